@@ -1,0 +1,124 @@
+//! The command line (clap derive), one file per subcommand. Each
+//! subcommand's `run` returns the process exit code; `main` maps errors that
+//! escape (usage, unreadable database) to exit code 2.
+
+pub mod card;
+pub mod check;
+pub mod data;
+pub mod price;
+pub mod search;
+pub mod sideboard;
+pub mod xwing;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use std::path::PathBuf;
+
+/// Builds, prices and checks fleets for Star Trek: Attack Wing.
+///
+/// `fleetcheck FLEET...` is `fleetcheck check FLEET...`. Exit codes: 0 every
+/// fleet is legal, 1 at least one fleet breaks a rule, 2 usage or input
+/// error (unreadable file, TOML syntax, unknown or ambiguous card, wrong
+/// shape).
+#[derive(Debug, Parser)]
+#[command(name = "fleetcheck", version, args_conflicts_with_subcommands = true)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    /// Fleet files or directories to check (same as `fleetcheck check`).
+    #[command(flatten)]
+    pub check: check::CheckArgs,
+}
+
+/// Options every command understands.
+#[derive(Debug, Clone, Args, Default)]
+pub struct Common {
+    /// Output: a human table, the JSON report, or GitHub Actions annotations.
+    #[arg(short, long, value_enum, default_value_t = Output::Table, global = true)]
+    pub output: Output,
+    /// Use this card database directory instead of the embedded one.
+    #[arg(long, value_name = "DIR", global = true)]
+    pub data: Option<PathBuf>,
+    /// Never colour the output (colour is also off when stdout is not a terminal).
+    #[arg(long, global = true)]
+    pub no_color: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
+pub enum Output {
+    #[default]
+    Table,
+    Json,
+    Github,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Check fleet files (a directory: every *.toml under it) and report
+    /// costs and every rule violation.
+    Check(check::CheckArgs),
+    /// The cost breakdown of every card: base, faction penalty, ship-specific
+    /// penalty, discounts, each named.
+    Price(price::PriceArgs),
+    /// Price the Reinforcements Sideboard and print the in-game swap plan.
+    Sideboard(sideboard::SideboardArgs),
+    /// The facts and fleet-building rules of one card.
+    Card(card::CardArgs),
+    /// Find cards by name, filtered by type, faction, class, cost, uniqueness.
+    Search(search::SearchArgs),
+    /// The card database: validate it, list unmodeled rules, re-import it.
+    #[command(subcommand)]
+    Data(data::DataCommand),
+    /// X-Wing damage state: expose or repair a damage card in a state file.
+    #[command(subcommand)]
+    Xwing(xwing::XwingCommand),
+}
+
+/// Parses the command line from the environment and runs it.
+pub fn main() -> i32 {
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let _ = e.print();
+            return code;
+        }
+    };
+    match run(cli) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            2
+        }
+    }
+}
+
+/// Runs a parsed command line; the exit code or an error (exit 2).
+pub fn run(cli: Cli) -> anyhow::Result<i32> {
+    match cli.command {
+        None => {
+            if cli.check.fleets.is_empty() {
+                use clap::CommandFactory;
+                Cli::command().print_help()?;
+                return Ok(2);
+            }
+            check::run(&cli.check)
+        }
+        Some(Command::Check(a)) => check::run(&a),
+        Some(Command::Price(a)) => price::run(&a),
+        Some(Command::Sideboard(a)) => sideboard::run(&a),
+        Some(Command::Card(a)) => card::run(&a),
+        Some(Command::Search(a)) => search::run(&a),
+        Some(Command::Data(c)) => data::run(&c),
+        Some(Command::Xwing(c)) => xwing::run(&c),
+    }
+}
+
+/// Loads the database named by `--data`, or the embedded one.
+pub fn load_db(common: &Common) -> anyhow::Result<crate::db::Database> {
+    use anyhow::Context;
+    match &common.data {
+        Some(dir) => crate::db::Database::from_dir(dir)
+            .with_context(|| format!("cannot load the card database in {}", dir.display())),
+        None => crate::db::Database::embedded().context("the embedded card database is invalid"),
+    }
+}

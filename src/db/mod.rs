@@ -1,0 +1,271 @@
+//! The STAW card database: loading (embedded or from `--data DIR`) and the
+//! index by id and by normalised name, with "did you mean" suggestions.
+//!
+//! Layout of a database directory (`data/staw/`):
+//! - `cards/**/*.toml`: `[[card]]` tables (`model::Card`), written by the
+//!   importer (`fleetcheck data import-utopia`);
+//! - `sets.toml` (`[[set]]`), `classes.toml` (`[[class]]`);
+//! - `formats.toml` (`[[format]]`, `[[retirement]]`), written by hand;
+//! - `corrections.toml`: hand corrections, input of the importer only;
+//! - `excluded.toml`: the raw helper cards the importer left out.
+
+pub mod embedded;
+pub mod model;
+
+use model::{Card, CardType, Format, Retirement, Set, ShipClass};
+use serde::Deserialize;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+/// An error loading a database. Names the file.
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    #[error("{path}: {source}")]
+    Io {
+        path: String,
+        source: std::io::Error,
+    },
+    #[error("{path}: {message}")]
+    Parse { path: String, message: String },
+    #[error("{0}")]
+    Invalid(String),
+}
+
+/// The contents of one data file; every key is optional.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DataFile {
+    #[serde(default)]
+    pub card: Vec<Card>,
+    #[serde(default)]
+    pub set: Vec<Set>,
+    #[serde(default)]
+    pub class: Vec<ShipClass>,
+    #[serde(default)]
+    pub format: Vec<Format>,
+    #[serde(default)]
+    pub retirement: Vec<Retirement>,
+}
+
+/// Files of a database directory that the loader does not read.
+const NOT_LOADED: &[&str] = &["corrections.toml", "excluded.toml", "coverage.toml"];
+
+/// The loaded database with its indexes.
+#[derive(Debug, Default)]
+pub struct Database {
+    pub cards: Vec<Card>,
+    pub sets: Vec<Set>,
+    pub classes: Vec<ShipClass>,
+    pub formats: Vec<Format>,
+    pub retirements: Vec<Retirement>,
+    /// Which file each card came from (for `data check` messages).
+    pub card_files: Vec<String>,
+    by_id: HashMap<String, usize>,
+    by_name: HashMap<String, Vec<usize>>,
+    set_index: HashMap<String, usize>,
+    class_index: HashMap<String, usize>,
+}
+
+impl Database {
+    /// The database embedded in the binary.
+    pub fn embedded() -> Result<Database, LoadError> {
+        Database::from_files(embedded::files("staw").map(|(p, t)| (p.to_string(), t.to_string())))
+    }
+
+    /// Loads a database directory (`--data DIR`).
+    pub fn from_dir(dir: &Path) -> Result<Database, LoadError> {
+        if !dir.is_dir() {
+            return Err(LoadError::Invalid(format!(
+                "{}: not a database directory",
+                dir.display()
+            )));
+        }
+        let mut paths = Vec::new();
+        collect_toml(dir, &mut paths).map_err(|source| LoadError::Io {
+            path: dir.display().to_string(),
+            source,
+        })?;
+        paths.sort();
+        let mut files = Vec::new();
+        for p in paths {
+            let text = std::fs::read_to_string(&p).map_err(|source| LoadError::Io {
+                path: p.display().to_string(),
+                source,
+            })?;
+            let rel = p
+                .strip_prefix(dir)
+                .unwrap_or(&p)
+                .to_string_lossy()
+                .replace('\\', "/");
+            files.push((rel, text));
+        }
+        Database::from_files(files)
+    }
+
+    /// Builds a database from (relative path, TOML text) pairs.
+    pub fn from_files(
+        files: impl IntoIterator<Item = (String, String)>,
+    ) -> Result<Database, LoadError> {
+        let mut db = Database::default();
+        for (path, text) in files {
+            if NOT_LOADED.contains(&path.as_str()) {
+                continue;
+            }
+            let file: DataFile = toml::from_str(&text).map_err(|e| LoadError::Parse {
+                path: path.clone(),
+                message: e.to_string(),
+            })?;
+            for c in file.card {
+                db.cards.push(c);
+                db.card_files.push(path.clone());
+            }
+            db.sets.extend(file.set);
+            db.classes.extend(file.class);
+            db.formats.extend(file.format);
+            db.retirements.extend(file.retirement);
+        }
+        db.build_index();
+        Ok(db)
+    }
+
+    fn build_index(&mut self) {
+        self.by_id.clear();
+        self.by_name.clear();
+        for (i, c) in self.cards.iter().enumerate() {
+            self.by_id.entry(c.id.to_lowercase()).or_insert(i);
+            for a in &c.alias_ids {
+                self.by_id.entry(a.to_lowercase()).or_insert(i);
+            }
+            self.by_name.entry(normalize(&c.name)).or_default().push(i);
+        }
+        self.set_index = self
+            .sets
+            .iter()
+            .enumerate()
+            .map(|(i, s)| (s.id.clone(), i))
+            .collect();
+        self.class_index = self
+            .classes
+            .iter()
+            .enumerate()
+            .map(|(i, c)| (c.id.clone(), i))
+            .collect();
+    }
+
+    /// The card with this id (or alias id), ignoring case.
+    pub fn by_id(&self, id: &str) -> Option<&Card> {
+        self.by_id.get(&id.trim().to_lowercase()).map(|&i| &self.cards[i])
+    }
+
+    /// The index of the card with this id in `cards`.
+    pub fn index_of(&self, id: &str) -> Option<usize> {
+        self.by_id.get(&id.trim().to_lowercase()).copied()
+    }
+
+    /// Every card with this name (normalised: case, surrounding space,
+    /// apostrophe and quote variants).
+    pub fn by_name(&self, name: &str) -> Vec<&Card> {
+        self.by_name
+            .get(&normalize(name))
+            .map(|v| v.iter().map(|&i| &self.cards[i]).collect())
+            .unwrap_or_default()
+    }
+
+    pub fn set(&self, id: &str) -> Option<&Set> {
+        self.set_index.get(id).map(|&i| &self.sets[i])
+    }
+
+    pub fn class(&self, id: &str) -> Option<&ShipClass> {
+        self.class_index.get(id).map(|&i| &self.classes[i])
+    }
+
+    pub fn format(&self, id: &str) -> Option<&Format> {
+        self.formats.iter().find(|f| f.id == id)
+    }
+
+    /// The earliest release date of the card's sets (ISO), if known.
+    pub fn release_date(&self, card: &Card) -> Option<&str> {
+        card.sets
+            .iter()
+            .filter_map(|s| self.set(s))
+            .map(|s| s.release_date.as_str())
+            .min()
+    }
+
+    /// Up to `n` card names close to `query` (for "did you mean"), best
+    /// first, optionally restricted to some card types.
+    pub fn suggest(&self, query: &str, types: &[CardType], n: usize) -> Vec<&Card> {
+        let q = normalize(query);
+        let mut scored: Vec<(f64, &str, usize)> = Vec::new();
+        for (name, idx) in &self.by_name {
+            let Some(&first) = idx
+                .iter()
+                .find(|&&i| types.is_empty() || types.contains(&self.cards[i].kind))
+            else {
+                continue;
+            };
+            let mut score = strsim::jaro_winkler(&q, name);
+            if name.contains(&q) || q.contains(name.as_str()) {
+                score = score.max(0.85);
+            }
+            if score >= 0.75 {
+                scored.push((score, name.as_str(), first));
+            }
+        }
+        scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(b.1)));
+        scored
+            .into_iter()
+            .take(n)
+            .map(|(_, _, i)| &self.cards[i])
+            .collect()
+    }
+}
+
+fn collect_toml(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
+    for e in std::fs::read_dir(dir)? {
+        let p = e?.path();
+        if p.is_dir() {
+            collect_toml(&p, out)?;
+        } else if p.extension().is_some_and(|x| x == "toml") {
+            out.push(p);
+        }
+    }
+    Ok(())
+}
+
+/// Normalises a card name for matching: lowercase, trimmed, inner
+/// whitespace collapsed, typographic apostrophes and quotes made plain.
+pub fn normalize(name: &str) -> String {
+    let mut out = String::with_capacity(name.len());
+    let mut space = false;
+    for ch in name.trim().chars() {
+        let ch = match ch {
+            '\u{2018}' | '\u{2019}' | '\u{201B}' | '\u{2032}' | '`' | '\u{00B4}' => '\'',
+            '\u{201C}' | '\u{201D}' | '\u{201E}' | '\u{2033}' => '"',
+            '\u{2013}' | '\u{2014}' => '-',
+            c => c,
+        };
+        if ch.is_whitespace() {
+            space = true;
+            continue;
+        }
+        if space && !out.is_empty() {
+            out.push(' ');
+        }
+        space = false;
+        out.extend(ch.to_lowercase());
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn normalize_forgives_case_space_and_quotes() {
+        assert_eq!(normalize("  QAPLA\u{2019} "), "qapla'");
+        assert_eq!(normalize("I.K.S.   Ch`tang"), "i.k.s. ch'tang");
+        assert_eq!(normalize("\u{201C}First\u{201D}"), "\"first\"");
+    }
+}

@@ -1,0 +1,410 @@
+//! The STAW card model: the facts of every card and its fleet-building rules
+//! as structured data.
+//!
+//! These types are the on-disk schema of `data/staw/*.toml` (deserialised by
+//! `db::load`) and the in-memory model used by the legality engine. Field
+//! names are the TOML keys; optional and empty fields are skipped when
+//! serialised so that the data files stay short and reviewable.
+//!
+//! Factions, slot types and class ids are plain lowercase strings
+//! (`"federation"`, `"mirror-universe"`, `"crew"`, `"galaxy_class"`): the
+//! database is the authority on which values exist, and `data check`
+//! validates every reference.
+
+use serde::{Deserialize, Serialize};
+
+/// What kind of card this is. Decides where a card may stand in a fleet file.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, Default,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum CardType {
+    Ship,
+    Captain,
+    Admiral,
+    Ambassador,
+    /// Crew, tech, weapon, talent, borg, squadron and either-slot upgrades.
+    #[default]
+    Upgrade,
+    Resource,
+    FleetCaptain,
+    Officer,
+    Flagship,
+    /// Starship construction cards (the [hook] cards).
+    Construction,
+    /// Cards that a resource attaches to a ship (Fleet Commander, Sickbay...).
+    ShipResource,
+}
+
+impl CardType {
+    /// The kebab-case name used in data files, JSON and messages.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            CardType::Ship => "ship",
+            CardType::Captain => "captain",
+            CardType::Admiral => "admiral",
+            CardType::Ambassador => "ambassador",
+            CardType::Upgrade => "upgrade",
+            CardType::Resource => "resource",
+            CardType::FleetCaptain => "fleet-captain",
+            CardType::Officer => "officer",
+            CardType::Flagship => "flagship",
+            CardType::Construction => "construction",
+            CardType::ShipResource => "ship-resource",
+        }
+    }
+}
+
+/// One card of the database.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct Card {
+    /// The card id (`"T240"`, `"S180"`, `"Cap645"`).
+    pub id: String,
+    /// Other ids printed for the same card (the raw data lists a few cards
+    /// under two ids); they resolve to this card.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub alias_ids: Vec<String>,
+    #[serde(rename = "type")]
+    pub kind: CardType,
+    pub name: String,
+    /// For upgrades: the slot type it takes (`crew`, `tech`, `weapon`,
+    /// `talent`, `borg`, `squadron`). `None` for either-slot cards, whose
+    /// choices are in `rules.either_slot`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub slot: Option<String>,
+    pub factions: Vec<String>,
+    pub cost: i32,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub unique: bool,
+    /// Mirror Universe unique: clashes only with other Mirror Universe
+    /// unique cards of the same name.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub mirror_unique: bool,
+    /// Set ids this card was printed in (see `sets.toml`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub sets: Vec<String>,
+
+    // ---- ships -------------------------------------------------------
+    /// Ship class id (see `classes.toml`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub class: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub attack: Option<i32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub agility: Option<i32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hull: Option<i32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shields: Option<i32>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub actions: Vec<String>,
+    /// The printed upgrade bar (one entry per slot).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub slots: Vec<String>,
+    /// An attack squadron rather than a ship.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub squadron: bool,
+
+    // ---- captains, admirals, fleet captains ----------------------------
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub skill: Option<i32>,
+    /// Talent slots the captain or admiral adds to its ship.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub talents: Option<u32>,
+
+    /// Not allowed in organised play (Utopia's `opBanned`).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub op_banned: bool,
+
+    /// The card's fleet-building rules.
+    #[serde(default, skip_serializing_if = "Rules::is_empty")]
+    pub rules: Rules,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
+/// The fleet-building rules of one card. Every field is one rule kind of
+/// `rules::kinds`; an empty field means the card has no rule of that kind.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct Rules {
+    /// Purchase restrictions: every one must hold for the ship (and its
+    /// captain) the card is bought for.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub restrictions: Vec<Condition>,
+    /// "No ship may be equipped with more than N <card>".
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_per_ship: Option<u32>,
+    /// May be equipped without a slot.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub no_slot: bool,
+    /// May fill one slot of any of these types (question cards; "any slot").
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub either_slot: Vec<String>,
+    /// Slots this card adds to its ship's upgrade bar.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub adds_slots: Vec<AddSlot>,
+    /// Additional costs ("+5 SP for any ship other than the U.S.S. Defiant").
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cost_modifiers: Vec<CostModifier>,
+    /// The card's cost is derived from its ship's stats.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cost_from_ship: Option<CostFromShip>,
+    /// Discounts this card grants to other cards.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub discounts: Vec<Discount>,
+    /// Faction penalty waivers and changes.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub penalty: Vec<PenaltyRule>,
+    /// Factions this card adds to its ship (independent flagships) or to
+    /// its captain (independent fleet captains).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub adds_factions: Vec<String>,
+    /// A ship card that takes no captain, or a card that allows a second one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub captains: Option<u32>,
+    /// Phrases that look like fleet-building rules but are not modeled.
+    /// Listed by `fleetcheck data check --unmodeled`; never silently ignored.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub unmodeled: Vec<String>,
+}
+
+impl Rules {
+    pub fn is_empty(&self) -> bool {
+        self == &Rules::default()
+    }
+}
+
+/// A condition on the ship a card is bought for (and that ship's captain).
+/// Used by purchase restrictions and by conditional cost modifiers.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case", deny_unknown_fields)]
+pub enum Condition {
+    /// The ship has one of these factions.
+    ShipFaction { any: Vec<String> },
+    /// The ship is of one of these class ids.
+    ShipClass { any: Vec<String> },
+    /// The ship has one of these names (ship names, not ids: a card for
+    /// "the U.S.S. Defiant" fits every printing of it).
+    ShipName { any: Vec<String> },
+    /// The ship's captain has one of these factions.
+    CaptainFaction { any: Vec<String> },
+    /// The ship's captain has one of these names.
+    CaptainName { any: Vec<String> },
+    /// The ship's printed hull is at most `value`.
+    HullAtMost { value: i32 },
+    HullAtLeast { value: i32 },
+    ShieldsAtMost { value: i32 },
+    ShieldsAtLeast { value: i32 },
+    /// The ship's primary weapon value is at most `value`.
+    AttackAtMost { value: i32 },
+    AttackAtLeast { value: i32 },
+    CaptainSkillAtMost { value: i32 },
+    CaptainSkillAtLeast { value: i32 },
+    /// The ship is a unique ship.
+    UniqueShip,
+    /// The ship is a non-unique (generic) ship.
+    GenericShip,
+    /// The ship has this action on its action bar.
+    ShipAction { action: String },
+    /// Any one of the inner conditions holds.
+    AnyOf { any: Vec<Condition> },
+}
+
+/// Slots a card adds to its ship.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AddSlot {
+    /// One slot type, or several when the player chooses one of them.
+    pub slot: Vec<String>,
+    #[serde(default = "one")]
+    pub count: u32,
+}
+
+fn one() -> u32 {
+    1
+}
+
+/// An additional cost of a card: `amount` is added when `when` holds, or
+/// when `unless` does not hold. Both absent: always.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CostModifier {
+    pub amount: i32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub when: Option<Condition>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unless: Option<Condition>,
+}
+
+/// The card costs the ship's stat plus `plus` instead of its printed cost.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CostFromShip {
+    /// `attack`, `agility`, `hull` or `shields`.
+    pub stat: String,
+    #[serde(default)]
+    pub plus: i32,
+}
+
+/// Where a discount or waiver applies.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum Scope {
+    /// The cards on the granting card's own ship.
+    #[default]
+    Ship,
+    /// Every ship of the fleet.
+    Fleet,
+}
+
+/// Which cards a discount or waiver applies to.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct CardFilter {
+    /// Card types (`captain`, `admiral`, `upgrade`, ...). Empty: upgrades.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub types: Vec<String>,
+    /// Upgrade slot types (`crew`, `tech`, ...). Empty: any.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub slots: Vec<String>,
+    /// Card factions. Empty: any.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub factions: Vec<String>,
+    /// Card names. Empty: any.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub names: Vec<String>,
+}
+
+/// A discount this card grants to other cards ("All of your [crew]
+/// Upgrades cost -1 SP").
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Discount {
+    /// Negative: a discount.
+    pub amount: i32,
+    #[serde(default)]
+    pub scope: Scope,
+    #[serde(default)]
+    pub applies_to: CardFilter,
+    /// The discounted card's cost never goes below this.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub min: Option<i32>,
+}
+
+/// Faction penalty waivers and changes.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case", deny_unknown_fields)]
+pub enum PenaltyRule {
+    /// This card never pays a faction penalty.
+    NoPenalty,
+    /// This card pays no faction penalty on a ship of one of these factions.
+    NoPenaltyOn { factions: Vec<String> },
+    /// Cards matching `applies_to` pay no faction penalty (on this card's
+    /// ship, or fleet-wide).
+    Waive {
+        #[serde(default)]
+        scope: Scope,
+        #[serde(default)]
+        applies_to: CardFilter,
+    },
+}
+
+/// A set (expansion, organised-play kit, ...).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Set {
+    pub id: String,
+    pub name: String,
+    /// ISO date. Dates invalid in the raw data are clamped to the month's
+    /// last day and `release_date_raw` keeps the original.
+    pub release_date: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub release_date_raw: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub parent: Option<String>,
+}
+
+/// A ship class.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ShipClass {
+    pub id: String,
+    pub name: String,
+    /// Oversized base (Borg Cube class, Nor class orbital station).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub oversized: bool,
+}
+
+/// A fleet-building format (`data/staw/formats.toml`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Format {
+    pub id: String,
+    pub name: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sp_cap: Option<i32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub min_ships: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_ships: Option<u32>,
+    /// Per-ship SP cap.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ship_sp_cap: Option<i32>,
+    /// Ships whose base cost is at least this may exceed the per-ship cap
+    /// with up to `ship_cap_exception_upgrades` SP of upgrades plus a
+    /// captain and an admiral.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ship_cap_exception_base: Option<i32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ship_cap_exception_upgrades: Option<i32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_oversized: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_resources: Option<u32>,
+    /// Enforce the resource retirement dates below.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub retire_resources: bool,
+    /// Vulcan and Bajoran count as Federation; Ferengi, Kazon and Xindi as
+    /// Independent, for the faction penalty.
+    #[serde(default)]
+    pub sub_factions: bool,
+    /// Every report is marked NOT TOURNAMENT LEGAL.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub sandbox: bool,
+    /// Only cards from sets released on or before the evaluation date.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub card_pool_by_date: bool,
+    /// Exclude cards marked `op_banned`.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub exclude_op_banned: bool,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub source: String,
+}
+
+/// A resource retirement date (`[[retirement]]` in `formats.toml`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Retirement {
+    /// Resource card id.
+    pub resource: String,
+    /// ISO date from which the resource is retired.
+    pub retired: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub source: String,
+}
+
+/// The sub-faction table: sub-faction -> prime faction.
+pub const SUB_FACTIONS: &[(&str, &str)] = &[
+    ("vulcan", "federation"),
+    ("bajoran", "federation"),
+    ("ferengi", "independent"),
+    ("kazon", "independent"),
+    ("xindi", "independent"),
+];
+
+/// The upgrade slot types.
+pub const SLOT_TYPES: &[&str] = &["crew", "tech", "weapon", "talent", "borg", "squadron"];

@@ -1,0 +1,1 @@
+//! The other rule sets of the source documents, one folder each.

@@ -1,0 +1,1 @@
+//! Importers: the Utopia raw card data into the project's database.

@@ -1,0 +1,1 @@
+//! The legality engine: the cost model, then one file per rule.
