@@ -16,6 +16,9 @@ pub struct Checked {
     /// Everything but `diagnostics`, which `finish` fills in.
     pub report: FleetReport,
     pub diagnostics: Vec<Diagnostic>,
+    /// A pre-rendered human summary for the table output (the other
+    /// games' state tables), printed before the diagnostics.
+    pub text: Option<String>,
 }
 
 impl Checked {
