@@ -1,2 +1,13 @@
 //! The fleet file (`shared/spec/fleet-file.md`): reading it with spans on
 //! every user value, and resolving its card references against the database.
+//!
+//! - `tree`: the TOML text as a tree of spanned values;
+//! - `read`: the keys of the format into `RawFleet` (shape and key errors);
+//! - `resolve`: card references into cards (`Fleet`).
+
+pub mod read;
+pub mod resolve;
+pub mod tree;
+
+pub use read::{CardRef, Query, RawFleet, RawShip, Spanned};
+pub use resolve::{Fleet, Placed, Position, ShipEntry, Sideboard, SideboardCard};
