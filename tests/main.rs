@@ -1,1 +1,2 @@
 //! The one integration test binary. One module per area.
+mod report;

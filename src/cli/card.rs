@@ -1,6 +1,16 @@
-//! `fleetcheck card QUERY`: one card's facts and rules.
+//! `fleetcheck card QUERY`: one card's facts and fleet-building rules.
+//!
+//! The query is a card id (any case) or a card name (normalised as in fleet
+//! files). A name shared by several cards is exit code 2 with the list of
+//! candidates and the ids that pick them; an unknown query is exit code 2
+//! with "did you mean" suggestions. Both go to stderr.
 
-use super::Common;
+use super::check::print;
+use super::{Common, Output};
+use crate::db::model::Card;
+use crate::db::Database;
+use crate::report::card::{render_card, render_list, view};
+use crate::report::RenderOptions;
 use clap::Args;
 
 #[derive(Debug, Clone, Args)]
@@ -11,6 +21,68 @@ pub struct CardArgs {
     pub common: Common,
 }
 
-pub fn run(_args: &CardArgs) -> anyhow::Result<i32> {
-    anyhow::bail!("`card` is not implemented yet")
+/// What a query names.
+#[derive(Debug)]
+pub enum Lookup<'a> {
+    One(&'a Card),
+    Several(Vec<&'a Card>),
+    None { suggestions: Vec<&'a Card> },
+}
+
+/// Looks a query up: an id first, then a name.
+pub fn lookup<'a>(db: &'a Database, query: &str) -> Lookup<'a> {
+    if let Some(c) = db.by_id(query) {
+        return Lookup::One(c);
+    }
+    let mut named = db.by_name(query);
+    match named.len() {
+        0 => Lookup::None {
+            suggestions: db.suggest(query, &[], 5),
+        },
+        1 => Lookup::One(named[0]),
+        _ => {
+            named.sort_by(|a, b| (a.kind, &a.id).cmp(&(b.kind, &b.id)));
+            Lookup::Several(named)
+        }
+    }
+}
+
+pub fn run(args: &CardArgs) -> anyhow::Result<i32> {
+    let db = super::load_db(&args.common)?;
+    match lookup(&db, &args.query) {
+        Lookup::One(card) => {
+            print(|w| match args.common.output {
+                Output::Json => crate::report::json::write_value(w, &view(&db, card)),
+                // Annotations make no sense for a card: print the facts.
+                Output::Table | Output::Github => render_card(w, &db, card),
+            })?;
+            Ok(0)
+        }
+        Lookup::Several(cards) => {
+            let mut text = Vec::new();
+            render_list(&mut text, &db, &cards, &RenderOptions::default())?;
+            eprintln!(
+                "error: \"{}\" names {} cards; ask for one by its id, e.g. `fleetcheck card {}`\n{}",
+                args.query.trim(),
+                cards.len(),
+                cards[0].id,
+                String::from_utf8_lossy(&text).trim_end()
+            );
+            Ok(2)
+        }
+        Lookup::None { suggestions } => {
+            eprintln!(
+                "error: no card has the id or name \"{}\"",
+                args.query.trim()
+            );
+            if !suggestions.is_empty() {
+                let names: Vec<String> = suggestions
+                    .iter()
+                    .map(|c| format!("\"{}\"", c.name))
+                    .collect();
+                eprintln!("help: did you mean {}?", names.join(", "));
+            }
+            Ok(2)
+        }
+    }
 }

@@ -1,8 +1,40 @@
-//! `fleetcheck check FLEET|DIR...` (and the bare `fleetcheck FLEET...`).
+//! `fleetcheck check FLEET|DIR...` (and the bare `fleetcheck FLEET...`):
+//! reads every fleet file safely, hands it to the rule set its `game` key
+//! names, and prints one report per file.
+//!
+//! Reading is where untrusted input arrives, so it is careful: a file over
+//! [`MAX_FLEET_BYTES`] is refused from its metadata and never read whole,
+//! bytes that are not UTF-8 are reported with their line and column, and an
+//! empty file, a missing file or a directory where a file is needed are
+//! diagnostics of that file (exit code 2) rather than an abort, so the other
+//! files of the run are still checked.
+//!
+//! Directories expand to every `*.toml` below them, recursively, sorted by
+//! path; hidden directories (`.git`, ...) are skipped. A directory with no
+//! fleet file is an input error naming it.
+//!
+//! The default evaluation date is today's date; the environment variable
+//! `FLEETCHECK_TODAY=YYYY-MM-DD` fixes it, for reproducible tests and CI.
 
-use super::Common;
+use super::{Common, Output};
+use crate::db::Database;
+use crate::diag::{Diagnostic, Source};
+use crate::report::{self, Checked, RenderOptions};
+use crate::rules::CheckOptions;
+use anyhow::{bail, Context};
 use clap::Args;
-use std::path::PathBuf;
+use serde::Deserialize;
+use std::collections::HashSet;
+use std::io::{IsTerminal, Read, Write};
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+
+/// Fleet files larger than this are refused (`too-large`): no fleet comes
+/// near it, and it keeps a stray binary or log from being read into memory.
+pub const MAX_FLEET_BYTES: u64 = 1 << 20;
+
+/// The environment variable that fixes "today" (YYYY-MM-DD).
+pub const TODAY_ENV: &str = "FLEETCHECK_TODAY";
 
 #[derive(Debug, Clone, Args, Default)]
 pub struct CheckArgs {
@@ -19,6 +51,335 @@ pub struct CheckArgs {
     pub common: Common,
 }
 
-pub fn run(_args: &CheckArgs) -> anyhow::Result<i32> {
-    anyhow::bail!("`check` is not implemented yet")
+pub fn run(args: &CheckArgs) -> anyhow::Result<i32> {
+    if args.fleets.is_empty() {
+        bail!("no fleet file given: `fleetcheck check FLEET|DIR...`");
+    }
+    let opts = check_options(args.format.clone(), args.as_of.as_deref())?;
+    let db = super::load_db(&args.common)?;
+    let files: Vec<Checked> = expand(&args.fleets)
+        .into_iter()
+        .map(|input| match input {
+            Input::File(path) => check_path(&db, &path, &opts),
+            Input::Problem(c) => *c,
+        })
+        .collect();
+    let ropts = render_options(&args.common);
+    print(|w| match args.common.output {
+        Output::Table => report::table::render_all(w, &files, &ropts),
+        Output::Json => report::json::render_all(w, &files),
+        Output::Github => report::github::render_all(w, &files),
+    })?;
+    Ok(exit_code(&files))
+}
+
+/// The exit code of a run: 2 if any file had an input error, else 1 if any
+/// had an error, else 0.
+pub fn exit_code(files: &[Checked]) -> i32 {
+    files.iter().map(Checked::exit_code).max().unwrap_or(0)
+}
+
+/// The options of a check from the command line: `--format`, a validated
+/// `--as-of`, and today's date. A malformed date is a usage error.
+pub fn check_options(format: Option<String>, as_of: Option<&str>) -> anyhow::Result<CheckOptions> {
+    let as_of = match as_of {
+        Some(d) => Some(parse_date(d).with_context(|| format!("--as-of {d:?}"))?),
+        None => None,
+    };
+    Ok(CheckOptions {
+        format,
+        as_of,
+        today: today()?,
+    })
+}
+
+/// Today's date (YYYY-MM-DD): `FLEETCHECK_TODAY` if set, else the local
+/// date (UTC when the local offset is unknown).
+pub fn today() -> anyhow::Result<String> {
+    if let Ok(fixed) = std::env::var(TODAY_ENV) {
+        return parse_date(&fixed).with_context(|| format!("{TODAY_ENV}={fixed:?}"));
+    }
+    let now = time::OffsetDateTime::now_local().unwrap_or_else(|_| time::OffsetDateTime::now_utc());
+    Ok(format_date(now.date()))
+}
+
+fn format_date(d: time::Date) -> String {
+    format!("{:04}-{:02}-{:02}", d.year(), u8::from(d.month()), d.day())
+}
+
+/// Validates a calendar date written YYYY-MM-DD and returns it normalised.
+pub fn parse_date(s: &str) -> anyhow::Result<String> {
+    let fmt = time::macros::format_description!("[year]-[month]-[day]");
+    let d = time::Date::parse(s.trim(), &fmt)
+        .map_err(|e| anyhow::anyhow!("not a date of the form YYYY-MM-DD ({e})"))?;
+    Ok(format_date(d))
+}
+
+/// Colour and width for the human renderers: colour only on a terminal
+/// without `--no-color` or `NO_COLOR`; tables wrap to the terminal's width
+/// on a terminal and never otherwise.
+pub fn render_options(common: &Common) -> RenderOptions {
+    let tty = std::io::stdout().is_terminal();
+    let no_color_env = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+    RenderOptions {
+        color: tty && !common.no_color && !no_color_env,
+        width: if tty {
+            comfy_table::Table::new().width()
+        } else {
+            None
+        },
+    }
+}
+
+/// Writes to stdout through `f`; a closed pipe (`| head`) is not an error.
+pub fn print(f: impl FnOnce(&mut dyn Write) -> std::io::Result<()>) -> anyhow::Result<()> {
+    let stdout = std::io::stdout();
+    let mut lock = stdout.lock();
+    match f(&mut lock).and_then(|()| lock.flush()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e.into()),
+        _ => Ok(()),
+    }
+}
+
+/// One input of a run: a file to check, or a problem found while expanding
+/// the arguments (a directory without fleets, an unreadable directory).
+#[derive(Debug)]
+pub enum Input {
+    File(PathBuf),
+    Problem(Box<Checked>),
+}
+
+/// Expands the command-line paths in order: a directory becomes every
+/// `*.toml` below it (sorted by path); anything else stays as given, and
+/// reading reports what is wrong with it.
+pub fn expand(paths: &[PathBuf]) -> Vec<Input> {
+    let mut out = Vec::new();
+    for p in paths {
+        if !p.is_dir() {
+            out.push(Input::File(p.clone()));
+            continue;
+        }
+        let mut found = Vec::new();
+        let mut seen = HashSet::new();
+        if let Err(e) = collect_fleets(p, &mut found, &mut seen) {
+            out.push(problem(
+                p,
+                Diagnostic::error("io", format!("cannot read directory {}: {e}", p.display())),
+            ));
+            continue;
+        }
+        if found.is_empty() {
+            out.push(problem(
+                p,
+                Diagnostic::error(
+                    "io",
+                    format!("no fleet files (*.toml) in directory {}", p.display()),
+                ),
+            ));
+            continue;
+        }
+        found.sort();
+        out.extend(found.into_iter().map(Input::File));
+    }
+    out
+}
+
+fn problem(path: &Path, d: Diagnostic) -> Input {
+    Input::Problem(Box::new(Checked::input_error(
+        &path.display().to_string(),
+        "staw",
+        None,
+        d,
+    )))
+}
+
+fn collect_fleets(
+    dir: &Path,
+    out: &mut Vec<PathBuf>,
+    seen: &mut HashSet<PathBuf>,
+) -> std::io::Result<()> {
+    // Symbolic links may form a loop: visit every real directory once.
+    if !seen.insert(dir.canonicalize()?) {
+        return Ok(());
+    }
+    for e in std::fs::read_dir(dir)? {
+        let p = e?.path();
+        let hidden = p
+            .file_name()
+            .and_then(|n| n.to_str())
+            .is_some_and(|n| n.starts_with('.'));
+        if p.is_dir() {
+            if !hidden {
+                collect_fleets(&p, out, seen)?;
+            }
+        } else if p.extension().is_some_and(|x| x == "toml") {
+            out.push(p);
+        }
+    }
+    Ok(())
+}
+
+/// Reads and checks one file with the rule set its `game` key names.
+pub fn check_path(db: &Database, path: &Path, opts: &CheckOptions) -> Checked {
+    match read_source(path) {
+        Ok(source) => check_source(db, source, opts),
+        Err(c) => *c,
+    }
+}
+
+/// Checks a file already read: `game` (default `staw`) picks the rule set.
+pub fn check_source(db: &Database, source: Source, opts: &CheckOptions) -> Checked {
+    match game_of(&source) {
+        Ok(None) => crate::rules::check_source(db, source, opts),
+        Ok(Some((game, _))) if game == "staw" => crate::rules::check_source(db, source, opts),
+        Ok(Some((game, span))) => {
+            let path = source.path.clone();
+            crate::games::check(&game, source.clone()).unwrap_or_else(|| {
+                Checked::input_error(&path, &game, Some(source), unknown_game(&game, Some(span)))
+            })
+        }
+        Err(d) => {
+            let path = source.path.clone();
+            Checked::input_error(&path, "staw", Some(source), *d)
+        }
+    }
+}
+
+fn unknown_game(game: &str, span: Option<Range<usize>>) -> Diagnostic {
+    let mut known = vec!["staw"];
+    known.extend(crate::games::GAMES);
+    let mut d = Diagnostic::error(
+        "unknown-game",
+        format!(
+            "unknown game \"{game}\" (known games: {})",
+            known.join(", ")
+        ),
+    )
+    .with_span(span);
+    if let Some(best) = known
+        .iter()
+        .map(|k| (strsim::jaro_winkler(game, k), k))
+        .filter(|(s, _)| *s >= 0.75)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+    {
+        d = d.with_help(format!("did you mean `game = \"{}\"`?", best.1));
+    }
+    d
+}
+
+#[derive(Deserialize)]
+struct GamePeek {
+    game: Option<toml::Spanned<toml::Value>>,
+}
+
+/// The file's `game`, lowercased, with the span of its value; `None` when
+/// absent or when the file is not valid TOML (the STAW reader then reports
+/// the syntax error).
+fn game_of(source: &Source) -> Result<Option<(String, Range<usize>)>, Box<Diagnostic>> {
+    let Ok(peek) = toml::from_str::<GamePeek>(&source.text) else {
+        return Ok(None);
+    };
+    let Some(game) = peek.game else {
+        return Ok(None);
+    };
+    match game.get_ref() {
+        toml::Value::String(s) => Ok(Some((s.trim().to_lowercase(), game.span()))),
+        other => Err(Box::new(
+            Diagnostic::error(
+                "shape",
+                format!(
+                    "`game` must be a string such as \"staw\", not {}",
+                    other.type_str()
+                ),
+            )
+            .with_span(Some(game.span())),
+        )),
+    }
+}
+
+/// Reads a fleet file: at most [`MAX_FLEET_BYTES`], UTF-8 (a leading byte
+/// order mark is dropped), not empty. Every failure is a finished
+/// [`Checked`] with one input-error diagnostic.
+pub fn read_source(path: &Path) -> Result<Source, Box<Checked>> {
+    let name = path.display().to_string();
+    let fail = |source: Option<Source>, d: Diagnostic| {
+        Box::new(Checked::input_error(&name, "staw", source, d))
+    };
+    let meta = match std::fs::metadata(path) {
+        Ok(m) => m,
+        Err(e) => return Err(fail(None, io_error(&name, &e))),
+    };
+    if meta.is_dir() {
+        return Err(fail(
+            None,
+            Diagnostic::error("io", format!("{name} is a directory, not a fleet file")),
+        ));
+    }
+    let too_large = |size: String| {
+        Diagnostic::error(
+            "too-large",
+            format!(
+                "{name} is {size} bytes; fleet files are limited to {MAX_FLEET_BYTES} bytes (1 MiB)"
+            ),
+        )
+    };
+    if meta.len() > MAX_FLEET_BYTES {
+        return Err(fail(None, too_large(meta.len().to_string())));
+    }
+    let mut bytes = Vec::new();
+    let read =
+        std::fs::File::open(path).and_then(|f| f.take(MAX_FLEET_BYTES + 1).read_to_end(&mut bytes));
+    if let Err(e) = read {
+        return Err(fail(None, io_error(&name, &e)));
+    }
+    // The file grew after its metadata was read, or is a device.
+    if bytes.len() as u64 > MAX_FLEET_BYTES {
+        return Err(fail(
+            None,
+            too_large(format!("more than {MAX_FLEET_BYTES}")),
+        ));
+    }
+    if bytes.starts_with(b"\xEF\xBB\xBF") {
+        bytes.drain(..3);
+    }
+    if bytes.iter().all(u8::is_ascii_whitespace) {
+        return Err(fail(
+            None,
+            Diagnostic::error(
+                "empty",
+                format!("{name} is empty: a fleet needs at least one [[ship]]"),
+            ),
+        ));
+    }
+    match String::from_utf8(bytes) {
+        Ok(text) => Ok(Source { path: name, text }),
+        Err(e) => {
+            let at = e.utf8_error().valid_up_to();
+            let text = String::from_utf8_lossy(e.as_bytes()).into_owned();
+            let source = Source {
+                path: name.clone(),
+                text,
+            };
+            let (line, col) = source.line_col(at);
+            // The lossy text keeps the valid prefix, then U+FFFD (3 bytes).
+            let d = Diagnostic::error(
+                "encoding",
+                format!(
+                    "{name} is not valid UTF-8: invalid byte at line {line}, column {col} (byte offset {at})"
+                ),
+            )
+            .with_span(Some(at..at + '\u{FFFD}'.len_utf8()))
+            .with_help("save the file as UTF-8");
+            Err(fail(Some(source), d))
+        }
+    }
+}
+
+fn io_error(name: &str, e: &std::io::Error) -> Diagnostic {
+    let why = match e.kind() {
+        std::io::ErrorKind::NotFound => "no such file or directory".to_string(),
+        std::io::ErrorKind::PermissionDenied => "permission denied".to_string(),
+        _ => e.to_string(),
+    };
+    Diagnostic::error("io", format!("cannot read {name}: {why}"))
 }

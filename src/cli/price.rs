@@ -1,21 +1,41 @@
-//! `fleetcheck price FLEET`: the cost breakdown of every card.
+//! `fleetcheck price FLEET`: the cost breakdown of every card (base cost,
+//! each modifier with its kind, amount and source, the card's cost, per
+//! ship and in total). The JSON output is the same report as `check`'s;
+//! the exit code too.
 
-use super::Common;
+use super::check::{check_options, check_path, print, render_options};
+use super::{Common, Output};
+use crate::report;
 use clap::Args;
 use std::path::PathBuf;
 
 #[derive(Debug, Clone, Args)]
 pub struct PriceArgs {
+    /// The fleet file to price.
     #[arg(value_name = "FLEET")]
     pub fleet: PathBuf,
+    /// Price against this format instead of the fleet's own.
     #[arg(long, value_name = "ID")]
     pub format: Option<String>,
+    /// Evaluate the card pool and resource retirement at this date (YYYY-MM-DD).
     #[arg(long, value_name = "DATE")]
     pub as_of: Option<String>,
     #[command(flatten)]
     pub common: Common,
 }
 
-pub fn run(_args: &PriceArgs) -> anyhow::Result<i32> {
-    anyhow::bail!("`price` is not implemented yet")
+pub fn run(args: &PriceArgs) -> anyhow::Result<i32> {
+    let opts = check_options(args.format.clone(), args.as_of.as_deref())?;
+    let db = super::load_db(&args.common)?;
+    // A directory is read as a file and reported as an `io` error: `price`
+    // explains one fleet.
+    let checked = check_path(&db, &args.fleet, &opts);
+    let files = std::slice::from_ref(&checked);
+    let ropts = render_options(&args.common);
+    print(|w| match args.common.output {
+        Output::Table => report::price::render(w, &checked, &ropts),
+        Output::Json => report::json::render_all(w, files),
+        Output::Github => report::github::render_all(w, files),
+    })?;
+    Ok(checked.exit_code())
 }

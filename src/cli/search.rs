@@ -1,21 +1,39 @@
 //! `fleetcheck search TEXT`: cards by name with filters.
+//!
+//! TEXT matches anywhere in a card's name (normalised as in fleet files:
+//! case, spacing, apostrophes) or is a card id. Filters: `--type` (a card
+//! type such as `ship`, `captain`, `fleet-captain`, or an upgrade slot type
+//! such as `crew`, `tech`: cards that can fill that slot), `--faction`,
+//! `--class` (ships of that class, by class name or id), `--max-cost`,
+//! `--unique` (unique or Mirror Universe unique). Results are sorted by
+//! type, then name, then id. No match is not an error: "no cards match",
+//! exit code 0. An unknown type, faction or class is a usage error (exit
+//! code 2) listing the known values.
 
-use super::Common;
+use super::check::{print, render_options};
+use super::{Common, Output};
+use crate::db::model::{Card, CardType, SLOT_TYPES};
+use crate::db::{normalize, Database};
+use crate::report::card::{render_list, view, CardView};
+use anyhow::bail;
 use clap::Args;
+use serde::Serialize;
 
 #[derive(Debug, Clone, Args)]
 pub struct SearchArgs {
-    /// Text to find in card names (case-insensitive).
+    /// Text to find in card names (case-insensitive), or a card id.
     #[arg(default_value = "")]
     pub text: String,
     /// Card type or upgrade slot type (ship, captain, crew, tech, ...).
     #[arg(long = "type", value_name = "TYPE")]
     pub kind: Option<String>,
+    /// Only cards of this faction (e.g. federation, "mirror universe").
     #[arg(long)]
     pub faction: Option<String>,
-    /// Ship class (name or id).
+    /// Only ships of this class (name or id).
     #[arg(long)]
     pub class: Option<String>,
+    /// Only cards whose printed cost is at most this.
     #[arg(long, value_name = "SP")]
     pub max_cost: Option<i32>,
     /// Only unique cards.
@@ -25,6 +43,154 @@ pub struct SearchArgs {
     pub common: Common,
 }
 
-pub fn run(_args: &SearchArgs) -> anyhow::Result<i32> {
-    anyhow::bail!("`search` is not implemented yet")
+/// `--type`: a card type or a slot type.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum TypeFilter {
+    Card(CardType),
+    Slot(String),
+}
+
+const CARD_TYPES: &[CardType] = &[
+    CardType::Ship,
+    CardType::Captain,
+    CardType::Admiral,
+    CardType::Ambassador,
+    CardType::Upgrade,
+    CardType::Resource,
+    CardType::FleetCaptain,
+    CardType::Officer,
+    CardType::Flagship,
+    CardType::Construction,
+    CardType::ShipResource,
+];
+
+/// "Fleet Captain", "fleet_captain" -> "fleet-captain".
+fn keyword(s: &str) -> String {
+    normalize(s).replace([' ', '_'], "-")
+}
+
+fn type_filter(s: &str) -> anyhow::Result<TypeFilter> {
+    let k = keyword(s);
+    if let Some(t) = CARD_TYPES.iter().find(|t| t.as_str() == k) {
+        return Ok(TypeFilter::Card(*t));
+    }
+    if SLOT_TYPES.contains(&k.as_str()) {
+        return Ok(TypeFilter::Slot(k));
+    }
+    let mut known: Vec<&str> = CARD_TYPES.iter().map(|t| t.as_str()).collect();
+    known.extend(SLOT_TYPES);
+    bail!(
+        "unknown --type {s:?}{}; known: {}",
+        did_you_mean(&k, known.iter().copied()),
+        known.join(", ")
+    )
+}
+
+fn did_you_mean<'a>(q: &str, known: impl Iterator<Item = &'a str>) -> String {
+    known
+        .map(|k| (strsim::jaro_winkler(q, &k.to_lowercase()), k))
+        .filter(|(s, _)| *s >= 0.8)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map_or(String::new(), |(_, k)| format!(" (did you mean {k:?}?)"))
+}
+
+fn faction_filter(db: &Database, s: &str) -> anyhow::Result<String> {
+    let k = keyword(s);
+    let mut known: Vec<&str> = db
+        .cards
+        .iter()
+        .flat_map(|c| c.factions.iter().map(String::as_str))
+        .collect();
+    known.sort_unstable();
+    known.dedup();
+    if known.contains(&k.as_str()) {
+        return Ok(k);
+    }
+    bail!(
+        "unknown --faction {s:?}{}; known: {}",
+        did_you_mean(&k, known.iter().copied()),
+        known.join(", ")
+    )
+}
+
+fn class_filter(db: &Database, s: &str) -> anyhow::Result<String> {
+    let n = normalize(s);
+    if let Some(c) = db
+        .classes
+        .iter()
+        .find(|c| c.id.to_lowercase() == n || normalize(&c.name) == n)
+    {
+        return Ok(c.id.clone());
+    }
+    bail!(
+        "unknown --class {s:?}{}",
+        did_you_mean(&n, db.classes.iter().map(|c| c.name.as_str()))
+    )
+}
+
+/// Cards matching every filter, sorted by type, name, id.
+fn find<'a>(db: &'a Database, args: &SearchArgs) -> anyhow::Result<Vec<&'a Card>> {
+    let kind = args.kind.as_deref().map(type_filter).transpose()?;
+    let faction = args
+        .faction
+        .as_deref()
+        .map(|f| faction_filter(db, f))
+        .transpose()?;
+    let class = args
+        .class
+        .as_deref()
+        .map(|c| class_filter(db, c))
+        .transpose()?;
+    let text = normalize(&args.text);
+    let mut out: Vec<&Card> = db
+        .cards
+        .iter()
+        .filter(|c| {
+            text.is_empty()
+                || normalize(&c.name).contains(&text)
+                || c.id.eq_ignore_ascii_case(&text)
+                || c.alias_ids.iter().any(|a| a.eq_ignore_ascii_case(&text))
+        })
+        .filter(|c| match &kind {
+            None => true,
+            Some(TypeFilter::Card(t)) => c.kind == *t,
+            Some(TypeFilter::Slot(s)) => {
+                c.slot.as_deref() == Some(s.as_str()) || c.rules.either_slot.contains(s)
+            }
+        })
+        .filter(|c| faction.as_ref().map_or(true, |f| c.factions.contains(f)))
+        .filter(|c| class.as_ref().map_or(true, |k| c.class.as_ref() == Some(k)))
+        .filter(|c| args.max_cost.map_or(true, |m| c.cost <= m))
+        .filter(|c| !args.unique || c.unique || c.mirror_unique)
+        .collect();
+    out.sort_by_cached_key(|c| (c.kind, normalize(&c.name), c.id.clone()));
+    Ok(out)
+}
+
+#[derive(Serialize)]
+struct SearchReport<'a> {
+    fleetcheck: &'static str,
+    cards: Vec<CardView<'a>>,
+}
+
+pub fn run(args: &SearchArgs) -> anyhow::Result<i32> {
+    let db = super::load_db(&args.common)?;
+    let cards = find(&db, args)?;
+    let ropts = render_options(&args.common);
+    print(|w| match args.common.output {
+        Output::Json => crate::report::json::write_value(
+            w,
+            &SearchReport {
+                fleetcheck: env!("CARGO_PKG_VERSION"),
+                cards: cards.iter().map(|c| view(&db, c)).collect(),
+            },
+        ),
+        Output::Table | Output::Github if cards.is_empty() => writeln!(w, "no cards match"),
+        Output::Table | Output::Github => {
+            render_list(w, &db, &cards, &ropts)?;
+            let n = cards.len();
+            writeln!(w, "{n} card{}", if n == 1 { "" } else { "s" })
+        }
+    })?;
+    Ok(0)
 }

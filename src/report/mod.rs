@@ -2,10 +2,44 @@
 //! JSON, GitHub annotations). Renderers write to `&mut dyn Write` so that
 //! tests run in process.
 
+pub mod card;
+pub mod github;
+pub mod json;
 pub mod model;
+pub mod price;
+pub mod table;
 
 use crate::diag::{Diagnostic, Source};
 use model::{DiagnosticReport, FleetReport};
+
+/// How the human renderers draw: colour, and the table width.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct RenderOptions {
+    /// ANSI colour (only when stdout is a terminal and `--no-color` is off).
+    pub color: bool,
+    /// Wrap tables to this many columns; `None`: never wrap (pipes, files,
+    /// tests), so that the output does not depend on the terminal.
+    pub width: Option<u16>,
+}
+
+/// The overall outcome of one checked file, for the verdict line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verdict {
+    Legal,
+    Illegal,
+    InputError,
+}
+
+impl Verdict {
+    /// `LEGAL`, `ILLEGAL` or `INPUT ERROR`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Verdict::Legal => "LEGAL",
+            Verdict::Illegal => "ILLEGAL",
+            Verdict::InputError => "INPUT ERROR",
+        }
+    }
+}
 
 /// The result of checking one file: the report (costs, totals) plus the
 /// diagnostics with their spans and the source they point into.
@@ -22,6 +56,43 @@ pub struct Checked {
 }
 
 impl Checked {
+    /// A file that could not be read as a fleet at all: no report, one
+    /// diagnostic (`io`, `too-large`, `encoding`, `empty`, ...).
+    pub fn input_error(
+        file: &str,
+        game: &str,
+        source: Option<Source>,
+        diag: Diagnostic,
+    ) -> Checked {
+        Checked {
+            source,
+            report: FleetReport {
+                file: file.to_string(),
+                game: game.to_string(),
+                ..FleetReport::default()
+            },
+            diagnostics: vec![diag],
+            text: None,
+        }
+    }
+
+    /// Legal, illegal, or not readable (exit codes 0, 1, 2).
+    pub fn verdict(&self) -> Verdict {
+        match self.exit_code() {
+            0 => Verdict::Legal,
+            1 => Verdict::Illegal,
+            _ => Verdict::InputError,
+        }
+    }
+
+    /// How many diagnostics of this severity the file has.
+    pub fn count(&self, severity: crate::diag::Severity) -> usize {
+        self.diagnostics
+            .iter()
+            .filter(|d| d.severity == severity)
+            .count()
+    }
+
     /// The exit code this file alone would give (0, 1 or 2).
     pub fn exit_code(&self) -> i32 {
         crate::diag::exit_code(&self.diagnostics)

@@ -31,7 +31,8 @@ pub struct FleetReport {
     /// No error-severity diagnostic.
     pub legal: bool,
     /// Sandbox format: never tournament legal, whatever `legal` says.
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    // `default`: absent in the JSON when false, so not required in the schema.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub not_tournament_legal: bool,
     /// Fleet total: ships + resource + additional points. Absent when the
     /// file could not be read.
@@ -66,7 +67,8 @@ pub struct ShipReport {
     pub ship: CardRef,
     /// The ship's own cost (after its modifiers).
     pub cost: i32,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    // `default`: absent in the JSON when empty, so not required in the schema.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub modifiers: Vec<Modifier>,
     /// The ship's cost plus every card on it.
     pub total: i32,
@@ -112,7 +114,8 @@ pub struct ResourceReport {
     /// What the resource adds to the fleet total (0 when its cost is
     /// carried by the cards it attaches to ships).
     pub cost: i32,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    // `default`: absent in the JSON when empty, so not required in the schema.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub modifiers: Vec<Modifier>,
 }
 
@@ -144,6 +147,7 @@ pub struct DiagnosticReport {
     pub line: Option<usize>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub column: Option<usize>,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    // `default`: absent in the JSON when empty, so not required in the schema.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub help: Vec<String>,
 }

@@ -1,0 +1,94 @@
+//! GitHub Actions annotations (`--output github`): one workflow command
+//! per diagnostic (`::error file=F,line=L,col=C,title=CODE::message`,
+//! `::warning`, `::notice`), then a plain summary line per file, which the
+//! Actions log shows as is.
+//!
+//! Escaping follows the runner's rules: in the message `%`, CR and LF
+//! become `%25`, `%0D`, `%0A`; in property values also `:` and `,` become
+//! `%3A` and `%2C`.
+
+use super::{Checked, Verdict};
+use crate::diag::Severity;
+use std::io::{self, Write};
+
+/// Writes the annotations and summary of every file.
+pub fn render_all(w: &mut dyn Write, files: &[Checked]) -> io::Result<()> {
+    for c in files {
+        render(w, c)?;
+    }
+    Ok(())
+}
+
+/// Writes the annotations of one file, then its summary line.
+pub fn render(w: &mut dyn Write, checked: &Checked) -> io::Result<()> {
+    let report = checked.finish();
+    for d in &report.diagnostics {
+        let command = match d.severity.as_str() {
+            "error" => "error",
+            "warning" => "warning",
+            _ => "notice",
+        };
+        let mut props = vec![format!("file={}", escape_property(&report.file))];
+        if let Some(line) = d.line {
+            props.push(format!("line={line}"));
+        }
+        if let Some(col) = d.column {
+            props.push(format!("col={col}"));
+        }
+        props.push(format!("title={}", escape_property(&d.code)));
+        let mut message = d.message.clone();
+        for h in &d.help {
+            message.push_str("\nhelp: ");
+            message.push_str(h);
+        }
+        writeln!(
+            w,
+            "::{command} {}::{}",
+            props.join(","),
+            escape_data(&message)
+        )?;
+    }
+    writeln!(w, "{}", summary_line(checked))
+}
+
+/// "fleets/x.toml: ILLEGAL, 104 / 100 SP, 2 errors".
+pub fn summary_line(checked: &Checked) -> String {
+    let r = &checked.report;
+    let mut parts = vec![checked.verdict().as_str().to_string()];
+    if let Some(total) = r.total {
+        parts.push(match r.cap {
+            Some(cap) => format!("{total} / {cap} SP"),
+            None => format!("{total} SP"),
+        });
+    }
+    let errors = checked.count(Severity::Error);
+    let warnings = checked.count(Severity::Warning);
+    if errors > 0 {
+        parts.push(format!(
+            "{errors} error{}",
+            if errors == 1 { "" } else { "s" }
+        ));
+    }
+    if warnings > 0 {
+        parts.push(format!(
+            "{warnings} warning{}",
+            if warnings == 1 { "" } else { "s" }
+        ));
+    }
+    if r.not_tournament_legal && checked.verdict() == Verdict::Legal {
+        parts.push("NOT TOURNAMENT LEGAL".into());
+    }
+    format!("{}: {}", r.file, parts.join(", "))
+}
+
+/// Escapes a workflow command's message.
+pub fn escape_data(s: &str) -> String {
+    s.replace('%', "%25")
+        .replace('\r', "%0D")
+        .replace('\n', "%0A")
+}
+
+/// Escapes a workflow command's property value.
+pub fn escape_property(s: &str) -> String {
+    escape_data(s).replace(':', "%3A").replace(',', "%2C")
+}

@@ -1,0 +1,389 @@
+//! The human report (`--output table`, the default): per file a header, a
+//! table of ships and cards with their costs, the sideboard, the fleet total
+//! against the cap, every diagnostic rendered rustc-style with an excerpt
+//! of the fleet file, and a one-line verdict.
+//!
+//! Tables are drawn by comfy-table and never look at the terminal
+//! themselves (`force_no_tty`): the caller decides colour and width through
+//! [`RenderOptions`], so that the same input always gives the same bytes in
+//! tests and pipes.
+
+use super::model::{CardReport, FleetReport, Modifier};
+use super::{Checked, RenderOptions, Verdict};
+use crate::diag::{Diagnostic, Severity, Source};
+use annotate_snippets::{Level, Renderer, Snippet};
+use comfy_table::{presets, Cell, CellAlignment, ColumnConstraint, ContentArrangement, Table};
+use std::io::{self, Write};
+
+/// Renders one checked file: header, cost tables, diagnostics, verdict.
+pub fn render(w: &mut dyn Write, checked: &Checked, opts: &RenderOptions) -> io::Result<()> {
+    let r = &checked.report;
+    header(w, r)?;
+    if r.game == "staw" {
+        if has_costs(r) {
+            writeln!(w, "{}", fleet_table(r, opts))?;
+            if let Some(sb) = &r.sideboard {
+                writeln!(w, "{}", sideboard_table(sb, opts))?;
+                writeln!(w, "Sideboard {} / {} SP", sb.total, sb.cap)?;
+            }
+            if let Some(total) = r.total {
+                writeln!(w, "{}", total_line(total, r.cap))?;
+            }
+        }
+    } else if let Some(text) = &checked.text {
+        write!(w, "{text}")?;
+        if !text.ends_with('\n') {
+            writeln!(w)?;
+        }
+    }
+    diagnostics(w, checked, opts)?;
+    verdict(w, checked, opts)
+}
+
+/// Renders several files, separated by blank lines, with a closing summary
+/// line when there is more than one.
+pub fn render_all(w: &mut dyn Write, files: &[Checked], opts: &RenderOptions) -> io::Result<()> {
+    for (i, c) in files.iter().enumerate() {
+        if i > 0 {
+            writeln!(w)?;
+        }
+        render(w, c, opts)?;
+    }
+    if files.len() > 1 {
+        writeln!(w)?;
+        writeln!(w, "{}", summary(files))?;
+    }
+    Ok(())
+}
+
+/// "3 files checked: 1 legal, 1 illegal, 1 input error".
+pub fn summary(files: &[Checked]) -> String {
+    let count = |v: Verdict| files.iter().filter(|c| c.verdict() == v).count();
+    format!(
+        "{} files checked: {} legal, {} illegal, {} input {}",
+        files.len(),
+        count(Verdict::Legal),
+        count(Verdict::Illegal),
+        count(Verdict::InputError),
+        plural(count(Verdict::InputError), "error", "errors"),
+    )
+}
+
+/// True when the report has costs to show (the file was read and priced).
+pub(crate) fn has_costs(r: &FleetReport) -> bool {
+    r.total.is_some() || !r.ships.is_empty()
+}
+
+pub(crate) fn header(w: &mut dyn Write, r: &FleetReport) -> io::Result<()> {
+    match &r.name {
+        Some(name) => writeln!(w, "{}: {name}", r.file)?,
+        None => writeln!(w, "{}", r.file)?,
+    }
+    let mut facts = Vec::new();
+    if r.game != "staw" {
+        facts.push(format!("game {}", r.game));
+    }
+    if let Some(f) = &r.format {
+        facts.push(format!("format {f}"));
+    }
+    if let Some(d) = &r.as_of {
+        facts.push(format!("as of {d}"));
+    }
+    if !facts.is_empty() {
+        writeln!(w, "{}", facts.join(", "))?;
+    }
+    if r.not_tournament_legal {
+        writeln!(w, "NOT TOURNAMENT LEGAL (sandbox format)")?;
+    }
+    Ok(())
+}
+
+/// A comfy-table with the project's look, never wrapping unless a width is
+/// given.
+pub(crate) fn new_table(opts: &RenderOptions) -> Table {
+    let mut t = Table::new();
+    t.load_preset(presets::UTF8_FULL_CONDENSED).force_no_tty();
+    match opts.width {
+        Some(width) => {
+            t.set_content_arrangement(ContentArrangement::Dynamic)
+                .set_width(width);
+        }
+        None => {
+            t.set_content_arrangement(ContentArrangement::Disabled);
+        }
+    }
+    t
+}
+
+/// Keeps these columns as wide as their content when the table must wrap,
+/// so that names, numbers and indentation stay on one line and only the
+/// long text columns (modifiers, sources) wrap.
+pub(crate) fn unwrapped(t: &mut Table, columns: &[usize]) {
+    for &i in columns {
+        if let Some(c) = t.column_mut(i) {
+            c.set_constraint(ColumnConstraint::ContentWidth);
+        }
+    }
+}
+
+pub(crate) fn right(t: &mut Table, columns: &[usize]) {
+    for &i in columns {
+        if let Some(c) = t.column_mut(i) {
+            c.set_cell_alignment(CellAlignment::Right);
+        }
+    }
+}
+
+fn fleet_table(r: &FleetReport, opts: &RenderOptions) -> Table {
+    let mut t = new_table(opts);
+    t.set_header(vec!["Card", "Type", "Slot", "Base", "Modifiers", "Cost"]);
+    for (n, ship) in r.ships.iter().enumerate() {
+        let base = ship.cost - ship.modifiers.iter().map(|m| m.amount).sum::<i32>();
+        t.add_row(vec![
+            Cell::new(format!("{}. {} ({})", n + 1, ship.ship.name, ship.ship.id)),
+            Cell::new("ship"),
+            Cell::new(""),
+            Cell::new(base),
+            Cell::new(modifiers(&ship.modifiers)),
+            Cell::new(ship.cost),
+        ]);
+        for c in &ship.cards {
+            t.add_row(card_row(c, "   "));
+        }
+        t.add_row(vec![
+            Cell::new(format!("   ship total: {}", ship.ship.name)),
+            Cell::new(""),
+            Cell::new(""),
+            Cell::new(""),
+            Cell::new(""),
+            Cell::new(ship.total),
+        ]);
+    }
+    if let Some(res) = &r.resource {
+        let base = res.cost - res.modifiers.iter().map(|m| m.amount).sum::<i32>();
+        t.add_row(vec![
+            Cell::new(format!("{} ({})", res.name, res.id)),
+            Cell::new("resource"),
+            Cell::new(""),
+            Cell::new(base),
+            Cell::new(modifiers(&res.modifiers)),
+            Cell::new(res.cost),
+        ]);
+    }
+    if let Some(points) = r.additional_points.filter(|&p| p != 0) {
+        t.add_row(vec![
+            Cell::new("additional points"),
+            Cell::new(""),
+            Cell::new(""),
+            Cell::new(""),
+            Cell::new(""),
+            Cell::new(points),
+        ]);
+    }
+    right(&mut t, &[3, 5]);
+    unwrapped(&mut t, &[0, 1, 2, 3, 5]);
+    t
+}
+
+fn card_row(c: &CardReport, indent: &str) -> Vec<Cell> {
+    vec![
+        Cell::new(format!("{indent}{} ({})", c.name, c.id)),
+        Cell::new(&c.kind),
+        Cell::new(c.slot.as_deref().unwrap_or("")),
+        Cell::new(c.base),
+        Cell::new(modifiers(&c.modifiers)),
+        Cell::new(c.cost),
+    ]
+}
+
+fn sideboard_table(sb: &super::model::SideboardReport, opts: &RenderOptions) -> Table {
+    let mut t = new_table(opts);
+    t.set_header(vec!["Sideboard", "Card", "Base", "Modifiers", "Cost"]);
+    for c in &sb.cards {
+        t.add_row(vec![
+            Cell::new(&c.section),
+            Cell::new(format!("{} ({})", c.card.name, c.card.id)),
+            Cell::new(c.card.base),
+            Cell::new(modifiers(&c.card.modifiers)),
+            Cell::new(c.card.cost),
+        ]);
+    }
+    right(&mut t, &[2, 4]);
+    unwrapped(&mut t, &[0, 1, 2, 4]);
+    t
+}
+
+/// "Total 104 / 100 SP" (or "Total 104 SP" without a cap), with the excess.
+pub(crate) fn total_line(total: i32, cap: Option<i32>) -> String {
+    match cap {
+        Some(cap) if total > cap => format!("Total {total} / {cap} SP ({} over)", total - cap),
+        Some(cap) => format!("Total {total} / {cap} SP"),
+        None => format!("Total {total} SP (no cap)"),
+    }
+}
+
+/// Modifiers named compactly, one per line: "+1 faction (Klingon card on
+/// Federation ship)".
+pub fn modifiers(mods: &[Modifier]) -> String {
+    mods.iter().map(modifier).collect::<Vec<_>>().join("\n")
+}
+
+/// One modifier: signed amount, short kind, source.
+pub fn modifier(m: &Modifier) -> String {
+    let kind = match m.kind.as_str() {
+        "faction-penalty" => "faction",
+        "ship-penalty" => "ship",
+        "set-cost" => "set cost",
+        k => k,
+    };
+    if m.source.is_empty() {
+        format!("{:+} {kind}", m.amount)
+    } else {
+        format!("{:+} {kind} ({})", m.amount, m.source)
+    }
+}
+
+/// Every diagnostic of a file, rustc-style, each followed by a blank line.
+pub fn diagnostics(w: &mut dyn Write, checked: &Checked, opts: &RenderOptions) -> io::Result<()> {
+    if !checked.diagnostics.is_empty() {
+        writeln!(w)?;
+    }
+    for d in &checked.diagnostics {
+        diagnostic(w, checked.source.as_ref(), &checked.report.file, d, opts)?;
+        writeln!(w)?;
+    }
+    Ok(())
+}
+
+/// One diagnostic: `error[code]: message`, ` --> file:line:col`, the
+/// excerpt with a caret under the span, then the help lines.
+pub fn diagnostic(
+    w: &mut dyn Write,
+    source: Option<&Source>,
+    file: &str,
+    d: &Diagnostic,
+    opts: &RenderOptions,
+) -> io::Result<()> {
+    let level = match d.severity {
+        Severity::Error => Level::Error,
+        Severity::Warning => Level::Warning,
+        Severity::Note => Level::Note,
+    };
+    let renderer = if opts.color {
+        Renderer::styled()
+    } else {
+        Renderer::plain()
+    };
+    // Without an excerpt, still name the file.
+    let origin = format!("in {file}");
+    let mut message = level.title(&d.message).id(&d.code);
+    let span = match (source, &d.span) {
+        (Some(s), Some(span)) => visible_span(&s.text, span.clone()),
+        _ => None,
+    };
+    match (source, span) {
+        (Some(s), Some(span)) => {
+            message = message.snippet(
+                Snippet::source(&s.text)
+                    .origin(file)
+                    .fold(true)
+                    .annotation(level.span(span)),
+            );
+        }
+        // The header names the file already; repeat it only when the
+        // message does not.
+        _ if !d.message.contains(file) => message = message.footer(Level::Note.title(&origin)),
+        _ => {}
+    }
+    for h in &d.help {
+        message = message.footer(Level::Help.title(h));
+    }
+    let text = renderer.render(message).to_string();
+    writeln!(w, "{text}")
+}
+
+/// A span annotate-snippets can draw: inside the text, on char boundaries,
+/// at least one character wide (an empty span at the end of the file points
+/// at the last character), and not ending in the line break.
+fn visible_span(text: &str, span: std::ops::Range<usize>) -> Option<std::ops::Range<usize>> {
+    if text.is_empty() {
+        return None;
+    }
+    let floor = |mut i: usize| {
+        i = i.min(text.len());
+        while i > 0 && !text.is_char_boundary(i) {
+            i -= 1;
+        }
+        i
+    };
+    let mut start = floor(span.start);
+    let mut end = floor(span.end.max(span.start));
+    if start >= text.len() {
+        // Past the end: point at the last visible character.
+        start = floor(text.trim_end().len().saturating_sub(1));
+        end = text.len();
+    }
+    if end <= start {
+        end = text[start..]
+            .chars()
+            .next()
+            .map_or(start, |c| start + c.len_utf8());
+    }
+    // A caret under a line break draws nothing useful; keep it on the line.
+    while end > start + 1 && matches!(text.as_bytes()[end - 1], b'\n' | b'\r') {
+        end -= 1;
+    }
+    Some(start..end)
+}
+
+fn plural<'a>(n: usize, one: &'a str, many: &'a str) -> &'a str {
+    if n == 1 {
+        one
+    } else {
+        many
+    }
+}
+
+/// "ILLEGAL fleets/x.toml: 2 errors, 1 warning".
+pub fn verdict_line(checked: &Checked) -> String {
+    let v = checked.verdict();
+    let errors = checked.count(Severity::Error);
+    let warnings = checked.count(Severity::Warning);
+    let mut counts = Vec::new();
+    if errors > 0 {
+        counts.push(format!("{errors} {}", plural(errors, "error", "errors")));
+    }
+    if warnings > 0 {
+        counts.push(format!(
+            "{warnings} {}",
+            plural(warnings, "warning", "warnings")
+        ));
+    }
+    let mut line = format!("{} {}", v.as_str(), checked.report.file);
+    if !counts.is_empty() {
+        line.push_str(": ");
+        line.push_str(&counts.join(", "));
+    }
+    if checked.report.not_tournament_legal && v == Verdict::Legal {
+        line.push_str(" (sandbox: NOT TOURNAMENT LEGAL)");
+    }
+    line
+}
+
+pub(crate) fn verdict(
+    w: &mut dyn Write,
+    checked: &Checked,
+    opts: &RenderOptions,
+) -> io::Result<()> {
+    let line = verdict_line(checked);
+    if opts.color {
+        let colour = match checked.verdict() {
+            Verdict::Legal => "32",
+            Verdict::Illegal => "31",
+            Verdict::InputError => "35",
+        };
+        writeln!(w, "\x1b[1;{colour}m{line}\x1b[0m")
+    } else {
+        writeln!(w, "{line}")
+    }
+}

@@ -1,0 +1,675 @@
+//! The renderers in process: table, price, JSON and GitHub output of
+//! hand-built `Checked` values (independent of the engine), the committed
+//! JSON Schema, the JSON report's shape, and card rules in words.
+
+use fleetcheck::db::Database;
+use fleetcheck::diag::{Diagnostic, Source};
+use fleetcheck::report::model::{
+    CardRef, CardReport, FleetReport, Modifier, ResourceReport, ShipReport, SideboardCard,
+    SideboardReport,
+};
+use fleetcheck::report::{card, github, json, price, table, Checked, RenderOptions};
+use serde_json::Value;
+use std::path::Path;
+
+const PLAIN: RenderOptions = RenderOptions {
+    color: false,
+    width: None,
+};
+
+fn render(f: impl FnOnce(&mut Vec<u8>) -> std::io::Result<()>) -> String {
+    let mut out = Vec::new();
+    f(&mut out).unwrap();
+    String::from_utf8(out).unwrap()
+}
+
+/// The byte range of the `n`th occurrence of `needle` in `text`.
+fn span_of(text: &str, needle: &str) -> std::ops::Range<usize> {
+    let start = text.find(needle).expect("needle in text");
+    start..start + needle.len()
+}
+
+fn m(kind: &str, amount: i32, source: &str) -> Modifier {
+    Modifier {
+        kind: kind.into(),
+        amount,
+        source: source.into(),
+    }
+}
+
+fn card(
+    id: &str,
+    name: &str,
+    kind: &str,
+    slot: Option<&str>,
+    base: i32,
+    mods: Vec<Modifier>,
+) -> CardReport {
+    let cost = base + mods.iter().map(|m| m.amount).sum::<i32>();
+    CardReport {
+        id: id.into(),
+        name: name.into(),
+        kind: kind.into(),
+        slot: slot.map(Into::into),
+        base,
+        modifiers: mods,
+        cost,
+    }
+}
+
+const FLEET: &str = r#"name = "Defiant and friends"
+resource = "Reinforcements Sideboard"
+
+[[ship]]
+ship = "U.S.S. Defiant"
+captain = "Benjamin Sisko"
+upgrades = ["Cloaking Device", "Worf"]
+
+[[ship]]
+ship = "Koranak"
+captain = { id = "Cap721" }
+upgrades = [{ name = "Cloaking Device", faction = "federation" }]
+
+[sideboard]
+tech = { id = "T240" }
+crew = "Worf"
+"#;
+
+/// A two-ship illegal fleet with every kind of row and three diagnostics.
+fn illegal_fleet() -> Checked {
+    let source = Source {
+        path: "fleets/defiant.toml".into(),
+        text: FLEET.into(),
+    };
+    let ships = vec![
+        ShipReport {
+            ship: CardRef {
+                id: "S180".into(),
+                name: "U.S.S. Defiant".into(),
+            },
+            cost: 24,
+            modifiers: vec![],
+            total: 36,
+            cards: vec![
+                card("Cap639", "Benjamin Sisko", "captain", None, 4, vec![]),
+                card(
+                    "T240",
+                    "Cloaking Device",
+                    "upgrade",
+                    Some("tech"),
+                    4,
+                    vec![],
+                ),
+                card(
+                    "C012",
+                    "Worf",
+                    "upgrade",
+                    Some("crew"),
+                    3,
+                    vec![m("faction-penalty", 1, "Klingon card on Federation ship")],
+                ),
+            ],
+        },
+        ShipReport {
+            ship: CardRef {
+                id: "S123".into(),
+                name: "Koranak".into(),
+            },
+            cost: 26,
+            modifiers: vec![],
+            total: 46,
+            cards: vec![
+                card(
+                    "Cap721",
+                    "Gul Dukat",
+                    "captain",
+                    None,
+                    5,
+                    vec![m("faction-penalty", 1, "Cardassian card on Dominion ship")],
+                ),
+                card(
+                    "T240",
+                    "Cloaking Device",
+                    "upgrade",
+                    Some("tech"),
+                    4,
+                    vec![
+                        m("ship-penalty", 5, "not on the U.S.S. Defiant"),
+                        m("faction-penalty", 1, "Federation card on Dominion ship"),
+                    ],
+                ),
+            ],
+        },
+    ];
+    let report = FleetReport {
+        file: source.path.clone(),
+        name: Some("Defiant and friends".into()),
+        game: "staw".into(),
+        format: Some("standard".into()),
+        as_of: Some("2025-01-01".into()),
+        total: Some(92),
+        cap: Some(100),
+        ships,
+        resource: Some(ResourceReport {
+            id: "R003".into(),
+            name: "Reinforcements Sideboard".into(),
+            cost: 10,
+            modifiers: vec![],
+        }),
+        sideboard: Some(SideboardReport {
+            total: 12,
+            cap: 20,
+            cards: vec![
+                SideboardCard {
+                    section: "tech".into(),
+                    card: card(
+                        "T240",
+                        "Cloaking Device",
+                        "upgrade",
+                        Some("tech"),
+                        4,
+                        vec![m("ship-penalty", 5, "not on the U.S.S. Defiant")],
+                    ),
+                },
+                SideboardCard {
+                    section: "crew".into(),
+                    card: card("C012", "Worf", "upgrade", Some("crew"), 3, vec![]),
+                },
+            ],
+        }),
+        ..FleetReport::default()
+    };
+    let worf_ship = span_of(FLEET, "\"Worf\"");
+    let worf_sb = {
+        let at = FLEET.rfind("\"Worf\"").unwrap();
+        at..at + 6
+    };
+    let diagnostics = vec![
+        Diagnostic::error(
+            "unique",
+            "Worf (C012) is unique and appears twice: on ship 1 (U.S.S. Defiant) and on the sideboard",
+        )
+        .with_span(Some(worf_sb))
+        .with_help("first used here: line 7"),
+        Diagnostic::error(
+            "unique",
+            "Cloaking Device (T240) appears on ship 2 and on the sideboard",
+        )
+        .with_span(Some(span_of(FLEET, "{ id = \"T240\" }"))),
+        Diagnostic::warning("unusual", "Worf costs more on a Federation ship")
+            .with_span(Some(worf_ship)),
+    ];
+    Checked {
+        source: Some(source),
+        report,
+        diagnostics,
+        text: None,
+    }
+}
+
+fn legal_sandbox() -> Checked {
+    let text = "format = \"sandbox\"\n\n[[ship]]\nship = \"U.S.S. Defiant\"\n";
+    Checked {
+        source: Some(Source {
+            path: "fleets/sandbox.toml".into(),
+            text: text.into(),
+        }),
+        report: FleetReport {
+            file: "fleets/sandbox.toml".into(),
+            game: "staw".into(),
+            format: Some("sandbox".into()),
+            as_of: Some("2025-01-01".into()),
+            not_tournament_legal: true,
+            total: Some(31),
+            cap: None,
+            additional_points: Some(7),
+            ships: vec![ShipReport {
+                ship: CardRef {
+                    id: "S180".into(),
+                    name: "U.S.S. Defiant".into(),
+                },
+                cost: 24,
+                modifiers: vec![],
+                total: 24,
+                cards: vec![],
+            }],
+            ..FleetReport::default()
+        },
+        diagnostics: vec![],
+        text: None,
+    }
+}
+
+fn parse_error() -> Checked {
+    let text = "name = \"broken\n[[ship]]\n";
+    let source = Source {
+        path: "fleets/broken.toml".into(),
+        text: text.into(),
+    };
+    Checked::input_error(
+        "fleets/broken.toml",
+        "staw",
+        Some(source),
+        Diagnostic::error("parse", "invalid basic string, expected `\"`").with_span(Some(14..15)),
+    )
+}
+
+fn other_game() -> Checked {
+    Checked {
+        source: Some(Source {
+            path: "fleets/xwing.toml".into(),
+            text: "game = \"xwing\"\n".into(),
+        }),
+        report: FleetReport {
+            file: "fleets/xwing.toml".into(),
+            game: "xwing".into(),
+            details: Some(serde_json::json!({ "faceup": 2 })),
+            ..FleetReport::default()
+        },
+        diagnostics: vec![],
+        text: Some("damage deck: 33 cards, 2 face up".into()),
+    }
+}
+
+fn all() -> Vec<Checked> {
+    vec![
+        illegal_fleet(),
+        legal_sandbox(),
+        parse_error(),
+        other_game(),
+    ]
+}
+
+#[test]
+fn table_of_an_illegal_fleet() {
+    let out = render(|w| table::render(w, &illegal_fleet(), &PLAIN));
+    insta::assert_snapshot!(out);
+}
+
+#[test]
+fn table_of_several_files_with_summary() {
+    let out = render(|w| table::render_all(w, &all(), &PLAIN));
+    insta::assert_snapshot!(out);
+}
+
+#[test]
+fn table_wraps_to_a_fixed_width() {
+    let opts = RenderOptions {
+        color: false,
+        width: Some(80),
+    };
+    let out = render(|w| table::render(w, &illegal_fleet(), &opts));
+    for line in out.lines().filter(|l| l.starts_with(['│', '┌', '└', '╞'])) {
+        assert!(line.chars().count() <= 80, "too wide: {line}");
+    }
+    insta::assert_snapshot!(out);
+}
+
+#[test]
+fn colour_only_when_asked() {
+    let opts = RenderOptions {
+        color: true,
+        width: None,
+    };
+    let coloured = render(|w| table::render(w, &illegal_fleet(), &opts));
+    assert!(coloured.contains("\x1b["));
+    let plain = render(|w| table::render_all(w, &all(), &PLAIN));
+    assert!(!plain.contains('\x1b'));
+}
+
+#[test]
+fn price_breakdown() {
+    let out = render(|w| price::render(w, &illegal_fleet(), &PLAIN));
+    insta::assert_snapshot!(out);
+}
+
+#[test]
+fn json_report() {
+    let out = render(|w| json::render_all(w, &all()));
+    insta::assert_snapshot!(out);
+}
+
+#[test]
+fn github_annotations() {
+    let out = render(|w| github::render_all(w, &all()));
+    insta::assert_snapshot!(out);
+}
+
+#[test]
+fn github_escapes_data_and_properties() {
+    assert_eq!(github::escape_data("100% a\r\nb"), "100%25 a%0D%0Ab");
+    assert_eq!(
+        github::escape_property("dir,x/a:b%.toml"),
+        "dir%2Cx/a%3Ab%25.toml"
+    );
+    let mut c = parse_error();
+    c.report.file = "odd,name:1.toml".into();
+    c.diagnostics[0].message = "50% off\nnext".into();
+    let out = render(|w| github::render(w, &c));
+    assert_eq!(
+        out.lines().next().unwrap(),
+        "::error file=odd%2Cname%3A1.toml,line=1,col=15,title=parse::50%25 off%0Anext"
+    );
+}
+
+/// Spans that point past the end, are empty, or cover a line break are
+/// drawn without panicking.
+#[test]
+fn awkward_spans_render() {
+    let text = "a = 1\nb = \"é\"\n";
+    let mk = |span: std::ops::Range<usize>| {
+        Checked::input_error(
+            "f.toml",
+            "staw",
+            Some(Source {
+                path: "f.toml".into(),
+                text: text.into(),
+            }),
+            Diagnostic::error("parse", "x").with_span(Some(span)),
+        )
+    };
+    let mut out = String::new();
+    for span in [0..0, 5..6, 10..11, 13..13, 14..200, 200..300, 3..2] {
+        out.push_str(&format!("--- {span:?}\n"));
+        out.push_str(&render(|w| table::diagnostics(w, &mk(span), &PLAIN)));
+    }
+    insta::assert_snapshot!(out);
+}
+
+fn schema_path() -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("src/report/report.schema.json")
+}
+
+/// The committed schema is the one generated from the wire types. After a
+/// deliberate change of `report/model.rs`, regenerate it with
+/// `UPDATE_SCHEMA=1 cargo test` (never done when CI is set).
+#[test]
+fn committed_schema_is_current() {
+    let generated = json::generate_schema();
+    let path = schema_path();
+    let committed = std::fs::read_to_string(&path).unwrap_or_default();
+    if committed != generated
+        && std::env::var_os("UPDATE_SCHEMA").is_some()
+        && std::env::var_os("CI").is_none()
+    {
+        std::fs::write(&path, &generated).unwrap();
+        return;
+    }
+    assert!(
+        committed == generated,
+        "{} is out of date: run `UPDATE_SCHEMA=1 cargo test` and commit it",
+        path.display()
+    );
+    assert_eq!(json::SCHEMA, committed);
+}
+
+/// A validator for the subset of JSON Schema (draft 7) that schemars
+/// writes: type, properties, required, items, $ref, anyOf/allOf/oneOf,
+/// additionalProperties, enum. Returns every violation with its path.
+fn validate(schema: &Value, root: &Value, v: &Value, path: &str, errs: &mut Vec<String>) {
+    if let Some(r) = schema.get("$ref").and_then(Value::as_str) {
+        let name = r.trim_start_matches("#/definitions/");
+        let target = &root["definitions"][name];
+        assert!(!target.is_null(), "unresolved $ref {r}");
+        return validate(target, root, v, path, errs);
+    }
+    if let Some(types) = schema.get("type") {
+        let types: Vec<&str> = match types {
+            Value::String(s) => vec![s.as_str()],
+            Value::Array(a) => a.iter().filter_map(Value::as_str).collect(),
+            _ => vec![],
+        };
+        let ok = types.iter().any(|t| match *t {
+            "object" => v.is_object(),
+            "array" => v.is_array(),
+            "string" => v.is_string(),
+            "integer" => v.is_i64() || v.is_u64(),
+            "number" => v.is_number(),
+            "boolean" => v.is_boolean(),
+            "null" => v.is_null(),
+            _ => false,
+        });
+        if !ok {
+            errs.push(format!("{path}: expected {types:?}, got {v}"));
+            return;
+        }
+    }
+    if let Some(e) = schema.get("enum").and_then(Value::as_array) {
+        if !e.contains(v) {
+            errs.push(format!("{path}: {v} not in {e:?}"));
+        }
+    }
+    for key in ["allOf"] {
+        if let Some(all) = schema.get(key).and_then(Value::as_array) {
+            for s in all {
+                validate(s, root, v, path, errs);
+            }
+        }
+    }
+    for key in ["anyOf", "oneOf"] {
+        if let Some(any) = schema.get(key).and_then(Value::as_array) {
+            let fits = any.iter().any(|s| {
+                let mut e = Vec::new();
+                validate(s, root, v, path, &mut e);
+                e.is_empty()
+            });
+            if !fits {
+                errs.push(format!("{path}: matches none of {key}"));
+            }
+        }
+    }
+    if let Some(obj) = v.as_object() {
+        let props = schema.get("properties").and_then(Value::as_object);
+        for req in schema
+            .get("required")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .filter_map(Value::as_str)
+        {
+            if !obj.contains_key(req) {
+                errs.push(format!("{path}: missing required key {req:?}"));
+            }
+        }
+        for (k, val) in obj {
+            match props.and_then(|p| p.get(k)) {
+                Some(s) => validate(s, root, val, &format!("{path}.{k}"), errs),
+                None => {
+                    if schema.get("additionalProperties") == Some(&Value::Bool(false)) {
+                        errs.push(format!("{path}: unexpected key {k:?}"));
+                    } else if props.is_some() {
+                        // schemars allows extra keys by default; the report
+                        // never writes any, so flag them too.
+                        errs.push(format!("{path}: key {k:?} not in the schema"));
+                    }
+                }
+            }
+        }
+    }
+    if let (Some(items), Some(arr)) = (schema.get("items"), v.as_array()) {
+        for (i, x) in arr.iter().enumerate() {
+            validate(items, root, x, &format!("{path}[{i}]"), errs);
+        }
+    }
+}
+
+/// Checks a JSON report against the committed schema and the keys the
+/// spec (shared/spec/cli.md) promises.
+pub fn assert_report_shape(report: &Value) {
+    let schema: Value = serde_json::from_str(json::SCHEMA).unwrap();
+    let mut errs = Vec::new();
+    validate(&schema, &schema, report, "$", &mut errs);
+    assert!(errs.is_empty(), "report does not fit the schema: {errs:#?}");
+    assert!(report["fleetcheck"].is_string());
+    for f in report["fleets"].as_array().expect("fleets array") {
+        for key in ["file", "game", "legal", "ships", "diagnostics"] {
+            assert!(f.get(key).is_some(), "fleet report without {key:?}: {f}");
+        }
+        for s in f["ships"].as_array().unwrap() {
+            for key in ["ship", "total", "cards"] {
+                assert!(s.get(key).is_some(), "ship without {key:?}");
+            }
+            assert!(s["ship"]["id"].is_string() && s["ship"]["name"].is_string());
+            for c in s["cards"].as_array().unwrap() {
+                for key in ["id", "name", "type", "base", "modifiers", "cost"] {
+                    assert!(c.get(key).is_some(), "card without {key:?}: {c}");
+                }
+                for m in c["modifiers"].as_array().unwrap() {
+                    for key in ["kind", "amount", "source"] {
+                        assert!(m.get(key).is_some(), "modifier without {key:?}");
+                    }
+                }
+            }
+        }
+        if let Some(sb) = f.get("sideboard") {
+            for key in ["total", "cap", "cards"] {
+                assert!(sb.get(key).is_some(), "sideboard without {key:?}");
+            }
+        }
+        for d in f["diagnostics"].as_array().unwrap() {
+            for key in ["code", "severity", "message"] {
+                assert!(d.get(key).is_some(), "diagnostic without {key:?}");
+            }
+            let sev = d["severity"].as_str().unwrap();
+            assert!(["error", "warning", "note"].contains(&sev), "{sev}");
+        }
+    }
+}
+
+#[test]
+fn json_report_fits_schema_and_spec() {
+    let out = render(|w| json::render_all(w, &all()));
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_report_shape(&v);
+    // The spec's example values land where the spec puts them.
+    let f = &v["fleets"][0];
+    assert_eq!(f["legal"], false);
+    assert_eq!(f["total"], 92);
+    assert_eq!(f["cap"], 100);
+    assert_eq!(
+        f["ships"][1]["cards"][1]["modifiers"][0]["kind"],
+        "ship-penalty"
+    );
+    assert_eq!(f["resource"]["cost"], 10);
+    assert_eq!(f["sideboard"]["cards"][0]["section"], "tech");
+    assert_eq!(f["sideboard"]["cards"][0]["cost"], 9);
+    assert_eq!(f["diagnostics"][0]["line"], 16);
+    assert_eq!(f["diagnostics"][0]["column"], 8);
+    assert_eq!(v["fleets"][1]["not_tournament_legal"], true);
+    assert_eq!(v["fleets"][1]["legal"], true);
+}
+
+#[test]
+fn schema_validator_catches_wrong_shapes() {
+    let schema: Value = serde_json::from_str(json::SCHEMA).unwrap();
+    let out = render(|w| json::render_all(w, &all()));
+    let good: Value = serde_json::from_str(&out).unwrap();
+    let broken = |f: &dyn Fn(&mut Value)| {
+        let mut v = good.clone();
+        f(&mut v);
+        let mut errs = Vec::new();
+        validate(&schema, &schema, &v, "$", &mut errs);
+        errs
+    };
+    assert!(!broken(&|v| v["fleets"][0]["total"] = "92".into()).is_empty());
+    assert!(!broken(&|v| {
+        v["fleets"][0].as_object_mut().unwrap().remove("ships");
+    })
+    .is_empty());
+    assert!(!broken(&|v| v["fleets"][0]["ships"][0]["cards"][0]["extra"] = 1.into()).is_empty());
+}
+
+fn fixture_db() -> Database {
+    Database::from_dir(&Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/cli/db"))
+        .unwrap()
+}
+
+#[test]
+fn card_rules_in_words() {
+    let db = fixture_db();
+    let t240 = db.by_id("T240").unwrap();
+    assert_eq!(
+        card::rules_text(&db, t240),
+        ["+5 SP on any ship other than the U.S.S. Defiant"]
+    );
+    let t078 = db.by_id("T078").unwrap();
+    assert_eq!(
+        card::rules_text(&db, t078),
+        [
+            "May only be purchased for a Mirror Universe ship",
+            "No ship may be equipped with more than one Cloaking Device",
+        ]
+    );
+    let c999 = db.by_id("C999").unwrap();
+    insta::assert_snapshot!(card::rules_text(&db, c999).join("\n"));
+    let out = render(|w| card::render_card(w, &db, db.by_id("S180").unwrap()));
+    insta::assert_snapshot!(out);
+}
+
+#[test]
+fn condition_phrases() {
+    use fleetcheck::db::model::{Condition, CostModifier};
+    let db = fixture_db();
+    let s = |v: &[&str]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>();
+    let cases = [
+        (
+            CostModifier {
+                amount: 1,
+                when: Some(Condition::CaptainFaction {
+                    any: s(&["klingon"]),
+                }),
+                unless: None,
+            },
+            "+1 SP on a ship with a Klingon captain",
+        ),
+        (
+            CostModifier {
+                amount: 3,
+                when: None,
+                unless: Some(Condition::ShipFaction {
+                    any: s(&["vulcan", "federation"]),
+                }),
+            },
+            "+3 SP on any non-Vulcan or Federation ship",
+        ),
+        (
+            CostModifier {
+                amount: 2,
+                when: Some(Condition::ShipClass {
+                    any: s(&["defiant_class", "unknown_class"]),
+                }),
+                unless: None,
+            },
+            "+2 SP on a Defiant Class or unknown_class ship",
+        ),
+        (
+            CostModifier {
+                amount: 5,
+                when: Some(Condition::CaptainSkillAtLeast { value: 6 }),
+                unless: Some(Condition::ShipName {
+                    any: s(&["U.S.S. Enterprise"]),
+                }),
+            },
+            "+5 SP on a ship whose captain has skill 6 or more, unless it is the U.S.S. Enterprise",
+        ),
+        (
+            CostModifier {
+                amount: -1,
+                when: Some(Condition::AnyOf {
+                    any: vec![
+                        Condition::HullAtMost { value: 3 },
+                        Condition::ShipAction {
+                            action: "cloak".into(),
+                        },
+                    ],
+                }),
+                unless: None,
+            },
+            "-1 SP on a ship with Hull 3 or less or a ship with the [cloak] action",
+        ),
+    ];
+    for (m, want) in cases {
+        assert_eq!(card::cost_modifier(&db, &m), want);
+    }
+    assert_eq!(card::faction_name("mirror-universe"), "Mirror Universe");
+}
