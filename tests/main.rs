@@ -1,2 +1,3 @@
 //! The one integration test binary. One module per area.
+mod cli;
 mod report;

@@ -1,0 +1,406 @@
+//! End-to-end tests of `check`, `price`, `card` and `search` on the built
+//! binary: exit codes, output modes, directories and their order, and bad
+//! inputs (missing file, directory without fleets, non-UTF-8, empty, unknown
+//! game, huge file, bad dates).
+//!
+//! Every run fixes "today" with `FLEETCHECK_TODAY` so that the output does
+//! not depend on the day the tests run.
+
+use assert_cmd::Command;
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+
+const TODAY: &str = "2025-06-01";
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The binary, run from the crate root with a fixed today.
+fn fc(dir: &Path) -> Command {
+    let mut c = Command::cargo_bin("fleetcheck").unwrap();
+    c.current_dir(dir)
+        .env("FLEETCHECK_TODAY", TODAY)
+        .env_remove("NO_COLOR");
+    c
+}
+
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+fn run(dir: &Path, args: &[&str]) -> Run {
+    let out = fc(dir).args(args).output().unwrap();
+    Run {
+        code: out.status.code().expect("exited normally"),
+        stdout: String::from_utf8(out.stdout).expect("stdout is UTF-8"),
+        stderr: String::from_utf8(out.stderr).expect("stderr is UTF-8"),
+    }
+}
+
+/// A temporary directory holding these files (relative path, bytes).
+fn tree(files: &[(&str, &[u8])]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    for (path, bytes) in files {
+        let p = dir.path().join(path);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, bytes).unwrap();
+    }
+    dir
+}
+
+fn json(stdout: &str) -> Value {
+    let v: Value = serde_json::from_str(stdout).expect("one JSON document");
+    super::report::assert_report_shape(&v);
+    v
+}
+
+fn codes(fleet: &Value) -> Vec<&str> {
+    fleet["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["code"].as_str().unwrap())
+        .collect()
+}
+
+const UNKNOWN_GAME: &[u8] = b"name = \"Chess club\"\ngame = \"chezz\"\n";
+
+#[test]
+fn missing_file_is_an_input_error() {
+    let r = run(&root(), &["check", "no-such-fleet.toml"]);
+    assert_eq!(r.code, 2);
+    insta::assert_snapshot!(r.stdout);
+}
+
+#[test]
+fn directory_without_fleets_is_named() {
+    let dir = tree(&[("empty/notes.txt", b"not a fleet")]);
+    let r = run(dir.path(), &["check", "empty"]);
+    assert_eq!(r.code, 2);
+    insta::assert_snapshot!(r.stdout);
+}
+
+#[test]
+fn non_utf8_is_located() {
+    let dir = tree(&[("latin1.toml", b"name = \"Caf\xe9\"\n\n[[ship]]\n")]);
+    let r = run(dir.path(), &["check", "latin1.toml"]);
+    assert_eq!(r.code, 2);
+    insta::assert_snapshot!(r.stdout);
+    let r = run(dir.path(), &["check", "-o", "json", "latin1.toml"]);
+    let v = json(&r.stdout);
+    let d = &v["fleets"][0]["diagnostics"][0];
+    assert_eq!(d["code"], "encoding");
+    assert_eq!(
+        (d["line"].as_u64(), d["column"].as_u64()),
+        (Some(1), Some(12))
+    );
+}
+
+#[test]
+fn empty_file_is_an_input_error() {
+    let dir = tree(&[("empty.toml", b""), ("blank.toml", b"\n   \n")]);
+    let r = run(dir.path(), &["check", "empty.toml", "blank.toml"]);
+    assert_eq!(r.code, 2);
+    insta::assert_snapshot!(r.stdout);
+}
+
+#[test]
+fn unknown_game_points_at_the_key() {
+    let dir = tree(&[("chess.toml", UNKNOWN_GAME)]);
+    let r = run(dir.path(), &["check", "chess.toml"]);
+    assert_eq!(r.code, 2);
+    insta::assert_snapshot!(r.stdout);
+    let r = run(dir.path(), &["check", "--output", "json", "chess.toml"]);
+    assert_eq!(r.code, 2);
+    let v = json(&r.stdout);
+    let f = &v["fleets"][0];
+    assert_eq!(codes(f), ["unknown-game"]);
+    assert_eq!(f["diagnostics"][0]["line"], 2);
+    assert_eq!(f["diagnostics"][0]["column"], 8);
+    assert_eq!(f["legal"], false);
+    assert_eq!(v["fleetcheck"], env!("CARGO_PKG_VERSION"));
+}
+
+#[test]
+fn game_must_be_a_string() {
+    let dir = tree(&[("g.toml", b"game = 3\n")]);
+    let r = run(dir.path(), &["-o", "json", "g.toml"]);
+    assert_eq!(r.code, 2);
+    assert_eq!(codes(&json(&r.stdout)["fleets"][0]), ["shape"]);
+}
+
+#[test]
+fn huge_file_is_refused_unread() {
+    let mut big = b"name = \"big\"\n".to_vec();
+    big.resize((1 << 20) + 1, b'#');
+    let dir = tree(&[("big.toml", &big), ("edge.toml", &big[..1 << 20])]);
+    let r = run(dir.path(), &["-o", "json", "big.toml", "edge.toml"]);
+    assert_eq!(r.code, 2);
+    let v = json(&r.stdout);
+    assert_eq!(codes(&v["fleets"][0]), ["too-large"]);
+    assert_eq!(
+        v["fleets"][0]["diagnostics"][0]["message"],
+        "big.toml is 1048577 bytes; fleet files are limited to 1048576 bytes (1 MiB)"
+    );
+    // Exactly 1 MiB is read (and then judged by the STAW reader).
+    assert!(!codes(&v["fleets"][1]).contains(&"too-large"));
+}
+
+#[test]
+fn bad_dates_are_usage_errors() {
+    let dir = tree(&[("chess.toml", UNKNOWN_GAME)]);
+    let r = run(
+        dir.path(),
+        &["check", "--as-of", "2024-02-30", "chess.toml"],
+    );
+    assert_eq!(r.code, 2);
+    assert_eq!(r.stdout, "");
+    assert!(
+        r.stderr
+            .starts_with("error: --as-of \"2024-02-30\": not a date of the form YYYY-MM-DD"),
+        "{}",
+        r.stderr
+    );
+    let r = run(
+        dir.path(),
+        &["check", "--as-of", "last tuesday", "chess.toml"],
+    );
+    assert_eq!(r.code, 2);
+    let r = fc(dir.path())
+        .env("FLEETCHECK_TODAY", "soon")
+        .args(["check", "chess.toml"])
+        .output()
+        .unwrap();
+    assert_eq!(r.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&r.stderr).contains("FLEETCHECK_TODAY=\"soon\""));
+}
+
+#[test]
+fn no_arguments_print_help_and_fail() {
+    let r = run(&root(), &[]);
+    assert_eq!(r.code, 2);
+    assert!(r.stdout.contains("Usage: fleetcheck"), "{}", r.stdout);
+    let r = run(&root(), &["check"]);
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("no fleet file given"), "{}", r.stderr);
+}
+
+/// Directories expand to their `*.toml` files, recursively, sorted, hidden
+/// directories skipped; the arguments keep their order.
+#[test]
+fn directories_expand_in_a_stable_order() {
+    let dir = tree(&[
+        ("fleets/b/z.toml", UNKNOWN_GAME),
+        ("fleets/a.toml", UNKNOWN_GAME),
+        ("fleets/b/a.toml", UNKNOWN_GAME),
+        ("fleets/.git/x.toml", UNKNOWN_GAME),
+        ("fleets/notes.txt", b"not a fleet"),
+        ("first.toml", UNKNOWN_GAME),
+    ]);
+    let r = run(
+        dir.path(),
+        &["-o", "json", "first.toml", "fleets", "missing.toml"],
+    );
+    assert_eq!(r.code, 2);
+    let v = json(&r.stdout);
+    let files: Vec<String> = v["fleets"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["file"].as_str().unwrap().replace('\\', "/"))
+        .collect();
+    assert_eq!(
+        files,
+        [
+            "first.toml",
+            "fleets/a.toml",
+            "fleets/b/a.toml",
+            "fleets/b/z.toml",
+            "missing.toml"
+        ]
+    );
+    // The table ends with one summary line.
+    let r = run(dir.path(), &["first.toml", "fleets"]);
+    assert!(
+        r.stdout
+            .ends_with("\n4 files checked: 0 legal, 0 illegal, 4 input errors\n"),
+        "{}",
+        r.stdout
+    );
+}
+
+#[test]
+fn github_annotations_for_input_errors() {
+    let dir = tree(&[("chess.toml", UNKNOWN_GAME), ("empty.toml", b"")]);
+    let r = run(
+        dir.path(),
+        &[
+            "check",
+            "-o",
+            "github",
+            "chess.toml",
+            "empty.toml",
+            "gone.toml",
+        ],
+    );
+    assert_eq!(r.code, 2);
+    insta::assert_snapshot!(r.stdout);
+}
+
+#[test]
+fn price_of_a_directory_is_an_input_error() {
+    let dir = tree(&[("fleets/a.toml", UNKNOWN_GAME)]);
+    let r = run(dir.path(), &["price", "fleets"]);
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stdout
+            .contains("error[io]: fleets is a directory, not a fleet file"),
+        "{}",
+        r.stdout
+    );
+    let r = run(dir.path(), &["price", "-o", "json", "nothing.toml"]);
+    assert_eq!(r.code, 2);
+    assert_eq!(codes(&json(&r.stdout)["fleets"][0]), ["io"]);
+}
+
+// ---- card and search, on the small fixture database -------------------
+
+fn fixture_db() -> String {
+    root().join("tests/fixtures/cli/db").display().to_string()
+}
+
+#[test]
+fn card_by_id_any_case() {
+    let db = fixture_db();
+    let r = run(&root(), &["card", "t240", "--data", &db]);
+    assert_eq!(r.code, 0);
+    insta::assert_snapshot!(r.stdout);
+}
+
+#[test]
+fn card_by_unique_name_and_as_json() {
+    let db = fixture_db();
+    let r = run(&root(), &["card", "  u.s.s. DEFIANT ", "--data", &db]);
+    assert_eq!(r.code, 0);
+    assert!(
+        r.stdout.starts_with("U.S.S. Defiant (S180)\n"),
+        "{}",
+        r.stdout
+    );
+    let r = run(&root(), &["card", "T240", "-o", "json", "--data", &db]);
+    assert_eq!(r.code, 0);
+    let v: Value = serde_json::from_str(&r.stdout).unwrap();
+    assert_eq!(v["id"], "T240");
+    assert_eq!(v["cost"], 4);
+    assert_eq!(v["slot"], "tech");
+    assert_eq!(v["faction_names"][0], "Federation");
+    assert_eq!(v["rules"]["cost_modifiers"][0]["amount"], 5);
+    assert_eq!(
+        v["rules_text"][0],
+        "+5 SP on any ship other than the U.S.S. Defiant"
+    );
+    assert_eq!(v["set_details"][1]["name"], "U.S.S. Defiant (Repaint)");
+}
+
+#[test]
+fn card_name_shared_by_several_cards() {
+    let db = fixture_db();
+    let r = run(&root(), &["card", "Cloaking Device", "--data", &db]);
+    assert_eq!(r.code, 2);
+    assert_eq!(r.stdout, "");
+    insta::assert_snapshot!(r.stderr);
+}
+
+#[test]
+fn card_not_found_suggests() {
+    let db = fixture_db();
+    let r = run(&root(), &["card", "Cloking Devise", "--data", &db]);
+    assert_eq!(r.code, 2);
+    assert_eq!(
+        r.stderr,
+        "error: no card has the id or name \"Cloking Devise\"\nhelp: did you mean \"Cloaking Device\"?\n"
+    );
+}
+
+#[test]
+fn search_everything_sorted() {
+    let db = fixture_db();
+    let r = run(&root(), &["search", "--data", &db]);
+    assert_eq!(r.code, 0);
+    insta::assert_snapshot!(r.stdout);
+}
+
+#[test]
+fn search_filters() {
+    let db = fixture_db();
+    let ids = |args: &[&str]| -> Vec<String> {
+        let mut a = vec!["search", "-o", "json", "--data", &db];
+        a.extend_from_slice(args);
+        let r = run(&root(), &a);
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        let v: Value = serde_json::from_str(&r.stdout).unwrap();
+        v["cards"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c["id"].as_str().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(ids(&["cloak"]), ["T078", "T233", "T240"]);
+    assert_eq!(ids(&["CLOAKING", "--faction", "Mirror Universe"]), ["T078"]);
+    assert_eq!(ids(&["--type", "captain"]), ["Cap419", "Cap639"]);
+    // A slot type finds either-slot cards too.
+    assert_eq!(ids(&["--type", "crew"]), ["C999"]);
+    assert_eq!(ids(&["--type", "tech"]), ["T078", "T233", "T240", "C999"]);
+    assert_eq!(ids(&["--class", "defiant class"]), ["S084", "S180"]);
+    assert_eq!(
+        ids(&["--class", "DEFIANT_CLASS", "--faction", "federation"]),
+        ["S180"]
+    );
+    assert_eq!(ids(&["--max-cost", "3"]), ["Cap419", "C999"]);
+    assert_eq!(ids(&["--unique", "--type", "upgrade"]), ["C999"]);
+    assert_eq!(ids(&["t240"]), ["T240"]);
+    assert!(ids(&["zzz"]).is_empty());
+}
+
+#[test]
+fn search_without_match_is_not_an_error() {
+    let db = fixture_db();
+    let r = run(&root(), &["search", "Borg Cube", "--data", &db]);
+    assert_eq!(r.code, 0);
+    assert_eq!(r.stdout, "no cards match\n");
+}
+
+#[test]
+fn search_unknown_filters_are_usage_errors() {
+    let db = fixture_db();
+    let r = run(&root(), &["search", "--type", "crw", "--data", &db]);
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr.starts_with(
+            "error: unknown --type \"crw\" (did you mean \"crew\"?); known: ship, captain"
+        ),
+        "{}",
+        r.stderr
+    );
+    let r = run(&root(), &["search", "--faction", "klingons", "--data", &db]);
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr.contains("did you mean \"klingon\"?"),
+        "{}",
+        r.stderr
+    );
+    let r = run(
+        &root(),
+        &["search", "--class", "Galaxy Class", "--data", &db],
+    );
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr.contains("unknown --class \"Galaxy Class\""),
+        "{}",
+        r.stderr
+    );
+}
