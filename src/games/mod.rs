@@ -1,14 +1,155 @@
 //! The other rule sets of the source documents, one folder each: `xwing`,
 //! `ti4`, `bsg`, `stccg`. Selected by the top-level `game = "..."` key.
+//!
+//! Each game is one entry of [`REGISTRY`]: its id, its title, its
+//! diagnostic codes with their meaning (the README's list and the tests'
+//! "every code has an example" check come from it) and its `check`. A game's
+//! `check` reads the file with [`input`] (every input error located), loads
+//! its facts from the embedded `data/<game>/` and returns a [`Checked`] whose
+//! `text` is the game's state summary (tables) and whose `report.details` is
+//! the same summary as JSON.
 
-use crate::diag::Source;
+pub mod bsg;
+pub mod input;
+pub mod stccg;
+pub mod ti4;
+pub mod xwing;
+
+use crate::diag::{Diagnostic, Severity, Source};
+use crate::report::model::FleetReport;
 use crate::report::Checked;
+use comfy_table::{presets, Cell, CellAlignment, Table};
 
 /// The games this build knows besides `staw`.
-pub const GAMES: &[&str] = &[];
+pub const GAMES: &[&str] = &["xwing", "ti4", "bsg", "stccg"];
 
-/// Checks a file of another game. `None` when `game` is not one of `GAMES`.
+/// One diagnostic code of a game: what it means and how severe it is.
+#[derive(Debug, Clone, Copy)]
+pub struct Code {
+    pub code: &'static str,
+    pub severity: Severity,
+    /// One line for the README.
+    pub meaning: &'static str,
+}
+
+/// One rule set.
+#[derive(Debug, Clone, Copy)]
+pub struct Game {
+    /// The value of `game = "..."`.
+    pub id: &'static str,
+    pub title: &'static str,
+    /// The game's own codes (input errors use the shared codes of
+    /// `diag::INPUT_ERROR_CODES`).
+    pub codes: &'static [Code],
+    pub check: fn(Source) -> Checked,
+}
+
+/// Every game of [`GAMES`], in the same order.
+pub const REGISTRY: &[Game] = &[xwing::GAME, ti4::GAME, bsg::GAME, stccg::GAME];
+
+/// Checks a file of another game. `None` when `game` is not one of `GAMES`
+/// (compared case-insensitively).
 pub fn check(game: &str, source: Source) -> Option<Checked> {
-    let _ = (game, source);
-    None
+    let id = game.trim().to_lowercase();
+    REGISTRY
+        .iter()
+        .find(|g| g.id == id)
+        .map(|g| (g.check)(source))
+}
+
+/// The keys every game's file may have at the top, besides its own.
+pub const COMMON_KEYS: &[&str] = &["game", "name", "notes"];
+
+/// Assembles a game's result. When the file had an input error the summary
+/// and details are dropped: they would describe a state that was not fully
+/// read.
+pub(crate) fn finish(
+    game: &str,
+    source: Source,
+    name: Option<String>,
+    diagnostics: Vec<Diagnostic>,
+    text: Option<String>,
+    details: Option<serde_json::Value>,
+) -> Checked {
+    let input_error = diagnostics.iter().any(Diagnostic::is_input_error);
+    Checked {
+        report: FleetReport {
+            file: source.path.clone(),
+            name,
+            game: game.to_string(),
+            details: if input_error { None } else { details },
+            ..FleetReport::default()
+        },
+        diagnostics,
+        source: Some(source),
+        text: if input_error { None } else { text },
+    }
+}
+
+/// A summary table: header, rows; the columns listed in `right` are
+/// right-aligned (numbers). Never wrapped, never coloured, so the text is
+/// the same everywhere.
+pub(crate) fn table(header: &[&str], rows: Vec<Vec<String>>, right: &[usize]) -> String {
+    let mut t = Table::new();
+    t.load_preset(presets::UTF8_FULL_CONDENSED).force_no_tty();
+    t.set_header(header.iter().map(Cell::new).collect::<Vec<_>>());
+    for row in rows {
+        t.add_row(
+            row.into_iter()
+                .enumerate()
+                .map(|(i, s)| {
+                    let c = Cell::new(s);
+                    if right.contains(&i) {
+                        c.set_alignment(CellAlignment::Right)
+                    } else {
+                        c
+                    }
+                })
+                .collect::<Vec<_>>(),
+        );
+    }
+    t.to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashSet;
+
+    #[test]
+    fn registry_matches_games_and_codes_are_unique_kebab_case() {
+        let ids: Vec<_> = REGISTRY.iter().map(|g| g.id).collect();
+        assert_eq!(ids, GAMES);
+        for g in REGISTRY {
+            let mut seen = HashSet::new();
+            for c in g.codes {
+                assert!(seen.insert(c.code), "{}: duplicate code {}", g.id, c.code);
+                assert!(
+                    c.code
+                        .chars()
+                        .all(|ch| ch.is_ascii_lowercase() || ch == '-'),
+                    "{}: code {} is not kebab-case",
+                    g.id,
+                    c.code
+                );
+                assert!(
+                    !crate::diag::INPUT_ERROR_CODES.contains(&c.code),
+                    "{}: {} is an input-error code",
+                    g.id,
+                    c.code
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn unknown_game_is_none_and_case_does_not_matter() {
+        let src = |t: &str| Source {
+            path: "x.toml".into(),
+            text: t.into(),
+        };
+        assert!(check("chess", src("game = \"chess\"\n")).is_none());
+        let c = check(" BSG ", src("game = \"BSG\"\n")).unwrap();
+        assert_eq!(c.report.game, "bsg");
+    }
 }

@@ -1,0 +1,405 @@
+//! Reading the other games' files: the helpers every game's reader shares.
+//!
+//! The text is parsed once into the spanned tree of `crate::fleet::tree`
+//! (the same parser, error messages and spans as the STAW fleet file: see
+//! that module for why a tree and not serde structs). Each game then walks
+//! the tree with [`Fields`], which reports every unknown key (`unknown-key`)
+//! and every value of the wrong shape (`shape`) with its location and keeps
+//! going, so that all of a file's input errors are listed at once.
+
+use crate::diag::{Diagnostic, Source};
+use crate::fleet::tree::{self, Entry, Node, NodeValue};
+use crate::fleet::Spanned;
+use std::ops::Range;
+
+/// Parses the whole file; a syntax error becomes a `parse` diagnostic.
+pub fn parse(source: &Source, diags: &mut Vec<Diagnostic>) -> Option<Node> {
+    match tree::parse(&source.text) {
+        Ok(root) => Some(root),
+        Err(e) => {
+            diags.push(
+                Diagnostic::error("parse", format!("TOML syntax error: {}", e.message))
+                    .with_span(e.span),
+            );
+            None
+        }
+    }
+}
+
+/// The first character of a table (its `[[ship]]` header, or the `{` of an
+/// inline table), for messages about the whole table.
+pub fn header(node: &Node) -> Range<usize> {
+    node.span.start..node.span.start + 1
+}
+
+/// The entries of one table, checked against the keys it may have.
+pub struct Fields<'a> {
+    entries: &'a [Entry],
+    /// The span of the table.
+    pub span: Range<usize>,
+    place: String,
+}
+
+impl<'a> Fields<'a> {
+    /// Reads `node` as a table in `place` ("in a [[ship]]"); reports a value
+    /// that is not a table (`shape`, naming `what` it should be) and every key
+    /// not in `known` (`unknown-key`, with "did you mean").
+    pub fn new(
+        node: &'a Node,
+        what: &str,
+        place: &str,
+        known: &[&str],
+        diags: &mut Vec<Diagnostic>,
+    ) -> Option<Fields<'a>> {
+        let NodeValue::Table(entries) = &node.value else {
+            diags.push(
+                Diagnostic::error(
+                    "shape",
+                    format!("{what} must be a table, found {}", node.value.describe()),
+                )
+                .with_span(Some(node.span.clone())),
+            );
+            return None;
+        };
+        for e in entries {
+            if !known.contains(&e.key.as_str()) {
+                diags.push(unknown_key(e, known, place));
+            }
+        }
+        Some(Fields {
+            entries,
+            span: node.span.clone(),
+            place: place.to_string(),
+        })
+    }
+
+    /// The entry of `key`, if present.
+    pub fn entry(&self, key: &str) -> Option<&'a Entry> {
+        self.entries.iter().find(|e| e.key == key)
+    }
+
+    /// Every entry, in file order.
+    pub fn entries(&self) -> &'a [Entry] {
+        self.entries
+    }
+
+    /// True when the table has no entries at all.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// Reports a missing required key at the table's first character, with
+    /// an example line as help.
+    pub fn require(&self, key: &str, example: &str, diags: &mut Vec<Diagnostic>) -> bool {
+        if self.entry(key).is_some() {
+            return true;
+        }
+        diags.push(
+            Diagnostic::error("shape", format!("missing key `{key}` {}", self.place))
+                .with_span(Some(self.span.start..self.span.start + 1))
+                .with_help(format!("add a line such as: {example}")),
+        );
+        false
+    }
+
+    /// A string value.
+    pub fn string(&self, key: &str, diags: &mut Vec<Diagnostic>) -> Option<Spanned<String>> {
+        let e = self.entry(key)?;
+        match &e.node.value {
+            NodeValue::String(s) => Some(Spanned {
+                value: s.clone(),
+                span: e.node.span.clone(),
+            }),
+            other => {
+                diags.push(shape(key, "a string", other, &e.node.span));
+                None
+            }
+        }
+    }
+
+    /// An integer of at least `min`.
+    pub fn integer(
+        &self,
+        key: &str,
+        min: i64,
+        diags: &mut Vec<Diagnostic>,
+    ) -> Option<Spanned<i64>> {
+        let e = self.entry(key)?;
+        integer_node(key, &e.node, min, diags)
+    }
+
+    /// A boolean.
+    pub fn boolean(&self, key: &str, diags: &mut Vec<Diagnostic>) -> Option<Spanned<bool>> {
+        let e = self.entry(key)?;
+        match &e.node.value {
+            NodeValue::Boolean(b) => Some(Spanned {
+                value: *b,
+                span: e.node.span.clone(),
+            }),
+            other => {
+                diags.push(shape(key, "true or false", other, &e.node.span));
+                None
+            }
+        }
+    }
+
+    /// An array of strings (or a single string, read as a one-element list,
+    /// since that is what a user who writes `icons = "borg-only"` means).
+    pub fn strings(&self, key: &str, diags: &mut Vec<Diagnostic>) -> Option<Vec<Spanned<String>>> {
+        let e = self.entry(key)?;
+        match &e.node.value {
+            NodeValue::String(s) => Some(vec![Spanned {
+                value: s.clone(),
+                span: e.node.span.clone(),
+            }]),
+            NodeValue::Array(items) => {
+                let mut out = Vec::new();
+                for item in items {
+                    match &item.value {
+                        NodeValue::String(s) => out.push(Spanned {
+                            value: s.clone(),
+                            span: item.span.clone(),
+                        }),
+                        other => diags.push(shape(
+                            &format!("each entry of `{key}`"),
+                            "a string",
+                            other,
+                            &item.span,
+                        )),
+                    }
+                }
+                Some(out)
+            }
+            other => {
+                diags.push(shape(key, "an array of strings", other, &e.node.span));
+                None
+            }
+        }
+    }
+
+    /// The tables of an array of tables (`[[key]]`). A single `[key]` table
+    /// is reported with a hint to double the brackets.
+    pub fn tables(&self, key: &str, diags: &mut Vec<Diagnostic>) -> Vec<&'a Node> {
+        let Some(e) = self.entry(key) else {
+            return Vec::new();
+        };
+        match &e.node.value {
+            NodeValue::Array(items) => {
+                let mut out = Vec::new();
+                for item in items {
+                    if matches!(item.value, NodeValue::Table(_)) {
+                        out.push(item);
+                    } else {
+                        diags.push(shape(
+                            &format!("each `{key}`"),
+                            &format!("a [[{key}]] table"),
+                            &item.value,
+                            &item.span,
+                        ));
+                    }
+                }
+                out
+            }
+            NodeValue::Table(_) => {
+                diags.push(
+                    Diagnostic::error(
+                        "shape",
+                        format!(
+                            "`{key}` must be an array of tables: write each one as `[[{key}]]`"
+                        ),
+                    )
+                    .with_span(Some(e.key_span.clone()))
+                    .with_help(format!("use two brackets: [[{key}]]")),
+                );
+                Vec::new()
+            }
+            other => {
+                diags.push(shape(
+                    key,
+                    &format!("an array of [[{key}]] tables"),
+                    other,
+                    &e.node.span,
+                ));
+                Vec::new()
+            }
+        }
+    }
+}
+
+/// Reads an integer of at least `min` from a node; `key` names it in
+/// messages.
+pub fn integer_node(
+    key: &str,
+    node: &Node,
+    min: i64,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<Spanned<i64>> {
+    match &node.value {
+        NodeValue::Integer(i) if *i >= min => Some(Spanned {
+            value: *i,
+            span: node.span.clone(),
+        }),
+        NodeValue::Integer(i) => {
+            diags.push(
+                Diagnostic::error(
+                    "shape",
+                    format!("`{key}` must be at least {min}, found {i}"),
+                )
+                .with_span(Some(node.span.clone())),
+            );
+            None
+        }
+        other => {
+            let expected = if min >= 0 {
+                "a whole number"
+            } else {
+                "an integer"
+            };
+            diags.push(shape(key, expected, other, &node.span));
+            None
+        }
+    }
+}
+
+/// "`key` must be EXPECTED, found a string".
+pub fn shape(key: &str, expected: &str, found: &NodeValue, span: &Range<usize>) -> Diagnostic {
+    let key = if key.starts_with("each ") {
+        key.to_string()
+    } else {
+        format!("`{key}`")
+    };
+    Diagnostic::error(
+        "shape",
+        format!("{key} must be {expected}, found {}", found.describe()),
+    )
+    .with_span(Some(span.clone()))
+}
+
+fn unknown_key(e: &Entry, known: &[&str], place: &str) -> Diagnostic {
+    let d = Diagnostic::error("unknown-key", format!("unknown key `{}` {place}", e.key))
+        .with_span(Some(e.key_span.clone()));
+    match suggest(&e.key, known.iter().copied()) {
+        Some(k) => d.with_help(format!("did you mean `{k}`?")),
+        None => d.with_help(format!("known keys: {}", known.join(", "))),
+    }
+}
+
+/// A name made comparable: case, spacing, typographic quotes and
+/// punctuation do not count ("direct hit" matches "Direct Hit!"), and `_`
+/// or `-` count as spaces ("fuel_leak" matches "Fuel Leak").
+pub fn loose(name: &str) -> String {
+    crate::db::normalize(name)
+        .chars()
+        .map(|c| if c == '_' || c == '-' { ' ' } else { c })
+        .filter(|c| c.is_alphanumeric() || *c == ' ')
+        .collect::<String>()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The candidate closest to `query`, if it is close enough to be a typo.
+pub fn suggest<'a>(query: &str, candidates: impl Iterator<Item = &'a str>) -> Option<&'a str> {
+    let q = loose(query);
+    candidates
+        .map(|c| (strsim::jaro_winkler(&q, &loose(c)), c))
+        .filter(|(score, _)| *score >= 0.8)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, c)| c)
+}
+
+/// An "unknown value" error for a closed list (card types, affiliations,
+/// units...): names the value, says what it is, suggests the closest known
+/// one or lists them all.
+pub fn unknown_value<'a>(
+    code: &str,
+    what: &str,
+    value: &str,
+    span: &Range<usize>,
+    known: impl Iterator<Item = &'a str> + Clone,
+) -> Diagnostic {
+    let d =
+        Diagnostic::error(code, format!("unknown {what} `{value}`")).with_span(Some(span.clone()));
+    match suggest(value, known.clone()) {
+        Some(k) => d.with_help(format!("did you mean `{k}`?")),
+        None => d.with_help(format!("known: {}", known.collect::<Vec<_>>().join(", "))),
+    }
+}
+
+/// Plural helper for messages: `1 card`, `2 cards`.
+pub fn count(n: i64, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("{n} {one}")
+    } else {
+        format!("{n} {many}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn src(text: &str) -> Source {
+        Source {
+            path: "t.toml".into(),
+            text: text.into(),
+        }
+    }
+
+    #[test]
+    fn loose_ignores_case_and_punctuation() {
+        assert_eq!(loose("  Direct   HIT! "), "direct hit");
+        assert_eq!(loose("fuel_leak"), "fuel leak");
+        assert_eq!(loose("Admiral\u{2019}s Quarters"), "admirals quarters");
+    }
+
+    #[test]
+    fn fields_report_unknown_keys_and_shapes() {
+        let s = src("nam = 1\ncount = \"x\"\nflag = 2\n[[t]]\n");
+        let mut d = Vec::new();
+        let root = parse(&s, &mut d).unwrap();
+        let f = Fields::new(
+            &root,
+            "the file",
+            "at the top",
+            &["name", "count", "flag", "t"],
+            &mut d,
+        )
+        .unwrap();
+        assert_eq!(f.integer("count", 0, &mut d), None);
+        assert_eq!(f.boolean("flag", &mut d), None);
+        assert_eq!(f.tables("t", &mut d).len(), 1);
+        let codes: Vec<_> = d
+            .iter()
+            .map(|d| (d.code.as_str(), d.message.as_str()))
+            .collect();
+        assert_eq!(
+            codes,
+            vec![
+                ("unknown-key", "unknown key `nam` at the top"),
+                ("shape", "`count` must be a whole number, found a string"),
+                ("shape", "`flag` must be true or false, found an integer"),
+            ]
+        );
+        assert_eq!(d[0].help, vec!["did you mean `name`?"]);
+        assert_eq!(s.line_col(d[1].span.clone().unwrap().start), (2, 9));
+    }
+
+    #[test]
+    fn syntax_errors_are_parse_diagnostics() {
+        let mut d = Vec::new();
+        assert!(parse(&src("a = [\n"), &mut d).is_none());
+        assert_eq!(d[0].code, "parse");
+        assert!(d[0].span.is_some());
+    }
+
+    #[test]
+    fn negative_numbers_are_refused_where_a_count_is_expected() {
+        let s = src("n = -1\n");
+        let mut d = Vec::new();
+        let root = parse(&s, &mut d).unwrap();
+        let f = Fields::new(&root, "the file", "at the top", &["n"], &mut d).unwrap();
+        assert_eq!(f.integer("n", 0, &mut d), None);
+        assert_eq!(d[0].message, "`n` must be at least 0, found -1");
+    }
+}
