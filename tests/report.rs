@@ -106,7 +106,11 @@ fn illegal_fleet() -> Checked {
                     "upgrade",
                     Some("crew"),
                     3,
-                    vec![m("faction-penalty", 1, "Klingon card on Federation ship")],
+                    vec![m(
+                        "faction-penalty",
+                        1,
+                        "Worf is klingon, U.S.S. Defiant is federation",
+                    )],
                 ),
             ],
         },
@@ -125,7 +129,11 @@ fn illegal_fleet() -> Checked {
                     "captain",
                     None,
                     5,
-                    vec![m("faction-penalty", 1, "Cardassian card on Dominion ship")],
+                    vec![m(
+                        "faction-penalty",
+                        1,
+                        "Gul Dukat is cardassian, Koranak is dominion",
+                    )],
                 ),
                 card(
                     "T240",
@@ -134,8 +142,16 @@ fn illegal_fleet() -> Checked {
                     Some("tech"),
                     4,
                     vec![
-                        m("ship-penalty", 5, "not on the U.S.S. Defiant"),
-                        m("faction-penalty", 1, "Federation card on Dominion ship"),
+                        m(
+                            "ship-penalty",
+                            5,
+                            "Cloaking Device (T240): +5 SP unless on the U.S.S. Defiant",
+                        ),
+                        m(
+                            "faction-penalty",
+                            1,
+                            "Cloaking Device is federation, Koranak is dominion",
+                        ),
                     ],
                 ),
             ],
@@ -168,7 +184,11 @@ fn illegal_fleet() -> Checked {
                         "upgrade",
                         Some("tech"),
                         4,
-                        vec![m("ship-penalty", 5, "not on the U.S.S. Defiant")],
+                        vec![m(
+                            "ship-penalty",
+                            5,
+                            "Cloaking Device (T240): +5 SP unless on the U.S.S. Defiant",
+                        )],
                     ),
                 },
                 SideboardCard {
@@ -333,6 +353,37 @@ fn json_report() {
 fn github_annotations() {
     let out = render(|w| github::render_all(w, &all()));
     insta::assert_snapshot!(out);
+}
+
+#[test]
+fn modifiers_are_named_compactly() {
+    let on = |m: Modifier| table::modifier("Cloaking Device", "T240", &m);
+    assert_eq!(
+        on(m(
+            "ship-penalty",
+            5,
+            "Cloaking Device (T240): +5 SP unless on the U.S.S. Defiant"
+        )),
+        "+5 ship (unless on the U.S.S. Defiant)"
+    );
+    assert_eq!(
+        on(m(
+            "faction-penalty",
+            1,
+            "Cloaking Device is federation, Koranak is dominion"
+        )),
+        "+1 faction (Cloaking Device is federation, Koranak is dominion)"
+    );
+    assert_eq!(
+        on(m("discount", -1, "Kurn (C018)")),
+        "-1 discount (Kurn (C018))"
+    );
+    assert_eq!(on(m("set-cost", 2, "")), "+2 set cost");
+    // Another card's prefix stays.
+    assert_eq!(
+        on(m("ship-penalty", 5, "Worf (C012): +5 SP")),
+        "+5 ship (Worf (C012): +5 SP)"
+    );
 }
 
 #[test]

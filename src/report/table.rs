@@ -144,7 +144,7 @@ fn fleet_table(r: &FleetReport, opts: &RenderOptions) -> Table {
             Cell::new("ship"),
             Cell::new(""),
             Cell::new(base),
-            Cell::new(modifiers(&ship.modifiers)),
+            Cell::new(modifiers(&ship.ship.name, &ship.ship.id, &ship.modifiers)),
             Cell::new(ship.cost),
         ]);
         for c in &ship.cards {
@@ -166,7 +166,7 @@ fn fleet_table(r: &FleetReport, opts: &RenderOptions) -> Table {
             Cell::new("resource"),
             Cell::new(""),
             Cell::new(base),
-            Cell::new(modifiers(&res.modifiers)),
+            Cell::new(modifiers(&res.name, &res.id, &res.modifiers)),
             Cell::new(res.cost),
         ]);
     }
@@ -191,7 +191,7 @@ fn card_row(c: &CardReport, indent: &str) -> Vec<Cell> {
         Cell::new(&c.kind),
         Cell::new(c.slot.as_deref().unwrap_or("")),
         Cell::new(c.base),
-        Cell::new(modifiers(&c.modifiers)),
+        Cell::new(modifiers(&c.name, &c.id, &c.modifiers)),
         Cell::new(c.cost),
     ]
 }
@@ -204,7 +204,7 @@ fn sideboard_table(sb: &super::model::SideboardReport, opts: &RenderOptions) -> 
             Cell::new(&c.section),
             Cell::new(format!("{} ({})", c.card.name, c.card.id)),
             Cell::new(c.card.base),
-            Cell::new(modifiers(&c.card.modifiers)),
+            Cell::new(modifiers(&c.card.name, &c.card.id, &c.card.modifiers)),
             Cell::new(c.card.cost),
         ]);
     }
@@ -222,24 +222,42 @@ pub(crate) fn total_line(total: i32, cap: Option<i32>) -> String {
     }
 }
 
-/// Modifiers named compactly, one per line: "+1 faction (Klingon card on
-/// Federation ship)".
-pub fn modifiers(mods: &[Modifier]) -> String {
-    mods.iter().map(modifier).collect::<Vec<_>>().join("\n")
+/// The modifiers of one card, named compactly, one per line: "+1 faction
+/// (Worf is klingon, U.S.S. Defiant is federation)".
+pub fn modifiers(name: &str, id: &str, mods: &[Modifier]) -> String {
+    mods.iter()
+        .map(|m| modifier(name, id, m))
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
-/// One modifier: signed amount, short kind, source.
-pub fn modifier(m: &Modifier) -> String {
+/// One modifier of the card `name` (`id`): signed amount, short kind, and
+/// its source without what the row already says (the card's own name, the
+/// amount): "Cloaking Device (T240): +5 SP unless on the U.S.S. Defiant"
+/// on the Cloaking Device's row becomes "+5 ship (unless on the U.S.S.
+/// Defiant)".
+pub fn modifier(name: &str, id: &str, m: &Modifier) -> String {
     let kind = match m.kind.as_str() {
         "faction-penalty" => "faction",
         "ship-penalty" => "ship",
         "set-cost" => "set cost",
         k => k,
     };
-    if m.source.is_empty() {
+    let own = format!("{name} ({id}):");
+    let amount = format!("{:+} SP", m.amount);
+    let mut source = m.source.trim();
+    source = source
+        .strip_prefix(own.as_str())
+        .unwrap_or(source)
+        .trim_start();
+    source = source
+        .strip_prefix(amount.as_str())
+        .unwrap_or(source)
+        .trim_start();
+    if source.is_empty() {
         format!("{:+} {kind}", m.amount)
     } else {
-        format!("{:+} {kind} ({})", m.amount, m.source)
+        format!("{:+} {kind} ({source})", m.amount)
     }
 }
 
