@@ -1,0 +1,399 @@
+//! The priced fleet: every ship with its effective factions, slots, the
+//! slot each upgrade went into and the price of every card; the resource;
+//! the sideboard; the totals. Built once per check (`analyse`), then every
+//! rule of the registry reads it.
+
+use super::condition::ShipView;
+use super::cost::{self, At, Grant, OnShip, Price, Role, Target, Waiver, SHIP_CARD};
+use super::resource::{self, ResourceState};
+use super::slots::{self, Slot};
+use super::upgrade_types;
+use crate::db::model::{Card, CardType, Format};
+use crate::db::Database;
+use crate::fleet::read::{RawFleet, Spanned};
+use crate::fleet::{Fleet, Placed, ShipEntry, SideboardCard};
+
+/// Everything the rules check.
+#[derive(Debug)]
+pub struct Analysis<'a> {
+    pub db: &'a Database,
+    pub format: &'a Format,
+    /// The evaluation date (ISO) for the card pool and retirements; `None`
+    /// when none is known.
+    pub date: Option<String>,
+    pub raw: &'a RawFleet,
+    pub fleet: &'a Fleet<'a>,
+    pub ships: Vec<ShipState<'a>>,
+    pub resource: Option<ResourceState<'a>>,
+    pub sideboard: Option<SideboardState<'a>>,
+    pub additional_points: i32,
+    /// Ships + resource + additional points.
+    pub total: i32,
+    /// The fleet SP cap and where it comes from (the file's `sp_cap`, or
+    /// its `format`).
+    pub cap: Option<Spanned<i32>>,
+}
+
+/// One priced ship.
+#[derive(Debug)]
+pub struct ShipState<'a> {
+    pub entry: &'a ShipEntry<'a>,
+    /// The ship's factions plus those its flagship adds.
+    pub factions: Vec<String>,
+    /// The captain's factions plus those its fleet captain adds.
+    pub captain_factions: Vec<String>,
+    /// The ship card's own cost.
+    pub price: Price,
+    /// Captain, admiral, resource cards, then upgrades in file order.
+    pub cards: Vec<CardState<'a>>,
+    pub slots: Vec<Slot>,
+    /// The ship's cost plus every card on it.
+    pub total: i32,
+}
+
+/// One priced card on a ship.
+#[derive(Debug)]
+pub struct CardState<'a> {
+    pub placed: &'a Placed<'a>,
+    pub role: Role,
+    /// Upgrades: the slot type it went into, or `none` for cards that need
+    /// no slot; `None` when it fits no free slot (see `unplaced`).
+    pub slot: Option<String>,
+    /// An upgrade that needs a slot and found none.
+    pub unplaced: bool,
+    pub price: Price,
+}
+
+/// The priced Reinforcements Sideboard.
+#[derive(Debug)]
+pub struct SideboardState<'a> {
+    pub cards: Vec<(&'a SideboardCard<'a>, Price)>,
+    pub total: i32,
+}
+
+impl<'a> ShipState<'a> {
+    /// The ship as conditions see it.
+    pub fn view(&self, sub_factions: bool) -> ShipView<'_> {
+        ShipView {
+            ship: self.entry.ship.card,
+            factions: &self.factions,
+            captain: self.entry.captain.as_ref().map(|c| c.card),
+            captain_factions: &self.captain_factions,
+            sub_factions,
+        }
+    }
+
+    /// "ship 2 (U.S.S. Enterprise-D)".
+    pub fn label(&self, index: usize) -> String {
+        format!("ship {} ({})", index + 1, self.entry.ship.card.name)
+    }
+}
+
+/// The cards of a ship in report order, with their roles.
+pub fn cards_of<'a>(e: &'a ShipEntry<'a>) -> Vec<(Role, &'a Placed<'a>)> {
+    let mut v = Vec::new();
+    let one = |v: &mut Vec<_>, role, p: &'a Option<Placed<'a>>| {
+        if let Some(p) = p {
+            v.push((role, p));
+        }
+    };
+    one(&mut v, Role::Captain, &e.captain);
+    one(&mut v, Role::Admiral, &e.admiral);
+    one(&mut v, Role::Flagship, &e.flagship);
+    one(&mut v, Role::FleetCaptain, &e.fleet_captain);
+    one(&mut v, Role::Ambassador, &e.ambassador);
+    one(&mut v, Role::Construction, &e.construction);
+    v.extend(e.officers.iter().map(|p| (Role::Officer, p)));
+    v.extend(e.upgrades.iter().map(|p| {
+        let role = if p.card.kind == CardType::ShipResource {
+            Role::ShipResource
+        } else {
+            Role::Upgrade
+        };
+        (role, p)
+    }));
+    v
+}
+
+/// The slots of a ship: printed, talent slots of its captain and admiral,
+/// and those its cards add.
+pub fn slots_of(e: &ShipEntry, cards: &[(Role, &Placed)]) -> Vec<Slot> {
+    let ship = e.ship.card;
+    let mut out: Vec<Slot> = ship
+        .slots
+        .iter()
+        .map(|t| Slot {
+            accepts: vec![t.clone()],
+            source: ship.name.clone(),
+        })
+        .collect();
+    for (role, p) in cards {
+        if matches!(role, Role::Captain | Role::Admiral) {
+            for _ in 0..p.card.talents.unwrap_or(0) {
+                out.push(Slot {
+                    accepts: vec!["talent".into()],
+                    source: p.card.name.clone(),
+                });
+            }
+        }
+    }
+    for card in std::iter::once(ship).chain(cards.iter().map(|(_, p)| p.card)) {
+        for a in &card.rules.adds_slots {
+            for _ in 0..a.count {
+                out.push(Slot {
+                    accepts: a.slot.clone(),
+                    source: card.name.clone(),
+                });
+            }
+        }
+    }
+    out
+}
+
+/// Prices the fleet.
+pub fn analyse<'a>(
+    db: &'a Database,
+    format: &'a Format,
+    date: Option<String>,
+    raw: &'a RawFleet,
+    fleet: &'a Fleet<'a>,
+    cap: Option<Spanned<i32>>,
+) -> Analysis<'a> {
+    let sub = format.sub_factions;
+    let lists: Vec<Vec<(Role, &Placed)>> = fleet.ships.iter().map(cards_of).collect();
+    let mut grants: Vec<Grant> = Vec::new();
+    let mut waivers: Vec<Waiver> = Vec::new();
+    for (i, (e, list)) in fleet.ships.iter().zip(&lists).enumerate() {
+        cost::grants_of(e.ship.card, (i, SHIP_CARD), &mut grants, &mut waivers);
+        for (k, (_, p)) in list.iter().enumerate() {
+            cost::grants_of(p.card, (i, k), &mut grants, &mut waivers);
+        }
+    }
+    let mut ships = Vec::with_capacity(fleet.ships.len());
+    for (i, (e, list)) in fleet.ships.iter().zip(lists).enumerate() {
+        ships.push(price_ship(i, e, list, &grants, &waivers, sub));
+    }
+    let sideboard = fleet.sideboard.as_ref().map(|sb| {
+        let cards: Vec<_> = sb
+            .cards
+            .iter()
+            .map(|c| (c, cost::on_sideboard(c.card.card)))
+            .collect();
+        let total = cards.iter().map(|(_, p)| p.cost).sum();
+        SideboardState { cards, total }
+    });
+    let resource = fleet
+        .resource
+        .as_ref()
+        .map(|r| resource::price(db, r, &ships));
+    let additional_points = raw
+        .additional_points
+        .as_ref()
+        .map_or(0, |a| i32::try_from(a.value).unwrap_or(i32::MAX));
+    let total = ships
+        .iter()
+        .map(|s| s.total)
+        .chain(resource.as_ref().map(|r| r.price.cost))
+        .fold(additional_points, i32::saturating_add);
+    Analysis {
+        db,
+        format,
+        date,
+        raw,
+        fleet,
+        ships,
+        resource,
+        sideboard,
+        additional_points,
+        total,
+        cap,
+    }
+}
+
+fn price_ship<'a>(
+    i: usize,
+    e: &'a ShipEntry<'a>,
+    list: Vec<(Role, &'a Placed<'a>)>,
+    grants: &[Grant],
+    waivers: &[Waiver],
+    sub: bool,
+) -> ShipState<'a> {
+    let ship = e.ship.card;
+    let mut factions = ship.factions.clone();
+    if let Some(f) = &e.flagship {
+        extend_unique(&mut factions, &f.card.rules.adds_factions);
+    }
+    let mut captain_factions = e
+        .captain
+        .as_ref()
+        .map(|c| c.card.factions.clone())
+        .unwrap_or_default();
+    let independent_fleet_captain = e
+        .fleet_captain
+        .as_ref()
+        .map(|f| f.card)
+        .filter(|f| !f.rules.adds_factions.is_empty());
+    if let Some(f) = independent_fleet_captain {
+        extend_unique(&mut captain_factions, &f.rules.adds_factions);
+    }
+    let on = OnShip {
+        view: ShipView {
+            ship,
+            factions: &factions,
+            captain: e.captain.as_ref().map(|c| c.card),
+            captain_factions: &captain_factions,
+            sub_factions: sub,
+        },
+        grants,
+        waivers,
+        independent_fleet_captain,
+    };
+    let slots = slots_of(e, &list);
+    fn target<'t>(card: &'t Card, role: Role, slot: Option<&'t str>, at: At) -> Target<'t> {
+        Target {
+            card,
+            role,
+            slot,
+            at,
+        }
+    }
+    // The upgrades that need a slot, with their cost for each slot type.
+    let needing: Vec<usize> = (0..list.len())
+        .filter(|&k| list[k].0 == Role::Upgrade && needs_slot(list[k].1))
+        .collect();
+    let options: Vec<slots::Options> = needing
+        .iter()
+        .map(|&k| {
+            upgrade_types(list[k].1.card)
+                .map(|t| {
+                    (
+                        t.to_string(),
+                        cost::on_ship(&target(list[k].1.card, Role::Upgrade, Some(t), (i, k)), &on)
+                            .cost,
+                    )
+                })
+                .collect()
+        })
+        .collect();
+    let assignment = slots::assign(&slots, &options);
+    let mut cards = Vec::with_capacity(list.len());
+    for (k, &(role, placed)) in list.iter().enumerate() {
+        let (slot, unplaced) = if role == Role::Upgrade {
+            match needing.iter().position(|&n| n == k) {
+                Some(n) => match assignment[n] {
+                    Some((_, opt)) => (Some(options[n][opt].0.clone()), false),
+                    None => (None, true),
+                },
+                None => (Some("none".to_string()), false),
+            }
+        } else if role == Role::ShipResource {
+            (Some("none".to_string()), false)
+        } else {
+            (None, false)
+        };
+        let priced_as = match (&slot, unplaced) {
+            (Some(s), _) if s != "none" => Some(s.as_str()),
+            (_, true) => upgrade_types(placed.card).next(),
+            _ => None,
+        };
+        let price = cost::on_ship(&target(placed.card, role, priced_as, (i, k)), &on);
+        cards.push(CardState {
+            placed,
+            role,
+            slot,
+            unplaced,
+            price,
+        });
+    }
+    let price = cost::on_ship(&target(ship, Role::Ship, None, (i, SHIP_CARD)), &on);
+    let total = cards
+        .iter()
+        .map(|c| c.price.cost)
+        .fold(price.cost, i32::saturating_add);
+    ShipState {
+        entry: e,
+        factions,
+        captain_factions,
+        price,
+        cards,
+        slots,
+        total,
+    }
+}
+
+/// Whether an upgrade needs a slot of its ship.
+fn needs_slot(p: &Placed) -> bool {
+    !p.card.rules.no_slot && upgrade_types(p.card).next().is_some()
+}
+
+fn extend_unique(v: &mut Vec<String>, add: &[String]) {
+    for a in add {
+        if !v.contains(a) {
+            v.push(a.clone());
+        }
+    }
+}
+
+/// A card of the fleet wherever it stands, for the rules that look at
+/// every card (uniqueness, card pool).
+#[derive(Debug, Clone)]
+pub struct Located<'a> {
+    pub card: &'a crate::db::model::Card,
+    pub span: std::ops::Range<usize>,
+    /// `None` for the resource; `Some(Role::Ship)` for a ship card.
+    pub role: Option<Role>,
+    /// Where it stands, for messages: "ship 2 (U.S.S. Defiant)", "the
+    /// sideboard", "the resource".
+    pub place: String,
+    /// On the sideboard.
+    pub sideboard: bool,
+}
+
+impl<'a> Analysis<'a> {
+    /// Every card of the fleet in file order: each ship and its cards, the
+    /// resource, the sideboard.
+    pub fn every_card(&self) -> Vec<Located<'a>> {
+        let mut out = Vec::new();
+        for (i, s) in self.ships.iter().enumerate() {
+            let place = s.label(i);
+            out.push(Located {
+                card: s.entry.ship.card,
+                span: s.entry.ship.span.clone(),
+                role: Some(Role::Ship),
+                place: place.clone(),
+                sideboard: false,
+            });
+            for c in &s.cards {
+                out.push(Located {
+                    card: c.placed.card,
+                    span: c.placed.span.clone(),
+                    role: Some(c.role),
+                    place: place.clone(),
+                    sideboard: false,
+                });
+            }
+        }
+        if let Some(r) = &self.resource {
+            out.push(Located {
+                card: r.placed.card,
+                span: r.placed.span.clone(),
+                role: None,
+                place: "the resource".into(),
+                sideboard: false,
+            });
+        }
+        if let Some(sb) = &self.sideboard {
+            for (c, _) in &sb.cards {
+                out.push(Located {
+                    card: c.card.card,
+                    span: c.card.span.clone(),
+                    role: None,
+                    place: "the sideboard".into(),
+                    sideboard: true,
+                });
+            }
+        }
+        out.sort_by_key(|l| l.span.start);
+        out
+    }
+}

@@ -1,0 +1,198 @@
+//! Evaluating and describing `Condition`s (purchase restrictions and the
+//! conditions of cost modifiers) against the ship a card is bought for.
+//!
+//! The Reinforcements Sideboard is no ship: there, every condition about the
+//! ship, its class, faction or captain counts as not met (`Holder::None`),
+//! so "+5 SP for any ship other than the U.S.S. Defiant" applies and
+//! "-1 SP on a Klingon ship" does not.
+
+use super::faction::counts_as;
+use crate::db::model::{Card, Condition};
+use crate::db::normalize;
+
+/// What a card is bought for: a ship (with its faction as changed by other
+/// cards, and its captain), or nothing (the sideboard).
+#[derive(Debug, Clone, Copy)]
+pub enum Holder<'a> {
+    Ship(ShipView<'a>),
+    None,
+}
+
+/// A ship as conditions see it.
+#[derive(Debug, Clone, Copy)]
+pub struct ShipView<'a> {
+    pub ship: &'a Card,
+    /// The ship's factions plus those other cards add (independent
+    /// flagships).
+    pub factions: &'a [String],
+    pub captain: Option<&'a Card>,
+    /// The captain's factions plus those an independent fleet captain adds.
+    pub captain_factions: &'a [String],
+    pub sub_factions: bool,
+}
+
+impl Holder<'_> {
+    /// Whether the condition holds.
+    pub fn holds(&self, c: &Condition) -> bool {
+        match self {
+            Holder::None => false,
+            Holder::Ship(v) => v.holds(c),
+        }
+    }
+}
+
+impl ShipView<'_> {
+    /// Whether the condition holds for this ship.
+    pub fn holds(&self, c: &Condition) -> bool {
+        let s = self.ship;
+        let stat = |v: Option<i32>| v.unwrap_or(0);
+        match c {
+            Condition::ShipFaction { any } => counts_as(self.factions, any, self.sub_factions),
+            Condition::ShipClass { any } => {
+                s.class.as_ref().is_some_and(|k| any.iter().any(|a| a == k))
+            }
+            Condition::ShipName { any } => {
+                let n = normalize(&s.name);
+                any.iter().any(|a| normalize(a) == n)
+            }
+            Condition::CaptainFaction { any } => {
+                self.captain.is_some() && counts_as(self.captain_factions, any, self.sub_factions)
+            }
+            Condition::CaptainName { any } => self.captain.is_some_and(|c| {
+                let n = normalize(&c.name);
+                any.iter().any(|a| normalize(a) == n)
+            }),
+            Condition::HullAtMost { value } => stat(s.hull) <= *value,
+            Condition::HullAtLeast { value } => stat(s.hull) >= *value,
+            Condition::ShieldsAtMost { value } => stat(s.shields) <= *value,
+            Condition::ShieldsAtLeast { value } => stat(s.shields) >= *value,
+            Condition::AttackAtMost { value } => stat(s.attack) <= *value,
+            Condition::AttackAtLeast { value } => stat(s.attack) >= *value,
+            Condition::CaptainSkillAtMost { value } => {
+                self.captain.is_some_and(|c| c.skill.unwrap_or(0) <= *value)
+            }
+            Condition::CaptainSkillAtLeast { value } => {
+                self.captain.is_some_and(|c| c.skill.unwrap_or(0) >= *value)
+            }
+            Condition::UniqueShip => s.unique || s.mirror_unique,
+            Condition::GenericShip => !(s.unique || s.mirror_unique),
+            Condition::ShipAction { action } => s.actions.iter().any(|a| a == action),
+            Condition::AnyOf { any } => any.iter().any(|c| self.holds(c)),
+        }
+    }
+}
+
+/// The condition in words, for messages: "a vulcan ship", "a ship with hull
+/// 3 or less".
+pub fn describe(c: &Condition) -> String {
+    match c {
+        Condition::ShipFaction { any } => format!("a {} ship", or_list(any)),
+        Condition::ShipClass { any } => format!("a ship of class {}", or_list(any)),
+        Condition::ShipName { any } => format!("the {}", or_list(any)),
+        Condition::CaptainFaction { any } => format!("a {} captain", or_list(any)),
+        Condition::CaptainName { any } => format!("a ship captained by {}", or_list(any)),
+        Condition::HullAtMost { value } => format!("a ship with hull {value} or less"),
+        Condition::HullAtLeast { value } => format!("a ship with hull {value} or more"),
+        Condition::ShieldsAtMost { value } => format!("a ship with shields {value} or less"),
+        Condition::ShieldsAtLeast { value } => format!("a ship with shields {value} or more"),
+        Condition::AttackAtMost { value } => {
+            format!("a ship with primary weapon {value} or less")
+        }
+        Condition::AttackAtLeast { value } => {
+            format!("a ship with primary weapon {value} or more")
+        }
+        Condition::CaptainSkillAtMost { value } => format!("a captain of skill {value} or less"),
+        Condition::CaptainSkillAtLeast { value } => {
+            format!("a captain of skill {value} or more")
+        }
+        Condition::UniqueShip => "a unique ship".into(),
+        Condition::GenericShip => "a non-unique ship".into(),
+        Condition::ShipAction { action } => format!("a ship with the {action} action"),
+        Condition::AnyOf { any } => any.iter().map(describe).collect::<Vec<_>>().join(" or "),
+    }
+}
+
+/// What the ship is, in the terms of the condition that failed: "U.S.S.
+/// Enterprise-D is federation", "hull 5".
+pub fn actual(c: &Condition, v: &ShipView) -> String {
+    let s = v.ship;
+    let n = |x: Option<i32>| x.unwrap_or(0);
+    match c {
+        Condition::ShipFaction { .. } => format!("it is {}", v.factions.join("/")),
+        Condition::ShipClass { .. } => {
+            format!("it is of class {}", s.class.as_deref().unwrap_or("none"))
+        }
+        Condition::ShipName { .. } => format!("it is the {}", s.name),
+        Condition::CaptainFaction { .. } | Condition::CaptainName { .. } => match v.captain {
+            Some(c) => format!(
+                "its captain is {} ({})",
+                c.name,
+                v.captain_factions.join("/")
+            ),
+            None => "it has no captain".into(),
+        },
+        Condition::HullAtMost { .. } | Condition::HullAtLeast { .. } => {
+            format!("its hull is {}", n(s.hull))
+        }
+        Condition::ShieldsAtMost { .. } | Condition::ShieldsAtLeast { .. } => {
+            format!("its shields are {}", n(s.shields))
+        }
+        Condition::AttackAtMost { .. } | Condition::AttackAtLeast { .. } => {
+            format!("its primary weapon is {}", n(s.attack))
+        }
+        Condition::CaptainSkillAtMost { .. } | Condition::CaptainSkillAtLeast { .. } => {
+            match v.captain {
+                Some(c) => format!("its captain's skill is {}", c.skill.unwrap_or(0)),
+                None => "it has no captain".into(),
+            }
+        }
+        Condition::UniqueShip => "it is not unique".into(),
+        Condition::GenericShip => "it is unique".into(),
+        Condition::ShipAction { .. } => format!("its actions are {}", s.actions.join(", ")),
+        Condition::AnyOf { .. } => "none of these holds".into(),
+    }
+}
+
+fn or_list(items: &[String]) -> String {
+    items.join(" or ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ship(factions: &[&str], hull: i32, name: &str) -> Card {
+        Card {
+            id: "S1".into(),
+            name: name.into(),
+            factions: factions.iter().map(|s| s.to_string()).collect(),
+            hull: Some(hull),
+            ..Card::default()
+        }
+    }
+
+    #[test]
+    fn conditions_on_a_ship_and_on_no_ship() {
+        let s = ship(&["vulcan"], 3, "Ni'Var");
+        let view = ShipView {
+            ship: &s,
+            factions: &s.factions,
+            captain: None,
+            captain_factions: &[],
+            sub_factions: true,
+        };
+        let fed = Condition::ShipFaction {
+            any: vec!["federation".into()],
+        };
+        assert!(view.holds(&fed));
+        assert!(view.holds(&Condition::HullAtMost { value: 3 }));
+        assert!(!view.holds(&Condition::HullAtLeast { value: 4 }));
+        assert!(view.holds(&Condition::ShipName {
+            any: vec!["ni’var".into()]
+        }));
+        assert!(!view.holds(&Condition::CaptainSkillAtMost { value: 9 }));
+        assert!(!Holder::None.holds(&fed));
+        assert!(!Holder::None.holds(&Condition::HullAtMost { value: 99 }));
+        assert_eq!(describe(&fed), "a federation ship");
+    }
+}

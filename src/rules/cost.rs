@@ -1,0 +1,345 @@
+//! The cost model: what one card costs where it stands, as a base and a
+//! list of named modifiers (`report::model::Modifier`), in the order of
+//! shared/rules/staw.md:
+//!
+//! 1. `base`: the printed cost;
+//! 2. `set-cost`: cards whose cost is set from the ship's stats
+//!    (`cost_from_ship`): the difference to the printed cost;
+//! 3. `ship-penalty`: the card's own additional costs (`cost_modifiers`,
+//!    "+5 SP for any ship other than the U.S.S. Defiant"), separate from
+//!    and stacking with the faction penalty;
+//! 4. `discount`: what other cards grant (captains, admirals, fleet
+//!    captains, flagships, other upgrades; on their ship or fleet-wide; a
+//!    card never discounts itself), each kept above the discount's `min`;
+//! 5. `faction-penalty`: +1 for a captain or upgrade, +3 for an admiral,
+//!    that shares no faction with its ship (see `faction`), unless a
+//!    waiver applies; generic 0-cost captains, flagships, fleet captains,
+//!    officers, ambassadors and constructions never pay it;
+//! 6. `floor`: the cost is raised to 0 if it went below (cards printed
+//!    with a negative cost keep it: the Borg Support Vehicle Token).
+//!
+//! On the Reinforcements Sideboard only 1-3 apply, with every condition
+//! about a ship counted as not met (`condition::Holder::None`).
+
+use super::condition::{describe, Holder, ShipView};
+use super::faction::{counts_as, shares_faction};
+use crate::db::model::{Card, CardFilter, CostModifier, Discount, PenaltyRule, Scope};
+use crate::db::normalize;
+use crate::report::model::Modifier;
+
+/// The role a card plays in the fleet: decides the faction penalty, which
+/// discounts reach it and where it is listed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Role {
+    Ship,
+    Captain,
+    Admiral,
+    Upgrade,
+    Flagship,
+    FleetCaptain,
+    Ambassador,
+    Construction,
+    Officer,
+    /// A card a resource attaches to a ship (Fleet Commander, Sick Bay...).
+    ShipResource,
+}
+
+impl Role {
+    /// The type name used in card filters, reports and messages.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Role::Ship => "ship",
+            Role::Captain => "captain",
+            Role::Admiral => "admiral",
+            Role::Upgrade => "upgrade",
+            Role::Flagship => "flagship",
+            Role::FleetCaptain => "fleet-captain",
+            Role::Ambassador => "ambassador",
+            Role::Construction => "construction",
+            Role::Officer => "officer",
+            Role::ShipResource => "ship-resource",
+        }
+    }
+
+    /// The faction penalty this role pays when it shares no faction with
+    /// its ship.
+    pub fn penalty(self) -> i32 {
+        match self {
+            Role::Captain | Role::Upgrade => 1,
+            Role::Admiral => 3,
+            _ => 0,
+        }
+    }
+}
+
+/// Where a granting card sits: (ship index, card index on that ship).
+/// The ship card itself has index `SHIP_CARD`.
+pub type At = (usize, usize);
+
+/// The index of the ship card among its ship's cards.
+pub const SHIP_CARD: usize = usize::MAX;
+
+/// A discount some card of the fleet grants.
+#[derive(Debug, Clone, Copy)]
+pub struct Grant<'a> {
+    pub at: At,
+    pub from: &'a Card,
+    pub discount: &'a Discount,
+}
+
+/// A faction penalty waiver some card of the fleet grants.
+#[derive(Debug, Clone, Copy)]
+pub struct Waiver<'a> {
+    pub at: At,
+    pub from: &'a Card,
+    pub scope: Scope,
+    pub filter: &'a CardFilter,
+}
+
+/// The card being priced.
+#[derive(Debug, Clone, Copy)]
+pub struct Target<'a> {
+    pub card: &'a Card,
+    pub role: Role,
+    /// The slot type it is counted as (upgrades).
+    pub slot: Option<&'a str>,
+    pub at: At,
+}
+
+/// A priced card.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Price {
+    pub base: i32,
+    pub modifiers: Vec<Modifier>,
+    pub cost: i32,
+}
+
+impl Price {
+    fn start(base: i32) -> Price {
+        Price {
+            base,
+            modifiers: Vec::new(),
+            cost: base,
+        }
+    }
+
+    fn push(&mut self, kind: &str, amount: i32, source: String) {
+        self.cost += amount;
+        self.modifiers.push(Modifier {
+            kind: kind.into(),
+            amount,
+            source,
+        });
+    }
+}
+
+/// Everything a card on a ship is priced against.
+#[derive(Debug, Clone, Copy)]
+pub struct OnShip<'a> {
+    pub view: ShipView<'a>,
+    /// Every discount of the fleet.
+    pub grants: &'a [Grant<'a>],
+    /// Every faction penalty waiver of the fleet.
+    pub waivers: &'a [Waiver<'a>],
+    /// The ship carries a fleet captain that adds a faction to its captain
+    /// (an Independent fleet captain): the captain pays no faction penalty.
+    pub independent_fleet_captain: Option<&'a Card>,
+}
+
+/// The cost of a card on a ship.
+pub fn on_ship(t: &Target, s: &OnShip) -> Price {
+    let card = t.card;
+    let mut p = Price::start(card.cost);
+    if let Some(cfs) = &card.rules.cost_from_ship {
+        let ship = s.view.ship;
+        let value = match cfs.stat.as_str() {
+            "attack" => ship.attack,
+            "agility" => ship.agility,
+            "hull" => ship.hull,
+            "shields" => ship.shields,
+            _ => None,
+        }
+        .unwrap_or(0);
+        let set = value + cfs.plus;
+        let plus = match cfs.plus {
+            0 => String::new(),
+            n => format!(" {n:+}"),
+        };
+        if set != p.cost {
+            p.push(
+                "set-cost",
+                set - p.cost,
+                format!("{}: {} {} {value}{plus}", card.name, ship.name, cfs.stat),
+            );
+        }
+    }
+    own_modifiers(&mut p, card, &Holder::Ship(s.view));
+    for g in s.grants {
+        if g.at == t.at || (g.discount.scope == Scope::Ship && g.at.0 != t.at.0) {
+            continue;
+        }
+        if !filter_matches(&g.discount.applies_to, t) {
+            continue;
+        }
+        let before = p.cost;
+        let mut after = before + g.discount.amount;
+        if let Some(min) = g.discount.min {
+            after = after.max(min.min(before));
+        }
+        if after != before {
+            p.push(
+                "discount",
+                after - before,
+                format!("{} ({})", g.from.name, g.from.id),
+            );
+        }
+    }
+    if let Some(source) = faction_penalty(t, s) {
+        p.push("faction-penalty", t.role.penalty(), source);
+    }
+    floor(&mut p, card);
+    p
+}
+
+/// The cost of a card on the Reinforcements Sideboard: printed cost and
+/// its own additional costs with no ship; no discount, no faction penalty.
+pub fn on_sideboard(card: &Card) -> Price {
+    let mut p = Price::start(card.cost);
+    own_modifiers(&mut p, card, &Holder::None);
+    floor(&mut p, card);
+    p
+}
+
+/// The card's own additional costs whose condition holds.
+fn own_modifiers(p: &mut Price, card: &Card, holder: &Holder) {
+    for m in &card.rules.cost_modifiers {
+        if applies(m, holder) {
+            p.push("ship-penalty", m.amount, modifier_source(card, m));
+        }
+    }
+}
+
+/// Whether an additional cost applies: `when` holds and `unless` does not.
+pub fn applies(m: &CostModifier, holder: &Holder) -> bool {
+    m.when.as_ref().map_or(true, |c| holder.holds(c))
+        && m.unless.as_ref().map_or(true, |c| !holder.holds(c))
+}
+
+/// "Cloaking Device (T240): +5 SP for any ship other than the U.S.S.
+/// Defiant".
+fn modifier_source(card: &Card, m: &CostModifier) -> String {
+    let mut why = Vec::new();
+    if let Some(c) = &m.when {
+        why.push(format!("on {}", describe(c)));
+    }
+    if let Some(c) = &m.unless {
+        why.push(format!("unless on {}", describe(c)));
+    }
+    let why = if why.is_empty() {
+        String::new()
+    } else {
+        format!(" {}", why.join(" and "))
+    };
+    format!("{} ({}): {:+} SP{why}", card.name, card.id, m.amount)
+}
+
+fn floor(p: &mut Price, card: &Card) {
+    if p.cost < 0 && card.cost >= 0 {
+        p.push("floor", -p.cost, "a cost never goes below 0".into());
+    }
+}
+
+/// Whether a discount's or waiver's filter covers the target.
+pub fn filter_matches(f: &CardFilter, t: &Target) -> bool {
+    let role = t.role.as_str();
+    let type_ok = if f.types.is_empty() {
+        t.role == Role::Upgrade
+    } else {
+        f.types.iter().any(|x| x == role)
+    };
+    let slot_ok = f.slots.is_empty()
+        || match t.slot {
+            Some(s) => f.slots.iter().any(|x| x == s),
+            None => super::upgrade_types(t.card).any(|s| f.slots.iter().any(|x| x == s)),
+        };
+    let faction_ok =
+        f.factions.is_empty() || t.card.factions.iter().any(|x| f.factions.contains(x));
+    let name_ok = f.names.is_empty() || {
+        let n = normalize(&t.card.name);
+        f.names.iter().any(|x| normalize(x) == n)
+    };
+    type_ok && slot_ok && faction_ok && name_ok
+}
+
+/// The faction penalty's source text, if the target pays it.
+fn faction_penalty(t: &Target, s: &OnShip) -> Option<String> {
+    let card = t.card;
+    if t.role.penalty() == 0 {
+        return None;
+    }
+    let sub = s.view.sub_factions;
+    if t.role == Role::Captain {
+        // Generic 0-cost captains are there to be put on any ship.
+        if !card.unique && !card.mirror_unique && card.cost == 0 {
+            return None;
+        }
+        if s.independent_fleet_captain.is_some() {
+            return None;
+        }
+    }
+    if shares_faction(&card.factions, s.view.factions, sub) {
+        return None;
+    }
+    for r in &card.rules.penalty {
+        match r {
+            PenaltyRule::NoPenalty => return None,
+            PenaltyRule::NoPenaltyOn { factions } => {
+                if counts_as(s.view.factions, factions, sub) {
+                    return None;
+                }
+            }
+            PenaltyRule::Waive { .. } => {}
+        }
+    }
+    for w in s.waivers {
+        if w.at == t.at || (w.scope == Scope::Ship && w.at.0 != t.at.0) {
+            continue;
+        }
+        if filter_matches(w.filter, t) {
+            return None;
+        }
+    }
+    Some(format!(
+        "{} is {}, {} is {}",
+        card.name,
+        card.factions.join("/"),
+        s.view.ship.name,
+        s.view.factions.join("/")
+    ))
+}
+
+/// The discounts and waivers a card grants, as seen from `at`.
+pub fn grants_of<'a>(
+    card: &'a Card,
+    at: At,
+    grants: &mut Vec<Grant<'a>>,
+    waivers: &mut Vec<Waiver<'a>>,
+) {
+    for d in &card.rules.discounts {
+        grants.push(Grant {
+            at,
+            from: card,
+            discount: d,
+        });
+    }
+    for r in &card.rules.penalty {
+        if let PenaltyRule::Waive { scope, applies_to } = r {
+            waivers.push(Waiver {
+                at,
+                from: card,
+                scope: *scope,
+                filter: applies_to,
+            });
+        }
+    }
+}

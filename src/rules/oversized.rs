@@ -1,0 +1,46 @@
+//! `oversized-limit`: at most `Format::max_oversized` ships with the
+//! oversized base (ship classes marked `oversized` in `classes.toml`: the
+//! Borg Cube class, the Nor class orbital station).
+
+use super::analysis::Analysis;
+use super::Rule;
+use crate::diag::Diagnostic;
+
+pub const RULE: Rule = Rule {
+    name: "oversized-limit",
+    codes: &["oversized-limit"],
+    summary: "at most the format's number of oversized bases",
+    check,
+};
+
+fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
+    let Some(max) = a.format.max_oversized else {
+        return;
+    };
+    let mut seen: Vec<String> = Vec::new();
+    for (i, s) in a.ships.iter().enumerate() {
+        let ship = s.entry.ship.card;
+        let Some(class) = ship.class.as_deref().and_then(|c| a.db.class(c)) else {
+            continue;
+        };
+        if !class.oversized {
+            continue;
+        }
+        if seen.len() as u32 >= max {
+            out.push(
+                Diagnostic::error(
+                    "oversized-limit",
+                    format!(
+                        "format {} allows {max} ship(s) with the oversized base; {} ({}) is another after {}",
+                        a.format.id,
+                        s.label(i),
+                        class.name,
+                        seen.join(", ")
+                    ),
+                )
+                .with_span(Some(s.entry.ship.span.clone())),
+            );
+        }
+        seen.push(s.label(i));
+    }
+}

@@ -1,0 +1,117 @@
+//! `restriction`: purchase restrictions and "one per ship" limits.
+//!
+//! - Every condition of a card's `rules.restrictions` must hold for the
+//!   ship it is bought for and that ship's captain ("may only be purchased
+//!   for a Vulcan ship", "... a ship with a Hull of 3 or less"); faction
+//!   conditions follow the format's sub-faction switch (`faction`).
+//! - `rules.max_per_ship`: "No ship may be equipped with more than one
+//!   <card>" (counted by name).
+//! - A fleet captain goes to a unique captain (the Fleet Captain resource,
+//!   rule 6: "You may not assign a non-unique Captain as your Fleet
+//!   Captain").
+//!
+//! ```toml
+//! [[ship]]
+//! ship = "U.S.S. Enterprise-D"             # hull 5
+//! upgrades = ["Ramming Attack"]            # hull 3 or less -> restriction
+//! ```
+
+use super::analysis::Analysis;
+use super::condition::{actual, describe};
+use super::cost::Role;
+use super::Rule;
+use crate::db::normalize;
+use crate::diag::Diagnostic;
+
+pub const RULE: Rule = Rule {
+    name: "restriction",
+    codes: &["restriction"],
+    summary: "purchase restrictions and one-per-ship limits of each card",
+    check,
+};
+
+fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
+    let sub = a.format.sub_factions;
+    for (i, s) in a.ships.iter().enumerate() {
+        let view = s.view(sub);
+        for c in &s.cards {
+            let card = c.placed.card;
+            for cond in &card.rules.restrictions {
+                if !view.holds(cond) {
+                    out.push(
+                        Diagnostic::error(
+                            "restriction",
+                            format!(
+                                "{} ({}) may only be purchased for {}, and {}: {}",
+                                card.name,
+                                card.id,
+                                describe(cond),
+                                s.label(i),
+                                actual(cond, &view)
+                            ),
+                        )
+                        .with_span(Some(c.placed.span.clone())),
+                    );
+                }
+            }
+        }
+        // One per ship: report the first card beyond the limit.
+        let mut counted: Vec<(String, u32)> = Vec::new();
+        for c in &s.cards {
+            let card = c.placed.card;
+            let Some(max) = card.rules.max_per_ship else {
+                continue;
+            };
+            let key = normalize(&card.name);
+            let n = match counted.iter_mut().find(|(k, _)| *k == key) {
+                Some(e) => {
+                    e.1 += 1;
+                    e.1
+                }
+                None => {
+                    counted.push((key, 1));
+                    1
+                }
+            };
+            if n == max + 1 {
+                out.push(
+                    Diagnostic::error(
+                        "restriction",
+                        format!(
+                            "no ship may be equipped with more than {max} {} ({}); {} has another one",
+                            card.name,
+                            card.id,
+                            s.label(i)
+                        ),
+                    )
+                    .with_span(Some(c.placed.span.clone())),
+                );
+            }
+        }
+        if let Some(fc) = s.cards.iter().find(|c| c.role == Role::FleetCaptain) {
+            let generic = s
+                .entry
+                .captain
+                .as_ref()
+                .map_or(true, |c| !(c.card.unique || c.card.mirror_unique));
+            if generic {
+                let who = match &s.entry.captain {
+                    Some(c) => format!("its captain {} ({}) is not unique", c.card.name, c.card.id),
+                    None => "it has no captain".into(),
+                };
+                out.push(
+                    Diagnostic::error(
+                        "restriction",
+                        format!(
+                            "fleet captain {} ({}) needs a unique captain, and on {} {who}",
+                            fc.placed.card.name,
+                            fc.placed.card.id,
+                            s.label(i)
+                        ),
+                    )
+                    .with_span(Some(fc.placed.span.clone())),
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,62 @@
+//! `unique`: a unique card may appear once in the fleet. Uniqueness is by
+//! name (normalised) across card types, ships and the sideboard: a unique
+//! captain "Data" and a unique crew "Data" clash. Mirror Universe unique
+//! cards clash only with Mirror Universe unique cards of the same name.
+//! Non-unique cards repeat freely.
+//!
+//! The cards a resource attaches to ships (flagships, fleet captains,
+//! officers) are limited by the `resource` rule instead: their names
+//! ("Romulan", "Tactical Officer") are shared with cards they never clash
+//! with.
+
+use super::analysis::Analysis;
+use super::resource::is_attached;
+use super::Rule;
+use crate::db::normalize;
+use crate::diag::Diagnostic;
+use crate::fleet::resolve::describe_kind;
+use std::collections::HashMap;
+
+pub const RULE: Rule = Rule {
+    name: "unique",
+    codes: &["unique"],
+    summary: "a unique name appears once in the fleet (Mirror Universe unique apart)",
+    check,
+};
+
+fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
+    let mut seen: HashMap<(bool, String), String> = HashMap::new();
+    for l in a.every_card() {
+        if l.role.is_some_and(is_attached) || (l.role.is_none() && !l.sideboard) {
+            continue;
+        }
+        let c = l.card;
+        if !(c.unique || c.mirror_unique) {
+            continue;
+        }
+        let key = (c.mirror_unique, normalize(&c.name));
+        let here = format!("{} {} ({}) on {}", describe_kind(c), c.name, c.id, l.place);
+        match seen.get(&key) {
+            Some(first) => {
+                let mu = if c.mirror_unique {
+                    "Mirror Universe "
+                } else {
+                    ""
+                };
+                out.push(
+                    Diagnostic::error(
+                        "unique",
+                        format!(
+                            "{mu}unique name '{}' appears twice: {here}, and {first}",
+                            c.name
+                        ),
+                    )
+                    .with_span(Some(l.span.clone())),
+                );
+            }
+            None => {
+                seen.insert(key, here);
+            }
+        }
+    }
+}
