@@ -1,3 +1,4 @@
 //! The one integration test binary. One module per area.
 mod cli;
 mod report;
+mod games;

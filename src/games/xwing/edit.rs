@@ -71,6 +71,12 @@ pub fn apply(source: &Source, ship: &str, card: &str, mv: Move) -> Result<Done, 
             return Err(Refused::Invalid(diags));
         }
     };
+    if state.game.as_deref().map(|g| g.trim().to_lowercase()) != Some("xwing".into()) {
+        return Err(Refused::Move {
+            reason: format!("{} is not an X-Wing file", source.path),
+            help: vec!["an X-Wing damage state starts with: game = \"xwing\"".into()],
+        });
+    }
     let deck = state.deck;
     let Some(si) = state.ship(ship) else {
         let names: Vec<&str> = state.ships.iter().map(|s| s.name.as_str()).collect();
@@ -447,6 +453,15 @@ mod tests {
             "card 5 Console Fire is on A both face up and face down: say which to repair"
         );
         assert!(apply(&src(text), "A", "5", Move::Repair(Some(Side::FaceUp))).is_ok());
+    }
+
+    #[test]
+    fn only_x_wing_files_are_edited() {
+        let text = "game = \"bsg\"\n[[ship]]\nname = \"A\"\nface_down = [5]\n";
+        assert_eq!(
+            reason(apply(&src(text), "A", "5", Move::Expose)),
+            "s.toml is not an X-Wing file"
+        );
     }
 
     #[test]

@@ -86,6 +86,9 @@ pub struct Ship {
 /// An X-Wing file as read.
 #[derive(Debug, Clone)]
 pub struct State {
+    /// The file's `game` value as written (the dispatcher chose this rule
+    /// set from it; the `xwing` command checks it).
+    pub game: Option<String>,
     pub deck: &'static Deck,
     pub name: Option<String>,
     pub inventory: Option<Pile>,
@@ -112,6 +115,7 @@ impl State {
 pub fn read(source: &Source, decks: &'static [Deck], diags: &mut Vec<Diagnostic>) -> Option<State> {
     let root = input::parse(source, diags)?;
     let top = Fields::new(&root, "the file", "in an X-Wing file", TOP_KEYS, diags)?;
+    let game = top.string("game", diags).map(|s| s.value);
     let name = top.string("name", diags).map(|s| s.value);
     top.string("notes", diags);
     let deck = match top.string("deck", diags) {
@@ -176,6 +180,7 @@ pub fn read(source: &Source, decks: &'static [Deck], diags: &mut Vec<Diagnostic>
     let draw_pile = top.entry("draw_pile").and_then(|e| pile(e, deck, diags));
     let discard_pile = top.entry("discard_pile").and_then(|e| pile(e, deck, diags));
     let state = State {
+        game,
         deck,
         name,
         inventory,
