@@ -293,6 +293,10 @@ pub struct Discount {
     /// The discounted card's cost never goes below this.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub min: Option<i32>,
+    /// The discount applies only while this holds for the granting card's
+    /// ship ("If this card is assigned to an Independent ship, ...").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub when: Option<Condition>,
 }
 
 /// Faction penalty waivers and changes.
