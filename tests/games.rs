@@ -88,6 +88,11 @@ fn xwing_examples() {
     insta::glob!("../fleets/xwing", "*.toml", |p| snapshot(p, "xwing"));
 }
 
+#[test]
+fn ti4_examples() {
+    insta::glob!("../fleets/ti4", "*.toml", |p| snapshot(p, "ti4"));
+}
+
 /// Every code of every game has an invalid (or note) example and appears
 /// in the `# rules:` line of a valid example.
 #[test]

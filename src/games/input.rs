@@ -29,7 +29,12 @@ pub fn parse(source: &Source, diags: &mut Vec<Diagnostic>) -> Option<Node> {
 /// The first character of a table (its `[[ship]]` header, or the `{` of an
 /// inline table), for messages about the whole table.
 pub fn header(node: &Node) -> Range<usize> {
-    node.span.start..node.span.start + 1
+    header_of(&node.span)
+}
+
+/// The first character of a span.
+pub fn header_of(span: &Range<usize>) -> Range<usize> {
+    span.start..span.start + 1
 }
 
 /// The entries of one table, checked against the keys it may have.

@@ -1,18 +1,816 @@
-//! Placeholder while the ti4 rule set is written: every file is refused.
-use crate::diag::{Diagnostic, Source};
-use crate::games::{finish, Game};
-use crate::report::Checked;
+//! Twilight Imperium (fourth edition) command tokens, `game = "ti4"`
+//! (seed 002).
+//!
+//! A file holds each player's command sheet (tactic, fleet and strategy
+//! pools; the systems holding one of their command tokens; optionally their
+//! reinforcements) and the ships they have in each system. Checked: the
+//! token supply (pools + board + reinforcements = 16), the 3/3/2 setup when
+//! `setup = true`, no two of a player's tokens in one system, and every
+//! system's non-fighter ships against the player's fleet pool (units on
+//! planets and units carried in capacity do not count).
+//!
+//! ```toml
+//! game = "ti4"
+//! [[player]]
+//! name = "Alice"
+//! tactic = 2
+//! fleet = 3
+//! strategy = 2
+//! tokens = ["Quann"]
+//! [[player.system]]
+//! name = "Quann"
+//! ships = { dreadnought = 2, carrier = 1, fighter = 3 }
+//! carried = { infantry = 4 }
+//! ```
 
-/// The ti4 rule set (not implemented yet).
+pub mod data;
+
+use crate::diag::{Diagnostic, Severity, Source};
+use crate::fleet::tree::{Node, NodeValue};
+use crate::fleet::Spanned;
+use crate::games::input::{self, count, loose, Fields};
+use crate::games::{finish, table, Code, Game, COMMON_KEYS};
+use crate::report::Checked;
+use data::{Facts, Kind};
+use serde_json::{json, Value};
+use std::fmt::Write as _;
+use std::ops::Range;
+
+/// The Twilight Imperium rule set.
 pub const GAME: Game = Game {
     id: "ti4",
-    title: "ti4",
-    codes: &[],
+    title: "Twilight Imperium (fourth edition) command tokens",
+    codes: CODES,
     check,
 };
 
-/// Refuses the file: the rule set is not written yet.
+/// The codes of this rule set.
+pub const CODES: &[Code] = &[
+    Code {
+        code: "token-total",
+        severity: Severity::Error,
+        meaning: "a player's pools, tokens on the board and reinforcements do not add up to the faction's 16 command tokens",
+    },
+    Code {
+        code: "setup-tokens",
+        severity: Severity::Error,
+        meaning: "with `setup = true`, a player's pools are not 3 tactic, 3 fleet and 2 strategy, or a token is already on the board",
+    },
+    Code {
+        code: "token-system",
+        severity: Severity::Error,
+        meaning: "two of one player's command tokens are in the same system",
+    },
+    Code {
+        code: "fleet-pool",
+        severity: Severity::Error,
+        meaning: "a player has more non-fighter ships in a system than tokens in their fleet pool",
+    },
+];
+
+const TOP_KEYS: &[&str] = &["setup", "player"];
+const PLAYER_KEYS: &[&str] = &[
+    "name",
+    "faction",
+    "tactic",
+    "fleet",
+    "strategy",
+    "reinforcements",
+    "tokens",
+    "system",
+];
+const SYSTEM_KEYS: &[&str] = &["name", "ships", "carried", "planets"];
+
+/// Units of one place, by unit index, with counts.
+type Units = Vec<(usize, i64)>;
+
+/// One system where a player has units.
+#[derive(Debug, Clone)]
+struct System {
+    name: String,
+    /// The `name` value.
+    span: Range<usize>,
+    /// Ships in the space area (not carried).
+    ships: Units,
+    ships_span: Range<usize>,
+    /// Units carried in capacity.
+    carried: Units,
+    /// Units on each planet.
+    planets: Vec<(String, Units)>,
+}
+
+/// One player's command sheet and units.
+#[derive(Debug, Clone)]
+struct Player {
+    name: String,
+    span: Range<usize>,
+    faction: Option<String>,
+    tactic: Spanned<i64>,
+    fleet: Spanned<i64>,
+    strategy: Spanned<i64>,
+    reinforcements: Option<Spanned<i64>>,
+    /// Systems holding one of the player's tokens, as written.
+    tokens: Vec<Spanned<String>>,
+    systems: Vec<System>,
+}
+
+impl Player {
+    fn pools(&self) -> i64 {
+        self.tactic.value + self.fleet.value + self.strategy.value
+    }
+
+    /// Reinforcements as given, or what the supply leaves (none when the
+    /// sheet already holds more than the supply).
+    fn reinforcements(&self, f: &Facts) -> i64 {
+        self.reinforcements.as_ref().map_or_else(
+            || (f.tokens.per_faction - self.pools() - self.tokens.len() as i64).max(0),
+            |r| r.value,
+        )
+    }
+
+    fn total(&self, f: &Facts) -> i64 {
+        self.pools() + self.tokens.len() as i64 + self.reinforcements(f)
+    }
+}
+
+/// The file as read.
+struct State {
+    name: Option<String>,
+    setup: bool,
+    players: Vec<Player>,
+}
+
+/// Checks a Twilight Imperium file.
 pub fn check(source: Source) -> Checked {
-    let d = Diagnostic::error("unknown-game", "the ti4 rule set is not implemented yet");
-    finish("ti4", source, None, vec![d], None, None)
+    let mut diags = Vec::new();
+    let facts = match data::facts() {
+        Ok(f) => f,
+        Err(e) => {
+            diags.push(Diagnostic::error(
+                "parse",
+                format!("the embedded Twilight Imperium data is invalid: {e}"),
+            ));
+            return finish("ti4", source, None, diags, None, None);
+        }
+    };
+    let Some(state) = read(&source, facts, &mut diags) else {
+        return finish("ti4", source, None, diags, None, None);
+    };
+    if !diags.iter().any(Diagnostic::is_input_error) {
+        rules(&state, facts, &mut diags);
+    }
+    let text = summary(&state, facts);
+    let details = details(&state, facts);
+    finish(
+        "ti4",
+        source,
+        state.name.clone(),
+        diags,
+        Some(text),
+        Some(details),
+    )
+}
+
+fn read(source: &Source, f: &Facts, diags: &mut Vec<Diagnostic>) -> Option<State> {
+    let root = input::parse(source, diags)?;
+    let known: Vec<&str> = COMMON_KEYS.iter().chain(TOP_KEYS).copied().collect();
+    let top = Fields::new(
+        &root,
+        "the file",
+        "in a Twilight Imperium file",
+        &known,
+        diags,
+    )?;
+    top.string("game", diags);
+    top.string("notes", diags);
+    let name = top.string("name", diags).map(|s| s.value);
+    let setup = top.boolean("setup", diags).is_some_and(|b| b.value);
+    let mut players: Vec<Player> = Vec::new();
+    for node in top.tables("player", diags) {
+        if let Some(p) = player(node, f, diags) {
+            if players.iter().any(|o| loose(&o.name) == loose(&p.name)) {
+                diags.push(
+                    Diagnostic::error("shape", format!("two players are named `{}`", p.name))
+                        .with_span(Some(input::header(node))),
+                );
+            }
+            players.push(p);
+        }
+    }
+    if top.entry("player").is_none() {
+        diags.push(
+            Diagnostic::error("empty", "nothing to check: the file has no [[player]]")
+                .with_span(Some(0..0))
+                .with_help("add a [[player]] with name, tactic, fleet and strategy"),
+        );
+    }
+    Some(State {
+        name,
+        setup,
+        players,
+    })
+}
+
+fn player(node: &Node, f: &Facts, diags: &mut Vec<Diagnostic>) -> Option<Player> {
+    let t = Fields::new(node, "a [[player]]", "in a [[player]]", PLAYER_KEYS, diags)?;
+    let mut ok = t.require("name", "name = \"Alice\"", diags);
+    for (k, example) in [
+        ("tactic", "tactic = 3"),
+        ("fleet", "fleet = 3"),
+        ("strategy", "strategy = 2"),
+    ] {
+        ok &= t.require(k, example, diags);
+    }
+    let name = t.string("name", diags);
+    let faction = t.string("faction", diags).map(|s| s.value);
+    let tactic = t.integer("tactic", 0, diags);
+    let fleet = t.integer("fleet", 0, diags);
+    let strategy = t.integer("strategy", 0, diags);
+    let reinforcements = t.integer("reinforcements", 0, diags);
+    let mut tokens = Vec::new();
+    if let Some(e) = t.entry("tokens") {
+        match &e.node.value {
+            NodeValue::Array(items) => {
+                for item in items {
+                    match &item.value {
+                        NodeValue::String(s) => tokens.push(Spanned {
+                            value: s.trim().to_string(),
+                            span: item.span.clone(),
+                        }),
+                        NodeValue::Integer(n) => tokens.push(Spanned {
+                            value: n.to_string(),
+                            span: item.span.clone(),
+                        }),
+                        other => diags.push(input::shape(
+                            "each entry of `tokens`",
+                            "a system name or tile number",
+                            other,
+                            &item.span,
+                        )),
+                    }
+                }
+            }
+            other => diags.push(input::shape(
+                "tokens",
+                "a list of the systems holding one of the player's command tokens",
+                other,
+                &e.node.span,
+            )),
+        }
+    }
+    let mut systems: Vec<System> = Vec::new();
+    for s in t.tables("system", diags) {
+        if let Some(sys) = system(s, f, diags) {
+            if systems.iter().any(|o| loose(&o.name) == loose(&sys.name)) {
+                diags.push(
+                    Diagnostic::error(
+                        "shape",
+                        format!("the system `{}` is listed twice for this player", sys.name),
+                    )
+                    .with_span(Some(sys.span.clone()))
+                    .with_help("list each system once, with all of the player's units there"),
+                );
+                continue;
+            }
+            systems.push(sys);
+        }
+    }
+    let (Some(name), Some(tactic), Some(fleet), Some(strategy), true) =
+        (name, tactic, fleet, strategy, ok)
+    else {
+        return None;
+    };
+    Some(Player {
+        name: name.value.trim().to_string(),
+        span: node.span.clone(),
+        faction,
+        tactic,
+        fleet,
+        strategy,
+        reinforcements,
+        tokens,
+        systems,
+    })
+}
+
+fn system(node: &Node, f: &Facts, diags: &mut Vec<Diagnostic>) -> Option<System> {
+    let t = Fields::new(
+        node,
+        "a [[player.system]]",
+        "in a [[player.system]]",
+        SYSTEM_KEYS,
+        diags,
+    )?;
+    t.require("name", "name = \"Mecatol Rex\"", diags);
+    let name = match t.entry("name").map(|e| &e.node) {
+        Some(Node {
+            value: NodeValue::Integer(n),
+            span,
+        }) => Spanned {
+            value: n.to_string(),
+            span: span.clone(),
+        },
+        _ => t.string("name", diags)?,
+    };
+    let ships = t.entry("ships").map_or_else(Vec::new, |e| {
+        units(&e.key, &e.node, f, "in a space area", &[Kind::Ship], diags)
+    });
+    let carried = t.entry("carried").map_or_else(Vec::new, |e| {
+        units(
+            &e.key,
+            &e.node,
+            f,
+            "in capacity",
+            &[Kind::Ship, Kind::GroundForce],
+            diags,
+        )
+    });
+    // Only fighters among ships can be carried.
+    for (u, _) in &carried {
+        let unit = &f.units[*u];
+        if unit.kind == Kind::Ship && unit.fleet_pool {
+            if let Some(e) = t.entry("carried") {
+                diags.push(
+                    Diagnostic::error(
+                        "wrong-card-type",
+                        format!("{} cannot be carried: only fighters and ground forces travel in capacity", unit.name),
+                    )
+                    .with_span(Some(e.node.span.clone()))
+                    .with_help(format!("list the {} under `ships`", unit.name.to_lowercase())),
+                );
+            }
+        }
+    }
+    let mut planets = Vec::new();
+    if let Some(e) = t.entry("planets") {
+        match &e.node.value {
+            NodeValue::Table(entries) => {
+                for p in entries {
+                    let us = units(
+                        &p.key,
+                        &p.node,
+                        f,
+                        "on a planet",
+                        &[Kind::GroundForce, Kind::Structure],
+                        diags,
+                    );
+                    planets.push((p.key.trim().to_string(), us));
+                }
+            }
+            other => diags.push(input::shape(
+                "planets",
+                "a table of planet = { unit = count }",
+                other,
+                &e.node.span,
+            )),
+        }
+    }
+    Some(System {
+        name: name.value.trim().to_string(),
+        span: name.span,
+        ships,
+        ships_span: t
+            .entry("ships")
+            .map_or(input::header(node), |e| e.node.span.clone()),
+        carried,
+        planets,
+    })
+}
+
+/// Reads `{ unit = count }`; each unit must be of one of `kinds`.
+fn units(
+    key: &str,
+    node: &Node,
+    f: &Facts,
+    place: &str,
+    kinds: &[Kind],
+    diags: &mut Vec<Diagnostic>,
+) -> Units {
+    let NodeValue::Table(entries) = &node.value else {
+        diags.push(input::shape(
+            key,
+            "a table of unit = count, such as { dreadnought = 2, fighter = 3 }",
+            &node.value,
+            &node.span,
+        ));
+        return Vec::new();
+    };
+    let mut out: Units = Vec::new();
+    for e in entries {
+        let Some(ui) = f
+            .units
+            .iter()
+            .position(|u| f.unit(&e.key).is_some_and(|x| x.id == u.id))
+        else {
+            diags.push(input::unknown_value(
+                "unknown-card",
+                "unit",
+                &e.key,
+                &e.key_span,
+                f.units.iter().map(|u| u.name.as_str()),
+            ));
+            continue;
+        };
+        let unit = &f.units[ui];
+        if !kinds.contains(&unit.kind) {
+            diags.push(
+                Diagnostic::error(
+                    "wrong-card-type",
+                    format!(
+                        "{} is {} and cannot be {place}",
+                        unit.name,
+                        unit.kind.article()
+                    ),
+                )
+                .with_span(Some(e.key_span.clone()))
+                .with_help(match unit.kind {
+                    Kind::Ship => "ships go under `ships`",
+                    Kind::GroundForce => "ground forces go under `carried` (in space) or `planets`",
+                    Kind::Structure => "structures go under `planets`",
+                }),
+            );
+            continue;
+        }
+        let Some(n) = input::integer_node(&e.key, &e.node, 0, diags) else {
+            continue;
+        };
+        if out.iter().any(|(u, _)| *u == ui) {
+            diags.push(
+                Diagnostic::error("shape", format!("{} is listed twice here", unit.name))
+                    .with_span(Some(e.key_span.clone())),
+            );
+            continue;
+        }
+        out.push((ui, n.value));
+    }
+    out
+}
+
+/// Non-fighter ships of a system.
+fn fleet_ships(sys: &System, f: &Facts) -> i64 {
+    sys.ships
+        .iter()
+        .filter(|(u, _)| f.units[*u].fleet_pool)
+        .map(|(_, n)| n)
+        .sum()
+}
+
+/// "2 Dreadnought, 1 Carrier".
+fn unit_list(us: &Units, f: &Facts, only_fleet: bool) -> String {
+    let parts: Vec<String> = us
+        .iter()
+        .filter(|(u, n)| *n > 0 && (!only_fleet || f.units[*u].fleet_pool))
+        .map(|(u, n)| format!("{n} {}", f.units[*u].name))
+        .collect();
+    if parts.is_empty() {
+        "-".into()
+    } else {
+        parts.join(", ")
+    }
+}
+
+fn total(us: &Units) -> i64 {
+    us.iter().map(|(_, n)| n).sum()
+}
+
+fn rules(s: &State, f: &Facts, diags: &mut Vec<Diagnostic>) {
+    let supply = f.tokens.per_faction;
+    for p in &s.players {
+        let board = p.tokens.len() as i64;
+        match &p.reinforcements {
+            Some(r) if p.total(f) != supply => diags.push(
+                Diagnostic::error(
+                    "token-total",
+                    format!(
+                        "{} has {} command tokens (tactic {}, fleet {}, strategy {}, on the board {board}, reinforcements {}); a faction has {supply}",
+                        p.name,
+                        p.total(f),
+                        p.tactic.value,
+                        p.fleet.value,
+                        p.strategy.value,
+                        r.value
+                    ),
+                )
+                .with_span(Some(r.span.clone())),
+            ),
+            None if p.pools() + board > supply => diags.push(
+                Diagnostic::error(
+                    "token-total",
+                    format!(
+                        "{} has {} command tokens outside reinforcements (tactic {}, fleet {}, strategy {}, on the board {board}); a faction has {supply}",
+                        p.name,
+                        p.pools() + board,
+                        p.tactic.value,
+                        p.fleet.value,
+                        p.strategy.value,
+                    ),
+                )
+                .with_span(Some(input::header_of(&p.span))),
+            ),
+            _ => {}
+        }
+        if s.setup {
+            let want = f.tokens.setup;
+            if (p.tactic.value, p.fleet.value, p.strategy.value)
+                != (want.tactic, want.fleet, want.strategy)
+            {
+                diags.push(
+                    Diagnostic::error(
+                        "setup-tokens",
+                        format!(
+                            "at setup {} has tactic {}, fleet {}, strategy {}; every player starts with {} tactic, {} fleet and {} strategy tokens",
+                            p.name,
+                            p.tactic.value,
+                            p.fleet.value,
+                            p.strategy.value,
+                            want.tactic,
+                            want.fleet,
+                            want.strategy
+                        ),
+                    )
+                    .with_span(Some(p.tactic.span.clone())),
+                );
+            }
+            if let Some(first) = p.tokens.first() {
+                diags.push(
+                    Diagnostic::error(
+                        "setup-tokens",
+                        format!(
+                            "at setup no command token is on the board; {} has {} ({})",
+                            p.name,
+                            board,
+                            p.tokens
+                                .iter()
+                                .map(|t| t.value.as_str())
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        ),
+                    )
+                    .with_span(Some(first.span.clone())),
+                );
+            }
+        }
+        for (i, t) in p.tokens.iter().enumerate() {
+            let same: Vec<&Spanned<String>> = p.tokens[..i]
+                .iter()
+                .filter(|o| loose(&o.value) == loose(&t.value))
+                .collect();
+            // Reported once, at the second token, with the first's spelling.
+            if let [first] = same[..] {
+                let n = p
+                    .tokens
+                    .iter()
+                    .filter(|o| loose(&o.value) == loose(&t.value))
+                    .count();
+                diags.push(
+                    Diagnostic::error(
+                        "token-system",
+                        format!(
+                            "{} has {n} command tokens in {}; a player never places a token into a system that already holds one of theirs",
+                            p.name, first.value
+                        ),
+                    )
+                    .with_span(Some(t.span.clone()))
+                    .with_help("the token returns to reinforcements (its effects still happen)"),
+                );
+            }
+        }
+        for sys in &p.systems {
+            let n = fleet_ships(sys, f);
+            if n > p.fleet.value {
+                diags.push(
+                    Diagnostic::error(
+                        "fleet-pool",
+                        format!(
+                            "{} has {} in {} ({}), more than the {} in their fleet pool",
+                            p.name,
+                            count(n, "non-fighter ship", "non-fighter ships"),
+                            sys.name,
+                            unit_list(&sys.ships, f, true),
+                            count(p.fleet.value, "token", "tokens")
+                        ),
+                    )
+                    .with_span(Some(sys.ships_span.clone()))
+                    .with_help(
+                        "fighters, units on planets and units carried in capacity do not count",
+                    ),
+                );
+            }
+        }
+    }
+}
+
+fn summary(s: &State, f: &Facts) -> String {
+    let setup = f.tokens.setup;
+    let mut out = format!(
+        "Command tokens: {} per faction; setup {} tactic, {} fleet, {} strategy{}\n",
+        f.tokens.per_faction,
+        setup.tactic,
+        setup.fleet,
+        setup.strategy,
+        if s.setup { " (this is the setup)" } else { "" }
+    );
+    let rows = s
+        .players
+        .iter()
+        .map(|p| {
+            vec![
+                p.name.clone(),
+                p.faction.clone().unwrap_or_else(|| "-".into()),
+                p.tactic.value.to_string(),
+                p.fleet.value.to_string(),
+                p.strategy.value.to_string(),
+                p.tokens.len().to_string(),
+                match &p.reinforcements {
+                    Some(r) => r.value.to_string(),
+                    None => format!("{} (rest)", p.reinforcements(f)),
+                },
+                p.total(f).to_string(),
+            ]
+        })
+        .collect();
+    let _ = write!(
+        out,
+        "\nCommand sheets\n{}\n",
+        table(
+            &[
+                "Player",
+                "Faction",
+                "Tactic",
+                "Fleet",
+                "Strategy",
+                "On board",
+                "Reinforcements",
+                "Total"
+            ],
+            rows,
+            &[2, 3, 4, 5, 6, 7]
+        )
+    );
+    let mut rows = Vec::new();
+    for p in &s.players {
+        for sys in &p.systems {
+            let n = fleet_ships(sys, f);
+            let fighters: i64 = sys
+                .ships
+                .iter()
+                .filter(|(u, _)| !f.units[*u].fleet_pool)
+                .map(|(_, n)| n)
+                .sum();
+            let on_planets: i64 = sys.planets.iter().map(|(_, us)| total(us)).sum();
+            rows.push(vec![
+                p.name.clone(),
+                sys.name.clone(),
+                if n > 0 {
+                    format!("{n} ({})", unit_list(&sys.ships, f, true))
+                } else {
+                    "0".into()
+                },
+                fighters.to_string(),
+                total(&sys.carried).to_string(),
+                on_planets.to_string(),
+                p.fleet.value.to_string(),
+                if n > p.fleet.value {
+                    format!("{} over", n - p.fleet.value)
+                } else {
+                    "ok".into()
+                },
+            ]);
+        }
+    }
+    if !rows.is_empty() {
+        let _ = write!(
+            out,
+            "\nFleets\n{}\n",
+            table(
+                &[
+                    "Player",
+                    "System",
+                    "Non-fighter ships",
+                    "Fighters",
+                    "Carried",
+                    "On planets",
+                    "Fleet pool",
+                    "Status"
+                ],
+                rows,
+                &[3, 4, 5, 6]
+            )
+        );
+    }
+    out
+}
+
+fn units_json(us: &Units, f: &Facts) -> Value {
+    let mut m = serde_json::Map::new();
+    for (u, n) in us {
+        m.insert(f.units[*u].id.clone(), json!(n));
+    }
+    Value::Object(m)
+}
+
+fn details(s: &State, f: &Facts) -> Value {
+    let players: Vec<Value> = s
+        .players
+        .iter()
+        .map(|p| {
+            let systems: Vec<Value> = p
+                .systems
+                .iter()
+                .map(|sys| {
+                    let n = fleet_ships(sys, f);
+                    let planets: serde_json::Map<String, Value> = sys
+                        .planets
+                        .iter()
+                        .map(|(name, us)| (name.clone(), units_json(us, f)))
+                        .collect();
+                    json!({
+                        "name": sys.name,
+                        "ships": units_json(&sys.ships, f),
+                        "carried": units_json(&sys.carried, f),
+                        "planets": planets,
+                        "non_fighter_ships": n,
+                        "over_fleet_pool": n > p.fleet.value,
+                    })
+                })
+                .collect();
+            json!({
+                "name": p.name,
+                "faction": p.faction,
+                "tactic": p.tactic.value,
+                "fleet": p.fleet.value,
+                "strategy": p.strategy.value,
+                "board": p.tokens.iter().map(|t| t.value.clone()).collect::<Vec<_>>(),
+                "reinforcements": p.reinforcements(f),
+                "reinforcements_listed": p.reinforcements.is_some(),
+                "total": p.total(f),
+                "systems": systems,
+            })
+        })
+        .collect();
+    json!({
+        "tokens_per_faction": f.tokens.per_faction,
+        "setup": s.setup,
+        "players": players,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(text: &str) -> Checked {
+        check(Source {
+            path: "t.toml".into(),
+            text: text.into(),
+        })
+    }
+
+    fn msgs(c: &Checked) -> Vec<(&str, &str)> {
+        c.diagnostics
+            .iter()
+            .map(|d| (d.code.as_str(), d.message.as_str()))
+            .collect()
+    }
+
+    #[test]
+    fn a_setup_sheet_is_legal() {
+        let c = run("game = \"ti4\"\nsetup = true\n[[player]]\nname = \"A\"\ntactic = 3\nfleet = 3\nstrategy = 2\nreinforcements = 8\n");
+        assert_eq!(msgs(&c), vec![]);
+        assert_eq!(c.finish().details.unwrap()["players"][0]["total"], 16);
+    }
+
+    #[test]
+    fn supply_setup_stacking_and_fleet_pool_are_checked() {
+        let c = run("game = \"ti4\"\nsetup = true\n[[player]]\nname = \"A\"\ntactic = 2\nfleet = 2\nstrategy = 2\nreinforcements = 8\ntokens = [\"Quann\", \"quann\"]\n[[player.system]]\nname = \"Quann\"\nships = { dreadnought = 2, cruiser = 1, fighter = 6 }\ncarried = { infantry = 4, fighter = 2 }\nplanets = { Quann = { infantry = 2, pds = 1 } }\n");
+        assert_eq!(
+            msgs(&c),
+            vec![
+                ("setup-tokens", "at setup A has tactic 2, fleet 2, strategy 2; every player starts with 3 tactic, 3 fleet and 2 strategy tokens"),
+                ("setup-tokens", "at setup no command token is on the board; A has 2 (Quann, quann)"),
+                ("token-system", "A has 2 command tokens in Quann; a player never places a token into a system that already holds one of theirs"),
+                ("fleet-pool", "A has 3 non-fighter ships in Quann (2 Dreadnought, 1 Cruiser), more than the 2 tokens in their fleet pool"),
+            ]
+        );
+    }
+
+    #[test]
+    fn units_in_the_wrong_place_are_input_errors() {
+        let c = run("game = \"ti4\"\n[[player]]\nname = \"A\"\ntactic = 3\nfleet = 3\nstrategy = 2\n[[player.system]]\nname = \"X\"\nships = { infantry = 2, dreadnougt = 1 }\ncarried = { carrier = 1 }\n");
+        assert_eq!(
+            msgs(&c),
+            vec![
+                (
+                    "wrong-card-type",
+                    "Infantry is a ground force and cannot be in a space area"
+                ),
+                ("unknown-card", "unknown unit `dreadnougt`"),
+                (
+                    "wrong-card-type",
+                    "Carrier cannot be carried: only fighters and ground forces travel in capacity"
+                ),
+            ]
+        );
+        assert_eq!(c.exit_code(), 2);
+    }
 }
