@@ -1,0 +1,226 @@
+//! Ship classes (`ship_classes.json` -> `classes.toml`) and the class of each
+//! ship.
+//!
+//! - Class ids are the raw ids (`5000`, `intrepid_class`). Raw classes that
+//!   share one name (`K'Vort Class` and `K'Vort Class `, the two `Maquis
+//!   Raider` and `Jem'Hadar Battleship` entries: different maneuver dials of
+//!   one class) are merged into the one with the smallest id: for fleet
+//!   building a K'Vort is a K'Vort.
+//! - A ship's `class` string is matched to a class by name (case, spacing and
+//!   apostrophes ignored), then by id (`Galaxy Class (MU)` is
+//!   `galaxy__class_mu`). The "Class" suffix is NOT dropped here:
+//!   `Romulan Bird-of-Prey Class` (the 22nd-century I.R.W. Praetus) and
+//!   `Romulan Bird-of-Prey` are different ships, and fleet files tell their
+//!   generic Romulan Starships apart by exactly that class name. A ship whose
+//!   class matches none gets a new class with a slug id and a note.
+//! - `oversized` is set for the Borg Cube class and the Nor class orbital
+//!   station only (the 2016 tournament rules' oversized bases); the Borg
+//!   Tactical Cube is not a Borg Cube class ship.
+//! - For card texts, `ClassIndex::lookup` matches class names loosely
+//!   ("Intrepid-class", "D`Deridex Class", "DDeridx Class" all find one).
+
+use super::raw::RawCard;
+use super::ImportError;
+use crate::db::model::ShipClass;
+use std::collections::BTreeMap;
+
+/// Class names with an oversized base.
+const OVERSIZED: &[&str] = &["borgcube", "norclassorbitalspacestation"];
+
+/// Misspellings of class names in card texts and icon titles.
+const CLASS_TYPOS: &[(&str, &str)] = &[("dderidx", "dderidex")];
+
+/// The class table and its lookups.
+#[derive(Debug, Default)]
+pub struct ClassIndex {
+    pub classes: Vec<ShipClass>,
+    /// Notes on classes the importer created or merged (written as comments).
+    pub notes: BTreeMap<String, String>,
+    /// Raw class id -> kept class id.
+    id_map: BTreeMap<String, String>,
+    /// Exact name key -> class id.
+    by_name: BTreeMap<String, String>,
+    /// Loose key (no "class" word) -> class ids.
+    by_loose: BTreeMap<String, Vec<String>>,
+}
+
+/// Lowercase, alphanumeric only ("K'Vort Class " -> "kvortclass").
+pub fn name_key(name: &str) -> String {
+    name.chars()
+        .filter(|c| c.is_alphanumeric())
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+/// `name_key` without the word "class" and with known typos fixed
+/// ("Intrepid-class" -> "intrepid").
+pub fn loose_key(name: &str) -> String {
+    let words: Vec<String> = name
+        .split(|c: char| c.is_whitespace() || c == '-' || c == '(' || c == ')')
+        .map(name_key)
+        .filter(|w| !w.is_empty() && w != "class")
+        .collect();
+    let mut k = words.concat();
+    for (typo, fixed) in CLASS_TYPOS {
+        if k == *typo {
+            k = fixed.to_string();
+        }
+    }
+    k
+}
+
+/// A slug id for a created class ("Romulan Bird-of-Prey Class" ->
+/// "romulan_bird_of_prey_class").
+pub fn slug(name: &str) -> String {
+    let mut out = String::new();
+    for c in name.chars() {
+        if c.is_alphanumeric() {
+            out.extend(c.to_lowercase());
+        } else if !out.is_empty() && !out.ends_with('_') && c != '\'' && c != '`' {
+            out.push('_');
+        }
+    }
+    out.trim_end_matches('_').to_string()
+}
+
+impl ClassIndex {
+    /// Builds the table from the raw classes, then resolves every ship's
+    /// class (creating classes for unmatched names). Returns the index and
+    /// the class id of each ship, by position in `ships`.
+    pub fn build(
+        raw_classes: &[RawCard],
+        ships: &[&RawCard],
+    ) -> Result<(ClassIndex, Vec<String>), ImportError> {
+        let mut idx = ClassIndex::default();
+        // Sort by id so that the kept id of a merged class is deterministic.
+        let mut sorted: Vec<&RawCard> = raw_classes.iter().collect();
+        sorted.sort_by(|a, b| a.id().cmp(b.id()));
+        for c in sorted {
+            let name = c
+                .str("name")?
+                .map(str::trim)
+                .filter(|s| !s.is_empty())
+                .ok_or_else(|| c.error("ship class has no name"))?
+                .to_string();
+            let key = name_key(&name);
+            if let Some(kept) = idx.by_name.get(&key).cloned() {
+                idx.id_map.insert(c.id().to_string(), kept.clone());
+                idx.notes
+                    .entry(kept)
+                    .and_modify(|n| n.push_str(&format!(", {}", c.id())))
+                    .or_insert_with(|| format!("also raw class id {}", c.id()));
+                continue;
+            }
+            idx.id_map.insert(c.id().to_string(), c.id().to_string());
+            idx.by_name.insert(key.clone(), c.id().to_string());
+            idx.classes.push(ShipClass {
+                id: c.id().to_string(),
+                oversized: OVERSIZED.contains(&key.as_str()),
+                name,
+            });
+        }
+        let mut ship_classes = Vec::with_capacity(ships.len());
+        for s in ships {
+            let class = s
+                .str("class")?
+                .map(str::trim)
+                .filter(|c| !c.is_empty())
+                .ok_or_else(|| s.error("ship has no class"))?;
+            let id = if let Some(cid) = s.str("classId")? {
+                idx.id_map.get(cid).cloned().ok_or_else(|| {
+                    s.error(format!("classId {cid:?} is not in ship_classes.json"))
+                })?
+            } else {
+                idx.resolve_ship_class(class)
+            };
+            ship_classes.push(id);
+        }
+        idx.classes.sort_by(|a, b| a.id.cmp(&b.id));
+        for c in &idx.classes {
+            idx.by_loose
+                .entry(loose_key(&c.name))
+                .or_default()
+                .push(c.id.clone());
+        }
+        Ok((idx, ship_classes))
+    }
+
+    /// The class id for a ship's raw class string, creating a class when
+    /// nothing matches.
+    fn resolve_ship_class(&mut self, class: &str) -> String {
+        let key = name_key(class);
+        if let Some(id) = self.by_name.get(&key) {
+            return id.clone();
+        }
+        let s = slug(class);
+        let by_id = self
+            .id_map
+            .keys()
+            .find(|id| slug(id).replace("__", "_") == s)
+            .map(|id| self.id_map[id].clone());
+        if let Some(id) = by_id {
+            self.notes
+                .entry(id.clone())
+                .or_insert_with(|| format!("ships name this class {class:?}"));
+            return id;
+        }
+        self.notes.insert(
+            s.clone(),
+            format!("created by the importer: ship class {class:?} is not in ship_classes.json"),
+        );
+        self.by_name.insert(key.clone(), s.clone());
+        self.classes.push(ShipClass {
+            id: s.clone(),
+            name: class.to_string(),
+            oversized: OVERSIZED.contains(&key.as_str()),
+        });
+        s
+    }
+
+    /// Class ids whose name matches `name` loosely (see `loose_key`).
+    pub fn lookup(&self, name: &str) -> Vec<String> {
+        self.by_loose
+            .get(&loose_key(name))
+            .cloned()
+            .unwrap_or_default()
+    }
+
+    /// Class ids whose loose name starts or ends with `word` ("Jem'Hadar" ->
+    /// the attack ship, battleship and battle cruiser; "Keldon class" -> the
+    /// Cardassian Keldon Class), sorted.
+    pub fn lookup_family(&self, word: &str) -> Vec<String> {
+        let k = loose_key(word);
+        if k.len() < 4 {
+            return Vec::new();
+        }
+        let mut ids: Vec<String> = self
+            .by_loose
+            .iter()
+            .filter(|(key, _)| key.starts_with(&k) || key.ends_with(&k))
+            .flat_map(|(_, ids)| ids.iter().cloned())
+            .collect();
+        ids.sort();
+        ids
+    }
+
+    /// The class with this id.
+    pub fn get(&self, id: &str) -> Option<&ShipClass> {
+        self.classes.iter().find(|c| c.id == id)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_ignore_case_quotes_and_class() {
+        assert_eq!(name_key("K'Vort Class "), "kvortclass");
+        assert_eq!(loose_key("Intrepid-class"), "intrepid");
+        assert_eq!(loose_key("D`Deridex Class"), "dderidex");
+        assert_eq!(loose_key("DDeridx Class"), "dderidex");
+        assert_eq!(loose_key("Nerada-Type"), "neradatype");
+        assert_eq!(slug("Romulan Bird-of-Prey Class"), "romulan_bird_of_prey_class");
+        assert_eq!(slug("Galaxy Class (MU)"), "galaxy_class_mu");
+    }
+}

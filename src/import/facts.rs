@@ -1,0 +1,202 @@
+//! The facts of one raw card: id, name, type, slot, factions, cost,
+//! uniqueness, sets, ship class and stats, actions, upgrade bar, skill and
+//! talents. Rules come later (`rules`); this module never reads card text
+//! except to decide which raw entries are builder helpers, not cards.
+
+use super::raw::RawCard;
+use super::ImportError;
+use crate::db::model::{Card, CardType, SLOT_TYPES};
+
+/// Every faction the database knows.
+pub const FACTIONS: &[&str] = &[
+    "federation",
+    "klingon",
+    "romulan",
+    "dominion",
+    "borg",
+    "species-8472",
+    "kazon",
+    "xindi",
+    "bajoran",
+    "ferengi",
+    "vulcan",
+    "independent",
+    "mirror-universe",
+    "q-continuum",
+    // Four upgrades carry this instead of a faction; they match no ship.
+    "no-faction",
+];
+
+/// Every ship action the database knows.
+pub const ACTIONS: &[&str] = &[
+    "target-lock",
+    "evade",
+    "scan",
+    "battlestations",
+    "cloak",
+    "sensor-echo",
+    "regenerate",
+];
+
+/// Why a raw entry is not a card of the database (`None`: it is one).
+pub fn exclusion(raw: &RawCard) -> Option<String> {
+    match raw.kind() {
+        "faction" => {
+            return Some(
+                "faction pseudo-card of others.json (the builder's stand-in for a faction)".into(),
+            )
+        }
+        "token" => return Some("rules reference token of others.json, not a card".into()),
+        _ => {}
+    }
+    let sets = raw.strings("set").unwrap_or_default();
+    if sets.iter().any(|s| s == "80000") {
+        return Some("builder helper of set 80000 \"Builder\" (another game mode)".into());
+    }
+    if raw.ids.iter().any(|id| id.starts_with("AP")) {
+        return Some("AP* id: builder helper for another game mode".into());
+    }
+    if raw.text().to_uppercase().contains("UTOPIA USE ONLY") {
+        return Some("marked \"UTOPIA USE ONLY\": a builder helper, not a card".into());
+    }
+    None
+}
+
+/// The card type of a raw `type`.
+pub fn card_type(raw: &RawCard) -> Result<CardType, ImportError> {
+    Ok(match raw.kind() {
+        "ship" => CardType::Ship,
+        "captain" => CardType::Captain,
+        "admiral" => CardType::Admiral,
+        "ambassador" => CardType::Ambassador,
+        "crew" | "tech" | "weapon" | "talent" | "borg" | "squadron" | "question" => {
+            CardType::Upgrade
+        }
+        "resource" => CardType::Resource,
+        "fleet-captain" => CardType::FleetCaptain,
+        "officer" => CardType::Officer,
+        "flagship" => CardType::Flagship,
+        "starship_construction" => CardType::Construction,
+        "ship-resource" => CardType::ShipResource,
+        other => return Err(raw.error(format!("unknown card type {other:?}"))),
+    })
+}
+
+/// Builds the facts of a card. `class` is the resolved class id of a ship.
+pub fn card(raw: &RawCard, class: Option<String>) -> Result<Card, ImportError> {
+    let kind = card_type(raw)?;
+    let name = raw
+        .str("name")?
+        .map(str::trim)
+        .filter(|n| !n.is_empty())
+        .ok_or_else(|| raw.error("card has no name"))?
+        .to_string();
+    let factions = raw.strings("factions")?;
+    for f in &factions {
+        if !FACTIONS.contains(&f.as_str()) {
+            return Err(raw.error(format!("unknown faction {f:?}")));
+        }
+    }
+    if factions.is_empty() && !matches!(kind, CardType::Resource) {
+        return Err(raw.error("card has no faction"));
+    }
+    // A cost of "*" (Ablative Generator) is set by the card's rule text.
+    let cost = match raw.get("cost") {
+        Some(serde_json::Value::String(s)) if s.trim() == "*" => 0,
+        _ => raw
+            .int("cost")?
+            .ok_or_else(|| raw.error("card has no cost"))?,
+    };
+    let mut card = Card {
+        id: raw.id().to_string(),
+        alias_ids: raw.ids[1..].to_vec(),
+        kind,
+        name,
+        factions,
+        cost,
+        sets: raw.strings("set")?,
+        op_banned: raw.flag("opBanned")?,
+        ..Card::default()
+    };
+    let unique = raw.flag("unique")?;
+    // The raw data has no Mirror Universe unique flag: Utopia treats a unique
+    // card of the Mirror Universe faction as Mirror Universe unique (Worf
+    // C096 clashes with no Federation Worf). Such a card is `mirror_unique`
+    // and not `unique`: the two uniqueness kinds never clash.
+    if unique && card.factions.iter().any(|f| f == "mirror-universe") {
+        card.mirror_unique = true;
+    } else {
+        card.unique = unique;
+    }
+    match kind {
+        CardType::Upgrade => {
+            let t = raw.kind();
+            if t != "question" {
+                card.slot = Some(t.to_string());
+            }
+        }
+        CardType::Ship => {
+            card.class = class;
+            card.attack = Some(stat(raw, "attack")?);
+            card.agility = Some(stat(raw, "agility")?);
+            card.hull = Some(stat(raw, "hull")?);
+            card.shields = Some(stat(raw, "shields")?);
+            card.actions = actions(raw)?;
+            card.slots = raw.strings("upgrades")?;
+            for s in &card.slots {
+                if !SLOT_TYPES.contains(&s.as_str()) {
+                    return Err(raw.error(format!("unknown upgrade slot {s:?}")));
+                }
+            }
+            card.squadron = raw.flag("squadron")?;
+            card.skill = raw.int("skill")?;
+        }
+        CardType::Captain | CardType::Admiral => {
+            // A skill of "*" (Borg drone captains: the number of Drone
+            // Tokens) is no printed number: `skill` stays absent.
+            card.skill = match raw.get("skill") {
+                Some(serde_json::Value::String(s)) if s.trim() == "*" => None,
+                _ => Some(
+                    raw.int("skill")?
+                        .ok_or_else(|| raw.error("captain has no skill"))?,
+                ),
+            };
+            // `talent` is a misspelling of `talents` in two captains; a
+            // captain without either shows no talent icon.
+            let talents = match raw.int("talents")? {
+                Some(t) => Some(t),
+                None => raw.int("talent")?,
+            }
+            .unwrap_or(0);
+            card.talents =
+                Some(u32::try_from(talents).map_err(|_| raw.error("negative talents"))?);
+        }
+        CardType::FleetCaptain => {
+            card.skill = raw.int("skill")?;
+        }
+        CardType::Flagship => {
+            card.attack = Some(stat(raw, "attack")?);
+            card.agility = Some(stat(raw, "agility")?);
+            card.hull = Some(stat(raw, "hull")?);
+            card.shields = Some(stat(raw, "shields")?);
+            card.actions = actions(raw)?;
+        }
+        _ => {}
+    }
+    Ok(card)
+}
+
+fn stat(raw: &RawCard, key: &str) -> Result<i32, ImportError> {
+    raw.int(key)?
+        .ok_or_else(|| raw.error(format!("card has no {key}")))
+}
+
+fn actions(raw: &RawCard) -> Result<Vec<String>, ImportError> {
+    let actions = raw.strings("actions")?;
+    for a in &actions {
+        if !ACTIONS.contains(&a.as_str()) {
+            return Err(raw.error(format!("unknown action {a:?}")));
+        }
+    }
+    Ok(actions)
+}

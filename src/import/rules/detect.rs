@@ -1,0 +1,197 @@
+//! The rule-phrase detector: finds every phrase of a card's text that looks
+//! like a fleet-building rule, and reports those no rule kind consumed in
+//! `rules.unmodeled` (the clause, without timing headers, at most ~200
+//! characters). Nothing rule-like is ignored silently.
+//!
+//! What counts as a fleet-building phrase (the triggers below): purchase
+//! eligibility ("may only be purchased", "can only be equipped", "may not be
+//! deployed", "may not equip", "Ship must have", "(<class> Only)"), signed SP
+//! amounts ("+5 SP", "-1 SP", "costs +5"), exact or derived costs ("costs
+//! exactly 4 SP", "cost ... equal to"), "No ship may be equipped with more
+//! than", the upgrade bar ("Upgrade Bar"), the faction penalty, slots ("without
+//! requiring an Upgrade slot", "counts as a [crew]", "may fill"), added
+//! factions. Unsigned costs used to pick cards during play ("discard an
+//! Upgrade with a cost of 5 SP or less", "a printed cost of 4 SP or less",
+//! "dice equal to the SP cost") are gameplay, not fleet building, and are
+//! not counted: no trigger matches them.
+
+use super::Subject;
+use regex::Regex;
+use std::sync::LazyLock;
+
+static TRIGGERS: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?ix)
+        \b(?:may|can|my)\ only\ be\ (?:purchased|equipped|deployed|assigned|fielded|used)
+      | \b(?:may|can|my)\ not\ be\ (?:purchased|equipped|deployed|assigned|fielded)
+      | \bcannot\ be\ (?:purchased|deployed|equipped)\ (?:to|for|on)
+      | \bmay\ not\ equip\b
+      | \bship\ must\ have\b
+      | \b(?:class|ship|vessel|warbird|cruiser)s?\ only\s*\)?\.?$
+      | [+-]\s?\d+\s?(?:sp|squadron\ points?)\b
+      | \bcosts?\ [+-]\s?\d
+      | \bcosts?\ (?:of\ )?exactly\ \d
+      | \bcost\ of\ exactly\ \d
+      | \bcosts?\b[^.]{0,60}?\b(?:is|are)\ equal\ to
+      | \bcost\ of\ this\ (?:card|resource)\ is\b
+      | \bno\ (?:ship|squadron)\ may\ (?:be\ equipped|have)
+      | \bupgrade\ bar\b
+      | \bfaction\ penalt
+      | \bwithout\ requiring\b
+      | \bdoes\ not\ require\ an?\ (?:upgrade\ )?slot
+      | \bcounts\ as\ (?:either\ )?an?\ \[
+      | \b(?:may|can)\ fill\b
+      | \bfill\ (?:one\ of\ your|any\ slot)
+      | \bin\ addition\ to\ (?:its|their)\ (?:original\ )?faction
+      | \bgains\ the\ [\w\ ]+?\ faction
+      | \bregardless\ of\ faction
+    ",
+    )
+    .unwrap()
+});
+
+/// The restriction and cost phrases among the triggers (the coverage
+/// target counts the cards that carry one).
+static RESTRICTION_OR_COST: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?ix)
+        \b(?:may|can|my)\ only\ be\ (?:purchased|equipped|deployed|assigned|fielded|used)
+      | \b(?:may|can|my)\ not\ be\ (?:purchased|equipped|deployed|assigned|fielded)
+      | \bcannot\ be\ (?:purchased|deployed|equipped)\ (?:to|for|on)
+      | \bship\ must\ have\b
+      | \b(?:class|ship|vessel|warbird|cruiser)s?\ only\s*\)?\.?$
+      | [+-]\s?\d+\s?(?:sp|squadron\ points?)\b
+      | \bcosts?\ [+-]\s?\d
+      | \bcosts?\ (?:of\ )?exactly\ \d
+      | \bcosts?\b[^.]{0,60}?\b(?:is|are)\ equal\ to
+      | \bno\ (?:ship|squadron)\ may\ (?:be\ equipped|have)
+    ",
+    )
+    .unwrap()
+});
+
+/// A timing header ("WHEN ATTACKING:", "ACTION:", "COMBAT PHASE:") that
+/// starts a clause; never part of a stored phrase.
+static HEADER: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"[A-Z][A-Z0-9 ,'()/\-]*[A-Z)]\s*:\s*").unwrap());
+
+/// The longest stored phrase, in characters.
+pub const MAX_PHRASE: usize = 200;
+
+/// Whether `text` holds a fleet-building phrase at all (for coverage).
+pub fn has_rule_phrase(text: &str) -> bool {
+    text.lines().any(|l| TRIGGERS.is_match(l))
+}
+
+/// Whether `text` holds a purchase restriction or cost phrase.
+pub fn has_restriction_or_cost_phrase(text: &str) -> bool {
+    text.lines().any(|l| RESTRICTION_OR_COST.is_match(l))
+}
+
+/// Fills `rules.unmodeled` with the phrases no kind consumed.
+pub fn fill_unmodeled(s: &mut Subject) {
+    let mut phrases: Vec<String> = Vec::new();
+    let text = &s.text;
+    for (at, sentence) in text.sentences() {
+        for m in TRIGGERS.find_iter(sentence) {
+            let pos = at + m.start();
+            // A trigger inside or right at the edge of a consumed span is
+            // modeled (the span may end just before a trailing "Only)").
+            if text.is_consumed(pos) {
+                continue;
+            }
+            let phrase = clause(sentence, m.start());
+            if !phrase.is_empty() && !phrases.contains(&phrase) {
+                phrases.push(phrase);
+            }
+        }
+    }
+    for title in crate::import::text::img_titles(s.raw.text()) {
+        if title.contains('?') && !phrases.iter().any(|p| p.contains(&title)) {
+            phrases.push(format!("icon with an unknown title {title:?}"));
+        }
+    }
+    for p in phrases {
+        if !s.card.rules.unmodeled.contains(&p) {
+            s.card.rules.unmodeled.push(p);
+        }
+    }
+}
+
+/// The clause of `sentence` around byte `at`: without timing headers,
+/// trimmed, at most `MAX_PHRASE` characters.
+pub fn clause(sentence: &str, at: usize) -> String {
+    // Start after the last timing header before the trigger.
+    let mut start = 0;
+    for h in HEADER.find_iter(sentence) {
+        if h.end() <= at {
+            start = h.end();
+        }
+    }
+    let mut end = sentence.len();
+    // A header after the trigger starts another clause.
+    if let Some(h) = HEADER.find_at(sentence, at) {
+        end = end.min(h.start());
+    }
+    let mut piece = sentence[start..end].trim();
+    if piece.chars().count() > MAX_PHRASE {
+        // Narrow to the comma/semicolon-delimited part holding the trigger.
+        let rel = at.saturating_sub(start).min(piece.len());
+        let s = piece[..rel].rfind([';', ',']).map_or(0, |i| i + 1);
+        let e = piece[rel..].find([';', ',']).map_or(piece.len(), |i| rel + i);
+        piece = piece[s..e].trim();
+    }
+    let mut out: String = piece.chars().take(MAX_PHRASE).collect();
+    if piece.chars().count() > MAX_PHRASE {
+        out.push_str("...");
+    }
+    out.trim().to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::subject;
+    use super::*;
+    use serde_json::json;
+
+    fn unmodeled(text: &str) -> Vec<String> {
+        let mut s = subject("X1", text, json!({}));
+        fill_unmodeled(&mut s);
+        s.card.rules.unmodeled
+    }
+
+    #[test]
+    fn gameplay_costs_are_not_rule_phrases() {
+        assert!(unmodeled("ACTION: Discard an Upgrade with a cost of 5 SP or less.").is_empty());
+        assert!(unmodeled("SETUP: Select a Captain Card with a printed cost of 4 SP or less.").is_empty());
+        assert!(unmodeled("Roll a number of attack dice equal to the printed SP cost of the target [crew] Upgrade.").is_empty());
+        assert!(!has_rule_phrase("Add the [cloak] Action to this ship's Action Bar."));
+    }
+
+    #[test]
+    fn unmodeled_phrases_are_short_clauses() {
+        assert_eq!(
+            unmodeled("This upgrade may only be purchased by Loskene or any other Tholian Captain."),
+            vec!["This upgrade may only be purchased by Loskene or any other Tholian Captain."]
+        );
+        assert_eq!(
+            unmodeled("COMBAT PHASE: Place 3 tokens. WHEN ATTACKING: If this card is assigned to an Independent ship, all of your Upgrades cost -1 SP."),
+            vec!["If this card is assigned to an Independent ship, all of your Upgrades cost -1 SP."]
+        );
+    }
+
+    #[test]
+    fn consumed_phrases_are_modeled() {
+        let mut s = subject("X1", "This Upgrade costs +5 SP for any non-Borg ship.", json!({}));
+        s.text.consume(0, 40);
+        fill_unmodeled(&mut s);
+        assert!(s.card.rules.unmodeled.is_empty());
+    }
+
+    #[test]
+    fn unknown_icon_titles_are_reported() {
+        let mut s = subject("X1", "A <img src='x' title='?? Class'> thing.", json!({}));
+        fill_unmodeled(&mut s);
+        assert_eq!(s.card.rules.unmodeled, vec!["icon with an unknown title \"?? Class\""]);
+    }
+}

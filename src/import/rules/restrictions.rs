@@ -1,0 +1,387 @@
+//! Purchase restrictions (`rules.restrictions`): every condition must hold
+//! for the ship (and its captain) the card is bought for.
+//!
+//! From flags: `ship<Faction>` (any of the flagged factions),
+//! `captain<Faction>`, `<class>Limit` (any of the flagged classes, see
+//! `CLASS_FLAGS`), `hullConstraint`/`shieldConstraint`/`attackConstraint`/
+//! `csConstraint` (`"3-"` at most 3, `"4+"` at least 4). The `shipLimit`
+//! flag (one captain) only marks a ship-specific card; its text names the
+//! ship ("(Romulan Drone Ship Only)").
+//!
+//! From text: "may/can only be purchased/equipped/deployed for/to/by <target>",
+//! where the target is a ship phrase, a captain phrase, or both joined by
+//! "assigned to"/"on"/"with"/"that has" ("a Klingon Captain assigned to a
+//! Klingon ship" is captain faction AND ship faction), optionally with stat
+//! bounds ("a Federation ship with a Hull value of 3 or less"); "Ship must
+//! have a hull of Hull 3 or less"; and "(<class> Only)" notes.
+//!
+//! ```toml
+//! [[card.rules.restrictions]]
+//! kind = "ship-faction"
+//! any = ["vulcan"]
+//! ```
+
+use super::target::{self, strip_article};
+use super::{faction_of_flag, push_unique, Cx, Kind, Subject};
+use crate::db::model::Condition;
+use crate::import::ImportError;
+use regex::Regex;
+use std::sync::LazyLock;
+
+pub const KIND: Kind = Kind {
+    name: "restrictions",
+    apply,
+};
+
+/// `<x>Limit` flags and the class names they stand for.
+pub const CLASS_FLAGS: &[(&str, &[&str])] = &[
+    ("aerieLimit", &["Aerie Class"]),
+    ("akiraLimit", &["Akira Class"]),
+    ("andorianLimit", &["Andorian Battle Cruiser"]),
+    ("attackshipLimit", &["Jem'Hadar Attack Ship"]),
+    ("battleshipLimit", &["Jem'Hadar Battleship"]),
+    ("brelLimit", &["B'Rel Class"]),
+    ("constitutionkLimit", &["Constitution Class (Kelvin)"]),
+    ("dauntlessLimit", &["Dauntless Class"]),
+    ("dderidexLimit", &["D'deridex Class"]),
+    ("defiantLimit", &["Defiant Class", "Defiant Class (Mirror)"]),
+    (
+        "deltaflyerLimit",
+        &["Delta Flyer Class", "Delta Flyer Class Shuttlecraft"],
+    ),
+    ("dkyrLimit", &["D'Kyr Class"]),
+    ("dreadnaughtLimit", &["Cardassian ATR-4107"]),
+    ("droneLimit", &["Romulan Drone Ship"]),
+    ("excelsiorLimit", &["Excelsior Class"]),
+    ("galorLimit", &["Cardassian Galor Class"]),
+    ("gornLimit", &["Gorn Raider"]),
+    ("hirogenLimit", &["Hirogen Warship"]),
+    ("intrepidLimit", &["Intrepid Class"]),
+    ("keldonLimit", &["Cardassian Keldon Class"]),
+    ("kvortLimit", &["K'Vort Class"]),
+    ("maquisraiderLimit", &["Maquis Raider"]),
+    ("neghvarLimit", &["Negh'var Class", "Negh'var Class (Mirror)"]),
+    ("neradaLimit", &["Nerada-Type"]),
+    ("novaLimit", &["Nova Class"]),
+    ("numiriLimit", &["Numiri Patrol Ship"]),
+    ("nxLimit", &["Federation NX Class"]),
+    ("prometheusLimit", &["Prometheus Class"]),
+    ("remanLimit", &["Reman Warbird"]),
+    ("sovereignLimit", &["Sovereign Class"]),
+    ("suurokLimit", &["Suurok Class"]),
+    ("vidiianLimit", &["Vidiian Battle Cruiser"]),
+    ("vorchaLimit", &["Vor'cha Class"]),
+    ("warbirdLimit", &["Warbird Class"]),
+];
+
+static ONLY: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?i)\b(?:may|can|my) only be (?:purchased|equipped|deployed|assigned|fielded|used)(?: to)? (?:for|to|by|on) (.+?)\s*(?:\.?\s*$|,? and (?:costs?|no ship|the sp|it costs|cannot|may not|only)\b)",
+    )
+    .unwrap()
+});
+static MUST_HAVE: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"(?i)^ship must have (.+?)\.?$").unwrap());
+static ONLY_NOTE: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"(?i)^\(?\s*([^()]+?)\s+only\s*\)?\.?$").unwrap());
+/// Connectors between the parts of a target phrase.
+static CONNECTOR: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i) (assigned to|equipped to|on|with|that has|who is on|whose) ").unwrap()
+});
+
+fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
+    let mut found: Vec<Condition> = Vec::new();
+    flags(cx, s, &mut found)?;
+    let sentences: Vec<(usize, String)> = s
+        .text
+        .sentences()
+        .map(|(at, t)| (at, t.to_string()))
+        .collect();
+    for (at, sentence) in &sentences {
+        for c in ONLY.captures_iter(sentence) {
+            let m = c.get(1).map_or(0..0, |m| m.range());
+            if let Some(conds) = parse_target(cx, &c[1]) {
+                for cond in conds {
+                    push_unique(&mut found, cond);
+                }
+                let whole = c.get(0).map_or(0..0, |m| m.range());
+                s.text.consume(at + whole.start, at + m.end);
+            }
+        }
+        if let Some(c) = MUST_HAVE.captures(sentence) {
+            if let Some(cond) = target::stat(&c[1]) {
+                push_unique(&mut found, cond);
+                s.text.consume(*at, at + sentence.len());
+            }
+        }
+        if let Some(c) = ONLY_NOTE.captures(sentence) {
+            let cond = target::ship(cx, &c[1]).or_else(|| {
+                // "Vor'cha Class and Negh'var Class Only"
+                let alts = target::alternatives(&c[1]);
+                let conds: Option<Vec<Condition>> =
+                    alts.iter().map(|a| target::one_ship(cx, a)).collect();
+                conds
+                    .filter(|c| c.len() > 1)
+                    .map(target::merge_any)
+            });
+            if let Some(cond) = cond {
+                push_unique(&mut found, cond);
+                s.text.consume(*at, at + sentence.len());
+            }
+        }
+    }
+    for c in found {
+        // A text restriction equal to a flag one adds nothing.
+        push_unique(&mut s.card.rules.restrictions, c);
+    }
+    Ok(())
+}
+
+/// The restrictions of the raw flags.
+fn flags(cx: &Cx, s: &Subject, out: &mut Vec<Condition>) -> Result<(), ImportError> {
+    let raw = s.raw;
+    let mut ship_factions = Vec::new();
+    let mut captain_factions = Vec::new();
+    let mut classes = Vec::new();
+    for (key, _) in raw.obj.iter() {
+        if !raw.flag(key).unwrap_or(false) {
+            continue;
+        }
+        if let Some(f) = key.strip_prefix("ship").filter(|f| *f != "Limit") {
+            if let Some(f) = faction_of_flag(f) {
+                push_unique(&mut ship_factions, f.to_string());
+            } else if f.starts_with(char::is_uppercase) {
+                return Err(raw.error(format!("unknown ship faction flag `{key}`")));
+            }
+        } else if let Some(f) = key.strip_prefix("captain") {
+            let f = faction_of_flag(f)
+                .ok_or_else(|| raw.error(format!("unknown captain faction flag `{key}`")))?;
+            push_unique(&mut captain_factions, f.to_string());
+        } else if key.ends_with("Limit") && key != "shipLimit" {
+            let (_, names) = CLASS_FLAGS
+                .iter()
+                .find(|(k, _)| k == key)
+                .ok_or_else(|| raw.error(format!("unknown class flag `{key}`")))?;
+            for n in *names {
+                for id in cx.classes.lookup(n) {
+                    push_unique(&mut classes, id);
+                }
+            }
+            if classes.is_empty() {
+                return Err(raw.error(format!("class flag `{key}` names no known class")));
+            }
+        }
+    }
+    if !ship_factions.is_empty() {
+        out.push(Condition::ShipFaction { any: ship_factions });
+    }
+    if !captain_factions.is_empty() {
+        out.push(Condition::CaptainFaction {
+            any: captain_factions,
+        });
+    }
+    if !classes.is_empty() {
+        out.push(Condition::ShipClass { any: classes });
+    }
+    for (key, at_most, at_least) in [
+        (
+            "hullConstraint",
+            (|v| Condition::HullAtMost { value: v }) as fn(i32) -> Condition,
+            (|v| Condition::HullAtLeast { value: v }) as fn(i32) -> Condition,
+        ),
+        (
+            "shieldConstraint",
+            |v| Condition::ShieldsAtMost { value: v },
+            |v| Condition::ShieldsAtLeast { value: v },
+        ),
+        (
+            "attackConstraint",
+            |v| Condition::AttackAtMost { value: v },
+            |v| Condition::AttackAtLeast { value: v },
+        ),
+        (
+            "csConstraint",
+            |v| Condition::CaptainSkillAtMost { value: v },
+            |v| Condition::CaptainSkillAtLeast { value: v },
+        ),
+    ] {
+        let Some(v) = raw.str(key)? else { continue };
+        let v = v.trim();
+        let parse = |n: &str| {
+            n.trim()
+                .parse::<i32>()
+                .map_err(|_| raw.error(format!("`{key}` has an unknown value {v:?}")))
+        };
+        if let Some(n) = v.strip_suffix('-') {
+            out.push(at_most(parse(n)?));
+        } else if let Some(n) = v.strip_suffix('+') {
+            out.push(at_least(parse(n)?));
+        } else {
+            return Err(raw.error(format!("`{key}` has an unknown value {v:?}")));
+        }
+    }
+    Ok(())
+}
+
+/// The conditions of a restriction target phrase, or `None` when any part
+/// of it is not understood.
+pub fn parse_target(cx: &Cx, phrase: &str) -> Option<Vec<Condition>> {
+    let phrase = phrase.trim().trim_end_matches(['.', ',']);
+    let mut parts = Vec::new();
+    let mut last = 0;
+    for m in CONNECTOR.find_iter(phrase) {
+        parts.push(&phrase[last..m.start()]);
+        last = m.end();
+    }
+    parts.push(&phrase[last..]);
+    let mut out = Vec::new();
+    for part in parts {
+        let part = strip_article(part);
+        if let Some(c) = target::stat(part) {
+            out.push(c);
+        } else if let Some(c) = ship_action(part) {
+            out.push(c);
+        } else if let Some(cs) = target::captain(cx, part) {
+            out.extend(cs);
+        } else if let Some(c) = target::ship(cx, part) {
+            out.push(c);
+        } else if part.eq_ignore_ascii_case("ship") {
+            // "a ship with a Hull value of 3 or less": the stat says it all.
+        } else {
+            return None;
+        }
+    }
+    (!out.is_empty()).then_some(out)
+}
+
+/// "the [battlestations] icon on its Action Bar".
+fn ship_action(part: &str) -> Option<Condition> {
+    static ICON: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)^the \[([a-z-]+)\] (?:icon|action) on its action bar$").unwrap()
+    });
+    let c = ICON.captures(part)?;
+    let a = c[1].to_lowercase();
+    crate::import::facts::ACTIONS
+        .contains(&a.as_str())
+        .then_some(Condition::ShipAction { action: a })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{cx, subject};
+    use super::*;
+    use serde_json::json;
+
+    fn run(text: &str, extra: serde_json::Value) -> Subject<'static> {
+        let mut s = subject("X1", text, extra);
+        apply(&cx(), &mut s).unwrap();
+        s
+    }
+
+    #[test]
+    fn vulcan_commandos_vulcan_ship() {
+        // C005 Vulcan Commandos (flag and text).
+        let s = run(
+            "This Upgrade may only be purchased for a Vulcan ship.",
+            json!({"shipVulcan": true}),
+        );
+        assert_eq!(
+            s.card.rules.restrictions,
+            vec![Condition::ShipFaction {
+                any: vec!["vulcan".into()]
+            }]
+        );
+        assert!(s.text.is_consumed(10));
+    }
+
+    #[test]
+    fn captain_assigned_to_ship() {
+        let s = run(
+            "This Upgrade may only be purchased for a Klingon Captain assigned to a Klingon ship.",
+            json!({}),
+        );
+        assert_eq!(
+            s.card.rules.restrictions,
+            vec![
+                Condition::CaptainFaction {
+                    any: vec!["klingon".into()]
+                },
+                Condition::ShipFaction {
+                    any: vec!["klingon".into()]
+                }
+            ]
+        );
+    }
+
+    #[test]
+    fn ramming_attack_hull_flag_and_text() {
+        // E007-style: "Hull value of 3 or less" plus hullConstraint "3-".
+        let s = run(
+            "This Upgrade may only be purchased for a ship with a Hull value of 3 or less.",
+            json!({"hullConstraint": "3-"}),
+        );
+        assert_eq!(
+            s.card.rules.restrictions,
+            vec![Condition::HullAtMost { value: 3 }]
+        );
+    }
+
+    #[test]
+    fn class_flags_and_only_notes() {
+        let s = run(
+            "COMBAT PHASE: Friendly ships may treat your [target-lock] Tokens as their own.\nK'Vort Class and B'Rel Class Only",
+            json!({"kvortLimit": true, "brelLimit": true}),
+        );
+        assert_eq!(
+            s.card.rules.restrictions,
+            vec![Condition::ShipClass {
+                any: vec!["5020".into(), "5018".into()]
+            }]
+        );
+        let s = run("(Romulan Drone Ship Only)", json!({}));
+        assert_eq!(
+            s.card.rules.restrictions,
+            vec![Condition::ShipClass {
+                any: vec!["romulan_drone_ship".into()]
+            }]
+        );
+    }
+
+    #[test]
+    fn stat_flags() {
+        let s = run(
+            "",
+            json!({"csConstraint": "5-", "attackConstraint": "3-", "shieldConstraint": "3+"}),
+        );
+        assert_eq!(
+            s.card.rules.restrictions,
+            vec![
+                Condition::ShieldsAtLeast { value: 3 },
+                Condition::AttackAtMost { value: 3 },
+                Condition::CaptainSkillAtMost { value: 5 },
+            ]
+        );
+        let mut bad = subject("X2", "", json!({"hullConstraint": "3"}));
+        assert!(apply(&cx(), &mut bad).is_err());
+    }
+
+    #[test]
+    fn unknown_targets_stay_unconsumed() {
+        let s = run(
+            "This upgrade may only be purchased by Loskene or any other Tholian Captain.",
+            json!({}),
+        );
+        assert!(s.card.rules.restrictions.is_empty());
+        assert!(!s.text.is_consumed(10));
+    }
+
+    #[test]
+    fn ship_must_have() {
+        // Rs40 Front Line Retrofit.
+        let s = run("Ship must have a hull of Hull 3 or less", json!({}));
+        assert_eq!(
+            s.card.rules.restrictions,
+            vec![Condition::HullAtMost { value: 3 }]
+        );
+    }
+}
