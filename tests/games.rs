@@ -93,6 +93,11 @@ fn ti4_examples() {
     insta::glob!("../fleets/ti4", "*.toml", |p| snapshot(p, "ti4"));
 }
 
+#[test]
+fn bsg_examples() {
+    insta::glob!("../fleets/bsg", "*.toml", |p| snapshot(p, "bsg"));
+}
+
 /// Every code of every game has an invalid (or note) example and appears
 /// in the `# rules:` line of a valid example.
 #[test]

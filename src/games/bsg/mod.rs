@@ -1,18 +1,787 @@
-//! Placeholder while the bsg rule set is written: every file is refused.
-use crate::diag::{Diagnostic, Source};
-use crate::games::{finish, Game};
-use crate::report::Checked;
+//! Battlestar Galactica: The Board Game, damage, `game = "bsg"` (seed 003).
+//!
+//! A file holds a game state: the damage tokens on Galactica and on each
+//! basestar, where the Vipers are (reserves, space, the Damaged Vipers box,
+//! destroyed) and the Raptors (reserves, lost). Checked for consistency
+//! (each token exists once and belongs to its ship class; resource tokens
+//! never stay on Galactica; the piece counts add up) with errors, and for
+//! its consequences with notes: destroyed basestars (a critical hit counts
+//! as two tokens), the Cylon victory at six tokens on Galactica, damaged
+//! locations, damaged Vipers that cannot launch, basestars that cannot
+//! launch raiders or attack Galactica, or are easier to hit.
+//!
+//! ```toml
+//! game = "bsg"
+//! [galactica]
+//! damage = ["FTL Control", "Armory"]
+//! [[basestar]]
+//! name = "Basestar A"
+//! damage = ["Critical Hit"]
+//! [vipers]
+//! space = 2
+//! damaged = 1
+//! ```
 
-/// The bsg rule set (not implemented yet).
+pub mod data;
+
+use crate::diag::{Diagnostic, Severity, Source};
+use crate::fleet::Spanned;
+use crate::games::input::{self, count, loose, Fields};
+use crate::games::{finish, table, Code, Game, COMMON_KEYS};
+use crate::report::Checked;
+use data::{Class, Effect, Facts, GalacticaKind};
+use serde_json::{json, Value};
+use std::fmt::Write as _;
+use std::ops::Range;
+
+/// The Battlestar Galactica rule set.
 pub const GAME: Game = Game {
     id: "bsg",
-    title: "bsg",
-    codes: &[],
+    title: "Battlestar Galactica: The Board Game damage",
+    codes: CODES,
     check,
 };
 
-/// Refuses the file: the rule set is not written yet.
+/// The codes of this rule set.
+pub const CODES: &[Code] = &[
+    Code {
+        code: "duplicate-damage",
+        severity: Severity::Error,
+        meaning: "a damage token is listed more than once (each token exists once)",
+    },
+    Code {
+        code: "damage-class",
+        severity: Severity::Error,
+        meaning: "a basestar damage token on Galactica, or a Galactica damage token on a basestar",
+    },
+    Code {
+        code: "resource-damage",
+        severity: Severity::Error,
+        meaning: "a resource-loss token on Galactica (it is resolved and removed from the game)",
+    },
+    Code {
+        code: "basestar-count",
+        severity: Severity::Error,
+        meaning: "more basestars than the game has (2)",
+    },
+    Code {
+        code: "viper-count",
+        severity: Severity::Error,
+        meaning: "the Vipers in reserves, space, Damaged Vipers and destroyed are not the game's 8",
+    },
+    Code {
+        code: "raptor-count",
+        severity: Severity::Error,
+        meaning: "the Raptors in reserves and lost are not the game's 4",
+    },
+    Code {
+        code: "cylons-win",
+        severity: Severity::Note,
+        meaning: "six or more damage tokens are on Galactica: the Cylons win",
+    },
+    Code {
+        code: "location-damaged",
+        severity: Severity::Note,
+        meaning: "a Galactica location is damaged: characters there go to Sickbay, its action is unusable until repaired",
+    },
+    Code {
+        code: "basestar-destroyed",
+        severity: Severity::Note,
+        meaning: "a basestar has three or more damage (a critical hit counts two): it is destroyed and its tokens return",
+    },
+    Code {
+        code: "hangar-disabled",
+        severity: Severity::Note,
+        meaning: "a basestar cannot launch Raiders or Heavy Raiders",
+    },
+    Code {
+        code: "weapons-disabled",
+        severity: Severity::Note,
+        meaning: "a basestar cannot attack Galactica",
+    },
+    Code {
+        code: "structural-damage",
+        severity: Severity::Note,
+        meaning: "attack rolls against a basestar get +2",
+    },
+    Code {
+        code: "viper-damaged",
+        severity: Severity::Note,
+        meaning: "Vipers in the Damaged Vipers box cannot launch until repaired",
+    },
+];
+
+const TOP_KEYS: &[&str] = &["galactica", "basestar", "vipers", "raptors"];
+const VIPER_BOXES: &[&str] = &["reserve", "space", "damaged", "destroyed"];
+const RAPTOR_BOXES: &[&str] = &["reserve", "lost"];
+
+/// A damage token as listed.
+#[derive(Debug, Clone)]
+struct Listed {
+    token: usize,
+    span: Range<usize>,
+}
+
+#[derive(Debug, Clone)]
+struct Basestar {
+    name: String,
+    span: Range<usize>,
+    damage: Vec<Listed>,
+}
+
+/// Boxes of a kind of piece: (box, count, span); `reserve` may be left out.
+#[derive(Debug, Clone, Default)]
+struct Boxes {
+    listed: bool,
+    span: Range<usize>,
+    counts: Vec<(String, Spanned<i64>)>,
+}
+
+impl Boxes {
+    fn get(&self, name: &str) -> Option<i64> {
+        self.counts
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.value)
+    }
+
+    fn others(&self) -> i64 {
+        self.counts
+            .iter()
+            .filter(|(k, _)| k != "reserve")
+            .map(|(_, v)| v.value)
+            .sum()
+    }
+
+    /// The reserve as listed, or the rest of `pieces`.
+    fn reserve(&self, pieces: i64) -> i64 {
+        self.get("reserve")
+            .unwrap_or_else(|| (pieces - self.others()).max(0))
+    }
+}
+
+struct State {
+    name: Option<String>,
+    galactica: Vec<Listed>,
+    basestars: Vec<Basestar>,
+    vipers: Boxes,
+    raptors: Boxes,
+}
+
+/// Checks a Battlestar Galactica file.
 pub fn check(source: Source) -> Checked {
-    let d = Diagnostic::error("unknown-game", "the bsg rule set is not implemented yet");
-    finish("bsg", source, None, vec![d], None, None)
+    let mut diags = Vec::new();
+    let facts = match data::facts() {
+        Ok(f) => f,
+        Err(e) => {
+            diags.push(Diagnostic::error(
+                "parse",
+                format!("the embedded Battlestar Galactica data is invalid: {e}"),
+            ));
+            return finish("bsg", source, None, diags, None, None);
+        }
+    };
+    let Some(state) = read(&source, facts, &mut diags) else {
+        return finish("bsg", source, None, diags, None, None);
+    };
+    if !diags.iter().any(Diagnostic::is_input_error) {
+        rules(&state, facts, &mut diags);
+    }
+    let text = summary(&state, facts);
+    let details = details(&state, facts);
+    finish(
+        "bsg",
+        source,
+        state.name.clone(),
+        diags,
+        Some(text),
+        Some(details),
+    )
+}
+
+fn read(source: &Source, f: &Facts, diags: &mut Vec<Diagnostic>) -> Option<State> {
+    let root = input::parse(source, diags)?;
+    let known: Vec<&str> = COMMON_KEYS.iter().chain(TOP_KEYS).copied().collect();
+    let top = Fields::new(
+        &root,
+        "the file",
+        "in a Battlestar Galactica file",
+        &known,
+        diags,
+    )?;
+    top.string("game", diags);
+    top.string("notes", diags);
+    let name = top.string("name", diags).map(|s| s.value);
+    let mut galactica = Vec::new();
+    if let Some(e) = top.entry("galactica") {
+        if let Some(t) = Fields::new(&e.node, "`galactica`", "in [galactica]", &["damage"], diags) {
+            galactica = damage(&t, f, diags);
+        }
+    }
+    let mut basestars: Vec<Basestar> = Vec::new();
+    for node in top.tables("basestar", diags) {
+        let Some(t) = Fields::new(
+            node,
+            "a [[basestar]]",
+            "in a [[basestar]]",
+            &["name", "damage"],
+            diags,
+        ) else {
+            continue;
+        };
+        t.require("name", "name = \"Basestar A\"", diags);
+        let Some(n) = t.string("name", diags) else {
+            continue;
+        };
+        if basestars.iter().any(|b| loose(&b.name) == loose(&n.value)) {
+            diags.push(
+                Diagnostic::error("shape", format!("two basestars are named `{}`", n.value))
+                    .with_span(Some(n.span.clone())),
+            );
+        }
+        basestars.push(Basestar {
+            name: n.value.trim().to_string(),
+            span: node.span.clone(),
+            damage: damage(&t, f, diags),
+        });
+    }
+    let vipers = boxes(&top, "vipers", VIPER_BOXES, diags);
+    let raptors = boxes(&top, "raptors", RAPTOR_BOXES, diags);
+    if TOP_KEYS.iter().all(|k| top.entry(k).is_none()) {
+        diags.push(
+            Diagnostic::error("empty", "nothing to check: the file has no [galactica], [[basestar]], [vipers] or [raptors]")
+                .with_span(Some(0..0)),
+        );
+    }
+    Some(State {
+        name,
+        galactica,
+        basestars,
+        vipers,
+        raptors,
+    })
+}
+
+/// The `damage` list of a ship.
+fn damage(t: &Fields, f: &Facts, diags: &mut Vec<Diagnostic>) -> Vec<Listed> {
+    let mut out = Vec::new();
+    for s in t.strings("damage", diags).unwrap_or_default() {
+        match f.token(&s.value) {
+            Some(token) => out.push(Listed {
+                token,
+                span: s.span,
+            }),
+            None => diags.push(input::unknown_value(
+                "unknown-card",
+                "damage token",
+                &s.value,
+                &s.span,
+                f.tokens.iter().map(|t| t.name.as_str()),
+            )),
+        }
+    }
+    out
+}
+
+fn boxes(top: &Fields, key: &str, names: &[&str], diags: &mut Vec<Diagnostic>) -> Boxes {
+    let Some(e) = top.entry(key) else {
+        return Boxes::default();
+    };
+    let place = format!("in [{key}]");
+    let Some(t) = Fields::new(&e.node, &format!("`{key}`"), &place, names, diags) else {
+        return Boxes::default();
+    };
+    let mut b = Boxes {
+        listed: true,
+        span: e.key_span.clone(),
+        counts: Vec::new(),
+    };
+    for name in names {
+        if let Some(n) = t.integer(name, 0, diags) {
+            b.counts.push((name.to_string(), n));
+        }
+    }
+    b
+}
+
+/// "Critical Hit 2 + Hangar Disabled 1".
+fn damage_sum(f: &Facts, list: &[Listed]) -> i64 {
+    list.iter().map(|l| f.tokens[l.token].damage).sum()
+}
+
+fn note(code: &str, message: String, span: Range<usize>) -> Diagnostic {
+    Diagnostic {
+        severity: Severity::Note,
+        ..Diagnostic::error(code, message).with_span(Some(span))
+    }
+}
+
+fn rules(s: &State, f: &Facts, diags: &mut Vec<Diagnostic>) {
+    // Where each token is listed, in file order.
+    let mut seen: Vec<(usize, String)> = Vec::new();
+    let mut places: Vec<(&str, &[Listed], Class)> =
+        vec![("Galactica", s.galactica.as_slice(), Class::Galactica)];
+    for b in &s.basestars {
+        places.push((b.name.as_str(), b.damage.as_slice(), Class::Basestar));
+    }
+    for (ship, list, class) in &places {
+        for l in *list {
+            let t = &f.tokens[l.token];
+            if let Some((_, first)) = seen.iter().find(|(x, _)| *x == l.token) {
+                let where_ = if first == ship {
+                    format!("twice on {ship}")
+                } else {
+                    format!("on {first} and on {ship}")
+                };
+                diags.push(
+                    Diagnostic::error(
+                        "duplicate-damage",
+                        format!(
+                            "{} is listed {where_}; the game has one {} token",
+                            t.name, t.name
+                        ),
+                    )
+                    .with_span(Some(l.span.clone())),
+                );
+            } else {
+                seen.push((l.token, ship.to_string()));
+            }
+            if t.class != *class {
+                let (is, draws) = match t.class {
+                    Class::Galactica => (
+                        "a Galactica damage token",
+                        "basestars draw basestar damage tokens",
+                    ),
+                    Class::Basestar => (
+                        "a basestar damage token",
+                        "Galactica draws Galactica damage tokens",
+                    ),
+                };
+                diags.push(
+                    Diagnostic::error(
+                        "damage-class",
+                        format!("{} is {is} and cannot be on {ship}: {draws}", t.name),
+                    )
+                    .with_span(Some(l.span.clone())),
+                );
+            } else if t.kind == Some(GalacticaKind::Resource) {
+                diags.push(
+                    Diagnostic::error(
+                        "resource-damage",
+                        format!(
+                            "{} is a resource-loss token: the fleet loses the resource and the token is removed from the game, it never stays on Galactica",
+                            t.name
+                        ),
+                    )
+                    .with_span(Some(l.span.clone()))
+                    .with_help("remove it from Galactica's damage and lower the resource dial"),
+                );
+            }
+        }
+    }
+    let max = f.pieces.basestars;
+    if s.basestars.len() as i64 > max {
+        let extra = &s.basestars[max as usize];
+        diags.push(
+            Diagnostic::error(
+                "basestar-count",
+                format!(
+                    "{} basestars are listed; the game has {max}",
+                    s.basestars.len()
+                ),
+            )
+            .with_span(Some(input::header_of(&extra.span))),
+        );
+    }
+    pieces(&s.vipers, f.pieces.vipers, "viper-count", "Vipers", diags);
+    pieces(
+        &s.raptors,
+        f.pieces.raptors,
+        "raptor-count",
+        "Raptors",
+        diags,
+    );
+
+    // Consequences.
+    let on_galactica = s.galactica.len() as i64;
+    if on_galactica >= f.thresholds.cylons_win {
+        diags.push(note(
+            "cylons-win",
+            format!(
+                "{on_galactica} damage tokens are on Galactica (the Cylons win at {}): Galactica is destroyed and the Cylons win",
+                f.thresholds.cylons_win
+            ),
+            s.galactica[f.thresholds.cylons_win as usize - 1].span.clone(),
+        ));
+    }
+    for l in &s.galactica {
+        let t = &f.tokens[l.token];
+        if t.kind == Some(GalacticaKind::Location) {
+            diags.push(note(
+                "location-damaged",
+                format!(
+                    "{} is damaged: characters there go to Sickbay, and its action cannot be used until it is repaired",
+                    t.name
+                ),
+                l.span.clone(),
+            ));
+        }
+    }
+    for b in &s.basestars {
+        let dmg = damage_sum(f, &b.damage);
+        if dmg >= f.thresholds.basestar_destroyed {
+            let parts: Vec<String> = b
+                .damage
+                .iter()
+                .map(|l| format!("{} {}", f.tokens[l.token].name, f.tokens[l.token].damage))
+                .collect();
+            diags.push(note(
+                "basestar-destroyed",
+                format!(
+                    "{} is destroyed ({} = {dmg} damage; {} destroys a basestar): it leaves the board and its damage tokens are shuffled back",
+                    b.name,
+                    parts.join(" + "),
+                    f.thresholds.basestar_destroyed
+                ),
+                input::header_of(&b.span),
+            ));
+            continue;
+        }
+        for l in &b.damage {
+            let t = &f.tokens[l.token];
+            if t.class != Class::Basestar {
+                continue;
+            }
+            let (code, message) = match t.effect {
+                Effect::None => continue,
+                Effect::NoLaunch => (
+                    "hangar-disabled",
+                    format!(
+                        "{} cannot launch Raiders or Heavy Raiders ({})",
+                        b.name, t.name
+                    ),
+                ),
+                Effect::NoAttack => (
+                    "weapons-disabled",
+                    format!("{} cannot attack Galactica ({})", b.name, t.name),
+                ),
+                Effect::AttackBonus => (
+                    "structural-damage",
+                    format!(
+                        "attack rolls against {} get +{} ({})",
+                        b.name, t.attack_bonus, t.name
+                    ),
+                ),
+            };
+            diags.push(note(code, message, l.span.clone()));
+        }
+    }
+    if let Some(n) = s.vipers.get("damaged").filter(|n| *n > 0) {
+        let span = s
+            .vipers
+            .counts
+            .iter()
+            .find(|(k, _)| k == "damaged")
+            .map(|(_, v)| v.span.clone())
+            .unwrap_or_else(|| s.vipers.span.clone());
+        diags.push(note(
+            "viper-damaged",
+            format!(
+                "{} in the Damaged Vipers box cannot launch until repaired (usually with an Engineering skill card); {} can launch from the reserves",
+                count(n, "Viper", "Vipers"),
+                s.vipers.reserve(f.pieces.vipers)
+            ),
+            span,
+        ));
+    }
+}
+
+/// The pieces of one kind add up to the game's count.
+fn pieces(b: &Boxes, total: i64, code: &str, what: &str, diags: &mut Vec<Diagnostic>) {
+    if !b.listed {
+        return;
+    }
+    let listed: Vec<String> = b
+        .counts
+        .iter()
+        .map(|(k, v)| format!("{k} {}", v.value))
+        .collect();
+    match b.get("reserve") {
+        Some(r) if r + b.others() != total => diags.push(
+            Diagnostic::error(
+                code,
+                format!(
+                    "{} {what} are listed ({}); the game has {total}",
+                    r + b.others(),
+                    listed.join(", ")
+                ),
+            )
+            .with_span(Some(b.span.clone())),
+        ),
+        None if b.others() > total => diags.push(
+            Diagnostic::error(
+                code,
+                format!(
+                    "{} {what} are listed outside the reserves ({}); the game has {total}",
+                    b.others(),
+                    listed.join(", ")
+                ),
+            )
+            .with_span(Some(b.span.clone())),
+        ),
+        _ => {}
+    }
+}
+
+fn summary(s: &State, f: &Facts) -> String {
+    let mut out = format!(
+        "Galactica: {} (the Cylons win at {})\n",
+        count(s.galactica.len() as i64, "damage token", "damage tokens"),
+        f.thresholds.cylons_win
+    );
+    if !s.galactica.is_empty() {
+        let rows = s
+            .galactica
+            .iter()
+            .map(|l| {
+                let t = &f.tokens[l.token];
+                let (kind, effect) = match (t.class, t.kind) {
+                    (Class::Basestar, _) => ("basestar token", "not a Galactica token"),
+                    (_, Some(GalacticaKind::Resource)) => {
+                        ("resource loss", "removed once resolved")
+                    }
+                    _ => (
+                        "location",
+                        "disabled until repaired; characters there to Sickbay",
+                    ),
+                };
+                vec![t.name.clone(), kind.into(), effect.into()]
+            })
+            .collect();
+        let _ = writeln!(out, "{}", table(&["Token", "Kind", "Effect"], rows, &[]));
+    }
+    if !s.basestars.is_empty() {
+        let rows = s
+            .basestars
+            .iter()
+            .map(|b| {
+                let dmg = damage_sum(f, &b.damage);
+                let destroyed = dmg >= f.thresholds.basestar_destroyed;
+                let has = |e: Effect| {
+                    b.damage.iter().any(|l| {
+                        f.tokens[l.token].class == Class::Basestar && f.tokens[l.token].effect == e
+                    })
+                };
+                let yes_no = |ok: bool| {
+                    if destroyed {
+                        "-".to_string()
+                    } else if ok {
+                        "yes".into()
+                    } else {
+                        "no".into()
+                    }
+                };
+                let bonus: i64 = b
+                    .damage
+                    .iter()
+                    .map(|l| f.tokens[l.token].attack_bonus)
+                    .sum();
+                vec![
+                    b.name.clone(),
+                    if b.damage.is_empty() {
+                        "-".into()
+                    } else {
+                        b.damage
+                            .iter()
+                            .map(|l| f.tokens[l.token].name.as_str())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    },
+                    format!("{dmg} / {}", f.thresholds.basestar_destroyed),
+                    if destroyed { "yes" } else { "no" }.into(),
+                    yes_no(!has(Effect::NoLaunch)),
+                    yes_no(!has(Effect::NoAttack)),
+                    if destroyed {
+                        "-".into()
+                    } else {
+                        format!("+{bonus}")
+                    },
+                ]
+            })
+            .collect();
+        let _ = write!(
+            out,
+            "\nBasestars\n{}\n",
+            table(
+                &[
+                    "Basestar",
+                    "Damage tokens",
+                    "Damage",
+                    "Destroyed",
+                    "Can launch raiders",
+                    "Can attack Galactica",
+                    "Attack bonus"
+                ],
+                rows,
+                &[2]
+            )
+        );
+    }
+    if s.vipers.listed {
+        let p = f.pieces.vipers;
+        let reserve = match s.vipers.get("reserve") {
+            Some(r) => r.to_string(),
+            None => format!("{} (rest)", s.vipers.reserve(p)),
+        };
+        let get = |k: &str| s.vipers.get(k).unwrap_or(0).to_string();
+        let _ = write!(
+            out,
+            "\nVipers ({p})\n{}\n",
+            table(
+                &["Reserves", "In space", "Damaged", "Destroyed", "Can launch"],
+                vec![vec![
+                    reserve,
+                    get("space"),
+                    get("damaged"),
+                    get("destroyed"),
+                    s.vipers.reserve(p).to_string(),
+                ]],
+                &[0, 1, 2, 3, 4]
+            )
+        );
+    }
+    if s.raptors.listed {
+        let p = f.pieces.raptors;
+        let reserve = match s.raptors.get("reserve") {
+            Some(r) => r.to_string(),
+            None => format!("{} (rest)", s.raptors.reserve(p)),
+        };
+        let _ = write!(
+            out,
+            "\nRaptors ({p})\n{}\n",
+            table(
+                &["Reserves", "Lost"],
+                vec![vec![
+                    reserve,
+                    s.raptors.get("lost").unwrap_or(0).to_string()
+                ]],
+                &[0, 1]
+            )
+        );
+    }
+    out
+}
+
+fn details(s: &State, f: &Facts) -> Value {
+    let names = |list: &[Listed]| -> Vec<String> {
+        list.iter()
+            .map(|l| f.tokens[l.token].name.clone())
+            .collect()
+    };
+    let basestars: Vec<Value> = s
+        .basestars
+        .iter()
+        .map(|b| {
+            let dmg = damage_sum(f, &b.damage);
+            let destroyed = dmg >= f.thresholds.basestar_destroyed;
+            let has = |e: Effect| {
+                b.damage
+                    .iter()
+                    .any(|l| f.tokens[l.token].class == Class::Basestar && f.tokens[l.token].effect == e)
+            };
+            json!({
+                "name": b.name,
+                "damage_tokens": names(&b.damage),
+                "damage": dmg,
+                "destroyed": destroyed,
+                "can_launch_raiders": !destroyed && !has(Effect::NoLaunch),
+                "can_attack_galactica": !destroyed && !has(Effect::NoAttack),
+                "attack_bonus": b.damage.iter().map(|l| f.tokens[l.token].attack_bonus).sum::<i64>(),
+            })
+        })
+        .collect();
+    let mut d = json!({
+        "galactica": {
+            "damage_tokens": names(&s.galactica),
+            "damaged_locations": s.galactica.iter()
+                .filter(|l| f.tokens[l.token].kind == Some(GalacticaKind::Location))
+                .map(|l| f.tokens[l.token].name.clone())
+                .collect::<Vec<_>>(),
+            "cylons_win": s.galactica.len() as i64 >= f.thresholds.cylons_win,
+        },
+        "basestars": basestars,
+    });
+    if s.vipers.listed {
+        let p = f.pieces.vipers;
+        d["vipers"] = json!({
+            "reserve": s.vipers.reserve(p),
+            "space": s.vipers.get("space").unwrap_or(0),
+            "damaged": s.vipers.get("damaged").unwrap_or(0),
+            "destroyed": s.vipers.get("destroyed").unwrap_or(0),
+            "can_launch": s.vipers.reserve(p),
+        });
+    }
+    if s.raptors.listed {
+        d["raptors"] = json!({
+            "reserve": s.raptors.reserve(f.pieces.raptors),
+            "lost": s.raptors.get("lost").unwrap_or(0),
+        });
+    }
+    d
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(text: &str) -> Checked {
+        check(Source {
+            path: "b.toml".into(),
+            text: text.into(),
+        })
+    }
+
+    fn msgs(c: &Checked) -> Vec<(&str, Severity, &str)> {
+        c.diagnostics
+            .iter()
+            .map(|d| (d.code.as_str(), d.severity, d.message.as_str()))
+            .collect()
+    }
+
+    #[test]
+    fn a_critical_hit_counts_as_two() {
+        let c = run("game = \"bsg\"\n[[basestar]]\nname = \"A\"\ndamage = [\"Critical Hit\", \"Structural Damage\"]\n[[basestar]]\nname = \"B\"\ndamage = [\"critical hit\"]\n");
+        let m = msgs(&c);
+        assert_eq!(m[0].0, "duplicate-damage");
+        assert_eq!(
+            m[0].2,
+            "Critical Hit is listed on A and on B; the game has one Critical Hit token"
+        );
+        assert_eq!(
+            m[1],
+            (
+                "basestar-destroyed",
+                Severity::Note,
+                "A is destroyed (Critical Hit 2 + Structural Damage 1 = 3 damage; 3 destroys a basestar): it leaves the board and its damage tokens are shuffled back"
+            )
+        );
+        assert_eq!(m.len(), 2);
+    }
+
+    #[test]
+    fn viper_boxes_add_up_to_eight() {
+        let c =
+            run("game = \"bsg\"\n[vipers]\nreserve = 4\nspace = 2\ndamaged = 1\ndestroyed = 2\n");
+        assert_eq!(
+            msgs(&c)[0],
+            (
+                "viper-count",
+                Severity::Error,
+                "9 Vipers are listed (reserve 4, space 2, damaged 1, destroyed 2); the game has 8"
+            )
+        );
+        let c = run("game = \"bsg\"\n[vipers]\nspace = 2\ndamaged = 1\n");
+        assert_eq!(c.exit_code(), 0);
+        assert_eq!(c.finish().details.unwrap()["vipers"]["can_launch"], 5);
+    }
 }
