@@ -404,3 +404,164 @@ fn search_unknown_filters_are_usage_errors() {
         r.stderr
     );
 }
+
+// ---- the real engine and the embedded database ------------------------
+
+const FLEETS: &str = "tests/fixtures/cli/fleets";
+
+fn fleet(name: &str) -> String {
+    format!("{FLEETS}/{name}.toml")
+}
+
+#[test]
+fn exit_codes_are_the_worst_over_files() {
+    let code = |names: &[&str]| {
+        let files: Vec<String> = names.iter().map(|n| fleet(n)).collect();
+        let mut args = vec!["check"];
+        args.extend(files.iter().map(String::as_str));
+        run(&root(), &args).code
+    };
+    assert_eq!(code(&["legal"]), 0);
+    // Warnings never change the exit code.
+    assert_eq!(code(&["warning"]), 0);
+    assert_eq!(code(&["legal", "warning", "sandbox"]), 0);
+    assert_eq!(code(&["illegal"]), 1);
+    assert_eq!(code(&["over-cap"]), 1);
+    assert_eq!(code(&["legal", "illegal", "warning"]), 1);
+    assert_eq!(code(&["unknown-card"]), 2);
+    assert_eq!(code(&["illegal", "unknown-card", "legal"]), 2);
+    assert_eq!(code(&["legal", "missing"]), 2);
+}
+
+/// The whole fixture directory in each output mode: the table (every kind
+/// of row, modifiers, sideboard, totals against the cap, diagnostics with
+/// excerpts, verdicts, summary), the JSON report and the annotations.
+#[test]
+fn directory_in_every_output_mode() {
+    let r = run(&root(), &["check", FLEETS]);
+    assert_eq!(r.code, 2);
+    insta::assert_snapshot!("fleets_table", r.stdout);
+    let r = run(&root(), &[FLEETS, "--output", "json"]);
+    assert_eq!(r.code, 2);
+    let v = json(&r.stdout);
+    let files: Vec<&str> = v["fleets"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["file"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        files,
+        [
+            "illegal",
+            "legal",
+            "over-cap",
+            "sandbox",
+            "unknown-card",
+            "warning"
+        ]
+        .map(|n| format!("{FLEETS}/{n}.toml"))
+    );
+    insta::assert_snapshot!("fleets_json", r.stdout);
+    let r = run(&root(), &["check", "-o", "github", FLEETS]);
+    assert_eq!(r.code, 2);
+    insta::assert_snapshot!("fleets_github", r.stdout);
+}
+
+/// Exact numbers of the JSON report (shared/spec/cli.md).
+#[test]
+fn json_numbers_of_real_fleets() {
+    let r = run(&root(), &["-o", "json", &fleet("legal"), &fleet("illegal")]);
+    assert_eq!(r.code, 1);
+    let v = json(&r.stdout);
+    let legal = &v["fleets"][0];
+    assert_eq!(legal["legal"], true);
+    assert_eq!(legal["total"], 38);
+    assert_eq!(legal["cap"], 100);
+    assert_eq!(legal["as_of"], TODAY);
+    assert_eq!(legal["resource"]["cost"], 10);
+    assert_eq!(legal["sideboard"]["total"], 9);
+    let illegal = &v["fleets"][1];
+    assert_eq!(illegal["legal"], false);
+    assert_eq!(illegal["total"], 83);
+    assert_eq!(illegal["ships"][0]["total"], 38);
+    assert_eq!(illegal["ships"][1]["total"], 45);
+    let cloak = &illegal["ships"][1]["cards"][1];
+    assert_eq!(cloak["id"], "T240");
+    assert_eq!(
+        (cloak["base"].as_i64(), cloak["cost"].as_i64()),
+        (Some(4), Some(10))
+    );
+    let kinds: Vec<&str> = cloak["modifiers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["kind"].as_str().unwrap())
+        .collect();
+    assert_eq!(kinds, ["ship-penalty", "faction-penalty"]);
+    assert_eq!(codes(illegal), ["unique"]);
+}
+
+#[test]
+fn format_and_as_of_options_reach_the_engine() {
+    let r = run(
+        &root(),
+        &[
+            "-o",
+            "json",
+            "--format",
+            "tournament-2016",
+            "--as-of",
+            "2016-06-01",
+            &fleet("legal"),
+        ],
+    );
+    assert_eq!(r.code, 1);
+    let v = json(&r.stdout);
+    let f = &v["fleets"][0];
+    assert_eq!(f["format"], "tournament-2016");
+    assert_eq!(f["as_of"], "2016-06-01");
+    assert_eq!(f["cap"], 130);
+    // One ship where the format wants three; the sideboard retired in 2015.
+    let c = codes(f);
+    assert!(c.contains(&"ship-count"), "{c:?}");
+    assert!(c.contains(&"resource-retired"), "{c:?}");
+}
+
+#[test]
+fn price_breakdown_of_a_fleet() {
+    let r = run(&root(), &["price", &fleet("illegal")]);
+    assert_eq!(r.code, 1);
+    insta::assert_snapshot!(r.stdout);
+    // JSON: the same report as `check`.
+    let price = run(&root(), &["price", "-o", "json", &fleet("illegal")]);
+    let check = run(&root(), &["check", "-o", "json", &fleet("illegal")]);
+    assert_eq!(price.code, 1);
+    assert_eq!(price.stdout, check.stdout);
+    json(&price.stdout);
+}
+
+/// `fleetcheck card T240` on the embedded database: the Defiant's Cloaking
+/// Device, 4 SP, Federation, tech, +5 SP elsewhere.
+#[test]
+fn card_t240_from_the_embedded_database() {
+    let r = run(&root(), &["card", "T240"]);
+    assert_eq!(r.code, 0);
+    for fact in [
+        "Cloaking Device (T240)",
+        "4 SP",
+        "Federation",
+        "upgrade (tech)",
+        "+5 SP on any ship other than the U.S.S. Defiant",
+    ] {
+        assert!(r.stdout.contains(fact), "{fact:?} missing:\n{}", r.stdout);
+    }
+    insta::assert_snapshot!(r.stdout);
+}
+
+#[test]
+fn search_the_embedded_database() {
+    let r = run(&root(), &["search", "cloaking device", "--type", "tech"]);
+    assert_eq!(r.code, 0);
+    insta::assert_snapshot!(r.stdout);
+}

@@ -214,13 +214,16 @@ fn scope_phrase(scope: Scope) -> &'static str {
     }
 }
 
-fn discount(d: &Discount) -> String {
+fn discount(db: &Database, d: &Discount) -> String {
     let mut s = format!(
         "{} {} SP {}",
         capitalise(&filter_phrase(&d.applies_to)),
         format_args!("{:+}", d.amount),
         scope_phrase(d.scope)
     );
+    if let Some(when) = &d.when {
+        s.push_str(&format!(", while this card is on {}", ship_phrase(db, when)));
+    }
     if let Some(min) = d.min {
         s.push_str(&format!(" (never below {min} SP)"));
     }
@@ -320,7 +323,7 @@ pub fn rules_text(db: &Database, card: &Card) -> Vec<String> {
             stat_name(&c.stat)
         ));
     }
-    out.extend(r.discounts.iter().map(discount));
+    out.extend(r.discounts.iter().map(|d| discount(db, d)));
     out.extend(r.penalty.iter().map(penalty));
     if !r.adds_factions.is_empty() {
         out.push(format!(
@@ -357,9 +360,15 @@ fn yes_no(b: bool) -> &'static str {
 /// The type in words: "upgrade (tech)", "ship (Defiant Class)".
 pub fn type_phrase(db: &Database, card: &Card) -> String {
     match (card.kind, &card.slot, &card.class) {
-        (CardType::Upgrade, Some(slot), _) => format!("upgrade ({slot})"),
-        (CardType::Upgrade, None, _) if !card.rules.either_slot.is_empty() => {
-            format!("upgrade ({})", card.rules.either_slot.join(" or "))
+        // Either-slot cards may keep their printed slot and list others.
+        (CardType::Upgrade, slot, _) if slot.is_some() || !card.rules.either_slot.is_empty() => {
+            let mut slots: Vec<&str> = slot.iter().map(String::as_str).collect();
+            for s in &card.rules.either_slot {
+                if !slots.contains(&s.as_str()) {
+                    slots.push(s);
+                }
+            }
+            format!("upgrade ({})", slots.join(" or "))
         }
         (CardType::Ship, _, Some(class)) => {
             let squadron = if card.squadron { ", squadron" } else { "" };
