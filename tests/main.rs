@@ -2,3 +2,4 @@
 mod cli;
 mod report;
 mod games;
+mod golden;

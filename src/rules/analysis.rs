@@ -115,8 +115,8 @@ pub fn cards_of<'a>(e: &'a ShipEntry<'a>) -> Vec<(Role, &'a Placed<'a>)> {
     v
 }
 
-/// The slots of a ship: printed, talent slots of its captain and admiral,
-/// and those its cards add.
+/// The slots of a ship: printed, the talent slots of its captain, admiral
+/// (and any card with talent icons), and those its cards add.
 pub fn slots_of(e: &ShipEntry, cards: &[(Role, &Placed)]) -> Vec<Slot> {
     let ship = e.ship.card;
     let mut out: Vec<Slot> = ship
@@ -127,14 +127,14 @@ pub fn slots_of(e: &ShipEntry, cards: &[(Role, &Placed)]) -> Vec<Slot> {
             source: ship.name.clone(),
         })
         .collect();
-    for (role, p) in cards {
-        if matches!(role, Role::Captain | Role::Admiral) {
-            for _ in 0..p.card.talents.unwrap_or(0) {
-                out.push(Slot {
-                    accepts: vec!["talent".into()],
-                    source: p.card.name.clone(),
-                });
-            }
+    // Captains and admirals show talent icons; so do a few crew cards
+    // ("Elim Garak or his [talent] Upgrade").
+    for (_, p) in cards {
+        for _ in 0..p.card.talents.unwrap_or(0) {
+            out.push(Slot {
+                accepts: vec!["talent".into()],
+                source: p.card.name.clone(),
+            });
         }
     }
     for card in std::iter::once(ship).chain(cards.iter().map(|(_, p)| p.card)) {
@@ -161,6 +161,8 @@ pub fn analyse<'a>(
 ) -> Analysis<'a> {
     let sub = format.sub_factions;
     let lists: Vec<Vec<(Role, &Placed)>> = fleet.ships.iter().map(cards_of).collect();
+    let factions: Vec<Factions> = fleet.ships.iter().map(Factions::of).collect();
+    let view = |i: usize| factions[i].view(&fleet.ships[i], sub);
     let mut grants: Vec<Grant> = Vec::new();
     let mut waivers: Vec<Waiver> = Vec::new();
     for (i, (e, list)) in fleet.ships.iter().zip(&lists).enumerate() {
@@ -169,9 +171,17 @@ pub fn analyse<'a>(
             cost::grants_of(p.card, (i, k), &mut grants, &mut waivers);
         }
     }
+    // A discount with a condition applies while it holds for the granting
+    // card's ship ("If this card is assigned to an Independent ship").
+    grants.retain(|g| {
+        g.discount
+            .when
+            .as_ref()
+            .map_or(true, |c| view(g.at.0).holds(c))
+    });
     let mut ships = Vec::with_capacity(fleet.ships.len());
     for (i, (e, list)) in fleet.ships.iter().zip(lists).enumerate() {
-        ships.push(price_ship(i, e, list, &grants, &waivers, sub));
+        ships.push(price_ship(i, e, list, &factions[i], &grants, &waivers, sub));
     }
     let sideboard = fleet.sideboard.as_ref().map(|sb| {
         let cards: Vec<_> = sb
@@ -210,43 +220,69 @@ pub fn analyse<'a>(
     }
 }
 
+/// A ship's factions as changed by its cards: an independent flagship adds
+/// its faction to the ship, an independent fleet captain to the captain.
+#[derive(Debug, Clone)]
+struct Factions<'a> {
+    ship: Vec<String>,
+    captain: Vec<String>,
+    /// The fleet captain that adds a faction to the captain (and spares it
+    /// the faction penalty).
+    independent_fleet_captain: Option<&'a Card>,
+}
+
+impl<'a> Factions<'a> {
+    fn of(e: &'a ShipEntry<'a>) -> Factions<'a> {
+        let mut ship = e.ship.card.factions.clone();
+        if let Some(f) = &e.flagship {
+            extend_unique(&mut ship, &f.card.rules.adds_factions);
+        }
+        let mut captain = e
+            .captain
+            .as_ref()
+            .map(|c| c.card.factions.clone())
+            .unwrap_or_default();
+        let independent_fleet_captain = e
+            .fleet_captain
+            .as_ref()
+            .map(|f| f.card)
+            .filter(|f| !f.rules.adds_factions.is_empty());
+        if let Some(f) = independent_fleet_captain {
+            extend_unique(&mut captain, &f.rules.adds_factions);
+        }
+        Factions {
+            ship,
+            captain,
+            independent_fleet_captain,
+        }
+    }
+
+    fn view<'v>(&'v self, e: &'v ShipEntry, sub_factions: bool) -> ShipView<'v> {
+        ShipView {
+            ship: e.ship.card,
+            factions: &self.ship,
+            captain: e.captain.as_ref().map(|c| c.card),
+            captain_factions: &self.captain,
+            sub_factions,
+        }
+    }
+}
+
 fn price_ship<'a>(
     i: usize,
     e: &'a ShipEntry<'a>,
     list: Vec<(Role, &'a Placed<'a>)>,
+    factions: &Factions<'a>,
     grants: &[Grant],
     waivers: &[Waiver],
     sub: bool,
 ) -> ShipState<'a> {
     let ship = e.ship.card;
-    let mut factions = ship.factions.clone();
-    if let Some(f) = &e.flagship {
-        extend_unique(&mut factions, &f.card.rules.adds_factions);
-    }
-    let mut captain_factions = e
-        .captain
-        .as_ref()
-        .map(|c| c.card.factions.clone())
-        .unwrap_or_default();
-    let independent_fleet_captain = e
-        .fleet_captain
-        .as_ref()
-        .map(|f| f.card)
-        .filter(|f| !f.rules.adds_factions.is_empty());
-    if let Some(f) = independent_fleet_captain {
-        extend_unique(&mut captain_factions, &f.rules.adds_factions);
-    }
     let on = OnShip {
-        view: ShipView {
-            ship,
-            factions: &factions,
-            captain: e.captain.as_ref().map(|c| c.card),
-            captain_factions: &captain_factions,
-            sub_factions: sub,
-        },
+        view: factions.view(e, sub),
         grants,
         waivers,
-        independent_fleet_captain,
+        independent_fleet_captain: factions.independent_fleet_captain,
     };
     let slots = slots_of(e, &list);
     fn target<'t>(card: &'t Card, role: Role, slot: Option<&'t str>, at: At) -> Target<'t> {
@@ -312,8 +348,8 @@ fn price_ship<'a>(
         .fold(price.cost, i32::saturating_add);
     ShipState {
         entry: e,
-        factions,
-        captain_factions,
+        factions: factions.ship.clone(),
+        captain_factions: factions.captain.clone(),
         price,
         cards,
         slots,

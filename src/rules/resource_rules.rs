@@ -8,6 +8,9 @@
 //!   needs its resource to be the fleet's resource; the Flagship and Fleet
 //!   Captain resources give one card each, other resources each of their
 //!   cards once.
+//! - Officer cards are assigned to the ship's crew upgrades, at most two to
+//!   one crew upgrade (Officer Cards, rule 2): a ship needs a crew upgrade
+//!   for every two officers.
 //! - A resource that attaches cards (Flagship, Fleet Captain, Officer
 //!   Cards...) but is attached to no ship is charged at fleet level: a
 //!   warning, since it is legal but rarely meant.
@@ -57,6 +60,30 @@ fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
     }
     let mut one_each: Vec<(Role, String, String)> = Vec::new();
     for (i, s) in a.ships.iter().enumerate() {
+        let crew = s
+            .cards
+            .iter()
+            .filter(|c| c.slot.as_deref() == Some("crew"))
+            .count();
+        if let Some(o) = s
+            .cards
+            .iter()
+            .filter(|c| c.role == Role::Officer)
+            .nth(2 * crew)
+        {
+            out.push(
+                Diagnostic::error(
+                    "resource-card",
+                    format!(
+                        "officer {} ({}) has no crew upgrade to be assigned to: {} has {crew} crew upgrade(s), and each takes at most 2 officers",
+                        o.placed.card.name,
+                        o.placed.card.id,
+                        s.label(i)
+                    ),
+                )
+                .with_span(Some(o.placed.span.clone())),
+            );
+        }
         for c in s.cards.iter().filter(|c| is_attached(c.role)) {
             let card = c.placed.card;
             let needed = resource_of(a.db, card);
