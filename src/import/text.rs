@@ -12,6 +12,12 @@ use std::sync::LazyLock;
 
 static IMG_TITLE: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r#"(?is)<img\b[^>]*?\btitle\s*=\s*['"]([^>]*?)['"]\s*/?>"#).unwrap());
+/// An `<img>` without a title whose picture names a class or a faction
+/// (`img/text/fed-intrepid.png`, `img/text/faction-dominion.png`).
+static IMG_TEXT_SRC: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r#"(?is)<img\b[^>]*?\bsrc\s*=\s*['"]img/text/([a-z0-9]+)-([a-z0-9_]+)\.png['"][^>]*>"#)
+        .unwrap()
+});
 static BREAK_TAG: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"(?i)<\s*(hr|br|p|/p|li)\b[^>]*>").unwrap());
 static TAG: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"<[^>]*>").unwrap());
@@ -23,11 +29,24 @@ static SPACES: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"[ \t\u{a0}]+").un
 const ICON_TYPOS: &[(&str, &str)] = &[("talet", "talent"), ("tect", "tech"), ("amabassador", "ambassador")];
 
 /// Strips HTML from a raw card text. `<img title='X'>` becomes `X`; an
-/// `<img>` without a title (token pictures) disappears; `<hr>`/`<br>` become
+/// untitled class or faction icon becomes its name from the picture
+/// (`img/text/fed-intrepid.png` -> `intrepid Class`); other `<img>` (token
+/// pictures) disappear; `<hr>`/`<br>` become
 /// line breaks; `[crew_text]` becomes `[crew]`. Lines are trimmed and inner
 /// spaces collapsed.
 pub fn clean(raw: &str) -> String {
     let t = IMG_TITLE.replace_all(raw, " $1 ");
+    let t = IMG_TEXT_SRC.replace_all(&t, |c: &regex::Captures| {
+        let name = c[2].replace('_', " ");
+        if &c[1] == "faction" {
+            format!(" {name} ")
+        } else if c[1].len() <= 4 {
+            // fed-intrepid: a class icon.
+            format!(" {name} Class ")
+        } else {
+            " ".to_string()
+        }
+    });
     let t = BREAK_TAG.replace_all(&t, "\n");
     let t = TAG.replace_all(&t, " ");
     let t = t
@@ -175,6 +194,15 @@ mod tests {
         assert_eq!(
             clean(raw),
             "For a K'Vort Class ship.\nAdd 1 [tech] and 1 [talent]. ACTION: x y"
+        );
+    }
+
+    #[test]
+    fn untitled_class_icons_are_named_by_picture() {
+        let raw = "if not equipped to either a <img src='img/text/fed-intrepid.png' width='20' height='20'>, or <img src='img/text/faction-dominion.png' width='20'> ship.";
+        assert_eq!(
+            clean(raw),
+            "if not equipped to either a intrepid Class , or dominion ship."
         );
     }
 

@@ -31,12 +31,12 @@ pub const KIND: Kind = Kind {
 
 static TO_BAR: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
-        r"(?i)\badd (.+?) to (?:this|your|you) (?:ship'?s'?|ships|attack squadron'?s) ?upgrade bar(?:\s*\(your choice\))?|\badd (.+?) to your upgrade bar(?:\s*\(your choice\))?",
+        r"(?i)\b(?:add|gain) (.+?) to (?:this|your|you) (?:ship'?s'?|ships|attack squadron'?s) ?upgrade bar(?:\s*\(your choice\))?|\b(?:add|gain) (.+?) to your upgrade bar(?:\s*\(your choice\))?",
     )
     .unwrap()
 });
 static SLOT_CHOICE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\badd (\d+|one|an?) upgrade slots? to your upgrade bar \(([^)]*)\)").unwrap()
+    Regex::new(r"(?i)\badd (\d+|one|two|an?) upgrade slots? (?:to your upgrade bar \(([^)]*)\)|\(([^)]*)\) to your upgrade bar)").unwrap()
 });
 static EXTRA: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)\b(?:this card )?adds (?:an extra|\d+|one) ((?:\[[a-z]+\](?:,| and| or)?\s*)+)slots?")
@@ -57,7 +57,8 @@ fn apply(_cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
             }
         }
         for c in SLOT_CHOICE.captures_iter(t) {
-            if let Some(mut slots) = parse_list(&c[2]) {
+            let list = c.get(2).or(c.get(3)).map_or("", |m| m.as_str());
+            if let Some(mut slots) = parse_list(list) {
                 if slots.len() == 1 {
                     slots[0].count = number(&c[1]).unwrap_or(1);
                     from_text.extend(slots);
@@ -151,6 +152,7 @@ pub fn parse_list(list: &str) -> Option<Vec<AddSlot>> {
             } else if !matches!(
                 w.as_str(),
                 "either"
+                    | "gain"
                     | "or"
                     | "additional"
                     | "extra"
@@ -215,6 +217,13 @@ mod tests {
         );
         assert_eq!(run("Add two [crew] to this ship's Upgrade Bar.", none.clone()), vec![add(&["crew"], 2)]);
         assert_eq!(run("Add 1 Upgrade slot to your Upgrade bar ([tech] or [weapon]).", none.clone()), vec![add(&["tech", "weapon"], 1)]);
+        // T013 Cargo Hold
+        assert_eq!(run("Add 2 Upgrade slots ([crew] or [tech]) to your Upgrade Bar.", none.clone()), vec![add(&["crew", "tech"], 2)]);
+        // Q021 First Maje
+        assert_eq!(
+            run("While this Upgrade is equipped to your ship, you gain 1 additional [tech] Upgrade slot to your Upgrade Bar and your Captain Skill increases by 2.", none.clone()),
+            vec![add(&["tech"], 1)]
+        );
         assert_eq!(
             run("This card adds an extra [crew] and [talent] slot which applies the special rules.", none.clone()),
             vec![add(&["crew"], 1), add(&["talent"], 1)]

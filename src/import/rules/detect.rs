@@ -5,15 +5,18 @@
 //!
 //! What counts as a fleet-building phrase (the triggers below): purchase
 //! eligibility ("may only be purchased", "can only be equipped", "may not be
-//! deployed", "may not equip", "Ship must have", "(<class> Only)"), signed SP
-//! amounts ("+5 SP", "-1 SP", "costs +5"), exact or derived costs ("costs
-//! exactly 4 SP", "cost ... equal to"), "No ship may be equipped with more
-//! than", the upgrade bar ("Upgrade Bar"), the faction penalty, slots ("without
+//! deployed", "may not equip", a sentence starting "Ship must have", "(<class>
+//! Only)"), signed SP amounts ("+5 SP", "-1 SP", "costs +5"), exact or
+//! derived costs ("costs exactly 4 SP", "cost ... equal to"), "No ship may be
+//! equipped with more than", slots added to the upgrade bar ("Add ... to
+//! your Upgrade Bar"), the faction penalty, slots ("without
 //! requiring an Upgrade slot", "counts as a [crew]", "may fill"), added
 //! factions. Unsigned costs used to pick cards during play ("discard an
 //! Upgrade with a cost of 5 SP or less", "a printed cost of 4 SP or less",
 //! "dice equal to the SP cost") are gameplay, not fleet building, and are
-//! not counted: no trigger matches them.
+//! not counted: no trigger matches them. Neither are "This ability may only
+//! be used ...", "Your ship must have ... in order to use this ability" and
+//! "supported by your ship's Upgrade Bar" (conditions of play).
 
 use super::Subject;
 use regex::Regex;
@@ -22,11 +25,11 @@ use std::sync::LazyLock;
 static TRIGGERS: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
         r"(?ix)
-        \b(?:may|can|my)\ only\ be\ (?:purchased|equipped|deployed|assigned|fielded|used)
+        \b(?:may|can|my)\ only\ be\ (?:purchased|equipped|deployed|assigned|fielded)
       | \b(?:may|can|my)\ not\ be\ (?:purchased|equipped|deployed|assigned|fielded)
       | \bcannot\ be\ (?:purchased|deployed|equipped)\ (?:to|for|on)
       | \bmay\ not\ equip\b
-      | \bship\ must\ have\b
+      | ^(?:the\ )?ship\ must\ have\b
       | \b(?:class|ship|vessel|warbird|cruiser)s?\ only\s*\)?\.?$
       | [+-]\s?\d+\s?(?:sp|squadron\ points?)\b
       | \bcosts?\ [+-]\s?\d
@@ -35,7 +38,8 @@ static TRIGGERS: LazyLock<Regex> = LazyLock::new(|| {
       | \bcosts?\b[^.]{0,60}?\b(?:is|are)\ equal\ to
       | \bcost\ of\ this\ (?:card|resource)\ is\b
       | \bno\ (?:ship|squadron)\ may\ (?:be\ equipped|have)
-      | \bupgrade\ bar\b
+      | \b(?:add|adds|gain|gains)\b[^.]{0,80}?\bupgrade\ bar\b
+      | \bslots\ on\ your\ upgrade\ bar\ as\b
       | \bfaction\ penalt
       | \bwithout\ requiring\b
       | \bdoes\ not\ require\ an?\ (?:upgrade\ )?slot
@@ -55,7 +59,7 @@ static TRIGGERS: LazyLock<Regex> = LazyLock::new(|| {
 static RESTRICTION_OR_COST: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
         r"(?ix)
-        \b(?:may|can|my)\ only\ be\ (?:purchased|equipped|deployed|assigned|fielded|used)
+        \b(?:may|can|my)\ only\ be\ (?:purchased|equipped|deployed|assigned|fielded)
       | \b(?:may|can|my)\ not\ be\ (?:purchased|equipped|deployed|assigned|fielded)
       | \bcannot\ be\ (?:purchased|deployed|equipped)\ (?:to|for|on)
       | \bship\ must\ have\b

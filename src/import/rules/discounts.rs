@@ -4,7 +4,9 @@
 //! Klingon Upgrades cost -1 SP", "All of your Vulcan and Federation [tech]
 //! Upgrades cost -2 SP", "Ferengi Upgrades equipped to this ship cost -1SP",
 //! "... for all ships in your fleet (including your own ship)" (the whole
-//! fleet), "(min 1)" floors, and "If this card is assigned to an Independent
+//! fleet), "(min 1)" floors, named cards ("The 'Bio-Neural Circuitry' and
+//! 'Variable Geometry Pylons' [tech] Upgrades equipped to this ship cost -1
+//! SP"), and "If this card is assigned to an Independent
 //! ship, all of your Upgrades cost -1 SP" (`when` the ship is Independent).
 //! The discount applies to upgrades only, never to the granting card itself
 //! (Calvin Hudson costs his printed 3).
@@ -31,12 +33,31 @@ pub const KIND: Kind = Kind {
     apply,
 };
 
-static PHRASE: LazyLock<Regex> = LazyLock::new(|| {
+/// The end of a discount phrase: "Upgrades [equipped to this ship] cost -N
+/// SP [for all ships in your fleet ...] [(min N)]"; its subject is read
+/// backwards from there (`subject`).
+static TAIL: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
-        r"(?i)(?:^|\b)(?:(all of your|all your|all|your) )?((?:[\w'-]+,? |\[[a-z]+\],? )*?)upgrades( equipped to this ship)? cost -\s?(\d+)\s?(?:sp|squadron points?)\b( (?:for|to) all ships in your fleet(?: \(including your own ship\))?)?(?:\s*\((?:min|minimum) (\d+)\))?",
+        r"(?i)\bupgrades( equipped to this ship)? cost -\s?(\d+)\s?(?:sp|squadron points?)\b( (?:for|to) all ships in your fleet(?: \(including your own ship\))?)?(?:\s*\((?:min|minimum) (\d+)\))?",
     )
     .unwrap()
 });
+/// What may stand before the qualifiers: "All of your", "All your", "All",
+/// "Your", or a condition on this card's ship.
+static LEAD: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)(?:^|\b)(all of your|all your|all|your)\s*$").unwrap()
+});
+
+/// "The 'Bio-Neural Circuitry' and 'Variable Geometry Pylons' [tech]
+/// Upgrades equipped to this ship cost -1 SP", "The Borg Ablative Hull Armor
+/// [borg] Upgrade costs -3 SP to equip to this ship".
+static NAMED: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?i)^the ((?:'[^']+'(?:,|,? and)? ?)+|[A-Z][\w' -]+?) (?:\[([a-z]+)\] )?upgrades? (?:equipped to this ship )?costs? -\s?(\d+)\s?sp(?: to equip to this ship)?\b",
+    )
+    .unwrap()
+});
+static QUOTED: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"'([^']+)'").unwrap());
 
 static IF_ASSIGNED: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)\bif this (?:card|captain|upgrade) is (?:assigned|equipped) to (.+?),\s*$").unwrap()
@@ -46,48 +67,55 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
     let mut found = Vec::new();
     let mut spans = Vec::new();
     for (at, t) in s.text.sentences() {
-        for c in PHRASE.captures_iter(t) {
-            let m = c.get(0).map_or(0..0, |m| m.range());
-            // "If this card is assigned to an Independent ship, all of your
-            // ...": the discount holds when the ship fits. Any other
-            // condition before it is not modeled.
-            let before = &t[..m.start];
-            let mut when = None;
-            let mut start = m.start;
-            if let Some(c) = IF_ASSIGNED.captures(before) {
-                match target::ship(cx, &c[1]) {
-                    Some(cond) => {
-                        when = Some(cond);
-                        start = c.get(0).map_or(m.start, |g| g.start());
-                    }
-                    None => continue,
-                }
-            } else if before.to_lowercase().contains("if ") {
+        if let Some(c) = NAMED.captures(t) {
+            let names: Vec<String> = if c[1].contains('\'') {
+                QUOTED.captures_iter(&c[1]).map(|q| q[1].to_string()).collect()
+            } else {
+                vec![c[1].trim().to_string()]
+            };
+            let amount: i32 = c[3].parse().unwrap_or(0);
+            if amount != 0 {
+                found.push(Discount {
+                    amount: -amount,
+                    scope: Scope::Ship,
+                    applies_to: CardFilter {
+                        names,
+                        slots: c.get(2).map(|m| vec![m.as_str().to_lowercase()]).unwrap_or_default(),
+                        ..CardFilter::default()
+                    },
+                    min: None,
+                    when: None,
+                });
+                let m = c.get(0).map_or(0..0, |m| m.range());
+                spans.push((at + m.start, at + m.end));
                 continue;
             }
-            // A sentence that goes on with a cap ("-5 Max") is not modeled.
-            if t[m.end..].trim_start().starts_with(", -") {
-                continue;
-            }
-            let Some(applies_to) = qualifiers(&c[2]) else {
+        }
+        for c in TAIL.captures_iter(t) {
+            let tail = c.get(0).map_or(0..0, |m| m.range());
+            let Some((begin, applies_to, when)) = subject(cx, &t[..tail.start]) else {
                 continue;
             };
-            let amount: i32 = c[4].parse().unwrap_or(0);
+            // A sentence that goes on with a cap ("-5 Max") is not modeled.
+            if t[tail.end..].trim_start().starts_with(", -") {
+                continue;
+            }
+            let amount: i32 = c[2].parse().unwrap_or(0);
             if amount == 0 {
                 continue;
             }
             found.push(Discount {
                 amount: -amount,
-                scope: if c.get(5).is_some() {
+                scope: if c.get(3).is_some() {
                     Scope::Fleet
                 } else {
                     Scope::Ship
                 },
                 applies_to,
-                min: c.get(6).and_then(|m| m.as_str().parse().ok()),
+                min: c.get(4).and_then(|m| m.as_str().parse().ok()),
                 when,
             });
-            spans.push((at + start, at + m.end));
+            spans.push((at + begin, at + tail.end));
         }
     }
     for (a, b) in spans {
@@ -99,20 +127,59 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
     Ok(())
 }
 
-/// Factions and slots before "Upgrades" ("Vulcan and Federation [tech] ").
-fn qualifiers(words: &str) -> Option<CardFilter> {
+type Subject3 = (usize, CardFilter, Option<crate::db::model::Condition>);
+
+/// Reads the subject before "Upgrades ... cost -N": the qualifier words
+/// (factions and slot icons joined by "and"/"or"), then "All of your" /
+/// "Your" / nothing at the sentence start, or "If this card is assigned to
+/// an Independent ship, all of your". Returns where the phrase begins, the
+/// filter and the condition; `None` when anything else stands there.
+fn subject(cx: &Cx, before: &str) -> Option<Subject3> {
     let mut f = CardFilter::default();
-    for w in words.replace(',', " ").split_whitespace() {
-        let wl = w.to_lowercase();
-        if let Some(slot) = slot_of(&wl).filter(|_| wl.starts_with('[')) {
-            push_unique(&mut f.slots, slot.to_string());
-        } else if let Some(fa) = faction_of(&wl) {
-            push_unique(&mut f.factions, fa.to_string());
-        } else if !matches!(wl.as_str(), "and" | "or") {
-            return None;
+    let mut rest = before.trim_end();
+    loop {
+        let (head, word) = match rest.rfind(' ') {
+            Some(i) => (&rest[..i], &rest[i + 1..]),
+            None => ("", rest),
+        };
+        let wl = word.trim_end_matches(',').to_lowercase();
+        if wl.is_empty() {
+            break;
         }
+        if let Some(slot) = slot_of(&wl).filter(|_| wl.starts_with('[')) {
+            f.slots.insert(0, slot.to_string());
+        } else if let Some(fa) = faction_of(&wl) {
+            f.factions.insert(0, fa.to_string());
+        } else if !matches!(wl.as_str(), "and" | "or") {
+            break;
+        }
+        rest = head.trim_end();
     }
-    Some(f)
+    dedup(&mut f.slots);
+    dedup(&mut f.factions);
+    let lead = LEAD.captures(rest);
+    let prefix = match &lead {
+        Some(c) => &rest[..c.get(1).map_or(0, |m| m.start())],
+        None => rest,
+    };
+    if prefix.trim().is_empty() {
+        let begin = lead.and_then(|c| c.get(1)).map_or(rest.len(), |m| m.start());
+        return Some((begin, f, None));
+    }
+    // "If this card is assigned to an Independent ship, all of your".
+    lead.as_ref()?;
+    let c = IF_ASSIGNED.captures(prefix)?;
+    let when = target::ship(cx, &c[1])?;
+    Some((c.get(0).map_or(0, |m| m.start()), f, Some(when)))
+}
+
+fn dedup(v: &mut Vec<String>) {
+    let mut seen = Vec::new();
+    v.retain(|x| {
+        let new = !seen.contains(x);
+        seen.push(x.clone());
+        new
+    });
 }
 
 #[cfg(test)]
@@ -165,6 +232,20 @@ mod tests {
         assert_eq!(s.card.rules.discounts, vec![d(-1, Scope::Ship, &["klingon"], &[], None)]);
         let s = run("All of your [weapon] Upgrades cost -1 Squadron Point (min 1).");
         assert_eq!(s.card.rules.discounts, vec![d(-1, Scope::Ship, &[], &["weapon"], Some(1))]);
+    }
+
+    #[test]
+    fn named_upgrades() {
+        // S386 U.S.S. Intrepid
+        let s = run("The 'Bio-Neural Circuitry' and 'Variable Geometry Pylons' [tech] Upgrades equipped to this ship cost -1 SP.");
+        let mut want = d(-1, Scope::Ship, &[], &["tech"], None);
+        want.applies_to.names = vec!["Bio-Neural Circuitry".into(), "Variable Geometry Pylons".into()];
+        assert_eq!(s.card.rules.discounts, vec![want]);
+        // S139 Tactical Cube 138
+        let s = run("The Borg Ablative Hull Armor [borg] Upgrade costs -3 SP to equip to this ship.");
+        let mut want = d(-3, Scope::Ship, &[], &["borg"], None);
+        want.applies_to.names = vec!["Borg Ablative Hull Armor".into()];
+        assert_eq!(s.card.rules.discounts, vec![want]);
     }
 
     #[test]

@@ -76,7 +76,7 @@ pub const CLASS_FLAGS: &[(&str, &[&str])] = &[
 
 static ONLY: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
-        r"(?i)\b(?:may|can|my) only be (?:purchased|equipped|deployed|assigned|fielded|used)(?: to)? (?:for|to|by|on) (.+?)\s*(?:\.?\s*$|,? and (?:costs?|no ship|the sp|it costs|cannot|may not|only)\b)",
+        r"(?i)\b(?:may|can|my) only be (?:purchased|equipped|deployed|assigned|fielded|used)(?: to)? (?:for|to|by|on) (.+?)\s*(?:\.?\s*$|,? an[dy] (?:costs?|no ship|the sp|it costs|cannot|may not|only|you may|its?)\b)",
     )
     .unwrap()
 });
@@ -130,8 +130,9 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
             }
         }
     }
-    for c in found {
+    for mut c in found {
         // A text restriction equal to a flag one adds nothing.
+        target::normalize(&mut c);
         push_unique(&mut s.card.rules.restrictions, c);
     }
     Ok(())
@@ -227,6 +228,23 @@ fn flags(cx: &Cx, s: &Subject, out: &mut Vec<Condition>) -> Result<(), ImportErr
 /// of it is not understood.
 pub fn parse_target(cx: &Cx, phrase: &str) -> Option<Vec<Condition>> {
     let phrase = phrase.trim().trim_end_matches(['.', ',']);
+    let mut out = Vec::new();
+    // "that has the [battlestations] icon on its Action Bar": taken out
+    // first, as its "on" is no connector.
+    let owned;
+    let phrase = match ACTION_CLAUSE.captures(phrase) {
+        Some(c) => {
+            let a = c[1].to_lowercase();
+            if !crate::import::facts::ACTIONS.contains(&a.as_str()) {
+                return None;
+            }
+            out.push(Condition::ShipAction { action: a });
+            let m = c.get(0).map_or(0..0, |m| m.range());
+            owned = format!("{}{}", &phrase[..m.start], &phrase[m.end..]);
+            owned.as_str()
+        }
+        None => phrase,
+    };
     let mut parts = Vec::new();
     let mut last = 0;
     for m in CONNECTOR.find_iter(phrase) {
@@ -234,19 +252,17 @@ pub fn parse_target(cx: &Cx, phrase: &str) -> Option<Vec<Condition>> {
         last = m.end();
     }
     parts.push(&phrase[last..]);
-    let mut out = Vec::new();
     for part in parts {
         let part = strip_article(part);
-        if let Some(c) = target::stat(part) {
-            out.push(c);
-        } else if let Some(c) = ship_action(part) {
+        if ANY_SHIP_OR_CAPTAIN.is_match(part) {
+            // "a ship with a Hull value of 3 or less", "a Captain assigned
+            // to a D7-Class ship": the other parts say it all.
+        } else if let Some(c) = target::stat(part) {
             out.push(c);
         } else if let Some(cs) = target::captain(cx, part) {
             out.extend(cs);
         } else if let Some(c) = target::ship(cx, part) {
             out.push(c);
-        } else if part.eq_ignore_ascii_case("ship") {
-            // "a ship with a Hull value of 3 or less": the stat says it all.
         } else {
             return None;
         }
@@ -254,17 +270,11 @@ pub fn parse_target(cx: &Cx, phrase: &str) -> Option<Vec<Condition>> {
     (!out.is_empty()).then_some(out)
 }
 
-/// "the [battlestations] icon on its Action Bar".
-fn ship_action(part: &str) -> Option<Condition> {
-    static ICON: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"(?i)^the \[([a-z-]+)\] (?:icon|action) on its action bar$").unwrap()
-    });
-    let c = ICON.captures(part)?;
-    let a = c[1].to_lowercase();
-    crate::import::facts::ACTIONS
-        .contains(&a.as_str())
-        .then_some(Condition::ShipAction { action: a })
-}
+static ACTION_CLAUSE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\s*(?:that has|with) the \[([a-z-]+)\] (?:icon|action) on its action bar").unwrap()
+});
+static ANY_SHIP_OR_CAPTAIN: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"(?i)^(?:one of your )?(?:ships?|captains?)$").unwrap());
 
 #[cfg(test)]
 mod tests {
@@ -291,7 +301,7 @@ mod tests {
                 any: vec!["vulcan".into()]
             }]
         );
-        assert!(s.text.is_consumed(10));
+        assert!(s.text.is_consumed(s.text.text.find("may").unwrap()));
     }
 
     #[test]
@@ -335,7 +345,7 @@ mod tests {
         assert_eq!(
             s.card.rules.restrictions,
             vec![Condition::ShipClass {
-                any: vec!["5020".into(), "5018".into()]
+                any: vec!["5018".into(), "5020".into()]
             }]
         );
         let s = run("(Romulan Drone Ship Only)", json!({}));
@@ -373,6 +383,28 @@ mod tests {
         );
         assert!(s.card.rules.restrictions.is_empty());
         assert!(!s.text.is_consumed(10));
+    }
+
+    #[test]
+    fn captain_skill_action_and_typos() {
+        // R039a Captain's Chair
+        let s = run("This card can only be assigned to a ship that has a Captain with a printed Captain Skill of 5 or higher.", json!({}));
+        assert_eq!(s.card.rules.restrictions, vec![Condition::CaptainSkillAtLeast { value: 5 }]);
+        // R042 Sick Bay
+        let s = run("This card can only be assigned to one of your ships that has a Hull Value of 4 or more.", json!({}));
+        assert_eq!(s.card.rules.restrictions, vec![Condition::HullAtLeast { value: 4 }]);
+        // E145 Standby Battle Stations
+        let s = run("This card may only be purchased for a ship that has the [battlestations] icon on its Action Bar", json!({}));
+        assert_eq!(
+            s.card.rules.restrictions,
+            vec![Condition::ShipAction { action: "battlestations".into() }]
+        );
+        // Q003 Astrogator: the restriction ends at "and you may".
+        let s = run("This Upgrade may only be purchased for a Raptor Class ship and you may fill a [crew] or [weapon] slot on your Upgrade Bar with this Upgrade.", json!({}));
+        assert_eq!(
+            s.card.rules.restrictions,
+            vec![Condition::ShipClass { any: vec!["raptor_class".into()] }]
+        );
     }
 
     #[test]

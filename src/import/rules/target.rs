@@ -21,6 +21,26 @@ static STAT: LazyLock<Regex> = LazyLock::new(|| {
     .unwrap()
 });
 
+/// "Unique", "Unique / Mirror Unique" (a Mirror Universe unique ship is a
+/// unique ship for these cards).
+static UNIQUE: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"(?i)^unique(?:\s*/\s*mirror unique)?$").unwrap());
+static NAMED: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"(?i)^captain named? (.+)$").unwrap());
+
+/// Names the card texts use for classes.
+const CLASS_ALIASES: &[(&str, &[&str])] = &[
+    ("Bajoran Lightship", &["Bajoran Solar Sailor"]),
+    (
+        "Federation Shuttlecraft",
+        &[
+            "Type 7 Shuttlecraft",
+            "Delta Flyer Class Shuttlecraft",
+            "Delta Flyer Class",
+        ],
+    ),
+];
+
 /// Strips a leading article and trailing punctuation.
 pub fn strip_article(s: &str) -> &str {
     let s = s.trim().trim_end_matches(['.', ',', ';', ':']).trim();
@@ -51,8 +71,20 @@ pub fn one_ship(cx: &Cx, phrase: &str) -> Option<Condition> {
         .iter()
         .find_map(|s| strip_suffix_ci(p, &format!(" {s}")))
         .unwrap_or(p);
-    if core.eq_ignore_ascii_case("unique") {
+    if UNIQUE.is_match(core) {
         return Some(Condition::UniqueShip);
+    }
+    if let Some((_, names)) = CLASS_ALIASES
+        .iter()
+        .find(|(alias, _)| p.eq_ignore_ascii_case(alias) || core.eq_ignore_ascii_case(alias))
+    {
+        let mut ids = Vec::new();
+        for n in *names {
+            for id in cx.classes.lookup(n) {
+                super::push_unique(&mut ids, id);
+            }
+        }
+        return (!ids.is_empty()).then_some(Condition::ShipClass { any: ids });
     }
     if let Some(n) = cx.ship_names.get(&crate::db::normalize(core)) {
         return Some(Condition::ShipName { any: vec![n.clone()] });
@@ -113,6 +145,25 @@ pub fn ship(cx: &Cx, phrase: &str) -> Option<Condition> {
     Some(merge_any(conds))
 }
 
+/// Sorts the `any` lists of a condition, so that equal conditions compare
+/// equal whatever order flags and texts listed them in.
+pub fn normalize(c: &mut Condition) {
+    use Condition::*;
+    match c {
+        ShipFaction { any } | ShipClass { any } | ShipName { any } | CaptainFaction { any }
+        | CaptainName { any } => {
+            any.sort();
+            any.dedup();
+        }
+        AnyOf { any } => {
+            for c in any.iter_mut() {
+                normalize(c);
+            }
+        }
+        _ => {}
+    }
+}
+
 /// Merges alternatives: one `any` list when all are of one kind.
 pub fn merge_any(conds: Vec<Condition>) -> Condition {
     use Condition::*;
@@ -168,6 +219,14 @@ pub fn captain(cx: &Cx, phrase: &str) -> Option<Vec<Condition>> {
     let lower = p.to_lowercase();
     if let Some(rest) = lower.strip_prefix("captain with ") {
         return stat(rest).map(|c| vec![c]);
+    }
+    if let Some(c) = NAMED.captures(p) {
+        // "a Captain name Kang, Koloth, or Kor"
+        let mut names = Vec::new();
+        for a in alternatives(&c[1]) {
+            names.push(cx.captain_names.get(&crate::db::normalize(a))?.clone());
+        }
+        return Some(vec![Condition::CaptainName { any: names }]);
     }
     let core = strip_suffix_ci(p, " captain").or_else(|| strip_suffix_ci(p, " captains"))?;
     let alts = alternatives(core);
@@ -256,6 +315,10 @@ mod tests {
             })
         );
         assert_eq!(ship(&cx, "a Unique ship"), Some(Condition::UniqueShip));
+        assert_eq!(
+            ship(&cx, "a Unique / Mirror Unique ship"),
+            Some(Condition::UniqueShip)
+        );
     }
 
     #[test]
