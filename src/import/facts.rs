@@ -134,6 +134,12 @@ pub fn card(raw: &RawCard, class: Option<String>) -> Result<Card, ImportError> {
             if t != "question" {
                 card.slot = Some(t.to_string());
             }
+            // A few crew show a talent icon (Elim Garak C109: "his [talent]
+            // Upgrade"): a talent slot on the ship, like a captain's.
+            let talents = raw.int("talents")?.unwrap_or(0);
+            if talents > 0 {
+                card.talents = Some(talents as u32);
+            }
         }
         CardType::Ship => {
             card.class = class;

@@ -1,8 +1,8 @@
 //! Slots a card adds to its ship (`rules.adds_slots`).
 //!
 //! Structured: fleet captains' `talentAdd`/`techAdd`/`weaponAdd`/`crewAdd`,
-//! and the `upgradeSlots` of officers (the crew slot of the officer's crew),
-//! flagships and ship resources. Text: "Add 1 [tech] to this ship's Upgrade
+//! and the `upgradeSlots` of flagships and ship resources (an officer's
+//! `upgradeSlots` only holds the crew it is stacked under: not a slot). Text: "Add 1 [tech] to this ship's Upgrade
 //! Bar", "Add 1 [crew] Upgrade slot to your Upgrade Bar", "Add 2 additional
 //! [weapon] icons to your ship's Upgrade Bar", "Add 1 additional [weapon]
 //! icon and 1 additional [tech] icon ..." (two slots), "Add either 1 [tech]
@@ -109,7 +109,11 @@ fn structured(s: &Subject) -> Result<Vec<AddSlot>, ImportError> {
             });
         }
     }
-    if let Some(v) = raw.get("upgradeSlots") {
+    // An officer's `upgradeSlots` is Utopia's holder for the crew card the
+    // officer is stacked under (Officer Cards, R011), not a slot of the
+    // ship: an officer adds only the slots of its own text.
+    let holder_only = s.card.kind == crate::db::model::CardType::Officer;
+    if let Some(v) = raw.get("upgradeSlots").filter(|_| !holder_only) {
         let list = v
             .as_array()
             .ok_or_else(|| raw.error("`upgradeSlots` is not a list"))?;
@@ -239,13 +243,22 @@ mod tests {
             run("", json!({"talentAdd": 1, "techAdd": 0, "weaponAdd": 0, "crewAdd": 2})),
             vec![add(&["crew"], 2), add(&["talent"], 1)]
         );
-        // R011b Tactical Officer: the officer's crew slot plus a weapon slot.
+        // R011b Tactical Officer: its text's weapon slot; the raw crew
+        // holder is no slot.
         assert_eq!(
             run(
                 "Add 1 [weapon] Upgrade slot to your Upgrade Bar.",
-                json!({"upgradeSlots": [{"type": ["crew"], "source": "x"}]})
+                json!({"type": "officer", "factions": ["independent"], "upgradeSlots": [{"type": ["crew"], "source": "x"}]})
             ),
-            vec![add(&["weapon"], 1), add(&["crew"], 1)]
+            vec![add(&["weapon"], 1)]
+        );
+        // A flagship's slots.
+        assert_eq!(
+            run(
+                "",
+                json!({"type": "flagship", "attack": 1, "agility": 1, "hull": 0, "shields": 1, "upgradeSlots": [{"type": ["talent"], "source": "x"}, {"type": ["weapon"], "source": "x"}]})
+            ),
+            vec![add(&["talent"], 1), add(&["weapon"], 1)]
         );
         // Rs40 Front Line Retrofit: text repeats the structured slot.
         assert_eq!(

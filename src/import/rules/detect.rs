@@ -29,7 +29,7 @@ static TRIGGERS: LazyLock<Regex> = LazyLock::new(|| {
       | \b(?:may|can|my)\ not\ be\ (?:purchased|equipped|deployed|assigned|fielded)
       | \bcannot\ be\ (?:purchased|deployed|equipped)\ (?:to|for|on)
       | \bmay\ not\ equip\b
-      | ^(?:the\ )?ship\ must\ have\b
+      | ^ship\ must\ have\b
       | \b(?:class|ship|vessel|warbird|cruiser)s?\ only\s*\)?\.?$
       | [+-]\s?\d+\s?(?:sp|squadron\ points?)\b
       | \bcosts?\ [+-]\s?\d
@@ -98,6 +98,10 @@ pub fn fill_unmodeled(s: &mut Subject) {
     let text = &s.text;
     for (at, sentence) in text.sentences() {
         for m in TRIGGERS.find_iter(sentence) {
+            // Gold-Pressed Latinum ("cost +1 GPLT") is an in-game currency.
+            if sentence[m.end()..].trim_start().starts_with("GPLT") {
+                continue;
+            }
             let pos = at + m.start();
             // A trigger inside or right at the edge of a consumed span is
             // modeled (the span may end just before a trailing "Only)").
@@ -170,6 +174,11 @@ mod tests {
         assert!(unmodeled("SETUP: Select a Captain Card with a printed cost of 4 SP or less.").is_empty());
         assert!(unmodeled("Roll a number of attack dice equal to the printed SP cost of the target [crew] Upgrade.").is_empty());
         assert!(!has_rule_phrase("Add the [cloak] Action to this ship's Action Bar."));
+    }
+
+    #[test]
+    fn latinum_costs_are_gameplay() {
+        assert!(unmodeled("Opposing effects that cost one or more GPLT cost +1 GPLT.").is_empty());
     }
 
     #[test]
