@@ -98,6 +98,11 @@ fn bsg_examples() {
     insta::glob!("../fleets/bsg", "*.toml", |p| snapshot(p, "bsg"));
 }
 
+#[test]
+fn stccg_examples() {
+    insta::glob!("../fleets/stccg", "*.toml", |p| snapshot(p, "stccg"));
+}
+
 /// Every code of every game has an invalid (or note) example and appears
 /// in the `# rules:` line of a valid example.
 #[test]
