@@ -211,6 +211,55 @@ fn check_command_runs_the_game_of_the_file() {
     assert_eq!(r.code, 2);
 }
 
+#[test]
+fn check_command_on_every_game_directory() {
+    let r = run(
+        &root(),
+        &[
+            "fleets/xwing",
+            "fleets/ti4",
+            "fleets/bsg",
+            "fleets/stccg",
+            "-o",
+            "json",
+        ],
+    );
+    // Some examples are input errors.
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    let v: Value = serde_json::from_str(&r.stdout).unwrap();
+    let fleets = v["fleets"].as_array().unwrap();
+    let mut games = std::collections::BTreeMap::new();
+    for f in fleets {
+        let file = f["file"].as_str().unwrap();
+        let name = file.rsplit('/').next().unwrap();
+        let legal = name.starts_with("valid-") || name.starts_with("note-");
+        assert_eq!(f["legal"], legal, "{file}");
+        assert_eq!(f["game"], file.split('/').nth(1).unwrap(), "{file}");
+        *games
+            .entry(f["game"].as_str().unwrap().to_string())
+            .or_insert(0) += 1;
+    }
+    let count = |g: &str| {
+        std::fs::read_dir(root().join("fleets").join(g))
+            .unwrap()
+            .count()
+    };
+    for g in ["xwing", "ti4", "bsg", "stccg"] {
+        assert_eq!(games[g], count(g), "{g}");
+    }
+    let r = run(
+        &root(),
+        &["fleets/ti4/invalid-fleet-pool.toml", "-o", "github"],
+    );
+    assert_eq!(r.code, 1);
+    assert!(
+        r.stdout
+            .contains("::error file=fleets/ti4/invalid-fleet-pool.toml,line=13,col=9"),
+        "{}",
+        r.stdout
+    );
+}
+
 const STATE: &str = "# Round 4\ngame = \"xwing\"\n\n[[ship]]\nname = \"Red Five\"  # Luke\nface_up = [\"Console Fire\"]\nface_down = [14, \"Fuel Leak\"]\n";
 
 fn state_dir() -> tempfile::TempDir {
