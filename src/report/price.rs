@@ -20,8 +20,8 @@ pub fn render(w: &mut dyn Write, checked: &Checked, opts: &RenderOptions) -> io:
         if let Some(sb) = &r.sideboard {
             writeln!(
                 w,
-                "Sideboard {} / {} SP (not part of the fleet total)",
-                sb.total, sb.cap
+                "{} (not part of the fleet total)",
+                table::sideboard_line(sb.total, sb.cap)
             )?;
         }
         if let Some(total) = r.total {

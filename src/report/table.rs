@@ -24,7 +24,7 @@ pub fn render(w: &mut dyn Write, checked: &Checked, opts: &RenderOptions) -> io:
             writeln!(w, "{}", fleet_table(r, opts))?;
             if let Some(sb) = &r.sideboard {
                 writeln!(w, "{}", sideboard_table(sb, opts))?;
-                writeln!(w, "Sideboard {} / {} SP", sb.total, sb.cap)?;
+                writeln!(w, "{}", sideboard_line(sb.total, sb.cap))?;
             }
             if let Some(total) = r.total {
                 writeln!(w, "{}", total_line(total, r.cap))?;
@@ -219,6 +219,15 @@ pub(crate) fn total_line(total: i32, cap: Option<i32>) -> String {
         Some(cap) if total > cap => format!("Total {total} / {cap} SP ({} over)", total - cap),
         Some(cap) => format!("Total {total} / {cap} SP"),
         None => format!("Total {total} SP (no cap)"),
+    }
+}
+
+/// "Sideboard 19 / 20 SP", with the excess when over.
+pub(crate) fn sideboard_line(total: i32, cap: i32) -> String {
+    if total > cap {
+        format!("Sideboard {total} / {cap} SP ({} over)", total - cap)
+    } else {
+        format!("Sideboard {total} / {cap} SP")
     }
 }
 
