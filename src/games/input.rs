@@ -231,8 +231,12 @@ impl<'a> Fields<'a> {
     }
 }
 
-/// Reads an integer of at least `min` from a node; `key` names it in
-/// messages.
+/// The largest count any file may give: no game has a million pieces, and
+/// the bound keeps every sum of counts far from overflowing.
+pub const MAX_COUNT: i64 = 1_000_000;
+
+/// Reads an integer of at least `min` (and at most [`MAX_COUNT`]) from a
+/// node; `key` names it in messages.
 pub fn integer_node(
     key: &str,
     node: &Node,
@@ -240,6 +244,16 @@ pub fn integer_node(
     diags: &mut Vec<Diagnostic>,
 ) -> Option<Spanned<i64>> {
     match &node.value {
+        NodeValue::Integer(i) if *i > MAX_COUNT => {
+            diags.push(
+                Diagnostic::error(
+                    "shape",
+                    format!("`{key}` is {i}, more than any game has (at most {MAX_COUNT})"),
+                )
+                .with_span(Some(node.span.clone())),
+            );
+            None
+        }
         NodeValue::Integer(i) if *i >= min => Some(Spanned {
             value: *i,
             span: node.span.clone(),
@@ -396,6 +410,19 @@ mod tests {
         assert!(parse(&src("a = [\n"), &mut d).is_none());
         assert_eq!(d[0].code, "parse");
         assert!(d[0].span.is_some());
+    }
+
+    #[test]
+    fn absurd_counts_are_refused() {
+        let s = src("n = 9223372036854775807\n");
+        let mut d = Vec::new();
+        let root = parse(&s, &mut d).unwrap();
+        let f = Fields::new(&root, "the file", "at the top", &["n"], &mut d).unwrap();
+        assert_eq!(f.integer("n", 0, &mut d), None);
+        assert_eq!(
+            d[0].message,
+            "`n` is 9223372036854775807, more than any game has (at most 1000000)"
+        );
     }
 
     #[test]

@@ -143,6 +143,11 @@ pub fn facts() -> Result<&'static Facts, String> {
 pub fn load(path: &str, text: &str) -> Result<Facts, String> {
     let f: DataFile =
         toml::from_str(text).map_err(|e| format!("data/bsg/{path}: {}", e.message()))?;
+    if f.thresholds.basestar_destroyed < 1 || f.thresholds.cylons_win < 1 {
+        return Err(format!(
+            "data/bsg/{path}: the thresholds must be at least 1"
+        ));
+    }
     let mut tokens: Vec<Token> = f
         .galactica_damage
         .into_iter()
