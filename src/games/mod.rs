@@ -142,6 +142,38 @@ mod tests {
         }
     }
 
+    /// Odd shapes everywhere: each is an input error (exit 2), never a
+    /// panic, and every diagnostic is located.
+    #[test]
+    fn odd_inputs_are_located_input_errors() {
+        let odd = [
+            "game = \"G\"\nship = 3\nplayer = \"x\"\nbasestar = {}\ncard = [1, 2]\n",
+            "game = \"G\"\n[[ship]]\nname = 1979-05-27\n[[player]]\nname = []\n[[card]]\nname = {}\n",
+            "game = \"G\"\nship = [{ name = \"A\", face_up = [[1]] }]\ninventory = []\n",
+            "game = \"G\"\n[galactica]\ndamage = [1]\n[vipers]\nspace = -1\n[[player]]\n[[player.system]]\nships = 2\n",
+            "game = \"G\"\n[[card]]\nname = \"X\"\ntype = \"ship\"\ndeck = \"draw\"\ncount = 0\nicons = [true]\n",
+            "game = \"G\"\n\"\" = 1\n",
+            "game = 5\n",
+        ];
+        for g in REGISTRY {
+            for text in odd {
+                let text = text.replace('G', g.id);
+                let c = check(
+                    g.id,
+                    Source {
+                        path: "odd.toml".into(),
+                        text: text.clone(),
+                    },
+                )
+                .unwrap();
+                assert_eq!(c.exit_code(), 2, "{}: {text}\n{:#?}", g.id, c.diagnostics);
+                for d in &c.diagnostics {
+                    assert!(d.span.is_some(), "{}: {text}: {} unlocated", g.id, d.code);
+                }
+            }
+        }
+    }
+
     #[test]
     fn unknown_game_is_none_and_case_does_not_matter() {
         let src = |t: &str| Source {
