@@ -3,3 +3,5 @@ mod cli;
 mod report;
 mod games;
 mod golden;
+mod import;
+mod engine;

@@ -133,7 +133,12 @@ pub fn check(args: &DataCheckArgs, out: &mut dyn Write) -> anyhow::Result<i32> {
             if problems.is_empty() {
                 writeln!(out, "ok: {} cards, no problems", db.cards.len())?;
             } else {
-                writeln!(out, "{} problems in {} cards", problems.len(), db.cards.len())?;
+                writeln!(
+                    out,
+                    "{} problems in {} cards",
+                    problems.len(),
+                    db.cards.len()
+                )?;
             }
         }
     }
@@ -170,7 +175,11 @@ pub fn import(args: &ImportArgs, out: &mut dyn Write) -> anyhow::Result<i32> {
     for (t, n) in &by_type {
         writeln!(out, "  {t}: {n}")?;
     }
-    writeln!(out, "excluded {} raw entries (excluded.toml)", imported.excluded.len())?;
+    writeln!(
+        out,
+        "excluded {} raw entries (excluded.toml)",
+        imported.excluded.len()
+    )?;
     for n in &imported.notes {
         writeln!(out, "note: {n}")?;
     }

@@ -220,7 +220,10 @@ mod tests {
         assert_eq!(loose_key("D`Deridex Class"), "dderidex");
         assert_eq!(loose_key("DDeridx Class"), "dderidex");
         assert_eq!(loose_key("Nerada-Type"), "neradatype");
-        assert_eq!(slug("Romulan Bird-of-Prey Class"), "romulan_bird_of_prey_class");
+        assert_eq!(
+            slug("Romulan Bird-of-Prey Class"),
+            "romulan_bird_of_prey_class"
+        );
         assert_eq!(slug("Galaxy Class (MU)"), "galaxy_class_mu");
     }
 }

@@ -174,8 +174,7 @@ pub fn card(raw: &RawCard, class: Option<String>) -> Result<Card, ImportError> {
                 None => raw.int("talent")?,
             }
             .unwrap_or(0);
-            card.talents =
-                Some(u32::try_from(talents).map_err(|_| raw.error("negative talents"))?);
+            card.talents = Some(u32::try_from(talents).map_err(|_| raw.error("negative talents"))?);
         }
         CardType::FleetCaptain => {
             card.skill = raw.int("skill")?;

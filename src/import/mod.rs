@@ -106,7 +106,13 @@ pub fn import_utopia(input: &Path, corrections: Option<&str>) -> Result<Imported
             if let Some(reason) = facts::exclusion(&r) {
                 excluded.push(Excluded {
                     id: r.ids.join(", "),
-                    name: r.str("name").ok().flatten().unwrap_or("").trim().to_string(),
+                    name: r
+                        .str("name")
+                        .ok()
+                        .flatten()
+                        .unwrap_or("")
+                        .trim()
+                        .to_string(),
                     file: file.to_string(),
                     reason,
                 });

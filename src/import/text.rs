@@ -10,23 +10,29 @@
 use regex::Regex;
 use std::sync::LazyLock;
 
-static IMG_TITLE: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r#"(?is)<img\b[^>]*?\btitle\s*=\s*['"]([^>]*?)['"]\s*/?>"#).unwrap());
+static IMG_TITLE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r#"(?is)<img\b[^>]*?\btitle\s*=\s*['"]([^>]*?)['"]\s*/?>"#).unwrap()
+});
 /// An `<img>` without a title whose picture names a class or a faction
 /// (`img/text/fed-intrepid.png`, `img/text/faction-dominion.png`).
 static IMG_TEXT_SRC: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r#"(?is)<img\b[^>]*?\bsrc\s*=\s*['"]img/text/([a-z0-9]+)-([a-z0-9_]+)\.png['"][^>]*>"#)
-        .unwrap()
+    Regex::new(
+        r#"(?is)<img\b[^>]*?\bsrc\s*=\s*['"]img/text/([a-z0-9]+)-([a-z0-9_]+)\.png['"][^>]*>"#,
+    )
+    .unwrap()
 });
 static BREAK_TAG: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"(?i)<\s*(hr|br|p|/p|li)\b[^>]*>").unwrap());
 static TAG: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"<[^>]*>").unwrap());
-static ICON: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"\[\s*([a-z]+)_te[xs]t\s*\]").unwrap());
+static ICON: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\[\s*([a-z]+)_te[xs]t\s*\]").unwrap());
 static SPACES: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"[ \t\u{a0}]+").unwrap());
 
 /// Icon names as the raw text misspells them.
-const ICON_TYPOS: &[(&str, &str)] = &[("talet", "talent"), ("tect", "tech"), ("amabassador", "ambassador")];
+const ICON_TYPOS: &[(&str, &str)] = &[
+    ("talet", "talent"),
+    ("tect", "tech"),
+    ("amabassador", "ambassador"),
+];
 
 /// Strips HTML from a raw card text. `<img title='X'>` becomes `X`; an
 /// untitled class or faction icon becomes its name from the picture
@@ -144,9 +150,7 @@ pub fn split_sentences(text: &str) -> Vec<(usize, usize)> {
         let boundary = match b {
             b'\n' => Some(i),
             b'.' | b'!' | b'?' => {
-                let next_is_space = bytes
-                    .get(i + 1)
-                    .map_or(true, |c| *c == b' ' || *c == b'\n');
+                let next_is_space = bytes.get(i + 1).map_or(true, |c| *c == b' ' || *c == b'\n');
                 let abbreviation = b == b'.' && single_letter_before(bytes, i);
                 (next_is_space && !abbreviation).then_some(i + 1)
             }
@@ -208,7 +212,8 @@ mod tests {
 
     #[test]
     fn sentences_keep_ship_prefixes() {
-        let t = "This Upgrade may only be purchased for the U.S.S. Defiant. Costs +5 SP! Next\nline";
+        let t =
+            "This Upgrade may only be purchased for the U.S.S. Defiant. Costs +5 SP! Next\nline";
         let s: Vec<&str> = split_sentences(t).iter().map(|&(a, b)| &t[a..b]).collect();
         assert_eq!(
             s,

@@ -4,9 +4,7 @@
 //! captain names in conditions, retirement resources), every rule is well
 //! formed, and no ability text or markup anywhere.
 
-use crate::db::model::{
-    CardFilter, CardType, Condition, CostModifier, PenaltyRule, SLOT_TYPES,
-};
+use crate::db::model::{CardFilter, CardType, Condition, CostModifier, PenaltyRule, SLOT_TYPES};
 use crate::db::{normalize, Database};
 use crate::import::facts::{ACTIONS, FACTIONS};
 use crate::import::rules::detect::MAX_PHRASE;
@@ -500,6 +498,9 @@ rules = { max_per_ship = 0, restrictions = [{ kind = "ship-class", any = ["nope"
         ] {
             assert!(all.contains(needle), "missing {needle:?} in\n{all}");
         }
-        assert!(p.iter().all(|l| l.starts_with("cards/x.toml: T1: ")), "{all}");
+        assert!(
+            p.iter().all(|l| l.starts_with("cards/x.toml: T1: ")),
+            "{all}"
+        );
     }
 }

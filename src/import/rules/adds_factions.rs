@@ -27,9 +27,8 @@ pub const KIND: Kind = Kind {
     apply,
 };
 
-static GAINS: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\bthis ship gains the ([\w ]+?) faction\b").unwrap()
-});
+static GAINS: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"(?i)\bthis ship gains the ([\w ]+?) faction\b").unwrap());
 /// The rule sentences of the Flagship and Fleet Captain resources.
 static RESOURCE_RULES: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)(?:if an independent option is chosen|independent faction flagship is now independent|considered to be both independent)").unwrap()
@@ -92,14 +91,26 @@ mod tests {
 
     #[test]
     fn independent_flagship_and_fleet_captain() {
-        let mut s = subject("R004i", "", json!({"type": "flagship", "factions": ["independent"], "attack": 1, "agility": 0, "hull": 1, "shields": 1, "cost": 10}));
+        let mut s = subject(
+            "R004i",
+            "",
+            json!({"type": "flagship", "factions": ["independent"], "attack": 1, "agility": 0, "hull": 1, "shields": 1, "cost": 10}),
+        );
         apply(&cx(), &mut s).unwrap();
         assert_eq!(s.card.rules.adds_factions, vec!["independent"]);
-        let mut s = subject("R010e", "", json!({"type": "fleet-captain", "factions": ["independent"], "cost": 5}));
+        let mut s = subject(
+            "R010e",
+            "",
+            json!({"type": "fleet-captain", "factions": ["independent"], "cost": 5}),
+        );
         apply(&cx(), &mut s).unwrap();
         assert_eq!(s.card.rules.adds_factions, vec!["independent"]);
         assert_eq!(s.card.rules.penalty.len(), 1);
-        let mut s = subject("R010a", "", json!({"type": "fleet-captain", "factions": ["federation"], "cost": 5}));
+        let mut s = subject(
+            "R010a",
+            "",
+            json!({"type": "fleet-captain", "factions": ["federation"], "cost": 5}),
+        );
         apply(&cx(), &mut s).unwrap();
         assert!(s.card.rules.adds_factions.is_empty());
     }

@@ -39,8 +39,10 @@ static SLOT_CHOICE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)\badd (\d+|one|two|an?) upgrade slots? (?:to your upgrade bar \(([^)]*)\)|\(([^)]*)\) to your upgrade bar)").unwrap()
 });
 static EXTRA: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(?:this card )?adds (?:an extra|\d+|one) ((?:\[[a-z]+\](?:,| and| or)?\s*)+)slots?")
-        .unwrap()
+    Regex::new(
+        r"(?i)\b(?:this card )?adds (?:an extra|\d+|one) ((?:\[[a-z]+\](?:,| and| or)?\s*)+)slots?",
+    )
+    .unwrap()
 });
 
 fn apply(_cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
@@ -125,8 +127,9 @@ fn structured(s: &Subject) -> Result<Vec<AddSlot>, ImportError> {
             let mut slot = Vec::new();
             for t in types {
                 let t = t.as_str().unwrap_or("");
-                let st = slot_of(t)
-                    .ok_or_else(|| raw.error(format!("unknown slot type {t:?} in `upgradeSlots`")))?;
+                let st = slot_of(t).ok_or_else(|| {
+                    raw.error(format!("unknown slot type {t:?} in `upgradeSlots`"))
+                })?;
                 slot.push(st.to_string());
             }
             out.push(AddSlot { slot, count: 1 });
@@ -205,13 +208,31 @@ mod tests {
     #[test]
     fn text_phrases() {
         let none = json!({});
-        assert_eq!(run("Add 1 [tech] to this ship's Upgrade Bar.", none.clone()), vec![add(&["tech"], 1)]);
-        assert_eq!(run("Add 1 [crew] Upgrade slot to your Upgrade Bar.", none.clone()), vec![add(&["crew"], 1)]);
+        assert_eq!(
+            run("Add 1 [tech] to this ship's Upgrade Bar.", none.clone()),
+            vec![add(&["tech"], 1)]
+        );
+        assert_eq!(
+            run(
+                "Add 1 [crew] Upgrade slot to your Upgrade Bar.",
+                none.clone()
+            ),
+            vec![add(&["crew"], 1)]
+        );
         // C422 Seven of Nine
-        assert_eq!(run("Add either 1 [tech] or 1 [borg] to this ship's Upgrade bar.", none.clone()), vec![add(&["tech", "borg"], 1)]);
+        assert_eq!(
+            run(
+                "Add either 1 [tech] or 1 [borg] to this ship's Upgrade bar.",
+                none.clone()
+            ),
+            vec![add(&["tech", "borg"], 1)]
+        );
         // Cap518 Calvin Hudson
         assert_eq!(
-            run("Add 1 [tech], [weapon] or [crew] Upgrade to your Upgrade Bar (your choice).", none.clone()),
+            run(
+                "Add 1 [tech], [weapon] or [crew] Upgrade to your Upgrade Bar (your choice).",
+                none.clone()
+            ),
             vec![add(&["tech", "weapon", "crew"], 1)]
         );
         // C154
@@ -219,17 +240,35 @@ mod tests {
             run("Add 1 additional [weapon] icon and 1 additional [tech] icon to your ship's Upgrade Bar.", none.clone()),
             vec![add(&["weapon"], 1), add(&["tech"], 1)]
         );
-        assert_eq!(run("Add two [crew] to this ship's Upgrade Bar.", none.clone()), vec![add(&["crew"], 2)]);
-        assert_eq!(run("Add 1 Upgrade slot to your Upgrade bar ([tech] or [weapon]).", none.clone()), vec![add(&["tech", "weapon"], 1)]);
+        assert_eq!(
+            run("Add two [crew] to this ship's Upgrade Bar.", none.clone()),
+            vec![add(&["crew"], 2)]
+        );
+        assert_eq!(
+            run(
+                "Add 1 Upgrade slot to your Upgrade bar ([tech] or [weapon]).",
+                none.clone()
+            ),
+            vec![add(&["tech", "weapon"], 1)]
+        );
         // T013 Cargo Hold
-        assert_eq!(run("Add 2 Upgrade slots ([crew] or [tech]) to your Upgrade Bar.", none.clone()), vec![add(&["crew", "tech"], 2)]);
+        assert_eq!(
+            run(
+                "Add 2 Upgrade slots ([crew] or [tech]) to your Upgrade Bar.",
+                none.clone()
+            ),
+            vec![add(&["crew", "tech"], 2)]
+        );
         // Q021 First Maje
         assert_eq!(
             run("While this Upgrade is equipped to your ship, you gain 1 additional [tech] Upgrade slot to your Upgrade Bar and your Captain Skill increases by 2.", none.clone()),
             vec![add(&["tech"], 1)]
         );
         assert_eq!(
-            run("This card adds an extra [crew] and [talent] slot which applies the special rules.", none.clone()),
+            run(
+                "This card adds an extra [crew] and [talent] slot which applies the special rules.",
+                none.clone()
+            ),
             vec![add(&["crew"], 1), add(&["talent"], 1)]
         );
         // E101: which slots is not said.
@@ -240,7 +279,10 @@ mod tests {
     fn structured_slots() {
         // R010e Independent (Klingon) fleet captain.
         assert_eq!(
-            run("", json!({"talentAdd": 1, "techAdd": 0, "weaponAdd": 0, "crewAdd": 2})),
+            run(
+                "",
+                json!({"talentAdd": 1, "techAdd": 0, "weaponAdd": 0, "crewAdd": 2})
+            ),
             vec![add(&["crew"], 2), add(&["talent"], 1)]
         );
         // R011b Tactical Officer: its text's weapon slot; the raw crew

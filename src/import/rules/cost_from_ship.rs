@@ -40,7 +40,11 @@ fn apply(_cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
                 _ => "shields",
             };
             let n: i32 = c.get(3).map_or(0, |m| m.as_str().parse().unwrap_or(0));
-            let plus = if c.get(2).is_some_and(|m| m.as_str() == "-") { -n } else { n };
+            let plus = if c.get(2).is_some_and(|m| m.as_str() == "-") {
+                -n
+            } else {
+                n
+            };
             found = Some(CostFromShip {
                 stat: stat.to_string(),
                 plus,

@@ -146,7 +146,9 @@ pub fn clause(sentence: &str, at: usize) -> String {
         // Narrow to the comma/semicolon-delimited part holding the trigger.
         let rel = at.saturating_sub(start).min(piece.len());
         let s = piece[..rel].rfind([';', ',']).map_or(0, |i| i + 1);
-        let e = piece[rel..].find([';', ',']).map_or(piece.len(), |i| rel + i);
+        let e = piece[rel..]
+            .find([';', ','])
+            .map_or(piece.len(), |i| rel + i);
         piece = piece[s..e].trim();
     }
     let mut out: String = piece.chars().take(MAX_PHRASE).collect();
@@ -171,9 +173,14 @@ mod tests {
     #[test]
     fn gameplay_costs_are_not_rule_phrases() {
         assert!(unmodeled("ACTION: Discard an Upgrade with a cost of 5 SP or less.").is_empty());
-        assert!(unmodeled("SETUP: Select a Captain Card with a printed cost of 4 SP or less.").is_empty());
+        assert!(
+            unmodeled("SETUP: Select a Captain Card with a printed cost of 4 SP or less.")
+                .is_empty()
+        );
         assert!(unmodeled("Roll a number of attack dice equal to the printed SP cost of the target [crew] Upgrade.").is_empty());
-        assert!(!has_rule_phrase("Add the [cloak] Action to this ship's Action Bar."));
+        assert!(!has_rule_phrase(
+            "Add the [cloak] Action to this ship's Action Bar."
+        ));
     }
 
     #[test]
@@ -184,7 +191,9 @@ mod tests {
     #[test]
     fn unmodeled_phrases_are_short_clauses() {
         assert_eq!(
-            unmodeled("This upgrade may only be purchased by Loskene or any other Tholian Captain."),
+            unmodeled(
+                "This upgrade may only be purchased by Loskene or any other Tholian Captain."
+            ),
             vec!["This upgrade may only be purchased by Loskene or any other Tholian Captain."]
         );
         assert_eq!(
@@ -195,7 +204,11 @@ mod tests {
 
     #[test]
     fn consumed_phrases_are_modeled() {
-        let mut s = subject("X1", "This Upgrade costs +5 SP for any non-Borg ship.", json!({}));
+        let mut s = subject(
+            "X1",
+            "This Upgrade costs +5 SP for any non-Borg ship.",
+            json!({}),
+        );
         s.text.consume(0, 40);
         fill_unmodeled(&mut s);
         assert!(s.card.rules.unmodeled.is_empty());
@@ -205,6 +218,9 @@ mod tests {
     fn unknown_icon_titles_are_reported() {
         let mut s = subject("X1", "A <img src='x' title='?? Class'> thing.", json!({}));
         fill_unmodeled(&mut s);
-        assert_eq!(s.card.rules.unmodeled, vec!["icon with an unknown title \"?? Class\""]);
+        assert_eq!(
+            s.card.rules.unmodeled,
+            vec!["icon with an unknown title \"?? Class\""]
+        );
     }
 }

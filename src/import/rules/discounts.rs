@@ -44,9 +44,8 @@ static TAIL: LazyLock<Regex> = LazyLock::new(|| {
 });
 /// What may stand before the qualifiers: "All of your", "All your", "All",
 /// "Your", or a condition on this card's ship.
-static LEAD: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)(?:^|\b)(all of your|all your|all|your)\s*$").unwrap()
-});
+static LEAD: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"(?i)(?:^|\b)(all of your|all your|all|your)\s*$").unwrap());
 
 /// "The 'Bio-Neural Circuitry' and 'Variable Geometry Pylons' [tech]
 /// Upgrades equipped to this ship cost -1 SP", "The Borg Ablative Hull Armor
@@ -60,7 +59,8 @@ static NAMED: LazyLock<Regex> = LazyLock::new(|| {
 static QUOTED: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"'([^']+)'").unwrap());
 
 static IF_ASSIGNED: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\bif this (?:card|captain|upgrade) is (?:assigned|equipped) to (.+?),\s*$").unwrap()
+    Regex::new(r"(?i)\bif this (?:card|captain|upgrade) is (?:assigned|equipped) to (.+?),\s*$")
+        .unwrap()
 });
 
 fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
@@ -69,7 +69,10 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
     for (at, t) in s.text.sentences() {
         if let Some(c) = NAMED.captures(t) {
             let names: Vec<String> = if c[1].contains('\'') {
-                QUOTED.captures_iter(&c[1]).map(|q| q[1].to_string()).collect()
+                QUOTED
+                    .captures_iter(&c[1])
+                    .map(|q| q[1].to_string())
+                    .collect()
             } else {
                 vec![c[1].trim().to_string()]
             };
@@ -80,7 +83,10 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
                     scope: Scope::Ship,
                     applies_to: CardFilter {
                         names,
-                        slots: c.get(2).map(|m| vec![m.as_str().to_lowercase()]).unwrap_or_default(),
+                        slots: c
+                            .get(2)
+                            .map(|m| vec![m.as_str().to_lowercase()])
+                            .unwrap_or_default(),
                         ..CardFilter::default()
                     },
                     min: None,
@@ -163,7 +169,9 @@ fn subject(cx: &Cx, before: &str) -> Option<Subject3> {
         None => rest,
     };
     if prefix.trim().is_empty() {
-        let begin = lead.and_then(|c| c.get(1)).map_or(rest.len(), |m| m.start());
+        let begin = lead
+            .and_then(|c| c.get(1))
+            .map_or(rest.len(), |m| m.start());
         return Some((begin, f, None));
     }
     // "If this card is assigned to an Independent ship, all of your".
@@ -194,7 +202,13 @@ mod tests {
         s
     }
 
-    fn d(amount: i32, scope: Scope, factions: &[&str], slots: &[&str], min: Option<i32>) -> Discount {
+    fn d(
+        amount: i32,
+        scope: Scope,
+        factions: &[&str],
+        slots: &[&str],
+        min: Option<i32>,
+    ) -> Discount {
         Discount {
             amount,
             scope,
@@ -212,7 +226,10 @@ mod tests {
     fn hugh_crew_discount() {
         // Cap424 Hugh
         let s = run("All of your [crew] Upgrades cost -1 SP.");
-        assert_eq!(s.card.rules.discounts, vec![d(-1, Scope::Ship, &[], &["crew"], None)]);
+        assert_eq!(
+            s.card.rules.discounts,
+            vec![d(-1, Scope::Ship, &[], &["crew"], None)]
+        );
         assert!(s.text.is_consumed(0));
     }
 
@@ -221,17 +238,35 @@ mod tests {
         let s = run("All of your Vulcan and Federation [tech] Upgrades cost -2 SP.");
         assert_eq!(
             s.card.rules.discounts,
-            vec![d(-2, Scope::Ship, &["vulcan", "federation"], &["tech"], None)]
+            vec![d(
+                -2,
+                Scope::Ship,
+                &["vulcan", "federation"],
+                &["tech"],
+                None
+            )]
         );
         // R010e Independent (Klingon) fleet captain.
         let s = run("All of your [crew] Upgrades cost -1 SP for all ships in your fleet (including your own ship).");
-        assert_eq!(s.card.rules.discounts, vec![d(-1, Scope::Fleet, &[], &["crew"], None)]);
+        assert_eq!(
+            s.card.rules.discounts,
+            vec![d(-1, Scope::Fleet, &[], &["crew"], None)]
+        );
         let s = run("Ferengi Upgrades equipped to this ship cost -1SP.");
-        assert_eq!(s.card.rules.discounts, vec![d(-1, Scope::Ship, &["ferengi"], &[], None)]);
+        assert_eq!(
+            s.card.rules.discounts,
+            vec![d(-1, Scope::Ship, &["ferengi"], &[], None)]
+        );
         let s = run("All of your Klingon Upgrades cost -1 SP.");
-        assert_eq!(s.card.rules.discounts, vec![d(-1, Scope::Ship, &["klingon"], &[], None)]);
+        assert_eq!(
+            s.card.rules.discounts,
+            vec![d(-1, Scope::Ship, &["klingon"], &[], None)]
+        );
         let s = run("All of your [weapon] Upgrades cost -1 Squadron Point (min 1).");
-        assert_eq!(s.card.rules.discounts, vec![d(-1, Scope::Ship, &[], &["weapon"], Some(1))]);
+        assert_eq!(
+            s.card.rules.discounts,
+            vec![d(-1, Scope::Ship, &[], &["weapon"], Some(1))]
+        );
     }
 
     #[test]
@@ -239,10 +274,14 @@ mod tests {
         // S386 U.S.S. Intrepid
         let s = run("The 'Bio-Neural Circuitry' and 'Variable Geometry Pylons' [tech] Upgrades equipped to this ship cost -1 SP.");
         let mut want = d(-1, Scope::Ship, &[], &["tech"], None);
-        want.applies_to.names = vec!["Bio-Neural Circuitry".into(), "Variable Geometry Pylons".into()];
+        want.applies_to.names = vec![
+            "Bio-Neural Circuitry".into(),
+            "Variable Geometry Pylons".into(),
+        ];
         assert_eq!(s.card.rules.discounts, vec![want]);
         // S139 Tactical Cube 138
-        let s = run("The Borg Ablative Hull Armor [borg] Upgrade costs -3 SP to equip to this ship.");
+        let s =
+            run("The Borg Ablative Hull Armor [borg] Upgrade costs -3 SP to equip to this ship.");
         let mut want = d(-3, Scope::Ship, &[], &["borg"], None);
         want.applies_to.names = vec!["Borg Ablative Hull Armor".into()];
         assert_eq!(s.card.rules.discounts, vec![want]);
@@ -251,7 +290,9 @@ mod tests {
     #[test]
     fn calvin_hudson_on_an_independent_ship() {
         // Cap518 Calvin Hudson
-        let s = run("If this card is assigned to an Independent ship, all of your Upgrades cost -1 SP.");
+        let s = run(
+            "If this card is assigned to an Independent ship, all of your Upgrades cost -1 SP.",
+        );
         let mut want = d(-1, Scope::Ship, &[], &[], None);
         want.when = Some(crate::db::model::Condition::ShipFaction {
             any: vec!["independent".into()],

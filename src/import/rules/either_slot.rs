@@ -91,16 +91,23 @@ mod tests {
     #[test]
     fn emergency_medical_hologram_q024() {
         assert_eq!(
-            run("This Upgrade counts as either a [crew] Upgrade or a [tech] Upgrade (your choice)."),
+            run(
+                "This Upgrade counts as either a [crew] Upgrade or a [tech] Upgrade (your choice)."
+            ),
             vec!["crew", "tech"]
         );
     }
 
     #[test]
     fn variants() {
-        assert_eq!(run("This card may fill a [weapon] or [tech] Slot."), vec!["weapon", "tech"]);
         assert_eq!(
-            run("You may fill one of your [crew], [tech] or [weapon] Upgrade slots with this card."),
+            run("This card may fill a [weapon] or [tech] Slot."),
+            vec!["weapon", "tech"]
+        );
+        assert_eq!(
+            run(
+                "You may fill one of your [crew], [tech] or [weapon] Upgrade slots with this card."
+            ),
             vec!["crew", "tech", "weapon"]
         );
         assert_eq!(

@@ -72,7 +72,10 @@ mod tests {
     #[test]
     fn tactical_station_one_per_ship_flag() {
         // W091 Tactical Station carries OnePerShip.
-        let s = run("Add 1 [weapon] Upgrade slot to your Upgrade Bar.", json!({"OnePerShip": true}));
+        let s = run(
+            "Add 1 [weapon] Upgrade slot to your Upgrade Bar.",
+            json!({"OnePerShip": true}),
+        );
         assert_eq!(s.card.rules.max_per_ship, Some(1));
         let s = run("", json!({"oneperShip": true}));
         assert_eq!(s.card.rules.max_per_ship, Some(1));
@@ -92,7 +95,10 @@ mod tests {
             let at = t.to_lowercase().find("no ship").or(t.to_lowercase().find("no squadron")).unwrap();
             assert!(s.text.is_consumed(at), "{t}");
         }
-        let s = run("No ship may be equipped with more than 2 \"X\" Upgrades.", json!({}));
+        let s = run(
+            "No ship may be equipped with more than 2 \"X\" Upgrades.",
+            json!({}),
+        );
         assert_eq!(s.card.rules.max_per_ship, Some(2));
     }
 }

@@ -175,7 +175,10 @@ pub(crate) mod testing {
             file: "ship_classes.json".into(),
             index: 0,
             ids: vec![id.to_string()],
-            obj: json!({"id": id, "name": name}).as_object().cloned().unwrap(),
+            obj: json!({"id": id, "name": name})
+                .as_object()
+                .cloned()
+                .unwrap(),
         };
         let raw_classes = vec![
             class("5003", "Defiant Class"),
@@ -218,8 +221,7 @@ pub(crate) mod testing {
             "I.K.S. Negh'var",
             "Bajoran Lightship",
         ] {
-            cx.ship_names
-                .insert(crate::db::normalize(n), n.to_string());
+            cx.ship_names.insert(crate::db::normalize(n), n.to_string());
         }
         for n in ["Loskene", "S'Sesslak", "Jean-Luc Picard"] {
             cx.captain_names

@@ -60,7 +60,10 @@ pub const CLASS_FLAGS: &[(&str, &[&str])] = &[
     ("keldonLimit", &["Cardassian Keldon Class"]),
     ("kvortLimit", &["K'Vort Class"]),
     ("maquisraiderLimit", &["Maquis Raider"]),
-    ("neghvarLimit", &["Negh'var Class", "Negh'var Class (Mirror)"]),
+    (
+        "neghvarLimit",
+        &["Negh'var Class", "Negh'var Class (Mirror)"],
+    ),
     ("neradaLimit", &["Nerada-Type"]),
     ("novaLimit", &["Nova Class"]),
     ("numiriLimit", &["Numiri Patrol Ship"]),
@@ -120,9 +123,7 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
                 let alts = target::alternatives(&c[1]);
                 let conds: Option<Vec<Condition>> =
                     alts.iter().map(|a| target::one_ship(cx, a)).collect();
-                conds
-                    .filter(|c| c.len() > 1)
-                    .map(target::merge_any)
+                conds.filter(|c| c.len() > 1).map(target::merge_any)
             });
             if let Some(cond) = cond {
                 push_unique(&mut found, cond);
@@ -271,7 +272,8 @@ pub fn parse_target(cx: &Cx, phrase: &str) -> Option<Vec<Condition>> {
 }
 
 static ACTION_CLAUSE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\s*(?:that has|with) the \[([a-z-]+)\] (?:icon|action) on its action bar").unwrap()
+    Regex::new(r"(?i)\s*(?:that has|with) the \[([a-z-]+)\] (?:icon|action) on its action bar")
+        .unwrap()
 });
 static ANY_SHIP_OR_CAPTAIN: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"(?i)^(?:one of your )?(?:ships?|captains?)$").unwrap());
@@ -389,21 +391,31 @@ mod tests {
     fn captain_skill_action_and_typos() {
         // R039a Captain's Chair
         let s = run("This card can only be assigned to a ship that has a Captain with a printed Captain Skill of 5 or higher.", json!({}));
-        assert_eq!(s.card.rules.restrictions, vec![Condition::CaptainSkillAtLeast { value: 5 }]);
+        assert_eq!(
+            s.card.rules.restrictions,
+            vec![Condition::CaptainSkillAtLeast { value: 5 }]
+        );
         // R042 Sick Bay
         let s = run("This card can only be assigned to one of your ships that has a Hull Value of 4 or more.", json!({}));
-        assert_eq!(s.card.rules.restrictions, vec![Condition::HullAtLeast { value: 4 }]);
+        assert_eq!(
+            s.card.rules.restrictions,
+            vec![Condition::HullAtLeast { value: 4 }]
+        );
         // E145 Standby Battle Stations
         let s = run("This card may only be purchased for a ship that has the [battlestations] icon on its Action Bar", json!({}));
         assert_eq!(
             s.card.rules.restrictions,
-            vec![Condition::ShipAction { action: "battlestations".into() }]
+            vec![Condition::ShipAction {
+                action: "battlestations".into()
+            }]
         );
         // Q003 Astrogator: the restriction ends at "and you may".
         let s = run("This Upgrade may only be purchased for a Raptor Class ship and you may fill a [crew] or [weapon] slot on your Upgrade Bar with this Upgrade.", json!({}));
         assert_eq!(
             s.card.rules.restrictions,
-            vec![Condition::ShipClass { any: vec!["raptor_class".into()] }]
+            vec![Condition::ShipClass {
+                any: vec!["raptor_class".into()]
+            }]
         );
     }
 

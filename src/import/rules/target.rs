@@ -25,8 +25,7 @@ static STAT: LazyLock<Regex> = LazyLock::new(|| {
 /// unique ship for these cards).
 static UNIQUE: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"(?i)^unique(?:\s*/\s*mirror unique)?$").unwrap());
-static NAMED: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"(?i)^captain named? (.+)$").unwrap());
+static NAMED: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)^captain named? (.+)$").unwrap());
 
 /// Names the card texts use for classes.
 const CLASS_ALIASES: &[(&str, &[&str])] = &[
@@ -65,7 +64,9 @@ pub fn one_ship(cx: &Cx, phrase: &str) -> Option<Condition> {
         return None;
     }
     if let Some(n) = cx.ship_names.get(&crate::db::normalize(p)) {
-        return Some(Condition::ShipName { any: vec![n.clone()] });
+        return Some(Condition::ShipName {
+            any: vec![n.clone()],
+        });
     }
     let core = ["ships", "ship", "starship", "vessel"]
         .iter()
@@ -87,7 +88,9 @@ pub fn one_ship(cx: &Cx, phrase: &str) -> Option<Condition> {
         return (!ids.is_empty()).then_some(Condition::ShipClass { any: ids });
     }
     if let Some(n) = cx.ship_names.get(&crate::db::normalize(core)) {
-        return Some(Condition::ShipName { any: vec![n.clone()] });
+        return Some(Condition::ShipName {
+            any: vec![n.clone()],
+        });
     }
     if let Some(f) = faction_of(core) {
         return Some(Condition::ShipFaction {
@@ -150,7 +153,10 @@ pub fn ship(cx: &Cx, phrase: &str) -> Option<Condition> {
 pub fn normalize(c: &mut Condition) {
     use Condition::*;
     match c {
-        ShipFaction { any } | ShipClass { any } | ShipName { any } | CaptainFaction { any }
+        ShipFaction { any }
+        | ShipClass { any }
+        | ShipName { any }
+        | CaptainFaction { any }
         | CaptainName { any } => {
             any.sort();
             any.dedup();
@@ -214,7 +220,9 @@ fn extend_unique(v: &mut Vec<String>, more: Vec<String>) {
 pub fn captain(cx: &Cx, phrase: &str) -> Option<Vec<Condition>> {
     let p = strip_article(phrase);
     if let Some(n) = cx.captain_names.get(&crate::db::normalize(p)) {
-        return Some(vec![Condition::CaptainName { any: vec![n.clone()] }]);
+        return Some(vec![Condition::CaptainName {
+            any: vec![n.clone()],
+        }]);
     }
     let lower = p.to_lowercase();
     if let Some(rest) = lower.strip_prefix("captain with ") {
@@ -325,7 +333,10 @@ mod tests {
     fn alternatives_merge() {
         let cx = cx();
         assert_eq!(
-            ship(&cx, "either a Intrepid Class, Sovereign Class, or Galaxy Class ship"),
+            ship(
+                &cx,
+                "either a Intrepid Class, Sovereign Class, or Galaxy Class ship"
+            ),
             Some(Condition::ShipClass {
                 any: vec![
                     "intrepid_class".into(),

@@ -1,0 +1,906 @@
+//! The Utopia importer and `data check`: the committed database is exactly a
+//! fresh import of `../shared/reference/staw-utopia` (with
+//! `data/staw/corrections.toml`), imports are byte-for-byte deterministic,
+//! bad raw input fails with exit 2 naming the file and card and writes
+//! nothing, corrections survive a re-import, and the rules of the cards the
+//! golden fleets use are modeled as the rules say.
+
+use assert_cmd::Command;
+use fleetcheck::db::model::{
+    AddSlot, Card, CardFilter, CardType, Condition, CostFromShip, CostModifier, Discount,
+    PenaltyRule, Scope,
+};
+use fleetcheck::db::Database;
+use fleetcheck::import;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn raw_dir() -> PathBuf {
+    root().join("../shared/reference/staw-utopia")
+}
+
+fn corrections() -> String {
+    std::fs::read_to_string(root().join("data/staw/corrections.toml")).unwrap()
+}
+
+/// One fresh import, shared by the tests that only read it.
+fn fresh() -> &'static import::Imported {
+    static FRESH: OnceLock<import::Imported> = OnceLock::new();
+    FRESH.get_or_init(|| import::import_utopia(&raw_dir(), Some(&corrections())).unwrap())
+}
+
+/// The committed database.
+fn db() -> &'static Database {
+    static DB: OnceLock<Database> = OnceLock::new();
+    DB.get_or_init(|| Database::from_dir(&root().join("data/staw")).unwrap())
+}
+
+fn card(id: &str) -> &'static Card {
+    db().by_id(id)
+        .unwrap_or_else(|| panic!("card {id} is missing"))
+}
+
+fn fc(dir: &Path) -> Command {
+    let mut c = Command::cargo_bin("fleetcheck").unwrap();
+    c.current_dir(dir).env_remove("NO_COLOR");
+    c
+}
+
+/// Every file under `dir`, relative path -> bytes.
+fn tree(dir: &Path) -> BTreeMap<String, Vec<u8>> {
+    fn walk(base: &Path, dir: &Path, out: &mut BTreeMap<String, Vec<u8>>) {
+        for e in std::fs::read_dir(dir).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                walk(base, &p, out);
+            } else {
+                let rel = p
+                    .strip_prefix(base)
+                    .unwrap()
+                    .to_string_lossy()
+                    .replace('\\', "/");
+                out.insert(rel, std::fs::read(&p).unwrap());
+            }
+        }
+    }
+    let mut out = BTreeMap::new();
+    walk(dir, dir, &mut out);
+    out
+}
+
+/// A copy of the raw data in a temporary directory, to break.
+fn raw_copy() -> tempfile::TempDir {
+    let t = tempfile::tempdir().unwrap();
+    for e in std::fs::read_dir(raw_dir()).unwrap() {
+        let p = e.unwrap().path();
+        std::fs::copy(&p, t.path().join(p.file_name().unwrap())).unwrap();
+    }
+    t
+}
+
+// ---- the committed database --------------------------------------------------
+
+#[test]
+fn committed_database_is_a_fresh_import() {
+    let committed = tree(&root().join("data/staw"));
+    for (path, text) in &fresh().files {
+        let have = committed
+            .get(path)
+            .unwrap_or_else(|| panic!("data/staw/{path} is missing: re-run the importer"));
+        assert!(
+            have == text.as_bytes(),
+            "data/staw/{path} differs from a fresh import: re-run \
+             `fleetcheck data import-utopia ../shared/reference/staw-utopia`"
+        );
+    }
+    for path in committed.keys() {
+        let generated =
+            path.starts_with("cards/") || import::write::GENERATED.contains(&path.as_str());
+        if generated {
+            assert!(
+                fresh().files.contains_key(path),
+                "data/staw/{path} is not produced by the importer"
+            );
+        }
+    }
+}
+
+#[test]
+fn import_is_deterministic_and_keeps_hand_files() {
+    let a = tempfile::tempdir().unwrap();
+    let b = tempfile::tempdir().unwrap();
+    for d in [&a, &b] {
+        let out = d.path().join("staw");
+        std::fs::create_dir_all(&out).unwrap();
+        std::fs::write(out.join("corrections.toml"), corrections()).unwrap();
+        std::fs::write(out.join("formats.toml"), "# hand-written\n").unwrap();
+        import::run(&raw_dir(), &out).unwrap();
+    }
+    // A re-import over an existing database gives the same bytes too.
+    import::run(&raw_dir(), &b.path().join("staw")).unwrap();
+    let ta = tree(&a.path().join("staw"));
+    let tb = tree(&b.path().join("staw"));
+    assert_eq!(ta.keys().collect::<Vec<_>>(), tb.keys().collect::<Vec<_>>());
+    for (k, v) in &ta {
+        assert!(v == &tb[k], "{k} differs between two imports");
+    }
+    assert_eq!(ta["formats.toml"], b"# hand-written\n");
+    assert!(ta.contains_key("cards/ships/federation.toml"));
+    assert!(ta.contains_key("cards/upgrades/crew-federation.toml"));
+    // No temporary directories are left next to the database.
+    let left: Vec<_> = std::fs::read_dir(a.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(left, vec![std::ffi::OsString::from("staw")]);
+}
+
+#[test]
+fn counts() {
+    let mut by_type: BTreeMap<CardType, usize> = BTreeMap::new();
+    for c in &db().cards {
+        *by_type.entry(c.kind).or_default() += 1;
+    }
+    // 397 raw ships, S199 listed twice.
+    assert_eq!(by_type[&CardType::Ship], 396);
+    // 389 raw captains less the 24 "Player Captain" helpers of set 80000.
+    assert_eq!(by_type[&CardType::Captain], 365);
+    assert_eq!(by_type[&CardType::Admiral], 44);
+    assert_eq!(by_type[&CardType::Ambassador], 10);
+    // 1435 raw upgrades less the set-80000/AP helpers, the UTOPIA USE ONLY
+    // cards, the three dropped by corrections and six duplicate entries.
+    assert_eq!(by_type[&CardType::Upgrade], 1329);
+    assert_eq!(by_type[&CardType::Resource], 42);
+    assert_eq!(by_type[&CardType::Flagship], 8);
+    assert_eq!(by_type[&CardType::FleetCaptain], 8);
+    assert_eq!(by_type[&CardType::Officer], 4);
+    assert_eq!(by_type[&CardType::ShipResource], 7);
+    assert_eq!(by_type[&CardType::Construction], 4);
+    assert_eq!(db().sets.len(), 253);
+}
+
+#[test]
+fn excluded_helpers_are_listed_with_reasons() {
+    let text = std::fs::read_to_string(root().join("data/staw/excluded.toml")).unwrap();
+    let v: toml::Value = toml::from_str(&text).unwrap();
+    let list = v["excluded"].as_array().unwrap();
+    let reason = |id: &str| {
+        list.iter()
+            .find(|e| e["id"].as_str() == Some(id))
+            .unwrap_or_else(|| panic!("{id} not excluded"))["reason"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    assert!(reason("Q037").contains("UTOPIA USE ONLY"));
+    assert!(reason("C426").contains("UTOPIA USE ONLY"));
+    assert!(reason("AP1001").contains("80000"));
+    assert!(reason("AC0001").contains("80000"));
+    assert!(reason("faction_federation").contains("faction"));
+    assert!(reason("tribble_tokens").contains("token"));
+    assert!(reason("C261").contains("Not a physical card"));
+    for id in ["Q037", "AP1001", "faction_borg", "C261", "E063"] {
+        assert!(db().by_id(id).is_none(), "{id} should not be a card");
+    }
+    // No card name is ambiguous because of a builder helper.
+    assert!(db().by_name("Player Captain").is_empty());
+}
+
+#[test]
+fn data_check_is_clean_on_the_committed_and_embedded_data() {
+    let out = fc(&root())
+        .args(["data", "check", "--data", "data/staw"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("no problems"));
+    let out = fc(&root()).args(["data", "check"]).output().unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+}
+
+#[test]
+fn no_ability_text_or_markup_in_data() {
+    for (path, bytes) in tree(&root().join("data/staw")) {
+        let text = String::from_utf8(bytes).unwrap();
+        for bad in [
+            "<b>",
+            "<img ",
+            "WHEN ATTACKING",
+            "WHEN DEFENDING",
+            "ACTION:",
+            "_text]",
+            "imgur",
+        ] {
+            assert!(!text.contains(bad), "data/staw/{path} contains {bad:?}");
+        }
+    }
+    for c in &db().cards {
+        for u in &c.rules.unmodeled {
+            assert!(u.chars().count() <= 203, "{}: {u}", c.id);
+        }
+    }
+}
+
+#[test]
+fn coverage_file_matches_the_cards() {
+    let text = std::fs::read_to_string(root().join("data/staw/coverage.toml")).unwrap();
+    let v: toml::Value = toml::from_str(&text).unwrap();
+    let c = &v["coverage"];
+    let unmodeled = db()
+        .cards
+        .iter()
+        .filter(|c| !c.rules.unmodeled.is_empty())
+        .count();
+    let with = c["cards_with_rule_phrases"].as_integer().unwrap() as usize;
+    let full = c["fully_modeled"].as_integer().unwrap() as usize;
+    assert_eq!(c["cards"].as_integer().unwrap() as usize, db().cards.len());
+    assert_eq!(with - full, unmodeled);
+    assert_eq!(
+        c["by_kind"]["unmodeled"].as_integer().unwrap() as usize,
+        unmodeled
+    );
+}
+
+#[test]
+fn unmodeled_listing() {
+    let out = fc(&root())
+        .args([
+            "data",
+            "check",
+            "--data",
+            "data/staw",
+            "--unmodeled",
+            "-o",
+            "json",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let list = v["unmodeled"].as_array().unwrap();
+    let expected = db()
+        .cards
+        .iter()
+        .filter(|c| !c.rules.unmodeled.is_empty())
+        .count();
+    assert_eq!(list.len(), expected);
+    let e078 = list
+        .iter()
+        .find(|u| u["id"] == "E078")
+        .expect("Borg Alliance listed");
+    assert_eq!(
+        e078["phrases"][0],
+        "This Upgrade may only be purchased for a non-Borg ship with a non-Borg Captain."
+    );
+    let out = fc(&root())
+        .args(["data", "check", "--data", "data/staw", "--unmodeled"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("Borg Alliance"), "{text}");
+    assert!(text.contains(&format!("{expected} cards with")), "{text}");
+}
+
+// ---- bad input ------------------------------------------------------------------
+
+/// Runs the importer CLI on a broken copy of the raw data into a database
+/// directory that already holds a file; checks exit 2, the message, and
+/// that nothing was written.
+fn assert_import_fails(raw: &Path, expect: &[&str]) {
+    let out_dir = tempfile::tempdir().unwrap();
+    let db = out_dir.path().join("staw");
+    std::fs::create_dir_all(&db).unwrap();
+    std::fs::write(db.join("formats.toml"), "# keep\n").unwrap();
+    std::fs::write(db.join("corrections.toml"), corrections()).unwrap();
+    let before = tree(out_dir.path());
+    let out = fc(&root())
+        .args(["data", "import-utopia"])
+        .arg(raw)
+        .arg("--out")
+        .arg(&db)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    for e in expect {
+        assert!(stderr.contains(e), "{e:?} not in {stderr}");
+    }
+    assert!(stderr.contains("nothing was written"), "{stderr}");
+    assert_eq!(
+        tree(out_dir.path()),
+        before,
+        "the database directory changed"
+    );
+}
+
+fn edit(raw: &Path, file: &str, f: impl FnOnce(&mut serde_json::Value)) {
+    let p = raw.join(file);
+    let mut v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&p).unwrap()).unwrap();
+    f(&mut v);
+    std::fs::write(&p, serde_json::to_string(&v).unwrap()).unwrap();
+}
+
+fn entry<'a>(v: &'a mut serde_json::Value, id: &str) -> &'a mut serde_json::Value {
+    v.as_array_mut()
+        .unwrap()
+        .iter_mut()
+        .find(|c| c["id"] == id)
+        .unwrap()
+}
+
+#[test]
+fn malformed_json_names_the_file() {
+    let raw = raw_copy();
+    let p = raw.path().join("upgrades.json");
+    let text = std::fs::read_to_string(&p).unwrap();
+    std::fs::write(&p, &text[..text.len() / 2]).unwrap();
+    assert_import_fails(raw.path(), &["upgrades.json", "malformed", "line"]);
+}
+
+#[test]
+fn unknown_type_names_the_card() {
+    let raw = raw_copy();
+    edit(raw.path(), "ships.json", |v| {
+        entry(v, "S180")["type"] = "starbase".into()
+    });
+    assert_import_fails(
+        raw.path(),
+        &["ships.json", "S180", "unknown card type \"starbase\""],
+    );
+}
+
+#[test]
+fn unknown_field_values_name_the_card() {
+    let raw = raw_copy();
+    edit(raw.path(), "upgrades.json", |v| {
+        entry(v, "T240")["factions"] = serde_json::json!(["gorn"])
+    });
+    assert_import_fails(
+        raw.path(),
+        &["upgrades.json", "T240", "unknown faction \"gorn\""],
+    );
+    let raw = raw_copy();
+    edit(raw.path(), "upgrades.json", |v| {
+        entry(v, "W060")["hullConstraint"] = "small".into()
+    });
+    assert_import_fails(raw.path(), &["W060", "hullConstraint"]);
+    let raw = raw_copy();
+    edit(raw.path(), "ships.json", |v| {
+        entry(v, "S180")["upgrades"] = serde_json::json!(["tech", "phaser"])
+    });
+    assert_import_fails(raw.path(), &["S180", "unknown upgrade slot \"phaser\""]);
+    let raw = raw_copy();
+    edit(raw.path(), "upgrades.json", |v| {
+        entry(v, "T240")["set"] = serde_json::json!(["nowhere"])
+    });
+    assert_import_fails(raw.path(), &["T240", "set \"nowhere\""]);
+}
+
+#[test]
+fn unclassifiable_question_card_is_an_error() {
+    let raw = raw_copy();
+    edit(raw.path(), "upgrades.json", |v| {
+        entry(v, "Q024")["text"] = "Nothing about slots here.".into()
+    });
+    assert_import_fails(raw.path(), &["upgrades.json", "Q024", "unclassifiable"]);
+}
+
+#[test]
+fn missing_file_is_an_error() {
+    let raw = raw_copy();
+    std::fs::remove_file(raw.path().join("admirals.json")).unwrap();
+    assert_import_fails(raw.path(), &["admirals.json"]);
+}
+
+#[test]
+fn corrections_survive_a_reimport_and_bad_ones_fail() {
+    let t = tempfile::tempdir().unwrap();
+    let out = t.path().join("staw");
+    std::fs::create_dir_all(&out).unwrap();
+    let extra =
+        "\n[[correction]]\nid = \"T240\"\nreason = \"test: errata\"\nset = { cost = 6 }\n\n\
+                 [[correction]]\nid = \"C212\"\nreason = \"test: drop\"\ndrop = true\n";
+    std::fs::write(out.join("corrections.toml"), corrections() + extra).unwrap();
+    for _ in 0..2 {
+        import::run(&raw_dir(), &out).unwrap();
+        let db = Database::from_dir(&out).unwrap();
+        assert_eq!(db.by_id("T240").unwrap().cost, 6);
+        assert!(db.by_id("C212").is_none());
+        let ex = std::fs::read_to_string(out.join("excluded.toml")).unwrap();
+        assert!(ex.contains("test: drop"));
+    }
+    std::fs::write(
+        out.join("corrections.toml"),
+        "[[correction]]\nid = \"NOPE1\"\nreason = \"x\"\nset = { cost = 1 }\n",
+    )
+    .unwrap();
+    let before = tree(&out);
+    let e = import::run(&raw_dir(), &out).unwrap_err().to_string();
+    assert!(e.contains("corrections.toml") && e.contains("NOPE1"), "{e}");
+    assert_eq!(tree(&out), before);
+}
+
+#[test]
+fn data_check_reports_problems_with_exit_1() {
+    let t = tempfile::tempdir().unwrap();
+    let d = t.path();
+    std::fs::create_dir_all(d.join("cards")).unwrap();
+    std::fs::write(
+        d.join("sets.toml"),
+        "[[set]]\nid = \"1\"\nname = \"Core\"\nrelease_date = \"2013-08-01\"\n",
+    )
+    .unwrap();
+    std::fs::write(
+        d.join("formats.toml"),
+        "[[format]]\nid = \"standard\"\nname = \"Standard\"\n\n[[retirement]]\nresource = \"R999\"\nretired = \"2015-01-01\"\n",
+    )
+    .unwrap();
+    std::fs::write(
+        d.join("cards/x.toml"),
+        "[[card]]\nid = \"S1\"\ntype = \"ship\"\nname = \"U.S.S. Test\"\nfactions = [\"federation\"]\ncost = 20\nsets = [\"1\"]\nclass = \"nope\"\n\n\
+         [[card]]\nid = \"s1\"\ntype = \"upgrade\"\nname = \"X\"\nslot = \"tech\"\nfactions = [\"federation\"]\ncost = 1\nsets = [\"2\"]\n",
+    )
+    .unwrap();
+    let out = fc(&root())
+        .args(["data", "check", "--data"])
+        .arg(d)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    for e in [
+        "cards/x.toml: S1: class \"nope\" is not in classes.toml",
+        "cards/x.toml: s1: id s1 is also card S1",
+        "cards/x.toml: s1: set \"2\" is not in sets.toml",
+        "formats.toml: R999: retirement names no card",
+    ] {
+        assert!(text.contains(e), "{e:?} not in\n{text}");
+    }
+    let out = fc(&root())
+        .args(["data", "check", "-o", "json", "--data"])
+        .arg(d)
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["ok"], false);
+    assert_eq!(v["problems"].as_array().unwrap().len(), 4);
+}
+
+// ---- facts ------------------------------------------------------------------------
+
+#[test]
+fn facts_of_real_cards() {
+    // S199 is listed twice: one card with every set.
+    let s199 = card("S199");
+    assert_eq!(s199.name, "Federation Starship");
+    assert_eq!(s199.sets.len(), 7);
+    // Array ids: one card, the other id an alias.
+    assert_eq!(card("T308a").id, "T308");
+    assert_eq!(card("E196a").id, "E196");
+    // Names are trimmed.
+    assert_eq!(card("Rs01").name, "Movars Ability");
+    // Mirror Universe unique (golden own-unique-mirror-coexist).
+    assert!(card("C096").mirror_unique && !card("C096").unique);
+    assert!(card("C212").unique && !card("C212").mirror_unique);
+    // Question cards: no slot, the choices in either_slot.
+    assert_eq!(card("Q024").slot, None);
+    assert_eq!(card("Q024").rules.either_slot, ["crew", "tech"]);
+    // Captains without `talents` show none; `talent` is a misspelling.
+    assert_eq!(card("Cap053").talents, Some(0));
+    assert_eq!(card("Cap811").skill, None, "Borg Queen's skill is '*'");
+    // Ships: class, stats, bar.
+    let s180 = card("S180");
+    assert_eq!(s180.class.as_deref(), Some("5003"));
+    assert_eq!(s180.slots, ["tech", "weapon", "weapon", "crew", "crew"]);
+    assert_eq!(
+        (s180.attack, s180.agility, s180.hull, s180.shields),
+        (Some(3), Some(2), Some(3), Some(4))
+    );
+    // Classes: S175's "Romulan Bird-of-Prey Class" is not 5007's "Romulan Bird-of-Prey".
+    assert_eq!(
+        card("S175").class.as_deref(),
+        Some("romulan_bird_of_prey_class")
+    );
+    assert_eq!(card("S159").class.as_deref(), Some("5007"));
+    assert_eq!(card("S106").class.as_deref(), Some("galaxy__class_mu"));
+    // Oversized: Borg Cube and Nor class only.
+    let oversized: Vec<&str> = db()
+        .classes
+        .iter()
+        .filter(|c| c.oversized)
+        .map(|c| c.name.as_str())
+        .collect();
+    assert_eq!(oversized, ["Nor Class Orbital Space Station", "Borg Cube"]);
+    // Release dates.
+    let s = db().set("75011").unwrap();
+    assert_eq!(
+        (s.release_date.as_str(), s.release_date_raw.as_deref()),
+        ("2021-06-30", Some("2021-06-31"))
+    );
+    let s = db().set("75002").unwrap();
+    assert_eq!(
+        (s.release_date.as_str(), s.release_date_raw.as_deref()),
+        ("2017-12-03", Some("2017-12-3"))
+    );
+    assert_eq!(db().set("71120").unwrap().release_date_raw, None);
+}
+
+// ---- rules of real cards (each kind) -------------------------------------------------
+
+fn unless(amount: i32, c: Condition) -> CostModifier {
+    CostModifier {
+        amount,
+        when: None,
+        unless: Some(c),
+    }
+}
+
+fn classes(ids: &[&str]) -> Condition {
+    Condition::ShipClass {
+        any: ids.iter().map(|s| s.to_string()).collect(),
+    }
+}
+
+fn factions(f: &[&str]) -> Condition {
+    Condition::ShipFaction {
+        any: f.iter().map(|s| s.to_string()).collect(),
+    }
+}
+
+#[test]
+fn cost_modifiers() {
+    // T240 Cloaking Device: 4 SP, +5 unless the U.S.S. Defiant.
+    let t240 = card("T240");
+    assert_eq!((t240.cost, t240.slot.as_deref()), (4, Some("tech")));
+    assert_eq!(t240.factions, ["federation"]);
+    assert_eq!(
+        t240.rules.cost_modifiers,
+        [unless(
+            5,
+            Condition::ShipName {
+                any: vec!["U.S.S. Defiant".into()]
+            }
+        )]
+    );
+    // Q022 Romulan Ale: costRomulan "+3" flag, no slot.
+    assert_eq!(
+        card("Q022").rules.cost_modifiers,
+        [unless(3, factions(&["romulan"]))]
+    );
+    assert!(card("Q022").rules.no_slot);
+    // W103/W096 Phased Polaron Beam: +5 for any non-Jem'Hadar ship.
+    let jh = classes(&["5014", "jem_hadar_battle_cruiser", "jem_hadar_battleship"]);
+    assert_eq!(card("W103").rules.cost_modifiers, [unless(5, jh.clone())]);
+    assert_eq!(card("W096").rules.cost_modifiers, [unless(5, jh)]);
+    // W111 Energy Dissipator: +5 for any non-Breen ship.
+    assert_eq!(
+        card("W111").rules.cost_modifiers,
+        [unless(5, classes(&["5013"]))]
+    );
+    // C193 Varel: +5 for any ship that is not a Romulan Science Vessel.
+    assert_eq!(
+        card("C193").rules.cost_modifiers,
+        [unless(5, classes(&["5006"]))]
+    );
+    // T233: "non-Keldon class".
+    assert_eq!(
+        card("T233").rules.cost_modifiers,
+        [unless(5, classes(&["5021"]))]
+    );
+    // E060: captain skill greater than 5.
+    assert_eq!(
+        card("E060").rules.cost_modifiers,
+        [CostModifier {
+            amount: 5,
+            when: Some(Condition::CaptainSkillAtLeast { value: 6 }),
+            unless: None
+        }]
+    );
+    // T298: untitled class icons (corrected: Luna has no ships).
+    assert_eq!(
+        card("T298").rules.cost_modifiers,
+        [unless(3, classes(&["intrepid_class", "sovereign_class"]))]
+    );
+}
+
+#[test]
+fn restrictions() {
+    // Vulcan Commandos: a Vulcan ship only.
+    assert_eq!(card("C101").rules.restrictions, [factions(&["vulcan"])]);
+    // Ramming Attack: hull 3 or less.
+    assert_eq!(
+        card("W060").rules.restrictions,
+        [Condition::HullAtMost { value: 3 }]
+    );
+    // Phased Polaron Beam W176 and Energy Dissipator W174: attack ships (flag).
+    assert_eq!(card("W176").rules.restrictions, [classes(&["5014"])]);
+    // Class flags, several.
+    assert_eq!(
+        card("T289").rules.restrictions,
+        [classes(&["5018", "5020"])]
+    );
+    // "a Klingon Captain assigned to a Klingon ship": captain faction AND
+    // ship faction.
+    assert_eq!(
+        card("E039").rules.restrictions,
+        [
+            Condition::CaptainFaction {
+                any: vec!["klingon".into()]
+            },
+            factions(&["klingon"])
+        ]
+    );
+    // "a Ferengi Captain assigned to a Ferengi ship".
+    assert_eq!(
+        card("E021").rules.restrictions,
+        [
+            Condition::CaptainFaction {
+                any: vec!["ferengi".into()]
+            },
+            factions(&["ferengi"])
+        ]
+    );
+    // Stat flags.
+    assert_eq!(
+        card("E237").rules.restrictions,
+        [
+            Condition::CaptainFaction {
+                any: vec!["federation".into()]
+            },
+            Condition::CaptainSkillAtMost { value: 5 }
+        ]
+    );
+    assert_eq!(
+        card("W249").rules.restrictions,
+        [Condition::AttackAtMost { value: 3 }]
+    );
+    assert!(card("Con002")
+        .rules
+        .restrictions
+        .contains(&Condition::ShieldsAtLeast { value: 3 }));
+    assert!(card("Con002")
+        .rules
+        .restrictions
+        .contains(&Condition::UniqueShip));
+    // Ship resources.
+    assert_eq!(
+        card("R039a").rules.restrictions,
+        [Condition::CaptainSkillAtLeast { value: 5 }]
+    );
+    assert_eq!(
+        card("Rs40").rules.restrictions,
+        [Condition::HullAtMost { value: 3 }]
+    );
+    // "(Romulan Drone Ship Only)".
+    assert_eq!(
+        card("T158").rules.restrictions,
+        [classes(&["romulan_drone_ship"])]
+    );
+    // E145: the [battlestations] action.
+    assert_eq!(
+        card("E145").rules.restrictions,
+        [Condition::ShipAction {
+            action: "battlestations".into()
+        }]
+    );
+}
+
+#[test]
+fn slots_rules() {
+    // Tactical Station: one per ship, adds a weapon slot.
+    let w170 = card("W170");
+    assert_eq!(w170.rules.max_per_ship, Some(1));
+    assert_eq!(
+        w170.rules.adds_slots,
+        [AddSlot {
+            slot: vec!["weapon".into()],
+            count: 1
+        }]
+    );
+    // No slot.
+    assert!(card("Q034").rules.no_slot);
+    assert!(card("E237").rules.no_slot);
+    // Either slot: any slot on the bar.
+    assert_eq!(
+        card("T057").rules.either_slot,
+        ["crew", "tech", "weapon", "talent", "borg"]
+    );
+    // Added slots with a choice.
+    assert_eq!(
+        card("C422").rules.adds_slots,
+        [AddSlot {
+            slot: vec!["tech".into(), "borg".into()],
+            count: 1
+        }]
+    );
+    // Calvin Hudson: a tech, weapon or crew slot.
+    assert_eq!(
+        card("Cap518").rules.adds_slots,
+        [AddSlot {
+            slot: vec!["tech".into(), "weapon".into(), "crew".into()],
+            count: 1
+        }]
+    );
+    // Borg Alliance adds a borg slot (its non-Borg restriction is unmodeled).
+    assert_eq!(
+        card("E078").rules.adds_slots,
+        [AddSlot {
+            slot: vec!["borg".into()],
+            count: 1
+        }]
+    );
+    // Elim Garak C109 shows a talent icon.
+    assert_eq!(card("C109").talents, Some(1));
+}
+
+#[test]
+fn cost_from_ship() {
+    assert_eq!(
+        card("W231").rules.cost_from_ship,
+        Some(CostFromShip {
+            stat: "attack".into(),
+            plus: 0
+        })
+    );
+    assert_eq!(
+        card("W223").rules.cost_from_ship,
+        Some(CostFromShip {
+            stat: "attack".into(),
+            plus: 1
+        })
+    );
+    assert_eq!(
+        card("Con002").rules.cost_from_ship,
+        Some(CostFromShip {
+            stat: "hull".into(),
+            plus: 2
+        })
+    );
+}
+
+fn discount(amount: i32, scope: Scope, slots: &[&str], factions: &[&str]) -> Discount {
+    Discount {
+        amount,
+        scope,
+        applies_to: CardFilter {
+            slots: slots.iter().map(|s| s.to_string()).collect(),
+            factions: factions.iter().map(|s| s.to_string()).collect(),
+            ..CardFilter::default()
+        },
+        min: None,
+        when: None,
+    }
+}
+
+#[test]
+fn discounts_and_penalties() {
+    // Calvin Hudson: upgrades only, on an Independent ship.
+    let mut calvin = discount(-1, Scope::Ship, &[], &[]);
+    calvin.when = Some(factions(&["independent"]));
+    assert_eq!(card("Cap518").rules.discounts, [calvin]);
+    assert_eq!(card("Cap518").cost, 3);
+    // Hugh: crew -1 and no penalty for Borg upgrades.
+    let hugh = card("Cap424");
+    assert_eq!(
+        hugh.rules.discounts,
+        [discount(-1, Scope::Ship, &["crew"], &[])]
+    );
+    assert_eq!(
+        hugh.rules.penalty,
+        [PenaltyRule::Waive {
+            scope: Scope::Ship,
+            applies_to: CardFilter {
+                factions: vec!["borg".into()],
+                ..CardFilter::default()
+            }
+        }]
+    );
+    // Khan Singh: any upgrades without a faction penalty.
+    assert_eq!(
+        card("Cap814").rules.penalty,
+        [PenaltyRule::Waive {
+            scope: Scope::Ship,
+            applies_to: CardFilter::default()
+        }]
+    );
+    // Kira Nerys: no penalty on a Federation ship.
+    assert_eq!(
+        card("Cap326").rules.penalty,
+        [PenaltyRule::NoPenaltyOn {
+            factions: vec!["federation".into()]
+        }]
+    );
+    // Flag factionPenalty 0.
+    assert_eq!(card("C017").rules.penalty, [PenaltyRule::NoPenalty]);
+}
+
+#[test]
+fn resource_cards() {
+    // Fleet captains: skill, slots, discounts, Independent ones.
+    let r010e = card("R010e");
+    assert_eq!(
+        (r010e.kind, r010e.cost, r010e.skill),
+        (CardType::FleetCaptain, 5, Some(1))
+    );
+    assert_eq!(
+        r010e.rules.adds_slots,
+        [
+            AddSlot {
+                slot: vec!["crew".into()],
+                count: 2
+            },
+            AddSlot {
+                slot: vec!["talent".into()],
+                count: 1
+            }
+        ]
+    );
+    assert_eq!(
+        r010e.rules.discounts,
+        [discount(-1, Scope::Fleet, &["crew"], &[])]
+    );
+    assert_eq!(r010e.rules.adds_factions, ["independent"]);
+    assert!(r010e.rules.penalty.contains(&PenaltyRule::Waive {
+        scope: Scope::Ship,
+        applies_to: CardFilter {
+            types: vec!["captain".into()],
+            ..CardFilter::default()
+        }
+    }));
+    let r010d = card("R010d");
+    assert_eq!(r010d.skill, Some(2));
+    assert!(r010d.rules.adds_factions.is_empty());
+    // Flagships: stat deltas, actions, slots; Independent ones add the faction.
+    let r004i = card("R004i");
+    assert_eq!(r004i.kind, CardType::Flagship);
+    assert_eq!(
+        (r004i.attack, r004i.agility, r004i.hull, r004i.shields),
+        (Some(1), Some(0), Some(1), Some(1))
+    );
+    assert_eq!(r004i.actions, ["evade"]);
+    assert_eq!(r004i.rules.adds_factions, ["independent"]);
+    assert_eq!(r004i.rules.adds_slots.len(), 2);
+    assert!(card("R004a").rules.adds_factions.is_empty());
+    // Officers cost 3; slots of their own text only.
+    let tactical = card("R011b");
+    assert_eq!((tactical.kind, tactical.cost), (CardType::Officer, 3));
+    assert_eq!(
+        tactical.rules.adds_slots,
+        [AddSlot {
+            slot: vec!["weapon".into()],
+            count: 1
+        }]
+    );
+    assert_eq!(card("R011a").talents, Some(1));
+    // Resources keep their printed cost.
+    assert_eq!(card("R003").cost, 10);
+    assert_eq!(card("R010").cost, 5);
+    assert_eq!(card("R004").cost, 10);
+    // Ship resources and constructions are their own types.
+    assert_eq!(card("Rs40").kind, CardType::ShipResource);
+    assert_eq!(card("Con001").kind, CardType::Construction);
+}
+
+#[test]
+fn importer_report_has_the_coverage_target_numbers() {
+    let c = &fresh().coverage;
+    assert!(c.cards_with_rule_phrases > 400);
+    assert!(c.fully_modeled <= c.cards_with_rule_phrases);
+    assert!(fresh().notes.iter().any(|n| n.starts_with("S199")));
+}
