@@ -4,4 +4,3 @@ mod report;
 mod games;
 mod golden;
 mod import;
-mod engine;
