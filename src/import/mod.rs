@@ -146,6 +146,8 @@ pub fn import_utopia(input: &Path, corrections: Option<&str>) -> Result<Imported
     for g in &groups {
         let r = &kept[g.entries[0]];
         let name = r.str("name")?.unwrap_or("").trim().to_string();
+        cx.card_names
+            .insert(crate::db::normalize(&name), name.clone());
         match r.kind() {
             "ship" => {
                 cx.ship_names.insert(crate::db::normalize(&name), name);

@@ -10,8 +10,9 @@
 //! derived costs ("costs exactly 4 SP", "cost ... equal to"), "No ship may be
 //! equipped with more than", slots added to the upgrade bar ("Add ... to
 //! your Upgrade Bar"), the faction penalty, slots ("without
-//! requiring an Upgrade slot", "counts as a [crew]", "may fill"), added
-//! factions. Unsigned costs used to pick cards during play ("discard an
+//! requiring an Upgrade slot", "counts as a [crew]", "may fill", "can only be
+//! filled", "swap a [tech] slot"), added factions, "may only field", "at a
+//! cost of 3 SP", "Your fleet may include". Unsigned costs used to pick cards during play ("discard an
 //! Upgrade with a cost of 5 SP or less", "a printed cost of 4 SP or less",
 //! "dice equal to the SP cost") are gameplay, not fleet building, and are
 //! not counted: no trigger matches them. Neither are "This ability may only
@@ -29,6 +30,12 @@ static TRIGGERS: LazyLock<Regex> = LazyLock::new(|| {
       | \b(?:may|can|my)\ not\ be\ (?:purchased|equipped|deployed|assigned|fielded)
       | \bcannot\ be\ (?:purchased|deployed|equipped)\ (?:to|for|on)
       | \bmay\ not\ equip\b
+      | \b(?:may|can)\ only\ field\b
+      | \bcan\ only\ be\ filled\b
+      | \bupgrades?\ fill\b
+      | \bswap\ an?\ \[
+      | \bat\ a\ cost\ of\ \d
+      | \byour\ fleet\ may\ include\b
       | ^ship\ must\ have\b
       | \b(?:class|ship|vessel|warbird|cruiser)s?\ only\s*\)?\.?$
       | [+-]\s?\d+\s?(?:sp|squadron\ points?)\b

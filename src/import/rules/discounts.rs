@@ -68,7 +68,7 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
     let mut spans = Vec::new();
     for (at, t) in s.text.sentences() {
         if let Some(c) = NAMED.captures(t) {
-            let names: Vec<String> = if c[1].contains('\'') {
+            let quoted: Vec<String> = if c[1].contains('\'') {
                 QUOTED
                     .captures_iter(&c[1])
                     .map(|q| q[1].to_string())
@@ -76,8 +76,13 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
             } else {
                 vec![c[1].trim().to_string()]
             };
+            // Every name must be a card's ("The selected Upgrades" names none).
+            let names: Option<Vec<String>> = quoted
+                .iter()
+                .map(|n| cx.card_names.get(&crate::db::normalize(n)).cloned())
+                .collect();
             let amount: i32 = c[3].parse().unwrap_or(0);
-            if amount != 0 {
+            if let (Some(names), true) = (names, amount != 0) {
                 found.push(Discount {
                     amount: -amount,
                     scope: Scope::Ship,
@@ -285,6 +290,13 @@ mod tests {
         let mut want = d(-3, Scope::Ship, &[], &["borg"], None);
         want.applies_to.names = vec!["Borg Ablative Hull Armor".into()];
         assert_eq!(s.card.rules.discounts, vec![want]);
+    }
+
+    #[test]
+    fn unknown_names_are_not_discounts() {
+        // E237: "the selected Upgrades" are chosen in play.
+        let s = run("The selected Upgrades cost -2 SP each.");
+        assert!(s.card.rules.discounts.is_empty());
     }
 
     #[test]

@@ -33,6 +33,8 @@ pub struct Cx {
     pub ship_names: BTreeMap<String, String>,
     /// Normalised captain name -> the captain name as printed.
     pub captain_names: BTreeMap<String, String>,
+    /// Normalised names of every card (to check names quoted in texts).
+    pub card_names: BTreeMap<String, String>,
 }
 
 /// One card being parsed: its raw entry, cleaned text and the card built so
@@ -223,7 +225,14 @@ pub(crate) mod testing {
         ] {
             cx.ship_names.insert(crate::db::normalize(n), n.to_string());
         }
-        for n in ["Loskene", "S'Sesslak", "Jean-Luc Picard"] {
+        for n in [
+            "Bio-Neural Circuitry",
+            "Variable Geometry Pylons",
+            "Borg Ablative Hull Armor",
+        ] {
+            cx.card_names.insert(crate::db::normalize(n), n.to_string());
+        }
+        for n in ["Loskene", "S'Sesslak", "Jean-Luc Picard", "Vidiian Captain"] {
             cx.captain_names
                 .insert(crate::db::normalize(n), n.to_string());
         }

@@ -219,10 +219,19 @@ fn extend_unique(v: &mut Vec<String>, more: Vec<String>) {
 /// "a Captain with a Captain Skill of 5 or higher").
 pub fn captain(cx: &Cx, phrase: &str) -> Option<Vec<Condition>> {
     let p = strip_article(phrase);
-    if let Some(n) = cx.captain_names.get(&crate::db::normalize(p)) {
-        return Some(vec![Condition::CaptainName {
-            any: vec![n.clone()],
-        }]);
+    // "a Romulan Captain" is any Romulan captain, even though one captain
+    // card is named "Romulan Captain"; "Loskene" or "the Borg Queen" is a
+    // name.
+    let indefinite = {
+        let l = phrase.trim_start().to_lowercase();
+        l.starts_with("a ") || l.starts_with("an ")
+    };
+    if !indefinite {
+        if let Some(n) = cx.captain_names.get(&crate::db::normalize(p)) {
+            return Some(vec![Condition::CaptainName {
+                any: vec![n.clone()],
+            }]);
+        }
     }
     let lower = p.to_lowercase();
     if let Some(rest) = lower.strip_prefix("captain with ") {
@@ -362,6 +371,11 @@ mod tests {
             Some(vec![Condition::CaptainFaction {
                 any: vec!["klingon".into()]
             }])
+        );
+        assert_eq!(
+            captain(&cx, "a Vidiian Captain"),
+            None,
+            "a species, not the card named Vidiian Captain"
         );
         assert_eq!(
             captain(&cx, "Loskene"),
