@@ -60,29 +60,82 @@ pub fn check(game: &str, source: Source) -> Option<Checked> {
 /// The keys every game's file may have at the top, besides its own.
 pub const COMMON_KEYS: &[&str] = &["game", "name", "notes"];
 
-/// Assembles a game's result. When the file had an input error the summary
-/// and details are dropped: they would describe a state that was not fully
-/// read.
-pub(crate) fn finish(
-    game: &str,
-    source: Source,
-    name: Option<String>,
-    diagnostics: Vec<Diagnostic>,
-    text: Option<String>,
-    details: Option<serde_json::Value>,
-) -> Checked {
-    let input_error = diagnostics.iter().any(Diagnostic::is_input_error);
-    Checked {
+/// The pieces of one rule set; [`run`] puts them together the same way for
+/// every game: load the facts, read the file, check the rules when it was
+/// read without input errors, render the summary.
+pub(crate) struct RuleSet<F: ?Sized + 'static, S> {
+    /// The value of `game = "..."`.
+    pub id: &'static str,
+    /// The game's name in messages ("X-Wing").
+    pub name: &'static str,
+    /// The embedded facts (loaded once from `data/<game>/`), or what is
+    /// wrong with them.
+    pub facts: fn() -> Result<&'static F, String>,
+    /// Reads the file; input errors go to the diagnostics. `None` when
+    /// nothing could be read (a syntax error).
+    pub read: fn(&Source, &'static F, &mut Vec<Diagnostic>) -> Option<S>,
+    /// The file's `name`.
+    pub title: fn(&S) -> Option<String>,
+    /// The game's rules, on a file read without input errors.
+    pub rules: fn(&S, &F, &mut Vec<Diagnostic>),
+    /// The human summary (`Checked.text`).
+    pub summary: fn(&S, &F) -> String,
+    /// The summary as JSON (`report.details`).
+    pub details: fn(&S, &F) -> serde_json::Value,
+}
+
+/// Checks one file with a rule set. When the file has an input error, its
+/// rules are not checked and no summary is given: they would describe a
+/// state that was not fully read.
+pub(crate) fn run<F: ?Sized + 'static, S>(r: &RuleSet<F, S>, source: Source) -> Checked {
+    let mut diags = Vec::new();
+    let result = |source: Source, name, diags, text, details| Checked {
         report: FleetReport {
             file: source.path.clone(),
             name,
-            game: game.to_string(),
-            details: if input_error { None } else { details },
+            game: r.id.to_string(),
+            details,
             ..FleetReport::default()
         },
-        diagnostics,
+        diagnostics: diags,
         source: Some(source),
-        text: if input_error { None } else { text },
+        text,
+    };
+    let facts = match (r.facts)() {
+        Ok(f) => f,
+        Err(e) => {
+            diags.push(Diagnostic::error(
+                "parse",
+                format!("the embedded {} data is invalid: {e}", r.name),
+            ));
+            return result(source, None, diags, None, None);
+        }
+    };
+    let Some(state) = (r.read)(&source, facts, &mut diags) else {
+        return result(source, None, diags, None, None);
+    };
+    let name = (r.title)(&state);
+    if diags.iter().any(Diagnostic::is_input_error) {
+        return result(source, name, diags, None, None);
+    }
+    (r.rules)(&state, facts, &mut diags);
+    let text = (r.summary)(&state, facts);
+    let details = (r.details)(&state, facts);
+    result(source, name, diags, Some(text), Some(details))
+}
+
+/// The one file of a game's data folder (`data/<game>/<expected>`).
+pub(crate) fn single_file(
+    game: &str,
+    expected: &str,
+) -> Result<(&'static str, &'static str), String> {
+    let files: Vec<_> = crate::db::embedded::files(game).collect();
+    match files.as_slice() {
+        [one] => Ok(*one),
+        _ => Err(format!(
+            "data/{game}/ must hold exactly one file, {expected} (found {})",
+            files.len()
+        )),
     }
 }
 

@@ -126,14 +126,8 @@ pub fn facts() -> Result<&'static Facts, String> {
     static FACTS: OnceLock<Result<Facts, String>> = OnceLock::new();
     FACTS
         .get_or_init(|| {
-            let files: Vec<_> = crate::db::embedded::files("bsg").collect();
-            match files.as_slice() {
-                [(path, text)] => load(path, text),
-                _ => Err(format!(
-                    "data/bsg/ must hold exactly one file, components.toml (found {})",
-                    files.len()
-                )),
-            }
+            let (path, text) = crate::games::single_file("bsg", "components.toml")?;
+            load(path, text)
         })
         .as_ref()
         .map_err(Clone::clone)

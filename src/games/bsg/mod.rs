@@ -27,7 +27,7 @@ pub mod data;
 use crate::diag::{Diagnostic, Severity, Source};
 use crate::fleet::Spanned;
 use crate::games::input::{self, count, loose, Fields};
-use crate::games::{finish, table, Code, Game, COMMON_KEYS};
+use crate::games::{run, table, Code, Game, RuleSet, COMMON_KEYS};
 use crate::report::Checked;
 use data::{Class, Effect, Facts, GalacticaKind};
 use serde_json::{json, Value};
@@ -129,6 +129,32 @@ struct Basestar {
     damage: Vec<Listed>,
 }
 
+impl Basestar {
+    /// The damage its tokens count for (a critical hit counts two).
+    fn damage(&self, f: &Facts) -> i64 {
+        self.damage.iter().map(|l| f.tokens[l.token].damage).sum()
+    }
+
+    fn destroyed(&self, f: &Facts) -> bool {
+        self.damage(f) >= f.thresholds.basestar_destroyed
+    }
+
+    /// True when a basestar token with this effect is on it.
+    fn has(&self, f: &Facts, e: Effect) -> bool {
+        self.damage
+            .iter()
+            .any(|l| f.tokens[l.token].class == Class::Basestar && f.tokens[l.token].effect == e)
+    }
+
+    /// What attack rolls against it get.
+    fn attack_bonus(&self, f: &Facts) -> i64 {
+        self.damage
+            .iter()
+            .map(|l| f.tokens[l.token].attack_bonus)
+            .sum()
+    }
+}
+
 /// Boxes of a kind of piece: (box, count, span); `reserve` may be left out.
 #[derive(Debug, Clone, Default)]
 struct Boxes {
@@ -170,32 +196,18 @@ struct State {
 
 /// Checks a Battlestar Galactica file.
 pub fn check(source: Source) -> Checked {
-    let mut diags = Vec::new();
-    let facts = match data::facts() {
-        Ok(f) => f,
-        Err(e) => {
-            diags.push(Diagnostic::error(
-                "parse",
-                format!("the embedded Battlestar Galactica data is invalid: {e}"),
-            ));
-            return finish("bsg", source, None, diags, None, None);
-        }
-    };
-    let Some(state) = read(&source, facts, &mut diags) else {
-        return finish("bsg", source, None, diags, None, None);
-    };
-    if !diags.iter().any(Diagnostic::is_input_error) {
-        rules(&state, facts, &mut diags);
-    }
-    let text = summary(&state, facts);
-    let details = details(&state, facts);
-    finish(
-        "bsg",
+    run(
+        &RuleSet {
+            id: GAME.id,
+            name: "Battlestar Galactica",
+            facts: data::facts,
+            read,
+            title: |s| s.name.clone(),
+            rules,
+            summary,
+            details,
+        },
         source,
-        state.name.clone(),
-        diags,
-        Some(text),
-        Some(details),
     )
 }
 
@@ -302,11 +314,6 @@ fn boxes(top: &Fields, key: &str, names: &[&str], diags: &mut Vec<Diagnostic>) -
         }
     }
     b
-}
-
-/// "Critical Hit 2 + Hangar Disabled 1".
-fn damage_sum(f: &Facts, list: &[Listed]) -> i64 {
-    list.iter().map(|l| f.tokens[l.token].damage).sum()
 }
 
 fn note(code: &str, message: String, span: Range<usize>) -> Diagnostic {
@@ -428,8 +435,8 @@ fn rules(s: &State, f: &Facts, diags: &mut Vec<Diagnostic>) {
         }
     }
     for b in &s.basestars {
-        let dmg = damage_sum(f, &b.damage);
-        if dmg >= f.thresholds.basestar_destroyed {
+        let dmg = b.damage(f);
+        if b.destroyed(f) {
             let parts: Vec<String> = b
                 .damage
                 .iter()
@@ -565,13 +572,7 @@ fn summary(s: &State, f: &Facts) -> String {
             .basestars
             .iter()
             .map(|b| {
-                let dmg = damage_sum(f, &b.damage);
-                let destroyed = dmg >= f.thresholds.basestar_destroyed;
-                let has = |e: Effect| {
-                    b.damage.iter().any(|l| {
-                        f.tokens[l.token].class == Class::Basestar && f.tokens[l.token].effect == e
-                    })
-                };
+                let destroyed = b.destroyed(f);
                 let yes_no = |ok: bool| {
                     if destroyed {
                         "-".to_string()
@@ -581,11 +582,6 @@ fn summary(s: &State, f: &Facts) -> String {
                         "no".into()
                     }
                 };
-                let bonus: i64 = b
-                    .damage
-                    .iter()
-                    .map(|l| f.tokens[l.token].attack_bonus)
-                    .sum();
                 vec![
                     b.name.clone(),
                     if b.damage.is_empty() {
@@ -597,14 +593,14 @@ fn summary(s: &State, f: &Facts) -> String {
                             .collect::<Vec<_>>()
                             .join(", ")
                     },
-                    format!("{dmg} / {}", f.thresholds.basestar_destroyed),
+                    format!("{} / {}", b.damage(f), f.thresholds.basestar_destroyed),
                     if destroyed { "yes" } else { "no" }.into(),
-                    yes_no(!has(Effect::NoLaunch)),
-                    yes_no(!has(Effect::NoAttack)),
+                    yes_no(!b.has(f, Effect::NoLaunch)),
+                    yes_no(!b.has(f, Effect::NoAttack)),
                     if destroyed {
                         "-".into()
                     } else {
-                        format!("+{bonus}")
+                        format!("+{}", b.attack_bonus(f))
                     },
                 ]
             })
@@ -682,21 +678,15 @@ fn details(s: &State, f: &Facts) -> Value {
         .basestars
         .iter()
         .map(|b| {
-            let dmg = damage_sum(f, &b.damage);
-            let destroyed = dmg >= f.thresholds.basestar_destroyed;
-            let has = |e: Effect| {
-                b.damage
-                    .iter()
-                    .any(|l| f.tokens[l.token].class == Class::Basestar && f.tokens[l.token].effect == e)
-            };
+            let destroyed = b.destroyed(f);
             json!({
                 "name": b.name,
                 "damage_tokens": names(&b.damage),
-                "damage": dmg,
+                "damage": b.damage(f),
                 "destroyed": destroyed,
-                "can_launch_raiders": !destroyed && !has(Effect::NoLaunch),
-                "can_attack_galactica": !destroyed && !has(Effect::NoAttack),
-                "attack_bonus": b.damage.iter().map(|l| f.tokens[l.token].attack_bonus).sum::<i64>(),
+                "can_launch_raiders": !destroyed && !b.has(f, Effect::NoLaunch),
+                "can_attack_galactica": !destroyed && !b.has(f, Effect::NoAttack),
+                "attack_bonus": b.attack_bonus(f),
             })
         })
         .collect();

@@ -96,14 +96,8 @@ pub fn facts() -> Result<&'static Facts, String> {
     static FACTS: OnceLock<Result<Facts, String>> = OnceLock::new();
     FACTS
         .get_or_init(|| {
-            let files: Vec<_> = crate::db::embedded::files("stccg").collect();
-            match files.as_slice() {
-                [(path, text)] => load(path, text),
-                _ => Err(format!(
-                    "data/stccg/ must hold exactly one file, first-contact.toml (found {})",
-                    files.len()
-                )),
-            }
+            let (path, text) = crate::games::single_file("stccg", "first-contact.toml")?;
+            load(path, text)
         })
         .as_ref()
         .map_err(Clone::clone)

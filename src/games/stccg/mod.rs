@@ -29,7 +29,7 @@ use crate::diag::{Diagnostic, Severity, Source};
 use crate::fleet::tree::Node;
 use crate::fleet::Spanned;
 use crate::games::input::{self, loose, Fields};
-use crate::games::{finish, table, Code, Game, COMMON_KEYS};
+use crate::games::{run, table, Code, Game, RuleSet, COMMON_KEYS};
 use crate::report::Checked;
 use data::{Class, Facts};
 use serde_json::{json, Value};
@@ -167,34 +167,20 @@ impl Deck {
     }
 }
 
-/// Checks a Star Trek CCG deck list.
+/// Checks a Star Trek CCG file.
 pub fn check(source: Source) -> Checked {
-    let mut diags = Vec::new();
-    let facts = match data::facts() {
-        Ok(f) => f,
-        Err(e) => {
-            diags.push(Diagnostic::error(
-                "parse",
-                format!("the embedded Star Trek CCG data is invalid: {e}"),
-            ));
-            return finish("stccg", source, None, diags, None, None);
-        }
-    };
-    let Some(deck) = read(&source, facts, &mut diags) else {
-        return finish("stccg", source, None, diags, None, None);
-    };
-    if !diags.iter().any(Diagnostic::is_input_error) {
-        rules(&deck, facts, &mut diags);
-    }
-    let text = summary(&deck, facts);
-    let details = details(&deck, facts);
-    finish(
-        "stccg",
+    run(
+        &RuleSet {
+            id: GAME.id,
+            name: "Star Trek CCG",
+            facts: data::facts,
+            read,
+            title: |s| s.name.clone(),
+            rules,
+            summary,
+            details,
+        },
         source,
-        deck.name.clone(),
-        diags,
-        Some(text),
-        Some(details),
     )
 }
 

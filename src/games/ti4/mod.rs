@@ -29,7 +29,7 @@ use crate::diag::{Diagnostic, Severity, Source};
 use crate::fleet::tree::{Node, NodeValue};
 use crate::fleet::Spanned;
 use crate::games::input::{self, count, loose, Fields};
-use crate::games::{finish, table, Code, Game, COMMON_KEYS};
+use crate::games::{run, table, Code, Game, RuleSet, COMMON_KEYS};
 use crate::report::Checked;
 use data::{Facts, Kind};
 use serde_json::{json, Value};
@@ -142,32 +142,18 @@ struct State {
 
 /// Checks a Twilight Imperium file.
 pub fn check(source: Source) -> Checked {
-    let mut diags = Vec::new();
-    let facts = match data::facts() {
-        Ok(f) => f,
-        Err(e) => {
-            diags.push(Diagnostic::error(
-                "parse",
-                format!("the embedded Twilight Imperium data is invalid: {e}"),
-            ));
-            return finish("ti4", source, None, diags, None, None);
-        }
-    };
-    let Some(state) = read(&source, facts, &mut diags) else {
-        return finish("ti4", source, None, diags, None, None);
-    };
-    if !diags.iter().any(Diagnostic::is_input_error) {
-        rules(&state, facts, &mut diags);
-    }
-    let text = summary(&state, facts);
-    let details = details(&state, facts);
-    finish(
-        "ti4",
+    run(
+        &RuleSet {
+            id: GAME.id,
+            name: "Twilight Imperium",
+            facts: data::facts,
+            read,
+            title: |s| s.name.clone(),
+            rules,
+            summary,
+            details,
+        },
         source,
-        state.name.clone(),
-        diags,
-        Some(text),
-        Some(details),
     )
 }
 

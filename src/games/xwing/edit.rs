@@ -204,24 +204,9 @@ pub fn apply(source: &Source, ship: &str, card: &str, mv: Move) -> Result<Done, 
     })
 }
 
-/// "5 Console Fire, 14 Direct Hit! ×2" or "none".
+/// A pile for messages, "none" when empty.
 fn listing(deck: &Deck, pile: &state::Pile) -> String {
-    let cards = pile.by_card(deck);
-    if cards.is_empty() {
-        return "none".into();
-    }
-    cards
-        .iter()
-        .map(|(i, n)| {
-            let c = &deck.cards[*i];
-            if *n > 1 {
-                format!("{} {} ×{n}", c.number, c.name)
-            } else {
-                format!("{} {}", c.number, c.name)
-            }
-        })
-        .collect::<Vec<_>>()
-        .join(", ")
+    pile.describe(deck).unwrap_or_else(|| "none".into())
 }
 
 /// Moves one copy of card `ci` of ship `si` from pile `from` to pile `to`
@@ -302,12 +287,16 @@ fn take(t: &mut dyn TableLike, key: &str, deck: &Deck, ci: usize) -> Option<Valu
     if n <= 1 {
         counts.remove(&k);
     } else {
-        let slot = counts.get_mut(&k)?.as_value_mut()?;
-        let decor = slot.decor().clone();
-        *slot = Value::from(n - 1);
-        *slot.decor_mut() = decor;
+        set_count(counts.get_mut(&k)?.as_value_mut()?, n - 1);
     }
     Some(key_value(&k))
+}
+
+/// Writes a count in place, keeping the spaces and comment around it.
+fn set_count(slot: &mut Value, n: i64) {
+    let decor = slot.decor().clone();
+    *slot = Value::from(n);
+    *slot.decor_mut() = decor;
 }
 
 /// Adds one copy of `ci`, referenced as `v`, to the pile `key` (created as a
@@ -331,9 +320,7 @@ fn put(t: &mut dyn TableLike, key: &str, deck: &Deck, ci: usize, v: Value) {
                     Some(k) => {
                         if let Some(slot) = counts.get_mut(&k).and_then(Item::as_value_mut) {
                             let n = slot.as_integer().unwrap_or(0);
-                            let decor = slot.decor().clone();
-                            *slot = Value::from(n + 1);
-                            *slot.decor_mut() = decor;
+                            set_count(slot, n + 1);
                         }
                     }
                     None => {

@@ -22,7 +22,7 @@ pub mod edit;
 pub mod state;
 
 use crate::diag::{Diagnostic, Severity, Source};
-use crate::games::{finish, table, Code, Game};
+use crate::games::{run, table, Code, Game, RuleSet};
 use crate::report::Checked;
 use serde_json::{json, Value};
 use state::{Pile, State};
@@ -56,34 +56,20 @@ pub const CODES: &[Code] = &[
     },
 ];
 
-/// Checks an X-Wing file.
+/// Checks a X-Wing file.
 pub fn check(source: Source) -> Checked {
-    let mut diags = Vec::new();
-    let decks = match data::decks() {
-        Ok(d) => d,
-        Err(e) => {
-            diags.push(Diagnostic::error(
-                "parse",
-                format!("the embedded X-Wing data is invalid: {e}"),
-            ));
-            return finish("xwing", source, None, diags, None, None);
-        }
-    };
-    let Some(state) = state::read(&source, decks, &mut diags) else {
-        return finish("xwing", source, None, diags, None, None);
-    };
-    if !diags.iter().any(Diagnostic::is_input_error) {
-        rules(&state, &mut diags);
-    }
-    let text = summary(&state);
-    let details = details(&state);
-    finish(
-        "xwing",
+    run(
+        &RuleSet {
+            id: GAME.id,
+            name: "X-Wing",
+            facts: data::decks,
+            read: state::read,
+            title: |s| s.name.clone(),
+            rules: |s, _, d| rules(s, d),
+            summary: |s, _| summary(s),
+            details: |s, _| details(s),
+        },
         source,
-        state.name.clone(),
-        diags,
-        Some(text),
-        Some(details),
     )
 }
 
@@ -261,24 +247,9 @@ fn rules(s: &State, diags: &mut Vec<Diagnostic>) {
     }
 }
 
-/// "Console Fire, Direct Hit! ×2".
+/// A pile for the ships table, `-` when empty.
 fn pile_text(s: &State, pile: &Pile) -> String {
-    let cards = pile.by_card(s.deck);
-    if cards.is_empty() {
-        return "-".into();
-    }
-    cards
-        .iter()
-        .map(|(i, n)| {
-            let c = &s.deck.cards[*i];
-            if *n > 1 {
-                format!("{} {} ×{n}", c.number, c.name)
-            } else {
-                format!("{} {}", c.number, c.name)
-            }
-        })
-        .collect::<Vec<_>>()
-        .join(", ")
+    pile.describe(s.deck).unwrap_or_else(|| "-".into())
 }
 
 fn status(have: i64, copies: i64) -> String {

@@ -63,6 +63,26 @@ impl Pile {
         self.entries.iter().map(|e| e.count).sum()
     }
 
+    /// "5 Console Fire, 14 Direct Hit! ×2"; `None` when the pile is empty.
+    pub fn describe(&self, deck: &Deck) -> Option<String> {
+        let cards = self.by_card(deck);
+        if cards.is_empty() {
+            return None;
+        }
+        let parts: Vec<String> = cards
+            .iter()
+            .map(|(i, n)| {
+                let c = &deck.cards[*i];
+                if *n > 1 {
+                    format!("{} {} ×{n}", c.number, c.name)
+                } else {
+                    format!("{} {}", c.number, c.name)
+                }
+            })
+            .collect();
+        Some(parts.join(", "))
+    }
+
     /// The cards of the pile in deck order with their counts (count > 0).
     pub fn by_card(&self, deck: &Deck) -> Vec<(usize, i64)> {
         (0..deck.cards.len())
