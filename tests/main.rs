@@ -4,3 +4,4 @@ mod report;
 mod games;
 mod golden;
 mod import;
+mod engine;

@@ -204,9 +204,11 @@ pub fn resolve<'a>(
             if e.list {
                 out.lists.push(e.section.clone());
             }
-            let pos = Position::Sideboard(SideboardSection::of(&e.section.value));
+            let section = SideboardSection::of(&e.section.value);
+            let pos = Position::Sideboard(section);
+            let prefer = (section == SideboardSection::Other).then_some(e.section.value.as_str());
             for r in &e.cards {
-                if let Some(card) = place(db, r, pos, diags) {
+                if let Some(card) = place_preferring(db, r, pos, prefer, diags) {
                     out.cards.push(SideboardCard {
                         section: e.section.clone(),
                         card,
@@ -264,7 +266,17 @@ fn place<'a>(
     pos: Position,
     diags: &mut Vec<Diagnostic>,
 ) -> Option<Placed<'a>> {
-    match find(db, r, pos) {
+    place_preferring(db, r, pos, None, diags)
+}
+
+fn place_preferring<'a>(
+    db: &'a Database,
+    r: &CardRef,
+    pos: Position,
+    prefer: Option<&str>,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<Placed<'a>> {
+    match find_preferring(db, r, pos, prefer) {
         Ok(card) => Some(Placed {
             card,
             span: r.span.clone(),
@@ -278,6 +290,17 @@ fn place<'a>(
 
 /// Resolves one reference for a position.
 pub fn find<'a>(db: &'a Database, r: &CardRef, pos: Position) -> Result<&'a Card, Box<Diagnostic>> {
+    find_preferring(db, r, pos, None)
+}
+
+/// `find`, where `prefer` (a `[sideboard]` key that is no section) names
+/// the card type meant when a name is shared.
+fn find_preferring<'a>(
+    db: &'a Database,
+    r: &CardRef,
+    pos: Position,
+    prefer: Option<&str>,
+) -> Result<&'a Card, Box<Diagnostic>> {
     let (mut candidates, narrowed_from) = match &r.query {
         Query::Text(s) => match db.by_id(s) {
             Some(c) => (vec![c], Vec::new()),
@@ -309,6 +332,23 @@ pub fn find<'a>(db: &'a Database, r: &CardRef, pos: Position) -> Result<&'a Card
         if sideboard {
             // Any card resolves on the sideboard; the sideboard rule says
             // when it is of the wrong type for its section.
+            // Under a key that is no section, a card whose type the key
+            // names is the one meant (`admiral = "K'Mpec"`).
+            if candidates.len() > 1 {
+                if let Some(key) = prefer.map(loose) {
+                    let named: Vec<&Card> = candidates
+                        .iter()
+                        .copied()
+                        .filter(|c| {
+                            loose(c.kind.as_str()) == key
+                                || upgrade_types(c).any(|t| loose(t) == key)
+                        })
+                        .collect();
+                    if named.len() == 1 {
+                        return Ok(named[0]);
+                    }
+                }
+            }
             return match candidates.len() {
                 1 => Ok(candidates[0]),
                 _ => Err(Box::new(ambiguous(db, r, pos, &candidates))),

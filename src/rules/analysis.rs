@@ -10,7 +10,7 @@ use super::slots::{self, Slot};
 use super::upgrade_types;
 use crate::db::model::{Card, CardType, Format};
 use crate::db::Database;
-use crate::fleet::read::{RawFleet, Spanned};
+use crate::fleet::read::RawFleet;
 use crate::fleet::{Fleet, Placed, ShipEntry, SideboardCard};
 
 /// Everything the rules check.
@@ -29,16 +29,16 @@ pub struct Analysis<'a> {
     pub additional_points: i32,
     /// Ships + resource + additional points.
     pub total: i32,
-    /// The fleet SP cap and where it comes from (the file's `sp_cap`, or
-    /// its `format`).
-    pub cap: Option<Spanned<i32>>,
+    /// The fleet SP cap and what sets it ("the file's sp_cap", "format
+    /// standard").
+    pub cap: Option<(i32, String)>,
 }
 
 /// One priced ship.
 #[derive(Debug)]
 pub struct ShipState<'a> {
     pub entry: &'a ShipEntry<'a>,
-    /// The ship's factions plus those its flagship adds.
+    /// The ship's factions plus those its flagship and upgrades add.
     pub factions: Vec<String>,
     /// The captain's factions plus those its fleet captain adds.
     pub captain_factions: Vec<String>,
@@ -157,7 +157,7 @@ pub fn analyse<'a>(
     date: Option<String>,
     raw: &'a RawFleet,
     fleet: &'a Fleet<'a>,
-    cap: Option<Spanned<i32>>,
+    cap: Option<(i32, String)>,
 ) -> Analysis<'a> {
     let sub = format.sub_factions;
     let lists: Vec<Vec<(Role, &Placed)>> = fleet.ships.iter().map(cards_of).collect();
@@ -220,8 +220,9 @@ pub fn analyse<'a>(
     }
 }
 
-/// A ship's factions as changed by its cards: an independent flagship adds
-/// its faction to the ship, an independent fleet captain to the captain.
+/// A ship's factions as changed by its cards: an independent flagship (or
+/// an upgrade such as Captured) adds its faction to the ship, an
+/// independent fleet captain to the captain.
 #[derive(Debug, Clone)]
 struct Factions<'a> {
     ship: Vec<String>,
@@ -233,9 +234,11 @@ struct Factions<'a> {
 
 impl<'a> Factions<'a> {
     fn of(e: &'a ShipEntry<'a>) -> Factions<'a> {
+        // Flagships and upgrades ("This ship gains the Independent
+        // Faction") add to the ship; a fleet captain adds to the captain.
         let mut ship = e.ship.card.factions.clone();
-        if let Some(f) = &e.flagship {
-            extend_unique(&mut ship, &f.card.rules.adds_factions);
+        for p in e.flagship.iter().chain(&e.upgrades) {
+            extend_unique(&mut ship, &p.card.rules.adds_factions);
         }
         let mut captain = e
             .captain
@@ -386,6 +389,20 @@ pub struct Located<'a> {
 }
 
 impl<'a> Analysis<'a> {
+    /// Where a finding about the whole fleet points: the file's `sp_cap`,
+    /// else its `format`, else its `name`, else its first ship, else the
+    /// file's start.
+    pub fn fleet_span(&self) -> std::ops::Range<usize> {
+        let r = self.raw;
+        r.sp_cap
+            .as_ref()
+            .map(|x| x.span.clone())
+            .or_else(|| r.format.as_ref().map(|x| x.span.clone()))
+            .or_else(|| r.name.as_ref().map(|x| x.span.clone()))
+            .or_else(|| self.fleet.ships.first().map(|s| s.ship.span.clone()))
+            .unwrap_or(0..0)
+    }
+
     /// Every card of the fleet in file order: each ship and its cards, the
     /// resource, the sideboard.
     pub fn every_card(&self) -> Vec<Located<'a>> {

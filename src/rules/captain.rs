@@ -9,6 +9,7 @@
 
 use super::analysis::Analysis;
 use super::Rule;
+use crate::db::model::{Card, CardType};
 use crate::diag::Diagnostic;
 
 pub const RULE: Rule = Rule {
@@ -47,10 +48,10 @@ fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
                     ),
                 )
                 .with_span(Some(s.entry.ship.span.clone()));
-                if let Some(f) = ship.factions.first() {
+                if let Some(g) = generic_captain(a, ship) {
                     d = d.with_help(format!(
-                        "the generic captain of its faction costs 0 SP: captain = \"{}\"",
-                        title(f)
+                        "the generic captain of its faction costs 0 SP: captain = {}",
+                        g
                     ));
                 }
                 out.push(d);
@@ -60,17 +61,25 @@ fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
     }
 }
 
-/// "mirror-universe" -> "Mirror Universe".
-fn title(faction: &str) -> String {
-    faction
-        .split('-')
-        .map(|w| {
-            let mut c = w.chars();
-            match c.next() {
-                Some(f) => f.to_uppercase().chain(c).collect::<String>(),
-                None => String::new(),
-            }
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
+/// The generic (non-unique, 0 SP) captain of the ship's faction, as a
+/// card reference that resolves: its name, or its id when the name is
+/// shared. Only looked up for a ship without a captain.
+fn generic_captain(a: &Analysis, ship: &Card) -> Option<String> {
+    let g = a.db.cards.iter().find(|c| {
+        c.kind == CardType::Captain
+            && c.cost == 0
+            && !c.unique
+            && !c.mirror_unique
+            && c.factions.iter().any(|f| ship.factions.first() == Some(f))
+    })?;
+    let captains =
+        a.db.by_name(&g.name)
+            .into_iter()
+            .filter(|c| c.kind == CardType::Captain)
+            .count();
+    Some(if captains == 1 {
+        format!("{:?}", g.name)
+    } else {
+        format!("{{ id = {:?} }}", g.id)
+    })
 }

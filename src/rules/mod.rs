@@ -36,7 +36,7 @@ mod unique;
 
 use crate::db::Database;
 use crate::diag::{Diagnostic, Source};
-use crate::fleet::read::{self, Spanned};
+use crate::fleet::read;
 use crate::fleet::{resolve, tree};
 use crate::report::model::{
     CardRef, CardReport, FleetReport, ResourceReport, ShipReport, SideboardCard, SideboardReport,
@@ -126,7 +126,7 @@ pub fn check_source(db: &Database, source: Source, opts: &CheckOptions) -> Check
         diags.push(
             Diagnostic::error("empty", "the fleet file is empty")
                 .with_span(Some(0..0))
-                .with_help("a fleet file lists its ships as [[ship]] tables, e.g.\n[[ship]]\nship = \"U.S.S. Enterprise-D\"\ncaptain = \"Jean-Luc Picard\""),
+                .with_help("a fleet file lists its ships as [[ship]] tables, each with ship = \"...\" and captain = \"...\""),
         );
         return done(report, diags, source);
     }
@@ -204,16 +204,14 @@ pub fn check_source(db: &Database, source: Source, opts: &CheckOptions) -> Check
     if diags.iter().any(Diagnostic::is_input_error) {
         return done(report, diags, source);
     }
-    // The cap: the file's sp_cap when the file's own format is used.
+    // The cap: the file's sp_cap when the file's own format is used. The
+    // span is filled in by the analysis (`Analysis::fleet_span`).
     let cap = match (&raw.sp_cap, &opts.format) {
-        (Some(c), None) => Some(Spanned {
-            value: i32::try_from(c.value).unwrap_or(i32::MAX),
-            span: c.span.clone(),
-        }),
-        _ => format.sp_cap.map(|value| Spanned {
-            value,
-            span: format_span.clone().unwrap_or(0..0),
-        }),
+        (Some(c), None) => Some((
+            i32::try_from(c.value).unwrap_or(i32::MAX),
+            "the file's sp_cap".to_string(),
+        )),
+        _ => format.sp_cap.map(|c| (c, format!("format {}", format.id))),
     };
     let a = analysis::analyse(db, format, date, &raw, &fleet, cap);
     for rule in RULES {
@@ -227,7 +225,7 @@ pub fn check_source(db: &Database, source: Source, opts: &CheckOptions) -> Check
 fn fill_report(r: &mut FleetReport, a: &Analysis) {
     r.not_tournament_legal = a.format.sandbox;
     r.total = Some(a.total);
-    r.cap = a.cap.as_ref().map(|c| c.value);
+    r.cap = a.cap.as_ref().map(|c| c.0);
     r.ships = a
         .ships
         .iter()

@@ -31,7 +31,7 @@ fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
                 Diagnostic::error(
                     "oversized-limit",
                     format!(
-                        "format {} allows {max} ship(s) with the oversized base; {} ({}) is another after {}",
+                        "format {} allows {max} ship(s) with an oversized base; {} is a {} ship, one more after {}",
                         a.format.id,
                         s.label(i),
                         class.name,

@@ -13,24 +13,18 @@ pub const RULE: Rule = Rule {
 };
 
 fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
-    let Some(cap) = &a.cap else { return };
-    if a.total > cap.value {
-        let by = if a.raw.sp_cap.as_ref().is_some_and(|c| c.span == cap.span) {
-            "the file's sp_cap".to_string()
-        } else {
-            format!("format {}", a.format.id)
-        };
+    let Some((cap, by)) = &a.cap else { return };
+    if a.total > *cap {
         out.push(
             Diagnostic::error(
                 "sp-cap",
                 format!(
-                    "the fleet costs {} SP, {} over the {} SP cap of {by}",
+                    "the fleet costs {} SP, {} over the {cap} SP cap of {by}",
                     a.total,
-                    a.total - cap.value,
-                    cap.value
+                    a.total - cap
                 ),
             )
-            .with_span(Some(cap.span.clone())),
+            .with_span(Some(a.fleet_span())),
         );
     }
 }

@@ -1,0 +1,789 @@
+//! The legality engine with the real card database: every rule and every
+//! modifier kind with real cards (exact costs, codes, lines and columns),
+//! one fixture per rule code (`tests/fixtures/staw/rules/<code>.toml`) and
+//! per input error (`.../input/<code>.toml`) with a snapshot of what is
+//! reported, JSON snapshots of the example fleets in `fleets/`, and a
+//! never-panics sweep.
+
+use crate::golden::{check_file, db, golden_dir, TODAY};
+use fleetcheck::diag::Source;
+use fleetcheck::report::model::{CardReport, FleetReport};
+use fleetcheck::report::Checked;
+use fleetcheck::rules::{check_source, CheckOptions, RULES};
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn opts() -> CheckOptions {
+    CheckOptions {
+        today: TODAY.into(),
+        ..CheckOptions::default()
+    }
+}
+
+fn check_with(text: &str, opts: &CheckOptions) -> Checked {
+    check_source(
+        db(),
+        Source {
+            path: "fleet.toml".into(),
+            text: text.into(),
+        },
+        opts,
+    )
+}
+
+fn check(text: &str) -> Checked {
+    check_with(text, &opts())
+}
+
+fn codes(c: &Checked) -> Vec<&str> {
+    c.diagnostics.iter().map(|d| d.code.as_str()).collect()
+}
+
+/// (line, column) of every diagnostic with this code.
+fn at(c: &Checked, code: &str) -> Vec<(usize, usize)> {
+    let src = c.source.as_ref().unwrap();
+    c.diagnostics
+        .iter()
+        .filter(|d| d.code == code)
+        .map(|d| src.line_col(d.span.as_ref().expect("located").start))
+        .collect()
+}
+
+fn message<'a>(c: &'a Checked, code: &str) -> &'a str {
+    &c.diagnostics
+        .iter()
+        .find(|d| d.code == code)
+        .unwrap()
+        .message
+}
+
+/// A card of a ship by id (the first with that id).
+fn card<'a>(r: &'a FleetReport, ship: usize, id: &str) -> &'a CardReport {
+    r.ships[ship]
+        .cards
+        .iter()
+        .find(|c| c.id == id)
+        .unwrap_or_else(|| panic!("{id} on ship {ship}"))
+}
+
+fn mods(c: &CardReport) -> Vec<(&str, i32)> {
+    c.modifiers
+        .iter()
+        .map(|m| (m.kind.as_str(), m.amount))
+        .collect()
+}
+
+fn totals(r: &FleetReport) -> (Option<i32>, Vec<i32>) {
+    (r.total, r.ships.iter().map(|s| s.total).collect())
+}
+
+/// What a check reports, in a stable text form for snapshots: totals and
+/// every diagnostic with its place.
+fn summary(c: &Checked) -> String {
+    let r = c.finish();
+    let mut s = String::new();
+    writeln!(
+        s,
+        "exit {}, legal {}, total {:?}, cap {:?}, ships {:?}, sideboard {:?}",
+        c.exit_code(),
+        r.legal,
+        r.total,
+        r.cap,
+        r.ships.iter().map(|s| s.total).collect::<Vec<_>>(),
+        r.sideboard.as_ref().map(|s| s.total),
+    )
+    .unwrap();
+    for d in &r.diagnostics {
+        writeln!(
+            s,
+            "{} {} {}:{}: {}",
+            d.severity,
+            d.code,
+            d.line.unwrap_or(0),
+            d.column.unwrap_or(0),
+            d.message
+        )
+        .unwrap();
+        for h in &d.help {
+            writeln!(s, "    help: {h}").unwrap();
+        }
+    }
+    s
+}
+
+// ---- fixtures: one per rule code and per input error ----------------------
+
+/// Rule codes no real format can produce; `src/rules/tests.rs` covers them
+/// with an in-memory format.
+const NO_REAL_FORMAT: &[&str] = &["resource-count", "op-banned"];
+
+#[test]
+fn every_rule_code_has_a_fixture_that_reports_it() {
+    let dir = root().join("tests/fixtures/staw/rules");
+    for rule in RULES {
+        for code in rule.codes.iter().filter(|c| !NO_REAL_FORMAT.contains(c)) {
+            let path = dir.join(format!("{code}.toml"));
+            assert!(
+                path.exists(),
+                "no fixture {} for rule {}",
+                path.display(),
+                rule.name
+            );
+            let c = check_file(&path);
+            assert!(
+                codes(&c).contains(code),
+                "fixture {code}.toml does not report {code}:\n{}",
+                summary(&c)
+            );
+        }
+    }
+}
+
+#[test]
+fn every_input_error_fixture_exits_2_with_its_code() {
+    for e in std::fs::read_dir(root().join("tests/fixtures/staw/input")).unwrap() {
+        let path = e.unwrap().path();
+        let code = path.file_stem().unwrap().to_string_lossy().to_string();
+        let c = check_file(&path);
+        assert_eq!(c.exit_code(), 2, "{code}:\n{}", summary(&c));
+        assert!(
+            codes(&c).contains(&code.as_str()),
+            "{code}:\n{}",
+            summary(&c)
+        );
+        assert!(
+            c.finish().total.is_none(),
+            "{code}: no total for unreadable input"
+        );
+    }
+}
+
+#[test]
+fn fixture_reports() {
+    insta::glob!("fixtures/staw/**/*.toml", |path| {
+        insta::assert_snapshot!(summary(&check_file(path)));
+    });
+}
+
+// ---- example fleets ----------------------------------------------------------
+
+fn example_fleets() -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(root().join("fleets"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn example_fleets_json() {
+    let fleets = example_fleets();
+    assert!(fleets.len() >= 6, "at least 6 example fleets");
+    for path in fleets {
+        let name = path.file_stem().unwrap().to_string_lossy().to_string();
+        let json = serde_json::to_string_pretty(&check_file(&path).finish()).unwrap();
+        insta::assert_snapshot!(format!("fleet_{name}"), json);
+    }
+}
+
+#[test]
+fn example_fleets_are_legal_or_illegal_as_named() {
+    for path in example_fleets() {
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        let c = check_file(&path);
+        let want = if name.starts_with("illegal-") || name == "dominion-keldons.toml" {
+            1
+        } else {
+            0
+        };
+        assert_eq!(c.exit_code(), want, "{name}:\n{}", summary(&c));
+    }
+}
+
+#[test]
+fn example_fleet_totals() {
+    let t = |f: &str| totals(&check_file(&root().join("fleets").join(f)).finish());
+    assert_eq!(
+        t("federation-tournament-2016.toml"),
+        (Some(106), vec![44, 38, 24])
+    );
+    assert_eq!(t("klingon-sideboard.toml"), (Some(94), vec![40, 44]));
+    assert_eq!(t("romulan-flagship.toml"), (Some(76), vec![57, 19]));
+    assert_eq!(t("dominion-keldons.toml"), (Some(85), vec![49, 26]));
+    assert_eq!(t("illegal-over-cap.toml"), (Some(102), vec![50, 52]));
+}
+
+// ---- never panics -------------------------------------------------------------
+
+#[test]
+fn never_panics_on_any_fleet_file() {
+    let mut files: Vec<PathBuf> = example_fleets();
+    for dir in [
+        golden_dir(),
+        root().join("tests/fixtures/staw/rules"),
+        root().join("tests/fixtures/staw/input"),
+    ] {
+        for e in std::fs::read_dir(dir).unwrap() {
+            let p = e.unwrap().path();
+            if p.extension().is_some_and(|x| x == "toml") {
+                files.push(p);
+            }
+        }
+    }
+    for path in &files {
+        let text = std::fs::read_to_string(path).unwrap();
+        // The whole file, and every prefix cut at a line end: half-written
+        // files are what an editor hands over.
+        let _ = check(&text);
+        let mut cut = 0;
+        for line in text.split_inclusive('\n') {
+            cut += line.len();
+            let _ = check(&text[..cut]);
+            let _ = check(&text[..cut.saturating_sub(line.len() / 2)]);
+        }
+    }
+    for text in [
+        "",
+        "\u{feff}",
+        "ship = 1",
+        "ship = []",
+        "ship = [1, \"x\", {}]",
+        "[ship]\nship = \"U.S.S. Defiant\"",
+        "[[ship]]\n[[ship]]\nship = {}",
+        "additional_points = 9223372036854775807\n[[ship]]\nship = \"U.S.S. Defiant\"",
+        "sp_cap = -9223372036854775808",
+        "resource = { id = \"\" }",
+        "[sideboard]\n",
+        "sideboard = 3",
+        "[sideboard]\ncrew = []\ntech = [[]]",
+        "game = \"chess\"",
+        "as_of = 1979-05-27T07:32:00Z",
+        "format = \"sandbox\"\n[[ship]]\nship = \"S207\"\nupgrades = [\"Q008\", \"Q008\", \"Q008\"]",
+    ] {
+        let _ = check(text);
+    }
+}
+
+// ---- faction penalty and sub-factions --------------------------------------------
+
+#[test]
+fn faction_penalty_on_captain_and_upgrade() {
+    let c = check(
+        "[[ship]]\nship = \"I.K.S. Negh'var\"\ncaptain = { id = \"Cap906\" }\nupgrades = [{ id = \"C209\" }]\n",
+    );
+    assert!(c.diagnostics.is_empty(), "{}", summary(&c));
+    let r = c.finish();
+    let picard = card(&r, 0, "Cap906");
+    assert_eq!((picard.base, picard.cost), (6, 7));
+    assert_eq!(picard.modifiers[0].kind, "faction-penalty");
+    assert_eq!(
+        picard.modifiers[0].source,
+        "Jean-Luc Picard is federation, I.K.S. Negh'var is klingon"
+    );
+    assert_eq!(mods(card(&r, 0, "C209")), [("faction-penalty", 1)]);
+    assert_eq!(totals(&r), (Some(41), vec![41]));
+}
+
+#[test]
+fn admiral_pays_three_and_sub_factions_are_per_format() {
+    let fleet =
+        "[[ship]]\nship = { id = \"S207\" }\ncaptain = { id = \"Cap906\" }\nadmiral = \"V'Las\"\n";
+    let std = check(fleet).finish();
+    assert_eq!(mods(card(&std, 0, "A023")), []);
+    assert_eq!(std.total, Some(37));
+    let t14 = check(&format!("format = \"tournament-2014\"\n{fleet}")).finish();
+    assert_eq!(mods(card(&t14, 0, "A023")), [("faction-penalty", 3)]);
+    assert_eq!(t14.total, Some(40));
+}
+
+#[test]
+fn generic_zero_cost_captain_never_pays_the_penalty() {
+    let r = check("[[ship]]\nship = \"I.K.S. Negh'var\"\ncaptain = \"Federation\"\n").finish();
+    let captain = &r.ships[0].cards[0];
+    assert_eq!((captain.kind.as_str(), captain.cost), ("captain", 0));
+    assert_eq!(mods(captain), []);
+}
+
+#[test]
+fn a_vulcan_ship_counts_as_federation_only_with_sub_factions() {
+    // Systems Upgrade (T057): Federation ships only. Ni'Var is Vulcan.
+    let fleet =
+        "[[ship]]\nship = \"Ni'Var\"\ncaptain = \"Vulcan\"\nupgrades = [{ id = \"T057\" }]\n";
+    let std = check(fleet);
+    assert!(std.diagnostics.is_empty(), "{}", summary(&std));
+    assert_eq!(std.finish().total, Some(22));
+    let t14 = check(&format!("format = \"tournament-2014\"\n{fleet}"));
+    assert_eq!(codes(&t14), ["restriction"]);
+    assert_eq!(
+        message(&t14, "restriction"),
+        "Systems Upgrade (T057) may only be purchased for a federation ship, and ship 1 (Ni'Var): it is vulcan"
+    );
+    assert_eq!(at(&t14, "restriction"), [(5, 13)]);
+    assert_eq!(
+        mods(card(&t14.finish(), 0, "T057")),
+        [("faction-penalty", 1)]
+    );
+}
+
+#[test]
+fn penalty_waivers_from_the_card_and_from_the_captain() {
+    // Kira Nerys: no penalty on a Federation ship, even without
+    // sub-factions; Khan Singh (Cap814): his ship's upgrades pay none.
+    let r = check("format = \"tournament-2014\"\n[[ship]]\nship = \"U.S.S. Defiant\"\ncaptain = { id = \"Cap326\" }\n[[ship]]\nship = \"I.K.S. Negh'var\"\ncaptain = { id = \"Cap814\" }\nupgrades = [{ id = \"C209\" }]\n").finish();
+    assert_eq!(mods(card(&r, 0, "Cap326")), []);
+    assert_eq!(mods(card(&r, 1, "Cap814")), [("faction-penalty", 1)]);
+    assert_eq!(mods(card(&r, 1, "C209")), []);
+    assert_eq!(totals(&r), (Some(26 + 30 + 6 + 3), vec![26, 39]));
+}
+
+// ---- ship penalty, set cost, discounts, floor ------------------------------------
+
+#[test]
+fn ship_penalty_stacks_with_the_faction_penalty() {
+    let c = check("[[ship]]\nship = \"I.K.S. Negh'var\"\ncaptain = { id = \"Cap813\" }\nupgrades = [{ id = \"T240\" }]\n");
+    assert!(c.diagnostics.is_empty(), "{}", summary(&c));
+    let r = c.finish();
+    let cloak = card(&r, 0, "T240");
+    assert_eq!(mods(cloak), [("ship-penalty", 5), ("faction-penalty", 1)]);
+    assert_eq!(
+        cloak.modifiers[0].source,
+        "Cloaking Device (T240): +5 SP unless on the U.S.S. Defiant"
+    );
+    assert_eq!((cloak.base, cloak.cost), (4, 10));
+    assert_eq!(r.total, Some(45));
+}
+
+#[test]
+fn set_cost_from_the_ship() {
+    // Dorsal Phaser Array: the ship's primary weapon + 1 (Enterprise-E: 5).
+    let r = check("[[ship]]\nship = { id = \"S091\" }\ncaptain = { id = \"Cap807\" }\nupgrades = [{ id = \"W057\" }]\n").finish();
+    let dpa = card(&r, 0, "W057");
+    assert_eq!((dpa.base, dpa.cost), (0, 6));
+    assert_eq!(mods(dpa), [("set-cost", 6)]);
+    assert_eq!(r.total, Some(32 + 5 + 6));
+}
+
+#[test]
+fn conditional_captain_discount() {
+    // Calvin Hudson: upgrades -1 on an Independent ship only.
+    let on = |ship: &str| {
+        check(&format!(
+            "[[ship]]\nship = {ship}\ncaptain = \"Calvin Hudson\"\nupgrades = [{{ id = \"C086\" }}]\n"
+        ))
+        .finish()
+    };
+    let val_jean = on("\"Val Jean\"");
+    assert_eq!(mods(card(&val_jean, 0, "C086")), [("discount", -1)]);
+    assert_eq!(
+        card(&val_jean, 0, "C086").modifiers[0].source,
+        "Calvin Hudson (Cap518)"
+    );
+    assert_eq!(
+        mods(card(&val_jean, 0, "Cap518")),
+        [],
+        "no discount on himself"
+    );
+    let defiant = on("\"U.S.S. Defiant\"");
+    assert_eq!(mods(card(&defiant, 0, "C086")), [("faction-penalty", 1)]);
+}
+
+#[test]
+fn fleet_wide_discount_of_an_independent_fleet_captain() {
+    // Independent (Romulan): weapons -1 on every ship; its 5 SP are paid on
+    // the ship that carries it.
+    let r = check("resource = \"Fleet Captain\"\n[[ship]]\nship = { id = \"S198\" }\ncaptain = { id = \"Cap643\" }\nfleet_captain = \"Independent (Romulan)\"\nupgrades = [{ id = \"W119\" }]\n[[ship]]\nship = { id = \"S207\" }\ncaptain = { id = \"Cap906\" }\nupgrades = [{ id = \"W122\" }]\n").finish();
+    assert_eq!(mods(card(&r, 0, "W119")), [("discount", -1)]);
+    assert_eq!(mods(card(&r, 1, "W122")), [("discount", -1)]);
+    assert_eq!(card(&r, 0, "R010g").cost, 5);
+    let res = r.resource.as_ref().unwrap();
+    assert_eq!(res.cost, 0);
+    assert_eq!(totals(&r), (Some(43 + 38), vec![43, 38]));
+}
+
+#[test]
+fn discounts_never_take_a_cost_below_zero() {
+    // Elizabeth Lense (1): Christopher Pike's crew -1 and the Independent
+    // (Klingon) fleet captain's crew -1 would make -1.
+    let r = check("resource = \"Fleet Captain\"\n[[ship]]\nship = { id = \"S207\" }\ncaptain = { id = \"Cap644\" }\nfleet_captain = \"Independent (Klingon)\"\nupgrades = [{ id = \"C019\" }]\n").finish();
+    let lense = card(&r, 0, "C019");
+    assert_eq!(
+        mods(lense),
+        [("discount", -1), ("discount", -1), ("floor", 1)]
+    );
+    assert_eq!(lense.cost, 0);
+    assert_eq!(r.total, Some(28 + 4 + 5));
+}
+
+// ---- slots ---------------------------------------------------------------------
+
+#[test]
+fn either_slot_card_takes_the_slot_left_free() {
+    let r = check("[[ship]]\nship = \"U.S.S. Defiant\"\ncaptain = { id = \"Cap639\" }\nupgrades = [\"Emergency Medical Hologram\", { id = \"C209\" }, { id = \"C183\" }]\n").finish();
+    assert_eq!(card(&r, 0, "Q024").slot.as_deref(), Some("tech"));
+    assert_eq!(card(&r, 0, "C209").slot.as_deref(), Some("crew"));
+}
+
+#[test]
+fn upgrade_without_a_free_slot_names_ship_and_slot() {
+    let c = check_file(&root().join("tests/fixtures/staw/rules/slot.toml"));
+    assert_eq!(codes(&c), ["slot"]);
+    assert_eq!(
+        message(&c, "slot"),
+        "Positron Beam (T232) needs a free tech slot, and ship 1 (U.S.S. Enterprise-D) has none left"
+    );
+    assert_eq!(at(&c, "slot"), [(5, 30)]);
+    assert_eq!(
+        c.diagnostics[0].help,
+        ["the ship's slots: 2 weapon, 3 crew, 1 talent"]
+    );
+    // Still priced: the card is in the fleet.
+    assert_eq!(c.finish().total, Some(28 + 6 + 3 + 2));
+}
+
+#[test]
+fn talent_needs_a_captain_with_a_talent_icon() {
+    let c = check("[[ship]]\nship = \"3rd Wing Attack Ship\"\ncaptain = \"Dominion\"\nupgrades = [\"First Strike\"]\n");
+    assert_eq!(codes(&c), ["slot"]);
+    let c = check("[[ship]]\nship = \"3rd Wing Attack Ship\"\ncaptain = \"Dominion\"\nupgrades = [\"First Strike\", { id = \"C109\" }]\n");
+    assert!(
+        c.diagnostics.is_empty(),
+        "Elim Garak brings a talent slot:\n{}",
+        summary(&c)
+    );
+}
+
+// ---- uniqueness, captains, admirals -----------------------------------------------
+
+#[test]
+fn unique_names_clash_across_types_and_mirror_apart() {
+    let c = check_file(&golden_dir().join("own-unique-captain-and-crew.toml"));
+    assert_eq!(codes(&c), ["unique"]);
+    assert_eq!(
+        message(&c, "unique"),
+        "unique name 'Data' appears twice: a crew upgrade Data (C209) on ship 2 (U.S.S. Enterprise-D), and a captain Data (Cap430) on ship 1 (U.S.S. Sutherland)"
+    );
+    assert_eq!(at(&c, "unique"), [(12, 13)]);
+    let c = check_file(&golden_dir().join("own-unique-mirror-coexist.toml"));
+    assert!(c.diagnostics.is_empty(), "{}", summary(&c));
+}
+
+#[test]
+fn sideboard_cards_count_for_uniqueness() {
+    let c = check("resource = \"Reinforcements Sideboard\"\n[[ship]]\nship = { id = \"S207\" }\ncaptain = { id = \"Cap906\" }\nupgrades = [{ id = \"C209\" }]\n[sideboard]\ncaptain = { id = \"Cap430\" }\n");
+    assert_eq!(codes(&c), ["unique"]);
+    assert_eq!(at(&c, "unique"), [(7, 11)]);
+}
+
+#[test]
+fn one_admiral_per_fleet() {
+    let c = check_file(&root().join("tests/fixtures/staw/rules/admiral-limit.toml"));
+    assert_eq!(codes(&c), ["admiral-limit"]);
+    assert_eq!(at(&c, "admiral-limit"), [(10, 11)]);
+    assert_eq!(c.finish().total, Some(24 + 4 + 7 + 28 + 6 + 3));
+}
+
+#[test]
+fn squadrons_take_no_captain_and_ships_without_one_are_warned() {
+    let c = check_file(&root().join("tests/fixtures/staw/rules/captain.toml"));
+    assert_eq!(codes(&c), ["captain"]);
+    let c = check_file(&root().join("tests/fixtures/staw/rules/no-captain.toml"));
+    assert_eq!(codes(&c), ["no-captain"]);
+    assert_eq!(c.exit_code(), 0);
+    assert_eq!(
+        c.diagnostics[0].help,
+        ["the generic captain of its faction costs 0 SP: captain = \"Federation\""]
+    );
+}
+
+// ---- restrictions ------------------------------------------------------------------
+
+#[test]
+fn purchase_restrictions_and_one_per_ship() {
+    let c = check_file(&root().join("tests/fixtures/staw/rules/restriction.toml"));
+    assert_eq!(codes(&c), ["restriction", "restriction"]);
+    assert_eq!(at(&c, "restriction"), [(6, 13), (6, 49)]);
+    assert_eq!(
+        c.diagnostics[0].message,
+        "First Strike (E093) may only be purchased for a ship with hull 3 or less, and ship 1 (U.S.S. Stargazer): its hull is 4"
+    );
+    assert_eq!(
+        c.diagnostics[1].message,
+        "no ship may be equipped with more than 1 Tactical Station (W170); ship 1 (U.S.S. Stargazer) has another one"
+    );
+}
+
+#[test]
+fn fleet_captain_needs_a_unique_captain() {
+    let c = check("resource = \"Fleet Captain\"\n[[ship]]\nship = { id = \"S207\" }\ncaptain = \"Federation\"\nfleet_captain = \"Independent (Klingon)\"\n");
+    assert_eq!(codes(&c), ["restriction"]);
+    assert_eq!(at(&c, "restriction"), [(5, 17)]);
+}
+
+// ---- resources -------------------------------------------------------------------------
+
+#[test]
+fn flagship_is_paid_once_on_its_ship() {
+    let c = check_file(&root().join("fleets/romulan-flagship.toml"));
+    let r = c.finish();
+    assert_eq!(card(&r, 0, "R004a").cost, 10);
+    let res = r.resource.as_ref().unwrap();
+    assert_eq!((res.cost, res.modifiers.len()), (0, 1));
+    assert_eq!(res.modifiers[0].kind, "attached");
+    assert_eq!(totals(&r), (Some(76), vec![57, 19]));
+}
+
+#[test]
+fn unassigned_attaching_resource_is_charged_to_the_fleet() {
+    let c = check_file(&root().join("tests/fixtures/staw/rules/resource-unassigned.toml"));
+    assert_eq!(codes(&c), ["resource-unassigned"]);
+    assert_eq!(c.exit_code(), 0);
+    assert_eq!(c.finish().total, Some(28 + 5));
+}
+
+#[test]
+fn resource_cards_need_their_resource() {
+    let c = check_file(&root().join("tests/fixtures/staw/rules/resource-card.toml"));
+    assert_eq!(codes(&c), ["resource-card"]);
+    assert_eq!(
+        message(&c, "resource-card"),
+        "flagship Romulan (R004a) on ship 1 (I.R.W. Valdore) comes with the Flagship resource (R004), but the fleet's resource is Command Tokens (R002)"
+    );
+}
+
+#[test]
+fn officers_cost_three_on_their_ship_and_need_crew() {
+    let r = check_file(&golden_dir().join("sd-sp56-officers.toml")).finish();
+    let officers: Vec<i32> = r.ships[0]
+        .cards
+        .iter()
+        .filter(|c| c.kind == "officer")
+        .map(|c| c.cost)
+        .collect();
+    assert_eq!(officers, [3, 3, 3, 3]);
+    assert_eq!(r.resource.as_ref().unwrap().cost, 0);
+    let c = check("resource = \"Officer Cards\"\n[[ship]]\nship = \"U.S.S. Defiant\"\ncaptain = \"Federation\"\nofficers = [\"First Officer\", \"Tactical Officer\", \"Science Officer\"]\nupgrades = [{ id = \"C209\" }]\n");
+    assert_eq!(codes(&c), ["resource-card"]);
+    assert_eq!(at(&c, "resource-card"), [(5, 50)]);
+}
+
+#[test]
+fn resources_priced_from_the_fleet() {
+    // Enterprise-D: hull 5, shields 4; Defiant: hull 3, shields 3.
+    let fleet = |res: &str| {
+        check(&format!("resource = \"{res}\"\n[[ship]]\nship = {{ id = \"S207\" }}\ncaptain = {{ id = \"Cap906\" }}\n[[ship]]\nship = \"U.S.S. Defiant\"\ncaptain = {{ id = \"Cap639\" }}\n")).finish()
+    };
+    let ships = 28 + 6 + 24 + 4;
+    let eff = fleet("Emergency Force Field");
+    assert_eq!(
+        eff.resource.as_ref().unwrap().cost,
+        4,
+        "half of 7 shields, rounded up"
+    );
+    assert_eq!(eff.total, Some(ships + 4));
+    let hull = fleet("Improved Hull");
+    assert_eq!(hull.resource.as_ref().unwrap().cost, 4, "half of 8 hull");
+    let grid = fleet("Main Power Grid");
+    assert_eq!(
+        grid.resource.as_ref().unwrap().cost,
+        5,
+        "3 + 2 for the one ship with hull above 3"
+    );
+    assert_eq!(
+        grid.resource.as_ref().unwrap().modifiers[0].kind,
+        "fleet-resource"
+    );
+}
+
+#[test]
+fn retired_resource_in_the_2016_format() {
+    let c = check_file(&root().join("tests/fixtures/staw/rules/resource-retired.toml"));
+    assert_eq!(codes(&c), ["resource-retired"]);
+    assert_eq!(at(&c, "resource-retired"), [(5, 12)]);
+    // The same fleet judged on an earlier date: not retired yet.
+    let text =
+        std::fs::read_to_string(root().join("tests/fixtures/staw/rules/resource-retired.toml"))
+            .unwrap();
+    let c = check_with(
+        &text,
+        &CheckOptions {
+            as_of: Some("2015-03-31".into()),
+            ..opts()
+        },
+    );
+    assert!(!codes(&c).contains(&"resource-retired"), "{}", summary(&c));
+}
+
+// ---- formats ---------------------------------------------------------------------------
+
+#[test]
+fn sp_cap_of_the_file_and_of_an_overriding_format() {
+    let path = root().join("tests/fixtures/staw/rules/sp-cap.toml");
+    let c = check_file(&path);
+    assert_eq!(codes(&c), ["sp-cap"]);
+    assert_eq!(
+        message(&c, "sp-cap"),
+        "the fleet costs 62 SP, 2 over the 60 SP cap of the file's sp_cap"
+    );
+    assert_eq!(at(&c, "sp-cap"), [(2, 10)]);
+    // --format replaces the file's format and its sp_cap.
+    let text = std::fs::read_to_string(&path).unwrap();
+    let c = check_with(
+        &text,
+        &CheckOptions {
+            format: Some("standard".into()),
+            ..opts()
+        },
+    );
+    assert!(c.diagnostics.is_empty(), "{}", summary(&c));
+    assert_eq!(c.finish().cap, Some(100));
+}
+
+#[test]
+fn tournament_2016_limits() {
+    let c = check_file(&root().join("tests/fixtures/staw/rules/ship-count.toml"));
+    assert_eq!(codes(&c), ["ship-count"]);
+    let c = check_file(&root().join("tests/fixtures/staw/rules/ship-sp-cap.toml"));
+    assert_eq!(codes(&c), ["ship-sp-cap", "ship-sp-cap"]);
+    assert_eq!(totals(&c.finish()).1, [54, 64, 34]);
+    let c = check_file(&root().join("tests/fixtures/staw/rules/oversized-limit.toml"));
+    assert_eq!(codes(&c), ["oversized-limit"]);
+    assert_eq!(at(&c, "oversized-limit"), [(11, 8)]);
+}
+
+#[test]
+fn card_pool_by_evaluation_date() {
+    let path = root().join("tests/fixtures/staw/rules/card-pool.toml");
+    let c = check_file(&path);
+    assert_eq!(codes(&c), ["card-pool"]);
+    assert_eq!(at(&c, "card-pool"), [(7, 8)]);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let later = CheckOptions {
+        as_of: Some("2016-01-01".into()),
+        ..opts()
+    };
+    assert!(check_with(&text, &later).diagnostics.is_empty());
+    assert_eq!(
+        check_with(&text, &later).finish().as_of.as_deref(),
+        Some("2016-01-01")
+    );
+}
+
+#[test]
+fn sandbox_is_never_tournament_legal() {
+    let r = check("format = \"sandbox\"\nadditional_points = 500\n[[ship]]\nship = \"U.S.S. Defiant\"\ncaptain = { id = \"Cap639\" }\n").finish();
+    assert!(r.legal);
+    assert!(r.not_tournament_legal);
+    assert_eq!((r.total, r.cap), (Some(528), None));
+}
+
+// ---- the sideboard -------------------------------------------------------------------
+
+#[test]
+fn sideboard_prices_every_additional_cost_and_nothing_else() {
+    let c = check_file(&golden_dir().join("own-sb-defiant-cloak.toml"));
+    let r = c.finish();
+    let sb = r.sideboard.as_ref().unwrap();
+    assert_eq!((sb.total, sb.cap), (9, 20));
+    assert_eq!(sb.cards[0].section, "tech");
+    assert_eq!(mods(&sb.cards[0].card), [("ship-penalty", 5)]);
+    // No faction penalty on the sideboard: a Bajoran captain and a
+    // Federation crew, with no ship at all.
+    let c = check("resource = \"Reinforcements Sideboard\"\n[sideboard]\ncaptain = { id = \"Cap326\" }\ncrew = { id = \"C209\" }\n");
+    let sb = c.finish().sideboard.unwrap();
+    assert_eq!(sb.total, 2 + 3);
+    assert!(sb.cards.iter().all(|c| c.card.modifiers.is_empty()));
+}
+
+#[test]
+fn sideboard_rules() {
+    let dir = root().join("tests/fixtures/staw/rules");
+    let c = check_file(&dir.join("sideboard-slot.toml"));
+    assert_eq!(
+        codes(&c),
+        ["sideboard-slot", "sideboard-slot", "sideboard-slot"]
+    );
+    assert_eq!(at(&c, "sideboard-slot"), [(10, 1), (11, 1), (12, 10)]);
+    assert_eq!(c.exit_code(), 1);
+    let c = check_file(&dir.join("sideboard-borg.toml"));
+    assert_eq!(codes(&c), ["sideboard-borg"]);
+    let c = check_file(&dir.join("sideboard-resource.toml"));
+    assert_eq!(codes(&c), ["sideboard-resource"]);
+    assert_eq!(at(&c, "sideboard-resource"), [(6, 2)]);
+    let c = check_file(&dir.join("sideboard-cap.toml"));
+    assert_eq!(codes(&c), ["sideboard-cap"]);
+    assert_eq!(c.finish().sideboard.unwrap().total, 26);
+    assert_eq!(
+        c.finish().total,
+        Some(28 + 10),
+        "the sideboard is not in the total"
+    );
+    let c = check_file(&dir.join("sideboard-set-cost.toml"));
+    assert_eq!(codes(&c), ["sideboard-set-cost"]);
+    assert_eq!(c.exit_code(), 0);
+}
+
+// ---- input errors ------------------------------------------------------------------------
+
+#[test]
+fn syntax_error_is_located() {
+    let c = check_file(&golden_dir().join("own-err-toml-syntax.toml"));
+    assert_eq!(codes(&c), ["parse"]);
+    assert_eq!(at(&c, "parse"), [(8, 31)]);
+    assert_eq!(
+        message(&c, "parse"),
+        "TOML syntax error: invalid basic string"
+    );
+}
+
+#[test]
+fn unknown_card_suggests_names() {
+    let c = check_file(&golden_dir().join("own-err-unknown-card.toml"));
+    assert_eq!(codes(&c), ["unknown-card"]);
+    assert_eq!(
+        message(&c, "unknown-card"),
+        "no captain matches 'Jean-Luc Pickard'"
+    );
+    assert_eq!(c.diagnostics[0].help, ["did you mean 'Jean-Luc Picard'?"]);
+    assert_eq!(at(&c, "unknown-card"), [(7, 11)]);
+}
+
+#[test]
+fn ambiguous_card_lists_candidates_with_the_table_that_picks_each() {
+    let c = check_file(&root().join("tests/fixtures/staw/input/ambiguous-card.toml"));
+    let d = c
+        .diagnostics
+        .iter()
+        .find(|d| d.message.starts_with("'Gul Dukat'"))
+        .unwrap();
+    assert_eq!(d.code, "ambiguous-card");
+    assert!(d.help.len() >= 2, "{:?}", d.help);
+    assert!(
+        d.help
+            .iter()
+            .any(|h| h.starts_with("Cap721 a captain, dominion, ")
+                && h.ends_with("write { id = \"Cap721\" }")),
+        "{:?}",
+        d.help
+    );
+}
+
+#[test]
+fn every_reference_problem_is_reported_together() {
+    let c = check_file(&root().join("tests/fixtures/staw/input/unknown-card.toml"));
+    assert_eq!(codes(&c), ["unknown-card", "unknown-card", "unknown-card"]);
+    assert_eq!(at(&c, "unknown-card"), [(3, 8), (4, 11), (5, 13)]);
+}
+
+#[test]
+fn names_match_case_and_typographic_quotes() {
+    let c = check_file(&golden_dir().join("own-names-normalised.toml"));
+    assert!(c.diagnostics.is_empty(), "{}", summary(&c));
+    let c = check("[[ship]]\nship = \"s207\"\ncaptain = { ID = \"x\" }\n");
+    assert_eq!(codes(&c), ["unknown-key"]);
+}
