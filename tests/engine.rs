@@ -787,3 +787,34 @@ fn names_match_case_and_typographic_quotes() {
     let c = check("[[ship]]\nship = \"s207\"\ncaptain = { ID = \"x\" }\n");
     assert_eq!(codes(&c), ["unknown-key"]);
 }
+
+// ---- the interop samples of ../shared/reference/interop --------------------------
+
+#[test]
+fn interop_samples_match_the_totals_worked_out_by_hand() {
+    let dir = root().join("../shared/reference/interop");
+    let cases: &[(&str, i32, Option<i32>, i32)] = &[
+        ("1-federation-three-ships.toml", 100, None, 0),
+        ("2-klingon-federation-admiral.toml", 99, None, 0),
+        ("3-klingon-sideboard.toml", 94, Some(18), 0),
+        ("4-dominion-flagship.toml", 96, None, 0),
+        ("5-federation-fleet-captain.toml", 96, None, 0),
+        ("6-romulan-generic-birds-of-prey.toml", 97, None, 0),
+        ("7-federation-either-slot.toml", 90, None, 0),
+        ("8-illegal-duplicate-unique.toml", 79, None, 1),
+    ];
+    for (file, total, sideboard, exit) in cases {
+        let c = check_file(&dir.join(file));
+        let r = c.finish();
+        assert_eq!(
+            (
+                r.total,
+                r.sideboard.as_ref().map(|s| s.total),
+                c.exit_code()
+            ),
+            (Some(*total), *sideboard, *exit),
+            "{file}:\n{}",
+            summary(&c)
+        );
+    }
+}

@@ -160,6 +160,7 @@ name = "Independent (Romulan)"
 factions = ["independent"]
 cost = 10
 unique = true
+op_banned = true
 sets = ["set1"]
 [card.rules]
 adds_factions = ["independent"]
@@ -352,4 +353,43 @@ fn sp_cap_from_the_file() {
     assert_eq!(codes(&c), ["sp-cap"]);
     assert_eq!(line_of(&c, "sp-cap"), 1);
     assert_eq!(c.finish().cap, Some(20));
+}
+
+/// The real formats file plus one format no real one is: no resource
+/// allowed, organised-play bans enforced.
+fn strict_db() -> Database {
+    let formats = include_str!("../../data/staw/formats.toml");
+    let strict = r#"
+[[format]]
+id = "strict"
+name = "Strict test format"
+sp_cap = 100
+max_resources = 0
+exclude_op_banned = true
+"#;
+    Database::from_files([
+        ("cards.toml".to_string(), CARDS.to_string()),
+        ("formats.toml".to_string(), formats.to_string()),
+        ("strict.toml".to_string(), strict.to_string()),
+    ])
+    .unwrap()
+}
+
+#[test]
+fn resource_count_and_op_banned_in_a_strict_format() {
+    let text = "format = \"strict\"\nresource = \"Flagship\"\n[[ship]]\nship = \"I.K.S. Gr'oth\"\ncaptain = \"Gowron\"\nflagship = \"Independent (Romulan)\"\n";
+    let c = check_source(
+        &strict_db(),
+        Source {
+            path: "t.toml".into(),
+            text: text.into(),
+        },
+        &CheckOptions {
+            today: "2020-01-01".into(),
+            ..CheckOptions::default()
+        },
+    );
+    assert_eq!(codes(&c), ["resource-count", "op-banned"]);
+    assert_eq!(line_of(&c, "resource-count"), 2);
+    assert_eq!(line_of(&c, "op-banned"), 6);
 }
