@@ -11,8 +11,14 @@
 //! equipped with more than", slots added to the upgrade bar ("Add ... to
 //! your Upgrade Bar"), the faction penalty, slots ("without
 //! requiring an Upgrade slot", "counts as a [crew]", "may fill", "can only be
-//! filled", "swap a [tech] slot"), added factions, "may only field", "at a
-//! cost of 3 SP", "Your fleet may include". Unsigned costs used to pick cards during play ("discard an
+//! filled", "swap a [tech] slot", "fills 2 [weapon] Upgrade slots"), added
+//! factions, what a captain may field ("may field", "may only equip"), costs
+//! set by other cards ("at a cost of 3 SP", "for free", "for 0 SP", "cost 3
+//! SP", "reduced by 1 SP"), fleet composition ("Your fleet may include",
+//! "cannot deploy", "same fleet as", "may purchase", "must assign a", "may
+//! only include") and the "Fleet Construction" step. ("Gather Forces" is not a
+//! trigger: most cards name it for what happens at the start of play.)
+//! Unsigned costs used to pick cards during play ("discard an
 //! Upgrade with a cost of 5 SP or less", "a printed cost of 4 SP or less",
 //! "dice equal to the SP cost") are gameplay, not fleet building, and are
 //! not counted: no trigger matches them. Neither are "This ability may only
@@ -36,6 +42,24 @@ static TRIGGERS: LazyLock<Regex> = LazyLock::new(|| {
       | \bswap\ an?\ \[
       | \bat\ a\ cost\ of\ \d
       | \byour\ fleet\ may\ include\b
+      | \bcannot\ deploy\b
+      | \bsame\ (?:ship\ or\ )?fleet\ as\b
+      | ^you\ may\ deploy\b
+      | \bmay\ purchase\b
+      | \binstead\ of\ purchasing\b
+      | \bfor\ (?:free|0\ sp)\b
+      | \b(?:may|can)\ (?:only\ )?field\b
+      | \bmay\ only\ equip\b
+      | \bcost\ \d+\s?sp\b
+      | \bat\ a\ cost\ of\ [+-]\d
+      | \breduced\ by\ \d+\s?sp\b
+      | \bswitch\ one\ of\ your\b[^.]*\bslots?\b
+      | \bfills\ \d+\ \[
+      | \bcannot\ have\ a\ cost\ greater\ than\b
+      | \bmust\ assign\ an?\b
+      | \bmay\ not\ assign\b
+      | \bmay\ only\ include\b
+      | \bfleet\ construction\b
       | ^ship\ must\ have\b
       | \b(?:class|ship|vessel|warbird|cruiser)s?\ only\s*\)?\.?$
       | [+-]\s?\d+\s?(?:sp|squadron\ points?)\b

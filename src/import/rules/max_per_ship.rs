@@ -3,7 +3,8 @@
 //! From the `OnePerShip` flag (also misspelt `oneperShip`) and from the text
 //! "No ship may be equipped with more than one <card> Upgrade", with the
 //! raw data's variants ("more then", "No Ship", "may have", "more than on",
-//! "No squadron may ...").
+//! "No squadron may ..."), and "You cannot deploy more than 1 <card> Upgrade
+//! to any ship".
 //!
 //! ```toml
 //! [card.rules]
@@ -22,7 +23,7 @@ pub const KIND: Kind = Kind {
 
 static PHRASE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
-        r#"(?i)\bno (?:ship|squadron) may (?:be equipped with|be equipped have|have|be equipped) more th[ae]n (one|on|two|three|\d+)\b.*$"#,
+        r#"(?i)\b(?:no (?:ship|squadron) may (?:be equipped with|be equipped have|have|be equipped)|you cannot deploy) more th[ae]n (one|on|two|three|\d+)\b.*$"#,
     )
     .unwrap()
 });
@@ -89,10 +90,16 @@ mod tests {
             "no ship may have more than 1 \"Prototype Cloaking Device\" Upgrade.",
             "No ship may be equipped with more than on \"X\" Upgrade.",
             "No squadron may be equipped with more than one \"Cover Fire\" Upgrade.",
+            "You cannot deploy more than 1 \"Hive Mind\" [borg] Upgrade to any ship.",
         ] {
             let s = run(t, json!({}));
             assert_eq!(s.card.rules.max_per_ship, Some(1), "{t}");
-            let at = t.to_lowercase().find("no ship").or(t.to_lowercase().find("no squadron")).unwrap();
+            let l = t.to_lowercase();
+            let at = l
+                .find("no ship")
+                .or(l.find("no squadron"))
+                .or(l.find("you cannot"))
+                .unwrap();
             assert!(s.text.is_consumed(at), "{t}");
         }
         let s = run(

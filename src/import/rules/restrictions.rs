@@ -15,6 +15,9 @@
 //! bounds ("a Federation ship with a Hull value of 3 or less"); "Ship must
 //! have a hull of Hull 3 or less"; and "(<class> Only)" notes.
 //!
+//! Faction flagships and faction fleet captains: a ship, or a captain, of
+//! their faction (R004, R010).
+//!
 //! ```toml
 //! [[card.rules.restrictions]]
 //! kind = "ship-faction"
@@ -23,7 +26,7 @@
 
 use super::target::{self, strip_article};
 use super::{faction_of_flag, push_unique, Cx, Kind, Subject};
-use crate::db::model::Condition;
+use crate::db::model::{CardType, Condition};
 use crate::import::ImportError;
 use regex::Regex;
 use std::sync::LazyLock;
@@ -95,6 +98,7 @@ static CONNECTOR: LazyLock<Regex> = LazyLock::new(|| {
 fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
     let mut found: Vec<Condition> = Vec::new();
     flags(cx, s, &mut found)?;
+    resource_cards(s, &mut found);
     let sentences: Vec<(usize, String)> = s
         .text
         .sentences()
@@ -138,6 +142,38 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
     }
     Ok(())
 }
+
+/// A faction flagship goes on a ship of its faction, a faction fleet
+/// captain with a captain of its faction ("If a Federation, Klingon, Romulan,
+/// or Dominion flagship option is chosen, players must assign a ship of the
+/// same faction as their flagship", R004; the same for captains, R010).
+/// The resources' own sentences are consumed: their cards carry the rule.
+fn resource_cards(s: &mut Subject, out: &mut Vec<Condition>) {
+    let independent = s.card.factions.iter().any(|f| f == "independent");
+    let factions = s.card.factions.clone();
+    match s.card.kind {
+        CardType::Flagship if !independent => out.push(Condition::ShipFaction { any: factions }),
+        CardType::FleetCaptain if !independent => {
+            out.push(Condition::CaptainFaction { any: factions })
+        }
+        _ => {}
+    }
+    if matches!(s.card.id.as_str(), "R004" | "R010") {
+        let spans: Vec<(usize, usize)> = s
+            .text
+            .sentences()
+            .filter(|(_, t)| SAME_FACTION.is_match(t))
+            .map(|(at, t)| (at, at + t.len()))
+            .collect();
+        for (a, b) in spans {
+            s.text.consume(a, b);
+        }
+    }
+}
+
+static SAME_FACTION: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)players must assign an? (?:ship|captain) of the same faction as their (?:flagship|fleet captain)").unwrap()
+});
 
 /// The restrictions of the raw flags.
 fn flags(cx: &Cx, s: &Subject, out: &mut Vec<Condition>) -> Result<(), ImportError> {
@@ -417,6 +453,41 @@ mod tests {
                 any: vec!["raptor_class".into()]
             }]
         );
+    }
+
+    #[test]
+    fn faction_flagships_and_fleet_captains() {
+        let mut s = subject(
+            "R004a",
+            "",
+            json!({"type": "flagship", "factions": ["romulan"], "attack": 1, "agility": 1, "hull": 0, "shields": 1, "cost": 10}),
+        );
+        apply(&cx(), &mut s).unwrap();
+        assert_eq!(
+            s.card.rules.restrictions,
+            vec![Condition::ShipFaction {
+                any: vec!["romulan".into()]
+            }]
+        );
+        let mut s = subject(
+            "R010d",
+            "",
+            json!({"type": "fleet-captain", "factions": ["klingon"], "cost": 5}),
+        );
+        apply(&cx(), &mut s).unwrap();
+        assert_eq!(
+            s.card.rules.restrictions,
+            vec![Condition::CaptainFaction {
+                any: vec!["klingon".into()]
+            }]
+        );
+        let mut s = subject(
+            "R004i",
+            "",
+            json!({"type": "flagship", "factions": ["independent"], "attack": 1, "agility": 0, "hull": 1, "shields": 1, "cost": 10}),
+        );
+        apply(&cx(), &mut s).unwrap();
+        assert!(s.card.rules.restrictions.is_empty());
     }
 
     #[test]
