@@ -727,3 +727,23 @@ fn condition_phrases() {
     }
     assert_eq!(card::faction_name("mirror-universe"), "Mirror Universe");
 }
+
+/// The example fleets of `fleets/` through the real engine and the
+/// embedded database, rendered in process: table, then the JSON report.
+#[test]
+fn example_fleets() {
+    let db = Database::embedded().unwrap();
+    let opts = fleetcheck::rules::CheckOptions {
+        today: "2025-06-01".into(),
+        ..Default::default()
+    };
+    insta::glob!("../fleets", "*.toml", |path| {
+        let rel = Path::new("fleets").join(path.file_name().unwrap());
+        let checked = fleetcheck::cli::check::check_path(&db, &rel, &opts);
+        let files = std::slice::from_ref(&checked);
+        let table = render(|w| table::render(w, &checked, &PLAIN));
+        let json = render(|w| json::render_all(w, files));
+        assert_report_shape(&serde_json::from_str(&json).unwrap());
+        insta::assert_snapshot!(format!("{table}\n{json}"));
+    });
+}
