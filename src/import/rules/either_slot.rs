@@ -7,7 +7,8 @@
 //! Upgrade Bar with this Upgrade" (all five upgrade slot types).
 //!
 //! The raw `countsAsUpgrade` flag marks some of these cards; the text names
-//! the slots, so the flag adds nothing.
+//! the slots. A flagged card whose text names none is reported in
+//! `unmodeled` rather than guessed.
 //!
 //! ```toml
 //! [card.rules]
@@ -68,6 +69,11 @@ fn apply(_cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
     }
     if !slots.is_empty() {
         s.card.rules.either_slot = slots;
+    } else if s.raw.flag("countsAsUpgrade")? {
+        s.card
+            .rules
+            .unmodeled
+            .push("countsAsUpgrade flag, but no slot types in the text".into());
     }
     Ok(())
 }
@@ -126,6 +132,14 @@ mod tests {
             run("This Upgrade may only be purchased for a Constitution Class ship and you may fill a [crew] or [weapon] slot on your Upgrade Bar with this Upgrade."),
             vec!["crew", "weapon"]
         );
+    }
+
+    #[test]
+    fn flag_without_slots_is_reported() {
+        let mut s = subject("X1", "Nothing here.", json!({"countsAsUpgrade": true}));
+        apply(&cx(), &mut s).unwrap();
+        assert!(s.card.rules.either_slot.is_empty());
+        assert_eq!(s.card.rules.unmodeled.len(), 1);
     }
 
     #[test]
