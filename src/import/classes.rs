@@ -213,6 +213,84 @@ impl ClassIndex {
 mod tests {
     use super::*;
 
+    fn raw(file: &str, v: serde_json::Value) -> RawCard {
+        let obj = v.as_object().cloned().unwrap();
+        RawCard {
+            file: file.into(),
+            index: 0,
+            ids: vec![obj["id"].as_str().unwrap().to_string()],
+            obj,
+        }
+    }
+
+    #[test]
+    fn ships_find_merged_created_and_oversized_classes() {
+        use serde_json::json;
+        let classes = vec![
+            raw("c", json!({"id": "5020", "name": "K'Vort Class"})),
+            raw(
+                "c",
+                json!({"id": "new_kvort_class", "name": "K'Vort Class "}),
+            ),
+            raw("c", json!({"id": "5007", "name": "Romulan Bird-of-Prey"})),
+            raw(
+                "c",
+                json!({"id": "galaxy__class_mu", "name": "Galaxy X Class"}),
+            ),
+            raw("c", json!({"id": "borg_cube", "name": "Borg Cube"})),
+            raw(
+                "c",
+                json!({"id": "borg_tactical_cube", "name": "Borg Tactical Cube"}),
+            ),
+            raw("c", json!({"id": "maquis_raider", "name": "Maquis Raider"})),
+            raw(
+                "c",
+                json!({"id": "maquis_raider_b", "name": "Maquis Raider"}),
+            ),
+        ];
+        let ships = vec![
+            raw("s", json!({"id": "S1", "class": "K'Vort Class "})),
+            raw(
+                "s",
+                json!({"id": "S2", "class": "Romulan Bird-of-Prey Class"}),
+            ),
+            raw("s", json!({"id": "S3", "class": "Galaxy Class (MU)"})),
+            raw(
+                "s",
+                json!({"id": "S4", "class": "Maquis Raider", "classId": "maquis_raider_b"}),
+            ),
+            raw("s", json!({"id": "S5", "class": "Borg Tactical Cube"})),
+        ];
+        let refs: Vec<&RawCard> = ships.iter().collect();
+        let (idx, ids) = ClassIndex::build(&classes, &refs).unwrap();
+        assert_eq!(
+            ids,
+            vec![
+                "5020",
+                "romulan_bird_of_prey_class",
+                "galaxy__class_mu",
+                "maquis_raider",
+                "borg_tactical_cube"
+            ]
+        );
+        assert!(idx.notes["romulan_bird_of_prey_class"].contains("created"));
+        assert!(idx.notes["5020"].contains("new_kvort_class"));
+        let oversized: Vec<&str> = idx
+            .classes
+            .iter()
+            .filter(|c| c.oversized)
+            .map(|c| c.id.as_str())
+            .collect();
+        assert_eq!(oversized, vec!["borg_cube"]);
+        assert_eq!(idx.lookup("K`Vort class"), vec!["5020"]);
+        let bad = vec![raw(
+            "s",
+            json!({"id": "S9", "class": "X", "classId": "nope"}),
+        )];
+        let bad: Vec<&RawCard> = bad.iter().collect();
+        assert!(ClassIndex::build(&classes, &bad).is_err());
+    }
+
     #[test]
     fn keys_ignore_case_quotes_and_class() {
         assert_eq!(name_key("K'Vort Class "), "kvortclass");

@@ -205,3 +205,116 @@ fn actions(raw: &RawCard) -> Result<Vec<String>, ImportError> {
     }
     Ok(actions)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::{json, Value};
+
+    fn raw(v: Value) -> RawCard {
+        let obj = v.as_object().cloned().unwrap();
+        let ids = match &obj["id"] {
+            Value::Array(a) => a.iter().map(|i| i.as_str().unwrap().to_string()).collect(),
+            i => vec![i.as_str().unwrap().to_string()],
+        };
+        RawCard {
+            file: "test.json".into(),
+            index: 0,
+            ids,
+            obj,
+        }
+    }
+
+    #[test]
+    fn helpers_are_excluded_with_a_reason() {
+        let r = raw(json!({"type": "faction", "id": "faction_borg", "name": "Borg"}));
+        assert!(exclusion(&r).unwrap().contains("faction"));
+        let r = raw(json!({"type": "crew", "id": "AP1001", "name": "x", "set": ["80000"]}));
+        assert!(exclusion(&r).unwrap().contains("80000"));
+        let r = raw(
+            json!({"type": "question", "id": "Q037", "name": "Kirk Admiral Slot",
+            "text": "Equip this card. <b>UTOPIA USE ONLY</b>"}),
+        );
+        assert!(exclusion(&r).unwrap().contains("UTOPIA USE ONLY"));
+        let r = raw(json!({"type": "crew", "id": "C212", "name": "Worf", "set": ["71120"]}));
+        assert_eq!(exclusion(&r), None);
+    }
+
+    #[test]
+    fn mirror_universe_unique_is_its_own_kind() {
+        // C096 Worf (Mirror Universe) and C212 Worf (Federation).
+        let mu = card(
+            &raw(
+                json!({"type": "crew", "id": "C096", "name": "Worf ", "unique": true,
+                "factions": ["mirror-universe"], "cost": 4, "set": ["71510b"]}),
+            ),
+            None,
+        )
+        .unwrap();
+        assert!(mu.mirror_unique && !mu.unique);
+        assert_eq!(mu.name, "Worf");
+        let fed = card(
+            &raw(
+                json!({"type": "crew", "id": "C212", "name": "Worf", "unique": true,
+                "factions": ["federation"], "cost": 3, "set": ["71120"]}),
+            ),
+            None,
+        )
+        .unwrap();
+        assert!(fed.unique && !fed.mirror_unique);
+        assert_eq!(fed.slot.as_deref(), Some("crew"));
+    }
+
+    #[test]
+    fn captains_talents_and_skill() {
+        let c = card(
+            &raw(
+                json!({"type": "captain", "id": "Cap1", "name": "A", "factions": ["klingon"],
+                "cost": 3, "skill": 5, "talent": 1}),
+            ),
+            None,
+        )
+        .unwrap();
+        assert_eq!((c.skill, c.talents), (Some(5), Some(1)));
+        let c = card(
+            &raw(
+                json!({"type": "captain", "id": "Cap2", "name": "Drone", "factions": ["borg"],
+                "cost": 0, "skill": "*"}),
+            ),
+            None,
+        )
+        .unwrap();
+        assert_eq!((c.skill, c.talents), (None, Some(0)));
+    }
+
+    #[test]
+    fn bad_values_name_the_card() {
+        for (v, want) in [
+            (
+                json!({"type": "gadget", "id": "X1", "name": "A", "factions": ["borg"], "cost": 1}),
+                "unknown card type",
+            ),
+            (
+                json!({"type": "crew", "id": "X2", "name": "A", "factions": ["gorn"], "cost": 1}),
+                "unknown faction",
+            ),
+            (
+                json!({"type": "crew", "id": "X3", "name": " ", "factions": ["borg"], "cost": 1}),
+                "no name",
+            ),
+            (
+                json!({"type": "crew", "id": "X4", "name": "A", "factions": ["borg"], "cost": "lots"}),
+                "not an integer",
+            ),
+            (
+                json!({"type": "ship", "id": "X5", "name": "A", "factions": ["borg"], "cost": 1,
+                    "attack": 1, "agility": 1, "hull": 1, "shields": 1, "actions": ["warp"]}),
+                "unknown action",
+            ),
+        ] {
+            let e = card(&raw(v), None).unwrap_err().to_string();
+            assert!(e.starts_with("test.json: card X"), "{e}");
+            assert!(e.contains(want), "{e}");
+        }
+    }
+}
