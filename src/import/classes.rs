@@ -248,7 +248,7 @@ mod tests {
                 json!({"id": "maquis_raider_b", "name": "Maquis Raider"}),
             ),
         ];
-        let ships = vec![
+        let ships = [
             raw("s", json!({"id": "S1", "class": "K'Vort Class "})),
             raw(
                 "s",
@@ -283,7 +283,7 @@ mod tests {
             .collect();
         assert_eq!(oversized, vec!["borg_cube"]);
         assert_eq!(idx.lookup("K`Vort class"), vec!["5020"]);
-        let bad = vec![raw(
+        let bad = [raw(
             "s",
             json!({"id": "S9", "class": "X", "classId": "nope"}),
         )];
