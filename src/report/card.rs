@@ -216,7 +216,7 @@ fn scope_phrase(scope: Scope) -> &'static str {
 
 fn discount(db: &Database, d: &Discount) -> String {
     let mut s = format!(
-        "{} {} SP {}",
+        "{} cost {} SP {}",
         capitalise(&filter_phrase(&d.applies_to)),
         format_args!("{:+}", d.amount),
         scope_phrase(d.scope)
