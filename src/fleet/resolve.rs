@@ -136,8 +136,6 @@ pub struct Placed<'a> {
 /// One `[[ship]]` with every card resolved.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ShipEntry<'a> {
-    /// The whole `[[ship]]` table.
-    pub table_span: Range<usize>,
     pub ship: Placed<'a>,
     pub captain: Option<Placed<'a>>,
     pub admiral: Option<Placed<'a>>,
@@ -154,8 +152,6 @@ pub struct ShipEntry<'a> {
 pub struct SideboardCard<'a> {
     pub section: Spanned<String>,
     pub card: Placed<'a>,
-    /// The section was written as a list.
-    pub in_list: bool,
 }
 
 /// `[sideboard]` resolved.
@@ -187,7 +183,7 @@ pub fn resolve<'a>(
     let resource = raw
         .resource
         .as_ref()
-        .and_then(|r| place(db, r, Position::Resource, diags));
+        .and_then(|r| place(db, r, Position::Resource, None, diags));
     let mut ships = Vec::new();
     for s in &raw.ships {
         if let Some(e) = ship(db, s, diags) {
@@ -208,11 +204,10 @@ pub fn resolve<'a>(
             let pos = Position::Sideboard(section);
             let prefer = (section == SideboardSection::Other).then_some(e.section.value.as_str());
             for r in &e.cards {
-                if let Some(card) = place_preferring(db, r, pos, prefer, diags) {
+                if let Some(card) = place(db, r, pos, prefer, diags) {
                     out.cards.push(SideboardCard {
                         section: e.section.clone(),
                         card,
-                        in_list: e.list,
                     });
                 }
             }
@@ -227,8 +222,9 @@ pub fn resolve<'a>(
 }
 
 fn ship<'a>(db: &'a Database, s: &RawShip, diags: &mut Vec<Diagnostic>) -> Option<ShipEntry<'a>> {
-    let mut one =
-        |r: &Option<CardRef>, pos: Position| r.as_ref().and_then(|r| place(db, r, pos, diags));
+    let mut one = |r: &Option<CardRef>, pos: Position| {
+        r.as_ref().and_then(|r| place(db, r, pos, None, diags))
+    };
     let ship = one(&s.ship, Position::Ship);
     let captain = one(&s.captain, Position::Captain);
     let admiral = one(&s.admiral, Position::Admiral);
@@ -239,15 +235,14 @@ fn ship<'a>(db: &'a Database, s: &RawShip, diags: &mut Vec<Diagnostic>) -> Optio
     let upgrades = s
         .upgrades
         .iter()
-        .filter_map(|r| place(db, r, Position::Upgrade, diags))
+        .filter_map(|r| place(db, r, Position::Upgrade, None, diags))
         .collect();
     let officers = s
         .officers
         .iter()
-        .filter_map(|r| place(db, r, Position::Officer, diags))
+        .filter_map(|r| place(db, r, Position::Officer, None, diags))
         .collect();
     Some(ShipEntry {
-        table_span: s.span.clone(),
         ship: ship?,
         captain,
         admiral,
@@ -260,16 +255,8 @@ fn ship<'a>(db: &'a Database, s: &RawShip, diags: &mut Vec<Diagnostic>) -> Optio
     })
 }
 
+/// Resolves a reference into `diags` or a placed card (see `find_preferring`).
 fn place<'a>(
-    db: &'a Database,
-    r: &CardRef,
-    pos: Position,
-    diags: &mut Vec<Diagnostic>,
-) -> Option<Placed<'a>> {
-    place_preferring(db, r, pos, None, diags)
-}
-
-fn place_preferring<'a>(
     db: &'a Database,
     r: &CardRef,
     pos: Position,
