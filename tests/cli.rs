@@ -565,3 +565,14 @@ fn search_the_embedded_database() {
     assert_eq!(r.code, 0);
     insta::assert_snapshot!(r.stdout);
 }
+
+#[test]
+fn unknown_game_suggests_the_closest() {
+    let dir = tree(&[("x.toml", b"game = \"X-Wing\"\n")]);
+    let r = run(dir.path(), &["-o", "json", "x.toml"]);
+    assert_eq!(r.code, 2);
+    let v = json(&r.stdout);
+    let d = &v["fleets"][0]["diagnostics"][0];
+    assert_eq!(d["code"], "unknown-game");
+    assert_eq!(d["help"][0], "did you mean `game = \"xwing\"`?");
+}

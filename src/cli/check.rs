@@ -256,13 +256,8 @@ fn unknown_game(game: &str, span: Option<Range<usize>>) -> Diagnostic {
         ),
     )
     .with_span(span);
-    if let Some(best) = known
-        .iter()
-        .map(|k| (strsim::jaro_winkler(game, k), k))
-        .filter(|(s, _)| *s >= 0.75)
-        .max_by(|a, b| a.0.total_cmp(&b.0))
-    {
-        d = d.with_help(format!("did you mean `game = \"{}\"`?", best.1));
+    if let Some(best) = super::search::closest(game, known.iter().copied()) {
+        d = d.with_help(format!("did you mean `game = \"{best}\"`?"));
     }
     d
 }

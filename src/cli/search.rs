@@ -87,11 +87,18 @@ fn type_filter(s: &str) -> anyhow::Result<TypeFilter> {
 }
 
 fn did_you_mean<'a>(q: &str, known: impl Iterator<Item = &'a str>) -> String {
+    closest(q, known).map_or(String::new(), |k| format!(" (did you mean {k:?}?)"))
+}
+
+/// The known value closest to `q` (case-insensitive Jaro-Winkler, at least
+/// 0.8), for "did you mean" on names that are not cards.
+pub(crate) fn closest<'a>(q: &str, known: impl Iterator<Item = &'a str>) -> Option<&'a str> {
+    let q = q.to_lowercase();
     known
-        .map(|k| (strsim::jaro_winkler(q, &k.to_lowercase()), k))
+        .map(|k| (strsim::jaro_winkler(&q, &k.to_lowercase()), k))
         .filter(|(s, _)| *s >= 0.8)
         .max_by(|a, b| a.0.total_cmp(&b.0))
-        .map_or(String::new(), |(_, k)| format!(" (did you mean {k:?}?)"))
+        .map(|(_, k)| k)
 }
 
 fn faction_filter(db: &Database, s: &str) -> anyhow::Result<String> {

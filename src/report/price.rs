@@ -76,7 +76,7 @@ fn breakdown(r: &FleetReport, opts: &RenderOptions) -> Table {
     let mut t = new_table(opts);
     t.set_header(vec!["Card", "Base", "Modifier", "Amount", "Source", "Cost"]);
     for (n, ship) in r.ships.iter().enumerate() {
-        let base = ship.cost - ship.modifiers.iter().map(|m| m.amount).sum::<i32>();
+        let base = table::base_of(ship.cost, &ship.modifiers);
         add_card(
             &mut t,
             format!("{}. {} ({})", n + 1, ship.ship.name, ship.ship.id),
@@ -104,7 +104,7 @@ fn breakdown(r: &FleetReport, opts: &RenderOptions) -> Table {
         );
     }
     if let Some(res) = &r.resource {
-        let base = res.cost - res.modifiers.iter().map(|m| m.amount).sum::<i32>();
+        let base = table::base_of(res.cost, &res.modifiers);
         add_card(
             &mut t,
             format!("resource: {} ({})", res.name, res.id),

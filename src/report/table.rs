@@ -138,7 +138,7 @@ fn fleet_table(r: &FleetReport, opts: &RenderOptions) -> Table {
     let mut t = new_table(opts);
     t.set_header(vec!["Card", "Type", "Slot", "Base", "Modifiers", "Cost"]);
     for (n, ship) in r.ships.iter().enumerate() {
-        let base = ship.cost - ship.modifiers.iter().map(|m| m.amount).sum::<i32>();
+        let base = base_of(ship.cost, &ship.modifiers);
         t.add_row(vec![
             Cell::new(format!("{}. {} ({})", n + 1, ship.ship.name, ship.ship.id)),
             Cell::new("ship"),
@@ -160,7 +160,7 @@ fn fleet_table(r: &FleetReport, opts: &RenderOptions) -> Table {
         ]);
     }
     if let Some(res) = &r.resource {
-        let base = res.cost - res.modifiers.iter().map(|m| m.amount).sum::<i32>();
+        let base = base_of(res.cost, &res.modifiers);
         t.add_row(vec![
             Cell::new(format!("{} ({})", res.name, res.id)),
             Cell::new("resource"),
@@ -211,6 +211,12 @@ fn sideboard_table(sb: &super::model::SideboardReport, opts: &RenderOptions) -> 
     right(&mut t, &[2, 4]);
     unwrapped(&mut t, &[0, 1, 2, 4]);
     t
+}
+
+/// The printed cost behind a cost and its modifiers (ships and resources
+/// carry no separate base in the report).
+pub(crate) fn base_of(cost: i32, mods: &[Modifier]) -> i32 {
+    cost - mods.iter().map(|m| m.amount).sum::<i32>()
 }
 
 /// "Total 104 / 100 SP" (or "Total 104 SP" without a cap), with the excess.
