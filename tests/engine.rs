@@ -818,3 +818,39 @@ fn interop_samples_match_the_totals_worked_out_by_hand() {
         );
     }
 }
+
+// ---- the sideboard's swap plan ------------------------------------------------------------
+
+#[test]
+fn sideboard_swap_plan() {
+    let path = root().join("fleets/klingon-sideboard.toml");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let (checked, plan) = fleetcheck::rules::check_with_swaps(
+        db(),
+        Source {
+            path: "klingon-sideboard.toml".into(),
+            text,
+        },
+        &opts(),
+    );
+    assert_eq!(checked.exit_code(), 0);
+    // 5 cards x 2 ships.
+    assert_eq!(plan.len(), 10);
+    let row = |id: &str, ship: usize| {
+        plan.iter()
+            .find(|s| s.card_id == id && s.ship == ship)
+            .unwrap_or_else(|| panic!("{id} on ship {ship}"))
+    };
+    let cloak = row("T240", 1);
+    assert!(cloak.not_allowed.is_none());
+    assert_eq!(
+        cloak.auxiliary_power.as_deref(),
+        Some(
+            "Cloaking Device is federation, the ship is klingon; it would cost +5 SP on this ship"
+        )
+    );
+    let kira = row("Cap326", 2);
+    assert_eq!(kira.exchange, ["Worf (Cap528)"]);
+    assert_eq!(kira.auxiliary_power, None);
+    insta::assert_json_snapshot!("swap_plan_klingon_sideboard", plan);
+}

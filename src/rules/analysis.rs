@@ -61,6 +61,8 @@ pub struct CardState<'a> {
     pub slot: Option<String>,
     /// An upgrade that needs a slot and found none.
     pub unplaced: bool,
+    /// The index in `ShipState::slots` of the slot it took.
+    pub slot_index: Option<usize>,
     pub price: Price,
 }
 
@@ -81,6 +83,15 @@ impl<'a> ShipState<'a> {
             captain_factions: &self.captain_factions,
             sub_factions,
         }
+    }
+
+    /// The slots no card took.
+    pub fn free_slots(&self) -> impl Iterator<Item = &Slot> {
+        self.slots
+            .iter()
+            .enumerate()
+            .filter(|(j, _)| !self.cards.iter().any(|c| c.slot_index == Some(*j)))
+            .map(|(_, s)| s)
     }
 
     /// "ship 2 (U.S.S. Enterprise-D)".
@@ -317,18 +328,18 @@ fn price_ship<'a>(
     let assignment = slots::assign(&slots, &options);
     let mut cards = Vec::with_capacity(list.len());
     for (k, &(role, placed)) in list.iter().enumerate() {
-        let (slot, unplaced) = if role == Role::Upgrade {
+        let (slot, unplaced, slot_index) = if role == Role::Upgrade {
             match needing.iter().position(|&n| n == k) {
                 Some(n) => match assignment[n] {
-                    Some((_, opt)) => (Some(options[n][opt].0.clone()), false),
-                    None => (None, true),
+                    Some((j, opt)) => (Some(options[n][opt].0.clone()), false, Some(j)),
+                    None => (None, true, None),
                 },
-                None => (Some("none".to_string()), false),
+                None => (Some("none".to_string()), false, None),
             }
         } else if role == Role::ShipResource {
-            (Some("none".to_string()), false)
+            (Some("none".to_string()), false, None)
         } else {
-            (None, false)
+            (None, false, None)
         };
         let priced_as = match (&slot, unplaced) {
             (Some(s), _) if s != "none" => Some(s.as_str()),
@@ -341,6 +352,7 @@ fn price_ship<'a>(
             role,
             slot,
             unplaced,
+            slot_index,
             price,
         });
     }

@@ -18,6 +18,7 @@ pub mod cost;
 pub mod faction;
 pub mod resource;
 pub mod slots;
+pub mod swap;
 
 mod admiral_limit;
 mod captain;
@@ -94,6 +95,29 @@ pub const DEFAULT_FORMAT: &str = "standard";
 /// every card and checks every rule. Never panics; every problem is a
 /// diagnostic of the returned `Checked`.
 pub fn check_source(db: &Database, source: Source, opts: &CheckOptions) -> Checked {
+    run(db, source, opts, &mut |_| {})
+}
+
+/// `check_source`, plus the Reinforcements Sideboard's swap plan
+/// (`swap::plan`; empty when the file could not be priced or has no
+/// sideboard).
+pub fn check_with_swaps(
+    db: &Database,
+    source: Source,
+    opts: &CheckOptions,
+) -> (Checked, Vec<swap::Swap>) {
+    let mut plan = Vec::new();
+    let checked = run(db, source, opts, &mut |a| plan = swap::plan(a));
+    (checked, plan)
+}
+
+/// The pipeline; `visit` sees the priced fleet when there is one.
+fn run(
+    db: &Database,
+    source: Source,
+    opts: &CheckOptions,
+    visit: &mut dyn FnMut(&Analysis),
+) -> Checked {
     let mut diags = Vec::new();
     let mut report = FleetReport {
         file: source.path.clone(),
@@ -217,6 +241,7 @@ pub fn check_source(db: &Database, source: Source, opts: &CheckOptions) -> Check
     for rule in RULES {
         (rule.check)(&a, &mut diags);
     }
+    visit(&a);
     fill_report(&mut report, &a);
     done(report, diags, source)
 }
