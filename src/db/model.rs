@@ -166,6 +166,17 @@ pub struct Rules {
     /// A ship card that takes no captain, or a card that allows a second one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub captains: Option<u32>,
+    /// Cards (by name) that may not be in the same fleet as this card
+    /// ("cannot deploy this card to the same fleet as X").
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub fleet_excludes: Vec<String>,
+    /// The ship carrying this card may not have an admiral.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub no_admiral: bool,
+    /// Other cards this card lets the player buy at a fixed cost ("may
+    /// deploy X for 0 SP", "placed face down for a cost of exactly 3 SP").
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub set_costs: Vec<SetCost>,
     /// Phrases that look like fleet-building rules but are not modeled.
     /// Listed by `fleetcheck data check --unmodeled`; never silently ignored.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -212,6 +223,8 @@ pub enum Condition {
     ShipAction { action: String },
     /// Any one of the inner conditions holds.
     AnyOf { any: Vec<Condition> },
+    /// The inner condition does not hold ("a non-Borg ship").
+    Not { not: Box<Condition> },
 }
 
 /// Slots a card adds to its ship.
@@ -297,6 +310,26 @@ pub struct Discount {
     /// ship ("If this card is assigned to an Independent ship, ...").
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub when: Option<Condition>,
+    /// "One of your ... Upgrades costs -N": the discount applies to at most
+    /// this many matching cards (those it saves most on; file order on ties).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_cards: Option<u32>,
+}
+
+/// A fixed cost this card gives to other cards on its ship (or fleet).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SetCost {
+    /// The cost the matching card has instead of its own (before no other
+    /// modifier: a set cost is final).
+    pub amount: i32,
+    #[serde(default)]
+    pub scope: Scope,
+    #[serde(default)]
+    pub applies_to: CardFilter,
+    /// At most this many matching cards get the set cost.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_cards: Option<u32>,
 }
 
 /// Faction penalty waivers and changes.

@@ -152,6 +152,7 @@ pub fn ship_phrase(db: &Database, c: &Condition) -> String {
         Condition::AnyOf { any } => {
             or_list(&any.iter().map(|c| ship_phrase(db, c)).collect::<Vec<_>>())
         }
+        Condition::Not { not } => format!("any ship but {}", ship_phrase(db, not)),
     }
 }
 
