@@ -279,20 +279,20 @@ fn unmodeled_listing() {
         .filter(|c| !c.rules.unmodeled.is_empty())
         .count();
     assert_eq!(list.len(), expected);
-    let e078 = list
+    let e103 = list
         .iter()
-        .find(|u| u["id"] == "E078")
-        .expect("Borg Alliance listed");
+        .find(|u| u["id"] == "E103")
+        .expect("Tholian Punctuality listed");
     assert_eq!(
-        e078["phrases"][0],
-        "This Upgrade may only be purchased for a non-Borg ship with a non-Borg Captain."
+        e103["phrases"][0],
+        "This upgrade may only be purchased by Loskene or any other Tholian Captain."
     );
     let out = fc(&root())
         .args(["data", "check", "--data", "data/staw", "--unmodeled"])
         .output()
         .unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(text.contains("Borg Alliance"), "{text}");
+    assert!(text.contains("Tholian Punctuality"), "{text}");
     assert!(text.contains(&format!("{expected} cards with")), "{text}");
 }
 
@@ -785,6 +785,7 @@ fn discount(amount: i32, scope: Scope, slots: &[&str], factions: &[&str]) -> Dis
         },
         min: None,
         when: None,
+        max_cards: None,
     }
 }
 
@@ -828,6 +829,48 @@ fn discounts_and_penalties() {
     );
     // Flag factionPenalty 0.
     assert_eq!(card("C017").rules.penalty, [PenaltyRule::NoPenalty]);
+}
+
+#[test]
+fn model_extensions() {
+    // Luaran: "One of your Dominion Upgrades costs -2 Squadron Points".
+    let mut luaran = discount(-2, Scope::Ship, &[], &["dominion"]);
+    luaran.max_cards = Some(1);
+    assert_eq!(card("Cap325").rules.discounts, [luaran]);
+    // Borg Alliance: a non-Borg ship with a non-Borg captain.
+    let not = |c| Condition::Not { not: Box::new(c) };
+    assert_eq!(
+        card("E078").rules.restrictions,
+        [
+            not(factions(&["borg"])),
+            not(Condition::CaptainFaction {
+                any: vec!["borg".into()]
+            })
+        ]
+    );
+    assert!(card("E078").rules.unmodeled.is_empty());
+    // Fleet exclusions, no admiral, set costs.
+    assert_eq!(card("S242").rules.fleet_excludes, ["Kruge's Bird-of-Prey"]);
+    assert_eq!(card("Cap901").rules.fleet_excludes, ["Jean-Luc Picard"]);
+    assert!(card("Cap609").rules.no_admiral);
+    let kor = &card("Cap004").rules.set_costs;
+    assert_eq!(
+        (kor[0].amount, kor[0].applies_to.names.as_slice()),
+        (0, ["Dahar Master".to_string()].as_slice())
+    );
+    let khan = &card("Cap725").rules.set_costs;
+    assert_eq!((khan[0].amount, khan[0].max_cards), (4, Some(3)));
+    // Faction fleet captains: a captain and a ship of their faction.
+    assert_eq!(
+        card("R010d").rules.restrictions,
+        [
+            Condition::CaptainFaction {
+                any: vec!["klingon".into()]
+            },
+            factions(&["klingon"])
+        ]
+    );
+    assert_eq!(card("R004a").rules.restrictions, [factions(&["romulan"])]);
 }
 
 #[test]

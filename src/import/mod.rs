@@ -372,6 +372,9 @@ fn coverage(cards: &[Card], phrases: &BTreeMap<String, (bool, bool)>) -> Coverag
             ("penalty", !r.penalty.is_empty()),
             ("adds_factions", !r.adds_factions.is_empty()),
             ("captains", r.captains.is_some()),
+            ("set_costs", !r.set_costs.is_empty()),
+            ("fleet_excludes", !r.fleet_excludes.is_empty()),
+            ("no_admiral", r.no_admiral),
             ("unmodeled", !r.unmodeled.is_empty()),
         ] {
             if has {

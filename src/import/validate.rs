@@ -167,6 +167,7 @@ impl Checker<'_> {
                     self.problem(format!("unknown action {action:?} in {what}"));
                 }
             }
+            Condition::Not { not } => self.condition(not, what),
             Condition::AnyOf { any } => {
                 self.nonempty(any.len(), what);
                 for c in any {
@@ -434,6 +435,25 @@ fn check_card(ck: &mut Checker, card: &crate::db::model::Card) {
     }
     for f in &r.adds_factions {
         ck.faction(f, "adds_factions");
+    }
+    for d in &r.discounts {
+        if d.max_cards == Some(0) {
+            ck.problem("a discount with max_cards 0");
+        }
+        if let Some(c) = &d.when {
+            ck.condition(c, "a discount");
+        }
+    }
+    for c in &r.set_costs {
+        if c.amount < 0 || c.max_cards == Some(0) {
+            ck.problem("a set cost below 0 or with max_cards 0");
+        }
+        ck.filter(&c.applies_to, "a set cost");
+    }
+    for n in &r.fleet_excludes {
+        if ck.db.by_name(n).is_empty() {
+            ck.problem(format!("fleet_excludes names {n:?}, which is no card"));
+        }
     }
     for u in &r.unmodeled {
         ck.text(u, "an unmodeled phrase", MAX_PHRASE + 3);

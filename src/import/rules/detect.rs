@@ -56,6 +56,7 @@ static TRIGGERS: LazyLock<Regex> = LazyLock::new(|| {
       | \bswitch\ one\ of\ your\b[^.]*\bslots?\b
       | \bfills\ \d+\ \[
       | \bcannot\ have\ a\ cost\ greater\ than\b
+      | \bcost\b[^.]{0,40}\bcannot\ be\ greater\ than\b
       | \bmust\ assign\ an?\b
       | \bmay\ not\ assign\b
       | \bmay\ only\ include\b

@@ -58,6 +58,28 @@ static NAMED: LazyLock<Regex> = LazyLock::new(|| {
 });
 static QUOTED: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"'([^']+)'").unwrap());
 
+/// "One of your Dominion Upgrades costs -2 Squadron Points", "One of your
+/// [talent] Upgrades costs -1 SP (min 0)": a discount on one card.
+static ONE_OF: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?i)^one of your ((?:[\w'-]+ |\[[a-z]+\] )*?)upgrades costs? -\s?(\d+)\s?(?:sp|squadron points?)\b(?:\s*\((?:min|minimum) (\d+)\))?",
+    )
+    .unwrap()
+});
+
+/// "You may deploy the \"Reman Bodyguards\" Upgrade to your ship at a cost of
+/// -2 SP", "You may field the \"Kuvah'Magh\" [talent] Upgrade at a cost of
+/// -2": a discount on a named card. Only "deploy"/"equip" with nothing
+/// after it is fully modeled; "may field" also grants a permission, and
+/// "even if it exceeds your ship's restrictions" overrides restrictions,
+/// neither of which is modeled.
+static NAMED_AT: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r#"(?i)\byou may (deploy|equip|field) the (?:"([^"]+)"|'([^']+)'|([^"\[]+?)) (?:\[[a-z]+\] )?upgrade\b[^.]*?\bat a cost of -(\d+)(?:\s?sp)?\b"#,
+    )
+    .unwrap()
+});
+
 static IF_ASSIGNED: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)\bif this (?:card|captain|upgrade) is (?:assigned|equipped) to (.+?),\s*$")
         .unwrap()
@@ -67,6 +89,51 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
     let mut found = Vec::new();
     let mut spans = Vec::new();
     for (at, t) in s.text.sentences() {
+        if let Some(c) = NAMED_AT.captures(t) {
+            let name = c
+                .get(2)
+                .or(c.get(3))
+                .or(c.get(4))
+                .map_or("", |m| m.as_str().trim());
+            let amount: i32 = c[5].parse().unwrap_or(0);
+            if let (Some(n), true) = (cx.card_names.get(&crate::db::normalize(name)), amount != 0) {
+                found.push(Discount {
+                    amount: -amount,
+                    scope: Scope::Ship,
+                    applies_to: CardFilter {
+                        names: vec![n.clone()],
+                        ..CardFilter::default()
+                    },
+                    min: None,
+                    max_cards: None,
+                    when: None,
+                });
+                let m = c.get(0).map_or(0..0, |m| m.range());
+                let rest = t[m.end..].trim().trim_end_matches('.');
+                if rest.is_empty() && !c[1].eq_ignore_ascii_case("field") {
+                    spans.push((at + m.start, at + t.len()));
+                }
+                continue;
+            }
+        }
+        if let Some(c) = ONE_OF.captures(t) {
+            if let Some((_, applies_to, None)) = subject(cx, &c[1]) {
+                let amount: i32 = c[2].parse().unwrap_or(0);
+                if amount != 0 {
+                    found.push(Discount {
+                        amount: -amount,
+                        scope: Scope::Ship,
+                        applies_to,
+                        min: c.get(3).and_then(|m| m.as_str().parse().ok()),
+                        max_cards: Some(1),
+                        when: None,
+                    });
+                    let m = c.get(0).map_or(0..0, |m| m.range());
+                    spans.push((at + m.start, at + m.end));
+                    continue;
+                }
+            }
+        }
         if let Some(c) = NAMED.captures(t) {
             let quoted: Vec<String> = if c[1].contains('\'') {
                 QUOTED
@@ -95,6 +162,7 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
                         ..CardFilter::default()
                     },
                     min: None,
+                    max_cards: None,
                     when: None,
                 });
                 let m = c.get(0).map_or(0..0, |m| m.range());
@@ -124,6 +192,7 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
                 },
                 applies_to,
                 min: c.get(4).and_then(|m| m.as_str().parse().ok()),
+                max_cards: None,
                 when,
             });
             spans.push((at + begin, at + tail.end));
@@ -224,6 +293,7 @@ mod tests {
             },
             min,
             when: None,
+            max_cards: None,
         }
     }
 
@@ -290,6 +360,41 @@ mod tests {
         let mut want = d(-3, Scope::Ship, &[], &["borg"], None);
         want.applies_to.names = vec!["Borg Ablative Hull Armor".into()];
         assert_eq!(s.card.rules.discounts, vec![want]);
+    }
+
+    #[test]
+    fn one_of_your_upgrades() {
+        // Cap325 Luaran
+        let s = run("One of your Dominion Upgrades costs -2 Squadron Points.");
+        let mut want = d(-2, Scope::Ship, &["dominion"], &[], None);
+        want.max_cards = Some(1);
+        assert_eq!(s.card.rules.discounts, vec![want]);
+        assert!(s.text.is_consumed(0));
+        // C051 Marlena Moreau
+        let s = run("One of your [talent] Upgrades costs -1 SP (min 0).");
+        let mut want = d(-1, Scope::Ship, &[], &["talent"], Some(0));
+        want.max_cards = Some(1);
+        assert_eq!(s.card.rules.discounts, vec![want]);
+    }
+
+    #[test]
+    fn named_card_at_a_cost() {
+        let mut s = subject(
+            "X1",
+            "You may deploy the \"Reman Bodyguards\" Upgrade to your ship at a cost of -2 SP, even if it exceeds your ship's restrictions.",
+            json!({}),
+        );
+        let mut cx = cx();
+        cx.card_names.insert(
+            crate::db::normalize("Reman Bodyguards"),
+            "Reman Bodyguards".into(),
+        );
+        apply(&cx, &mut s).unwrap();
+        let mut want = d(-2, Scope::Ship, &[], &[], None);
+        want.applies_to.names = vec!["Reman Bodyguards".into()];
+        assert_eq!(s.card.rules.discounts, vec![want]);
+        // The restriction override stays unmodeled.
+        assert!(!s.text.is_consumed(0));
     }
 
     #[test]

@@ -12,10 +12,13 @@ pub mod cost_modifiers;
 pub mod detect;
 pub mod discounts;
 pub mod either_slot;
+pub mod fleet_excludes;
 pub mod max_per_ship;
+pub mod no_admiral;
 pub mod no_slot;
 pub mod penalty;
 pub mod restrictions;
+pub mod set_costs;
 pub mod target;
 
 use super::classes::ClassIndex;
@@ -62,8 +65,11 @@ pub const KINDS: &[Kind] = &[
     either_slot::KIND,
     adds_slots::KIND,
     discounts::KIND,
+    set_costs::KIND,
     penalty::KIND,
     adds_factions::KIND,
+    fleet_excludes::KIND,
+    no_admiral::KIND,
 ];
 
 /// Runs every kind on a card, then the unmodeled-phrase detector.

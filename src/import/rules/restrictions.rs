@@ -86,6 +86,14 @@ static ONLY: LazyLock<Regex> = LazyLock::new(|| {
     )
     .unwrap()
 });
+/// "This Upgrade ... my not be deployed to a Borg ship": the target must not
+/// hold (one condition only; several would need an all-of).
+static NOT_TO: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?i)\b(?:may|can|my) not be (?:purchased|equipped|deployed|assigned|fielded)(?: to)? (?:for|to|by|on) (.+?)\s*(?:\.?\s*$|,? an[dy] (?:costs?|no ship|the sp|it costs|cannot|only|you may|its?)\b)",
+    )
+    .unwrap()
+});
 static MUST_HAVE: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"(?i)^ship must have (.+?)\.?$").unwrap());
 static ONLY_NOTE: LazyLock<Regex> =
@@ -113,6 +121,20 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
                 }
                 let whole = c.get(0).map_or(0..0, |m| m.range());
                 s.text.consume(at + whole.start, at + m.end);
+            }
+        }
+        if let Some(c) = NOT_TO.captures(sentence) {
+            if let Some(mut conds) = parse_target(cx, &c[1]).filter(|c| c.len() == 1) {
+                let cond = conds.remove(0);
+                push_unique(
+                    &mut found,
+                    Condition::Not {
+                        not: Box::new(cond),
+                    },
+                );
+                let whole = c.get(0).map_or(0..0, |m| m.range());
+                let target_end = c.get(1).map_or(0, |m| m.end());
+                s.text.consume(at + whole.start, at + target_end);
             }
         }
         if let Some(c) = MUST_HAVE.captures(sentence) {
@@ -154,7 +176,11 @@ fn resource_cards(s: &mut Subject, out: &mut Vec<Condition>) {
     match s.card.kind {
         CardType::Flagship if !independent => out.push(Condition::ShipFaction { any: factions }),
         CardType::FleetCaptain if !independent => {
-            out.push(Condition::CaptainFaction { any: factions })
+            // "... must also be assigned to a ship of that same Faction".
+            out.push(Condition::CaptainFaction {
+                any: factions.clone(),
+            });
+            out.push(Condition::ShipFaction { any: factions });
         }
         _ => {}
     }
@@ -477,9 +503,14 @@ mod tests {
         apply(&cx(), &mut s).unwrap();
         assert_eq!(
             s.card.rules.restrictions,
-            vec![Condition::CaptainFaction {
-                any: vec!["klingon".into()]
-            }]
+            vec![
+                Condition::CaptainFaction {
+                    any: vec!["klingon".into()]
+                },
+                Condition::ShipFaction {
+                    any: vec!["klingon".into()]
+                }
+            ]
         );
         let mut s = subject(
             "R004i",
@@ -487,6 +518,45 @@ mod tests {
             json!({"type": "flagship", "factions": ["independent"], "attack": 1, "agility": 0, "hull": 1, "shields": 1, "cost": 10}),
         );
         apply(&cx(), &mut s).unwrap();
+        assert!(s.card.rules.restrictions.is_empty());
+    }
+
+    #[test]
+    fn negated_targets() {
+        // E078 Borg Alliance
+        let s = run(
+            "This Upgrade may only be purchased for a non-Borg ship with a non-Borg Captain.",
+            json!({}),
+        );
+        let not = |c| Condition::Not { not: Box::new(c) };
+        assert_eq!(
+            s.card.rules.restrictions,
+            vec![
+                not(Condition::ShipFaction {
+                    any: vec!["borg".into()]
+                }),
+                not(Condition::CaptainFaction {
+                    any: vec!["borg".into()]
+                })
+            ]
+        );
+        // Q004 Unremarkable Species
+        let s = run(
+            "This Upgrade does not require an Upgrade slot and my not be deployed to a Borg ship.",
+            json!({}),
+        );
+        assert_eq!(
+            s.card.rules.restrictions,
+            vec![not(Condition::ShipFaction {
+                any: vec!["borg".into()]
+            })]
+        );
+        assert!(s.text.is_consumed(s.text.text.find("my not").unwrap()));
+        // A044: "the same ship" is no target.
+        let s = run(
+            "Both Admirals may not be equipped to the same ship.",
+            json!({}),
+        );
         assert!(s.card.rules.restrictions.is_empty());
     }
 

@@ -63,6 +63,10 @@ pub fn one_ship(cx: &Cx, phrase: &str) -> Option<Condition> {
     if p.is_empty() {
         return None;
     }
+    // "a non-Borg ship"
+    if let Some(rest) = strip_non(p) {
+        return one_ship(cx, rest).map(|c| Condition::Not { not: Box::new(c) });
+    }
     if let Some(n) = cx.ship_names.get(&crate::db::normalize(p)) {
         return Some(Condition::ShipName {
             any: vec![n.clone()],
@@ -108,6 +112,12 @@ pub fn one_ship(cx: &Cx, phrase: &str) -> Option<Condition> {
         return Some(Condition::ShipClass { any: ids });
     }
     None
+}
+
+/// The rest of "non-Borg ship" / "non Kazon ship", if the phrase is negated.
+pub fn strip_non(p: &str) -> Option<&str> {
+    let l = p.get(..4)?.to_lowercase();
+    (l == "non-" || l == "non ").then(|| p[4..].trim())
 }
 
 /// Splits "A, B or C" / "A or B" / "A and B" into its alternatives.
@@ -166,6 +176,7 @@ pub fn normalize(c: &mut Condition) {
                 normalize(c);
             }
         }
+        Not { not } => normalize(not),
         _ => {}
     }
 }
@@ -232,6 +243,16 @@ pub fn captain(cx: &Cx, phrase: &str) -> Option<Vec<Condition>> {
                 any: vec![n.clone()],
             }]);
         }
+    }
+    if let Some(rest) = strip_non(p) {
+        // "a non-Borg Captain"
+        let inner = captain(cx, &format!("a {rest}"))?;
+        return Some(
+            inner
+                .into_iter()
+                .map(|c| Condition::Not { not: Box::new(c) })
+                .collect(),
+        );
     }
     let lower = p.to_lowercase();
     if let Some(rest) = lower.strip_prefix("captain with ") {
@@ -332,6 +353,22 @@ mod tests {
             })
         );
         assert_eq!(ship(&cx, "a Unique ship"), Some(Condition::UniqueShip));
+        assert_eq!(
+            ship(&cx, "a non-Borg ship"),
+            Some(Condition::Not {
+                not: Box::new(Condition::ShipFaction {
+                    any: vec!["borg".into()]
+                })
+            })
+        );
+        assert_eq!(
+            captain(&cx, "a non-Borg Captain"),
+            Some(vec![Condition::Not {
+                not: Box::new(Condition::CaptainFaction {
+                    any: vec!["borg".into()]
+                })
+            }])
+        );
         assert_eq!(
             ship(&cx, "a Unique / Mirror Unique ship"),
             Some(Condition::UniqueShip)
