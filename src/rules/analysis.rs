@@ -4,7 +4,7 @@
 //! rule of the registry reads it.
 
 use super::condition::ShipView;
-use super::cost::{self, At, Grant, OnShip, Price, Role, Target, Waiver, SHIP_CARD};
+use super::cost::{self, At, Effect, Grant, OnShip, Price, Role, Target, Waiver, SHIP_CARD};
 use super::resource::{self, ResourceState};
 use super::slots::{self, Slot};
 use super::upgrade_types;
@@ -184,12 +184,11 @@ pub fn analyse<'a>(
     }
     // A discount with a condition applies while it holds for the granting
     // card's ship ("If this card is assigned to an Independent ship").
-    grants.retain(|g| {
-        g.discount
-            .when
-            .as_ref()
-            .map_or(true, |c| view(g.at.0).holds(c))
+    grants.retain(|g| match g.effect {
+        Effect::Discount(d) => d.when.as_ref().map_or(true, |c| view(g.at.0).holds(c)),
+        Effect::SetCost(_) => true,
     });
+    choose_limited(&lists, &factions, fleet, &mut grants, &waivers, sub);
     let mut ships = Vec::with_capacity(fleet.ships.len());
     for (i, (e, list)) in fleet.ships.iter().zip(lists).enumerate() {
         ships.push(price_ship(i, e, list, &factions[i], &grants, &waivers, sub));
@@ -279,6 +278,64 @@ impl<'a> Factions<'a> {
             captain_factions: &self.captain,
             sub_factions,
         }
+    }
+}
+
+/// Gives each grant limited to some cards (`max_cards`: "One of your
+/// Dominion Upgrades costs -2 SP") to the cards it saves most on, earlier
+/// cards of the file first on a tie, one grant after the other. The saving
+/// is judged with each card counted as its first slot type.
+fn choose_limited<'a>(
+    lists: &[Vec<(Role, &'a Placed<'a>)>],
+    factions: &[Factions<'a>],
+    fleet: &'a Fleet<'a>,
+    grants: &mut [Grant<'a>],
+    waivers: &[Waiver<'a>],
+    sub: bool,
+) {
+    let limited: Vec<usize> = (0..grants.len())
+        .filter(|&g| grants[g].max_cards().is_some())
+        .collect();
+    for &g in &limited {
+        grants[g].only = Some(Vec::new());
+    }
+    for &g in &limited {
+        let max = grants[g].max_cards().unwrap_or(0) as usize;
+        let mut savings: Vec<(i32, At)> = Vec::new();
+        for (i, list) in lists.iter().enumerate() {
+            let e = &fleet.ships[i];
+            let targets = std::iter::once((Role::Ship, e.ship.card, SHIP_CARD))
+                .chain(list.iter().enumerate().map(|(k, (r, p))| (*r, p.card, k)));
+            for (role, card, k) in targets {
+                let t = Target {
+                    card,
+                    role,
+                    slot: upgrade_types(card).next(),
+                    at: (i, k),
+                };
+                if !grants[g].covers(&t) {
+                    continue;
+                }
+                let price = |only: Vec<At>| {
+                    let mut trial = grants.to_vec();
+                    trial[g].only = Some(only);
+                    let on = OnShip {
+                        view: factions[i].view(e, sub),
+                        grants: &trial,
+                        waivers,
+                        independent_fleet_captain: factions[i].independent_fleet_captain,
+                    };
+                    cost::on_ship(&t, &on).cost
+                };
+                let saving = price(Vec::new()) - price(vec![t.at]);
+                if saving > 0 {
+                    savings.push((saving, t.at));
+                }
+            }
+        }
+        // Largest saving first; the sort is stable, so file order breaks ties.
+        savings.sort_by_key(|(saving, _)| std::cmp::Reverse(*saving));
+        grants[g].only = Some(savings.iter().take(max).map(|(_, at)| *at).collect());
     }
 }
 

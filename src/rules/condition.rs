@@ -32,11 +32,15 @@ pub struct ShipView<'a> {
 }
 
 impl Holder<'_> {
-    /// Whether the condition holds.
+    /// Whether the condition holds. With no ship every condition about the
+    /// ship or its captain is not met, and the combinations follow: "not a
+    /// Breen ship" holds on the sideboard, as "not the U.S.S. Defiant" does.
     pub fn holds(&self, c: &Condition) -> bool {
-        match self {
-            Holder::None => false,
-            Holder::Ship(v) => v.holds(c),
+        match (self, c) {
+            (Holder::Ship(v), c) => v.holds(c),
+            (Holder::None, Condition::Not { not }) => !self.holds(not),
+            (Holder::None, Condition::AnyOf { any }) => any.iter().any(|c| self.holds(c)),
+            (Holder::None, _) => false,
         }
     }
 }
@@ -78,6 +82,7 @@ impl ShipView<'_> {
             Condition::GenericShip => !(s.unique || s.mirror_unique),
             Condition::ShipAction { action } => s.actions.iter().any(|a| a == action),
             Condition::AnyOf { any } => any.iter().any(|c| self.holds(c)),
+            Condition::Not { not } => !self.holds(not),
         }
     }
 }
@@ -108,6 +113,7 @@ pub fn describe(c: &Condition) -> String {
         Condition::UniqueShip => "a unique ship".into(),
         Condition::GenericShip => "a non-unique ship".into(),
         Condition::ShipAction { action } => format!("a ship with the {action} action"),
+        Condition::Not { not } => format!("not {}", describe(not)),
         Condition::AnyOf { any } => any.iter().map(describe).collect::<Vec<_>>().join(" or "),
     }
 }
@@ -150,6 +156,7 @@ pub fn actual(c: &Condition, v: &ShipView) -> String {
         Condition::GenericShip => "it is unique".into(),
         Condition::ShipAction { .. } => format!("its actions are {}", s.actions.join(", ")),
         Condition::AnyOf { .. } => "none of these holds".into(),
+        Condition::Not { not } => format!("it is {}", describe(not)),
     }
 }
 
@@ -193,6 +200,12 @@ mod tests {
         assert!(!view.holds(&Condition::CaptainSkillAtMost { value: 9 }));
         assert!(!Holder::None.holds(&fed));
         assert!(!Holder::None.holds(&Condition::HullAtMost { value: 99 }));
+        assert!(Holder::None.holds(&Condition::Not {
+            not: Box::new(fed.clone())
+        }));
+        assert!(view.holds(&Condition::Not {
+            not: Box::new(Condition::HullAtLeast { value: 4 })
+        }));
         assert_eq!(describe(&fed), "a federation ship");
     }
 }

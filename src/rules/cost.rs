@@ -11,6 +11,8 @@
 //! 4. `discount`: what other cards grant (captains, admirals, fleet
 //!    captains, flagships, other upgrades; on their ship or fleet-wide; a
 //!    card never discounts itself), each kept above the discount's `min`;
+//!    a discount limited to some cards ("one of your Dominion upgrades")
+//!    goes to the cards it saves most on (`analysis` chooses them);
 //! 5. `faction-penalty`: +1 for a captain or upgrade, +3 for an admiral,
 //!    that shares no faction with its ship (see `faction`), unless a
 //!    waiver applies; generic 0-cost captains, flagships, fleet captains,
@@ -18,12 +20,15 @@
 //! 6. `floor`: the cost is raised to 0 if it went below (cards printed
 //!    with a negative cost keep it: the Borg Support Vehicle Token).
 //!
+//! A fixed cost another card gives ("may deploy X for 0 SP": `set_costs`)
+//! replaces all of this: `set-cost` to that amount, and nothing else.
+//!
 //! On the Reinforcements Sideboard only 1-3 apply, with every condition
 //! about a ship counted as not met (`condition::Holder::None`).
 
 use super::condition::{describe, Holder, ShipView};
 use super::faction::{counts_as, shares_faction};
-use crate::db::model::{Card, CardFilter, CostModifier, Discount, PenaltyRule, Scope};
+use crate::db::model::{Card, CardFilter, CostModifier, Discount, PenaltyRule, Scope, SetCost};
 use crate::db::normalize;
 use crate::report::model::Modifier;
 
@@ -79,12 +84,60 @@ pub type At = (usize, usize);
 /// The index of the ship card among its ship's cards.
 pub const SHIP_CARD: usize = usize::MAX;
 
-/// A discount some card of the fleet grants.
-#[derive(Debug, Clone, Copy)]
+/// A change of cost some card of the fleet grants to others: a discount
+/// ("crew upgrades cost -1 SP") or a fixed cost ("may deploy X for 0 SP").
+#[derive(Debug, Clone)]
 pub struct Grant<'a> {
     pub at: At,
     pub from: &'a Card,
-    pub discount: &'a Discount,
+    pub effect: Effect<'a>,
+    /// For a grant limited to some cards (`max_cards`: "one of your
+    /// upgrades"): the cards chosen to get it; `None` for every match.
+    pub only: Option<Vec<At>>,
+}
+
+/// What a grant does.
+#[derive(Debug, Clone, Copy)]
+pub enum Effect<'a> {
+    Discount(&'a Discount),
+    SetCost(&'a SetCost),
+}
+
+impl Grant<'_> {
+    fn scope(&self) -> Scope {
+        match self.effect {
+            Effect::Discount(d) => d.scope,
+            Effect::SetCost(s) => s.scope,
+        }
+    }
+
+    fn filter(&self) -> &CardFilter {
+        match self.effect {
+            Effect::Discount(d) => &d.applies_to,
+            Effect::SetCost(s) => &s.applies_to,
+        }
+    }
+
+    /// How many cards at most it applies to.
+    pub fn max_cards(&self) -> Option<u32> {
+        match self.effect {
+            Effect::Discount(d) => d.max_cards,
+            Effect::SetCost(s) => s.max_cards,
+        }
+    }
+
+    /// Whether it may apply to the target, whatever `only` says: another
+    /// card, within its scope, matching its filter.
+    pub fn covers(&self, t: &Target) -> bool {
+        self.at != t.at
+            && (self.scope() == Scope::Fleet || self.at.0 == t.at.0)
+            && filter_matches(self.filter(), t)
+    }
+
+    /// Whether it applies to the target.
+    fn reaches(&self, t: &Target) -> bool {
+        self.covers(t) && self.only.as_ref().map_or(true, |o| o.contains(&t.at))
+    }
 }
 
 /// A faction penalty waiver some card of the fleet grants.
@@ -150,6 +203,26 @@ pub struct OnShip<'a> {
 pub fn on_ship(t: &Target, s: &OnShip) -> Price {
     let card = t.card;
     let mut p = Price::start(card.cost);
+    // A fixed cost another card gives is final: no other modifier.
+    let fixed = s
+        .grants
+        .iter()
+        .filter(|g| g.reaches(t))
+        .filter_map(|g| match g.effect {
+            Effect::SetCost(c) => Some((c.amount, g)),
+            Effect::Discount(_) => None,
+        })
+        .min_by_key(|(amount, _)| *amount);
+    if let Some((amount, g)) = fixed {
+        if amount != p.cost {
+            p.push(
+                "set-cost",
+                amount - p.cost,
+                format!("{} ({}): costs {amount} SP", g.from.name, g.from.id),
+            );
+        }
+        return p;
+    }
     if let Some(cfs) = &card.rules.cost_from_ship {
         let ship = s.view.ship;
         let value = match cfs.stat.as_str() {
@@ -174,16 +247,13 @@ pub fn on_ship(t: &Target, s: &OnShip) -> Price {
         }
     }
     own_modifiers(&mut p, card, &Holder::Ship(s.view));
-    for g in s.grants {
-        if g.at == t.at || (g.discount.scope == Scope::Ship && g.at.0 != t.at.0) {
+    for g in s.grants.iter().filter(|g| g.reaches(t)) {
+        let Effect::Discount(d) = g.effect else {
             continue;
-        }
-        if !filter_matches(&g.discount.applies_to, t) {
-            continue;
-        }
+        };
         let before = p.cost;
-        let mut after = before + g.discount.amount;
-        if let Some(min) = g.discount.min {
+        let mut after = before + d.amount;
+        if let Some(min) = d.min {
             after = after.max(min.min(before));
         }
         if after != before {
@@ -318,18 +388,25 @@ fn faction_penalty(t: &Target, s: &OnShip) -> Option<String> {
     ))
 }
 
-/// The discounts and waivers a card grants, as seen from `at`.
+/// The discounts, fixed costs and waivers a card grants, as seen from `at`.
 pub fn grants_of<'a>(
     card: &'a Card,
     at: At,
     grants: &mut Vec<Grant<'a>>,
     waivers: &mut Vec<Waiver<'a>>,
 ) {
-    for d in &card.rules.discounts {
+    let effects = card
+        .rules
+        .discounts
+        .iter()
+        .map(Effect::Discount)
+        .chain(card.rules.set_costs.iter().map(Effect::SetCost));
+    for effect in effects {
         grants.push(Grant {
             at,
             from: card,
-            discount: d,
+            effect,
+            only: None,
         });
     }
     for r in &card.rules.penalty {

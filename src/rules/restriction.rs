@@ -9,6 +9,10 @@
 //! - A fleet captain goes to a unique captain (the Fleet Captain resource,
 //!   rule 6: "You may not assign a non-unique Captain as your Fleet
 //!   Captain").
+//! - `rules.no_admiral`: the ship carrying the card (or the ship card
+//!   itself) may not have an admiral.
+//! - `rules.fleet_excludes`: "cannot deploy this card to the same fleet as
+//!   X": no card of that name anywhere in the fleet, sideboard included.
 //!
 //! ```toml
 //! [[ship]]
@@ -31,6 +35,58 @@ pub const RULE: Rule = Rule {
 };
 
 fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
+    per_ship(a, out);
+    fleet_excludes(a, out);
+}
+
+/// Cards that may not share a fleet: reported once per pair, at the card
+/// that names the other.
+fn fleet_excludes(a: &Analysis, out: &mut Vec<Diagnostic>) {
+    let cards = a.every_card();
+    let mut reported: Vec<(usize, usize)> = Vec::new();
+    for l in cards
+        .iter()
+        .filter(|l| !l.card.rules.fleet_excludes.is_empty())
+    {
+        let excluded: Vec<String> = l
+            .card
+            .rules
+            .fleet_excludes
+            .iter()
+            .map(|n| normalize(n))
+            .collect();
+        for other in &cards {
+            if other.span == l.span || !excluded.contains(&normalize(&other.card.name)) {
+                continue;
+            }
+            let pair = (
+                l.span.start.min(other.span.start),
+                l.span.start.max(other.span.start),
+            );
+            if reported.contains(&pair) {
+                continue;
+            }
+            reported.push(pair);
+            out.push(
+                Diagnostic::error(
+                    "restriction",
+                    format!(
+                        "{} ({}) on {} may not be in the same fleet as {} ({}) on {}",
+                        l.card.name,
+                        l.card.id,
+                        l.place,
+                        other.card.name,
+                        other.card.id,
+                        other.place
+                    ),
+                )
+                .with_span(Some(l.span.clone())),
+            );
+        }
+    }
+}
+
+fn per_ship(a: &Analysis, out: &mut Vec<Diagnostic>) {
     let sub = a.format.sub_factions;
     for (i, s) in a.ships.iter().enumerate() {
         let view = s.view(sub);
@@ -85,6 +141,33 @@ fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
                         ),
                     )
                     .with_span(Some(c.placed.span.clone())),
+                );
+            }
+        }
+        if let Some(adm) = &s.entry.admiral {
+            let ship = &s.entry.ship;
+            let forbidding = std::iter::once((ship.card, &ship.span))
+                .chain(
+                    s.cards
+                        .iter()
+                        .filter(|c| c.role != Role::Admiral)
+                        .map(|c| (c.placed.card, &c.placed.span)),
+                )
+                .find(|(card, _)| card.rules.no_admiral);
+            if let Some((card, span)) = forbidding {
+                out.push(
+                    Diagnostic::error(
+                        "restriction",
+                        format!(
+                            "{} ({}) allows no admiral on its ship, and {} has {} ({})",
+                            card.name,
+                            card.id,
+                            s.label(i),
+                            adm.card.name,
+                            adm.card.id
+                        ),
+                    )
+                    .with_span(Some(span.clone())),
                 );
             }
         }

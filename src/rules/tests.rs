@@ -166,6 +166,79 @@ sets = ["set1"]
 adds_factions = ["independent"]
 adds_slots = [{ slot = ["weapon"] }, { slot = ["crew"] }]
 
+[[card]]
+id = "S3"
+type = "ship"
+name = "Dominion Ship"
+factions = ["dominion"]
+cost = 30
+unique = true
+class = "breen"
+hull = 4
+slots = ["crew", "tech", "weapon"]
+sets = ["set2"]
+[card.rules]
+no_admiral = true
+
+[[card]]
+id = "Cap4"
+type = "captain"
+name = "Luaran"
+factions = ["dominion"]
+cost = 2
+unique = true
+sets = ["set2"]
+[[card.rules.discounts]]
+amount = -2
+applies_to = { factions = ["dominion"] }
+max_cards = 1
+
+[[card]]
+id = "C2"
+type = "upgrade"
+slot = "crew"
+name = "Dominion Crewman"
+factions = ["dominion"]
+cost = 3
+sets = ["set2"]
+[card.rules]
+fleet_excludes = ["Worf"]
+
+[[card]]
+id = "T2"
+type = "upgrade"
+slot = "tech"
+name = "Shroud"
+factions = ["dominion"]
+cost = 1
+sets = ["set2"]
+
+[[card]]
+id = "W2"
+type = "upgrade"
+slot = "weapon"
+name = "Energy Dissipator"
+factions = ["dominion"]
+cost = 5
+sets = ["set2"]
+[[card.rules.cost_modifiers]]
+amount = 5
+when = { kind = "not", not = { kind = "ship-class", any = ["breen"] } }
+
+[[card]]
+id = "S4"
+type = "ship"
+name = "Balance"
+factions = ["federation"]
+cost = 20
+unique = true
+hull = 3
+slots = ["crew", "crew"]
+sets = ["set1"]
+[[card.rules.set_costs]]
+amount = 0
+applies_to = { names = ["Worf"] }
+
 [[set]]
 id = "set1"
 name = "Set One"
@@ -392,4 +465,64 @@ fn resource_count_and_op_banned_in_a_strict_format() {
     assert_eq!(codes(&c), ["resource-count", "op-banned"]);
     assert_eq!(line_of(&c, "resource-count"), 2);
     assert_eq!(line_of(&c, "op-banned"), 6);
+}
+
+#[test]
+fn limited_discount_goes_where_it_saves_most() {
+    // Luaran: one Dominion upgrade -2. Shroud (1) would save 1, the
+    // crewman (3) saves 2.
+    let c = check("[[ship]]\nship = \"Dominion Ship\"\ncaptain = \"Luaran\"\nupgrades = [\"Shroud\", \"Dominion Crewman\"]\n");
+    let r = c.finish();
+    let mods = |i: usize| {
+        r.ships[0].cards[i]
+            .modifiers
+            .iter()
+            .map(|m| (m.kind.as_str(), m.amount))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(mods(1), []);
+    assert_eq!(mods(2), [("discount", -2)]);
+    assert_eq!(r.total, Some(30 + 2 + 1 + 1));
+}
+
+#[test]
+fn fixed_cost_from_another_card_is_final() {
+    let r = check("[[ship]]\nship = \"Balance\"\ncaptain = \"Gowron\"\nupgrades = [\"Worf\"]\n")
+        .finish();
+    let worf = &r.ships[0].cards[1];
+    // Gowron's crew discount and the faction penalty do not apply.
+    let kinds: Vec<_> = worf
+        .modifiers
+        .iter()
+        .map(|m| (m.kind.as_str(), m.amount))
+        .collect();
+    assert_eq!(kinds, [("set-cost", -3)]);
+    assert_eq!(worf.cost, 0);
+}
+
+#[test]
+fn negated_conditions_on_a_ship_and_on_the_sideboard() {
+    // "+5 SP for any non-Breen ship": not on the Breen ship, yes on the
+    // sideboard (no ship is a Breen ship).
+    let c = check("resource = \"Reinforcements Sideboard\"\n[[ship]]\nship = \"Dominion Ship\"\ncaptain = \"Luaran\"\nupgrades = [\"Energy Dissipator\"]\n[sideboard]\nweapon = \"Energy Dissipator\"\n");
+    let r = c.finish();
+    assert_eq!(r.ships[0].cards[1].cost, 5 - 2);
+    assert_eq!(r.sideboard.unwrap().total, 10);
+}
+
+#[test]
+fn fleet_exclusions_and_no_admiral_ships() {
+    let c = check("[[ship]]\nship = \"Dominion Ship\"\ncaptain = \"Luaran\"\nadmiral = \"K'Mpec\"\nupgrades = [\"Dominion Crewman\"]\n[[ship]]\nship = \"U.S.S. Defiant\"\ncaptain = \"Benjamin Sisko\"\nupgrades = [\"Worf\"]\n");
+    assert_eq!(codes(&c), ["restriction", "restriction"]);
+    assert_eq!(line_of(&c, "restriction"), 2);
+    assert!(
+        c.diagnostics[0].message.contains("allows no admiral"),
+        "{}",
+        c.diagnostics[0].message
+    );
+    assert!(
+        c.diagnostics[1].message.starts_with("Dominion Crewman (C2) on ship 1 (Dominion Ship) may not be in the same fleet as Worf (C1)"),
+        "{}",
+        c.diagnostics[1].message
+    );
 }
