@@ -6,11 +6,14 @@
 //! The binary (`src/main.rs`) only parses arguments and maps results to exit
 //! codes; everything else lives here.
 
+pub mod builder;
 pub mod cli;
 pub mod db;
 pub mod diag;
 pub mod fleet;
 pub mod games;
 pub mod import;
+pub mod interop;
 pub mod report;
 pub mod rules;
+pub mod sheet;

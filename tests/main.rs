@@ -5,3 +5,4 @@ mod games;
 mod golden;
 mod import;
 mod engine;
+mod builder;

@@ -2,10 +2,18 @@
 //! subcommand's `run` returns the process exit code; `main` maps errors that
 //! escape (usage, unreadable database) to exit code 2.
 
+pub mod add;
 pub mod card;
 pub mod check;
+pub mod completions;
 pub mod data;
+pub mod export;
+pub mod import;
+pub mod man;
+pub mod new;
+pub mod options;
 pub mod price;
+pub mod remove;
 pub mod search;
 pub mod sideboard;
 pub mod xwing;
@@ -71,6 +79,23 @@ pub enum Command {
     /// X-Wing damage state: expose or repair a damage card in a state file.
     #[command(subcommand)]
     Xwing(xwing::XwingCommand),
+    /// Create a new fleet file (never over an existing one without --force).
+    New(new::NewArgs),
+    /// Add a card to a fleet file in place, keeping its comments and layout.
+    Add(add::AddArgs),
+    /// Remove a card from a fleet file in place, keeping its comments and layout.
+    Remove(remove::RemoveArgs),
+    /// The cards that could legally be added to a ship (or the sideboard)
+    /// now, with the cost they would have there and the SP left.
+    Options(options::OptionsArgs),
+    /// Convert a fleet from another builder (Utopia, Space Dock) into a fleet file.
+    Import(import::ImportArgs),
+    /// Export a fleet as text, a Utopia link, a Space Dock file or a printable sheet.
+    Export(export::ExportArgs),
+    /// Print a shell completion script.
+    Completions(completions::CompletionsArgs),
+    /// Print the man page (roff).
+    Man(man::ManArgs),
 }
 
 /// Parses the command line from the environment and runs it.
@@ -110,6 +135,14 @@ pub fn run(cli: Cli) -> anyhow::Result<i32> {
         Some(Command::Search(a)) => search::run(&a),
         Some(Command::Data(c)) => data::run(&c),
         Some(Command::Xwing(c)) => xwing::run(&c),
+        Some(Command::New(a)) => new::run(&a),
+        Some(Command::Add(a)) => add::run(&a),
+        Some(Command::Remove(a)) => remove::run(&a),
+        Some(Command::Options(a)) => options::run(&a),
+        Some(Command::Import(a)) => import::run(&a),
+        Some(Command::Export(a)) => export::run(&a),
+        Some(Command::Completions(a)) => completions::run(&a),
+        Some(Command::Man(a)) => man::run(&a),
     }
 }
 

@@ -1,0 +1,248 @@
+//! `fleetcheck add FILE KIND CARD [--ship N]`: adds a card to a fleet file
+//! in place (see `builder`). The shared end of every edit lives here too:
+//! check the new text, refuse it if it brings an input error (exit 2, the
+//! file untouched), write it atomically, and print what changed, the new
+//! total and every new violation. A rule violation does not stop an edit:
+//! a player may be mid-build.
+
+use super::check::{check_options, print, read_source, render_options};
+use super::{Common, Output};
+use crate::builder::{self, EditError, Edited, Kind, Place, Query};
+use crate::db::Database;
+use crate::diag::{Diagnostic, Source};
+use crate::report::{self, Checked};
+use clap::{Args, ValueEnum};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// What `add` and `remove` work on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum KindArg {
+    /// A new [[ship]] (remove: a ship by number or card).
+    Ship,
+    Captain,
+    Admiral,
+    /// An upgrade (crew, tech, weapon, talent, ...) of a ship.
+    Upgrade,
+    /// The fleet's resource.
+    Resource,
+    /// A card of the Reinforcements Sideboard.
+    Sideboard,
+    Flagship,
+    FleetCaptain,
+    Ambassador,
+    Construction,
+    Officer,
+}
+
+impl KindArg {
+    pub fn kind(self) -> Kind {
+        match self {
+            KindArg::Ship => Kind::Ship,
+            KindArg::Captain => Kind::Captain,
+            KindArg::Admiral => Kind::Admiral,
+            KindArg::Upgrade => Kind::Upgrade,
+            KindArg::Resource => Kind::Resource,
+            KindArg::Sideboard => Kind::Sideboard,
+            KindArg::Flagship => Kind::Flagship,
+            KindArg::FleetCaptain => Kind::FleetCaptain,
+            KindArg::Ambassador => Kind::Ambassador,
+            KindArg::Construction => Kind::Construction,
+            KindArg::Officer => Kind::Officer,
+        }
+    }
+}
+
+/// Narrowing a card by more than its name, as an inline-table reference.
+#[derive(Debug, Clone, Args, Default)]
+pub struct Narrow {
+    /// Only cards of this faction.
+    #[arg(long, value_name = "FACTION")]
+    pub faction: Option<String>,
+    /// Only cards of this set (id or name).
+    #[arg(long, value_name = "SET")]
+    pub set: Option<String>,
+    /// Only ships of this class.
+    #[arg(long, value_name = "CLASS")]
+    pub class: Option<String>,
+    /// Only cards of this upgrade or card type.
+    #[arg(long = "type", value_name = "TYPE")]
+    pub card_type: Option<String>,
+}
+
+impl Narrow {
+    /// The query for a card named `text`.
+    pub fn query(&self, text: &str) -> Query {
+        Query {
+            text: text.to_string(),
+            faction: self.faction.clone(),
+            set: self.set.clone(),
+            class: self.class.clone(),
+            kind: self.card_type.clone(),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct AddArgs {
+    /// The fleet file to edit.
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+    /// What to add.
+    #[arg(value_enum, value_name = "KIND")]
+    pub kind: KindArg,
+    /// The card: an id (`Cap906`) or a name (`"Jean-Luc Picard"`).
+    #[arg(value_name = "CARD")]
+    pub card: String,
+    /// The ship (1 = the first [[ship]]); needed when the fleet has several.
+    #[arg(long, value_name = "N")]
+    pub ship: Option<usize>,
+    /// The sideboard section (captain, talent, crew, tech, weapon), when
+    /// the card's type does not say it.
+    #[arg(long, value_name = "SECTION")]
+    pub section: Option<String>,
+    #[command(flatten)]
+    pub narrow: Narrow,
+    #[command(flatten)]
+    pub common: Common,
+}
+
+pub fn run(args: &AddArgs) -> anyhow::Result<i32> {
+    let db = super::load_db(&args.common)?;
+    let place = Place {
+        ship: args.ship,
+        section: args.section.clone(),
+    };
+    let query = args.narrow.query(&args.card);
+    edit(&db, &args.file, &args.common, |text| {
+        builder::add(&db, text, args.kind.kind(), &query, &place)
+    })
+}
+
+/// Reads the file, runs the edit on its text, checks, writes and reports.
+pub(crate) fn edit(
+    db: &Database,
+    path: &Path,
+    common: &Common,
+    f: impl FnOnce(&str) -> Result<Edited, EditError>,
+) -> anyhow::Result<i32> {
+    let before = match read_source(path) {
+        Ok(s) => s,
+        Err(c) => {
+            let ropts = render_options(common);
+            let mut err = std::io::stderr();
+            report::table::render(&mut err, &c, &ropts)?;
+            return Ok(2);
+        }
+    };
+    let edited = match f(&before.text) {
+        Ok(e) => e,
+        Err(e) => return Ok(refuse(path, &e)),
+    };
+    let opts = check_options(None, None)?;
+    let checked_before = crate::rules::check_source(db, before.clone(), &opts);
+    let after = Source {
+        path: before.path.clone(),
+        text: edited.text.clone(),
+    };
+    let checked_after = crate::rules::check_source(db, after, &opts);
+    let new = new_diagnostics(&checked_before, &checked_after);
+    let broken: Vec<&Diagnostic> = new.iter().copied().filter(|d| d.is_input_error()).collect();
+    if !broken.is_empty() {
+        let ropts = render_options(common);
+        let mut err = std::io::stderr().lock();
+        writeln!(
+            err,
+            "error: the edit would leave {} unreadable; nothing was changed",
+            path.display()
+        )?;
+        for d in broken {
+            report::table::diagnostic(
+                &mut err,
+                checked_after.source.as_ref(),
+                &checked_after.report.file,
+                d,
+                &ropts,
+            )?;
+        }
+        return Ok(2);
+    }
+    if let Err(e) = builder::write::write_atomic(path, edited.text.as_bytes()) {
+        eprintln!(
+            "error: cannot write {}: {e}; the file was not changed",
+            path.display()
+        );
+        return Ok(2);
+    }
+    let ropts = render_options(common);
+    print(|w| match common.output {
+        Output::Json => report::json::render_all(w, std::slice::from_ref(&checked_after)),
+        Output::Github => report::github::render_all(w, std::slice::from_ref(&checked_after)),
+        Output::Table => {
+            writeln!(w, "{}: {}", path.display(), edited.done)?;
+            writeln!(w, "{}", total_line(&checked_after))?;
+            for d in &new {
+                report::table::diagnostic(
+                    w,
+                    checked_after.source.as_ref(),
+                    &checked_after.report.file,
+                    d,
+                    &ropts,
+                )?;
+            }
+            writeln!(w, "{}", report::table::verdict_line(&checked_after))
+        }
+    })?;
+    Ok(0)
+}
+
+/// Prints a refused edit; the exit code (2).
+pub(crate) fn refuse(path: &Path, e: &EditError) -> i32 {
+    eprintln!(
+        "error: {}: {}; nothing was changed",
+        path.display(),
+        e.message
+    );
+    for h in &e.help {
+        eprintln!("  help: {h}");
+    }
+    2
+}
+
+/// "Total 40 / 100 SP (60 left), format standard".
+pub(crate) fn total_line(c: &Checked) -> String {
+    let r = &c.report;
+    let mut line = match (r.total, r.cap) {
+        (Some(t), Some(cap)) if t <= cap => format!("Total {t} / {cap} SP ({} left)", cap - t),
+        (Some(t), Some(cap)) => format!("Total {t} / {cap} SP ({} over)", t - cap),
+        (Some(t), None) => format!("Total {t} SP (no cap)"),
+        (None, _) => "Total: not priced (the file has an input error)".to_string(),
+    };
+    if let Some(f) = &r.format {
+        line.push_str(&format!(", format {f}"));
+    }
+    line
+}
+
+/// The diagnostics of `after` that `before` did not have (same code and
+/// message; as many times as they are new).
+pub(crate) fn new_diagnostics<'a>(before: &Checked, after: &'a Checked) -> Vec<&'a Diagnostic> {
+    let mut old: Vec<(&str, &str)> = before
+        .diagnostics
+        .iter()
+        .map(|d| (d.code.as_str(), d.message.as_str()))
+        .collect();
+    let mut out = Vec::new();
+    for d in &after.diagnostics {
+        match old
+            .iter()
+            .position(|(c, m)| *c == d.code && *m == d.message)
+        {
+            Some(i) => {
+                old.swap_remove(i);
+            }
+            None => out.push(d),
+        }
+    }
+    out
+}

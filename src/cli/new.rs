@@ -1,0 +1,67 @@
+//! `fleetcheck new FILE [--name NAME] [--format ID] [--force]`: writes a new
+//! fleet file with a short commented header. An existing file is never
+//! overwritten without `--force`.
+
+use super::Common;
+use crate::builder;
+use clap::Args;
+use std::path::PathBuf;
+
+#[derive(Debug, Clone, Args)]
+pub struct NewArgs {
+    /// The fleet file to create.
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+    /// The fleet's name (default: the file name without `.toml`).
+    #[arg(long, value_name = "NAME")]
+    pub name: Option<String>,
+    /// The format id (see data/staw/formats.toml).
+    #[arg(long, value_name = "ID", default_value = crate::rules::DEFAULT_FORMAT)]
+    pub format: String,
+    /// Overwrite the file if it exists.
+    #[arg(long)]
+    pub force: bool,
+    #[command(flatten)]
+    pub common: Common,
+}
+
+pub fn run(args: &NewArgs) -> anyhow::Result<i32> {
+    let db = super::load_db(&args.common)?;
+    let format = args.format.trim();
+    if db.format(format).is_none() {
+        let known: Vec<&str> = db.formats.iter().map(|f| f.id.as_str()).collect();
+        eprintln!(
+            "error: unknown format {format:?} (known formats: {})",
+            known.join(", ")
+        );
+        return Ok(2);
+    }
+    if args.file.is_dir() {
+        eprintln!("error: {} is a directory", args.file.display());
+        return Ok(2);
+    }
+    if args.file.exists() && !args.force {
+        eprintln!(
+            "error: {} already exists; nothing was written",
+            args.file.display()
+        );
+        eprintln!("  help: pass --force to overwrite it");
+        return Ok(2);
+    }
+    let name = args.name.clone().unwrap_or_else(|| {
+        args.file
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "New fleet".into())
+    });
+    let text = builder::new_fleet(&name, format);
+    if let Err(e) = builder::write::write_atomic(&args.file, text.as_bytes()) {
+        eprintln!("error: cannot write {}: {e}", args.file.display());
+        return Ok(2);
+    }
+    println!(
+        "{}: new fleet {name:?}, format {format}",
+        args.file.display()
+    );
+    Ok(0)
+}

@@ -1,0 +1,46 @@
+//! `fleetcheck remove FILE KIND [CARD] [--ship N]`: removes a card from a
+//! fleet file in place, with the same checks, atomic write and report as
+//! `add` (see `add::edit`).
+
+use super::add::{edit, KindArg, Narrow};
+use super::Common;
+use crate::builder::{self, Place};
+use clap::Args;
+use std::path::PathBuf;
+
+#[derive(Debug, Clone, Args)]
+pub struct RemoveArgs {
+    /// The fleet file to edit.
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+    /// What to remove.
+    #[arg(value_enum, value_name = "KIND")]
+    pub kind: KindArg,
+    /// The card (id or name); for a ship also its number; for the
+    /// sideboard also a section. Optional for one-card keys (captain,
+    /// admiral, resource, ...).
+    #[arg(value_name = "CARD")]
+    pub card: Option<String>,
+    /// The ship (1 = the first [[ship]]); needed when the fleet has several.
+    #[arg(long, value_name = "N")]
+    pub ship: Option<usize>,
+    /// The sideboard section to empty.
+    #[arg(long, value_name = "SECTION")]
+    pub section: Option<String>,
+    #[command(flatten)]
+    pub narrow: Narrow,
+    #[command(flatten)]
+    pub common: Common,
+}
+
+pub fn run(args: &RemoveArgs) -> anyhow::Result<i32> {
+    let db = super::load_db(&args.common)?;
+    let place = Place {
+        ship: args.ship,
+        section: args.section.clone(),
+    };
+    let query = args.card.as_deref().map(|c| args.narrow.query(c));
+    edit(&db, &args.file, &args.common, |text| {
+        builder::remove(&db, text, args.kind.kind(), query.as_ref(), &place)
+    })
+}

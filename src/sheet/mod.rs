@@ -1,0 +1,1 @@
+//! The printable fleet build sheet (HTML with print CSS).
