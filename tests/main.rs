@@ -6,3 +6,4 @@ mod golden;
 mod import;
 mod engine;
 mod builder;
+mod sideboard;

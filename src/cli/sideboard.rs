@@ -1,21 +1,77 @@
-//! `fleetcheck sideboard FLEET`: sideboard pricing and the swap plan.
+//! `fleetcheck sideboard FLEET`: prices the Reinforcements Sideboard (each
+//! card's base, additional costs and cost; the total against 20 SP; the
+//! resource's own 10 SP) and prints the in-game swap plan: for every
+//! sideboard card and every ship, whether the ship's Action may equip it or
+//! exchange it there, and whether that places an Auxiliary Power token.
+//! `-o json` is the ordinary report with a `swap_plan` array per fleet; the
+//! exit code is `check`'s.
 
-use super::Common;
+use super::check::{check_options, print, read_source, render_options};
+use super::{Common, Output};
+use crate::report::model::{CardRef, SwapReport};
+use crate::report::{self, Checked};
+use crate::rules::swap::Swap;
 use clap::Args;
 use std::path::PathBuf;
 
 #[derive(Debug, Clone, Args)]
 pub struct SideboardArgs {
+    /// The fleet file whose sideboard to price and plan.
     #[arg(value_name = "FLEET")]
     pub fleet: PathBuf,
+    /// Use this format instead of the fleet's own.
     #[arg(long, value_name = "ID")]
     pub format: Option<String>,
+    /// Evaluate the card pool and resource retirement at this date (YYYY-MM-DD).
     #[arg(long, value_name = "DATE")]
     pub as_of: Option<String>,
     #[command(flatten)]
     pub common: Common,
 }
 
-pub fn run(_args: &SideboardArgs) -> anyhow::Result<i32> {
-    anyhow::bail!("`sideboard` is not implemented yet")
+pub fn run(args: &SideboardArgs) -> anyhow::Result<i32> {
+    let opts = check_options(args.format.clone(), args.as_of.as_deref())?;
+    let db = super::load_db(&args.common)?;
+    let checked = match read_source(&args.fleet) {
+        Ok(source) => plan(&db, source, &opts),
+        Err(c) => *c,
+    };
+    let files = std::slice::from_ref(&checked);
+    let ropts = render_options(&args.common);
+    print(|w| match args.common.output {
+        Output::Table => report::sideboard::render(w, &checked, &ropts),
+        Output::Json => report::json::render_all(w, files),
+        Output::Github => report::github::render_all(w, files),
+    })?;
+    Ok(checked.exit_code())
+}
+
+/// Checks a STAW fleet and attaches its swap plan to the report (only when
+/// the fleet has a sideboard).
+pub fn plan(
+    db: &crate::db::Database,
+    source: crate::diag::Source,
+    opts: &crate::rules::CheckOptions,
+) -> Checked {
+    let (mut checked, swaps) = crate::rules::check_with_swaps(db, source, opts);
+    if checked.report.sideboard.is_some() {
+        checked.report.swap_plan = Some(swaps.into_iter().map(wire).collect());
+    }
+    checked
+}
+
+fn wire(s: Swap) -> SwapReport {
+    SwapReport {
+        section: s.section,
+        card: CardRef {
+            id: s.card_id,
+            name: s.card_name,
+        },
+        ship_index: s.ship,
+        ship: s.ship_name,
+        equip: s.equip,
+        exchange: s.exchange,
+        not_allowed: s.not_allowed,
+        auxiliary_power: s.auxiliary_power,
+    }
 }

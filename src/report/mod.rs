@@ -7,6 +7,7 @@ pub mod github;
 pub mod json;
 pub mod model;
 pub mod price;
+pub mod sideboard;
 pub mod table;
 
 use crate::diag::{Diagnostic, Source};

@@ -48,6 +48,9 @@ pub struct FleetReport {
     pub resource: Option<ResourceReport>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub sideboard: Option<SideboardReport>,
+    /// The sideboard's swap plan (`fleetcheck sideboard` only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub swap_plan: Option<Vec<SwapReport>>,
     /// Game-specific details for the other rule sets.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub details: Option<serde_json::Value>,
@@ -134,6 +137,28 @@ pub struct SideboardCard {
     pub section: String,
     #[serde(flatten)]
     pub card: CardReport,
+}
+
+/// One line of the Reinforcements Sideboard's swap plan
+/// (`fleetcheck sideboard -o json`): one sideboard card against one ship.
+#[derive(Debug, Clone, Serialize, JsonSchema, PartialEq, Eq)]
+pub struct SwapReport {
+    /// `captain`, `talent`, `crew`, `tech` or `weapon`.
+    pub section: String,
+    pub card: CardRef,
+    /// The ship's position in the file (1-based).
+    pub ship_index: usize,
+    pub ship: String,
+    /// May be equipped into a free slot of its type.
+    pub equip: bool,
+    /// The ship's cards it may be exchanged with ("Name (id)").
+    pub exchange: Vec<String>,
+    /// Why it may not go to this ship at all.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub not_allowed: Option<String>,
+    /// Moving it onto this ship places an Auxiliary Power token, and why.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub auxiliary_power: Option<String>,
 }
 
 /// A diagnostic as written in the report.

@@ -196,7 +196,7 @@ fn card_row(c: &CardReport, indent: &str) -> Vec<Cell> {
     ]
 }
 
-fn sideboard_table(sb: &super::model::SideboardReport, opts: &RenderOptions) -> Table {
+pub(crate) fn sideboard_table(sb: &super::model::SideboardReport, opts: &RenderOptions) -> Table {
     let mut t = new_table(opts);
     t.set_header(vec!["Sideboard", "Card", "Base", "Modifiers", "Cost"]);
     for c in &sb.cards {

@@ -1,0 +1,124 @@
+//! `fleetcheck sideboard` (table output): the Reinforcements Sideboard's
+//! cards with their prices, the total against 20 SP and the resource's own
+//! cost, then the swap plan as a matrix (sideboard cards as rows, ships as
+//! columns) with a numbered note for every refusal and Auxiliary Power
+//! token.
+
+use super::model::{FleetReport, SwapReport};
+use super::table::{self, new_table};
+use super::{Checked, RenderOptions};
+use comfy_table::Cell;
+use std::io::{self, Write};
+
+/// Renders the sideboard and swap plan of one checked file, then its
+/// diagnostics and verdict.
+pub fn render(w: &mut dyn Write, checked: &Checked, opts: &RenderOptions) -> io::Result<()> {
+    let r = &checked.report;
+    table::header(w, r)?;
+    match &r.sideboard {
+        Some(sb) if table::has_costs(r) => {
+            writeln!(w, "{}", table::sideboard_table(sb, opts))?;
+            writeln!(
+                w,
+                "{} (not part of the fleet total)",
+                table::sideboard_line(sb.total, sb.cap)
+            )?;
+            if let Some(res) = &r.resource {
+                writeln!(
+                    w,
+                    "Resource {} ({}): {} SP in the fleet total",
+                    res.name, res.id, res.cost
+                )?;
+            }
+            writeln!(w)?;
+            swap_matrix(w, r, opts)?;
+        }
+        _ if table::has_costs(r) => writeln!(w, "This fleet has no [sideboard].")?,
+        _ => {}
+    }
+    table::diagnostics(w, checked, opts)?;
+    table::verdict(w, checked, opts)
+}
+
+fn swap_matrix(w: &mut dyn Write, r: &FleetReport, opts: &RenderOptions) -> io::Result<()> {
+    let plan = r.swap_plan.as_deref().unwrap_or_default();
+    if r.ships.is_empty() || plan.is_empty() {
+        return writeln!(w, "Swap plan: no ship to swap with.");
+    }
+    writeln!(
+        w,
+        "Swap plan (once per round, a ship's Action; AP = an Auxiliary Power token is placed):"
+    )?;
+    let mut t = new_table(opts);
+    let mut header = vec![Cell::new("Sideboard card")];
+    header.extend(
+        r.ships
+            .iter()
+            .enumerate()
+            .map(|(i, s)| Cell::new(format!("{}. {}", i + 1, s.ship.name))),
+    );
+    t.set_header(header);
+    let mut notes: Vec<String> = Vec::new();
+    let mut rows: Vec<(String, String)> = Vec::new();
+    for s in plan {
+        let key = (s.section.clone(), s.card.id.clone());
+        if !rows.contains(&key) {
+            rows.push(key);
+        }
+    }
+    for (section, id) in &rows {
+        let cells: Vec<&SwapReport> = plan
+            .iter()
+            .filter(|s| &s.section == section && &s.card.id == id)
+            .collect();
+        let name = cells.first().map_or("", |s| s.card.name.as_str());
+        let mut row = vec![Cell::new(format!("{section}: {name} ({id})"))];
+        for ship in 1..=r.ships.len() {
+            let text = match cells.iter().find(|s| s.ship_index == ship) {
+                Some(s) => cell_text(s, &mut notes),
+                None => "-".to_string(),
+            };
+            row.push(Cell::new(text));
+        }
+        t.add_row(row);
+    }
+    writeln!(w, "{t}")?;
+    for (i, n) in notes.iter().enumerate() {
+        writeln!(w, "  [{}] {n}", i + 1)?;
+    }
+    Ok(())
+}
+
+/// One cell: "equip", "exchange X", "no [n]", with "+AP [n]" when a token
+/// is placed; the reasons go into `notes`.
+fn cell_text(s: &SwapReport, notes: &mut Vec<String>) -> String {
+    // The same reason on several ships gets one number.
+    let mut note = |text: String| match notes.iter().position(|n| *n == text) {
+        Some(i) => i + 1,
+        None => {
+            notes.push(text);
+            notes.len()
+        }
+    };
+    if let Some(why) = &s.not_allowed {
+        return format!("no [{}]", note(why.clone()));
+    }
+    let mut parts = Vec::new();
+    if s.equip {
+        parts.push("equip".to_string());
+    }
+    for x in &s.exchange {
+        parts.push(format!("exchange {x}"));
+    }
+    if parts.is_empty() {
+        parts.push(format!(
+            "no [{}]",
+            note("no free slot of its type and nothing of its type to exchange".into())
+        ));
+        return parts.join("\n");
+    }
+    if let Some(why) = &s.auxiliary_power {
+        parts.push(format!("+AP [{}]", note(why.clone())));
+    }
+    parts.join("\n")
+}
