@@ -72,18 +72,27 @@ struct CheckReport<'a> {
 pub fn check(args: &DataCheckArgs, out: &mut dyn Write) -> anyhow::Result<i32> {
     let db = super::load_db(&args.common)?;
     let problems = validate::check(&db, validate::Options::full());
-    let unmodeled: Option<Vec<UnmodeledCard>> = args.unmodeled.then(|| {
-        db.cards
-            .iter()
-            .filter(|c| !c.rules.unmodeled.is_empty())
-            .map(|c| UnmodeledCard {
-                id: c.id.clone(),
-                name: c.name.clone(),
-                kind: c.kind.as_str().to_string(),
-                phrases: c.rules.unmodeled.clone(),
-            })
-            .collect()
-    });
+    let unmodeled: Option<Vec<UnmodeledCard>> = args
+        .unmodeled
+        .then(|| {
+            db.cards
+                .iter()
+                .filter(|c| !c.rules.unmodeled.is_empty())
+                .map(|c| UnmodeledCard {
+                    id: c.id.clone(),
+                    name: c.name.clone(),
+                    kind: c.kind.as_str().to_string(),
+                    phrases: c.rules.unmodeled.clone(),
+                })
+                .collect::<Vec<_>>()
+        })
+        .map(|mut list| {
+            list.sort_by(|a, b| {
+                crate::import::write::natural_key(&a.id)
+                    .cmp(&crate::import::write::natural_key(&b.id))
+            });
+            list
+        });
     match args.common.output {
         Output::Json => {
             let report = CheckReport {
@@ -109,6 +118,10 @@ pub fn check(args: &DataCheckArgs, out: &mut dyn Write) -> anyhow::Result<i32> {
             if let Some(list) = &unmodeled {
                 let mut t = comfy_table::Table::new();
                 t.load_preset(comfy_table::presets::UTF8_FULL_CONDENSED);
+                // A fixed width, so that long phrases wrap the same way on
+                // a terminal and in a pipe.
+                t.set_content_arrangement(comfy_table::ContentArrangement::Dynamic);
+                t.set_width(120);
                 t.set_header(["id", "name", "type", "unmodeled rule phrases"]);
                 for u in list {
                     t.add_row([
