@@ -258,6 +258,8 @@ fn never_panics_on_any_fleet_file() {
         "[[ship]]\n[[ship]]\nship = {}",
         "additional_points = 9223372036854775807\n[[ship]]\nship = \"U.S.S. Defiant\"",
         "sp_cap = -9223372036854775808",
+        "sp_cap = -2147483648\n[[ship]]\nship = \"U.S.S. Defiant\"",
+        "additional_points = -2147483648\n[[ship]]\nship = \"U.S.S. Defiant\"",
         "resource = { id = \"\" }",
         "[sideboard]\n",
         "sideboard = 3",

@@ -21,7 +21,7 @@ fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
                 format!(
                     "the fleet costs {} SP, {} over the {cap} SP cap of {by}",
                     a.total,
-                    a.total - cap
+                    i64::from(a.total) - i64::from(*cap)
                 ),
             )
             .with_span(Some(a.fleet_span())),
