@@ -714,6 +714,11 @@ fn sideboard_rules() {
     assert_eq!(c.exit_code(), 1);
     let c = check_file(&dir.join("sideboard-borg.toml"));
     assert_eq!(codes(&c), ["sideboard-borg"]);
+    // Systems Upgrade is a tech card that may fill any slot, Borg included:
+    // not a Borg upgrade.
+    let c =
+        check("resource = \"Reinforcements Sideboard\"\n[sideboard]\ntech = { id = \"T057\" }\n");
+    assert!(c.diagnostics.is_empty(), "{}", summary(&c));
     let c = check_file(&dir.join("sideboard-resource.toml"));
     assert_eq!(codes(&c), ["sideboard-resource"]);
     assert_eq!(at(&c, "sideboard-resource"), [(6, 2)]);

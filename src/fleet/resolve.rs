@@ -342,6 +342,8 @@ fn find_preferring<'a>(
             };
         }
         let what: Vec<String> = candidates.iter().map(|c| describe_kind(c)).collect();
+        let mut keys: Vec<&str> = candidates.iter().map(|c| key_for(c.kind)).collect();
+        keys.dedup();
         return Err(Box::new(
             Diagnostic::error(
                 "wrong-card-type",
@@ -352,7 +354,11 @@ fn find_preferring<'a>(
                     pos.wanted()
                 ),
             )
-            .with_span(Some(r.span.clone())),
+            .with_span(Some(r.span.clone()))
+            .with_help(format!(
+                "write it under {}",
+                join_or(&keys.iter().map(|k| format!("`{k}`")).collect::<Vec<_>>())
+            )),
         ));
     }
     let mut d = Diagnostic::error(
@@ -446,6 +452,22 @@ fn candidate_line(db: &Database, c: &Card) -> String {
 /// The inline table that picks exactly this card.
 fn pick_table(c: &Card) -> String {
     format!("{{ id = \"{}\" }}", c.id)
+}
+
+/// The fleet-file key a card of this type goes under.
+fn key_for(kind: CardType) -> &'static str {
+    match kind {
+        CardType::Ship => "ship",
+        CardType::Captain => "captain",
+        CardType::Admiral => "admiral",
+        CardType::Ambassador => "ambassador",
+        CardType::Upgrade | CardType::ShipResource => "upgrades",
+        CardType::Resource => "resource",
+        CardType::FleetCaptain => "fleet_captain",
+        CardType::Officer => "officers",
+        CardType::Flagship => "flagship",
+        CardType::Construction => "construction",
+    }
 }
 
 /// "a crew upgrade", "a captain", "a ship".

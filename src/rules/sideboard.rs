@@ -25,7 +25,7 @@
 
 use super::analysis::Analysis;
 use super::{upgrade_types, Rule};
-use crate::db::model::CardType;
+use crate::db::model::{Card, CardType};
 use crate::diag::Diagnostic;
 use crate::fleet::read::SIDEBOARD_SECTIONS;
 use crate::fleet::resolve::{describe_kind, SideboardSection};
@@ -48,6 +48,17 @@ pub const RULE: Rule = Rule {
     summary: "the Reinforcements Sideboard: its resource, sections, no Borg, 20 SP",
     check,
 };
+
+/// A Borg upgrade: printed with the Borg type, or a card without a type of
+/// its own whose only choice is Borg. A tech card that may also fill a
+/// Borg slot (Systems Upgrade) is a tech upgrade.
+fn is_borg(card: &Card) -> bool {
+    card.kind == CardType::Upgrade
+        && match &card.slot {
+            Some(s) => s == "borg",
+            None => !card.rules.either_slot.is_empty() && upgrade_types(card).all(|t| t == "borg"),
+        }
+}
 
 fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
     let (Some(sb), Some(state)) = (&a.fleet.sideboard, &a.sideboard) else {
@@ -110,8 +121,7 @@ fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
             }
             continue;
         }
-        let borg = card.kind == CardType::Upgrade && upgrade_types(card).any(|t| t == "borg");
-        if borg {
+        if is_borg(card) {
             out.push(
                 Diagnostic::error(
                     "sideboard-borg",
