@@ -1,18 +1,31 @@
 #!/usr/bin/env python3
-"""Whole-process benchmarks of fleetcheck (the figures the README quotes).
+"""Whole-process benchmarks of fleetcheck: the figures the README quotes.
 
-Builds the release binary and a hello-world Rust binary (the baseline), then
-runs each command many times and reports the median wall time, the ratio to
-the hello-world median, and the peak memory (max RSS) of one run.
+Builds the release binary and a hello-world Rust binary (the baseline, built
+here with the same rustc), then runs each command many times and reports
+the median wall time, its ratio to the hello-world median, and the peak
+memory (max RSS) over the runs. Measures, never fails on a time.
 
-    python3 bench/run.py            # all benchmarks
-    python3 bench/run.py --quick    # fewer repetitions
+    python3 bench/run.py                   # everything (about a minute)
+    python3 bench/run.py --quick           # fewer repetitions
+    python3 bench/run.py --bin OTHER_BINARY  # measure another build (before/after)
+    python3 bench/run.py --markdown        # the table as Markdown, for the README
 
-The 10,000-fleet directory is generated with a fixed seed into a temporary
-folder (see gen_fleets). Nothing here is a test: it measures, it never fails
-on a time.
+The cases:
+- `card T240`: start-up, database load, one lookup, a small render;
+- `check fleets/dominion-keldons.toml`: one real fleet (targets: at most 3x
+  the hello-world time, at most 20 MiB peak memory);
+- `check DIR` over N generated fleets (default 10,000; target: at most 1 s).
+  They are generated from the real card database with a fixed seed: 1 to 3
+  ships, each with a captain (mostly of the ship's faction) and one upgrade
+  per printed slot (mostly of the ship's faction), all referenced by id;
+  some are legal, many break a rule, as in real use.
+
+The binary is found through `cargo metadata`, so CARGO_TARGET_DIR is
+respected.
 """
 import argparse
+import json
 import os
 import random
 import shutil
@@ -21,13 +34,20 @@ import subprocess
 import sys
 import tempfile
 import time
+import tomllib
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-BIN = os.path.join(ROOT, "target", "release", "fleetcheck")
+SEED = 20261129
+ONE_FLEET = os.path.join("fleets", "dominion-keldons.toml")
 
 
 def build():
     subprocess.run(["cargo", "build", "--release", "--quiet"], cwd=ROOT, check=True)
+    meta = subprocess.run(
+        ["cargo", "metadata", "--format-version", "1", "--no-deps"],
+        cwd=ROOT, check=True, capture_output=True, text=True,
+    )
+    return os.path.join(json.loads(meta.stdout)["target_directory"], "release", "fleetcheck")
 
 
 def build_hello(tmp):
@@ -48,7 +68,10 @@ def run_once(cmd):
 
 
 def measure(cmd, reps):
-    run_once(cmd)  # warm the page cache
+    """Median wall time (s), peak RSS (MiB) and exit code over `reps` runs,
+    after two warm-up runs (page cache, binary mapped)."""
+    run_once(cmd)
+    run_once(cmd)
     times, rss, code = [], 0.0, None
     for _ in range(reps):
         dt, m, code = run_once(cmd)
@@ -57,60 +80,85 @@ def measure(cmd, reps):
     return statistics.median(times), rss, code
 
 
-FACTIONS = ["federation", "klingon", "romulan", "dominion"]
+def load_cards():
+    cards = []
+    base = os.path.join(ROOT, "data", "staw", "cards")
+    for folder, _, names in os.walk(base):
+        for name in sorted(names):
+            if name.endswith(".toml"):
+                with open(os.path.join(folder, name), "rb") as f:
+                    cards.extend(tomllib.load(f).get("card", []))
+    cards.sort(key=lambda c: c["id"])
+    return cards
 
 
-def gen_fleets(folder, n, seed=20261129):
-    """Generates n fleet files from the example fleets' ship/captain pairs."""
+def gen_fleets(folder, n, seed=SEED):
+    """Writes n fleet files of real cards into `folder` (deterministic)."""
     rng = random.Random(seed)
-    ships = [
-        ('{ id = "S207" }', '{ id = "Cap906" }', ['{ id = "C209" }', '{ id = "W122" }']),
-        ('"I.K.S. Negh\'var"', '{ id = "Cap813" }', ['"Advanced Weapon System"', '"Klag"']),
-        ('{ id = "S198" }', '"Toreth"', []),
-        ('{ id = "S170" }', '"Dominion"', ['{ id = "W101" }']),
-        ('"U.S.S. Defiant"', '{ id = "Cap639" }', ['{ id = "C183" }']),
-    ]
+    cards = load_cards()
+    ships = [c for c in cards if c["type"] == "ship" and not c.get("squadron")]
+    captains = [c for c in cards if c["type"] == "captain"]
+    upgrades = {}
+    for c in cards:
+        if c["type"] == "upgrade" and c.get("slot"):
+            upgrades.setdefault(c["slot"], []).append(c)
+
+    def pick(pool, faction):
+        own = [c for c in pool if faction in c["factions"]]
+        return rng.choice(own if own and rng.random() < 0.85 else pool)
+
     os.makedirs(folder, exist_ok=True)
     for i in range(n):
-        picks = rng.sample(ships, rng.randint(1, 3))
         lines = [f'name = "generated {i}"', 'format = "standard"', ""]
-        for ship, cap, ups in picks:
-            lines += ["[[ship]]", f"ship = {ship}", f"captain = {cap}"]
+        for ship in rng.sample(ships, rng.randint(1, 3)):
+            faction = ship["factions"][0]
+            lines += ["[[ship]]", f'ship = {{ id = "{ship["id"]}" }}']
+            lines.append(f'captain = {{ id = "{pick(captains, faction)["id"]}" }}')
+            ups = [pick(upgrades[s], faction) for s in ship.get("slots", []) if s in upgrades]
             if ups:
-                lines.append("upgrades = [" + ", ".join(ups) + "]")
+                lines.append("upgrades = [" + ", ".join(f'{{ id = "{u["id"]}" }}' for u in ups) + "]")
             lines.append("")
         with open(os.path.join(folder, f"fleet{i:05}.toml"), "w") as f:
             f.write("\n".join(lines))
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--quick", action="store_true")
-    ap.add_argument("--fleets", type=int, default=10000)
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--quick", action="store_true", help="fewer repetitions")
+    ap.add_argument("--fleets", type=int, default=10000, help="generated fleets (default 10000)")
+    ap.add_argument("--bin", help="measure this fleetcheck binary instead of building one")
+    ap.add_argument("--markdown", action="store_true", help="print a Markdown table")
     args = ap.parse_args()
-    reps = 11 if args.quick else 51
-    build()
+    reps = 21 if args.quick else 101
+    binary = os.path.abspath(args.bin) if args.bin else build()
     tmp = tempfile.mkdtemp(prefix="fleetcheck-bench-")
     try:
         hello = build_hello(tmp)
         base, base_rss, _ = measure([hello], reps)
-        example = os.path.join("fleets", sorted(
-            f for f in os.listdir(os.path.join(ROOT, "fleets")) if f.endswith(".toml"))[0]) \
-            if os.path.isdir(os.path.join(ROOT, "fleets")) else None
-        rows = [("hello-world (baseline)", base, base_rss)]
-        cases = [("fleetcheck card T240", [BIN, "card", "T240"])]
-        if example:
-            cases.append((f"fleetcheck check {example}", [BIN, "check", example]))
-        for label, cmd in cases:
-            t, m, _ = measure(cmd, reps)
-            rows.append((label, t, m))
+        rows = [("hello-world (baseline)", base, base_rss, 0, "")]
+        cases = [
+            ("fleetcheck card T240", [binary, "card", "T240"], reps, ""),
+            (f"fleetcheck check {ONE_FLEET}", [binary, "check", ONE_FLEET], reps,
+             "<= 3x, <= 20 MiB"),
+        ]
         gen = os.path.join(tmp, "fleets")
         gen_fleets(gen, args.fleets)
-        t, m, _ = measure([BIN, "check", gen], 3 if args.quick else 5)
-        rows.append((f"fleetcheck check <{args.fleets} generated fleets>", t, m))
-        print(f"{'command':55} {'median':>10} {'x hello':>8} {'peak RSS':>10}")
-        for label, t, m in rows:
-            print(f"{label:55} {t * 1000:8.2f}ms {t / base:8.1f} {m:8.1f}MiB")
+        cases.append((f"fleetcheck check <{args.fleets} generated fleets>",
+                      [binary, "check", gen], 3 if args.quick else 11, "<= 1 s"))
+        for label, cmd, n, target in cases:
+            t, m, code = measure(cmd, n)
+            rows.append((label, t, m, code, target))
+        if args.markdown:
+            print("| command | median | x hello-world | peak memory | exit | target |")
+            print("|---|---:|---:|---:|---:|---|")
+            for label, t, m, code, target in rows:
+                print(f"| `{label}` | {t * 1000:.2f} ms | {t / base:.1f} | {m:.1f} MiB | {code} | {target} |")
+        else:
+            print(f"{'command':58} {'median':>11} {'x hello':>8} {'peak RSS':>10} {'exit':>4}  target")
+            for label, t, m, code, target in rows:
+                print(f"{label:58} {t * 1000:9.2f}ms {t / base:8.1f} {m:7.1f}MiB {code:4}  {target}")
+        print(f"(median of {reps} runs; {3 if args.quick else 11} for the directory; "
+              f"seed {SEED}; {os.cpu_count()} CPUs)")
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 

@@ -67,9 +67,33 @@ pub struct Database {
 }
 
 impl Database {
-    /// The database embedded in the binary.
+    /// The database embedded in the binary (compiled at build time: see
+    /// `embedded`).
     pub fn embedded() -> Result<Database, LoadError> {
-        Database::from_files(embedded::files("staw").map(|(p, t)| (p.to_string(), t.to_string())))
+        embedded::staw()
+    }
+
+    /// A database from already-parsed parts (the compiled embedded one):
+    /// `card_files[i]` is the data file of `cards[i]`. Builds the index.
+    pub fn from_parts(
+        cards: Vec<Card>,
+        card_files: Vec<String>,
+        sets: Vec<Set>,
+        classes: Vec<ShipClass>,
+        formats: Vec<Format>,
+        retirements: Vec<Retirement>,
+    ) -> Database {
+        let mut db = Database {
+            cards,
+            sets,
+            classes,
+            formats,
+            retirements,
+            card_files,
+            ..Database::default()
+        };
+        db.build_index();
+        db
     }
 
     /// Loads a database directory (`--data DIR`).
