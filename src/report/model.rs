@@ -91,8 +91,9 @@ pub struct CardReport {
     /// that need no slot), for upgrades.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub slot: Option<String>,
-    /// Printed cost (or the set cost, for cards whose cost comes from the
-    /// ship).
+    /// Printed cost. For cards whose cost comes from the ship, a `set-cost`
+    /// modifier carries the difference, so `base` + the modifiers' amounts
+    /// = `cost` always holds.
     pub base: i32,
     pub modifiers: Vec<Modifier>,
     pub cost: i32,
