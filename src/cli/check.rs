@@ -57,20 +57,93 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<i32> {
     }
     let opts = check_options(args.format.clone(), args.as_of.as_deref())?;
     let db = super::load_db(&args.common)?;
-    let files: Vec<Checked> = expand(&args.fleets)
-        .into_iter()
-        .map(|input| match input {
+    let ropts = render_options(&args.common);
+    let output = args.common.output;
+    let inputs = expand(&args.fleets);
+    // Check and render every file on all cores; the output keeps the order
+    // of the inputs.
+    let done: Vec<(Checked, Vec<u8>)> = par_map(inputs, |input| {
+        let checked = match input {
             Input::File(path) => check_path(&db, &path, &opts),
             Input::Problem(c) => *c,
-        })
-        .collect();
-    let ropts = render_options(&args.common);
-    print(|w| match args.common.output {
-        Output::Table => report::table::render_all(w, &files, &ropts),
+        };
+        let mut text = Vec::new();
+        // Writing to a Vec cannot fail.
+        let _ = match output {
+            Output::Table => report::table::render(&mut text, &checked, &ropts),
+            Output::Github => report::github::render(&mut text, &checked),
+            Output::Json => Ok(()),
+        };
+        (checked, text)
+    });
+    let (files, texts): (Vec<Checked>, Vec<Vec<u8>>) = done.into_iter().unzip();
+    print(|w| match output {
+        Output::Table => write_table(w, &files, &texts),
         Output::Json => report::json::render_all(w, &files),
-        Output::Github => report::github::render_all(w, &files),
+        Output::Github => texts.iter().try_for_each(|t| w.write_all(t)),
     })?;
-    Ok(exit_code(&files))
+    let code = exit_code(&files);
+    // The process exits next and frees everything at once; dropping
+    // thousands of cards and reports one by one would only cost time.
+    std::mem::forget(db);
+    std::mem::forget(files);
+    Ok(code)
+}
+
+/// The table output of several files: exactly what
+/// `report::table::render_all` writes (each file's rendering, blank lines
+/// between them, the summary line when there is more than one), from
+/// renderings made in parallel.
+fn write_table(w: &mut dyn Write, files: &[Checked], texts: &[Vec<u8>]) -> std::io::Result<()> {
+    for (i, t) in texts.iter().enumerate() {
+        if i > 0 {
+            writeln!(w)?;
+        }
+        w.write_all(t)?;
+    }
+    if files.len() > 1 {
+        writeln!(w)?;
+        writeln!(w, "{}", report::table::summary(files))?;
+    }
+    Ok(())
+}
+
+/// Files per thread below which another thread is not worth starting.
+const FILES_PER_THREAD: usize = 16;
+
+/// `items.map(f)` on up to all cores, in order: the items are cut into one
+/// contiguous run per thread. Few items run on the calling thread.
+pub fn par_map<T: Send, R: Send>(items: Vec<T>, f: impl Fn(T) -> R + Sync) -> Vec<R> {
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    let threads = cores.min(items.len() / FILES_PER_THREAD).max(1);
+    if threads == 1 {
+        return items.into_iter().map(f).collect();
+    }
+    let per = items.len().div_ceil(threads);
+    let mut chunks = Vec::with_capacity(threads);
+    let mut rest = items.into_iter();
+    loop {
+        let chunk: Vec<T> = rest.by_ref().take(per).collect();
+        if chunk.is_empty() {
+            break;
+        }
+        chunks.push(chunk);
+    }
+    let f = &f;
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = chunks
+            .into_iter()
+            .map(|chunk| scope.spawn(move || chunk.into_iter().map(f).collect::<Vec<R>>()))
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| match h.join() {
+                Ok(v) => v,
+                // A panic in a worker is a bug: re-raise it unchanged.
+                Err(p) => std::panic::resume_unwind(p),
+            })
+            .collect()
+    })
 }
 
 /// The exit code of a run: 2 if any file had an input error, else 1 if any
@@ -131,10 +204,11 @@ pub fn render_options(common: &Common) -> RenderOptions {
     }
 }
 
-/// Writes to stdout through `f`; a closed pipe (`| head`) is not an error.
+/// Writes to stdout through `f`, buffered (stdout alone flushes every
+/// line); a closed pipe (`| head`) is not an error.
 pub fn print(f: impl FnOnce(&mut dyn Write) -> std::io::Result<()>) -> anyhow::Result<()> {
     let stdout = std::io::stdout();
-    let mut lock = stdout.lock();
+    let mut lock = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());
     match f(&mut lock).and_then(|()| lock.flush()) {
         Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e.into()),
         _ => Ok(()),
@@ -271,6 +345,12 @@ struct GamePeek {
 /// absent or when the file is not valid TOML (the STAW reader then reports
 /// the syntax error).
 fn game_of(source: &Source) -> Result<Option<(String, Range<usize>)>, Box<Diagnostic>> {
+    // Most fleets have no `game` key: spare them a second parse unless the
+    // key could be there (written plainly, or as a quoted key with escapes).
+    let text = &source.text;
+    if !(text.contains("game") || text.contains("\\u") || text.contains("\\U")) {
+        return Ok(None);
+    }
     let Ok(peek) = toml::from_str::<GamePeek>(&source.text) else {
         return Ok(None);
     };
@@ -377,4 +457,47 @@ fn io_error(name: &str, e: &std::io::Error) -> Diagnostic {
         _ => e.to_string(),
     };
     Diagnostic::error("io", format!("cannot read {name}: {why}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The parallel renderings joined by `write_table` are byte for byte
+    /// what `render_all` writes, for one file and for many.
+    #[test]
+    fn parallel_table_equals_render_all() {
+        let db = Database::embedded().unwrap();
+        let opts = check_options(None, None).unwrap();
+        let ropts = RenderOptions::default();
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fleets");
+        let inputs = expand(&[dir]);
+        assert!(inputs.len() > FILES_PER_THREAD, "enough files for threads");
+        for n in [1, inputs.len()] {
+            let files: Vec<Checked> = inputs[..n]
+                .iter()
+                .map(|i| match i {
+                    Input::File(p) => check_path(&db, p, &opts),
+                    Input::Problem(c) => (**c).clone(),
+                })
+                .collect();
+            let texts: Vec<Vec<u8>> = par_map(files.iter().collect(), |c| {
+                let mut t = Vec::new();
+                report::table::render(&mut t, c, &ropts).unwrap();
+                t
+            });
+            let mut ours = Vec::new();
+            write_table(&mut ours, &files, &texts).unwrap();
+            let mut theirs = Vec::new();
+            report::table::render_all(&mut theirs, &files, &ropts).unwrap();
+            assert_eq!(String::from_utf8(ours), String::from_utf8(theirs));
+        }
+    }
+
+    #[test]
+    fn par_map_keeps_order() {
+        let out = par_map((0..1000).collect(), |i: i32| i * 2);
+        assert_eq!(out, (0..1000).map(|i| i * 2).collect::<Vec<_>>());
+        assert_eq!(par_map(Vec::<i32>::new(), |i| i), Vec::<i32>::new());
+    }
 }
