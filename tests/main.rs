@@ -7,3 +7,4 @@ mod import;
 mod engine;
 mod builder;
 mod sideboard;
+mod interop;

@@ -1,10 +1,137 @@
-//! `fleetcheck export`: not built yet.
+//! `fleetcheck export FLEET --to text|utopia|spacedock|sheet [--out FILE]`:
+//! the fleet as the text list players post, a Utopia link, a Space Dock
+//! squad file, or the printable build sheet (HTML).
+//!
+//! A card that the target format cannot carry (no Space Dock id, no Utopia
+//! slot) is an error naming it, exit code 2, and nothing is written: the
+//! other builder would otherwise show a different fleet. An illegal fleet
+//! exports as it is (the sheet states its verdict).
 
-use clap::Args;
+use super::check::{check_options, read_source, render_options};
+use super::Common;
+use crate::interop::{priced, spacedock, text, utopia, Problem};
+use crate::report;
+use clap::{Args, ValueEnum};
+use std::io::Write;
+use std::path::PathBuf;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Target {
+    /// The plain text list with costs (the Utopia "Traditional" layout).
+    Text,
+    /// A Utopia link that opens the fleet in the Utopia builder.
+    Utopia,
+    /// A `.spacedock` squad file (JSON) for the Space Dock apps.
+    Spacedock,
+    /// A printable fleet build sheet (HTML) for tournaments.
+    Sheet,
+}
 
 #[derive(Debug, Clone, Args)]
-pub struct ExportArgs {}
+pub struct ExportArgs {
+    /// The fleet file.
+    #[arg(value_name = "FLEET")]
+    pub fleet: PathBuf,
+    /// What to export to.
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub to: Target,
+    /// Write to this file instead of standard output.
+    #[arg(long, short = 'O', value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    /// Sheet: the player's name.
+    #[arg(long, value_name = "NAME")]
+    pub player: Option<String>,
+    /// Sheet: the event.
+    #[arg(long, value_name = "EVENT")]
+    pub event: Option<String>,
+    /// Sheet: the date (default: blank, to fill in by hand).
+    #[arg(long, value_name = "DATE")]
+    pub date: Option<String>,
+    /// Sheet: the page size.
+    #[arg(long, value_enum, default_value_t = crate::sheet::Paper::A4)]
+    pub paper: crate::sheet::Paper,
+    #[command(flatten)]
+    pub common: Common,
+}
 
-pub fn run(_args: &ExportArgs) -> anyhow::Result<i32> {
-    anyhow::bail!("`export` is not built yet")
+pub fn run(args: &ExportArgs) -> anyhow::Result<i32> {
+    let db = super::load_db(&args.common)?;
+    let source = match read_source(&args.fleet) {
+        Ok(s) => s,
+        Err(c) => return input_error(&c, &args.common),
+    };
+    let result: Result<(String, Vec<Problem>), Box<report::Checked>> = match args.to {
+        Target::Text | Target::Utopia => priced::with_analysis(&db, &source, |a| {
+            let p = priced::layout(a);
+            let out = if args.to == Target::Text {
+                text::render(&db, &p)
+            } else {
+                format!("{}\n", utopia::link(&p))
+            };
+            (out, p.problems)
+        }),
+        Target::Spacedock => crate::interop::FleetModel::from_source(&db, &source).map(|m| {
+            let map = spacedock::Mapping::embedded();
+            let (json, problems) = spacedock::export(&db, &map, &m, &source);
+            (json, problems)
+        }),
+        Target::Sheet => {
+            let opts = check_options(None, None)?;
+            let checked = crate::rules::check_source(&db, source.clone(), &opts);
+            if checked.exit_code() == 2 {
+                Err(Box::new(checked))
+            } else {
+                let fields = crate::sheet::Fields {
+                    player: args.player.clone(),
+                    event: args.event.clone(),
+                    date: args.date.clone(),
+                    paper: args.paper,
+                };
+                Ok((crate::sheet::render(&db, &checked, &fields), Vec::new()))
+            }
+        }
+    };
+    let (out, problems) = match result {
+        Ok(r) => r,
+        Err(c) => return input_error(&c, &args.common),
+    };
+    let errors = problems.iter().filter(|p| p.error).count();
+    for p in &problems {
+        let level = if p.error { "error" } else { "warning" };
+        eprintln!("{level}: {}", p.message);
+    }
+    if errors > 0 {
+        eprintln!(
+            "error: {} cannot be exported to {:?} as it is ({errors} card{} not carried over); nothing was written",
+            args.fleet.display(),
+            args.to,
+            if errors == 1 { "" } else { "s" }
+        );
+        return Ok(2);
+    }
+    match &args.out {
+        Some(path) => {
+            if let Err(e) = crate::builder::write::write_atomic(path, out.as_bytes()) {
+                eprintln!("error: cannot write {}: {e}", path.display());
+                return Ok(2);
+            }
+        }
+        None => {
+            let mut stdout = std::io::stdout().lock();
+            if let Err(e) = stdout.write_all(out.as_bytes()) {
+                if e.kind() != std::io::ErrorKind::BrokenPipe {
+                    return Err(e.into());
+                }
+            }
+        }
+    }
+    Ok(0)
+}
+
+/// Shows a fleet file's input error (exit code 2).
+pub(crate) fn input_error(c: &report::Checked, common: &Common) -> anyhow::Result<i32> {
+    let ropts = render_options(common);
+    let mut err = std::io::stderr().lock();
+    report::table::render(&mut err, c, &ropts)?;
+    Ok(2)
 }

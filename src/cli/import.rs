@@ -1,10 +1,188 @@
-//! `fleetcheck import`: not built yet.
+//! `fleetcheck import utopia|spacedock INPUT [--out FILE|DIR]`: converts a
+//! fleet from another builder into a fleet file.
+//!
+//! INPUT is a file, or (Utopia) the link, its `#` part or the JSON given
+//! on the command line. A `.spacedocksquads` file holds several squads:
+//! each becomes one fleet file in the `--out` directory. Every card that
+//! cannot be mapped is reported with its title and id and written into
+//! the fleet file as a comment, and the exit code is 2; Space Dock cost
+//! overrides are reported (warnings) and not obeyed.
 
-use clap::Args;
+use super::Common;
+use crate::interop::{spacedock, utopia, FleetModel, Problem};
+use clap::{Args, ValueEnum};
+use std::path::{Path, PathBuf};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Source {
+    /// A Utopia fleet link (or its base64 part, or its JSON).
+    Utopia,
+    /// A Space Dock `.spacedock` squad or `.spacedocksquads` list.
+    Spacedock,
+}
 
 #[derive(Debug, Clone, Args)]
-pub struct ImportArgs {}
+pub struct ImportArgs {
+    /// Where the fleet comes from.
+    #[arg(value_enum, value_name = "FROM")]
+    pub from: Source,
+    /// A file, or (Utopia) the link or JSON itself.
+    #[arg(value_name = "INPUT")]
+    pub input: String,
+    /// Write the fleet file here (a directory for several squads) instead
+    /// of standard output.
+    #[arg(long, short = 'O', value_name = "PATH")]
+    pub out: Option<PathBuf>,
+    /// Overwrite existing fleet files.
+    #[arg(long)]
+    pub force: bool,
+    #[command(flatten)]
+    pub common: Common,
+}
 
-pub fn run(_args: &ImportArgs) -> anyhow::Result<i32> {
-    anyhow::bail!("`import` is not built yet")
+/// Reads INPUT: a file if one exists at that path, else the text itself.
+fn input_text(input: &str) -> Result<(String, Option<String>), String> {
+    let p = Path::new(input);
+    if p.is_file() {
+        let meta = std::fs::metadata(p).map_err(|e| format!("cannot read {input}: {e}"))?;
+        if meta.len() > super::check::MAX_FLEET_BYTES * 8 {
+            return Err(format!(
+                "{input} is too large to be a fleet ({} bytes)",
+                meta.len()
+            ));
+        }
+        let text = std::fs::read_to_string(p).map_err(|e| format!("cannot read {input}: {e}"))?;
+        Ok((text, Some(input.to_string())))
+    } else {
+        Ok((input.to_string(), None))
+    }
+}
+
+pub fn run(args: &ImportArgs) -> anyhow::Result<i32> {
+    let db = super::load_db(&args.common)?;
+    let (text, file) = match input_text(&args.input) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return Ok(2);
+        }
+    };
+    let from = file.clone().unwrap_or_else(|| "the command line".into());
+    let fleets: Vec<(FleetModel, Vec<Problem>)> = match args.from {
+        Source::Utopia => match utopia::parse_input(&text) {
+            Ok(v) => vec![utopia::import(&db, &v)],
+            Err(e) => {
+                eprintln!("error: {from}: {e}");
+                return Ok(2);
+            }
+        },
+        Source::Spacedock => {
+            if file.is_none() {
+                eprintln!(
+                    "error: no such file: {} (Space Dock squads are imported from a .spacedock or .spacedocksquads file)",
+                    args.input
+                );
+                return Ok(2);
+            }
+            let map = spacedock::Mapping::embedded();
+            match spacedock::import_text(&db, &map, &text) {
+                Ok(f) => f,
+                Err(e) => {
+                    eprintln!("error: {from}: {e}");
+                    return Ok(2);
+                }
+            }
+        }
+    };
+    let what = match args.from {
+        Source::Utopia => "Utopia",
+        Source::Spacedock => "Space Dock",
+    };
+    let several = fleets.len() > 1;
+    if several && !args.out.as_ref().is_some_and(|o| o.is_dir()) {
+        eprintln!(
+            "error: {from} holds {} squads: give a directory with --out DIR for one fleet file each",
+            fleets.len()
+        );
+        return Ok(2);
+    }
+    let mut code = 0;
+    let mut used = Vec::new();
+    for (i, (fleet, problems)) in fleets.iter().enumerate() {
+        let label = fleet
+            .name
+            .clone()
+            .unwrap_or_else(|| format!("squad {}", i + 1));
+        for p in problems {
+            let level = if p.error { "error" } else { "warning" };
+            eprintln!("{level}: {label}: {}", p.message);
+            if p.error {
+                code = 2;
+            }
+        }
+        let mut header = vec![format!("Imported from {what} ({from}) by fleetcheck.")];
+        for p in problems {
+            let level = if p.error { "NOT IMPORTED" } else { "NOTE" };
+            header.push(format!("{level}: {}", p.message));
+        }
+        let toml = fleet.to_toml(&db, &header);
+        let target = match &args.out {
+            Some(dir) if several => Some(dir.join(file_name(&label, &mut used))),
+            Some(o) if o.is_dir() => Some(o.join(file_name(&label, &mut used))),
+            Some(o) => Some(o.clone()),
+            None => None,
+        };
+        match target {
+            None => print!("{toml}"),
+            Some(path) => {
+                if path.exists() && !args.force {
+                    eprintln!(
+                        "error: {} already exists; pass --force to overwrite it",
+                        path.display()
+                    );
+                    code = 2;
+                    continue;
+                }
+                if let Err(e) = crate::builder::write::write_atomic(&path, toml.as_bytes()) {
+                    eprintln!("error: cannot write {}: {e}", path.display());
+                    code = 2;
+                    continue;
+                }
+                eprintln!("{}: {label}", path.display());
+            }
+        }
+    }
+    Ok(code)
+}
+
+/// A file name for a fleet: its name in lowercase words joined by `-`,
+/// unique among those written in this run.
+fn file_name(name: &str, used: &mut Vec<String>) -> String {
+    let mut slug: String = name
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() {
+                c.to_ascii_lowercase()
+            } else {
+                '-'
+            }
+        })
+        .collect();
+    while slug.contains("--") {
+        slug = slug.replace("--", "-");
+    }
+    let slug = slug.trim_matches('-').to_string();
+    let base = if slug.is_empty() {
+        "fleet".to_string()
+    } else {
+        slug
+    };
+    let mut candidate = format!("{base}.toml");
+    let mut n = 2;
+    while used.contains(&candidate) {
+        candidate = format!("{base}-{n}.toml");
+        n += 1;
+    }
+    used.push(candidate.clone());
+    candidate
 }

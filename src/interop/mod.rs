@@ -1,2 +1,14 @@
-//! Interop with the other fleet builders: Utopia links, Space Dock squad
-//! files, and the plain text list players post.
+//! Interop with the other fleet builders and with people: Utopia links
+//! (`utopia`), Space Dock squad files (`spacedock`), and the plain text
+//! list players post (`text`). Every format goes through `model` (a fleet
+//! as card ids) or `priced` (the fleet priced by the engine in Utopia's
+//! slot layout). Nothing that cannot be carried over is dropped silently:
+//! it is a `Problem`, reported with its title and id.
+
+pub mod model;
+pub mod priced;
+pub mod spacedock;
+pub mod text;
+pub mod utopia;
+
+pub use model::{FleetModel, Problem, ShipModel};

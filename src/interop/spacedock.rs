@@ -1,0 +1,893 @@
+//! Space Dock squad files (`.spacedock`: one squad; `.spacedocksquads`: a
+//! list of them) and the mapping from Space Dock's card ids to ours.
+//!
+//! Space Dock names cards by its own ids (`1011`, `3039`,
+//! `tahna_los_op6prize`). The mapping (`data/interop/spacedock.toml`) is
+//! project data, derived from Space Dock's card data (`Data.xml`, see
+//! `../shared/reference/spacedock/`) by `derive`: a Space Dock card maps to
+//! the card of ours with the same type and title, narrowed by faction, set,
+//! cost, class and uniqueness until one is left. Space Dock cards that stay
+//! ambiguous or find no match are listed in the file as `[[unmapped]]` with
+//! the reason. Import maps an id the file does not know by title and type
+//! against the database; whatever still cannot be mapped is reported with
+//! its title and id. Export uses the mapping; a card without a Space Dock
+//! id is reported and nothing is written.
+//!
+//! A squad: `{name, notes, additionalPoints, resource, ships: [{shipId,
+//! shipTitle, flagship, captain: {upgradeId, upgradeTitle}, upgrades: [...]}]}`;
+//! admirals, fleet captains and officers are in `upgrades`; the sideboard
+//! is a ship entry with `"sideboard": true`. Cost overrides
+//! (`costIsOverridden`, `overriddenCost`) are reported, never obeyed.
+
+use super::model::{FleetModel, Problem, ShipModel};
+use crate::db::model::{Card, CardType};
+use crate::db::{normalize, Database};
+use crate::diag::Source;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::collections::HashMap;
+use std::fmt::Write as _;
+
+/// One Space Dock card mapped to ours.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Entry {
+    /// The Space Dock id.
+    pub spacedock: String,
+    /// Our card id.
+    pub id: String,
+    /// Space Dock's title (written in exported squads).
+    pub title: String,
+    /// For a card that may fill either of two slots, Space Dock has one
+    /// record per slot type: the slot this record is for.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub slot: Option<String>,
+    /// Another Space Dock record of the same card (a reprint, or an id
+    /// merged into another): read on import, never written on export.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub alias: bool,
+}
+
+/// A Space Dock card that maps to no card of ours, with the reason.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Unmapped {
+    pub spacedock: String,
+    pub title: String,
+    /// Space Dock's type (`Ship`, `Captain`, `Crew`, ...).
+    pub kind: String,
+    pub why: String,
+}
+
+/// The mapping file.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Mapping {
+    #[serde(default)]
+    pub card: Vec<Entry>,
+    #[serde(default)]
+    pub unmapped: Vec<Unmapped>,
+}
+
+/// Where the mapping lives, relative to `data/`.
+pub const MAPPING_PATH: &str = "interop/spacedock.toml";
+
+impl Mapping {
+    /// The mapping embedded in the binary (empty if the file is missing).
+    pub fn embedded() -> Mapping {
+        crate::db::embedded::FILES
+            .iter()
+            .find(|(p, _)| *p == MAPPING_PATH)
+            .and_then(|(_, text)| toml::from_str(text).ok())
+            .unwrap_or_default()
+    }
+
+    fn by_spacedock(&self) -> HashMap<&str, &Entry> {
+        self.card
+            .iter()
+            .map(|e| (e.spacedock.as_str(), e))
+            .collect()
+    }
+
+    /// The Space Dock record to write for our card `id` counted as `slot`.
+    pub fn export_id(&self, id: &str, slot: Option<&str>) -> Option<&Entry> {
+        let mine: Vec<&Entry> = self
+            .card
+            .iter()
+            .filter(|e| e.id.eq_ignore_ascii_case(id) && !e.alias)
+            .collect();
+        mine.iter()
+            .find(|e| e.slot.is_some() && e.slot.as_deref() == slot)
+            .or_else(|| mine.iter().find(|e| e.slot.is_none()))
+            .or_else(|| mine.first())
+            .copied()
+    }
+
+    /// The file's text: a header, then every entry.
+    pub fn to_toml(&self) -> String {
+        let mut out = String::from(
+            "# Space Dock card ids -> fleetcheck card ids. Generated from Space Dock's card\n\
+             # data (Data.xml, data version 2018-01-03@06-12) by `interop::spacedock::derive`;\n\
+             # the test `interop::spacedock_mapping_is_fresh` checks it (UPDATE_SPACEDOCK_MAP=1\n\
+             # rewrites it). Facts only: ids, titles, slot types.\n",
+        );
+        out.push_str(&toml::to_string(self).expect("the mapping serialises"));
+        out
+    }
+}
+
+// ---- deriving the mapping ----------------------------------------------
+
+/// One card record of Space Dock's `Data.xml`.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Record {
+    /// The element it came from: `Ship`, `Captain`, `Admiral`, `Upgrade`,
+    /// `Resource`, `Flagship`, `FleetCaptain`, `Officer`.
+    pub element: String,
+    pub id: String,
+    pub title: String,
+    /// `Type`: `Crew`, `Tech`, ..., `Captain`, `Resource`.
+    pub kind: String,
+    pub faction: String,
+    pub additional_faction: String,
+    pub sets: Vec<String>,
+    pub cost: String,
+    pub unique: bool,
+    pub class: String,
+}
+
+/// Ids Space Dock merged into others in 2014 (still seen in old squad
+/// files), from Space Dock's own notes: old id -> the id it became.
+pub const MERGED: &[(&str, &str)] = &[
+    ("3033", "3024"),
+    ("3052", "3011"),
+    ("3119", "3012"),
+    ("quantum_torpedoes_71531", "3067"),
+    ("energy_dissipator_op5prize", "3059"),
+];
+
+fn xml_unescape(s: &str) -> String {
+    s.replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&apos;", "'")
+        .replace("&#39;", "'")
+        .replace("&amp;", "&")
+}
+
+/// Reads the card records of `Data.xml` (a flat, regular file: each card
+/// is an element of simple `<Field>text</Field>` children).
+pub fn parse_data_xml(text: &str) -> Vec<Record> {
+    let field = regex::Regex::new(r"<([A-Za-z]+)>([^<]*)</([A-Za-z]+)>").expect("a valid regex");
+    let mut out = Vec::new();
+    for (section, element) in [
+        ("Ships", "Ship"),
+        ("Captains", "Captain"),
+        ("Admirals", "Admiral"),
+        ("Upgrades", "Upgrade"),
+        ("Resources", "Resource"),
+        ("Flagships", "Flagship"),
+        ("FleetCaptains", "FleetCaptain"),
+        ("Officers", "Officer"),
+    ] {
+        let open = format!("<{section}>");
+        let close = format!("</{section}>");
+        let Some(start) = text.find(&open) else {
+            continue;
+        };
+        let Some(len) = text[start..].find(&close) else {
+            continue;
+        };
+        let body = &text[start + open.len()..start + len];
+        let eopen = format!("<{element}>");
+        let eclose = format!("</{element}>");
+        for chunk in body.split(&eopen).skip(1) {
+            let chunk = chunk.split(&eclose).next().unwrap_or("");
+            let mut r = Record {
+                element: element.to_string(),
+                ..Record::default()
+            };
+            for cap in field.captures_iter(chunk) {
+                if cap[1] != cap[3] {
+                    continue;
+                }
+                let v = xml_unescape(cap[2].trim());
+                match &cap[1] {
+                    "Id" => r.id = v,
+                    "Title" => r.title = v,
+                    "Type" => r.kind = v,
+                    "Faction" => r.faction = v,
+                    "AdditionalFaction" => r.additional_faction = v,
+                    "Set" => {
+                        r.sets = v
+                            .split(',')
+                            .map(|s| s.trim().to_string())
+                            .filter(|s| !s.is_empty())
+                            .collect()
+                    }
+                    "Cost" => r.cost = v,
+                    "Unique" => r.unique = v == "Y",
+                    "ShipClass" => r.class = v,
+                    _ => {}
+                }
+            }
+            if !r.id.is_empty() {
+                out.push(r);
+            }
+        }
+    }
+    out
+}
+
+/// Letters and digits only, lowercase: "Romulan Bird-Of-Prey Class" and
+/// "Romulan Bird-of-Prey Class" are the same.
+fn loose(s: &str) -> String {
+    normalize(s)
+        .chars()
+        .filter(|c| c.is_alphanumeric())
+        .collect()
+}
+
+fn faction_id(s: &str) -> String {
+    normalize(s).replace(' ', "-")
+}
+
+/// Our card type for a record, and the upgrade slot it names.
+fn kind_of(r: &Record) -> (CardType, Option<String>) {
+    match r.element.as_str() {
+        "Ship" => (CardType::Ship, None),
+        "Captain" => (CardType::Captain, None),
+        "Admiral" => (CardType::Admiral, None),
+        "Resource" => (CardType::Resource, None),
+        "Flagship" => (CardType::Flagship, None),
+        "FleetCaptain" => (CardType::FleetCaptain, None),
+        "Officer" => (CardType::Officer, None),
+        _ if r.kind == "Resource" => (CardType::ShipResource, None),
+        _ => (CardType::Upgrade, Some(r.kind.to_lowercase())),
+    }
+}
+
+/// The names our flagship and fleet captain cards go by for a Space Dock
+/// title ("Romulan" is our "Romulan" flagship).
+fn candidates<'a>(
+    db: &'a Database,
+    names: &HashMap<String, Vec<&'a Card>>,
+    r: &Record,
+) -> Vec<&'a Card> {
+    let (kind, slot) = kind_of(r);
+    let title = loose(&r.title);
+    let fits = |c: &&Card| {
+        let kind_ok =
+            c.kind == kind || (kind == CardType::ShipResource && c.kind == CardType::Resource);
+        kind_ok
+            && match &slot {
+                Some(s) => crate::fleet::resolve::upgrade_types(c).any(|t| t == s),
+                None => true,
+            }
+    };
+    let mut out: Vec<&Card> = names
+        .get(&title)
+        .map(|v| v.iter().copied().filter(fits).collect())
+        .unwrap_or_default();
+    // A generic ship whose Space Dock title is not ours ("Cardassian
+    // Keldon"): the generic ships of its class.
+    if out.is_empty() && kind == CardType::Ship && !r.unique {
+        out = db
+            .cards
+            .iter()
+            .filter(|c| c.kind == CardType::Ship && !c.unique)
+            .filter(|c| {
+                c.class
+                    .as_deref()
+                    .and_then(|id| db.class(id))
+                    .is_some_and(|k| loose(&k.name) == loose(&r.class))
+            })
+            .collect();
+    }
+    out
+}
+
+/// Derives the mapping from Space Dock's records.
+pub fn derive(db: &Database, records: &[Record]) -> Mapping {
+    let mut m = Mapping::default();
+    let mut names: HashMap<String, Vec<&Card>> = HashMap::new();
+    for c in &db.cards {
+        names.entry(loose(&c.name)).or_default().push(c);
+    }
+    for r in records {
+        let mut cands = candidates(db, &names, r);
+        let faction = faction_id(&r.faction);
+        let narrow = |cands: &mut Vec<&Card>, keep: &dyn Fn(&Card) -> bool| {
+            if cands.len() > 1 {
+                let n: Vec<&Card> = cands.iter().copied().filter(|c| keep(c)).collect();
+                if !n.is_empty() {
+                    *cands = n;
+                }
+            }
+        };
+        if !r.faction.is_empty() {
+            narrow(&mut cands, &|c| c.factions.contains(&faction));
+        }
+        narrow(&mut cands, &|c| c.sets.iter().any(|s| r.sets.contains(s)));
+        narrow(&mut cands, &|c| c.cost.to_string() == r.cost);
+        if r.element == "Ship" {
+            narrow(&mut cands, &|c| {
+                c.class
+                    .as_deref()
+                    .and_then(|id| db.class(id))
+                    .is_some_and(|k| loose(&k.name) == loose(&r.class))
+            });
+        }
+        if matches!(r.element.as_str(), "Ship" | "Captain" | "Upgrade") {
+            narrow(&mut cands, &|c| c.unique == r.unique);
+        }
+        let (_, slot) = kind_of(r);
+        match cands.as_slice() {
+            [one] => m.card.push(Entry {
+                spacedock: r.id.clone(),
+                id: one.id.clone(),
+                title: r.title.clone(),
+                // Only either-slot cards need the record's slot.
+                slot: slot.filter(|_| one.slot.is_none()),
+                alias: false,
+            }),
+            [] => m.unmapped.push(Unmapped {
+                spacedock: r.id.clone(),
+                title: r.title.clone(),
+                kind: if r.kind.is_empty() {
+                    r.element.clone()
+                } else {
+                    r.kind.clone()
+                },
+                why: "no card of this type and title".into(),
+            }),
+            many => m.unmapped.push(Unmapped {
+                spacedock: r.id.clone(),
+                title: r.title.clone(),
+                kind: if r.kind.is_empty() {
+                    r.element.clone()
+                } else {
+                    r.kind.clone()
+                },
+                why: format!(
+                    "{} cards fit: {}",
+                    many.len(),
+                    many.iter()
+                        .map(|c| c.id.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            }),
+        }
+    }
+    // Several Space Dock records of one card (and slot): the one printed in
+    // the card's first set is written on export, the others are aliases.
+    let mut groups: HashMap<(String, Option<String>), Vec<usize>> = HashMap::new();
+    for (i, e) in m.card.iter().enumerate() {
+        groups
+            .entry((e.id.clone(), e.slot.clone()))
+            .or_default()
+            .push(i);
+    }
+    let sets_of: HashMap<&str, &Vec<String>> =
+        records.iter().map(|r| (r.id.as_str(), &r.sets)).collect();
+    let mut alias = vec![false; m.card.len()];
+    for ((id, _), idx) in groups {
+        if idx.len() < 2 {
+            continue;
+        }
+        let first_set = db.by_id(&id).and_then(|c| c.sets.first().cloned());
+        let keep = idx
+            .iter()
+            .copied()
+            .find(|&i| {
+                first_set.as_ref().is_some_and(|s| {
+                    sets_of
+                        .get(m.card[i].spacedock.as_str())
+                        .is_some_and(|v| v.contains(s))
+                })
+            })
+            .unwrap_or(idx[0]);
+        for i in idx {
+            alias[i] = i != keep;
+        }
+    }
+    for (e, a) in m.card.iter_mut().zip(alias) {
+        e.alias = a;
+    }
+    // Old ids merged into others map to the same card.
+    for (old, new) in MERGED {
+        if let Some(e) = m.card.iter().find(|e| e.spacedock == *new).cloned() {
+            m.card.push(Entry {
+                spacedock: old.to_string(),
+                alias: true,
+                ..e
+            });
+        }
+    }
+    m
+}
+
+// ---- import -------------------------------------------------------------
+
+/// Our card for a Space Dock id: the mapping, else the title (and the type
+/// the place implies) in the database.
+fn map_card<'a>(
+    db: &'a Database,
+    map: &HashMap<&str, &Entry>,
+    id: &str,
+    title: &str,
+    types: &[CardType],
+    problems: &mut Vec<Problem>,
+) -> Option<(&'a Card, Option<String>)> {
+    if let Some(e) = map.get(id) {
+        if let Some(c) = db.by_id(&e.id) {
+            return Some((c, e.slot.clone()));
+        }
+    }
+    let found: Vec<&Card> = db
+        .by_name(title)
+        .into_iter()
+        .filter(|c| types.contains(&c.kind))
+        .collect();
+    let mut ids: Vec<&str> = found.iter().map(|c| c.id.as_str()).collect();
+    ids.dedup();
+    if let [one] = found.as_slice() {
+        problems.push(Problem::warning(format!(
+            "Space Dock card {title:?} ({id}) is not in the mapping; imported by its title as {} ({})",
+            one.name, one.id
+        )));
+        return Some((one, None));
+    }
+    let why = if found.is_empty() {
+        "no card of ours has that title".to_string()
+    } else {
+        format!(
+            "{} cards of ours have that title ({})",
+            found.len(),
+            ids.join(", ")
+        )
+    };
+    problems.push(Problem::error(format!(
+        "cannot map Space Dock card {title:?} ({id}): {why}; not imported"
+    )));
+    None
+}
+
+fn text<'a>(v: &'a Value, key: &str) -> &'a str {
+    v.get(key).and_then(Value::as_str).unwrap_or("")
+}
+
+/// The Space Dock id of an entry (ids are strings; an old file may hold a
+/// number).
+fn id_of(v: &Value, key: &str) -> Option<String> {
+    match v.get(key)? {
+        Value::String(s) => Some(s.clone()),
+        Value::Number(n) => Some(n.to_string()),
+        _ => None,
+    }
+}
+
+/// Imports the squads of a `.spacedock` (one object) or
+/// `.spacedocksquads` (a list) file.
+pub fn import_text(
+    db: &Database,
+    map: &Mapping,
+    text: &str,
+) -> Result<Vec<(FleetModel, Vec<Problem>)>, String> {
+    let v: Value = serde_json::from_str(text.trim_start_matches('\u{feff}'))
+        .map_err(|e| format!("not a Space Dock squad file: the JSON does not parse ({e})"))?;
+    let squads: Vec<&Value> = match &v {
+        Value::Array(items) => items.iter().collect(),
+        Value::Object(_) => vec![&v],
+        _ => {
+            return Err("not a Space Dock squad file: neither a squad nor a list of squads".into())
+        }
+    };
+    if squads
+        .iter()
+        .any(|s| !s.get("ships").is_some_and(Value::is_array))
+    {
+        return Err("not a Space Dock squad file: a squad has no `ships` list".into());
+    }
+    Ok(squads.into_iter().map(|s| import(db, map, s)).collect())
+}
+
+const SHIP_CARDS: &[CardType] = &[
+    CardType::Upgrade,
+    CardType::Admiral,
+    CardType::FleetCaptain,
+    CardType::Officer,
+    CardType::ShipResource,
+];
+
+/// Imports one squad.
+pub fn import(db: &Database, map: &Mapping, squad: &Value) -> (FleetModel, Vec<Problem>) {
+    let by_id = map.by_spacedock();
+    let mut problems = Vec::new();
+    let mut fleet = FleetModel {
+        name: Some(text(squad, "name").to_string()).filter(|s| !s.trim().is_empty()),
+        notes: Some(text(squad, "notes").to_string()).filter(|s| !s.trim().is_empty()),
+        additional_points: squad.get("additionalPoints").and_then(Value::as_i64),
+        ..FleetModel::default()
+    };
+    if let Some(rid) = id_of(squad, "resource") {
+        let title = map
+            .card
+            .iter()
+            .find(|e| e.spacedock == rid)
+            .map(|e| e.title.clone())
+            .unwrap_or_default();
+        if let Some((c, _)) = map_card(
+            db,
+            &by_id,
+            &rid,
+            &title,
+            &[CardType::Resource],
+            &mut problems,
+        ) {
+            fleet.resource = Some(c.id.clone());
+        }
+    }
+    for (i, s) in squad["ships"].as_array().into_iter().flatten().enumerate() {
+        let sideboard = s.get("sideboard").and_then(Value::as_bool).unwrap_or(false);
+        let label = if sideboard {
+            "the sideboard".to_string()
+        } else {
+            format!("ship {} ({})", i + 1, text(s, "shipTitle"))
+        };
+        let override_note = |u: &Value, problems: &mut Vec<Problem>| {
+            if u.get("costIsOverridden").and_then(Value::as_bool) == Some(true) {
+                let to = u
+                    .get("overriddenCost")
+                    .map(|c| c.to_string())
+                    .unwrap_or_else(|| "?".into());
+                problems.push(Problem::warning(format!(
+                    "{label}: the cost of {} ({}) is overridden to {to} SP in the squad; fleetcheck prices it by the rules instead",
+                    text(u, "upgradeTitle"),
+                    text(u, "upgradeId")
+                )));
+            }
+        };
+        if sideboard {
+            if let Some(c) = s.get("captain").filter(|c| c.is_object()) {
+                override_note(c, &mut problems);
+                if let Some(id) = id_of(c, "upgradeId") {
+                    if let Some((card, _)) = map_card(
+                        db,
+                        &by_id,
+                        &id,
+                        text(c, "upgradeTitle"),
+                        &[CardType::Captain],
+                        &mut problems,
+                    ) {
+                        fleet.sideboard.push(("captain".into(), card.id.clone()));
+                    }
+                }
+            }
+            for u in s["upgrades"].as_array().into_iter().flatten() {
+                override_note(u, &mut problems);
+                let Some(id) = id_of(u, "upgradeId") else {
+                    continue;
+                };
+                let Some((card, slot)) = map_card(
+                    db,
+                    &by_id,
+                    &id,
+                    text(u, "upgradeTitle"),
+                    &[CardType::Upgrade],
+                    &mut problems,
+                ) else {
+                    continue;
+                };
+                let section = slot
+                    .or_else(|| card.slot.clone())
+                    .or_else(|| {
+                        crate::fleet::resolve::upgrade_types(card)
+                            .next()
+                            .map(str::to_string)
+                    })
+                    .unwrap_or_else(|| "crew".into());
+                fleet.sideboard.push((section, card.id.clone()));
+            }
+            continue;
+        }
+        let Some(ship_id) = id_of(s, "shipId") else {
+            problems.push(Problem::error(format!("{label}: no shipId; not imported")));
+            continue;
+        };
+        let Some((ship, _)) = map_card(
+            db,
+            &by_id,
+            &ship_id,
+            text(s, "shipTitle"),
+            &[CardType::Ship],
+            &mut problems,
+        ) else {
+            continue;
+        };
+        let mut m = ShipModel {
+            ship: ship.id.clone(),
+            ..ShipModel::default()
+        };
+        if let Some(fid) = id_of(s, "flagship") {
+            let title = map
+                .card
+                .iter()
+                .find(|e| e.spacedock == fid)
+                .map(|e| e.title.clone())
+                .unwrap_or_default();
+            if let Some((c, _)) = map_card(
+                db,
+                &by_id,
+                &fid,
+                &title,
+                &[CardType::Flagship],
+                &mut problems,
+            ) {
+                m.flagship = Some(c.id.clone());
+            }
+        }
+        if let Some(c) = s.get("captain").filter(|c| c.is_object()) {
+            if let Some(id) = id_of(c, "upgradeId") {
+                if let Some((card, _)) = map_card(
+                    db,
+                    &by_id,
+                    &id,
+                    text(c, "upgradeTitle"),
+                    &[CardType::Captain],
+                    &mut problems,
+                ) {
+                    m.captain = Some(card.id.clone());
+                }
+            }
+        }
+        for u in s["upgrades"].as_array().into_iter().flatten() {
+            override_note(u, &mut problems);
+            let Some(id) = id_of(u, "upgradeId") else {
+                continue;
+            };
+            let Some((card, _)) = map_card(
+                db,
+                &by_id,
+                &id,
+                text(u, "upgradeTitle"),
+                SHIP_CARDS,
+                &mut problems,
+            ) else {
+                continue;
+            };
+            match card.kind {
+                CardType::Admiral if m.admiral.is_none() => m.admiral = Some(card.id.clone()),
+                CardType::FleetCaptain if m.fleet_captain.is_none() => {
+                    m.fleet_captain = Some(card.id.clone())
+                }
+                CardType::Officer => m.officers.push(card.id.clone()),
+                CardType::Upgrade | CardType::ShipResource => m.upgrades.push(card.id.clone()),
+                _ => problems.push(Problem::error(format!(
+                    "{label}: a second {} ({}, {}): a ship has one; not imported",
+                    card.kind.as_str(),
+                    card.name,
+                    id
+                ))),
+            }
+        }
+        fleet.ships.push(m);
+    }
+    (fleet, problems)
+}
+
+// ---- export -------------------------------------------------------------
+
+/// Space Dock's order of a ship's upgrades: admiral, fleet captain,
+/// talents, crew, tech, weapon (then the rest), each by title.
+fn rank(kind: CardType, slot: Option<&str>) -> usize {
+    match (kind, slot) {
+        (CardType::Admiral, _) => 0,
+        (CardType::FleetCaptain, _) => 1,
+        (_, Some("talent")) => 2,
+        (_, Some("crew")) => 3,
+        (_, Some("tech")) => 4,
+        (_, Some("weapon")) => 5,
+        (_, Some("borg")) => 6,
+        (_, Some("squadron")) => 7,
+        (CardType::Officer, _) => 8,
+        _ => 9,
+    }
+}
+
+fn json(s: &str) -> String {
+    serde_json::to_string(s).expect("a string serialises")
+}
+
+/// The squad file of a fleet. The slots the engine assigns decide which
+/// record an either-slot card is written as.
+pub fn export(
+    db: &Database,
+    map: &Mapping,
+    fleet: &FleetModel,
+    source: &Source,
+) -> (String, Vec<Problem>) {
+    let mut problems = Vec::new();
+    // The slot type each upgrade is counted as, per ship, in file order.
+    let slots: Vec<Vec<(String, Option<String>)>> = super::priced::with_analysis(db, source, |a| {
+        super::priced::layout(a)
+            .ships
+            .into_iter()
+            .map(|s| s.types)
+            .collect()
+    })
+    .unwrap_or_default();
+    let entry = |id: &str,
+                 slot: Option<&str>,
+                 problems: &mut Vec<Problem>|
+     -> Option<(String, String)> {
+        match map.export_id(id, slot) {
+            Some(e) => Some((e.spacedock.clone(), e.title.clone())),
+            None => {
+                let name = db.by_id(id).map_or(id.to_string(), |c| c.name.clone());
+                problems.push(Problem::error(format!(
+                    "{name} ({id}) has no Space Dock id (Space Dock's 2018 card data has no such card, or it could not be told apart)"
+                )));
+                None
+            }
+        }
+    };
+    let upgrade_json = |(sid, title): (String, String)| {
+        format!(
+            "        {{\n          \"upgradeId\": {},\n          \"upgradeTitle\": {}\n        }}",
+            json(&sid),
+            json(&title)
+        )
+    };
+    let mut ships = Vec::new();
+    for (i, s) in fleet.ships.iter().enumerate() {
+        let mut fields = Vec::new();
+        if let Some(e) = entry(&s.ship, None, &mut problems) {
+            fields.push(format!("      \"shipId\": {}", json(&e.0)));
+            fields.push(format!("      \"shipTitle\": {}", json(&e.1)));
+        }
+        if let Some(f) = &s.flagship {
+            if let Some(e) = entry(f, None, &mut problems) {
+                fields.push(format!("      \"flagship\": {}", json(&e.0)));
+            }
+        }
+        if let Some(c) = &s.captain {
+            if let Some((sid, title)) = entry(c, None, &mut problems) {
+                fields.push(format!(
+                    "      \"captain\": {{\n        \"upgradeId\": {},\n        \"upgradeTitle\": {}\n      }}",
+                    json(&sid),
+                    json(&title)
+                ));
+            }
+        }
+        if s.ambassador.is_some() || s.construction.is_some() {
+            for id in s.ambassador.iter().chain(&s.construction) {
+                let name = db.by_id(id).map_or(id.clone(), |c| c.name.clone());
+                problems.push(Problem::error(format!(
+                    "{name} ({id}): Space Dock squads have no place for ambassadors or starship construction cards"
+                )));
+            }
+        }
+        let mut ups: Vec<(usize, String, String, String)> = Vec::new();
+        let mut assigned = slots.get(i).cloned().unwrap_or_default();
+        let mut add = |id: &str, kind: CardType, problems: &mut Vec<Problem>| {
+            let slot = assigned
+                .iter()
+                .position(|(c, _)| c == id)
+                .map(|k| assigned.remove(k).1)
+                .unwrap_or(None);
+            let card = db.by_id(id);
+            let slot = slot
+                .filter(|s| s != "none")
+                .or_else(|| card.and_then(|c| c.slot.clone()));
+            if let Some((sid, title)) = entry(id, slot.as_deref(), problems) {
+                ups.push((rank(kind, slot.as_deref()), normalize(&title), sid, title));
+            }
+        };
+        for a in s.admiral.iter() {
+            add(a, CardType::Admiral, &mut problems);
+        }
+        for f in s.fleet_captain.iter() {
+            add(f, CardType::FleetCaptain, &mut problems);
+        }
+        for o in &s.officers {
+            add(o, CardType::Officer, &mut problems);
+        }
+        for u in &s.upgrades {
+            let kind = db.by_id(u).map_or(CardType::Upgrade, |c| c.kind);
+            add(u, kind, &mut problems);
+        }
+        ups.sort_by(|a, b| (a.0, &a.1).cmp(&(b.0, &b.1)));
+        if !ups.is_empty() {
+            let list: Vec<String> = ups
+                .into_iter()
+                .map(|(_, _, sid, t)| upgrade_json((sid, t)))
+                .collect();
+            fields.push(format!(
+                "      \"upgrades\": [\n{}\n      ]",
+                list.join(",\n")
+            ));
+        }
+        ships.push(format!("    {{\n{}\n    }}", fields.join(",\n")));
+    }
+    if !fleet.sideboard.is_empty() {
+        let mut fields = vec!["      \"sideboard\": true".to_string()];
+        let mut ups = Vec::new();
+        for (section, id) in &fleet.sideboard {
+            if section == "captain" {
+                if let Some((sid, title)) = entry(id, None, &mut problems) {
+                    fields.push(format!(
+                        "      \"captain\": {{\n        \"upgradeId\": {},\n        \"upgradeTitle\": {}\n      }}",
+                        json(&sid),
+                        json(&title)
+                    ));
+                }
+            } else if let Some((sid, title)) = entry(id, Some(section), &mut problems) {
+                ups.push((
+                    rank(CardType::Upgrade, Some(section)),
+                    normalize(&title),
+                    sid,
+                    title,
+                ));
+            }
+        }
+        ups.sort_by(|a, b| (a.0, &a.1).cmp(&(b.0, &b.1)));
+        if !ups.is_empty() {
+            let list: Vec<String> = ups
+                .into_iter()
+                .map(|(_, _, sid, t)| upgrade_json((sid, t)))
+                .collect();
+            fields.push(format!(
+                "      \"upgrades\": [\n{}\n      ]",
+                list.join(",\n")
+            ));
+        }
+        ships.push(format!("    {{\n{}\n    }}", fields.join(",\n")));
+    }
+    let mut out = String::from("{\n");
+    let name = fleet.name.clone().unwrap_or_else(|| {
+        std::path::Path::new(&source.path)
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default()
+    });
+    let _ = writeln!(out, "  \"name\": {},", json(&name));
+    let _ = writeln!(
+        out,
+        "  \"notes\": {},",
+        json(fleet.notes.as_deref().unwrap_or(""))
+    );
+    let _ = writeln!(
+        out,
+        "  \"additionalPoints\": {},",
+        fleet.additional_points.unwrap_or(0)
+    );
+    if let Some(r) = &fleet.resource {
+        if let Some((sid, _)) = entry(r, None, &mut problems) {
+            let _ = writeln!(out, "  \"resource\": {},", json(&sid));
+        }
+    }
+    let _ = writeln!(out, "  \"ships\": [\n{}\n  ]", ships.join(",\n"));
+    out.push_str("}\n");
+    (out, problems)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_records_of_every_element() {
+        let xml = "<Data><Ships><Ship><Title>U.S.S. Enterprise-D</Title><Unique>Y</Unique><ShipClass>Galaxy Class</ShipClass><Faction>Federation</Faction><Cost>28</Cost><Id>1001</Id><Set>71120</Set></Ship></Ships>\
+            <Upgrades><Upgrade><Title>Worf &amp; Co</Title><Type>Crew</Type><Faction>Klingon</Faction><Cost>3</Cost><Id>3002</Id><Set>71120, 72001</Set></Upgrade></Upgrades></Data>";
+        let r = parse_data_xml(xml);
+        assert_eq!(r.len(), 2);
+        assert_eq!(r[0].element, "Ship");
+        assert!(r[0].unique);
+        assert_eq!(r[0].class, "Galaxy Class");
+        assert_eq!(r[1].title, "Worf & Co");
+        assert_eq!(r[1].sets, ["71120", "72001"]);
+        assert_eq!(kind_of(&r[1]), (CardType::Upgrade, Some("crew".into())));
+    }
+}

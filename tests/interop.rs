@@ -1,0 +1,522 @@
+//! Import and export: every sample of ../shared/reference/interop imports
+//! to its documented fleet and total, exports back to the same link, text
+//! and squad file, and round trips hold for every example fleet; the Space
+//! Dock mapping is the fresh derivation from Space Dock's card data.
+
+use assert_cmd::Command;
+use fleetcheck::db::Database;
+use fleetcheck::diag::Source;
+use fleetcheck::interop::{priced, spacedock, text, utopia, FleetModel};
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+const TODAY: &str = "2025-06-01";
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn interop(name: &str) -> PathBuf {
+    root().join("../shared/reference/interop").join(name)
+}
+
+fn db() -> &'static Database {
+    static DB: OnceLock<Database> = OnceLock::new();
+    DB.get_or_init(|| Database::embedded().expect("the embedded database loads"))
+}
+
+/// The eight samples: (file stem, documented total).
+const SAMPLES: &[(&str, i32)] = &[
+    ("1-federation-three-ships", 100),
+    ("2-klingon-federation-admiral", 99),
+    ("3-klingon-sideboard", 94),
+    ("4-dominion-flagship", 96),
+    ("5-federation-fleet-captain", 96),
+    ("6-romulan-generic-birds-of-prey", 97),
+    ("7-federation-either-slot", 90),
+    ("8-illegal-duplicate-unique", 79),
+];
+
+fn source(path: &Path) -> Source {
+    Source {
+        path: path.display().to_string(),
+        text: std::fs::read_to_string(path).unwrap(),
+    }
+}
+
+fn model(path: &Path) -> FleetModel {
+    FleetModel::from_source(db(), &source(path)).expect("the sample reads")
+}
+
+/// The total the engine gives a fleet text.
+fn total_of(text: &str) -> (i32, Vec<String>) {
+    let opts = fleetcheck::rules::CheckOptions {
+        today: TODAY.into(),
+        ..Default::default()
+    };
+    let c = fleetcheck::rules::check_source(
+        db(),
+        Source {
+            path: "x.toml".into(),
+            text: text.into(),
+        },
+        &opts,
+    );
+    let codes = c.diagnostics.iter().map(|d| d.code.clone()).collect();
+    (c.report.total.unwrap_or(-1), codes)
+}
+
+#[test]
+fn spacedock_mapping_is_fresh() {
+    let xml = root().join("../shared/reference/spacedock/Data.xml");
+    let text = std::fs::read_to_string(&xml).expect("Space Dock's Data.xml in ../shared");
+    let records = spacedock::parse_data_xml(&text);
+    assert!(records.len() > 1500, "{} records", records.len());
+    let derived = spacedock::derive(db(), &records).to_toml();
+    let path = root().join("data").join(spacedock::MAPPING_PATH);
+    if std::env::var_os("UPDATE_SPACEDOCK_MAP").is_some() {
+        std::fs::write(&path, &derived).unwrap();
+    }
+    let committed = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        committed == derived,
+        "data/{} is not the fresh derivation; run UPDATE_SPACEDOCK_MAP=1 cargo test spacedock_mapping_is_fresh",
+        spacedock::MAPPING_PATH
+    );
+}
+
+#[test]
+fn utopia_samples_import_to_the_documented_fleet_and_total() {
+    for (stem, total) in SAMPLES {
+        let link = std::fs::read_to_string(interop(&format!("{stem}.utopia.txt"))).unwrap();
+        let v = utopia::parse_input(&link).unwrap();
+        let (fleet, problems) = utopia::import(db(), &v);
+        assert!(problems.is_empty(), "{stem}: {problems:?}");
+        let want = model(&interop(&format!("{stem}.toml")));
+        assert_eq!(fleet.cards(), want.cards(), "{stem}");
+        let toml = fleet.to_toml(db(), &["imported".into()]);
+        let (t, codes) = total_of(&toml);
+        assert_eq!(t, *total, "{stem}:\n{toml}");
+        let illegal = codes.iter().any(|c| c == "unique");
+        assert_eq!(illegal, stem.starts_with('8'), "{stem}: {codes:?}");
+    }
+}
+
+#[test]
+fn utopia_export_of_each_sample_is_utopias_own_link() {
+    for (stem, _) in SAMPLES {
+        let src = source(&interop(&format!("{stem}.toml")));
+        let (link, problems) = priced::with_analysis(db(), &src, |a| {
+            let p = priced::layout(a);
+            (utopia::link(&p), p.problems)
+        })
+        .unwrap();
+        assert!(problems.is_empty(), "{stem}: {problems:?}");
+        let want = std::fs::read_to_string(interop(&format!("{stem}.utopia.txt"))).unwrap();
+        let want = want.lines().next().unwrap().trim();
+        if link != want {
+            let got =
+                String::from_utf8(utopia::base64_decode(link.rsplit_once('#').unwrap().1).unwrap())
+                    .unwrap();
+            let exp =
+                String::from_utf8(utopia::base64_decode(want.rsplit_once('#').unwrap().1).unwrap())
+                    .unwrap();
+            panic!("{stem}:\n got {got}\nwant {exp}");
+        }
+    }
+}
+
+/// Utopia's text export without its first two lines and its last one, and
+/// fleetcheck's without its name and format lines, with the sideboard's
+/// costs (which Utopia hides) and total taken out.
+fn body(text: &str, utopia: bool) -> String {
+    let lines: Vec<&str> = text.lines().collect();
+    let lines: Vec<&str> = if utopia {
+        lines[2..lines.len() - 1].to_vec()
+    } else {
+        let start = lines.iter().position(|l| l.is_empty()).unwrap() + 1;
+        lines[start..].to_vec()
+    };
+    let mut out = Vec::new();
+    let mut in_resource = false;
+    for l in lines {
+        if l.starts_with("Resource:") {
+            in_resource = true;
+        } else if l.is_empty() {
+            in_resource = false;
+        }
+        if l.starts_with("Sideboard Total:") {
+            continue;
+        }
+        if in_resource && l.starts_with("- ") {
+            out.push(l.rsplit_once(" [").map_or(l, |(a, _)| a).to_string());
+        } else {
+            out.push(l.to_string());
+        }
+    }
+    out.join("\n").trim_end().to_string()
+}
+
+#[test]
+fn text_export_matches_utopias_text_export() {
+    for (stem, _) in SAMPLES {
+        let src = source(&interop(&format!("{stem}.toml")));
+        let text =
+            priced::with_analysis(db(), &src, |a| text::render(db(), &priced::layout(a))).unwrap();
+        let want = std::fs::read_to_string(interop(&format!("{stem}.utopia-text.txt"))).unwrap();
+        assert_eq!(body(&text, false), body(&want, true), "{stem}:\n{text}");
+    }
+    let src = source(&interop("3-klingon-sideboard.toml"));
+    let text =
+        priced::with_analysis(db(), &src, |a| text::render(db(), &priced::layout(a))).unwrap();
+    insta::assert_snapshot!("text_export_sideboard", text);
+}
+
+#[test]
+fn spacedock_samples_import_to_the_documented_fleet_and_total() {
+    let map = spacedock::Mapping::embedded();
+    for (stem, total) in SAMPLES {
+        let text = std::fs::read_to_string(interop(&format!("{stem}.spacedock"))).unwrap();
+        let mut squads = spacedock::import_text(db(), &map, &text).unwrap();
+        assert_eq!(squads.len(), 1);
+        let (fleet, problems) = squads.remove(0);
+        assert!(problems.is_empty(), "{stem}: {problems:?}");
+        let want = model(&interop(&format!("{stem}.toml")));
+        assert_eq!(fleet.cards(), want.cards(), "{stem}");
+        assert_eq!(fleet.name, want.name, "{stem}");
+        let toml = fleet.to_toml(db(), &[]);
+        assert_eq!(total_of(&toml).0, *total, "{stem}:\n{toml}");
+    }
+}
+
+#[test]
+fn spacedock_export_of_each_sample_is_the_sample() {
+    let map = spacedock::Mapping::embedded();
+    for (stem, _) in SAMPLES {
+        let src = source(&interop(&format!("{stem}.toml")));
+        let m = FleetModel::from_source(db(), &src).unwrap();
+        let (json, problems) = spacedock::export(db(), &map, &m, &src);
+        assert!(problems.is_empty(), "{stem}: {problems:?}");
+        let mut got: serde_json::Value = serde_json::from_str(&json).unwrap();
+        let mut want: serde_json::Value = serde_json::from_str(
+            &std::fs::read_to_string(interop(&format!("{stem}.spacedock"))).unwrap(),
+        )
+        .unwrap();
+        // The samples' notes describe the sample; the fleet files have none.
+        assert_eq!(got["notes"], "");
+        got["notes"].take();
+        want["notes"].take();
+        assert_eq!(got, want, "{stem}:\n{json}");
+    }
+}
+
+/// Every STAW example fleet of fleets/ and every sample.
+fn all_fleets() -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(root().join("fleets"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
+    v.sort();
+    v.extend(SAMPLES.iter().map(|(s, _)| interop(&format!("{s}.toml"))));
+    v
+}
+
+#[test]
+fn utopia_round_trips_every_example_fleet() {
+    for path in all_fleets() {
+        let src = source(&path);
+        let want = model(&path);
+        let (link, problems) = priced::with_analysis(db(), &src, |a| {
+            let p = priced::layout(a);
+            (utopia::link(&p), p.problems)
+        })
+        .unwrap();
+        assert!(problems.is_empty(), "{}: {problems:?}", path.display());
+        let (back, problems) = utopia::import(db(), &utopia::parse_input(&link).unwrap());
+        assert!(problems.is_empty(), "{}: {problems:?}", path.display());
+        assert_eq!(back.cards(), want.cards(), "{}", path.display());
+    }
+}
+
+#[test]
+fn spacedock_round_trips_every_example_fleet() {
+    let map = spacedock::Mapping::embedded();
+    for path in all_fleets() {
+        let src = source(&path);
+        let want = model(&path);
+        let (json, problems) = spacedock::export(db(), &map, &want, &src);
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        // Cards newer than Space Dock's 2018 data cannot go there: the
+        // export names each of them (and the command writes nothing).
+        let missing: Vec<&str> = problems
+            .iter()
+            .map(|p| {
+                assert!(
+                    p.error && p.message.contains("has no Space Dock id"),
+                    "{name}: {p:?}"
+                );
+                p.message.split_once(" (").unwrap().0
+            })
+            .collect();
+        let expected: &[&str] = match name.as_str() {
+            "dominion-keldons.toml" => &["Female Changeling"],
+            // K'Mpec the admiral, and the Negh'var's own Photon Torpedoes
+            // (W114, set 71126), which Space Dock does not list.
+            "illegal-over-cap.toml" => &["K'Mpec", "Photon Torpedoes"],
+            _ => &[],
+        };
+        assert_eq!(missing, expected, "{name}");
+        if !missing.is_empty() {
+            continue;
+        }
+        let mut squads = spacedock::import_text(db(), &map, &json).unwrap();
+        let (back, problems) = squads.remove(0);
+        assert!(problems.is_empty(), "{}: {problems:?}", path.display());
+        assert_eq!(back.cards(), want.cards(), "{}", path.display());
+        assert_eq!(back.name, want.name.or(back.name.clone()));
+        assert_eq!(
+            back.additional_points.unwrap_or(0),
+            want.additional_points.unwrap_or(0)
+        );
+    }
+}
+
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+fn run(dir: &Path, args: &[&str]) -> Run {
+    let out = Command::cargo_bin("fleetcheck")
+        .unwrap()
+        .current_dir(dir)
+        .env("FLEETCHECK_TODAY", TODAY)
+        .args(args)
+        .output()
+        .unwrap();
+    Run {
+        code: out.status.code().expect("exited normally"),
+        stdout: String::from_utf8(out.stdout).unwrap(),
+        stderr: String::from_utf8(out.stderr).unwrap(),
+    }
+}
+
+fn fixture(name: &str) -> String {
+    root()
+        .join("tests/fixtures/interop")
+        .join(name)
+        .display()
+        .to_string()
+}
+
+#[test]
+fn import_utopia_from_a_link_a_file_or_json() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = interop("2-klingon-federation-admiral.utopia.txt");
+    let link = std::fs::read_to_string(&file).unwrap();
+    let link = link.lines().next().unwrap();
+    let hash = link.rsplit_once('#').unwrap().1;
+    let json = String::from_utf8(utopia::base64_decode(hash).unwrap()).unwrap();
+    let mut outputs = Vec::new();
+    for input in [
+        file.display().to_string(),
+        link.to_string(),
+        hash.to_string(),
+        json,
+    ] {
+        let r = run(dir.path(), &["import", "utopia", &input]);
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        outputs.push(r.stdout);
+    }
+    // The same fleet whatever the form; only the header line says where
+    // it came from.
+    let body = |o: &String| o.split_once('\n').unwrap().1.to_string();
+    assert!(outputs.iter().all(|o| body(o) == body(&outputs[0])));
+    assert!(outputs[1].starts_with("# Imported from Utopia (the command line)"));
+    let shown = outputs[0].replace(&file.display().to_string(), "<sample 2>");
+    insta::assert_snapshot!("import_utopia_sample_2", shown);
+    // Written to a file, it checks at Utopia's total.
+    let r = run(dir.path(), &["import", "utopia", link, "--out", "f.toml"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let c = run(dir.path(), &["check", "f.toml", "-o", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&c.stdout).unwrap();
+    assert_eq!(v["fleets"][0]["total"], 99);
+    // Never over an existing file without --force.
+    let r = run(dir.path(), &["import", "utopia", link, "--out", "f.toml"]);
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("already exists"), "{}", r.stderr);
+}
+
+#[test]
+fn import_utopia_reports_what_it_cannot_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let r = run(
+        dir.path(),
+        &["import", "utopia", "https://example.invalid/#%%%"],
+    );
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("not a Utopia link"), "{}", r.stderr);
+    let r = run(dir.path(), &["import", "utopia", "{\"ships\": 3}"]);
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("no `ships` list"), "{}", r.stderr);
+    // An unknown card id is reported and kept as a comment, not dropped.
+    let json = r#"{"ships":[{"id":"ship:S207","captain":{"id":"captain:Cap906"},"upgrades":[{"id":"crew:C999999"},{"id":"crew:C209"}]}]}"#;
+    let r = run(dir.path(), &["import", "utopia", json]);
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr.contains("unknown Utopia card crew:C999999"),
+        "{}",
+        r.stderr
+    );
+    assert!(
+        r.stdout
+            .contains("# NOT IMPORTED: unknown Utopia card crew:C999999"),
+        "{}",
+        r.stdout
+    );
+    assert!(r.stdout.contains("C209"), "{}", r.stdout);
+}
+
+#[test]
+fn import_spacedock_reports_overrides_and_unmapped_cards() {
+    let dir = tempfile::tempdir().unwrap();
+    // Space Dock's own test squad: a cost override of Varel to 0 SP.
+    let real = interop("romulan_2_ship.spacedock").display().to_string();
+    let r = run(dir.path(), &["import", "spacedock", &real]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stderr.contains("the cost of Varel (3039) is overridden to 0 SP in the squad; fleetcheck prices it by the rules instead"),
+        "{}",
+        r.stderr
+    );
+    insta::assert_snapshot!(
+        "import_spacedock_romulan_2_ship",
+        r.stdout.replace(&real, "<romulan_2_ship.spacedock>")
+    );
+    std::fs::write(dir.path().join("r.toml"), &r.stdout).unwrap();
+    let c = run(dir.path(), &["check", "r.toml", "-o", "json"]);
+    assert_ne!(c.code, 2, "{}", c.stdout);
+
+    let r = run(
+        dir.path(),
+        &["import", "spacedock", &fixture("unknown-cards.spacedock")],
+    );
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr
+            .contains("cannot map Space Dock card \"Imaginary Device\" (no_such_card_99999)"),
+        "{}",
+        r.stderr
+    );
+    // An id the mapping lacks, with a title that names one ship: imported
+    // by title, with a warning.
+    assert!(
+        r.stderr.contains("\"U.S.S. Nowhere\" (9999)"),
+        "{}",
+        r.stderr
+    );
+    assert!(r.stdout.contains("NOT IMPORTED"), "{}", r.stdout);
+}
+
+#[test]
+fn import_spacedock_squads_into_a_directory() {
+    let dir = tempfile::tempdir().unwrap();
+    let squads = fixture("two.spacedocksquads");
+    let r = run(dir.path(), &["import", "spacedock", &squads]);
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("holds 2 squads"), "{}", r.stderr);
+    std::fs::create_dir(dir.path().join("out")).unwrap();
+    let r = run(
+        dir.path(),
+        &["import", "spacedock", &squads, "--out", "out"],
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let mut names: Vec<String> = std::fs::read_dir(dir.path().join("out"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(
+        names,
+        ["federation-three-ships.toml", "romulan-birds-of-prey.toml"]
+    );
+    let c = run(dir.path(), &["check", "out", "-o", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&c.stdout).unwrap();
+    let totals: Vec<i64> = v["fleets"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["total"].as_i64().unwrap())
+        .collect();
+    assert_eq!(totals, [100, 97]);
+}
+
+#[test]
+fn export_commands() {
+    let dir = tempfile::tempdir().unwrap();
+    let sample = interop("5-federation-fleet-captain.toml")
+        .display()
+        .to_string();
+    let r = run(dir.path(), &["export", &sample, "--to", "utopia"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let want = std::fs::read_to_string(interop("5-federation-fleet-captain.utopia.txt")).unwrap();
+    assert_eq!(r.stdout.trim(), want.lines().next().unwrap().trim());
+    let r = run(dir.path(), &["export", &sample, "--to", "text"]);
+    assert_eq!(r.code, 0);
+    insta::assert_snapshot!("export_text_sample_5", r.stdout);
+    let r = run(
+        dir.path(),
+        &[
+            "export",
+            &sample,
+            "--to",
+            "spacedock",
+            "--out",
+            "s.spacedock",
+        ],
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let r = run(
+        dir.path(),
+        &["import", "spacedock", "s.spacedock", "--out", "back.toml"],
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let c = run(dir.path(), &["check", "back.toml", "-o", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&c.stdout).unwrap();
+    assert_eq!(v["fleets"][0]["total"], 96);
+    // A card Space Dock does not have: named, exit 2, nothing written.
+    let keldons = root()
+        .join("fleets/dominion-keldons.toml")
+        .display()
+        .to_string();
+    let r = run(
+        dir.path(),
+        &[
+            "export",
+            &keldons,
+            "--to",
+            "spacedock",
+            "--out",
+            "k.spacedock",
+        ],
+    );
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr
+            .contains("Female Changeling (A032) has no Space Dock id"),
+        "{}",
+        r.stderr
+    );
+    assert!(!dir.path().join("k.spacedock").exists());
+    // A fleet with an input error is shown as check shows it.
+    std::fs::write(
+        dir.path().join("bad.toml"),
+        "[[ship]]\nship = \"No Such Ship\"\n",
+    )
+    .unwrap();
+    let r = run(dir.path(), &["export", "bad.toml", "--to", "text"]);
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("unknown-card"), "{}", r.stderr);
+}
