@@ -366,3 +366,116 @@ fn remove_picks_identical_copies_and_sideboard_sections() {
     assert_eq!(r.code, 2);
     assert!(r.stderr.contains("say which"), "{}", r.stderr);
 }
+
+fn options_json(dir: &Path, args: &[&str]) -> serde_json::Value {
+    let mut all = vec!["options", "f.toml", "-o", "json"];
+    all.extend_from_slice(args);
+    let r = run(dir, &all);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    serde_json::from_str(&r.stdout).unwrap()
+}
+
+fn option<'a>(v: &'a serde_json::Value, id: &str) -> Option<&'a serde_json::Value> {
+    v["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["id"] == id)
+}
+
+#[test]
+fn options_for_a_ship_keep_uniqueness_slots_and_cap() {
+    let original = std::fs::read_to_string(interop("3-klingon-sideboard.toml")).unwrap();
+    let dir = with_fleet(&original);
+    // Free a crew slot on the Kronos One: 92 SP, 8 left.
+    let r = run(
+        dir.path(),
+        &["remove", "f.toml", "upgrade", "Stex", "--ship", "1"],
+    );
+    assert_eq!(r.code, 0);
+    let v = options_json(
+        dir.path(),
+        &["--ship", "1", "--faction", "klingon", "--max-cost", "3"],
+    );
+    assert_eq!(v["place"], "ship 1 (I.K.S. Kronos One)");
+    let stex = option(&v, "C179").expect("Stex fits again");
+    assert_eq!(
+        (stex["cost"].as_i64(), stex["left"].as_i64()),
+        (Some(2), Some(6))
+    );
+    // Kerla is already on this ship and unique; Alexander is on ship 2.
+    assert!(option(&v, "C180").is_none());
+    assert!(option(&v, "C173").is_none());
+    // Only Klingon cards, none over 3 SP, sorted by cost.
+    let opts = v["options"].as_array().unwrap();
+    assert!(opts.iter().all(|o| o["factions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|f| f == "klingon")));
+    let costs: Vec<i64> = opts.iter().map(|o| o["cost"].as_i64().unwrap()).collect();
+    assert!(costs.windows(2).all(|w| w[0] <= w[1]) && costs.iter().all(|c| *c <= 3));
+    // A Federation crew card pays the faction penalty on a Klingon ship.
+    let v = options_json(
+        dir.path(),
+        &["--ship", "1", "--faction", "federation", "--slot", "crew"],
+    );
+    // (Data C209 and its reprint C080 are one card: listed once.)
+    let data = v["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["name"] == "Data" && o["base"] == 3)
+        .expect("Data fits");
+    assert_eq!(data["base"], 3);
+    assert_eq!(data["cost"], 4);
+    assert_eq!(data["modifiers"][0]["kind"], "faction-penalty");
+    // Nothing over the cap: 8 SP left.
+    let opts = v["options"].as_array().unwrap();
+    assert!(opts.iter().all(|o| o["left"].as_i64().unwrap() >= 0));
+    // The table lists the same cards.
+    let r = run(
+        dir.path(),
+        &[
+            "options",
+            "f.toml",
+            "--ship",
+            "1",
+            "--faction",
+            "klingon",
+            "--max-cost",
+            "1",
+        ],
+    );
+    assert_eq!(r.code, 0);
+    insta::assert_snapshot!("options_table", r.stdout);
+}
+
+#[test]
+fn options_for_a_sideboard_section() {
+    let original = std::fs::read_to_string(interop("3-klingon-sideboard.toml")).unwrap();
+    let dir = with_fleet(&original);
+    let r = run(dir.path(), &["remove", "f.toml", "sideboard", "tech"]);
+    assert_eq!(r.code, 0);
+    let v = options_json(dir.path(), &["--sideboard", "tech"]);
+    assert_eq!(v["place"], "the sideboard's tech section");
+    let opts = v["options"].as_array().unwrap();
+    assert!(opts
+        .iter()
+        .all(|o| o["type"].as_str().unwrap().contains("tech")));
+    // The Defiant's cloak costs 4 + 5 on the sideboard: 18 of 20 SP.
+    let cloak = option(&v, "T240").expect("the cloak fits");
+    assert_eq!(
+        (cloak["cost"].as_i64(), cloak["left"].as_i64()),
+        (Some(9), Some(2))
+    );
+    // Nothing that would pass the 20 SP: 9 SP are free.
+    assert!(opts.iter().all(|o| o["cost"].as_i64().unwrap() <= 11));
+    // Not a section: a usage error.
+    let r = run(dir.path(), &["options", "f.toml", "--sideboard", "admiral"]);
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("not a sideboard section"), "{}", r.stderr);
+    let r = run(dir.path(), &["options", "f.toml", "--ship", "5"]);
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("there is no ship 5"), "{}", r.stderr);
+}

@@ -14,6 +14,7 @@
 //! do.
 
 pub mod layout;
+pub mod options;
 pub mod write;
 
 use crate::db::model::{Card, CardType};

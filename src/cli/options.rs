@@ -1,10 +1,110 @@
-//! `fleetcheck options`: not built yet.
+//! `fleetcheck options FLEET --ship N [--slot TYPE] [--max-cost N]
+//! [--faction F]` (or `--sideboard SECTION`): the cards that could legally
+//! be added now, each with the cost it would have there (modifiers named)
+//! and the SP left under the cap, sorted by cost; a table or JSON. See
+//! `builder::options`.
 
+use super::check::{check_options, print, read_source};
+use super::{Common, Output};
+use crate::builder::options::{options, Ask};
+use crate::report::table::modifier;
 use clap::Args;
+use comfy_table::{presets, Table};
+use std::path::PathBuf;
 
 #[derive(Debug, Clone, Args)]
-pub struct OptionsArgs {}
+pub struct OptionsArgs {
+    /// The fleet file.
+    #[arg(value_name = "FLEET")]
+    pub fleet: PathBuf,
+    /// The ship (1 = the first [[ship]]).
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub ship: usize,
+    /// Only this slot type (crew, tech, weapon, talent, borg, squadron,
+    /// captain, admiral).
+    #[arg(long, value_name = "TYPE")]
+    pub slot: Option<String>,
+    /// Options for this section of the Reinforcements Sideboard instead.
+    #[arg(long, value_name = "SECTION", conflicts_with = "ship")]
+    pub sideboard: Option<String>,
+    /// Only cards of this faction.
+    #[arg(long, value_name = "FACTION")]
+    pub faction: Option<String>,
+    /// Only cards that would cost at most this many SP there.
+    #[arg(long, value_name = "N")]
+    pub max_cost: Option<i32>,
+    #[command(flatten)]
+    pub common: Common,
+}
 
-pub fn run(_args: &OptionsArgs) -> anyhow::Result<i32> {
-    anyhow::bail!("`options` is not built yet")
+pub fn run(args: &OptionsArgs) -> anyhow::Result<i32> {
+    let db = super::load_db(&args.common)?;
+    let source = match read_source(&args.fleet) {
+        Ok(s) => s,
+        Err(c) => return super::export::input_error(&c, &args.common),
+    };
+    let opts = check_options(None, None)?;
+    let ask = Ask {
+        ship: Some(args.ship),
+        slot: args.slot.clone(),
+        sideboard: args.sideboard.clone(),
+        faction: args.faction.clone(),
+        max_cost: args.max_cost,
+    };
+    let found = match options(&db, &source, &opts, &ask) {
+        Ok(f) => f,
+        Err(e) => {
+            eprintln!("error: {}: {}", args.fleet.display(), e.message);
+            if e.message.contains("input error") {
+                let c = crate::rules::check_source(&db, source, &opts);
+                return super::export::input_error(&c, &args.common);
+            }
+            return Ok(2);
+        }
+    };
+    print(|w| match args.common.output {
+        Output::Json | Output::Github => crate::report::json::write_value(w, &found),
+        Output::Table => {
+            writeln!(
+                w,
+                "{}: {} card{} could be added to {}",
+                args.fleet.display(),
+                found.options.len(),
+                if found.options.len() == 1 { "" } else { "s" },
+                found.place
+            )?;
+            if found.options.is_empty() {
+                return Ok(());
+            }
+            let mut t = Table::new();
+            t.load_preset(presets::UTF8_FULL_CONDENSED).force_no_tty();
+            t.set_header(vec![
+                "Card",
+                "Type",
+                "Faction",
+                "Base",
+                "Modifiers",
+                "Cost",
+                "SP left",
+            ]);
+            for o in &found.options {
+                let mods: Vec<String> = o
+                    .modifiers
+                    .iter()
+                    .map(|m| modifier(&o.name, &o.id, m))
+                    .collect();
+                t.add_row(vec![
+                    format!("{} ({})", o.name, o.id),
+                    o.kind.clone(),
+                    o.factions.join("/"),
+                    o.base.to_string(),
+                    mods.join("\n"),
+                    o.cost.to_string(),
+                    o.left.map_or(String::new(), |l| l.to_string()),
+                ]);
+            }
+            writeln!(w, "{t}")
+        }
+    })?;
+    Ok(0)
 }
