@@ -8,3 +8,4 @@ mod engine;
 mod builder;
 mod sideboard;
 mod interop;
+mod sheet;

@@ -1,0 +1,236 @@
+//! The printable build sheet: its HTML, and a real browser printing it.
+//! The browser test prints the sheet of a four-ship fleet with headless
+//! Chromium to PDF (A4 and Letter), and checks with poppler's `pdfinfo` and
+//! `pdftotext` that it is one page holding every card. It is skipped, with
+//! a message saying so, only when no Chromium is installed (`.ci/run`
+//! installs Debian's `chromium` and `poppler-utils`).
+
+use assert_cmd::Command;
+use std::path::{Path, PathBuf};
+
+const TODAY: &str = "2025-06-01";
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn fleetcheck(dir: &Path, args: &[&str]) -> (i32, String, String) {
+    let out = Command::cargo_bin("fleetcheck")
+        .unwrap()
+        .current_dir(dir)
+        .env("FLEETCHECK_TODAY", TODAY)
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+fn four_ships() -> String {
+    root()
+        .join("tests/fixtures/interop/four-ships.toml")
+        .display()
+        .to_string()
+}
+
+#[test]
+fn sheet_html_holds_fields_cards_totals_and_verdict() {
+    let dir = tempfile::tempdir().unwrap();
+    let sample = root()
+        .join("../shared/reference/interop/3-klingon-sideboard.toml")
+        .display()
+        .to_string();
+    let (code, html, err) = fleetcheck(
+        dir.path(),
+        &[
+            "export",
+            &sample,
+            "--to",
+            "sheet",
+            "--player",
+            "Jane <Doe>",
+            "--event",
+            "Regional",
+        ],
+    );
+    assert_eq!(code, 0, "{err}");
+    // User text is escaped; the date is left blank to fill in by hand.
+    assert!(html.contains("<b>Player</b>Jane &lt;Doe&gt;</div>"));
+    assert!(html.contains("<b>Date</b></div>"));
+    assert!(html.contains("@page { size: A4; margin: 10mm; }"));
+    insta::assert_snapshot!("sheet_sample_3", html);
+    let (code, html, _) = fleetcheck(
+        dir.path(),
+        &["export", &sample, "--to", "sheet", "--paper", "letter"],
+    );
+    assert_eq!(code, 0);
+    assert!(html.contains("@page { size: letter; margin: 10mm; }"));
+}
+
+#[test]
+fn an_illegal_fleet_states_its_verdict() {
+    let dir = tempfile::tempdir().unwrap();
+    let (code, html, _) = fleetcheck(dir.path(), &["export", &four_ships(), "--to", "sheet"]);
+    assert_eq!(code, 0);
+    assert!(
+        html.contains("Verdict: ILLEGAL (sp-cap, resource-retired)"),
+        "{html}"
+    );
+    assert!(html.contains("Fleet total: 144 SP of 130 SP"));
+}
+
+fn chromium() -> Option<PathBuf> {
+    ["/usr/bin/chromium", "/usr/bin/chromium-browser"]
+        .iter()
+        .map(PathBuf::from)
+        .find(|p| p.is_file())
+}
+
+/// Collapses whitespace, for comparing text that the PDF may wrap.
+fn squash(s: &str) -> String {
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+#[test]
+fn the_sheet_prints_on_one_page_in_a_real_browser() {
+    let Some(browser) = chromium() else {
+        eprintln!("SKIPPED the_sheet_prints_on_one_page_in_a_real_browser: no Chromium installed (apt-get install chromium poppler-utils)");
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    // Every card of the fleet, from the engine's own report.
+    let (_, json, _) = fleetcheck(dir.path(), &["check", &four_ships(), "-o", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let f = &v["fleets"][0];
+    // Each as the sheet's row shows it: name, id, type, cost.
+    let row = |c: &serde_json::Value| {
+        let kind = match (c["type"].as_str().unwrap(), c["slot"].as_str()) {
+            ("upgrade", Some(slot)) => slot.to_string(),
+            (k, _) => k.to_string(),
+        };
+        format!(
+            "{} {} {kind} {}",
+            c["name"].as_str().unwrap(),
+            c["id"].as_str().unwrap(),
+            c["cost"]
+        )
+    };
+    let mut cards: Vec<String> = Vec::new();
+    for s in f["ships"].as_array().unwrap() {
+        cards.push(format!(
+            "{} {} ship {}",
+            s["ship"]["name"].as_str().unwrap(),
+            s["ship"]["id"].as_str().unwrap(),
+            s["cost"]
+        ));
+        cards.extend(s["cards"].as_array().unwrap().iter().map(row));
+    }
+    cards.extend(f["sideboard"]["cards"].as_array().unwrap().iter().map(row));
+    cards.push(format!(
+        "{} {} {}",
+        f["resource"]["name"].as_str().unwrap(),
+        f["resource"]["id"].as_str().unwrap(),
+        f["resource"]["cost"]
+    ));
+    assert_eq!(f["ships"].as_array().unwrap().len(), 4);
+    for paper in ["a4", "letter"] {
+        let html = dir.path().join(format!("sheet-{paper}.html"));
+        let pdf = dir.path().join(format!("sheet-{paper}.pdf"));
+        let (code, _, err) = fleetcheck(
+            dir.path(),
+            &[
+                "export",
+                &four_ships(),
+                "--to",
+                "sheet",
+                "--paper",
+                paper,
+                "--player",
+                "Jane Doe",
+                "--event",
+                "Regional 2025",
+                "--date",
+                "2025-06-01",
+                "-O",
+                html.to_str().unwrap(),
+            ],
+        );
+        assert_eq!(code, 0, "{err}");
+        let profile = dir.path().join(format!("profile-{paper}"));
+        let out = std::process::Command::new(&browser)
+            .args([
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--no-first-run",
+                "--no-pdf-header-footer",
+            ])
+            .arg(format!("--user-data-dir={}", profile.display()))
+            .arg(format!("--print-to-pdf={}", pdf.display()))
+            .arg(format!("file://{}", html.display()))
+            .output()
+            .expect("chromium runs");
+        assert!(
+            pdf.is_file(),
+            "no PDF: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let info = std::process::Command::new("pdfinfo")
+            .arg(&pdf)
+            .output()
+            .expect("pdfinfo (poppler-utils) runs");
+        let info = String::from_utf8(info.stdout).unwrap();
+        let pages = info
+            .lines()
+            .find_map(|l| l.strip_prefix("Pages:"))
+            .map(|p| p.trim().parse::<u32>().unwrap());
+        assert_eq!(pages, Some(1), "{paper}: {info}");
+        // pdfinfo names the paper: "Page size: 594.96 x 841.92 pts (A4)".
+        let size = if paper == "a4" { "(A4)" } else { "(letter)" };
+        let line = info
+            .lines()
+            .find(|l| l.starts_with("Page size:"))
+            .unwrap_or("");
+        assert!(line.ends_with(size), "{paper}: {info}");
+        let text = std::process::Command::new("pdftotext")
+            .arg("-layout")
+            .arg(&pdf)
+            .arg("-")
+            .output()
+            .expect("pdftotext runs");
+        // Line by line, whitespace collapsed: a row of the sheet is one line
+        // (two ship boxes side by side share it).
+        let text: String = String::from_utf8(text.stdout)
+            .unwrap()
+            .lines()
+            .map(squash)
+            .collect::<Vec<_>>()
+            .join("\n");
+        for c in &cards {
+            assert!(
+                text.contains(&squash(c)),
+                "{paper}: {c} missing from\n{text}"
+            );
+        }
+        for field in [
+            "Jane Doe",
+            "Regional 2025",
+            "2025-06-01",
+            "Ship total 40",
+            "Ship total 34",
+            "Fleet total: 144 SP of 130 SP",
+            "Verdict: ILLEGAL",
+        ] {
+            assert!(
+                text.contains(field),
+                "{paper}: {field} missing from\n{text}"
+            );
+        }
+    }
+}
