@@ -6,6 +6,7 @@ mod golden;
 mod import;
 mod engine;
 mod builder;
+mod readme;
 mod sideboard;
 mod interop;
 mod sheet;
