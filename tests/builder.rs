@@ -479,3 +479,53 @@ fn options_for_a_sideboard_section() {
     assert_eq!(r.code, 2);
     assert!(r.stderr.contains("there is no ship 5"), "{}", r.stderr);
 }
+
+#[test]
+fn completions_and_man_page_come_from_the_clap_definitions() {
+    let dir = tempfile::tempdir().unwrap();
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let r = run(dir.path(), &["completions", shell]);
+        assert_eq!(r.code, 0, "{shell}: {}", r.stderr);
+        for word in ["fleetcheck", "import", "export", "options", "max-cost"] {
+            assert!(r.stdout.contains(word), "{shell} completions lack {word}");
+        }
+    }
+    // The bash script is valid bash.
+    let r = run(dir.path(), &["completions", "bash"]);
+    std::fs::write(dir.path().join("c.bash"), &r.stdout).unwrap();
+    let ok = std::process::Command::new("bash")
+        .arg("-n")
+        .arg(dir.path().join("c.bash"))
+        .status()
+        .unwrap();
+    assert!(ok.success());
+    let r = run(dir.path(), &["completions", "tcsh"]);
+    assert_eq!(r.code, 2);
+
+    let r = run(dir.path(), &["man"]);
+    assert_eq!(r.code, 0);
+    assert!(r.stdout.contains(".TH fleetcheck 1"), "{}", r.stdout);
+    for sub in [
+        "check",
+        "price",
+        "new",
+        "add",
+        "remove",
+        "options",
+        "import",
+        "export",
+        "completions",
+    ] {
+        assert!(
+            r.stdout.contains(&format!("fleetcheck\\-{sub}(1)")),
+            "man page lacks {sub}"
+        );
+    }
+    let r = run(dir.path(), &["man", "--command", "export"]);
+    assert_eq!(r.code, 0);
+    assert!(r.stdout.contains(".TH fleetcheck-export 1"), "{}", r.stdout);
+    assert!(r.stdout.contains("spacedock"), "{}", r.stdout);
+    let r = run(dir.path(), &["man", "--command", "nope"]);
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("no subcommand \"nope\""), "{}", r.stderr);
+}
