@@ -414,6 +414,36 @@ pub fn read_source(path: &Path) -> Result<Source, Box<Checked>> {
             too_large(format!("more than {MAX_FLEET_BYTES}")),
         ));
     }
+    decode(&name, bytes)
+}
+
+/// Checks the bytes of a fleet file named `name` exactly as `check` checks
+/// a file with these contents (the size limit, encoding and emptiness
+/// checks of the reader, then [`check_source`]). The entry point of the
+/// fuzz target and of tests that need no file.
+pub fn check_bytes(db: &Database, name: &str, bytes: Vec<u8>, opts: &CheckOptions) -> Checked {
+    if bytes.len() as u64 > MAX_FLEET_BYTES {
+        let d = Diagnostic::error(
+            "too-large",
+            format!(
+                "{name} is {} bytes; fleet files are limited to {MAX_FLEET_BYTES} bytes (1 MiB)",
+                bytes.len()
+            ),
+        );
+        return Checked::input_error(name, "staw", None, d);
+    }
+    match decode(name, bytes) {
+        Ok(source) => check_source(db, source, opts),
+        Err(c) => *c,
+    }
+}
+
+/// The text of a fleet file from its bytes: UTF-8 (a leading byte order
+/// mark is dropped), not empty.
+fn decode(name: &str, mut bytes: Vec<u8>) -> Result<Source, Box<Checked>> {
+    let fail = |source: Option<Source>, d: Diagnostic| {
+        Box::new(Checked::input_error(name, "staw", source, d))
+    };
     if bytes.starts_with(b"\xEF\xBB\xBF") {
         bytes.drain(..3);
     }
@@ -427,12 +457,15 @@ pub fn read_source(path: &Path) -> Result<Source, Box<Checked>> {
         ));
     }
     match String::from_utf8(bytes) {
-        Ok(text) => Ok(Source { path: name, text }),
+        Ok(text) => Ok(Source {
+            path: name.to_string(),
+            text,
+        }),
         Err(e) => {
             let at = e.utf8_error().valid_up_to();
             let text = String::from_utf8_lossy(e.as_bytes()).into_owned();
             let source = Source {
-                path: name.clone(),
+                path: name.to_string(),
                 text,
             };
             let (line, col) = source.line_col(at);
