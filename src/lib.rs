@@ -11,6 +11,7 @@ pub mod cli;
 pub mod db;
 pub mod diag;
 pub mod fleet;
+pub mod fsutil;
 pub mod games;
 pub mod import;
 pub mod interop;

@@ -1,0 +1,385 @@
+//! Writing the user's files without ever losing their work: every write is
+//! atomic (a temporary file in the same directory, flushed to disk, then
+//! renamed over the target, so a reader or a crash sees the old file or the
+//! new one, never half of each) and refuses to overwrite a file that changed
+//! on disk since it was read (an editor saved it meanwhile, another run
+//! edited it).
+//!
+//! The one helper every command that edits a file calls:
+//!
+//! ```no_run
+//! use fleetcheck::fsutil::{self, Guard};
+//! # fn main() -> Result<(), fleetcheck::fsutil::WriteError> {
+//! let path = std::path::Path::new("fleet.toml");
+//! let (text, original) = fsutil::read_to_string(path)?;
+//! let edited = text.replace("Khan", "Khan Singh");
+//! fsutil::write(path, edited.as_bytes(), Guard::Unchanged(&original))?;
+//! # Ok(()) }
+//! ```
+//!
+//! What is kept: the file's permissions (and, where the process may, its
+//! owner), and symbolic links: writing through a link replaces the file it
+//! points to and leaves the link itself alone.
+//!
+//! The check for changes compares the whole current contents with what was
+//! read (length and a hash), not the modification time, whose granularity
+//! can hide a change made in the same second. A change in the instant
+//! between that check and the rename cannot be excluded without OS file
+//! locks, which editors do not take anyway.
+
+use std::fmt;
+use std::hash::{Hash, Hasher};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// What a file held when it was read: compared with the file on disk just
+/// before writing. Only its fingerprint is kept, not the contents.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Original {
+    len: u64,
+    hash: u64,
+}
+
+impl Original {
+    /// The fingerprint of these bytes (what the caller read).
+    pub fn of(bytes: &[u8]) -> Original {
+        // SipHash with fixed keys: the same bytes give the same value in
+        // every run, and a change anywhere changes it.
+        let mut h = std::hash::DefaultHasher::new();
+        bytes.hash(&mut h);
+        Original {
+            len: bytes.len() as u64,
+            hash: h.finish(),
+        }
+    }
+}
+
+/// What the file on disk must be for a write to go ahead.
+#[derive(Debug, Clone, Copy)]
+pub enum Guard<'a> {
+    /// It still holds what was read (the usual case: read, edit, write).
+    Unchanged(&'a Original),
+    /// It does not exist yet (a new file: never clobbers one made meanwhile).
+    New,
+    /// Anything: replace whatever is there (the user named it as an output).
+    Overwrite,
+}
+
+/// Why a write did not happen. The target is untouched in every case.
+#[derive(Debug)]
+pub enum WriteError {
+    /// The file changed on disk (or was deleted) since it was read.
+    Changed { path: PathBuf },
+    /// [`Guard::New`], and the file exists.
+    Exists { path: PathBuf },
+    /// Reading, creating the temporary file, writing or renaming failed.
+    Io { path: PathBuf, source: io::Error },
+}
+
+impl fmt::Display for WriteError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            WriteError::Changed { path } => write!(
+                f,
+                "{} changed on disk since it was read; not overwritten (run the command again to edit the new contents)",
+                path.display()
+            ),
+            WriteError::Exists { path } => {
+                write!(f, "{} already exists; not overwritten", path.display())
+            }
+            WriteError::Io { path, source } => write!(f, "cannot write {}: {source}", path.display()),
+        }
+    }
+}
+
+impl std::error::Error for WriteError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            WriteError::Io { source, .. } => Some(source),
+            _ => None,
+        }
+    }
+}
+
+/// Reads a file and its fingerprint, for a later [`write`] with
+/// [`Guard::Unchanged`].
+pub fn read(path: &Path) -> Result<(Vec<u8>, Original), WriteError> {
+    let bytes = std::fs::read(path).map_err(|source| WriteError::Io {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    let original = Original::of(&bytes);
+    Ok((bytes, original))
+}
+
+/// [`read`] as UTF-8 text (invalid UTF-8 is an `InvalidData` I/O error).
+pub fn read_to_string(path: &Path) -> Result<(String, Original), WriteError> {
+    let (bytes, original) = read(path)?;
+    let text = String::from_utf8(bytes).map_err(|e| WriteError::Io {
+        path: path.to_path_buf(),
+        source: io::Error::new(io::ErrorKind::InvalidData, e),
+    })?;
+    Ok((text, original))
+}
+
+/// Replaces the contents of `path` with `contents` atomically, if the file
+/// on disk is what `guard` expects; keeps permissions and symbolic links.
+pub fn write(path: &Path, contents: &[u8], guard: Guard) -> Result<(), WriteError> {
+    let target = resolve_links(path).map_err(|source| WriteError::Io {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    let io_err = |source| WriteError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    check(path, &target, guard)?;
+    let existing = std::fs::metadata(&target).ok();
+    let dir = match target.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let (tmp, mut file) = temp_file(&dir, &target).map_err(io_err)?;
+    let written = (|| {
+        file.write_all(contents)?;
+        if let Some(meta) = &existing {
+            file.set_permissions(meta.permissions())?;
+            keep_owner(&tmp, meta);
+        }
+        file.sync_all()
+    })();
+    drop(file);
+    let result = written.map_err(io_err).and_then(|()| {
+        // Look again right before replacing: the window left is the rename.
+        check(path, &target, guard)?;
+        std::fs::rename(&tmp, &target).map_err(io_err)
+    });
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+        return result;
+    }
+    sync_dir(&dir);
+    Ok(())
+}
+
+/// The file a path names, following symbolic links (a chain of them, or a
+/// dangling one: then the file it would create). Relative link targets are
+/// relative to the link's directory.
+fn resolve_links(path: &Path) -> io::Result<PathBuf> {
+    let mut current = path.to_path_buf();
+    for _ in 0..40 {
+        match std::fs::symlink_metadata(&current) {
+            Ok(m) if m.file_type().is_symlink() => {
+                let to = std::fs::read_link(&current)?;
+                current = match current.parent() {
+                    Some(dir) if to.is_relative() => dir.join(to),
+                    _ => to,
+                };
+            }
+            _ => return Ok(current),
+        }
+    }
+    Err(io::Error::other("too many levels of symbolic links"))
+}
+
+/// Whether the file on disk is what the guard expects.
+fn check(path: &Path, target: &Path, guard: Guard) -> Result<(), WriteError> {
+    let current = match std::fs::read(target) {
+        Ok(bytes) => Some(Original::of(&bytes)),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => None,
+        Err(source) => {
+            return Err(WriteError::Io {
+                path: path.to_path_buf(),
+                source,
+            })
+        }
+    };
+    match (guard, current) {
+        (Guard::Overwrite, _) | (Guard::New, None) => Ok(()),
+        (Guard::New, Some(_)) => Err(WriteError::Exists {
+            path: path.to_path_buf(),
+        }),
+        (Guard::Unchanged(o), Some(c)) if *o == c => Ok(()),
+        (Guard::Unchanged(_), _) => Err(WriteError::Changed {
+            path: path.to_path_buf(),
+        }),
+    }
+}
+
+/// A new, empty temporary file next to `target` (same directory, so the
+/// rename stays on one file system), hidden and named after it.
+fn temp_file(dir: &Path, target: &Path) -> io::Result<(PathBuf, std::fs::File)> {
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let name = target
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    loop {
+        let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+        let tmp = dir.join(format!(".{name}.{}-{n}.tmp", std::process::id()));
+        match std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&tmp)
+        {
+            Ok(f) => return Ok((tmp, f)),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(e),
+        }
+    }
+}
+
+/// Gives the new file the old one's owner where the process may (root
+/// editing another user's file); elsewhere the new file is the caller's,
+/// as with any editor.
+#[cfg(unix)]
+fn keep_owner(tmp: &Path, meta: &std::fs::Metadata) {
+    use std::os::unix::fs::MetadataExt;
+    let _ = std::os::unix::fs::chown(tmp, Some(meta.uid()), Some(meta.gid()));
+}
+
+#[cfg(not(unix))]
+fn keep_owner(_tmp: &Path, _meta: &std::fs::Metadata) {}
+
+/// Flushes the directory entry of the rename (best effort: not every
+/// platform can open a directory).
+fn sync_dir(dir: &Path) {
+    if let Ok(d) = std::fs::File::open(dir) {
+        let _ = d.sync_all();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn leftovers(dir: &Path) -> Vec<String> {
+        std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| n.ends_with(".tmp"))
+            .collect()
+    }
+
+    #[test]
+    fn read_edit_write() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("fleet.toml");
+        std::fs::write(&path, "# mine\nname = \"a\"\n").unwrap();
+        let (text, original) = read_to_string(&path).unwrap();
+        write(
+            &path,
+            text.replace("\"a\"", "\"b\"").as_bytes(),
+            Guard::Unchanged(&original),
+        )
+        .unwrap();
+        assert_eq!(
+            std::fs::read_to_string(&path).unwrap(),
+            "# mine\nname = \"b\"\n"
+        );
+        assert!(leftovers(dir.path()).is_empty());
+    }
+
+    #[test]
+    fn a_file_changed_since_it_was_read_is_not_overwritten() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("fleet.toml");
+        std::fs::write(&path, "name = \"a\"\n").unwrap();
+        let (_, original) = read(&path).unwrap();
+        // Same length, other bytes: an mtime or size check could miss it.
+        std::fs::write(&path, "name = \"z\"\n").unwrap();
+        let e = write(&path, b"name = \"b\"\n", Guard::Unchanged(&original)).unwrap_err();
+        assert!(matches!(e, WriteError::Changed { .. }), "{e:?}");
+        assert_eq!(
+            e.to_string(),
+            format!(
+                "{} changed on disk since it was read; not overwritten (run the command again to edit the new contents)",
+                path.display()
+            )
+        );
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "name = \"z\"\n");
+        assert!(leftovers(dir.path()).is_empty());
+    }
+
+    #[test]
+    fn a_file_deleted_since_it_was_read_is_not_recreated() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("fleet.toml");
+        std::fs::write(&path, "x").unwrap();
+        let (_, original) = read(&path).unwrap();
+        std::fs::remove_file(&path).unwrap();
+        let e = write(&path, b"y", Guard::Unchanged(&original)).unwrap_err();
+        assert!(matches!(e, WriteError::Changed { .. }), "{e:?}");
+        assert!(!path.exists());
+    }
+
+    #[test]
+    fn new_files_and_overwrites() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("new.toml");
+        write(&path, b"one", Guard::New).unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"one");
+        let e = write(&path, b"two", Guard::New).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            format!("{} already exists; not overwritten", path.display())
+        );
+        write(&path, b"three", Guard::Overwrite).unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"three");
+        assert!(leftovers(dir.path()).is_empty());
+    }
+
+    #[test]
+    fn a_missing_directory_is_an_io_error_naming_the_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("no/such/dir/fleet.toml");
+        let e = write(&path, b"x", Guard::Overwrite).unwrap_err();
+        assert!(matches!(e, WriteError::Io { .. }), "{e:?}");
+        assert!(e
+            .to_string()
+            .starts_with(&format!("cannot write {}: ", path.display())));
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn permissions_are_kept() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("fleet.toml");
+        std::fs::write(&path, "a").unwrap();
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o640)).unwrap();
+        let (_, original) = read(&path).unwrap();
+        write(&path, b"b", Guard::Unchanged(&original)).unwrap();
+        let mode = std::fs::metadata(&path).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o640);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn writing_through_a_symlink_writes_its_target() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(dir.path().join("real")).unwrap();
+        let target = dir.path().join("real/fleet.toml");
+        std::fs::write(&target, "a").unwrap();
+        let link = dir.path().join("link.toml");
+        // A relative link, resolved from the link's directory.
+        std::os::unix::fs::symlink("real/fleet.toml", &link).unwrap();
+        let (_, original) = read(&link).unwrap();
+        write(&link, b"b", Guard::Unchanged(&original)).unwrap();
+        assert!(std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink());
+        assert_eq!(std::fs::read(&target).unwrap(), b"b");
+        assert!(leftovers(dir.path()).is_empty());
+        assert!(leftovers(&dir.path().join("real")).is_empty());
+    }
+
+    #[test]
+    fn the_fingerprint_sees_every_byte() {
+        assert_eq!(Original::of(b"abc"), Original::of(b"abc"));
+        assert_ne!(Original::of(b"abc"), Original::of(b"abd"));
+        assert_ne!(Original::of(b""), Original::of(b"\0"));
+    }
+}
