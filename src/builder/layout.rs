@@ -157,7 +157,7 @@ pub fn insert_ordered(table: &mut Table, key: &str, item: Item, order: &[&str]) 
             rank(k).is_some_and(|r| r < my_rank) && table.get(k).is_some_and(Item::is_value)
         })
         .map(|(i, _)| i)
-        .last();
+        .next_back();
     let at = match after {
         Some(i) => i + 1,
         None => keys

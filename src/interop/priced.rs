@@ -147,6 +147,39 @@ fn owners(e: &crate::fleet::ShipEntry, cards: &[(Role, &Placed)]) -> Vec<Owner> 
     out
 }
 
+/// What a ship's cards and slots are, for building the cards' nodes.
+struct Tree<'t, 'a> {
+    list: &'t [(Role, &'a Placed<'a>)],
+    owners: &'t [Owner],
+    /// The position of each slot among its owner's slots.
+    within: &'t [usize],
+    slot_of: &'t [Option<usize>],
+    cost: &'t dyn Fn(usize) -> i32,
+}
+
+impl<'a> Tree<'_, 'a> {
+    /// Card `k` with the cards in the slots it adds (nested at most 8 deep:
+    /// slots hold cards that add slots only a level or two down).
+    fn build(&self, k: usize, depth: usize) -> Node<'a> {
+        let mut node = Node::new(self.list[k].1.card, (self.cost)(k));
+        let count = self.owners.iter().filter(|o| **o == Owner::Card(k)).count();
+        node.upgrade_slots = vec![None; count];
+        if depth > 8 {
+            return node;
+        }
+        for (c, s) in self.slot_of.iter().enumerate() {
+            let Some(j) = *s else { continue };
+            if c != k && self.owners.get(j) == Some(&Owner::Card(k)) {
+                let child = self.build(c, depth + 1);
+                if let Some(slot) = node.upgrade_slots.get_mut(self.within[j]) {
+                    *slot = Some(child);
+                }
+            }
+        }
+        node
+    }
+}
+
 /// A card that may fill either of two slot types and sits in a slot
 /// another card added, while a printed slot of the ship that takes it is
 /// free, moves to the printed slot: the other builders fill the ship's own
@@ -270,45 +303,14 @@ fn ship<'a>(
             (p.card.id.clone(), t)
         })
         .collect();
-    fn build<'a>(
-        k: usize,
-        list: &[(Role, &'a Placed<'a>)],
-        owners: &[Owner],
-        within: &[usize],
-        slot_of: &[Option<usize>],
-        count: usize,
-        cost: &dyn Fn(usize) -> i32,
-        depth: usize,
-    ) -> Node<'a> {
-        let mut node = Node::new(list[k].1.card, cost(k));
-        node.upgrade_slots = vec![None; count];
-        if depth > 8 {
-            return node;
-        }
-        for (c, s) in slot_of.iter().enumerate() {
-            let Some(j) = *s else { continue };
-            if c != k && owners.get(j) == Some(&Owner::Card(k)) {
-                let counts_c = owners.iter().filter(|o| **o == Owner::Card(c)).count();
-                let child = build(c, list, owners, within, slot_of, counts_c, cost, depth + 1);
-                if let Some(slot) = node.upgrade_slots.get_mut(within[j]) {
-                    *slot = Some(child);
-                }
-            }
-        }
-        node
-    }
-    let node_of = |k: usize| {
-        build(
-            k,
-            &list,
-            &owners,
-            &within,
-            &slot_of,
-            count_of(Owner::Card(k)),
-            &cost,
-            0,
-        )
+    let tree = Tree {
+        list: &list,
+        owners: &owners,
+        within: &within,
+        slot_of: &slot_of,
+        cost: &cost,
     };
+    let node_of = |k: usize| tree.build(k, 0);
     let mut node = Node::new(e.ship.card, state.price.cost);
     node.upgrades = vec![None; count_of(Owner::Ship)];
     for (k, (role, p)) in list.iter().enumerate() {
