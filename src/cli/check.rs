@@ -376,19 +376,25 @@ fn game_of(source: &Source) -> Result<Option<(String, Range<usize>)>, Box<Diagno
 /// order mark is dropped), not empty. Every failure is a finished
 /// [`Checked`] with one input-error diagnostic.
 pub fn read_source(path: &Path) -> Result<Source, Box<Checked>> {
+    read_for_edit(path).map(|(source, _)| source)
+}
+
+/// [`read_source`] for a command that edits the file: also the fingerprint
+/// of the bytes read, for [`crate::fsutil::write`] with
+/// [`crate::fsutil::Guard::Unchanged`] (which then refuses to overwrite the
+/// file if it changed on disk in the meantime).
+pub fn read_for_edit(path: &Path) -> Result<(Source, crate::fsutil::Original), Box<Checked>> {
     let name = path.display().to_string();
-    let fail = |source: Option<Source>, d: Diagnostic| {
-        Box::new(Checked::input_error(&name, "staw", source, d))
-    };
+    let fail = |d: Diagnostic| Box::new(Checked::input_error(&name, "staw", None, d));
     let meta = match std::fs::metadata(path) {
         Ok(m) => m,
-        Err(e) => return Err(fail(None, io_error(&name, &e))),
+        Err(e) => return Err(fail(io_error(&name, &e))),
     };
     if meta.is_dir() {
-        return Err(fail(
-            None,
-            Diagnostic::error("io", format!("{name} is a directory, not a fleet file")),
-        ));
+        return Err(fail(Diagnostic::error(
+            "io",
+            format!("{name} is a directory, not a fleet file"),
+        )));
     }
     let too_large = |size: String| {
         Diagnostic::error(
@@ -399,22 +405,20 @@ pub fn read_source(path: &Path) -> Result<Source, Box<Checked>> {
         )
     };
     if meta.len() > MAX_FLEET_BYTES {
-        return Err(fail(None, too_large(meta.len().to_string())));
+        return Err(fail(too_large(meta.len().to_string())));
     }
     let mut bytes = Vec::new();
     let read =
         std::fs::File::open(path).and_then(|f| f.take(MAX_FLEET_BYTES + 1).read_to_end(&mut bytes));
     if let Err(e) = read {
-        return Err(fail(None, io_error(&name, &e)));
+        return Err(fail(io_error(&name, &e)));
     }
     // The file grew after its metadata was read, or is a device.
     if bytes.len() as u64 > MAX_FLEET_BYTES {
-        return Err(fail(
-            None,
-            too_large(format!("more than {MAX_FLEET_BYTES}")),
-        ));
+        return Err(fail(too_large(format!("more than {MAX_FLEET_BYTES}"))));
     }
-    decode(&name, bytes)
+    let original = crate::fsutil::Original::of(&bytes);
+    decode(&name, bytes).map(|source| (source, original))
 }
 
 /// Checks the bytes of a fleet file named `name` exactly as `check` checks
