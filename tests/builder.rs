@@ -272,16 +272,28 @@ fn an_edit_of_a_badly_shaped_key_is_refused() {
 fn an_interrupted_write_leaves_the_original() {
     let original = std::fs::read_to_string(interop("1-federation-three-ships.toml")).unwrap();
     let dir = with_fleet(&original);
-    // Something in the way of the temporary file: the write fails before
-    // the rename, as if interrupted.
-    std::fs::create_dir(dir.path().join(".f.toml.fleetcheck-tmp")).unwrap();
+    // A file size limit of 0: the first byte written to the new file stops
+    // the process (SIGXFSZ), as a crash or a full disk would, mid-edit.
+    let bin = assert_cmd::cargo::cargo_bin("fleetcheck");
+    let out = std::process::Command::new("bash")
+        .current_dir(dir.path())
+        .env("FLEETCHECK_TODAY", TODAY)
+        .arg("-c")
+        .arg(format!(
+            "ulimit -f 0; exec '{}' add f.toml upgrade C211 --ship 3",
+            bin.display()
+        ))
+        .output()
+        .unwrap();
+    assert!(!out.status.success(), "the write was not interrupted");
+    assert_eq!(read(&dir), original);
+    // The edit goes through once nothing is in the way.
     let r = run(
         dir.path(),
         &["add", "f.toml", "upgrade", "C211", "--ship", "3"],
     );
-    assert_eq!(r.code, 2, "{}", r.stdout);
-    assert!(r.stderr.contains("cannot write"), "{}", r.stderr);
-    assert_eq!(read(&dir), original);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(read(&dir).contains("C211"));
 }
 
 #[test]

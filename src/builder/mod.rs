@@ -6,7 +6,7 @@
 //! database before anything changes, with the fleet reader's own resolver
 //! (`fleet::resolve::find`): an unknown or ambiguous card is refused with
 //! the resolver's message and its "did you mean" or candidate list. The
-//! caller checks the new text and writes it atomically (`write`).
+//! caller checks the new text and writes it atomically (`crate::fsutil`).
 //!
 //! What a new reference looks like in the file: the card's name when the
 //! name alone resolves to exactly that card where it stands, else
@@ -15,7 +15,6 @@
 
 pub mod layout;
 pub mod options;
-pub mod write;
 
 use crate::db::model::{Card, CardType};
 use crate::db::{normalize, Database};

@@ -1,7 +1,8 @@
 //! `fleetcheck add FILE KIND CARD [--ship N]`: adds a card to a fleet file
 //! in place (see `builder`). The shared end of every edit lives here too:
 //! check the new text, refuse it if it brings an input error (exit 2, the
-//! file untouched), write it atomically, and print what changed, the new
+//! file untouched), write it atomically with `fsutil` (never over a file
+//! that changed since it was read), and print what changed, the new
 //! total and every new violation. A rule violation does not stop an edit:
 //! a player may be mid-build.
 
@@ -126,6 +127,11 @@ pub(crate) fn edit(
     common: &Common,
     f: impl FnOnce(&str) -> Result<Edited, EditError>,
 ) -> anyhow::Result<i32> {
+    // The bytes as read, to refuse the write if the file changes meanwhile.
+    let original = match crate::fsutil::read(path) {
+        Ok((_, o)) => Some(o),
+        Err(_) => None,
+    };
     let before = match read_source(path) {
         Ok(s) => s,
         Err(c) => {
@@ -167,11 +173,12 @@ pub(crate) fn edit(
         }
         return Ok(2);
     }
-    if let Err(e) = builder::write::write_atomic(path, edited.text.as_bytes()) {
-        eprintln!(
-            "error: cannot write {}: {e}; the file was not changed",
-            path.display()
-        );
+    let guard = match &original {
+        Some(o) => crate::fsutil::Guard::Unchanged(o),
+        None => crate::fsutil::Guard::New,
+    };
+    if let Err(e) = crate::fsutil::write(path, edited.text.as_bytes(), guard) {
+        eprintln!("error: {e}; the file was not changed");
         return Ok(2);
     }
     let ropts = render_options(common);

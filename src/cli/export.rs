@@ -111,8 +111,9 @@ pub fn run(args: &ExportArgs) -> anyhow::Result<i32> {
     }
     match &args.out {
         Some(path) => {
-            if let Err(e) = crate::builder::write::write_atomic(path, out.as_bytes()) {
-                eprintln!("error: cannot write {}: {e}", path.display());
+            let guard = crate::fsutil::Guard::Overwrite;
+            if let Err(e) = crate::fsutil::write(path, out.as_bytes(), guard) {
+                eprintln!("error: {e}");
                 return Ok(2);
             }
         }

@@ -143,8 +143,13 @@ pub fn run(args: &ImportArgs) -> anyhow::Result<i32> {
                     code = 2;
                     continue;
                 }
-                if let Err(e) = crate::builder::write::write_atomic(&path, toml.as_bytes()) {
-                    eprintln!("error: cannot write {}: {e}", path.display());
+                let guard = if args.force {
+                    crate::fsutil::Guard::Overwrite
+                } else {
+                    crate::fsutil::Guard::New
+                };
+                if let Err(e) = crate::fsutil::write(&path, toml.as_bytes(), guard) {
+                    eprintln!("error: {e}");
                     code = 2;
                     continue;
                 }

@@ -55,8 +55,13 @@ pub fn run(args: &NewArgs) -> anyhow::Result<i32> {
             .unwrap_or_else(|| "New fleet".into())
     });
     let text = builder::new_fleet(&name, format);
-    if let Err(e) = builder::write::write_atomic(&args.file, text.as_bytes()) {
-        eprintln!("error: cannot write {}: {e}", args.file.display());
+    let guard = if args.force {
+        crate::fsutil::Guard::Overwrite
+    } else {
+        crate::fsutil::Guard::New
+    };
+    if let Err(e) = crate::fsutil::write(&args.file, text.as_bytes(), guard) {
+        eprintln!("error: {e}");
         return Ok(2);
     }
     println!(
