@@ -520,3 +520,48 @@ fn export_commands() {
     assert_eq!(r.code, 2);
     assert!(r.stderr.contains("unknown-card"), "{}", r.stderr);
 }
+
+/// Utopia links name a card as `<Utopia type>:<id>`: the type written for
+/// every card of the database is the one Utopia's own data gives it.
+#[test]
+fn utopia_type_prefixes_match_utopias_data() {
+    let dir = root().join("../shared/reference/staw-utopia");
+    let mut types: std::collections::HashMap<String, String> = Default::default();
+    for file in [
+        "ships",
+        "captains",
+        "admirals",
+        "ambassadors",
+        "upgrades",
+        "resources",
+        "others",
+        "starship_construction",
+    ] {
+        let text = std::fs::read_to_string(dir.join(format!("{file}.json"))).unwrap();
+        let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+        for card in v.as_array().unwrap() {
+            let ty = card["type"].as_str().unwrap().to_string();
+            let ids: Vec<String> = match &card["id"] {
+                serde_json::Value::Array(a) => a
+                    .iter()
+                    .filter_map(|i| i.as_str().map(str::to_string))
+                    .collect(),
+                serde_json::Value::String(s) => vec![s.clone()],
+                _ => Vec::new(),
+            };
+            for id in ids {
+                types.insert(id, ty.clone());
+            }
+        }
+    }
+    let mut checked = 0;
+    for c in &db().cards {
+        for id in std::iter::once(&c.id).chain(&c.alias_ids) {
+            if let Some(t) = types.get(id) {
+                assert_eq!(utopia::utopia_type(c), t, "{} ({id})", c.name);
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 2000, "{checked} cards checked");
+}
