@@ -10,3 +10,4 @@ mod readme;
 mod sideboard;
 mod interop;
 mod sheet;
+mod hardening;

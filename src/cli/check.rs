@@ -451,6 +451,18 @@ fn decode(name: &str, mut bytes: Vec<u8>) -> Result<Source, Box<Checked>> {
     if bytes.starts_with(b"\xEF\xBB\xBF") {
         bytes.drain(..3);
     }
+    // Some Windows editors save "Unicode" as UTF-16: say so rather than
+    // point at its first byte.
+    if bytes.starts_with(b"\xFF\xFE") || bytes.starts_with(b"\xFE\xFF") {
+        return Err(fail(
+            None,
+            Diagnostic::error(
+                "encoding",
+                format!("{name} is UTF-16 (it starts with a UTF-16 byte order mark), not UTF-8"),
+            )
+            .with_help("save the file as UTF-8"),
+        ));
+    }
     if bytes.iter().all(u8::is_ascii_whitespace) {
         return Err(fail(
             None,

@@ -1,0 +1,280 @@
+//! Bad input never crashes fleetcheck and never goes unexplained:
+//!
+//! - every file of the committed bad-input corpus `tests/bad/` (syntax
+//!   errors, wrong shapes and types, unknown keys, unknown and ambiguous
+//!   cards, deep nesting, binary junk, non-UTF-8, UTF-16, empty files,
+//!   unknown games and formats) is checked by the built binary: exit code 2,
+//!   and a snapshot of the whole output, which names the file and, where
+//!   the file has text, points at the line and column;
+//! - the inputs that cannot be committed are made here in a temporary
+//!   directory: a 50 MB file, a directory, a missing file, an endless
+//!   device;
+//! - the fuzz corpus (`tests/fuzz/corpus/`) is replayed through the checker
+//!   and every renderer, as the fuzz target does;
+//! - the build script's validation of the card database names the broken
+//!   file (`build.rs`, compiled into this test).
+
+use assert_cmd::Command;
+use std::path::{Path, PathBuf};
+
+#[allow(dead_code, unused_imports)]
+#[path = "../build.rs"]
+mod build_script;
+
+const TODAY: &str = "2025-06-01";
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Runs `fleetcheck ARGS` in `dir`; (exit code, stdout + stderr as the
+/// snapshot shows them).
+fn run(dir: &Path, args: &[&str]) -> (i32, String) {
+    let out = Command::cargo_bin("fleetcheck")
+        .unwrap()
+        .current_dir(dir)
+        .env("FLEETCHECK_TODAY", TODAY)
+        .env_remove("NO_COLOR")
+        .args(args)
+        .output()
+        .unwrap();
+    let code = out.status.code().expect("exited normally, not by a signal");
+    let stdout = String::from_utf8(out.stdout).expect("stdout is UTF-8");
+    let stderr = String::from_utf8(out.stderr).expect("stderr is UTF-8");
+    let mut shown = format!("exit: {code}\n{stdout}");
+    if !stderr.is_empty() {
+        shown.push_str("--- stderr\n");
+        shown.push_str(&stderr);
+    }
+    (code, shown)
+}
+
+#[test]
+fn bad_inputs() {
+    insta::glob!("bad/*.toml", |path| {
+        let name = path.file_name().unwrap().to_str().unwrap();
+        let rel = format!("tests/bad/{name}");
+        let (code, shown) = run(&root(), &["check", &rel]);
+        assert_eq!(code, 2, "{rel}: an input error\n{shown}");
+        assert!(!shown.contains("panicked"), "{rel}\n{shown}");
+        assert!(
+            shown.contains(&rel),
+            "{rel}: the message names the file\n{shown}"
+        );
+        let bytes = std::fs::read(path).unwrap();
+        let utf16 = bytes.starts_with(b"\xFF\xFE") || bytes.starts_with(b"\xFE\xFF");
+        if !bytes.iter().all(u8::is_ascii_whitespace) && !utf16 {
+            assert!(
+                shown.contains(&format!(" --> {rel}:")),
+                "{rel}: the message points at a line and column\n{shown}"
+            );
+        }
+        insta::assert_snapshot!(shown);
+    });
+}
+
+/// The same files in one run: every one reported, in order, exit 2.
+#[test]
+fn bad_inputs_in_one_directory_run() {
+    let (code, shown) = run(&root(), &["check", "--output", "json", "tests/bad"]);
+    assert_eq!(code, 2);
+    let json_start = shown.find('{').unwrap();
+    let v: serde_json::Value = serde_json::from_str(&shown[json_start..]).unwrap();
+    let files: Vec<&str> = v["fleets"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["file"].as_str().unwrap())
+        .collect();
+    let mut expected: Vec<String> = std::fs::read_dir(root().join("tests/bad"))
+        .unwrap()
+        .map(|e| format!("tests/bad/{}", e.unwrap().file_name().to_string_lossy()))
+        .filter(|f| f.ends_with(".toml"))
+        .collect();
+    expected.sort();
+    assert_eq!(files, expected);
+    for f in v["fleets"].as_array().unwrap() {
+        assert_eq!(f["legal"], false, "{}", f["file"]);
+        assert_eq!(f["diagnostics"][0]["severity"], "error", "{}", f["file"]);
+    }
+}
+
+#[test]
+fn a_50_mb_file_is_refused_without_reading_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = std::fs::File::create(dir.path().join("huge.toml")).unwrap();
+    // Sparse: 50 MB long, no disk used; the reader looks at the size first.
+    f.set_len(50 * 1024 * 1024).unwrap();
+    let (code, shown) = run(dir.path(), &["check", "huge.toml"]);
+    assert_eq!(code, 2);
+    insta::assert_snapshot!(shown);
+}
+
+#[cfg(unix)]
+#[test]
+fn an_endless_device_is_refused_after_the_limit() {
+    // /dev/zero reports a size of 0 and never ends: the reader stops at
+    // the limit instead of filling the memory.
+    let (code, shown) = run(&root(), &["check", "/dev/zero"]);
+    assert_eq!(code, 2);
+    insta::assert_snapshot!(shown);
+}
+
+#[test]
+fn a_missing_file_is_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let (code, shown) = run(dir.path(), &["check", "no-such-fleet.toml"]);
+    assert_eq!(code, 2);
+    insta::assert_snapshot!(shown);
+}
+
+#[test]
+fn a_directory_without_fleets_is_named() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("fleet.toml")).unwrap();
+    std::fs::write(dir.path().join("fleet.toml/notes.txt"), "no fleet").unwrap();
+    let (code, shown) = run(dir.path(), &["check", "fleet.toml"]);
+    assert_eq!(code, 2);
+    insta::assert_snapshot!(shown);
+}
+
+#[test]
+fn a_directory_where_a_file_is_needed_is_an_input_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = fleetcheck::db::Database::embedded().unwrap();
+    let opts = fleetcheck::cli::check::check_options(None, None).unwrap();
+    let checked = fleetcheck::cli::check::check_path(&db, dir.path(), &opts);
+    assert_eq!(checked.exit_code(), 2);
+    let d = &checked.diagnostics[0];
+    assert_eq!(d.code, "io");
+    assert_eq!(
+        d.message,
+        format!("{} is a directory, not a fleet file", dir.path().display())
+    );
+}
+
+/// Every input of the committed fuzz corpus goes through the checker and
+/// every renderer without a panic, as in the fuzz target.
+#[test]
+fn fuzz_corpus_replays_cleanly() {
+    use fleetcheck::report::{github, json, table, RenderOptions};
+    let db = fleetcheck::db::Database::embedded().unwrap();
+    let opts = fleetcheck::rules::CheckOptions {
+        format: None,
+        as_of: None,
+        today: "2026-01-01".to_string(),
+    };
+    let dir = root().join("tests/fuzz/corpus/check");
+    let mut n = 0;
+    for e in std::fs::read_dir(&dir).unwrap() {
+        let path = e.unwrap().path();
+        let bytes = std::fs::read(&path).unwrap();
+        let checked = fleetcheck::cli::check::check_bytes(&db, "fuzz.toml", bytes, &opts);
+        let mut out = Vec::new();
+        let color = RenderOptions {
+            color: true,
+            width: Some(80),
+        };
+        table::render(&mut out, &checked, &color).unwrap();
+        table::render(&mut out, &checked, &RenderOptions::default()).unwrap();
+        json::render_all(&mut out, std::slice::from_ref(&checked)).unwrap();
+        github::render(&mut out, &checked).unwrap();
+        assert!((0..=2).contains(&checked.exit_code()), "{}", path.display());
+        n += 1;
+    }
+    assert!(n >= 50, "the corpus holds {n} inputs");
+}
+
+/// A temporary STAW database directory: the real sets and classes plus
+/// these files (relative path, text).
+fn database(files: &[(&str, &str)]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    for name in ["sets.toml", "classes.toml"] {
+        std::fs::copy(root().join("data/staw").join(name), dir.path().join(name)).unwrap();
+    }
+    for (path, text) in files {
+        let p = dir.path().join(path);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, text).unwrap();
+    }
+    dir
+}
+
+const SHIP: &str = r#"
+[[card]]
+id = "S171"
+type = "ship"
+name = "Koranak"
+factions = ["dominion"]
+cost = 26
+sets = ["71275"]
+class = "cardassian_keldon_class"
+"#;
+
+#[test]
+fn the_build_compiles_the_real_database() {
+    let blob = build_script::compile(&root().join("data/staw"), "data/staw").unwrap();
+    let db = fleetcheck::db::embedded::decode(&blob).unwrap();
+    assert_eq!(
+        db.cards,
+        fleetcheck::db::Database::embedded().unwrap().cards
+    );
+}
+
+#[test]
+fn a_broken_data_file_fails_the_build_with_its_name_and_line() {
+    let broken = SHIP.replace("cost = 26", "cost = \"26\"");
+    let dir = database(&[("cards/ships/dominion.toml", &broken)]);
+    let e = build_script::compile(dir.path(), "data/staw").unwrap_err();
+    assert!(
+        e.starts_with(
+            "data/staw/cards/ships/dominion.toml:7:8: invalid type: string \"26\", expected i32"
+        ),
+        "{e}"
+    );
+    let unknown = SHIP.replace("cost = 26", "cost = 26\nsize = 3");
+    let dir = database(&[("cards/ships/dominion.toml", &unknown)]);
+    let e = build_script::compile(dir.path(), "data/staw").unwrap_err();
+    assert!(
+        e.starts_with("data/staw/cards/ships/dominion.toml:8:1: unknown field `size`"),
+        "{e}"
+    );
+}
+
+#[test]
+fn broken_references_fail_the_build_with_the_file_and_card() {
+    let twice = format!("{SHIP}\n{}", SHIP.replace("S171", "s171"));
+    let bad_refs = SHIP
+        .replace("S171", "S999")
+        .replace("71275", "no-such-set")
+        .replace("cardassian_keldon_class", "no_such_class");
+    let dir = database(&[
+        ("cards/a.toml", &twice),
+        ("cards/b.toml", &bad_refs),
+        (
+            "formats.toml",
+            "[[retirement]]\nresource = \"R999\"\nretired = \"2016-01-01\"\n",
+        ),
+    ]);
+    let e = build_script::compile(dir.path(), "data/staw").unwrap_err();
+    assert_eq!(
+        e,
+        "data/staw/cards/a.toml: duplicate card id \"s171\" (also in data/staw/cards/a.toml)"
+    );
+    let dir = database(&[
+        ("cards/b.toml", &bad_refs),
+        (
+            "formats.toml",
+            "[[retirement]]\nresource = \"R999\"\nretired = \"2016-01-01\"\n",
+        ),
+    ]);
+    let e = build_script::compile(dir.path(), "data/staw").unwrap_err();
+    assert_eq!(
+        e.lines().collect::<Vec<_>>(),
+        [
+            "data/staw/cards/b.toml: card S999: unknown set \"no-such-set\"",
+            "data/staw/cards/b.toml: card S999: unknown class \"no_such_class\"",
+            "data/staw/formats.toml: retirement of unknown card \"R999\"",
+        ]
+    );
+}
