@@ -11,3 +11,4 @@ mod sideboard;
 mod interop;
 mod sheet;
 mod hardening;
+mod props;
