@@ -861,3 +861,49 @@ fn sideboard_swap_plan() {
     assert_eq!(kira.auxiliary_power, None);
     insta::assert_json_snapshot!("swap_plan_klingon_sideboard", plan);
 }
+
+// ---- builder helpers and the rule kinds of the coverage work ------------------------------
+
+#[test]
+fn builder_helpers_resolve_by_id_only_and_are_in_no_card_pool() {
+    // AP1002 "Tactical Officer" is a helper of another game mode: by id it
+    // resolves, and the fleet is not legal in any format.
+    let c = check("[[ship]]\nship = \"S207\"\ncaptain = \"Cap906\"\nupgrades = [\"AP1002\"]\n");
+    assert_eq!(codes(&c), ["card-pool"]);
+    assert_eq!(at(&c, "card-pool"), [(4, 13)]);
+    assert_eq!(
+        message(&c, "card-pool"),
+        "Tactical Officer (AP1002) on ship 1 (U.S.S. Enterprise-D) is a helper card of another \
+         game mode of the Utopia builder (set 80000 \"Builder\"), not a card of any format's card pool"
+    );
+    assert_eq!(c.exit_code(), 1);
+    // Its price is still reported (4 SP, a crew slot of the Enterprise-D).
+    let r = c.finish();
+    assert_eq!(card(&r, 0, "AP1002").cost, 4);
+    // By name, a helper is never meant nor suggested: "Player Captain" is
+    // the name of 24 helpers and of no printed card.
+    let c = check("[[ship]]\nship = \"S207\"\ncaptain = \"Player Captain\"\n");
+    assert_eq!(codes(&c), ["unknown-card"]);
+    assert_eq!(
+        message(&c, "unknown-card"),
+        "no captain matches 'Player Captain'"
+    );
+    assert!(
+        c.diagnostics[0]
+            .help
+            .iter()
+            .all(|h| !h.contains("Player Captain")),
+        "{:?}",
+        c.diagnostics[0].help
+    );
+    // A helper captain by id: card-pool too, and the generic captain a
+    // captain-less ship is pointed to is never a helper.
+    let c = check("[[ship]]\nship = \"S207\"\ncaptain = \"AC0001\"\n");
+    assert_eq!(codes(&c), ["card-pool"]);
+    let c = check("[[ship]]\nship = \"S207\"\n");
+    assert_eq!(codes(&c), ["no-captain"]);
+    assert_eq!(
+        c.diagnostics[0].help,
+        ["the generic captain of its faction costs 0 SP: captain = \"Federation\""]
+    );
+}

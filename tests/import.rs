@@ -148,13 +148,15 @@ fn counts() {
     }
     // 397 raw ships, S199 listed twice.
     assert_eq!(by_type[&CardType::Ship], 396);
-    // 389 raw captains less the 24 "Player Captain" helpers of set 80000.
-    assert_eq!(by_type[&CardType::Captain], 365);
+    // 389 raw captains, the 24 "Player Captain" helpers of set 80000
+    // included (marked helper).
+    assert_eq!(by_type[&CardType::Captain], 389);
     assert_eq!(by_type[&CardType::Admiral], 44);
     assert_eq!(by_type[&CardType::Ambassador], 10);
-    // 1435 raw upgrades less the set-80000/AP helpers, the UTOPIA USE ONLY
-    // cards, the three dropped by corrections and six duplicate entries.
-    assert_eq!(by_type[&CardType::Upgrade], 1329);
+    // 1435 raw upgrades less the UTOPIA USE ONLY cards, the three dropped
+    // by corrections and six duplicate entries; the 94 set-80000/AP helpers
+    // are in (marked helper).
+    assert_eq!(by_type[&CardType::Upgrade], 1423);
     assert_eq!(by_type[&CardType::Resource], 42);
     assert_eq!(by_type[&CardType::Flagship], 8);
     assert_eq!(by_type[&CardType::FleetCaptain], 8);
@@ -162,6 +164,27 @@ fn counts() {
     assert_eq!(by_type[&CardType::ShipResource], 7);
     assert_eq!(by_type[&CardType::Construction], 4);
     assert_eq!(db().sets.len(), 253);
+    // The builder helpers of another game mode: 24 captains, 94 upgrades.
+    let helpers: Vec<&Card> = db().cards.iter().filter(|c| c.helper).collect();
+    assert_eq!(helpers.len(), 118);
+    assert_eq!(
+        helpers
+            .iter()
+            .filter(|c| c.kind == CardType::Captain)
+            .count(),
+        24
+    );
+    // The default card pool keeps the brief's minimum counts.
+    let pool = |t: CardType| {
+        db().cards
+            .iter()
+            .filter(|c| c.kind == t && !c.helper)
+            .count()
+    };
+    assert_eq!(
+        (pool(CardType::Captain), pool(CardType::Upgrade)),
+        (365, 1329)
+    );
 }
 
 #[test]
@@ -179,16 +202,40 @@ fn excluded_helpers_are_listed_with_reasons() {
     };
     assert!(reason("Q037").contains("UTOPIA USE ONLY"));
     assert!(reason("C426").contains("UTOPIA USE ONLY"));
-    assert!(reason("AP1001").contains("80000"));
-    assert!(reason("AC0001").contains("80000"));
     assert!(reason("faction_federation").contains("faction"));
     assert!(reason("tribble_tokens").contains("token"));
     assert!(reason("C261").contains("Not a physical card"));
-    for id in ["Q037", "AP1001", "faction_borg", "C261", "E063"] {
+    for id in ["Q037", "faction_borg", "C261", "E063"] {
         assert!(db().by_id(id).is_none(), "{id} should not be a card");
     }
-    // No card name is ambiguous because of a builder helper.
+    // The helpers of another game mode are cards, marked and filed apart.
+    assert_eq!(list.len(), 38);
+    for id in ["AP1001", "AC0001", "AQ001", "AE001"] {
+        assert!(
+            list.iter().all(|e| e["id"].as_str() != Some(id)),
+            "{id} is excluded"
+        );
+        let c = db().by_id(id).unwrap_or_else(|| panic!("{id} missing"));
+        assert!(c.helper, "{id} is not marked helper");
+        let i = db().index_of(id).unwrap();
+        assert!(db().card_files[i].starts_with("cards/builder/"), "{id}");
+    }
+    // No card name is ambiguous because of a builder helper: names and
+    // suggestions skip them.
     assert!(db().by_name("Player Captain").is_empty());
+    let officers = db().by_name("Tactical Officer");
+    assert!(officers.iter().any(|c| c.id == "R011b"));
+    assert!(officers.iter().all(|c| !c.helper), "{officers:?}");
+    assert!(db()
+        .suggest("Player Captin", &[], 5)
+        .iter()
+        .all(|c| !c.helper));
+    // Only helpers are marked.
+    assert!(db()
+        .cards
+        .iter()
+        .filter(|c| c.helper)
+        .all(|c| c.sets == ["80000"] || c.id.starts_with("AP")));
 }
 
 #[test]
@@ -946,4 +993,86 @@ fn importer_report_has_the_coverage_target_numbers() {
     assert!(c.cards_with_rule_phrases > 400);
     assert!(c.fully_modeled <= c.cards_with_rule_phrases);
     assert!(fresh().notes.iter().any(|n| n.starts_with("S199")));
+}
+
+#[test]
+fn builder_helpers_in_card_search_and_data_check() {
+    // `card` finds a helper by id and says what it is.
+    let out = fc(&root()).args(["card", "AP1001"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.starts_with("Operations Officer (AP1001)\n"), "{text}");
+    assert!(
+        text.contains("  helper   a builder helper of another game mode, in no card pool\n"),
+        "{text}"
+    );
+    // `search` lists helpers only with --all, and says when only they match.
+    let out = fc(&root())
+        .args(["search", "Player Captain"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "no cards match\n(24 builder helper cards of another game mode match: add --all to list them)\n"
+    );
+    let out = fc(&root())
+        .args(["search", "Player Captain", "--all", "-o", "json"])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let cards = v["cards"].as_array().unwrap();
+    assert_eq!(cards.len(), 24);
+    assert!(cards.iter().all(|c| c["helper"] == true));
+    let out = fc(&root())
+        .args(["search", "Operations Officer", "-o", "json"])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let ids: Vec<&str> = v["cards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["id"].as_str().unwrap())
+        .collect();
+    assert!(ids.contains(&"R011c"), "{ids:?}");
+    assert!(ids.iter().all(|id| !id.starts_with("AP")), "{ids:?}");
+    // `data check` counts them, and reports a helper filed with the cards.
+    let out = fc(&root())
+        .args(["data", "check", "-o", "json"])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        (v["cards"].as_u64(), v["helpers"].as_u64()),
+        (Some(2335), Some(118))
+    );
+    let t = tempfile::tempdir().unwrap();
+    let db_dir = t.path().join("staw");
+    for (rel, bytes) in tree(&root().join("data/staw")) {
+        let p = db_dir.join(&rel);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        let bytes = if rel == "cards/builder/crew-federation.toml" {
+            String::from_utf8(bytes)
+                .unwrap()
+                .replacen("helper = true\n", "", 1)
+                .into_bytes()
+        } else {
+            bytes
+        };
+        std::fs::write(p, bytes).unwrap();
+    }
+    let out = fc(&root())
+        .args(["data", "check", "--data"])
+        .arg(&db_dir)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains(
+            "error: cards/builder/crew-federation.toml: AP1001: a builder helper (set 80000 or an AP id) without helper = true"
+        ),
+        "{text}"
+    );
 }

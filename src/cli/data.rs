@@ -1,8 +1,9 @@
 //! `fleetcheck data ...`: validate and re-import the card database.
 //!
 //! - `data check [--data DIR] [--unmodeled] [-o table|json|github]`: every
-//!   problem of the database (exit 1 when any), and with `--unmodeled` every
-//!   card with rule phrases the database does not model.
+//!   problem of the database (exit 1 when any; builder helpers must be
+//!   marked `helper` and filed under `cards/builder/`), and with
+//!   `--unmodeled` every card with rule phrases the database does not model.
 //! - `data import-utopia INPUT [--out DIR]`: the importer (`crate::import`);
 //!   exit 2 with a message naming the raw file and card when the input is
 //!   bad, and nothing written.
@@ -63,6 +64,8 @@ pub struct UnmodeledCard {
 struct CheckReport<'a> {
     ok: bool,
     cards: usize,
+    /// Of `cards`, builder helpers of another game mode (in no card pool).
+    helpers: usize,
     problems: &'a [Problem],
     #[serde(skip_serializing_if = "Option::is_none")]
     unmodeled: Option<&'a [UnmodeledCard]>,
@@ -72,6 +75,15 @@ struct CheckReport<'a> {
 pub fn check(args: &DataCheckArgs, out: &mut dyn Write) -> anyhow::Result<i32> {
     let db = super::load_db(&args.common)?;
     let problems = validate::check(&db, validate::Options::full());
+    let helpers = db.cards.iter().filter(|c| c.helper).count();
+    let counted = if helpers == 0 {
+        format!("{} cards", db.cards.len())
+    } else {
+        format!(
+            "{} cards ({helpers} of them builder helpers, in no card pool)",
+            db.cards.len()
+        )
+    };
     let unmodeled: Option<Vec<UnmodeledCard>> = args
         .unmodeled
         .then(|| {
@@ -98,6 +110,7 @@ pub fn check(args: &DataCheckArgs, out: &mut dyn Write) -> anyhow::Result<i32> {
             let report = CheckReport {
                 ok: problems.is_empty(),
                 cards: db.cards.len(),
+                helpers,
                 problems: &problems,
                 unmodeled: unmodeled.as_deref(),
             };
@@ -144,14 +157,9 @@ pub fn check(args: &DataCheckArgs, out: &mut dyn Write) -> anyhow::Result<i32> {
                 writeln!(out, "error: {p}")?;
             }
             if problems.is_empty() {
-                writeln!(out, "ok: {} cards, no problems", db.cards.len())?;
+                writeln!(out, "ok: {counted}, no problems")?;
             } else {
-                writeln!(
-                    out,
-                    "{} problems in {} cards",
-                    problems.len(),
-                    db.cards.len()
-                )?;
+                writeln!(out, "{} problems in {counted}", problems.len())?;
             }
         }
     }

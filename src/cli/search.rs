@@ -5,7 +5,9 @@
 //! type such as `ship`, `captain`, `fleet-captain`, or an upgrade slot type
 //! such as `crew`, `tech`: cards that can fill that slot), `--faction`,
 //! `--class` (ships of that class, by class name or id), `--max-cost`,
-//! `--unique` (unique or Mirror Universe unique). Results are sorted by
+//! `--unique` (unique or Mirror Universe unique), `--all` (builder helper
+//! cards of another game mode too; they are left out otherwise, and a
+//! search that only they match says so). Results are sorted by
 //! type, then name, then id. No match is not an error: "no cards match",
 //! exit code 0. An unknown type, faction or class is a usage error (exit
 //! code 2) listing the known values.
@@ -39,6 +41,10 @@ pub struct SearchArgs {
     /// Only unique cards.
     #[arg(long)]
     pub unique: bool,
+    /// Also list the builder's helper cards of another game mode (set 80000
+    /// "Builder", AP ids), which are not in any card pool.
+    #[arg(long)]
+    pub all: bool,
     #[command(flatten)]
     pub common: Common,
 }
@@ -135,8 +141,18 @@ fn class_filter(db: &Database, s: &str) -> anyhow::Result<String> {
     )
 }
 
-/// Cards matching every filter, sorted by type, name, id.
+/// Cards matching every filter, sorted by type, name, id; builder helpers
+/// only with `--all`.
 fn find<'a>(db: &'a Database, args: &SearchArgs) -> anyhow::Result<Vec<&'a Card>> {
+    let mut out = find_any(db, args)?;
+    if !args.all {
+        out.retain(|c| !c.helper);
+    }
+    Ok(out)
+}
+
+/// Cards matching every filter, builder helpers included.
+fn find_any<'a>(db: &'a Database, args: &SearchArgs) -> anyhow::Result<Vec<&'a Card>> {
     let kind = args.kind.as_deref().map(type_filter).transpose()?;
     let faction = args
         .faction
@@ -192,7 +208,25 @@ pub fn run(args: &SearchArgs) -> anyhow::Result<i32> {
                 cards: cards.iter().map(|c| view(&db, c)).collect(),
             },
         ),
-        Output::Table | Output::Github if cards.is_empty() => writeln!(w, "no cards match"),
+        Output::Table | Output::Github if cards.is_empty() => {
+            writeln!(w, "no cards match")?;
+            // Say so when only builder helpers match, rather than hide them.
+            let helpers = if args.all {
+                0
+            } else {
+                find_any(&db, args).map_or(0, |c| c.len())
+            };
+            if helpers > 0 {
+                writeln!(
+                    w,
+                    "({helpers} builder helper card{} of another game mode match{}: add --all to list {})",
+                    if helpers == 1 { "" } else { "s" },
+                    if helpers == 1 { "es" } else { "" },
+                    if helpers == 1 { "it" } else { "them" }
+                )?;
+            }
+            Ok(())
+        }
         Output::Table | Output::Github => {
             render_list(w, &db, &cards, &ropts)?;
             let n = cards.len();

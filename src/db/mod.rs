@@ -160,7 +160,11 @@ impl Database {
             for a in &c.alias_ids {
                 self.by_id.entry(a.to_lowercase()).or_insert(i);
             }
-            self.by_name.entry(normalize(&c.name)).or_default().push(i);
+            // Builder helpers (`Card::helper`) are found by id only: they
+            // never make a name ambiguous or show up as a suggestion.
+            if !c.helper {
+                self.by_name.entry(normalize(&c.name)).or_default().push(i);
+            }
         }
         self.set_index = self
             .sets
@@ -178,7 +182,9 @@ impl Database {
 
     /// The card with this id (or alias id), ignoring case.
     pub fn by_id(&self, id: &str) -> Option<&Card> {
-        self.by_id.get(&id.trim().to_lowercase()).map(|&i| &self.cards[i])
+        self.by_id
+            .get(&id.trim().to_lowercase())
+            .map(|&i| &self.cards[i])
     }
 
     /// The index of the card with this id in `cards`.
@@ -186,8 +192,9 @@ impl Database {
         self.by_id.get(&id.trim().to_lowercase()).copied()
     }
 
-    /// Every card with this name (normalised: case, surrounding space,
-    /// apostrophe and quote variants).
+    /// Every card of the default card pool with this name (normalised:
+    /// case, surrounding space, apostrophe and quote variants); builder
+    /// helpers (`Card::helper`) are left out.
     pub fn by_name(&self, name: &str) -> Vec<&Card> {
         self.by_name
             .get(&normalize(name))
@@ -217,7 +224,8 @@ impl Database {
     }
 
     /// Up to `n` card names close to `query` (for "did you mean"), best
-    /// first, optionally restricted to some card types.
+    /// first, optionally restricted to some card types. Builder helpers are
+    /// never suggested.
     pub fn suggest(&self, query: &str, types: &[CardType], n: usize) -> Vec<&Card> {
         let q = normalize(query);
         let mut scored: Vec<(f64, &str, usize)> = Vec::new();
@@ -285,6 +293,37 @@ pub fn normalize(name: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn helpers_are_found_by_id_only() {
+        let card = |id: &str, helper: bool| Card {
+            id: id.into(),
+            name: "Tactical Officer".into(),
+            helper,
+            ..Card::default()
+        };
+        let db = Database::from_parts(
+            vec![card("AP1002", true), card("R011b", false)],
+            vec!["a.toml".into(), "b.toml".into()],
+            Vec::new(),
+            Vec::new(),
+            Vec::new(),
+            Vec::new(),
+        );
+        assert_eq!(db.by_id("ap1002").map(|c| c.id.as_str()), Some("AP1002"));
+        let named: Vec<&str> = db
+            .by_name("tactical officer")
+            .iter()
+            .map(|c| c.id.as_str())
+            .collect();
+        assert_eq!(named, ["R011b"]);
+        let suggested: Vec<&str> = db
+            .suggest("Tactical Oficer", &[], 5)
+            .iter()
+            .map(|c| c.id.as_str())
+            .collect();
+        assert_eq!(suggested, ["R011b"]);
+    }
 
     #[test]
     fn normalize_forgives_case_space_and_quotes() {

@@ -117,6 +117,15 @@ pub struct Card {
     #[serde(default, skip_serializing_if = "is_false")]
     pub op_banned: bool,
 
+    /// A helper card of another game mode of the Utopia builder (set
+    /// `80000` "Builder", ids starting `AP`), not a printed card. It is in
+    /// the database so that `fleetcheck card AP1001` finds it by id, but out
+    /// of the default card pool: name lookups and suggestions skip it (it
+    /// never makes a name ambiguous), `search` lists it only with `--all`,
+    /// and a fleet that uses it (by id) is not legal (`card-pool`).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub helper: bool,
+
     /// The card's fleet-building rules.
     #[serde(default, skip_serializing_if = "Rules::is_empty")]
     pub rules: Rules,
@@ -195,36 +204,68 @@ impl Rules {
 #[serde(tag = "kind", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum Condition {
     /// The ship has one of these factions.
-    ShipFaction { any: Vec<String> },
+    ShipFaction {
+        any: Vec<String>,
+    },
     /// The ship is of one of these class ids.
-    ShipClass { any: Vec<String> },
+    ShipClass {
+        any: Vec<String>,
+    },
     /// The ship has one of these names (ship names, not ids: a card for
     /// "the U.S.S. Defiant" fits every printing of it).
-    ShipName { any: Vec<String> },
+    ShipName {
+        any: Vec<String>,
+    },
     /// The ship's captain has one of these factions.
-    CaptainFaction { any: Vec<String> },
+    CaptainFaction {
+        any: Vec<String>,
+    },
     /// The ship's captain has one of these names.
-    CaptainName { any: Vec<String> },
+    CaptainName {
+        any: Vec<String>,
+    },
     /// The ship's printed hull is at most `value`.
-    HullAtMost { value: i32 },
-    HullAtLeast { value: i32 },
-    ShieldsAtMost { value: i32 },
-    ShieldsAtLeast { value: i32 },
+    HullAtMost {
+        value: i32,
+    },
+    HullAtLeast {
+        value: i32,
+    },
+    ShieldsAtMost {
+        value: i32,
+    },
+    ShieldsAtLeast {
+        value: i32,
+    },
     /// The ship's primary weapon value is at most `value`.
-    AttackAtMost { value: i32 },
-    AttackAtLeast { value: i32 },
-    CaptainSkillAtMost { value: i32 },
-    CaptainSkillAtLeast { value: i32 },
+    AttackAtMost {
+        value: i32,
+    },
+    AttackAtLeast {
+        value: i32,
+    },
+    CaptainSkillAtMost {
+        value: i32,
+    },
+    CaptainSkillAtLeast {
+        value: i32,
+    },
     /// The ship is a unique ship.
     UniqueShip,
     /// The ship is a non-unique (generic) ship.
     GenericShip,
     /// The ship has this action on its action bar.
-    ShipAction { action: String },
+    ShipAction {
+        action: String,
+    },
     /// Any one of the inner conditions holds.
-    AnyOf { any: Vec<Condition> },
+    AnyOf {
+        any: Vec<Condition>,
+    },
     /// The inner condition does not hold ("a non-Borg ship").
-    Not { not: Box<Condition> },
+    Not {
+        not: Box<Condition>,
+    },
 }
 
 /// Slots a card adds to its ship.

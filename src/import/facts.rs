@@ -38,7 +38,21 @@ pub const ACTIONS: &[&str] = &[
     "regenerate",
 ];
 
+/// Whether a raw card is a helper of another game mode of the builder
+/// (set `80000` "Builder", or an id starting `AP`): imported, marked
+/// `helper`, and kept out of the default card pool (`Card::helper`).
+pub fn is_helper(raw: &RawCard) -> bool {
+    raw.strings("set")
+        .unwrap_or_default()
+        .iter()
+        .any(|s| s == "80000")
+        || raw.ids.iter().any(|id| id.starts_with("AP"))
+}
+
 /// Why a raw entry is not a card of the database (`None`: it is one).
+/// Builder helpers of another game mode are cards of the database (see
+/// [`is_helper`]); the "UTOPIA USE ONLY" stand-ins, faction pseudo-cards
+/// and rules tokens are not cards at all.
 pub fn exclusion(raw: &RawCard) -> Option<String> {
     match raw.kind() {
         "faction" => {
@@ -48,13 +62,6 @@ pub fn exclusion(raw: &RawCard) -> Option<String> {
         }
         "token" => return Some("rules reference token of others.json, not a card".into()),
         _ => {}
-    }
-    let sets = raw.strings("set").unwrap_or_default();
-    if sets.iter().any(|s| s == "80000") {
-        return Some("builder helper of set 80000 \"Builder\" (another game mode)".into());
-    }
-    if raw.ids.iter().any(|id| id.starts_with("AP")) {
-        return Some("AP* id: builder helper for another game mode".into());
     }
     if raw.text().to_uppercase().contains("UTOPIA USE ONLY") {
         return Some("marked \"UTOPIA USE ONLY\": a builder helper, not a card".into());
@@ -116,6 +123,7 @@ pub fn card(raw: &RawCard, class: Option<String>) -> Result<Card, ImportError> {
         cost,
         sets: raw.strings("set")?,
         op_banned: raw.flag("opBanned")?,
+        helper: is_helper(raw),
         ..Card::default()
     };
     let unique = raw.flag("unique")?;
@@ -229,8 +237,14 @@ mod tests {
     fn helpers_are_excluded_with_a_reason() {
         let r = raw(json!({"type": "faction", "id": "faction_borg", "name": "Borg"}));
         assert!(exclusion(&r).unwrap().contains("faction"));
+        // Builder helpers of another game mode are cards, marked helper.
         let r = raw(json!({"type": "crew", "id": "AP1001", "name": "x", "set": ["80000"]}));
-        assert!(exclusion(&r).unwrap().contains("80000"));
+        assert_eq!(exclusion(&r), None);
+        assert!(is_helper(&r));
+        let r = raw(json!({"type": "captain", "id": "AC0001", "name": "x", "set": ["80000"]}));
+        assert!(is_helper(&r));
+        let r = raw(json!({"type": "crew", "id": "AP22011", "name": "x", "set": ["72014"]}));
+        assert!(is_helper(&r));
         let r = raw(
             json!({"type": "question", "id": "Q037", "name": "Kirk Admiral Slot",
             "text": "Equip this card. <b>UTOPIA USE ONLY</b>"}),
@@ -238,6 +252,7 @@ mod tests {
         assert!(exclusion(&r).unwrap().contains("UTOPIA USE ONLY"));
         let r = raw(json!({"type": "crew", "id": "C212", "name": "Worf", "set": ["71120"]}));
         assert_eq!(exclusion(&r), None);
+        assert!(!is_helper(&r));
     }
 
     #[test]

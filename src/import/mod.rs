@@ -2,7 +2,8 @@
 //! JSON) into the project's database (`data/staw`, TOML).
 //!
 //! The import is all in memory until the end: read and check every raw file
-//! (`raw`), leave out the builder's helper entries (`facts::exclusion`),
+//! (`raw`), leave out the entries that are not cards (`facts::exclusion`;
+//! the helpers of another game mode are cards, marked `helper`),
 //! merge entries printed under one id, build each card's facts (`facts`,
 //! `classes`, `sets`) and rules (`rules`, one unit per rule kind), apply the
 //! hand corrections (`corrections`), render the TOML files (`write`),
@@ -57,11 +58,15 @@ pub struct Excluded {
     pub reason: String,
 }
 
-/// Coverage of the rule phrases (written to `coverage.toml`).
+/// Coverage of the rule phrases (written to `coverage.toml`). Builder
+/// helpers of another game mode (`Card::helper`) are cards of the database
+/// but not of the default card pool: the phrase counts leave them out.
 #[derive(Debug, Clone, Default, PartialEq, serde::Serialize)]
 pub struct Coverage {
     /// Cards in the database.
     pub cards: usize,
+    /// Of those, builder helpers (not counted below).
+    pub helpers: usize,
     /// Cards whose text holds at least one fleet-building phrase.
     pub cards_with_rule_phrases: usize,
     /// Of those, cards with no unmodeled phrase.
@@ -145,6 +150,11 @@ pub fn import_utopia(input: &Path, corrections: Option<&str>) -> Result<Imported
     };
     for g in &groups {
         let r = &kept[g.entries[0]];
+        // Names in card texts are names of the default card pool: a helper
+        // of another game mode ("Tactical Officer", AP1002) is never meant.
+        if facts::is_helper(r) {
+            continue;
+        }
         let name = r.str("name")?.unwrap_or("").trim().to_string();
         cx.card_names
             .insert(crate::db::normalize(&name), name.clone());
@@ -349,6 +359,10 @@ fn coverage(cards: &[Card], phrases: &BTreeMap<String, (bool, bool)>) -> Coverag
         ..Coverage::default()
     };
     for card in cards {
+        if card.helper {
+            c.helpers += 1;
+            continue;
+        }
         let (any, rc) = phrases.get(&card.id).copied().unwrap_or_default();
         let modeled = card.rules.unmodeled.is_empty();
         if any {

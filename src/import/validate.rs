@@ -330,6 +330,21 @@ fn check_sets_and_classes(ck: &mut Checker) {
 
 fn check_card(ck: &mut Checker, card: &crate::db::model::Card) {
     ck.text(&card.name, "the name", MAX_STRING);
+    // Builder helpers of another game mode (set 80000, AP ids) and only
+    // they are marked `helper`, so that they stay out of the card pool.
+    let builder = card.sets.iter().any(|s| s == "80000")
+        || std::iter::once(&card.id)
+            .chain(&card.alias_ids)
+            .any(|id| id.starts_with("AP"));
+    if builder && !card.helper {
+        ck.problem("a builder helper (set 80000 or an AP id) without helper = true");
+    }
+    if card.helper && !builder {
+        ck.problem("helper = true on a card of neither set 80000 nor an AP id");
+    }
+    if card.helper && !ck.file.starts_with("cards/builder/") {
+        ck.problem("a builder helper outside cards/builder/");
+    }
     if card.name.trim() != card.name || card.name.is_empty() {
         ck.problem("the name is empty or not trimmed");
     }

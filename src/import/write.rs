@@ -6,7 +6,9 @@
 //! cards without a printed type), `cards/admirals.toml`,
 //! `cards/ambassadors.toml`, `cards/resources.toml`, `cards/flagships.toml`,
 //! `cards/fleet-captains.toml`, `cards/officers.toml`,
-//! `cards/constructions.toml`, `cards/ship-resources.toml`; `sets.toml`,
+//! `cards/constructions.toml`, `cards/ship-resources.toml`; the builder
+//! helpers of another game mode in `cards/builder/<type>-<faction>.toml`
+//! (`<type>` a card type, or the slot type of an upgrade); `sets.toml`,
 //! `classes.toml`, `excluded.toml`, `coverage.toml`. A card's file is decided
 //! by its type and first faction.
 //!
@@ -66,6 +68,14 @@ pub fn sort_cards(cards: &mut [Card]) {
 /// The file a card belongs in.
 pub fn card_file(card: &Card) -> String {
     let faction = card.factions.first().map(String::as_str).unwrap_or("none");
+    if card.helper {
+        // Helpers of another game mode live apart from the printed cards.
+        let kind = match card.kind {
+            CardType::Upgrade => card.slot.as_deref().unwrap_or("question"),
+            k => k.as_str(),
+        };
+        return format!("cards/builder/{kind}-{faction}.toml");
+    }
     match card.kind {
         CardType::Ship => format!("cards/ships/{faction}.toml"),
         CardType::Captain => format!("cards/captains/{faction}.toml"),

@@ -291,7 +291,9 @@ fn candidates<'a>(
 pub fn derive(db: &Database, records: &[Record]) -> Mapping {
     let mut m = Mapping::default();
     let mut names: HashMap<String, Vec<&Card>> = HashMap::new();
-    for c in &db.cards {
+    // Builder helpers of another game mode are in no card pool: never a
+    // Space Dock card.
+    for c in db.cards.iter().filter(|c| !c.helper) {
         names.entry(loose(&c.name)).or_default().push(c);
     }
     for r in records {

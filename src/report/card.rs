@@ -423,6 +423,12 @@ pub fn render_card(w: &mut dyn Write, db: &Database, card: &Card) -> io::Result<
     if card.op_banned {
         facts.push(("banned", "not allowed in organised play".into()));
     }
+    if card.helper {
+        facts.push((
+            "helper",
+            "a builder helper of another game mode, in no card pool".into(),
+        ));
+    }
     let v = view(db, card);
     for (i, s) in v.set_details.iter().enumerate() {
         let text = match (&s.name, &s.release_date) {

@@ -67,6 +67,7 @@ fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
 fn generic_captain(a: &Analysis, ship: &Card) -> Option<String> {
     let g = a.db.cards.iter().find(|c| {
         c.kind == CardType::Captain
+            && !c.helper
             && c.cost == 0
             && !c.unique
             && !c.mirror_unique
