@@ -907,3 +907,44 @@ fn builder_helpers_resolve_by_id_only_and_are_in_no_card_pool() {
         ["the generic captain of its faction costs 0 SP: captain = \"Federation\""]
     );
 }
+
+#[test]
+fn species_captains_and_admirals() {
+    // Tholian Assembly (E051): "for Loskene or any other Tholian Captain on
+    // a Tholian ship". Loskene on a Tholian Starship: legal.
+    let c = check("[[ship]]\nship = \"S143\"\ncaptain = \"Cap426\"\nupgrades = [\"E051\"]\n");
+    assert!(c.diagnostics.is_empty(), "{}", summary(&c));
+    assert_eq!(card(&c.finish(), 0, "E051").cost, 3);
+    // Turanj (Cap036) is no Tholian.
+    let c = check("[[ship]]\nship = \"S143\"\ncaptain = \"Cap036\"\nupgrades = [\"E051\"]\n");
+    assert_eq!(codes(&c), ["restriction"]);
+    assert_eq!(
+        message(&c, "restriction"),
+        "Tholian Assembly (E051) may only be purchased for a ship captained by Loskene or a \
+         tholian captain, and ship 1 (Tholian Starship): none of these holds"
+    );
+    assert_eq!(at(&c, "restriction"), [(4, 13)]);
+    // Relics (E187): "a Hirogen Captain or Admiral": the admiral Karr (A042)
+    // is Hirogen, the captain Turanj is not.
+    let relics = "[[ship]]\nship = \"S064\"\ncaptain = \"Cap036\"\nadmiral = \"A042\"\nupgrades = [\"E187\"]\n";
+    let c = check(relics);
+    assert!(c.diagnostics.is_empty(), "{}", summary(&c));
+    let c = check("[[ship]]\nship = \"S064\"\ncaptain = \"Cap036\"\nupgrades = [\"E187\"]\n");
+    assert_eq!(codes(&c), ["restriction"]);
+    assert!(
+        message(&c, "restriction").ends_with("none of these holds"),
+        "{}",
+        message(&c, "restriction")
+    );
+    // Intercept Course (E056): +5 SP "for any Captain other than Karr or a
+    // Hirogen Captain": the Alpha Hirogen pays 4, Turanj 9.
+    let c = check("[[ship]]\nship = \"S064\"\ncaptain = \"Cap622\"\nupgrades = [\"E056\"]\n");
+    assert!(c.diagnostics.is_empty(), "{}", summary(&c));
+    let r = c.finish();
+    assert_eq!(card(&r, 0, "E056").cost, 4);
+    assert!(card(&r, 0, "E056").modifiers.is_empty());
+    let c = check("[[ship]]\nship = \"S064\"\ncaptain = \"Cap036\"\nupgrades = [\"E056\"]\n");
+    let r = c.finish();
+    assert_eq!(mods(card(&r, 0, "E056")), [("ship-penalty", 5)]);
+    assert_eq!(card(&r, 0, "E056").cost, 9);
+}

@@ -326,20 +326,22 @@ fn unmodeled_listing() {
         .filter(|c| !c.rules.unmodeled.is_empty())
         .count();
     assert_eq!(list.len(), expected);
-    let e103 = list
+    // Iden's text has an icon without a name ("each Independent Faction ?
+    // Upgrade"): nothing to model it from.
+    let iden = list
         .iter()
-        .find(|u| u["id"] == "E103")
-        .expect("Tholian Punctuality listed");
+        .find(|u| u["id"] == "Cap037")
+        .expect("Iden listed");
     assert_eq!(
-        e103["phrases"][0],
-        "This upgrade may only be purchased by Loskene or any other Tholian Captain."
+        iden["phrases"][0],
+        "This card costs -1 SP for each Independent Faction ?"
     );
     let out = fc(&root())
         .args(["data", "check", "--data", "data/staw", "--unmodeled"])
         .output()
         .unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(text.contains("Tholian Punctuality"), "{text}");
+    assert!(text.contains("Iden"), "{text}");
     assert!(text.contains(&format!("{expected} cards with")), "{text}");
 }
 
@@ -1075,4 +1077,72 @@ fn builder_helpers_in_card_search_and_data_check() {
         ),
         "{text}"
     );
+}
+
+#[test]
+fn species_of_captains_and_the_cards_that_name_them() {
+    // From the text ("counts as a Gorn Captain") and from corrections.
+    for (id, sp) in [
+        ("Cap732", "gorn"),
+        ("Cap339", "hirogen"),
+        ("Cap501", "andorian"),
+        ("Cap426", "tholian"),
+        ("Cap511", "gorn"),
+        ("Cap647", "andorian"),
+        ("A042", "hirogen"),
+        ("Cap805", "krenim"),
+    ] {
+        assert_eq!(card(id).species, [sp], "{id}");
+    }
+    let with_species = db().cards.iter().filter(|c| !c.species.is_empty()).count();
+    assert_eq!(with_species, 18);
+    let name_or = |name: &str, sp: &str| Condition::AnyOf {
+        any: vec![
+            Condition::CaptainName {
+                any: vec![name.into()],
+            },
+            Condition::CaptainSpecies {
+                any: vec![sp.into()],
+            },
+        ],
+    };
+    assert_eq!(
+        card("E103").rules.restrictions,
+        [name_or("Loskene", "tholian")]
+    );
+    assert_eq!(
+        card("E051").rules.restrictions,
+        [name_or("Loskene", "tholian"), classes(&["tholian_vessel"])]
+    );
+    assert_eq!(
+        card("E042").rules.restrictions,
+        [
+            name_or("Annorax", "krenim"),
+            classes(&["krenim_weapon_ship"])
+        ]
+    );
+    assert_eq!(
+        card("E191").rules.restrictions,
+        [name_or("Thy'Lek Shran", "andorian")]
+    );
+    assert_eq!(
+        card("E187").rules.restrictions,
+        [Condition::AnyOf {
+            any: vec![
+                Condition::CaptainSpecies {
+                    any: vec!["hirogen".into()]
+                },
+                Condition::AdmiralSpecies {
+                    any: vec!["hirogen".into()]
+                },
+            ]
+        }]
+    );
+    assert_eq!(
+        card("E056").rules.cost_modifiers,
+        [unless(5, name_or("Karr", "hirogen"))]
+    );
+    for id in ["E042", "E051", "E056", "E103", "E184", "E187", "E191"] {
+        assert!(card(id).rules.unmodeled.is_empty(), "{id}");
+    }
 }

@@ -112,6 +112,13 @@ pub struct Card {
     /// Talent slots the captain or admiral adds to its ship.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub talents: Option<u32>,
+    /// The species of a captain or admiral where it is no faction
+    /// (`tholian`, `gorn`, `andorian`, `hirogen`, `krenim`: all Independent
+    /// cards), for cards that "may only be purchased for Loskene or any
+    /// other Tholian Captain". From the card text ("This card counts as a
+    /// Gorn Captain"), else from `corrections.toml` with a reason.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub species: Vec<String>,
 
     /// Not allowed in organised play (Utopia's `opBanned`).
     #[serde(default, skip_serializing_if = "is_false")]
@@ -222,6 +229,16 @@ pub enum Condition {
     },
     /// The ship's captain has one of these names.
     CaptainName {
+        any: Vec<String>,
+    },
+    /// The ship's captain is of one of these species (`Card::species`):
+    /// "Loskene or any other Tholian Captain".
+    CaptainSpecies {
+        any: Vec<String>,
+    },
+    /// The ship's admiral is of one of these species ("a Hirogen Captain
+    /// or Admiral").
+    AdmiralSpecies {
         any: Vec<String>,
     },
     /// The ship's printed hull is at most `value`.

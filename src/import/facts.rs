@@ -27,6 +27,10 @@ pub const FACTIONS: &[&str] = &[
     "no-faction",
 ];
 
+/// The species of captains and admirals that are no faction
+/// (`Card::species`). All of them are Independent cards.
+pub const SPECIES: &[&str] = &["andorian", "gorn", "hirogen", "krenim", "tholian"];
+
 /// Every ship action the database knows.
 pub const ACTIONS: &[&str] = &[
     "target-lock",

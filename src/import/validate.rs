@@ -6,7 +6,7 @@
 
 use crate::db::model::{CardFilter, CardType, Condition, CostModifier, PenaltyRule, SLOT_TYPES};
 use crate::db::{normalize, Database};
-use crate::import::facts::{ACTIONS, FACTIONS};
+use crate::import::facts::{ACTIONS, FACTIONS, SPECIES};
 use crate::import::rules::detect::MAX_PHRASE;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
@@ -146,6 +146,14 @@ impl Checker<'_> {
                 for n in any {
                     if !self.captain_names.contains(&normalize(n)) {
                         self.problem(format!("{what} names {n:?}, which is no captain"));
+                    }
+                }
+            }
+            Condition::CaptainSpecies { any } | Condition::AdmiralSpecies { any } => {
+                self.nonempty(any.len(), what);
+                for sp in any {
+                    if !SPECIES.contains(&sp.as_str()) {
+                        self.problem(format!("unknown species {sp:?} in {what}"));
                     }
                 }
             }
@@ -350,6 +358,14 @@ fn check_card(ck: &mut Checker, card: &crate::db::model::Card) {
     }
     for f in &card.factions {
         ck.faction(f, "factions");
+    }
+    for sp in &card.species {
+        if !SPECIES.contains(&sp.as_str()) {
+            ck.problem(format!("unknown species {sp:?}"));
+        }
+    }
+    if !card.species.is_empty() && !matches!(card.kind, CardType::Captain | CardType::Admiral) {
+        ck.problem("only captains and admirals have a species");
     }
     if card.factions.is_empty() && card.kind != CardType::Resource {
         ck.problem("no faction");

@@ -130,6 +130,14 @@ pub fn ship_phrase(db: &Database, c: &Condition) -> String {
             format!("a ship with {} {f} captain", article(&f))
         }
         Condition::CaptainName { any } => format!("a ship captained by {}", or_list(any)),
+        Condition::CaptainSpecies { any } => {
+            let s = factions(any);
+            format!("a ship with {} {s} captain", article(&s))
+        }
+        Condition::AdmiralSpecies { any } => {
+            let s = factions(any);
+            format!("a ship with {} {s} admiral", article(&s))
+        }
         Condition::HullAtMost { value } => format!("a ship with Hull {value} or less"),
         Condition::HullAtLeast { value } => format!("a ship with Hull {value} or more"),
         Condition::ShieldsAtMost { value } => format!("a ship with Shields {value} or less"),
@@ -419,6 +427,10 @@ pub fn render_card(w: &mut dyn Write, db: &Database, card: &Card) -> io::Result<
     }
     if let Some(t) = card.talents {
         facts.push(("talents", t.to_string()));
+    }
+    if !card.species.is_empty() {
+        let names: Vec<String> = card.species.iter().map(|s| faction_name(s)).collect();
+        facts.push(("species", and_list(&names)));
     }
     if card.op_banned {
         facts.push(("banned", "not allowed in organised play".into()));

@@ -8,7 +8,7 @@ use super::cost::{self, At, Effect, Grant, OnShip, Price, Role, Target, Waiver, 
 use super::resource::{self, ResourceState};
 use super::slots::{self, Slot};
 use super::upgrade_types;
-use crate::db::model::{Card, CardType, Format};
+use crate::db::model::{Card, CardType, Format, ShipClass};
 use crate::db::Database;
 use crate::fleet::read::RawFleet;
 use crate::fleet::{Fleet, Placed, ShipEntry, SideboardCard};
@@ -44,6 +44,9 @@ pub struct ShipState<'a> {
     pub captain_factions: Vec<String>,
     /// The ship card's own cost.
     pub price: Price,
+    /// The ship's class (maneuver dial and firing arcs), if the database
+    /// knows it.
+    pub class: Option<&'a ShipClass>,
     /// Captain, admiral, resource cards, then upgrades in file order.
     pub cards: Vec<CardState<'a>>,
     pub slots: Vec<Slot>,
@@ -82,6 +85,8 @@ impl<'a> ShipState<'a> {
             captain: self.entry.captain.as_ref().map(|c| c.card),
             captain_factions: &self.captain_factions,
             sub_factions,
+            entry: Some(self.entry),
+            class: self.class,
         }
     }
 
@@ -172,7 +177,7 @@ pub fn analyse<'a>(
 ) -> Analysis<'a> {
     let sub = format.sub_factions;
     let lists: Vec<Vec<(Role, &Placed)>> = fleet.ships.iter().map(cards_of).collect();
-    let factions: Vec<Factions> = fleet.ships.iter().map(Factions::of).collect();
+    let factions: Vec<Factions> = fleet.ships.iter().map(|e| Factions::of(db, e)).collect();
     let view = |i: usize| factions[i].view(&fleet.ships[i], sub);
     let mut grants: Vec<Grant> = Vec::new();
     let mut waivers: Vec<Waiver> = Vec::new();
@@ -240,10 +245,12 @@ struct Factions<'a> {
     /// The fleet captain that adds a faction to the captain (and spares it
     /// the faction penalty).
     independent_fleet_captain: Option<&'a Card>,
+    /// The ship's class.
+    class: Option<&'a ShipClass>,
 }
 
 impl<'a> Factions<'a> {
-    fn of(e: &'a ShipEntry<'a>) -> Factions<'a> {
+    fn of(db: &'a Database, e: &'a ShipEntry<'a>) -> Factions<'a> {
         // Flagships and upgrades ("This ship gains the Independent
         // Faction") add to the ship; a fleet captain adds to the captain.
         let mut ship = e.ship.card.factions.clone();
@@ -267,6 +274,7 @@ impl<'a> Factions<'a> {
             ship,
             captain,
             independent_fleet_captain,
+            class: e.ship.card.class.as_deref().and_then(|c| db.class(c)),
         }
     }
 
@@ -277,6 +285,8 @@ impl<'a> Factions<'a> {
             captain: e.captain.as_ref().map(|c| c.card),
             captain_factions: &self.captain,
             sub_factions,
+            entry: Some(e),
+            class: self.class,
         }
     }
 }
@@ -423,6 +433,7 @@ fn price_ship<'a>(
         factions: factions.ship.clone(),
         captain_factions: factions.captain.clone(),
         price,
+        class: factions.class,
         cards,
         slots,
         total,

@@ -7,8 +7,10 @@
 //! "-1 SP on a Klingon ship" does not.
 
 use super::faction::counts_as;
-use crate::db::model::{Card, Condition};
+use super::species;
+use crate::db::model::{Card, Condition, ShipClass};
 use crate::db::normalize;
+use crate::fleet::ShipEntry;
 
 /// What a card is bought for: a ship (with its faction as changed by other
 /// cards, and its captain), or nothing (the sideboard).
@@ -29,6 +31,11 @@ pub struct ShipView<'a> {
     /// The captain's factions plus those an independent fleet captain adds.
     pub captain_factions: &'a [String],
     pub sub_factions: bool,
+    /// Every card of the ship (its admiral, upgrades, ...), for conditions
+    /// about them; `None` where only the ship and captain are known.
+    pub entry: Option<&'a ShipEntry<'a>>,
+    /// The ship's class (maneuver dial, firing arcs), if known.
+    pub class: Option<&'a ShipClass>,
 }
 
 impl Holder<'_> {
@@ -66,6 +73,8 @@ impl ShipView<'_> {
                 let n = normalize(&c.name);
                 any.iter().any(|a| normalize(a) == n)
             }),
+            Condition::CaptainSpecies { any } => species::captain_is(self, any),
+            Condition::AdmiralSpecies { any } => species::admiral_is(self, any),
             Condition::HullAtMost { value } => stat(s.hull) <= *value,
             Condition::HullAtLeast { value } => stat(s.hull) >= *value,
             Condition::ShieldsAtMost { value } => stat(s.shields) <= *value,
@@ -96,6 +105,8 @@ pub fn describe(c: &Condition) -> String {
         Condition::ShipName { any } => format!("the {}", or_list(any)),
         Condition::CaptainFaction { any } => format!("a {} captain", or_list(any)),
         Condition::CaptainName { any } => format!("a ship captained by {}", or_list(any)),
+        Condition::CaptainSpecies { any } => format!("a {} captain", or_list(any)),
+        Condition::AdmiralSpecies { any } => format!("a {} admiral", or_list(any)),
         Condition::HullAtMost { value } => format!("a ship with hull {value} or less"),
         Condition::HullAtLeast { value } => format!("a ship with hull {value} or more"),
         Condition::ShieldsAtMost { value } => format!("a ship with shields {value} or less"),
@@ -137,6 +148,8 @@ pub fn actual(c: &Condition, v: &ShipView) -> String {
             ),
             None => "it has no captain".into(),
         },
+        Condition::CaptainSpecies { .. } => species::actual(v, false),
+        Condition::AdmiralSpecies { .. } => species::actual(v, true),
         Condition::HullAtMost { .. } | Condition::HullAtLeast { .. } => {
             format!("its hull is {}", n(s.hull))
         }
@@ -187,6 +200,8 @@ mod tests {
             captain: None,
             captain_factions: &[],
             sub_factions: true,
+            entry: None,
+            class: None,
         };
         let fed = Condition::ShipFaction {
             any: vec!["federation".into()],

@@ -18,6 +18,7 @@ pub mod cost;
 pub mod faction;
 pub mod resource;
 pub mod slots;
+pub mod species;
 pub mod swap;
 
 mod admiral_limit;

@@ -11,7 +11,9 @@
 //! - "for any non-<X> ship" / "if purchased for a non-<X> ship" -> unless X;
 //! - "if not equipped to (either) a <A>, <B> or <C> ship" -> unless any;
 //! - "if purchased for a Captain with a Skill greater than N" -> when the
-//!   captain's skill is at least N+1.
+//!   captain's skill is at least N+1;
+//! - "for any Captain other than <captain>" -> unless that captain (a name,
+//!   a faction or a species: "Karr or a Hirogen Captain").
 //!
 //! ```toml
 //! [[card.rules.cost_modifiers]]
@@ -43,6 +45,9 @@ static OTHER_THAN: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)^(?:any|a|an) (?:ship|squadron) (?:other than|that is not|except) (.+)$")
         .unwrap()
 });
+/// "for any Captain other than Karr or a Hirogen Captain" (E056).
+static CAPTAIN_OTHER_THAN: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"(?i)^(?:any|a|an) captain (?:other than|except) (.+)$").unwrap());
 static SKILL: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)^a captain with a (?:captain )?skill (?:greater|higher) than (\d+)$").unwrap()
 });
@@ -120,6 +125,10 @@ pub fn modifier(cx: &Cx, amount: i32, connector: &str, target: &str) -> Option<C
     }
     if let Some(c) = OTHER_THAN.captures(target) {
         return ship_loose(cx, &c[1]).map(unless);
+    }
+    if let Some(c) = CAPTAIN_OTHER_THAN.captures(target) {
+        let mut conds = target::captain(cx, &c[1])?;
+        return (conds.len() == 1).then(|| unless(conds.remove(0)));
     }
     if let Some(c) = NON.captures(target) {
         let rest = c[1].trim();
@@ -287,6 +296,30 @@ mod tests {
                 unless: None
             }]
         );
+    }
+
+    #[test]
+    fn captain_other_than_a_name_or_a_species() {
+        // E056 Intercept Course.
+        let s = run("This Upgrade may only be purchased for a Hirogen ship and costs +5 SP for any Captain other than Loskene or a Tholian Captain.", json!({}));
+        assert_eq!(
+            s.card.rules.cost_modifiers,
+            vec![unless(
+                5,
+                Condition::AnyOf {
+                    any: vec![
+                        Condition::CaptainName {
+                            any: vec!["Loskene".into()]
+                        },
+                        Condition::CaptainSpecies {
+                            any: vec!["tholian".into()]
+                        }
+                    ]
+                }
+            )]
+        );
+        let at = s.text.text.find("costs +5").unwrap();
+        assert!(s.text.is_consumed(at));
     }
 
     #[test]

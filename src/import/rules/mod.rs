@@ -19,6 +19,7 @@ pub mod no_slot;
 pub mod penalty;
 pub mod restrictions;
 pub mod set_costs;
+pub mod species;
 pub mod target;
 
 use super::classes::ClassIndex;
@@ -57,6 +58,7 @@ pub struct Kind {
 /// The registry: every rule kind, in the order they run. Kinds that read
 /// longer phrases run before kinds whose phrases they contain.
 pub const KINDS: &[Kind] = &[
+    species::KIND,
     cost_from_ship::KIND,
     cost_modifiers::KIND,
     restrictions::KIND,
@@ -107,6 +109,21 @@ pub fn faction_of(word: &str) -> Option<&'static str> {
         "qcontinuum" => "q-continuum",
         _ => return None,
     })
+}
+
+/// A species id (`Card::species`) for a word of card text ("Tholian",
+/// "Gorn"), if it names one that is no faction.
+pub fn species_of(word: &str) -> Option<&'static str> {
+    let w: String = word
+        .trim()
+        .chars()
+        .filter(|c| c.is_alphanumeric())
+        .flat_map(char::to_lowercase)
+        .collect();
+    crate::import::facts::SPECIES
+        .iter()
+        .copied()
+        .find(|s| *s == w)
 }
 
 /// The faction id of a raw flag suffix (`shipKlingon` -> "Klingon").

@@ -441,12 +441,47 @@ mod tests {
 
     #[test]
     fn unknown_targets_stay_unconsumed() {
+        // Vidiian is neither a faction nor a species of the database.
         let s = run(
-            "This upgrade may only be purchased by Loskene or any other Tholian Captain.",
+            "This upgrade may only be purchased by Loskene or any other Vidiian Captain.",
             json!({}),
         );
         assert!(s.card.rules.restrictions.is_empty());
         assert!(!s.text.is_consumed(10));
+    }
+
+    #[test]
+    fn species_captains() {
+        // E103 Tholian Punctuality, E051 Tholian Assembly.
+        let s = run(
+            "This upgrade may only be purchased by Loskene or any other Tholian Captain.",
+            json!({}),
+        );
+        let loskene = Condition::AnyOf {
+            any: vec![
+                Condition::CaptainName {
+                    any: vec!["Loskene".into()],
+                },
+                Condition::CaptainSpecies {
+                    any: vec!["tholian".into()],
+                },
+            ],
+        };
+        assert_eq!(s.card.rules.restrictions, vec![loskene.clone()]);
+        assert!(s.text.is_consumed(s.text.text.find("may").unwrap()));
+        let s = run(
+            "This Upgrade may only be purchased for Loskene or any other Tholian Captain on a Xindi Weapon.",
+            json!({}),
+        );
+        assert_eq!(
+            s.card.rules.restrictions,
+            vec![
+                loskene,
+                Condition::ShipClass {
+                    any: vec!["71225".into()]
+                }
+            ]
+        );
     }
 
     #[test]

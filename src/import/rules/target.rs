@@ -9,7 +9,7 @@
 //! Vor'cha Class or Negh'var Class ship", "either a A, B or C ship") become
 //! one `any` list when they are of one kind, else `any-of`.
 
-use super::{faction_of, Cx};
+use super::{faction_of, species_of, Cx};
 use crate::db::model::Condition;
 use regex::Regex;
 use std::sync::LazyLock;
@@ -167,7 +167,9 @@ pub fn normalize(c: &mut Condition) {
         | ShipClass { any }
         | ShipName { any }
         | CaptainFaction { any }
-        | CaptainName { any } => {
+        | CaptainName { any }
+        | CaptainSpecies { any }
+        | AdmiralSpecies { any } => {
             any.sort();
             any.dedup();
         }
@@ -210,6 +212,10 @@ pub fn merge_any(conds: Vec<Condition>) -> Condition {
                 extend_unique(&mut any, b);
                 CaptainName { any }
             }
+            (CaptainSpecies { mut any }, CaptainSpecies { any: b }) => {
+                extend_unique(&mut any, b);
+                CaptainSpecies { any }
+            }
             (AnyOf { mut any }, c) => {
                 super::push_unique(&mut any, c);
                 AnyOf { any }
@@ -244,6 +250,25 @@ pub fn captain(cx: &Cx, phrase: &str) -> Option<Vec<Condition>> {
             }]);
         }
     }
+    // "Loskene or any other Tholian Captain", "Karr or a Hirogen Captain":
+    // a name, or any captain of a kind ("a Klingon or Romulan Captain" is
+    // no name: the generic captain named "Klingon" is not meant).
+    if let Some(i) = p.to_lowercase().find(" or ").filter(|_| !indefinite) {
+        let (first, rest) = (&p[..i], &p[i + 4..]);
+        let name = Some(strip_article(first))
+            .filter(|f| faction_of(f).is_none())
+            .and_then(|f| cx.captain_names.get(&crate::db::normalize(f)));
+        if let Some(n) = name {
+            let mut other = captain(cx, rest)?;
+            if other.len() != 1 {
+                return None;
+            }
+            let name = Condition::CaptainName {
+                any: vec![n.clone()],
+            };
+            return Some(vec![merge_any(vec![name, other.remove(0)])]);
+        }
+    }
     if let Some(rest) = strip_non(p) {
         // "a non-Borg Captain"
         let inner = captain(cx, &format!("a {rest}"))?;
@@ -266,7 +291,37 @@ pub fn captain(cx: &Cx, phrase: &str) -> Option<Vec<Condition>> {
         }
         return Some(vec![Condition::CaptainName { any: names }]);
     }
+    // "any other Tholian Captain" is any Tholian captain.
+    let p = ["any other ", "any "]
+        .iter()
+        .find_map(|a| {
+            p.get(..a.len())
+                .filter(|h| h.eq_ignore_ascii_case(a))
+                .map(|_| &p[a.len()..])
+        })
+        .unwrap_or(p);
+    // "a Hirogen Captain or Admiral": a species only (admirals have no
+    // faction condition).
+    if let Some(core) = strip_suffix_ci(p, " captain or admiral") {
+        let sp = species_of(core)?;
+        return Some(vec![Condition::AnyOf {
+            any: vec![
+                Condition::CaptainSpecies {
+                    any: vec![sp.to_string()],
+                },
+                Condition::AdmiralSpecies {
+                    any: vec![sp.to_string()],
+                },
+            ],
+        }]);
+    }
     let core = strip_suffix_ci(p, " captain").or_else(|| strip_suffix_ci(p, " captains"))?;
+    // "a Tholian Captain": a species that is no faction.
+    if let Some(sp) = species_of(core) {
+        return Some(vec![Condition::CaptainSpecies {
+            any: vec![sp.to_string()],
+        }]);
+    }
     let alts = alternatives(core);
     let mut factions = Vec::new();
     for a in alts {
@@ -418,6 +473,50 @@ mod tests {
             captain(&cx, "Loskene"),
             Some(vec![Condition::CaptainName {
                 any: vec!["Loskene".into()]
+            }])
+        );
+        // Species that are no faction (E103, E184, E187).
+        let name_or = |name: &str, sp: &str| {
+            Some(vec![Condition::AnyOf {
+                any: vec![
+                    Condition::CaptainName {
+                        any: vec![name.into()],
+                    },
+                    Condition::CaptainSpecies {
+                        any: vec![sp.into()],
+                    },
+                ],
+            }])
+        };
+        assert_eq!(
+            captain(&cx, "Loskene or any other Tholian Captain"),
+            name_or("Loskene", "tholian")
+        );
+        assert_eq!(
+            captain(&cx, "S'Sesslak or a Gorn Captain"),
+            name_or("S'Sesslak", "gorn")
+        );
+        assert_eq!(
+            captain(&cx, "a Hirogen Captain or Admiral"),
+            Some(vec![Condition::AnyOf {
+                any: vec![
+                    Condition::CaptainSpecies {
+                        any: vec!["hirogen".into()]
+                    },
+                    Condition::AdmiralSpecies {
+                        any: vec!["hirogen".into()]
+                    },
+                ]
+            }])
+        );
+        assert_eq!(captain(&cx, "Loskene or any other Vidiian Captain"), None);
+        // E283-style: factions, not the generic captain named "Klingon".
+        let mut cx = cx;
+        cx.captain_names.insert("klingon".into(), "Klingon".into());
+        assert_eq!(
+            captain(&cx, "Klingon or Romulan Captain"),
+            Some(vec![Condition::CaptainFaction {
+                any: vec!["klingon".into(), "romulan".into()]
             }])
         );
         assert_eq!(
