@@ -58,29 +58,23 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<i32> {
     let opts = check_options(args.format.clone(), args.as_of.as_deref())?;
     let db = super::load_db(&args.common)?;
     let ropts = render_options(&args.common);
-    let output = args.common.output;
     let inputs = expand(&args.fleets);
-    // Check and render every file on all cores; the output keeps the order
-    // of the inputs.
-    let done: Vec<(Checked, Vec<u8>)> = par_map(inputs, |input| {
-        let checked = match input {
-            Input::File(path) => check_path(&db, &path, &opts),
-            Input::Problem(c) => *c,
+    let check = |input: Input| match input {
+        Input::File(path) => check_path(&db, &path, &opts),
+        Input::Problem(c) => *c,
+    };
+    let mut files = Vec::new();
+    print(|w| {
+        files = match args.common.output {
+            // One JSON document: every report is needed at the end.
+            Output::Json => {
+                let files = par_map(inputs, check);
+                report::json::render_all(w, &files)?;
+                files
+            }
+            out => stream(w, inputs, out, &ropts, check)?,
         };
-        let mut text = Vec::new();
-        // Writing to a Vec cannot fail.
-        let _ = match output {
-            Output::Table => report::table::render(&mut text, &checked, &ropts),
-            Output::Github => report::github::render(&mut text, &checked),
-            Output::Json => Ok(()),
-        };
-        (checked, text)
-    });
-    let (files, texts): (Vec<Checked>, Vec<Vec<u8>>) = done.into_iter().unzip();
-    print(|w| match output {
-        Output::Table => write_table(w, &files, &texts),
-        Output::Json => report::json::render_all(w, &files),
-        Output::Github => texts.iter().try_for_each(|t| w.write_all(t)),
+        Ok(())
     })?;
     let code = exit_code(&files);
     // The process exits next and frees everything at once; dropping
@@ -90,22 +84,58 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<i32> {
     Ok(code)
 }
 
-/// The table output of several files: exactly what
-/// `report::table::render_all` writes (each file's rendering, blank lines
-/// between them, the summary line when there is more than one), from
-/// renderings made in parallel.
-fn write_table(w: &mut dyn Write, files: &[Checked], texts: &[Vec<u8>]) -> std::io::Result<()> {
-    for (i, t) in texts.iter().enumerate() {
-        if i > 0 {
-            writeln!(w)?;
+/// Files checked and rendered at once before their output is written: a
+/// large directory streams through in batches of this many, so memory does
+/// not grow with the number of files.
+const BATCH: usize = 512;
+
+/// The table or GitHub output of many files, checked and rendered on all
+/// cores a batch at a time and written in input order: byte for byte what
+/// `report::table::render_all` (each file, blank lines between, the summary
+/// line when there is more than one) or `report::github::render_all` writes.
+/// Returns the checked files without their text and renderings (enough for
+/// the summary and the exit code).
+pub fn stream(
+    w: &mut dyn Write,
+    inputs: Vec<Input>,
+    output: Output,
+    ropts: &RenderOptions,
+    check: impl Fn(Input) -> Checked + Sync,
+) -> std::io::Result<Vec<Checked>> {
+    let mut kept: Vec<Checked> = Vec::with_capacity(inputs.len());
+    let mut rest = inputs.into_iter();
+    loop {
+        let batch: Vec<Input> = rest.by_ref().take(BATCH).collect();
+        if batch.is_empty() {
+            break;
         }
-        w.write_all(t)?;
+        let done = par_map(batch, |input| {
+            let mut checked = check(input);
+            let mut text = Vec::new();
+            // Writing to a Vec cannot fail.
+            let _ = match output {
+                Output::Github => report::github::render(&mut text, &checked),
+                _ => report::table::render(&mut text, &checked, ropts),
+            };
+            checked.source = None;
+            checked.text = None;
+            checked.report.ships = Vec::new();
+            checked.report.sideboard = None;
+            (checked, text)
+        });
+        for (checked, text) in done {
+            if output != Output::Github && !kept.is_empty() {
+                writeln!(w)?;
+            }
+            w.write_all(&text)?;
+            kept.push(checked);
+        }
     }
-    if files.len() > 1 {
+    if output != Output::Github && kept.len() > 1 {
         writeln!(w)?;
-        writeln!(w, "{}", report::table::summary(files))?;
+        writeln!(w, "{}", report::table::summary(&kept))?;
     }
-    Ok(())
+    Ok(kept)
 }
 
 /// Files per thread below which another thread is not worth starting.
@@ -512,34 +542,42 @@ fn io_error(name: &str, e: &std::io::Error) -> Diagnostic {
 mod tests {
     use super::*;
 
-    /// The parallel renderings joined by `write_table` are byte for byte
-    /// what `render_all` writes, for one file and for many.
+    /// The streamed output is byte for byte what `render_all` writes, for
+    /// one file and for many (more than one batch), table and GitHub.
     #[test]
-    fn parallel_table_equals_render_all() {
+    fn streaming_equals_render_all() {
         let db = Database::embedded().unwrap();
         let opts = check_options(None, None).unwrap();
         let ropts = RenderOptions::default();
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fleets");
-        let inputs = expand(&[dir]);
-        assert!(inputs.len() > FILES_PER_THREAD, "enough files for threads");
-        for n in [1, inputs.len()] {
-            let files: Vec<Checked> = inputs[..n]
-                .iter()
-                .map(|i| match i {
-                    Input::File(p) => check_path(&db, p, &opts),
-                    Input::Problem(c) => (**c).clone(),
+        let paths: Vec<PathBuf> = expand(&[dir])
+            .into_iter()
+            .map(|i| match i {
+                Input::File(p) => p,
+                Input::Problem(_) => unreachable!("the example fleets are files"),
+            })
+            .collect();
+        assert!(paths.len() > FILES_PER_THREAD, "enough files for threads");
+        // More files than a batch: the examples, over and over.
+        let many: Vec<PathBuf> = paths.iter().cycle().take(BATCH + 7).cloned().collect();
+        for list in [&paths[..1], &paths[..], &many[..]] {
+            let files: Vec<Checked> = list.iter().map(|p| check_path(&db, p, &opts)).collect();
+            for output in [Output::Table, Output::Github] {
+                let mut ours = Vec::new();
+                let inputs = list.iter().cloned().map(Input::File).collect();
+                let kept = stream(&mut ours, inputs, output, &ropts, |i| match i {
+                    Input::File(p) => check_path(&db, &p, &opts),
+                    Input::Problem(c) => *c,
                 })
-                .collect();
-            let texts: Vec<Vec<u8>> = par_map(files.iter().collect(), |c| {
-                let mut t = Vec::new();
-                report::table::render(&mut t, c, &ropts).unwrap();
-                t
-            });
-            let mut ours = Vec::new();
-            write_table(&mut ours, &files, &texts).unwrap();
-            let mut theirs = Vec::new();
-            report::table::render_all(&mut theirs, &files, &ropts).unwrap();
-            assert_eq!(String::from_utf8(ours), String::from_utf8(theirs));
+                .unwrap();
+                let mut theirs = Vec::new();
+                match output {
+                    Output::Github => report::github::render_all(&mut theirs, &files).unwrap(),
+                    _ => report::table::render_all(&mut theirs, &files, &ropts).unwrap(),
+                }
+                assert_eq!(String::from_utf8(ours), String::from_utf8(theirs));
+                assert_eq!(exit_code(&kept), exit_code(&files));
+            }
         }
     }
 
