@@ -948,3 +948,63 @@ fn species_captains_and_admirals() {
     assert_eq!(mods(card(&r, 0, "E056")), [("ship-penalty", 5)]);
     assert_eq!(card(&r, 0, "E056").cost, 9);
 }
+
+#[test]
+fn maneuver_dial_firing_arc_and_name_conditions() {
+    let fleet = |ship: &str, captain: &str, key: &str, card: &str| {
+        check(&format!(
+            "[[ship]]\nship = \"{ship}\"\ncaptain = \"{captain}\"\n{key} = {card}\n"
+        ))
+    };
+    // Klingon Helmsman (C234) needs a [come-about] on the dial: the
+    // I.K.S. Rotarran (B'Rel Class) has one, the U.S.S. Intrepid
+    // (Constitution Class) none.
+    let c = fleet("S012", "Klingon", "upgrades", "[\"C234\"]");
+    assert!(c.diagnostics.is_empty(), "{}", summary(&c));
+    assert_eq!(card(&c.finish(), 0, "C234").cost, 3);
+    let c = fleet("S022", "Federation", "upgrades", "[\"C234\"]");
+    assert_eq!(codes(&c), ["restriction"]);
+    assert_eq!(
+        message(&c, "restriction"),
+        "Klingon Helmsman (C234) may only be purchased for a ship with a come-about maneuver on \
+         its dial, and ship 1 (U.S.S. Intrepid): the Constitution Class dial has straight, bank, \
+         turn, reverse"
+    );
+    assert_eq!(
+        mods(card(&c.finish(), 0, "C234")),
+        [("ship-penalty", 5), ("faction-penalty", 1)]
+    );
+    // Warp Drive Refit (T212): no 4 or higher on the dial. A Bajoran
+    // Interceptor's goes to 3, the U.S.S. Phoenix's (Nebula Class) to 4.
+    let c = fleet("S023", "Bajoran", "upgrades", "[\"T212\"]");
+    assert!(c.diagnostics.is_empty(), "{}", summary(&c));
+    let c = fleet("S014", "Federation", "upgrades", "[\"T212\"]");
+    assert_eq!(codes(&c), ["restriction"]);
+    assert!(
+        message(&c, "restriction").ends_with("the Nebula Class dial goes up to speed 4"),
+        "{}",
+        message(&c, "restriction")
+    );
+    // Aft Torpedo Launcher (Q002): Hull 4 or more and no rear arc. The
+    // Phoenix (Nebula) has none, the U.S.S. Prometheus a 90-degree one.
+    let c = fleet("S014", "Federation", "upgrades", "[\"Q002\"]");
+    assert!(c.diagnostics.is_empty(), "{}", summary(&c));
+    assert_eq!(card(&c.finish(), 0, "Q002").cost, 3);
+    let c = fleet("S362", "Federation", "upgrades", "[\"Q002\"]");
+    assert_eq!(codes(&c), ["restriction"]);
+    assert!(
+        message(&c, "restriction").ends_with("it is a ship with a rear firing arc"),
+        "{}",
+        message(&c, "restriction")
+    );
+    // Federation Prototype (Con001): a unique ship named after its class.
+    let c = fleet("S362", "Federation", "construction", "\"Con001\"");
+    assert!(c.diagnostics.is_empty(), "{}", summary(&c));
+    let c = fleet("S385", "Federation", "construction", "\"Con001\"");
+    assert_eq!(codes(&c), ["restriction"]);
+    assert_eq!(
+        message(&c, "restriction"),
+        "Federation Prototype (Con001) may only be purchased for a ship named after its class, and \
+         ship 1 (U.S.S. Voyager): its name is U.S.S. Voyager and its class Intrepid Class"
+    );
+}

@@ -1146,3 +1146,44 @@ fn species_of_captains_and_the_cards_that_name_them() {
         assert!(card(id).rules.unmodeled.is_empty(), "{id}");
     }
 }
+
+#[test]
+fn class_dials_arcs_and_the_conditions_on_them() {
+    let class = |id: &str| db().class(id).unwrap_or_else(|| panic!("class {id}"));
+    let galaxy = class("5000");
+    assert_eq!(
+        (galaxy.front_arc, galaxy.rear_arc, galaxy.max_speed),
+        (Some(90), Some(90), Some(5))
+    );
+    assert_eq!(galaxy.maneuvers, ["straight", "bank", "turn", "reverse"]);
+    let cube = class("borg_cube");
+    assert_eq!((cube.front_arc, cube.rear_arc), (None, None));
+    assert!(cube.maneuvers.contains(&"spin".to_string()));
+    // Merged: the two Maquis Raider dials, one with a rear arc.
+    assert_eq!(class("maquis_raider").rear_arc, Some(90));
+    // Created for a ship: no known dial.
+    let created = class("romulan_bird_of_prey_class");
+    assert!(created.maneuvers.is_empty() && created.max_speed.is_none());
+    let not = |c: Condition| Condition::Not { not: Box::new(c) };
+    assert_eq!(
+        card("C234").rules.restrictions,
+        [Condition::ShipManeuver {
+            maneuver: "come-about".into()
+        }]
+    );
+    assert_eq!(
+        card("T212").rules.restrictions,
+        [Condition::MaxSpeedAtMost { value: 3 }]
+    );
+    assert_eq!(
+        card("Q002").rules.restrictions,
+        [Condition::HullAtLeast { value: 4 }, not(Condition::RearArc)]
+    );
+    assert_eq!(
+        card("Con001").rules.restrictions,
+        [Condition::NameIsClass, Condition::UniqueShip]
+    );
+    for id in ["C234", "T212", "Q002", "Con001"] {
+        assert!(card(id).rules.unmodeled.is_empty(), "{id}");
+    }
+}

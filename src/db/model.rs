@@ -241,6 +241,23 @@ pub enum Condition {
     AdmiralSpecies {
         any: Vec<String>,
     },
+    /// The ship's maneuver dial (its class's) has this maneuver kind ("a
+    /// [come-about] Maneuver on its Maneuver Dial"). Not met for a class
+    /// without a known dial.
+    ShipManeuver {
+        maneuver: String,
+    },
+    /// The highest speed on the ship's maneuver dial is at most `value`
+    /// ("does not have a 4 or higher on its Maneuver Dial": 3). Not met for
+    /// a class without a known dial.
+    MaxSpeedAtMost {
+        value: i32,
+    },
+    /// The ship's class has a rear firing arc.
+    RearArc,
+    /// The ship's name after "U.S.S." (its registry number ignored) is its
+    /// class's name ("U.S.S. Prometheus", a Prometheus Class ship).
+    NameIsClass,
     /// The ship's printed hull is at most `value`.
     HullAtMost {
         value: i32,
@@ -424,7 +441,7 @@ pub struct Set {
 }
 
 /// A ship class.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(deny_unknown_fields)]
 pub struct ShipClass {
     pub id: String,
@@ -432,6 +449,22 @@ pub struct ShipClass {
     /// Oversized base (Borg Cube class, Nor class orbital station).
     #[serde(default, skip_serializing_if = "is_false")]
     pub oversized: bool,
+    /// The forward firing arc in degrees (90 or 180); absent for ships
+    /// that fire all around (the Borg classes) and classes without a
+    /// known dial.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub front_arc: Option<u32>,
+    /// The rear firing arc in degrees, for classes that have one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rear_arc: Option<u32>,
+    /// The highest speed on the maneuver dial.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_speed: Option<i32>,
+    /// The maneuver kinds on the dial: `straight`, `bank`, `turn`,
+    /// `come-about`, `reverse` (a speed below 0), `spin`, `flank`, `stop`,
+    /// `45-degree-rotate`, `90-degree-rotate`. Empty: no known dial.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub maneuvers: Vec<String>,
 }
 
 /// A fleet-building format (`data/staw/formats.toml`).

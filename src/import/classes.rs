@@ -13,6 +13,11 @@
 //!   `Romulan Bird-of-Prey` are different ships, and fleet files tell their
 //!   generic Romulan Starships apart by exactly that class name. A ship whose
 //!   class matches none gets a new class with a slug id and a note.
+//! - The maneuver dial and firing arcs of each class (`front_arc`,
+//!   `rear_arc`, `max_speed`, `maneuvers`), for cards that ask for "a
+//!   [come-about] Maneuver on its Maneuver Dial" or "no rear firing arc". A
+//!   merged class has every maneuver and arc of its dials; a class created
+//!   for a ship has no known dial.
 //! - `oversized` is set for the Borg Cube class and the Nor class orbital
 //!   station only (the 2016 tournament rules' oversized bases); the Borg
 //!   Tactical Cube is not a Borg Cube class ship.
@@ -83,6 +88,101 @@ pub fn slug(name: &str) -> String {
     out.trim_end_matches('_').to_string()
 }
 
+/// The maneuver dial and firing arcs of one raw class: `frontArc` and
+/// `rearArc` in degrees ("" for none), `maneuvers` a table of speed ->
+/// maneuver kind -> colour plus `min`/`max`.
+#[derive(Debug, Default, Clone, PartialEq)]
+struct Dial {
+    front_arc: Option<u32>,
+    rear_arc: Option<u32>,
+    max_speed: Option<i32>,
+    maneuvers: Vec<String>,
+}
+
+/// Raw maneuver kinds and the names the database uses.
+const MANEUVER_NAMES: &[(&str, &str)] = &[
+    ("straight", "straight"),
+    ("bank", "bank"),
+    ("turn", "turn"),
+    ("about", "come-about"),
+    ("spin", "spin"),
+    ("flank", "flank"),
+    ("stop", "stop"),
+    ("45-degree-rotate", "45-degree-rotate"),
+    ("90-degree-rotate", "90-degree-rotate"),
+];
+
+impl Dial {
+    fn of(c: &RawCard) -> Result<Dial, ImportError> {
+        let arc = |key: &str| -> Result<Option<u32>, ImportError> {
+            match c.get(key) {
+                None => Ok(None),
+                Some(serde_json::Value::String(s)) if s.trim().is_empty() => Ok(None),
+                Some(v) => v
+                    .as_str()
+                    .and_then(|s| s.trim().parse().ok())
+                    .or_else(|| v.as_u64().and_then(|n| u32::try_from(n).ok()))
+                    .map(Some)
+                    .ok_or_else(|| c.error(format!("`{key}` is not an arc in degrees: {v}"))),
+            }
+        };
+        let mut dial = Dial {
+            front_arc: arc("frontArc")?,
+            rear_arc: arc("rearArc")?,
+            ..Dial::default()
+        };
+        let Some(m) = c.get("maneuvers") else {
+            return Ok(dial);
+        };
+        let m = m
+            .as_object()
+            .ok_or_else(|| c.error("`maneuvers` is not a table"))?;
+        for (speed, kinds) in m {
+            if speed == "min" || speed == "max" {
+                continue;
+            }
+            let speed: i32 = speed
+                .parse()
+                .map_err(|_| c.error(format!("maneuver speed {speed:?} is not a number")))?;
+            let kinds = kinds
+                .as_object()
+                .ok_or_else(|| c.error(format!("maneuvers at speed {speed} are not a table")))?;
+            if speed < 0 {
+                super::rules::push_unique(&mut dial.maneuvers, "reverse".to_string());
+                continue;
+            }
+            dial.max_speed = Some(dial.max_speed.map_or(speed, |m| m.max(speed)));
+            for kind in kinds.keys() {
+                let name = MANEUVER_NAMES
+                    .iter()
+                    .find(|(raw, _)| raw == kind)
+                    .map(|(_, n)| *n)
+                    .ok_or_else(|| c.error(format!("unknown maneuver {kind:?}")))?;
+                super::rules::push_unique(&mut dial.maneuvers, name.to_string());
+            }
+        }
+        Ok(dial)
+    }
+
+    /// Adds this dial to a class: a class merged from several raw classes
+    /// (two dials of one class) has every maneuver and arc of any of them.
+    fn merge_into(&self, class: &mut ShipClass) {
+        let max = |a: Option<u32>, b: Option<u32>| a.max(b);
+        class.front_arc = max(class.front_arc, self.front_arc);
+        class.rear_arc = max(class.rear_arc, self.rear_arc);
+        class.max_speed = class.max_speed.max(self.max_speed);
+        for m in &self.maneuvers {
+            super::rules::push_unique(&mut class.maneuvers, m.clone());
+        }
+        class.maneuvers.sort_by_key(|m| {
+            MANEUVER_NAMES
+                .iter()
+                .position(|(_, n)| n == m)
+                .unwrap_or(usize::MAX)
+        });
+    }
+}
+
 impl ClassIndex {
     /// Builds the table from the raw classes, then resolves every ship's
     /// class (creating classes for unmatched names). Returns the index and
@@ -103,7 +203,11 @@ impl ClassIndex {
                 .ok_or_else(|| c.error("ship class has no name"))?
                 .to_string();
             let key = name_key(&name);
+            let dial = Dial::of(c)?;
             if let Some(kept) = idx.by_name.get(&key).cloned() {
+                if let Some(k) = idx.classes.iter_mut().find(|k| k.id == kept) {
+                    dial.merge_into(k);
+                }
                 idx.id_map.insert(c.id().to_string(), kept.clone());
                 idx.notes
                     .entry(kept)
@@ -113,11 +217,14 @@ impl ClassIndex {
             }
             idx.id_map.insert(c.id().to_string(), c.id().to_string());
             idx.by_name.insert(key.clone(), c.id().to_string());
-            idx.classes.push(ShipClass {
+            let mut class = ShipClass {
                 id: c.id().to_string(),
                 oversized: OVERSIZED.contains(&key.as_str()),
                 name,
-            });
+                ..ShipClass::default()
+            };
+            dial.merge_into(&mut class);
+            idx.classes.push(class);
         }
         let mut ship_classes = Vec::with_capacity(ships.len());
         for s in ships {
@@ -173,6 +280,7 @@ impl ClassIndex {
             id: s.clone(),
             name: class.to_string(),
             oversized: OVERSIZED.contains(&key.as_str()),
+            ..ShipClass::default()
         });
         s
     }

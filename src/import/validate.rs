@@ -30,6 +30,20 @@ pub const FORBIDDEN: &[&str] = &[
     "https://",
 ];
 
+/// The maneuver kinds of `ShipClass::maneuvers`.
+pub const MANEUVERS: &[&str] = &[
+    "straight",
+    "bank",
+    "turn",
+    "come-about",
+    "reverse",
+    "spin",
+    "flank",
+    "stop",
+    "45-degree-rotate",
+    "90-degree-rotate",
+];
+
 /// What to check.
 #[derive(Debug, Clone, Copy)]
 pub struct Options {
@@ -169,7 +183,20 @@ impl Checker<'_> {
                     self.problem(format!("{what} has an implausible bound {value}"));
                 }
             }
-            Condition::UniqueShip | Condition::GenericShip => {}
+            Condition::UniqueShip
+            | Condition::GenericShip
+            | Condition::RearArc
+            | Condition::NameIsClass => {}
+            Condition::ShipManeuver { maneuver } => {
+                if !MANEUVERS.contains(&maneuver.as_str()) {
+                    self.problem(format!("unknown maneuver {maneuver:?} in {what}"));
+                }
+            }
+            Condition::MaxSpeedAtMost { value } => {
+                if !(0..=10).contains(value) {
+                    self.problem(format!("{what} has an implausible speed {value}"));
+                }
+            }
             Condition::ShipAction { action } => {
                 if !ACTIONS.contains(&action.as_str()) {
                     self.problem(format!("unknown action {action:?} in {what}"));
@@ -333,6 +360,11 @@ fn check_sets_and_classes(ck: &mut Checker) {
         }
         let name = c.name.clone();
         ck.text(&name, "the class name", MAX_STRING);
+        for m in c.maneuvers.clone() {
+            if !MANEUVERS.contains(&m.as_str()) {
+                ck.problem(format!("unknown maneuver {m:?}"));
+            }
+        }
     }
 }
 

@@ -162,7 +162,11 @@ pub fn render(
 
     let mut class_text = format!(
         "{HEADER}# Ship classes. `oversized`: the Borg Cube class and the Nor class orbital\n\
-         # station only. Classes of one name in the raw data are merged (notes below).\n"
+         # station only. Classes of one name in the raw data are merged (notes below).\n\
+         # The maneuver dial and firing arcs: `front_arc`/`rear_arc` in degrees (no\n\
+         # front_arc: fires all around), `max_speed`, `maneuvers` (a speed below 0 is\n\
+         # `reverse`). A merged class has every maneuver and arc of its dials; a class\n\
+         # created for a ship has no known dial.\n"
     );
     for c in &classes.classes {
         class_text.push('\n');

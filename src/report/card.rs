@@ -138,6 +138,16 @@ pub fn ship_phrase(db: &Database, c: &Condition) -> String {
             let s = factions(any);
             format!("a ship with {} {s} admiral", article(&s))
         }
+        Condition::ShipManeuver { maneuver } => {
+            format!("a ship with a [{maneuver}] maneuver on its dial")
+        }
+        Condition::MaxSpeedAtMost { value } => {
+            format!("a ship whose dial goes no higher than speed {value}")
+        }
+        Condition::RearArc => "a ship with a rear firing arc".into(),
+        Condition::NameIsClass => {
+            "a ship whose name after U.S.S. is its class's name".into()
+        }
         Condition::HullAtMost { value } => format!("a ship with Hull {value} or less"),
         Condition::HullAtLeast { value } => format!("a ship with Hull {value} or more"),
         Condition::ShieldsAtMost { value } => format!("a ship with Shields {value} or less"),

@@ -7,7 +7,7 @@
 //! "-1 SP on a Klingon ship" does not.
 
 use super::faction::counts_as;
-use super::species;
+use super::{class_facts, species};
 use crate::db::model::{Card, Condition, ShipClass};
 use crate::db::normalize;
 use crate::fleet::ShipEntry;
@@ -75,6 +75,10 @@ impl ShipView<'_> {
             }),
             Condition::CaptainSpecies { any } => species::captain_is(self, any),
             Condition::AdmiralSpecies { any } => species::admiral_is(self, any),
+            Condition::ShipManeuver { maneuver } => class_facts::has_maneuver(self, maneuver),
+            Condition::MaxSpeedAtMost { value } => class_facts::max_speed_at_most(self, *value),
+            Condition::RearArc => class_facts::rear_arc(self),
+            Condition::NameIsClass => class_facts::name_is_class(self),
             Condition::HullAtMost { value } => stat(s.hull) <= *value,
             Condition::HullAtLeast { value } => stat(s.hull) >= *value,
             Condition::ShieldsAtMost { value } => stat(s.shields) <= *value,
@@ -107,6 +111,14 @@ pub fn describe(c: &Condition) -> String {
         Condition::CaptainName { any } => format!("a ship captained by {}", or_list(any)),
         Condition::CaptainSpecies { any } => format!("a {} captain", or_list(any)),
         Condition::AdmiralSpecies { any } => format!("a {} admiral", or_list(any)),
+        Condition::ShipManeuver { maneuver } => {
+            format!("a ship with a {maneuver} maneuver on its dial")
+        }
+        Condition::MaxSpeedAtMost { value } => {
+            format!("a ship whose dial goes no higher than speed {value}")
+        }
+        Condition::RearArc => "a ship with a rear firing arc".into(),
+        Condition::NameIsClass => "a ship named after its class".into(),
         Condition::HullAtMost { value } => format!("a ship with hull {value} or less"),
         Condition::HullAtLeast { value } => format!("a ship with hull {value} or more"),
         Condition::ShieldsAtMost { value } => format!("a ship with shields {value} or less"),
@@ -150,6 +162,10 @@ pub fn actual(c: &Condition, v: &ShipView) -> String {
         },
         Condition::CaptainSpecies { .. } => species::actual(v, false),
         Condition::AdmiralSpecies { .. } => species::actual(v, true),
+        Condition::ShipManeuver { .. } => class_facts::actual(v, "maneuvers"),
+        Condition::MaxSpeedAtMost { .. } => class_facts::actual(v, "speed"),
+        Condition::RearArc => class_facts::actual(v, "arc"),
+        Condition::NameIsClass => class_facts::actual(v, "name"),
         Condition::HullAtMost { .. } | Condition::HullAtLeast { .. } => {
             format!("its hull is {}", n(s.hull))
         }

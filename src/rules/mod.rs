@@ -13,6 +13,7 @@
 //! card has no meaningful total. Rules push diagnostics and never stop.
 
 pub mod analysis;
+pub mod class_facts;
 pub mod condition;
 pub mod cost;
 pub mod faction;

@@ -7,6 +7,7 @@
 
 pub mod adds_factions;
 pub mod adds_slots;
+pub mod class_facts;
 pub mod cost_from_ship;
 pub mod cost_modifiers;
 pub mod detect;

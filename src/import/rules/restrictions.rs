@@ -90,7 +90,7 @@ static ONLY: LazyLock<Regex> = LazyLock::new(|| {
 /// hold (one condition only; several would need an all-of).
 static NOT_TO: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
-        r"(?i)\b(?:may|can|my) not be (?:purchased|equipped|deployed|assigned|fielded)(?: to)? (?:for|to|by|on) (.+?)\s*(?:\.?\s*$|,? an[dy] (?:costs?|no ship|the sp|it costs|cannot|only|you may|its?)\b)",
+        r"(?i)\b(?:(?:may|can|my) not|cannot) be (?:purchased|equipped|deployed|assigned|fielded)(?: to)? (?:for|to|by|on) (.+?)\s*(?:\.?\s*$|,? an[dy] (?:costs?|no ship|the sp|it costs|cannot|only|you may|its?)\b)",
     )
     .unwrap()
 });
@@ -125,13 +125,13 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
         }
         if let Some(c) = NOT_TO.captures(sentence) {
             if let Some(mut conds) = parse_target(cx, &c[1]).filter(|c| c.len() == 1) {
-                let cond = conds.remove(0);
-                push_unique(
-                    &mut found,
-                    Condition::Not {
-                        not: Box::new(cond),
-                    },
-                );
+                // "cannot be deployed to a ship that does not have ...":
+                // the two negations cancel.
+                let cond = match conds.remove(0) {
+                    Condition::Not { not } => *not,
+                    c => Condition::Not { not: Box::new(c) },
+                };
+                push_unique(&mut found, cond);
                 let whole = c.get(0).map_or(0..0, |m| m.range());
                 let target_end = c.get(1).map_or(0, |m| m.end());
                 s.text.consume(at + whole.start, at + target_end);
@@ -308,6 +308,10 @@ pub fn parse_target(cx: &Cx, phrase: &str) -> Option<Vec<Condition>> {
         }
         None => phrase,
     };
+    // Clauses about the ship's dial, arcs or name (`class_facts`).
+    let (class_conds, without) = super::class_facts::take(phrase)?;
+    out.extend(class_conds);
+    let phrase = without.as_str();
     let mut parts = Vec::new();
     let mut last = 0;
     for m in CONNECTOR.find_iter(phrase) {
