@@ -9,8 +9,9 @@
 //! - the inputs that cannot be committed are made here in a temporary
 //!   directory: a 50 MB file, a directory, a missing file, an endless
 //!   device;
-//! - the fuzz corpus (`tests/fuzz/corpus/`) is replayed through the checker
-//!   and every renderer, as the fuzz target does;
+//! - the fuzz corpora (`tests/fuzz/corpus/`) are replayed as the fuzz
+//!   targets run them: fleet files through the checker and every renderer,
+//!   other builders' formats through the importers and the checker;
 //! - the build script's validation of the card database names the broken
 //!   file (`build.rs`, compiled into this test).
 
@@ -183,6 +184,48 @@ fn fuzz_corpus_replays_cleanly() {
         n += 1;
     }
     assert!(n >= 50, "the corpus holds {n} inputs");
+}
+
+/// Every input of the committed import fuzz corpus goes through both
+/// importers, and every fleet imported is written and checked, as in the
+/// fuzz target `import`.
+#[test]
+fn import_fuzz_corpus_replays_cleanly() {
+    use fleetcheck::interop::{spacedock, utopia, FleetModel};
+    let db = fleetcheck::db::Database::embedded().unwrap();
+    let map = spacedock::Mapping::embedded();
+    let opts = fleetcheck::rules::CheckOptions {
+        format: None,
+        as_of: None,
+        today: "2026-01-01".to_string(),
+    };
+    let check = |fleet: &FleetModel| {
+        let toml = fleet.to_toml(&db, &["fuzz".to_string()]);
+        fleetcheck::cli::check::check_bytes(&db, "imported.toml", toml.into_bytes(), &opts)
+    };
+    let (mut files, mut imported) = (0, 0);
+    for e in std::fs::read_dir(root().join("tests/fuzz/corpus/import")).unwrap() {
+        let bytes = std::fs::read(e.unwrap().path()).unwrap();
+        let Ok(text) = std::str::from_utf8(&bytes) else {
+            continue;
+        };
+        files += 1;
+        if let Ok(v) = utopia::parse_input(text) {
+            let checked = check(&utopia::import(&db, &v).0);
+            assert!((0..=2).contains(&checked.exit_code()));
+            imported += 1;
+        }
+        if let Ok(squads) = spacedock::import_text(&db, &map, text) {
+            for (fleet, _) in squads {
+                assert!((0..=2).contains(&check(&fleet).exit_code()));
+                imported += 1;
+            }
+        }
+    }
+    assert!(
+        files >= 15 && imported >= 10,
+        "{files} files, {imported} fleets"
+    );
 }
 
 /// A temporary STAW database directory: the real sets and classes plus
