@@ -1,0 +1,85 @@
+//! Micro-benchmarks (divan) of the hot paths, to catch regressions:
+//! loading the compiled database, card lookup, cost computation (reader,
+//! resolver and pricing) and a full check with its table rendering.
+//!
+//!     cargo bench --bench engine
+//!
+//! Whole-process figures (start-up, a directory of 10,000 fleets) come from
+//! `bench/run.py`.
+
+use fleetcheck::cli::check::check_bytes;
+use fleetcheck::db::model::CardType;
+use fleetcheck::db::Database;
+use fleetcheck::diag::Source;
+use fleetcheck::report::{table, RenderOptions};
+use fleetcheck::rules::CheckOptions;
+use std::sync::OnceLock;
+
+fn main() {
+    divan::main();
+}
+
+fn db() -> &'static Database {
+    static DB: OnceLock<Database> = OnceLock::new();
+    DB.get_or_init(|| Database::embedded().unwrap())
+}
+
+/// The example fleet of the spec: two ships, a resource and a sideboard.
+const FLEET: &str = include_str!("../fleets/dominion-keldons.toml");
+
+fn opts() -> CheckOptions {
+    CheckOptions {
+        format: None,
+        as_of: None,
+        today: "2025-06-01".to_string(),
+    }
+}
+
+/// Decoding the compiled database and building its index (every start).
+#[divan::bench(sample_count = 50)]
+fn load_database() -> Database {
+    Database::embedded().unwrap()
+}
+
+#[divan::bench]
+fn lookup_by_id() -> bool {
+    let db = db();
+    ["T240", "s171", "Cap721", "W119"]
+        .iter()
+        .all(|id| divan::black_box(db.by_id(divan::black_box(id))).is_some())
+}
+
+#[divan::bench]
+fn lookup_by_name() -> usize {
+    let db = db();
+    ["Cloaking Device", "gul dukat", "U.S.S. Defiant"]
+        .iter()
+        .map(|n| db.by_name(divan::black_box(n)).len())
+        .sum()
+}
+
+/// The "did you mean" search over every name (an unknown card).
+#[divan::bench]
+fn suggest_unknown_name() -> usize {
+    db().suggest(divan::black_box("U.S.S. Enterprize"), &[CardType::Ship], 5)
+        .len()
+}
+
+/// Reader, resolver and pricing of one fleet: its total.
+#[divan::bench]
+fn cost_of_a_fleet() -> i32 {
+    let source = Source {
+        path: "fleet.toml".into(),
+        text: FLEET.into(),
+    };
+    fleetcheck::interop::priced::with_analysis(db(), &source, |a| a.total).unwrap()
+}
+
+/// Everything `fleetcheck check FILE` does after reading the file.
+#[divan::bench]
+fn full_check_and_table() -> usize {
+    let checked = check_bytes(db(), "fleet.toml", FLEET.as_bytes().to_vec(), &opts());
+    let mut out = Vec::new();
+    table::render(&mut out, &checked, &RenderOptions::default()).unwrap();
+    out.len()
+}
