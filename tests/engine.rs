@@ -1008,3 +1008,149 @@ fn maneuver_dial_firing_arc_and_name_conditions() {
          ship 1 (U.S.S. Voyager): its name is U.S.S. Voyager and its class Intrepid Class"
     );
 }
+
+#[test]
+fn terms_of_added_slots() {
+    let ship = |ship: &str, captain: &str, upgrades: &str| {
+        check(&format!(
+            "[[ship]]\nship = \"{ship}\"\ncaptain = \"{captain}\"\nupgrades = [{upgrades}]\n"
+        ))
+    };
+    let discounts = |r: &FleetReport| -> Vec<(String, i32, String)> {
+        r.ships[0]
+            .cards
+            .iter()
+            .flat_map(|c| {
+                c.modifiers
+                    .iter()
+                    .filter(|m| m.kind == "discount" || m.kind == "set-cost")
+                    .map(move |m| (c.id.clone(), m.amount, m.source.clone()))
+            })
+            .collect()
+    };
+    // Tuvok (Cap507): "Add 1 [tech] Upgrade slot ... That Upgrade costs -1
+    // SP". Two techs on a Nova Class Federation Starship (one tech slot):
+    // one goes to Tuvok's slot at -1.
+    let c = ship("S162", "Cap507", "\"T019\", \"T104\"");
+    assert!(c.diagnostics.is_empty(), "{}", summary(&c));
+    let r = c.finish();
+    assert_eq!(totals(&r), (Some(11 + 3 + 3 + 5 - 1), vec![21]));
+    assert_eq!(
+        discounts(&r),
+        [("T019".to_string(), -1, "Tuvok (Cap507)".to_string())]
+    );
+    // Nijil (C235): his tech slot takes only a Romulan tech, at -1 (min 1).
+    let c = ship("S159", "Romulan", "\"C235\", \"T071\"");
+    assert!(c.diagnostics.is_empty(), "{}", summary(&c));
+    let r = c.finish();
+    assert_eq!(card(&r, 0, "T071").cost, 2);
+    assert_eq!(r.total, Some(16 + 5 + 2));
+    let c = ship("S159", "Romulan", "\"C235\", \"T019\"");
+    assert_eq!(codes(&c), ["slot"]);
+    // Thalen (E161): the added weapon slot's Xindi weapon costs -2.
+    let c = ship("S024", "Cap537", "\"E161\", \"W144\", \"W154\"");
+    assert!(c.diagnostics.is_empty(), "{}", summary(&c));
+    let r = c.finish();
+    assert_eq!(totals(&r), (Some(18 + 3 + 5 + 3 + 1), vec![30]));
+    assert_eq!(
+        discounts(&r),
+        [("W144".to_string(), -2, "Thalen (E161)".to_string())]
+    );
+    // Cargo Hold (T013): two crew/tech slots for cards of 4 SP or less.
+    // Omag (5 SP) takes the printed crew slot, Rom and Quark the hold's.
+    let c = ship("S293", "Ferengi", "\"T013\", \"C022\", \"C014\", \"C114\"");
+    assert!(c.diagnostics.is_empty(), "{}", summary(&c));
+    let r = c.finish();
+    let slot_of = |id: &str| card(&r, 0, id).slot.clone().unwrap();
+    assert_eq!(
+        [slot_of("C022"), slot_of("C014"), slot_of("C114")],
+        ["crew", "crew", "crew"]
+    );
+    // A second 5 SP crew fits no slot.
+    let c = ship(
+        "S293",
+        "Ferengi",
+        "\"T013\", \"C022\", \"C014\", \"C114\", \"C238\"",
+    );
+    assert_eq!(codes(&c), ["slot"]);
+    assert_eq!(at(&c, "slot"), [(4, 45)]);
+}
+
+#[test]
+fn face_down_slot_and_a_slot_beyond_restrictions() {
+    // Balance of Terror (C035, 3 SP) adds a face-down [crew] slot: its card
+    // costs nothing more (the 3 SP are on the Balance of Terror card), must
+    // share a faction with the ship and cost 5 SP or less. The Redshirt (4)
+    // goes face down, the Federation Helmsman (3) into the printed slot
+    // left beside the Balance of Terror card's own.
+    let c = check(
+        "[[ship]]\nship = \"S149\"\ncaptain = \"Federation\"\nupgrades = [\"C035\", \"C175\", \"C274\"]\n",
+    );
+    assert!(c.diagnostics.is_empty(), "{}", summary(&c));
+    let r = c.finish();
+    assert_eq!(r.total, Some(24 + 3 + 3));
+    assert_eq!(mods(card(&r, 0, "C175")), [("set-cost", -4)]);
+    assert_eq!(
+        card(&r, 0, "C175").modifiers[0].source,
+        "Balance of Terror (C035): costs 0 SP"
+    );
+    // A Ferengi crew may not go face down on a Federation ship: Rom takes
+    // the printed slot (and pays the faction penalty), the Redshirt the
+    // face-down one; with Nog too, one Ferengi finds no slot.
+    let c = check(
+        "[[ship]]\nship = \"S149\"\ncaptain = \"Federation\"\nupgrades = [\"C035\", \"C175\", \"C014\"]\n",
+    );
+    assert!(c.diagnostics.is_empty(), "{}", summary(&c));
+    let r = c.finish();
+    assert_eq!(mods(card(&r, 0, "C014")), [("faction-penalty", 1)]);
+    assert_eq!(mods(card(&r, 0, "C175")), [("set-cost", -4)]);
+    let c = check(
+        "[[ship]]\nship = \"S149\"\ncaptain = \"Federation\"\nupgrades = [\"C035\", \"C014\", \"C015\"]\n",
+    );
+    assert_eq!(codes(&c), ["slot"]);
+    assert!(message(&c, "slot").starts_with("Nog (C015) needs a free crew slot"));
+    // Sakharov (S051): one more [crew] or [tech] Upgrade that may exceed the
+    // ship's restrictions, at -2 SP. Variable Geometry Pylons (T042, Intrepid
+    // Class only) goes there; the Micro Power Relays take the printed slot.
+    let c = check(
+        "[[ship]]\nship = \"S051\"\ncaptain = \"Federation\"\nupgrades = [\"T042\", \"T019\", \"C274\"]\n",
+    );
+    assert!(c.diagnostics.is_empty(), "{}", summary(&c));
+    let r = c.finish();
+    assert_eq!(mods(card(&r, 0, "T042")), [("discount", -2)]);
+    assert_eq!(r.total, Some(14 + 3 + 3 + 3));
+    // Without the extra slot's leave, the Pylons break their restriction.
+    let c = check("[[ship]]\nship = \"S162\"\ncaptain = \"Federation\"\nupgrades = [\"T042\"]\n");
+    assert_eq!(codes(&c), ["restriction"]);
+}
+
+#[test]
+fn captains_that_field_particular_talents() {
+    let ship = |ship: &str, captain: &str, upgrades: &str| {
+        check(&format!(
+            "[[ship]]\nship = \"{ship}\"\ncaptain = \"{captain}\"\nupgrades = [{upgrades}]\n"
+        ))
+    };
+    // Telek R'Mor (Cap303) shows no talent icon but "may field the 'Secret
+    // Research' [talent] Upgrade": that card only.
+    let c = ship("S128", "Cap303", "\"E009\"");
+    assert!(c.diagnostics.is_empty(), "{}", summary(&c));
+    assert_eq!(card(&c.finish(), 0, "E009").slot.as_deref(), Some("talent"));
+    let c = ship("S128", "Cap303", "\"E053\"");
+    assert_eq!(codes(&c), ["slot"]);
+    assert_eq!(
+        c.diagnostics[0].help,
+        ["the ship's slots: 1 tech, 1 weapon, 1 crew, 1 talent"]
+    );
+    // Kurn (Cap539): "may field 1 Klingon [talent] Upgrade".
+    let c = ship("S042", "Cap539", "\"E012\"");
+    assert!(c.diagnostics.is_empty(), "{}", summary(&c));
+    let c = ship("S042", "Cap539", "\"E012\", \"E031\"");
+    assert_eq!(codes(&c), ["slot"]);
+    let c = ship("S042", "Cap539", "\"E062\"");
+    assert_eq!(codes(&c), ["slot"]);
+    // Kohlar (Cap333) shows a talent icon: his Kuvah'Magh costs -2.
+    let c = ship("S042", "Cap333", "\"E157\"");
+    assert!(c.diagnostics.is_empty(), "{}", summary(&c));
+    assert_eq!(mods(card(&c.finish(), 0, "E157")), [("discount", -2)]);
+}

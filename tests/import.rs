@@ -757,10 +757,7 @@ fn slots_rules() {
     assert_eq!(w170.rules.max_per_ship, Some(1));
     assert_eq!(
         w170.rules.adds_slots,
-        [AddSlot {
-            slot: vec!["weapon".into()],
-            count: 1
-        }]
+        [AddSlot::plain(vec!["weapon".into()], 1)]
     );
     // No slot.
     assert!(card("Q034").rules.no_slot);
@@ -773,26 +770,20 @@ fn slots_rules() {
     // Added slots with a choice.
     assert_eq!(
         card("C422").rules.adds_slots,
-        [AddSlot {
-            slot: vec!["tech".into(), "borg".into()],
-            count: 1
-        }]
+        [AddSlot::plain(vec!["tech".into(), "borg".into()], 1)]
     );
     // Calvin Hudson: a tech, weapon or crew slot.
     assert_eq!(
         card("Cap518").rules.adds_slots,
-        [AddSlot {
-            slot: vec!["tech".into(), "weapon".into(), "crew".into()],
-            count: 1
-        }]
+        [AddSlot::plain(
+            vec!["tech".into(), "weapon".into(), "crew".into()],
+            1
+        )]
     );
     // Borg Alliance adds a borg slot (its non-Borg restriction is unmodeled).
     assert_eq!(
         card("E078").rules.adds_slots,
-        [AddSlot {
-            slot: vec!["borg".into()],
-            count: 1
-        }]
+        [AddSlot::plain(vec!["borg".into()], 1)]
     );
     // Elim Garak C109 shows a talent icon.
     assert_eq!(card("C109").talents, Some(1));
@@ -933,14 +924,8 @@ fn resource_cards() {
     assert_eq!(
         r010e.rules.adds_slots,
         [
-            AddSlot {
-                slot: vec!["crew".into()],
-                count: 2
-            },
-            AddSlot {
-                slot: vec!["talent".into()],
-                count: 1
-            }
+            AddSlot::plain(vec!["crew".into()], 2),
+            AddSlot::plain(vec!["talent".into()], 1)
         ]
     );
     assert_eq!(
@@ -974,10 +959,7 @@ fn resource_cards() {
     assert_eq!((tactical.kind, tactical.cost), (CardType::Officer, 3));
     assert_eq!(
         tactical.rules.adds_slots,
-        [AddSlot {
-            slot: vec!["weapon".into()],
-            count: 1
-        }]
+        [AddSlot::plain(vec!["weapon".into()], 1)]
     );
     assert_eq!(card("R011a").talents, Some(1));
     // Resources keep their printed cost.
@@ -1184,6 +1166,62 @@ fn class_dials_arcs_and_the_conditions_on_them() {
         [Condition::NameIsClass, Condition::UniqueShip]
     );
     for id in ["C234", "T212", "Q002", "Con001"] {
+        assert!(card(id).rules.unmodeled.is_empty(), "{id}");
+    }
+}
+
+#[test]
+fn terms_of_the_slots_cards_add() {
+    let only = |f: CardFilter| Some(f);
+    let slot = |id: &str| card(id).rules.adds_slots[0].clone();
+    let nijil = slot("C235");
+    assert_eq!(nijil.slot, ["tech"]);
+    assert_eq!(
+        nijil.only,
+        only(CardFilter {
+            slots: vec!["tech".into()],
+            factions: vec!["romulan".into()],
+            ..CardFilter::default()
+        })
+    );
+    assert_eq!(
+        nijil.discount.as_ref().map(|d| (d.amount, d.min)),
+        Some((-1, Some(1)))
+    );
+    assert_eq!(slot("Cap507").discount.map(|d| d.amount), Some(-1));
+    let thalen = slot("E161").discount.unwrap();
+    assert_eq!(
+        (thalen.amount, thalen.applies_to.factions),
+        (-2, vec!["xindi".to_string()])
+    );
+    let weyoun = slot("Cap717");
+    assert_eq!(weyoun.count, 2);
+    assert_eq!(weyoun.discount.unwrap().applies_to.factions, ["dominion"]);
+    assert_eq!(slot("T013").only.unwrap().max_cost, Some(4));
+    for id in ["C035", "E035", "T044", "W027"] {
+        let bot = slot(id);
+        assert_eq!(bot.set_cost.map(|c| c.amount), Some(0), "{id}");
+        assert!(bot.same_faction, "{id}");
+        assert_eq!(bot.only.unwrap().max_cost, Some(5), "{id}");
+    }
+    let sakharov = slot("S051");
+    assert_eq!(sakharov.slot, ["crew", "tech"]);
+    assert!(sakharov.exceed_restrictions);
+    assert_eq!(
+        sakharov.discount.map(|d| (d.amount, d.min)),
+        Some((-2, Some(0)))
+    );
+    // Captains that field particular talents.
+    assert_eq!(slot("Cap303").only.unwrap().names, ["Secret Research"]);
+    assert_eq!(slot("Cap307").only.unwrap().names, ["Tal Shiar"]);
+    assert_eq!(slot("Cap404").only.unwrap().names, ["Grand Nagus"]);
+    assert_eq!(slot("Cap539").only.unwrap().factions, ["klingon"]);
+    assert_eq!(slot("Cap219").count, 2);
+    assert!(card("Cap333").rules.adds_slots.is_empty());
+    for id in [
+        "C235", "Cap507", "E161", "Cap717", "T013", "C035", "E035", "T044", "W027", "S051",
+        "Cap303", "Cap307", "Cap312", "Cap404", "Cap539", "Cap219", "Cap333",
+    ] {
         assert!(card(id).rules.unmodeled.is_empty(), "{id}");
     }
 }

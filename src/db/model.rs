@@ -302,7 +302,10 @@ pub enum Condition {
     },
 }
 
-/// Slots a card adds to its ship.
+/// Slots a card adds to its ship, and the terms of the cards that fill
+/// them. The fleet file does not say which slot a card takes: the engine
+/// gives each card the slot that makes the fleet cheapest among the legal
+/// assignments (shared/rules/staw.md, Slots and restrictions).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct AddSlot {
@@ -310,6 +313,57 @@ pub struct AddSlot {
     pub slot: Vec<String>,
     #[serde(default = "one")]
     pub count: u32,
+    /// Only cards matching this filter may fill the added slot(s): "That
+    /// Upgrade ... must be a Romulan [tech] Upgrade" (Nijil), "These
+    /// Upgrades cannot have a cost greater than 4 SP" (Cargo Hold), "You
+    /// may field the 'Secret Research' [talent] Upgrade" (a captain without
+    /// a talent icon: a talent slot for that card only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub only: Option<CardFilter>,
+    /// Only a card that shares a faction with the ship may fill the added
+    /// slot(s) (Balance of Terror: "The Upgrade must be of the same faction
+    /// as the ship").
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub same_faction: bool,
+    /// The card in an added slot gets this discount, when it matches the
+    /// discount's `applies_to` ("That Upgrade costs -1 SP", "If the
+    /// additional [weapon] Upgrade is a Xindi [weapon] Upgrade, its cost is
+    /// -2 SP"). Its `scope`, `when` and `max_cards` are not used.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub discount: Option<Discount>,
+    /// The card in an added slot costs exactly this (a face-down slot:
+    /// Balance of Terror's card carries the 3 SP, so its slot's card costs
+    /// 0). Its `scope` and `max_cards` are not used.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub set_cost: Option<SetCost>,
+    /// The card in an added slot may exceed its purchase restrictions
+    /// ("This Upgrade may exceed the ship's restrictions", Sakharov).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub exceed_restrictions: bool,
+}
+
+impl AddSlot {
+    /// `count` slots of these types, with no terms.
+    pub fn plain(slot: Vec<String>, count: u32) -> AddSlot {
+        AddSlot {
+            slot,
+            count,
+            only: None,
+            same_faction: false,
+            discount: None,
+            set_cost: None,
+            exceed_restrictions: false,
+        }
+    }
+
+    /// Whether the added slots put any terms on the cards that fill them.
+    pub fn has_terms(&self) -> bool {
+        self.only.is_some()
+            || self.same_faction
+            || self.discount.is_some()
+            || self.set_cost.is_some()
+            || self.exceed_restrictions
+    }
 }
 
 fn one() -> u32 {
@@ -365,6 +419,10 @@ pub struct CardFilter {
     /// Card names. Empty: any.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub names: Vec<String>,
+    /// The card's printed cost is at most this ("[weapon] Upgrades with a
+    /// cost of 5 or less", "cannot have a cost greater than 4 SP").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_cost: Option<i32>,
 }
 
 /// A discount this card grants to other cards ("All of your [crew]

@@ -246,6 +246,9 @@ impl Checker<'_> {
         for n in &f.names {
             self.text(n, what, MAX_STRING);
         }
+        if f.max_cost.is_some_and(|m| !(0..=40).contains(&m)) {
+            self.problem(format!("{what} has an implausible max_cost"));
+        }
     }
 
     fn modifier(&mut self, m: &CostModifier) {
@@ -465,6 +468,18 @@ fn check_card(ck: &mut Checker, card: &crate::db::model::Card) {
         }
         for s in &a.slot {
             ck.slot(s, "adds_slots");
+        }
+        if let Some(f) = &a.only {
+            ck.filter(f, "the cards an added slot takes");
+        }
+        if let Some(d) = &a.discount {
+            if d.amount >= 0 {
+                ck.problem("an added slot's discount is not negative");
+            }
+            ck.filter(&d.applies_to, "an added slot's discount");
+        }
+        if a.set_cost.as_ref().is_some_and(|c| c.amount < 0) {
+            ck.problem("an added slot's set cost is below 0");
         }
     }
     for m in &r.cost_modifiers {

@@ -7,6 +7,7 @@ use super::table::{new_table, right, unwrapped};
 use super::RenderOptions;
 use crate::db::model::{
     AddSlot, Card, CardFilter, CardType, Condition, CostModifier, Discount, PenaltyRule, Scope,
+    SetCost,
 };
 use crate::db::Database;
 use comfy_table::Cell;
@@ -145,9 +146,7 @@ pub fn ship_phrase(db: &Database, c: &Condition) -> String {
             format!("a ship whose dial goes no higher than speed {value}")
         }
         Condition::RearArc => "a ship with a rear firing arc".into(),
-        Condition::NameIsClass => {
-            "a ship whose name after U.S.S. is its class's name".into()
-        }
+        Condition::NameIsClass => "a ship whose name after U.S.S. is its class's name".into(),
         Condition::HullAtMost { value } => format!("a ship with Hull {value} or less"),
         Condition::HullAtLeast { value } => format!("a ship with Hull {value} or more"),
         Condition::ShieldsAtMost { value } => format!("a ship with Shields {value} or less"),
@@ -223,6 +222,9 @@ fn filter_phrase(f: &CardFilter) -> String {
     if !f.names.is_empty() {
         s = format!("{s} named {}", or_list(&f.names));
     }
+    if let Some(m) = f.max_cost {
+        s = format!("{s} with a printed cost of {m} SP or less");
+    }
     s
 }
 
@@ -241,10 +243,35 @@ fn discount(db: &Database, d: &Discount) -> String {
         scope_phrase(d.scope)
     );
     if let Some(when) = &d.when {
-        s.push_str(&format!(", while this card is on {}", ship_phrase(db, when)));
+        s.push_str(&format!(
+            ", while this card is on {}",
+            ship_phrase(db, when)
+        ));
     }
     if let Some(min) = d.min {
         s.push_str(&format!(" (never below {min} SP)"));
+    }
+    if let Some(n) = d.max_cards {
+        s.push_str(&format!(
+            ", on at most {n} card{}",
+            if n == 1 { "" } else { "s" }
+        ));
+    }
+    s
+}
+
+fn set_cost(c: &SetCost) -> String {
+    let mut s = format!(
+        "{} cost exactly {} SP {}",
+        capitalise(&filter_phrase(&c.applies_to)),
+        c.amount,
+        scope_phrase(c.scope)
+    );
+    if let Some(n) = c.max_cards {
+        s.push_str(&format!(
+            ", at most {n} card{}",
+            if n == 1 { "" } else { "s" }
+        ));
     }
     s
 }
@@ -259,11 +286,39 @@ fn capitalise(s: &str) -> String {
 
 fn add_slot(a: &AddSlot) -> String {
     let slots = or_list(&a.slot.iter().map(|s| format!("[{s}]")).collect::<Vec<_>>());
-    format!(
+    let mut s = format!(
         "Adds {} {slots} slot{} to its ship",
         a.count,
         if a.count == 1 { "" } else { "s" }
-    )
+    );
+    let mut only = Vec::new();
+    if let Some(f) = &a.only {
+        only.push(filter_phrase(f));
+    }
+    if a.same_faction {
+        only.push("cards of the ship's faction".into());
+    }
+    if !only.is_empty() {
+        s.push_str(&format!(" for {} only", and_list(&only)));
+    }
+    if let Some(d) = &a.discount {
+        let when = if d.applies_to == CardFilter::default() {
+            String::new()
+        } else {
+            format!(" if it is one of the {}", filter_phrase(&d.applies_to))
+        };
+        s.push_str(&format!("; the card in it costs {:+} SP{when}", d.amount));
+        if let Some(min) = d.min {
+            s.push_str(&format!(" (never below {min} SP)"));
+        }
+    }
+    if let Some(c) = &a.set_cost {
+        s.push_str(&format!("; the card in it costs {} SP", c.amount));
+    }
+    if a.exceed_restrictions {
+        s.push_str("; the card in it may exceed its purchase restrictions");
+    }
+    s
 }
 
 fn penalty(p: &PenaltyRule) -> String {
@@ -343,6 +398,7 @@ pub fn rules_text(db: &Database, card: &Card) -> Vec<String> {
         ));
     }
     out.extend(r.discounts.iter().map(|d| discount(db, d)));
+    out.extend(r.set_costs.iter().map(set_cost));
     out.extend(r.penalty.iter().map(penalty));
     if !r.adds_factions.is_empty() {
         out.push(format!(
@@ -359,6 +415,15 @@ pub fn rules_text(db: &Database, card: &Card) -> Vec<String> {
         Some(0) => out.push("Takes no captain".into()),
         Some(1) | None => {}
         Some(n) => out.push(format!("Allows {n} captains")),
+    }
+    if r.no_admiral {
+        out.push("Its ship may take no admiral".into());
+    }
+    if !r.fleet_excludes.is_empty() {
+        out.push(format!(
+            "May not be in the same fleet as {}",
+            or_list(&r.fleet_excludes)
+        ));
     }
     out.extend(
         r.unmodeled

@@ -6,6 +6,7 @@
 use super::condition::ShipView;
 use super::cost::{self, At, Effect, Grant, OnShip, Price, Role, Target, Waiver, SHIP_CARD};
 use super::resource::{self, ResourceState};
+use super::slot_terms;
 use super::slots::{self, Slot};
 use super::upgrade_types;
 use crate::db::model::{Card, CardType, Format, ShipClass};
@@ -141,6 +142,7 @@ pub fn slots_of(e: &ShipEntry, cards: &[(Role, &Placed)]) -> Vec<Slot> {
         .map(|t| Slot {
             accepts: vec![t.clone()],
             source: ship.name.clone(),
+            added: None,
         })
         .collect();
     // Captains and admirals show talent icons; so do a few crew cards
@@ -150,15 +152,19 @@ pub fn slots_of(e: &ShipEntry, cards: &[(Role, &Placed)]) -> Vec<Slot> {
             out.push(Slot {
                 accepts: vec!["talent".into()],
                 source: p.card.name.clone(),
+                added: None,
             });
         }
     }
-    for card in std::iter::once(ship).chain(cards.iter().map(|(_, p)| p.card)) {
-        for a in &card.rules.adds_slots {
+    let with_index = std::iter::once((SHIP_CARD, ship))
+        .chain(cards.iter().enumerate().map(|(k, (_, p))| (k, p.card)));
+    for (k, card) in with_index {
+        for (n, a) in card.rules.adds_slots.iter().enumerate() {
             for _ in 0..a.count {
                 out.push(Slot {
                     accepts: a.slot.clone(),
                     source: card.name.clone(),
+                    added: a.has_terms().then_some((k, n)),
                 });
             }
         }
@@ -392,7 +398,14 @@ fn price_ship<'a>(
                 .collect()
         })
         .collect();
-    let assignment = slots::assign(&slots, &options);
+    let terms = slot_terms::ShipSlots {
+        ship: i,
+        ship_card: ship,
+        list: &list,
+        slots: &slots,
+        on: &on,
+    };
+    let assignment = terms.assign(&needing, &options);
     let mut cards = Vec::with_capacity(list.len());
     for (k, &(role, placed)) in list.iter().enumerate() {
         let (slot, unplaced, slot_index) = if role == Role::Upgrade {
@@ -413,7 +426,7 @@ fn price_ship<'a>(
             (_, true) => upgrade_types(placed.card).next(),
             _ => None,
         };
-        let price = cost::on_ship(&target(placed.card, role, priced_as, (i, k)), &on);
+        let price = terms.price(slot_index, &target(placed.card, role, priced_as, (i, k)));
         cards.push(CardState {
             placed,
             role,

@@ -338,7 +338,8 @@ pub fn filter_matches(f: &CardFilter, t: &Target) -> bool {
         let n = normalize(&t.card.name);
         f.names.iter().any(|x| normalize(x) == n)
     };
-    type_ok && slot_ok && faction_ok && name_ok
+    let cost_ok = f.max_cost.map_or(true, |m| t.card.cost <= m);
+    type_ok && slot_ok && faction_ok && name_ok && cost_ok
 }
 
 /// The faction penalty's source text, if the target pays it.

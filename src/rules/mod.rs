@@ -18,6 +18,7 @@ pub mod condition;
 pub mod cost;
 pub mod faction;
 pub mod resource;
+pub mod slot_terms;
 pub mod slots;
 pub mod species;
 pub mod swap;

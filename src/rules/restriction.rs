@@ -13,6 +13,8 @@
 //!   itself) may not have an admiral.
 //! - `rules.fleet_excludes`: "cannot deploy this card to the same fleet as
 //!   X": no card of that name anywhere in the fleet, sideboard included.
+//! - A card in a slot that lets it exceed its restrictions
+//!   (`AddSlot::exceed_restrictions`, see `slot_terms`) is not held to them.
 //!
 //! ```toml
 //! [[ship]]
@@ -20,9 +22,10 @@
 //! upgrades = ["Ramming Attack"]            # hull 3 or less -> restriction
 //! ```
 
-use super::analysis::Analysis;
+use super::analysis::{Analysis, CardState, ShipState};
 use super::condition::{actual, describe};
 use super::cost::Role;
+use super::slot_terms;
 use super::Rule;
 use crate::db::normalize;
 use crate::diag::Diagnostic;
@@ -86,12 +89,21 @@ fn fleet_excludes(a: &Analysis, out: &mut Vec<Diagnostic>) {
     }
 }
 
+/// Whether a card may exceed its purchase restrictions where it stands:
+/// it took a slot whose terms allow it (`AddSlot::exceed_restrictions`).
+fn exceeds_allowed(s: &ShipState, i: usize, c: &CardState) -> bool {
+    slot_terms::of(s, i, c.slot_index).is_some_and(|t| t.add.exceed_restrictions)
+}
+
 fn per_ship(a: &Analysis, out: &mut Vec<Diagnostic>) {
     let sub = a.format.sub_factions;
     for (i, s) in a.ships.iter().enumerate() {
         let view = s.view(sub);
         for c in &s.cards {
             let card = c.placed.card;
+            if exceeds_allowed(s, i, c) {
+                continue;
+            }
             for cond in &card.rules.restrictions {
                 if !view.holds(cond) {
                     out.push(

@@ -23,6 +23,11 @@ pub struct Slot {
     pub accepts: Vec<String>,
     /// The card that provides it (the ship, its captain, ...).
     pub source: String,
+    /// For a slot another card added with terms on what fills it
+    /// (`AddSlot::has_terms`): that card's index among its ship's cards
+    /// (`cost::SHIP_CARD` for the ship card) and the index of the
+    /// `adds_slots` entry (see `slot_terms`).
+    pub added: Option<(usize, usize)>,
 }
 
 /// Where a card may go: each slot type it may be counted as, with its cost
@@ -32,8 +37,24 @@ pub type Options = Vec<(String, i32)>;
 /// For each card, the slot it takes and the type it is counted as; `None`
 /// for a card that fits no free slot.
 pub fn assign(slots: &[Slot], cards: &[Options]) -> Vec<Option<(usize, usize)>> {
-    let n = cards.len();
-    let m = slots.len();
+    assign_by(slots.len(), cards.len(), |i, j| {
+        cards[i]
+            .iter()
+            .enumerate()
+            .filter(|(_, (t, _))| slots[j].accepts.iter().any(|a| a == t))
+            .min_by_key(|(_, (_, c))| *c)
+            .map(|(k, (_, c))| (k, *c))
+    })
+}
+
+/// `assign` with the edges given by `edge(card, slot)`: `None` when the
+/// card may not take the slot, else the option it is counted as there and
+/// its cost in that slot (a slot may change what a card costs: `slot_terms`).
+pub fn assign_by(
+    m: usize,
+    n: usize,
+    edge: impl Fn(usize, usize) -> Option<(usize, i32)>,
+) -> Vec<Option<(usize, usize)>> {
     if n == 0 {
         return Vec::new();
     }
@@ -48,19 +69,14 @@ pub fn assign(slots: &[Slot], cards: &[Options]) -> Vec<Option<(usize, usize)>> 
     // (powers of two), and more than any sum of card costs (BIG).
     const BIG: i128 = 1 << 24;
     let mut choice = vec![Vec::new(); n];
-    for (i, opts) in cards.iter().enumerate() {
+    for (i, edges) in choice.iter_mut().enumerate() {
         g.add(src, card_node(i), 0);
         let shift = (n - i).min(96) as u32;
         g.add(card_node(i), unplaced, BIG << shift);
-        for (j, s) in slots.iter().enumerate() {
-            let best = opts
-                .iter()
-                .enumerate()
-                .filter(|(_, (t, _))| s.accepts.iter().any(|a| a == t))
-                .min_by_key(|(_, (_, c))| *c);
-            if let Some((k, (_, c))) = best {
-                let e = g.add(card_node(i), slot_node(j), i128::from(*c));
-                choice[i].push((e, j, k));
+        for j in 0..m {
+            if let Some((k, c)) = edge(i, j) {
+                let e = g.add(card_node(i), slot_node(j), i128::from(c));
+                edges.push((e, j, k));
             }
         }
     }
@@ -167,6 +183,7 @@ mod tests {
         Slot {
             accepts: t.iter().map(|s| s.to_string()).collect(),
             source: "ship".into(),
+            added: None,
         }
     }
 

@@ -105,10 +105,7 @@ fn structured(s: &Subject) -> Result<Vec<AddSlot>, ImportError> {
     ] {
         let n = raw.int(key)?.unwrap_or(0);
         if n > 0 {
-            out.push(AddSlot {
-                slot: vec![slot.to_string()],
-                count: n as u32,
-            });
+            out.push(AddSlot::plain(vec![slot.to_string()], n as u32));
         }
     }
     // An officer's `upgradeSlots` is Utopia's holder for the crew card the
@@ -132,7 +129,7 @@ fn structured(s: &Subject) -> Result<Vec<AddSlot>, ImportError> {
                 })?;
                 slot.push(st.to_string());
             }
-            out.push(AddSlot { slot, count: 1 });
+            out.push(AddSlot::plain(slot, 1));
         }
     }
     Ok(out)
@@ -178,10 +175,7 @@ pub fn parse_list(list: &str) -> Option<Vec<AddSlot>> {
         if slot.is_empty() {
             return None;
         }
-        groups.push(AddSlot {
-            slot,
-            count: count.unwrap_or(1),
-        });
+        groups.push(AddSlot::plain(slot, count.unwrap_or(1)));
     }
     (!groups.is_empty()).then_some(groups)
 }
@@ -193,10 +187,7 @@ mod tests {
     use serde_json::json;
 
     fn add(slot: &[&str], count: u32) -> AddSlot {
-        AddSlot {
-            slot: slot.iter().map(|s| s.to_string()).collect(),
-            count,
-        }
+        AddSlot::plain(slot.iter().map(|s| s.to_string()).collect(), count)
     }
 
     fn run(text: &str, extra: serde_json::Value) -> Vec<AddSlot> {

@@ -20,7 +20,9 @@ pub mod no_slot;
 pub mod penalty;
 pub mod restrictions;
 pub mod set_costs;
+pub mod slot_terms;
 pub mod species;
+pub mod talent_permissions;
 pub mod target;
 
 use super::classes::ClassIndex;
@@ -67,7 +69,9 @@ pub const KINDS: &[Kind] = &[
     no_slot::KIND,
     either_slot::KIND,
     adds_slots::KIND,
+    slot_terms::KIND,
     discounts::KIND,
+    talent_permissions::KIND,
     set_costs::KIND,
     penalty::KIND,
     adds_factions::KIND,
