@@ -1154,3 +1154,84 @@ fn captains_that_field_particular_talents() {
     assert!(c.diagnostics.is_empty(), "{}", summary(&c));
     assert_eq!(mods(card(&c.finish(), 0, "E157")), [("discount", -2)]);
 }
+
+#[test]
+fn limits_on_the_other_cards_of_a_ship() {
+    let ship = |ship: &str, captain: &str, upgrades: &str| {
+        check(&format!(
+            "[[ship]]\nship = \"{ship}\"\ncaptain = \"{captain}\"\nupgrades = [{upgrades}]\n"
+        ))
+    };
+    // Prototype 01 (S061): "only Gareb or a Romulan Drone Pilot".
+    let c = ship("S061", "Cap104", "");
+    assert!(c.diagnostics.is_empty(), "{}", summary(&c));
+    let c = ship("S061", "Romulan", "");
+    assert_eq!(codes(&c), ["restriction"]);
+    assert_eq!(
+        message(&c, "restriction"),
+        "Romulan (Cap103) may not be on ship 1 (Prototype 01): Prototype 01 (S061) allows only \
+         captains named Gareb or Romulan Drone Pilot there"
+    );
+    assert_eq!(at(&c, "restriction"), [(3, 11)]);
+    // Scout 255 (S099): borg upgrades of 5 SP or less.
+    let c = ship("S099", "Cap107", "\"B004\"");
+    assert!(c.diagnostics.is_empty(), "{}", summary(&c));
+    let c = ship("S099", "Cap107", "\"B003\"");
+    assert_eq!(codes(&c), ["restriction"]);
+    assert!(
+        message(&c, "restriction")
+            .ends_with("Scout 255 (S099) allows only borg upgrades of 5 SP or less there"),
+        "{}",
+        message(&c, "restriction")
+    );
+    // Romulan Hijackers (C039): a Romulan captain and Romulan crew only,
+    // non-Borg [tech] and [weapon] Upgrades -1 SP, and no faction penalty
+    // for its Romulan upgrades. On a Federation ship with a Federation
+    // captain and a Federation crew: two breaches.
+    let c = ship("S149", "Federation", "\"C039\", \"T019\", \"C274\"");
+    assert_eq!(codes(&c), ["restriction", "restriction"]);
+    let r = c.finish();
+    // The Hijackers pay no penalty on a Federation ship; the tech is -1.
+    assert!(card(&r, 0, "C039").modifiers.is_empty());
+    assert_eq!(mods(card(&r, 0, "T019")), [("discount", -1)]);
+}
+
+#[test]
+fn k_temoc_doubles_the_penalty_and_fields_klingon_talents_only() {
+    let ship = |upgrades: &str| {
+        check(&format!(
+            "[[ship]]\nship = \"S042\"\ncaptain = \"Cap504\"\nupgrades = [{upgrades}]\n"
+        ))
+    };
+    // A Federation crew on a Klingon ship: +1 penalty, doubled.
+    let c = ship("\"C274\", \"E012\"");
+    assert!(c.diagnostics.is_empty(), "{}", summary(&c));
+    let r = c.finish();
+    assert_eq!(mods(card(&r, 0, "C274")), [("faction-penalty", 2)]);
+    assert_eq!(
+        card(&r, 0, "C274").modifiers[0].source,
+        "Federation Helmsman is federation, Klingon Starship is klingon; doubled by K'Temoc (Cap504)"
+    );
+    // His own Klingon talent costs -1 (his discount), no penalty.
+    assert_eq!(mods(card(&r, 0, "E012")), [("discount", -1)]);
+    // A Romulan talent is not his to field.
+    let c = ship("\"E062\"");
+    assert_eq!(codes(&c), ["restriction"]);
+}
+
+#[test]
+fn discount_on_cards_of_a_printed_cost_or_less() {
+    // Sakonna (C134): "All of your [weapon] Upgrades with a cost of 5 or
+    // less cost -2 SP": Photon Torpedoes (5) pay 3, Quantum Torpedoes (6)
+    // their 6. She adds the second weapon slot.
+    let c = check(
+        "[[ship]]\nship = \"S149\"\ncaptain = \"Federation\"\nupgrades = [\"C134\", \"W031\", \"W008\"]\n",
+    );
+    assert!(c.diagnostics.is_empty(), "{}", summary(&c));
+    let r = c.finish();
+    assert_eq!(mods(card(&r, 0, "W031")), [("discount", -2)]);
+    assert!(card(&r, 0, "W008").modifiers.is_empty());
+    // Sakonna herself is Independent on a Federation ship.
+    assert_eq!(mods(card(&r, 0, "C134")), [("faction-penalty", 1)]);
+    assert_eq!(r.total, Some(24 + 3 + 3 + 6));
+}

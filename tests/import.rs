@@ -1225,3 +1225,63 @@ fn terms_of_the_slots_cards_add() {
         assert!(card(id).rules.unmodeled.is_empty(), "{id}");
     }
 }
+
+#[test]
+fn ship_limits_doubled_penalties_and_negated_factions() {
+    use fleetcheck::db::model::ShipLimit;
+    let names = |n: &[&str]| CardFilter {
+        names: n.iter().map(|s| s.to_string()).collect(),
+        ..CardFilter::default()
+    };
+    for id in ["S061", "S266", "S267"] {
+        assert_eq!(
+            card(id).rules.ship_limits,
+            [ShipLimit {
+                applies_to: CardFilter {
+                    types: vec!["captain".into()],
+                    ..CardFilter::default()
+                },
+                only: Some(names(&["Gareb", "Romulan Drone Pilot"])),
+            }],
+            "{id}"
+        );
+    }
+    for id in ["A033", "Cap223"] {
+        let gint = &card(id).rules;
+        assert_eq!(
+            gint.ship_limits[0].only,
+            Some(names(&["Grand Nagus", "The Rules Of Acquisition"]))
+        );
+        assert_eq!(gint.adds_slots[0].count, 2, "{id}");
+    }
+    assert_eq!(card("T265").rules.ship_limits[0].only, None);
+    assert_eq!(
+        card("S099").rules.ship_limits[0]
+            .only
+            .as_ref()
+            .unwrap()
+            .max_cost,
+        Some(5)
+    );
+    let k_temoc = &card("Cap504").rules;
+    assert_eq!(
+        k_temoc.penalty,
+        [PenaltyRule::Double {
+            scope: Scope::Ship,
+            applies_to: CardFilter {
+                not_factions: vec!["klingon".into()],
+                ..CardFilter::default()
+            }
+        }]
+    );
+    let hijackers = &card("C039").rules;
+    assert_eq!(hijackers.ship_limits.len(), 2);
+    assert_eq!(hijackers.discounts[0].applies_to.not_factions, ["borg"]);
+    assert!(hijackers.penalty.contains(&PenaltyRule::NoPenalty));
+    for id in [
+        "S061", "S266", "S267", "A033", "Cap223", "T265", "T266", "S099", "S111", "S113", "S026",
+        "S027", "S259", "Cap504", "C039",
+    ] {
+        assert!(card(id).rules.unmodeled.is_empty(), "{id}");
+    }
+}

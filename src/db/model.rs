@@ -193,6 +193,13 @@ pub struct Rules {
     /// deploy X for 0 SP", "placed face down for a cost of exactly 3 SP").
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub set_costs: Vec<SetCost>,
+    /// Limits on the other cards of this card's ship: "This ship may only be
+    /// assigned Gareb or a Romulan Drone Pilot as its Captain", "K'Temoc may
+    /// only field Klingon [talent] Upgrades", "You cannot deploy a [borg]
+    /// Upgrade with a cost greater than 5 to this ship", "You may not equip
+    /// the Science Vessel Variant [tech] Upgrade to this ship".
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ship_limits: Vec<ShipLimit>,
     /// Phrases that look like fleet-building rules but are not modeled.
     /// Listed by `fleetcheck data check --unmodeled`; never silently ignored.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -300,6 +307,17 @@ pub enum Condition {
     Not {
         not: Box<Condition>,
     },
+}
+
+/// A limit a card puts on the other cards of its ship (`Rules::ship_limits`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ShipLimit {
+    /// The cards it concerns (`types` empty: upgrades).
+    pub applies_to: CardFilter,
+    /// They must match this; absent: none of them may be on the ship.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub only: Option<CardFilter>,
 }
 
 /// Slots a card adds to its ship, and the terms of the cards that fill
@@ -416,6 +434,9 @@ pub struct CardFilter {
     /// Card factions. Empty: any.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub factions: Vec<String>,
+    /// Card factions it must not have ("non-Borg [tech] Upgrades").
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub not_factions: Vec<String>,
     /// Card names. Empty: any.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub names: Vec<String>,
@@ -476,6 +497,15 @@ pub enum PenaltyRule {
     /// Cards matching `applies_to` pay no faction penalty (on this card's
     /// ship, or fleet-wide).
     Waive {
+        #[serde(default)]
+        scope: Scope,
+        #[serde(default)]
+        applies_to: CardFilter,
+    },
+    /// Cards matching `applies_to` that pay a faction penalty pay it twice
+    /// ("The faction penalty is doubled for any non-Klingon Upgrades
+    /// assigned to your ship").
+    Double {
         #[serde(default)]
         scope: Scope,
         #[serde(default)]

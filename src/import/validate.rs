@@ -240,7 +240,7 @@ impl Checker<'_> {
         for s in &f.slots {
             self.slot(s, what);
         }
-        for fa in &f.factions {
+        for fa in f.factions.iter().chain(&f.not_factions) {
             self.faction(fa, what);
         }
         for n in &f.names {
@@ -509,6 +509,7 @@ fn check_card(ck: &mut Checker, card: &crate::db::model::Card) {
                 }
             }
             PenaltyRule::Waive { applies_to, .. } => ck.filter(applies_to, "a penalty waiver"),
+            PenaltyRule::Double { applies_to, .. } => ck.filter(applies_to, "a doubled penalty"),
         }
     }
     for f in &r.adds_factions {
@@ -531,6 +532,12 @@ fn check_card(ck: &mut Checker, card: &crate::db::model::Card) {
     for n in &r.fleet_excludes {
         if ck.db.by_name(n).is_empty() {
             ck.problem(format!("fleet_excludes names {n:?}, which is no card"));
+        }
+    }
+    for l in &r.ship_limits {
+        ck.filter(&l.applies_to, "a ship limit");
+        if let Some(o) = &l.only {
+            ck.filter(o, "a ship limit");
         }
     }
     for u in &r.unmodeled {

@@ -202,6 +202,9 @@ fn filter_phrase(f: &CardFilter) -> String {
     if !f.factions.is_empty() {
         words.push(factions(&f.factions));
     }
+    if !f.not_factions.is_empty() {
+        words.push(format!("non-{}", factions(&f.not_factions)));
+    }
     if !f.slots.is_empty() {
         words.push(or_list(
             &f.slots.iter().map(|s| format!("[{s}]")).collect::<Vec<_>>(),
@@ -335,6 +338,11 @@ fn penalty(p: &PenaltyRule) -> String {
             capitalise(&filter_phrase(applies_to)),
             scope_phrase(*scope)
         ),
+        PenaltyRule::Double { scope, applies_to } => format!(
+            "{} {} pay the faction penalty twice",
+            capitalise(&filter_phrase(applies_to)),
+            scope_phrase(*scope)
+        ),
     }
 }
 
@@ -418,6 +426,16 @@ pub fn rules_text(db: &Database, card: &Card) -> Vec<String> {
     }
     if r.no_admiral {
         out.push("Its ship may take no admiral".into());
+    }
+    for l in &r.ship_limits {
+        out.push(match &l.only {
+            Some(o) => format!(
+                "On its ship, {} must be {}",
+                filter_phrase(&l.applies_to),
+                filter_phrase(o)
+            ),
+            None => format!("Its ship may carry no {}", filter_phrase(&l.applies_to)),
+        });
     }
     if !r.fleet_excludes.is_empty() {
         out.push(format!(

@@ -15,8 +15,10 @@
 //!    goes to the cards it saves most on (`analysis` chooses them);
 //! 5. `faction-penalty`: +1 for a captain or upgrade, +3 for an admiral,
 //!    that shares no faction with its ship (see `faction`), unless a
-//!    waiver applies; generic 0-cost captains, flagships, fleet captains,
-//!    officers, ambassadors and constructions never pay it;
+//!    waiver applies, twice that when a card doubles it (K'Temoc: "The
+//!    faction penalty is doubled for any non-Klingon Upgrades"); generic
+//!    0-cost captains, flagships, fleet captains, officers, ambassadors and
+//!    constructions never pay it;
 //! 6. `floor`: the cost is raised to 0 if it went below (cards printed
 //!    with a negative cost keep it: the Borg Support Vehicle Token).
 //!
@@ -140,13 +142,16 @@ impl Grant<'_> {
     }
 }
 
-/// A faction penalty waiver some card of the fleet grants.
+/// A faction penalty waiver some card of the fleet grants (or, with
+/// `doubles`, a card that doubles the penalty: `PenaltyRule::Double`).
 #[derive(Debug, Clone, Copy)]
 pub struct Waiver<'a> {
     pub at: At,
     pub from: &'a Card,
     pub scope: Scope,
     pub filter: &'a CardFilter,
+    /// Doubles the penalty of the cards it covers instead of waiving it.
+    pub doubles: bool,
 }
 
 /// The card being priced.
@@ -265,7 +270,15 @@ pub fn on_ship(t: &Target, s: &OnShip) -> Price {
         }
     }
     if let Some(source) = faction_penalty(t, s) {
-        p.push("faction-penalty", t.role.penalty(), source);
+        let doubled = s.waivers.iter().find(|w| w.doubles && covers_waiver(w, t));
+        match doubled {
+            Some(w) => p.push(
+                "faction-penalty",
+                2 * t.role.penalty(),
+                format!("{source}; doubled by {} ({})", w.from.name, w.from.id),
+            ),
+            None => p.push("faction-penalty", t.role.penalty(), source),
+        }
     }
     floor(&mut p, card);
     p
@@ -332,14 +345,21 @@ pub fn filter_matches(f: &CardFilter, t: &Target) -> bool {
             Some(s) => f.slots.iter().any(|x| x == s),
             None => super::upgrade_types(t.card).any(|s| f.slots.iter().any(|x| x == s)),
         };
-    let faction_ok =
-        f.factions.is_empty() || t.card.factions.iter().any(|x| f.factions.contains(x));
+    let faction_ok = (f.factions.is_empty()
+        || t.card.factions.iter().any(|x| f.factions.contains(x)))
+        && !t.card.factions.iter().any(|x| f.not_factions.contains(x));
     let name_ok = f.names.is_empty() || {
         let n = normalize(&t.card.name);
         f.names.iter().any(|x| normalize(x) == n)
     };
     let cost_ok = f.max_cost.map_or(true, |m| t.card.cost <= m);
     type_ok && slot_ok && faction_ok && name_ok && cost_ok
+}
+
+/// Whether a waiver (or doubler) reaches the target: another card, within
+/// its scope, matching its filter.
+fn covers_waiver(w: &Waiver, t: &Target) -> bool {
+    w.at != t.at && (w.scope == Scope::Fleet || w.at.0 == t.at.0) && filter_matches(w.filter, t)
 }
 
 /// The faction penalty's source text, if the target pays it.
@@ -369,16 +389,11 @@ fn faction_penalty(t: &Target, s: &OnShip) -> Option<String> {
                     return None;
                 }
             }
-            PenaltyRule::Waive { .. } => {}
+            PenaltyRule::Waive { .. } | PenaltyRule::Double { .. } => {}
         }
     }
-    for w in s.waivers {
-        if w.at == t.at || (w.scope == Scope::Ship && w.at.0 != t.at.0) {
-            continue;
-        }
-        if filter_matches(w.filter, t) {
-            return None;
-        }
+    if s.waivers.iter().any(|w| !w.doubles && covers_waiver(w, t)) {
+        return None;
     }
     Some(format!(
         "{} is {}, {} is {}",
@@ -411,13 +426,17 @@ pub fn grants_of<'a>(
         });
     }
     for r in &card.rules.penalty {
-        if let PenaltyRule::Waive { scope, applies_to } = r {
-            waivers.push(Waiver {
-                at,
-                from: card,
-                scope: *scope,
-                filter: applies_to,
-            });
-        }
+        let (scope, applies_to, doubles) = match r {
+            PenaltyRule::Waive { scope, applies_to } => (scope, applies_to, false),
+            PenaltyRule::Double { scope, applies_to } => (scope, applies_to, true),
+            _ => continue,
+        };
+        waivers.push(Waiver {
+            at,
+            from: card,
+            scope: *scope,
+            filter: applies_to,
+            doubles,
+        });
     }
 }

@@ -32,6 +32,7 @@ mod resource_rules;
 mod restriction;
 mod retired;
 mod ship_count;
+mod ship_limits;
 mod ship_sp_cap;
 mod sideboard;
 mod slot;

@@ -13,6 +13,8 @@
 //!   itself) may not have an admiral.
 //! - `rules.fleet_excludes`: "cannot deploy this card to the same fleet as
 //!   X": no card of that name anywhere in the fleet, sideboard included.
+//! - `rules.ship_limits`: a card limits the other cards of its ship
+//!   (`ship_limits`).
 //! - A card in a slot that lets it exceed its restrictions
 //!   (`AddSlot::exceed_restrictions`, see `slot_terms`) is not held to them.
 //!
@@ -25,8 +27,8 @@
 use super::analysis::{Analysis, CardState, ShipState};
 use super::condition::{actual, describe};
 use super::cost::Role;
-use super::slot_terms;
 use super::Rule;
+use super::{ship_limits, slot_terms};
 use crate::db::normalize;
 use crate::diag::Diagnostic;
 
@@ -40,6 +42,7 @@ pub const RULE: Rule = Rule {
 fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
     per_ship(a, out);
     fleet_excludes(a, out);
+    ship_limits::check(a, out);
 }
 
 /// Cards that may not share a fleet: reported once per pair, at the card

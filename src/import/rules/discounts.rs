@@ -11,9 +11,12 @@
 //! The discount applies to upgrades only, never to the granting card itself
 //! (Calvin Hudson costs his printed 3).
 //!
-//! Not modeled (left in `unmodeled`): other conditions, on one chosen card ("One
-//! of your [talent] Upgrades costs -1 SP"), on cards by cost ("with a cost
-//! of 5 or less"), negated filters ("non-Borg"), and caps ("-5 Max").
+//! Also "All of your [weapon] Upgrades with a cost of 5 or less cost -2 SP"
+//! (`max_cost`, the printed cost), "all of your non-Borg [tech] and
+//! [weapon] Upgrades" (`not_factions`), also after another clause joined
+//! with "and".
+//!
+//! Not modeled (left in `unmodeled`): other conditions and caps ("-5 Max").
 //!
 //! ```toml
 //! [[card.rules.discounts]]
@@ -38,7 +41,7 @@ pub const KIND: Kind = Kind {
 /// backwards from there (`subject`).
 static TAIL: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
-        r"(?i)\bupgrades( equipped to this ship)? cost -\s?(\d+)\s?(?:sp|squadron points?)\b( (?:for|to) all ships in your fleet(?: \(including your own ship\))?)?(?:\s*\((?:min|minimum) (\d+)\))?",
+        r"(?i)\bupgrades( equipped to this ship)?(?: with a cost of (?P<max>\d+) or less)? cost -\s?(\d+)\s?(?:sp|squadron points?)\b( (?:for|to) all ships in your fleet(?: \(including your own ship\))?)?(?:\s*\((?:min|minimum) (\d+)\))?",
     )
     .unwrap()
 });
@@ -179,19 +182,21 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
             if t[tail.end..].trim_start().starts_with(", -") {
                 continue;
             }
-            let amount: i32 = c[2].parse().unwrap_or(0);
+            let amount: i32 = c[3].parse().unwrap_or(0);
             if amount == 0 {
                 continue;
             }
+            let mut applies_to = applies_to;
+            applies_to.max_cost = c.name("max").and_then(|m| m.as_str().parse().ok());
             found.push(Discount {
                 amount: -amount,
-                scope: if c.get(3).is_some() {
+                scope: if c.get(4).is_some() {
                     Scope::Fleet
                 } else {
                     Scope::Ship
                 },
                 applies_to,
-                min: c.get(4).and_then(|m| m.as_str().parse().ok()),
+                min: c.get(5).and_then(|m| m.as_str().parse().ok()),
                 max_cards: None,
                 when,
             });
@@ -230,6 +235,9 @@ fn subject(cx: &Cx, before: &str) -> Option<Subject3> {
             f.slots.insert(0, slot.to_string());
         } else if let Some(fa) = faction_of(&wl) {
             f.factions.insert(0, fa.to_string());
+        } else if let Some(fa) = wl.strip_prefix("non-").and_then(faction_of) {
+            // "all of your non-Borg [tech] and [weapon] Upgrades"
+            f.not_factions.insert(0, fa.to_string());
         } else if !matches!(wl.as_str(), "and" | "or") {
             break;
         }
@@ -237,12 +245,16 @@ fn subject(cx: &Cx, before: &str) -> Option<Subject3> {
     }
     dedup(&mut f.slots);
     dedup(&mut f.factions);
+    dedup(&mut f.not_factions);
     let lead = LEAD.captures(rest);
     let prefix = match &lead {
         Some(c) => &rest[..c.get(1).map_or(0, |m| m.start())],
         None => rest,
     };
-    if prefix.trim().is_empty() {
+    // A clause of its own after "... and" ("you may only have ... assigned
+    // to your ship and all of your non-Borg [tech] Upgrades cost -1 SP").
+    let after_and = lead.is_some() && prefix.trim_end().to_lowercase().ends_with(" and");
+    if prefix.trim().is_empty() || after_and {
         let begin = lead
             .and_then(|c| c.get(1))
             .map_or(rest.len(), |m| m.start());
@@ -422,9 +434,21 @@ mod tests {
     fn conditional_discounts_stay_unmodeled() {
         let s = run("If you have a Klingon ship, all of your Upgrades cost -1 SP.");
         assert!(s.card.rules.discounts.is_empty());
-        let s = run("All of your [weapon] Upgrades with a cost of 5 or less cost -2 SP.");
-        assert!(s.card.rules.discounts.is_empty());
-        let s = run("All of your non-Borg [tech] and [weapon] Upgrades cost -1 SP.");
-        assert!(s.card.rules.discounts.is_empty());
+    }
+
+    #[test]
+    fn cost_bounds_and_negated_factions() {
+        // C134 Sakonna.
+        let s = run("Add 1 additional [weapon] Upgrade slot to your Upgrade Bar. All of your [weapon] Upgrades with a cost of 5 or less cost -2 SP.");
+        let mut want = d(-2, Scope::Ship, &[], &["weapon"], None);
+        want.applies_to.max_cost = Some(5);
+        assert_eq!(s.card.rules.discounts, vec![want]);
+        assert!(s.text.is_consumed(s.text.text.find("All of").unwrap()));
+        // C039 Romulan Hijackers, after another clause.
+        let s = run("While this card is assigned to your ship, you may only have a Romulan Captain and Romulan [crew] Upgrades assigned to your ship and all of your non-Borg [tech] and [weapon] Upgrades cost -1 SP.");
+        let mut want = d(-1, Scope::Ship, &[], &["tech", "weapon"], None);
+        want.applies_to.not_factions = vec!["borg".into()];
+        assert_eq!(s.card.rules.discounts, vec![want]);
+        assert!(s.text.is_consumed(s.text.text.find("all of").unwrap()));
     }
 }

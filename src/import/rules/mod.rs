@@ -20,6 +20,7 @@ pub mod no_slot;
 pub mod penalty;
 pub mod restrictions;
 pub mod set_costs;
+pub mod ship_limits;
 pub mod slot_terms;
 pub mod species;
 pub mod talent_permissions;
@@ -77,6 +78,7 @@ pub const KINDS: &[Kind] = &[
     adds_factions::KIND,
     fleet_excludes::KIND,
     no_admiral::KIND,
+    ship_limits::KIND,
 ];
 
 /// Runs every kind on a card, then the unmodeled-phrase detector.

@@ -12,8 +12,13 @@
 //!   this ship" -> `waive` those slots; "Romulan [weapon], Romulan [tech],
 //!   Borg [weapon] and/or Borg [tech]" -> factions x slots; "for cards
 //!   equipped to this ship" -> every card type.
-//! - A waiver that holds only under a condition ("if this card is assigned to
-//!   a non-Romulan ship, ...", "to this Federation ship") is not modeled.
+//! - "The faction penalty is doubled for any non-Klingon Upgrades assigned
+//!   to your ship" -> `double` (K'Temoc).
+//! - "if this card is assigned to a non-Romulan ship, you do not pay a
+//!   Faction penalty for any of your Romulan upgrades (including this one)"
+//!   -> `waive` Romulan upgrades (and `no-penalty`): on a Romulan ship they
+//!   pay none anyway. Other conditional waivers ("to this Federation
+//!   ship") are not modeled.
 //!
 //! ```toml
 //! [[card.rules.penalty]]
@@ -39,6 +44,18 @@ static DO_NOT_PAY: LazyLock<Regex> = LazyLock::new(|| {
     )
     .unwrap()
 });
+/// "The faction penalty is doubled for any non-Klingon Upgrades assigned to
+/// your ship" (K'Temoc).
+static DOUBLED: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\bthe faction penalty is doubled for any (non-)?([\w' -]+?) upgrades assigned to your ship\b").unwrap()
+});
+/// "if this card is assigned to a non-Romulan ship, you do not pay a
+/// Faction penalty for any of your Romulan upgrades (including this one)"
+/// (Romulan Hijackers): on a Romulan ship its Romulan upgrades pay none
+/// anyway, so the condition changes nothing.
+static OWN_FACTION_ELSEWHERE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\bif this card is assigned to a non-([\w' -]+?) ship, you do not pay a faction penalty for any of your ([\w' -]+?) upgrades( \(including this one\))?").unwrap()
+});
 static USE_ANY: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)\byou may use any upgrades without paying a faction penalty").unwrap()
 });
@@ -54,6 +71,43 @@ fn apply(_cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
         if let Some(m) = USE_ANY.find(t) {
             push_unique(&mut rules, waive(CardFilter::default()));
             spans.push((at + m.start(), at + m.end()));
+        }
+        if let Some(c) = DOUBLED.captures(t) {
+            if let Some(f) = faction_of(&c[2]) {
+                let mut applies_to = CardFilter::default();
+                if c.get(1).is_some() {
+                    applies_to.not_factions.push(f.to_string());
+                } else {
+                    applies_to.factions.push(f.to_string());
+                }
+                push_unique(
+                    &mut rules,
+                    PenaltyRule::Double {
+                        scope: Scope::Ship,
+                        applies_to,
+                    },
+                );
+                let m = c.get(0).map_or(0..0, |m| m.range());
+                spans.push((at + m.start, at + m.end));
+            }
+        }
+        if let Some(c) = OWN_FACTION_ELSEWHERE.captures(t) {
+            let (a, b) = (faction_of(&c[1]), faction_of(&c[2]));
+            if let (Some(a), true) = (a, a == b) {
+                push_unique(
+                    &mut rules,
+                    waive(CardFilter {
+                        factions: vec![a.to_string()],
+                        ..CardFilter::default()
+                    }),
+                );
+                if c.get(3).is_some() {
+                    push_unique(&mut rules, PenaltyRule::NoPenalty);
+                }
+                let m = c.get(0).map_or(0..0, |m| m.range());
+                spans.push((at + m.start, at + m.end));
+                continue;
+            }
         }
         if let Some(c) = DO_NOT_PAY.captures(t) {
             let m = c.get(0).map_or(0..0, |m| m.range());
@@ -165,6 +219,47 @@ fn filter(phrase: &str) -> Option<CardFilter> {
 }
 
 #[cfg(test)]
+mod doubled_tests {
+    use super::super::testing::{cx, subject};
+    use super::*;
+    use serde_json::json;
+
+    fn run(text: &str) -> Subject<'static> {
+        let mut s = subject("X1", text, json!({}));
+        apply(&cx(), &mut s).unwrap();
+        s
+    }
+
+    #[test]
+    fn k_temoc_doubles_and_hijackers_waive() {
+        let s = run("All of your Klingon Upgrades cost -1 SP. The faction penalty is doubled for any non-Klingon Upgrades assigned to your ship.");
+        assert_eq!(
+            s.card.rules.penalty,
+            [PenaltyRule::Double {
+                scope: Scope::Ship,
+                applies_to: CardFilter {
+                    not_factions: vec!["klingon".into()],
+                    ..CardFilter::default()
+                }
+            }]
+        );
+        assert!(s.text.is_consumed(s.text.text.find("doubled").unwrap()));
+        let s = run("In addition, if this card is assigned to a non-Romulan ship, you do not pay a Faction penalty for any of your Romulan upgrades (including this one).");
+        assert_eq!(
+            s.card.rules.penalty,
+            [
+                waive(CardFilter {
+                    factions: vec!["romulan".into()],
+                    ..CardFilter::default()
+                }),
+                PenaltyRule::NoPenalty
+            ]
+        );
+        assert!(s.text.is_consumed(s.text.text.find("if this").unwrap()));
+    }
+}
+
+#[cfg(test)]
 mod tests {
     use super::super::testing::{cx, subject};
     use super::*;
@@ -241,7 +336,8 @@ mod tests {
 
     #[test]
     fn conditional_waivers_stay_unmodeled() {
-        let s = run("In addition, if this card is assigned to a non-Romulan ship, you do not pay a Faction penalty for any of your Romulan upgrades (including this one).", json!({}));
+        // Another faction under the condition than in the waiver.
+        let s = run("In addition, if this card is assigned to a non-Klingon ship, you do not pay a Faction penalty for any of your Romulan upgrades.", json!({}));
         assert!(s.card.rules.penalty.is_empty());
         assert!(s.text.consumed.is_empty());
         let s = run("You do not pay faction penalty when equipping this card or any Romulan [crew] Upgrades to this Federation ship.", json!({}));
