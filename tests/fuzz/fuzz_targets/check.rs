@@ -4,6 +4,9 @@
 //! rules, the other games' checkers) and through every renderer (the table
 //! with its rustc-style excerpts, JSON, GitHub annotations). Any panic is a
 //! crash.
+//!
+//! `FUZZ_SKIP_TABLE=1` leaves the table renderer out, to fuzz everything
+//! else while a bug of the table renderer is open.
 #![no_main]
 
 use fleetcheck::cli::check::check_bytes;
@@ -26,9 +29,14 @@ fuzz_target!(|data: &[u8]| {
     };
     let checked = check_bytes(db(), "fuzz.toml", data.to_vec(), &opts);
     let mut out = Vec::new();
-    let ropts = RenderOptions { color: true, width: Some(80) };
-    table::render(&mut out, &checked, &ropts).unwrap();
-    table::render(&mut out, &checked, &RenderOptions::default()).unwrap();
+    if std::env::var_os("FUZZ_SKIP_TABLE").is_none() {
+        let ropts = RenderOptions {
+            color: true,
+            width: Some(80),
+        };
+        table::render(&mut out, &checked, &ropts).unwrap();
+        table::render(&mut out, &checked, &RenderOptions::default()).unwrap();
+    }
     json::render_all(&mut out, std::slice::from_ref(&checked)).unwrap();
     github::render(&mut out, &checked).unwrap();
 });
