@@ -306,18 +306,29 @@ pub fn diagnostic(
         Renderer::styled()
     } else {
         Renderer::plain()
-    };
+    }
+    // Never trim long lines: the renderer's trimming underflows on lines
+    // longer than its width whose leading whitespace reaches past the span
+    // (found by fuzzing), and a fleet file's line is worth showing whole.
+    // Files are at most 1 MiB, so no line is longer than this.
+    .term_width(1 << 24);
     // Without an excerpt, still name the file.
     let origin = format!("in {file}");
-    let mut message = level.title(&d.message).id(&d.code);
+    let title = printable(&d.message);
+    let mut message = level.title(&title).id(&d.code);
     let span = match (source, &d.span) {
         (Some(s), Some(span)) => visible_span(&s.text, span.clone()),
         _ => None,
     };
-    match (source, span) {
-        (Some(s), Some(span)) => {
+    // The excerpt is the user's file: show its control characters as
+    // stand-ins of the same byte length, so that spans stay valid, the
+    // terminal is not driven by them, and the snippet renderer (which
+    // mis-measures lines holding `\r` or form feeds) gets plain text.
+    let shown = source.map(|s| printable(&s.text));
+    match (shown.as_deref(), span) {
+        (Some(text), Some(span)) => {
             message = message.snippet(
-                Snippet::source(&s.text)
+                Snippet::source(text)
                     .origin(file)
                     .fold(true)
                     .annotation(level.span(span)),
@@ -328,11 +339,35 @@ pub fn diagnostic(
         _ if !d.message.contains(file) => message = message.footer(Level::Note.title(&origin)),
         _ => {}
     }
-    for h in &d.help {
+    let help: Vec<String> = d.help.iter().map(|h| printable(h)).collect();
+    for h in &help {
         message = message.footer(Level::Help.title(h));
     }
     let text = renderer.render(message).to_string();
     writeln!(w, "{text}")
+}
+
+/// `text` with every control character but the line feed replaced by
+/// stand-ins of the same UTF-8 length (a space for one-byte ones, `?` for
+/// the rest), so byte offsets into the original stay valid.
+fn printable(text: &str) -> String {
+    if !text.chars().any(|c| c.is_control() && c != '\n') {
+        return text.to_string();
+    }
+    text.chars()
+        .flat_map(|c| {
+            let stand_in = match c {
+                '\n' => None,
+                c if c.is_control() && c.len_utf8() == 1 => Some(" ".to_string()),
+                c if c.is_control() => Some("?".repeat(c.len_utf8())),
+                _ => None,
+            };
+            stand_in
+                .unwrap_or_else(|| c.to_string())
+                .chars()
+                .collect::<Vec<_>>()
+        })
+        .collect()
 }
 
 /// A span annotate-snippets can draw: inside the text, on char boundaries,
@@ -418,5 +453,95 @@ pub(crate) fn verdict(
         writeln!(w, "\x1b[1;{colour}m{line}\x1b[0m")
     } else {
         writeln!(w, "{line}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn render_one(text: &[u8], d: Diagnostic) -> String {
+        let source = Source {
+            path: "f.toml".into(),
+            text: String::from_utf8_lossy(text).into_owned(),
+        };
+        let mut out = Vec::new();
+        diagnostic(
+            &mut out,
+            Some(&source),
+            "f.toml",
+            &d,
+            &RenderOptions::default(),
+        )
+        .unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn printable_keeps_byte_offsets() {
+        let t = "a\r\x0c\u{85}b\n\tc";
+        let p = printable(t);
+        assert_eq!(p.len(), t.len());
+        assert_eq!(p, "a  ??b\n c");
+    }
+
+    #[test]
+    fn carriage_returns_and_form_feeds_do_not_break_the_excerpt() {
+        // Inputs found by the fuzz target `check` (tests/fuzz): the snippet
+        // renderer overflowed on them.
+        let mut cr = b"\r".repeat(25);
+        cr.extend_from_slice(b"11111111111111sp_cap = ");
+        cr.extend(b"1".repeat(80));
+        cr.extend(b"\r".repeat(9));
+        let out = render_one(&cr, Diagnostic::error("parse", "x").with_span(Some(30..40)));
+        assert!(out.starts_with("error[parse]: x"), "{out}");
+        assert!(!out.contains('\r'));
+
+        let mut ff = b"# Str the basear]]\n\"\n".to_vec();
+        ff.extend(b"\x0c".repeat(24));
+        ff.extend(b"\xc0".repeat(50));
+        ff.extend(b"\x0c".repeat(26));
+        ff.extend_from_slice(b"\xf5\xf3\x0c\x0c\x0c\x0e");
+        ff.extend(b"\x0c".repeat(5));
+        ff.extend_from_slice(b"dama@e = ['");
+        let len = String::from_utf8_lossy(&ff).len();
+        let out = render_one(
+            &ff,
+            Diagnostic::error("parse", "y").with_span(Some(len - 3..len)),
+        );
+        assert!(out.contains("error[parse]: y"), "{out}");
+        assert!(!out.contains('\x0c'));
+    }
+
+    #[test]
+    fn fuzz_input_with_carriage_returns_renders_through_the_whole_check() {
+        let mut cr = b"\r".repeat(25);
+        cr.extend_from_slice(b"11111111111111sp_cap = ");
+        cr.extend(b"1".repeat(80));
+        cr.extend(b"\r".repeat(9));
+        let db = crate::db::Database::embedded().unwrap();
+        let source = Source {
+            path: "cr.toml".into(),
+            text: String::from_utf8(cr).unwrap(),
+        };
+        let opts = crate::rules::CheckOptions {
+            today: "2026-11-29".into(),
+            ..Default::default()
+        };
+        let checked = crate::cli::check::check_source(&db, source, &opts);
+        let mut out = Vec::new();
+        render(&mut out, &checked, &RenderOptions::default()).unwrap();
+        let out = String::from_utf8(out).unwrap();
+        assert!(out.contains("error[parse]"), "{out}");
+        assert!(!out.contains('\r'));
+    }
+
+    #[test]
+    fn escape_sequences_of_the_file_do_not_reach_the_terminal() {
+        let out = render_one(
+            b"name = \"\x1b[31mRED\n",
+            Diagnostic::error("parse", "bad \x1b[31m").with_span(Some(0..4)),
+        );
+        assert!(!out.contains('\x1b'), "{out:?}");
     }
 }
