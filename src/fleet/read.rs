@@ -401,8 +401,28 @@ fn string(e: &Entry, diags: &mut Vec<Diagnostic>) -> Option<Spanned<String>> {
     }
 }
 
+/// The largest `sp_cap` or `additional_points` (in absolute value) a fleet
+/// may give: far above any real event, and a clear error rather than a
+/// silent clamp for a typo of many digits.
+pub const MAX_POINTS: i64 = 100_000;
+
 fn integer(e: &Entry, diags: &mut Vec<Diagnostic>) -> Option<Spanned<i64>> {
     match &e.node.value {
+        NodeValue::Integer(i) if i.abs() > MAX_POINTS || (e.key == "sp_cap" && *i < 0) => {
+            let range = if e.key == "sp_cap" {
+                format!("0 to {MAX_POINTS}")
+            } else {
+                format!("-{MAX_POINTS} to {MAX_POINTS}")
+            };
+            diags.push(
+                Diagnostic::error(
+                    "shape",
+                    format!("`{}` = {i} is out of range: it must be {range} SP", e.key),
+                )
+                .with_span(Some(e.node.span.clone())),
+            );
+            None
+        }
         NodeValue::Integer(i) => Some(Spanned {
             value: *i,
             span: e.node.span.clone(),
@@ -478,6 +498,37 @@ mod tests {
         let mut d = Vec::new();
         let f = read(&parse(text).unwrap(), &mut d);
         (f, d)
+    }
+
+    #[test]
+    fn points_out_of_range_are_input_errors() {
+        for (text, needle) in [
+            (
+                "sp_cap = 9223372036854775807\n",
+                "`sp_cap` = 9223372036854775807 is out of range",
+            ),
+            (
+                "sp_cap = -5\n",
+                "`sp_cap` = -5 is out of range: it must be 0 to 100000 SP",
+            ),
+            (
+                "additional_points = -200000\n",
+                "`additional_points` = -200000 is out of range",
+            ),
+        ] {
+            let (f, diags) = read_text(text);
+            assert!(
+                f.sp_cap.is_none() && f.additional_points.is_none(),
+                "{text}"
+            );
+            assert_eq!(diags.len(), 1, "{text}: {diags:?}");
+            assert_eq!(diags[0].code, "shape");
+            assert!(diags[0].message.starts_with(needle), "{}", diags[0].message);
+            assert_eq!(
+                diags[0].span.as_ref().unwrap().start,
+                text.find('=').unwrap() + 2
+            );
+        }
     }
 
     #[test]
