@@ -408,7 +408,9 @@ pub const MAX_POINTS: i64 = 100_000;
 
 fn integer(e: &Entry, diags: &mut Vec<Diagnostic>) -> Option<Spanned<i64>> {
     match &e.node.value {
-        NodeValue::Integer(i) if i.abs() > MAX_POINTS || (e.key == "sp_cap" && *i < 0) => {
+        NodeValue::Integer(i)
+            if i.unsigned_abs() > MAX_POINTS.unsigned_abs() || (e.key == "sp_cap" && *i < 0) =>
+        {
             let range = if e.key == "sp_cap" {
                 format!("0 to {MAX_POINTS}")
             } else {
