@@ -9,15 +9,14 @@
 //! and left untouched. After a move the new state is printed as `check`
 //! prints it, and the exit code is the new state's (0 consistent, 1 not).
 
-use super::check::{print, read_source, render_options};
+use super::check::{print, read_for_edit, render_options};
 use super::{Common, Output};
 use crate::diag::Source;
 use crate::games::xwing::{self, edit};
 use crate::report;
 use anyhow::Context;
 use clap::{Args, Subcommand};
-use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 #[derive(Debug, Subcommand)]
 pub enum XwingCommand {
@@ -85,7 +84,7 @@ pub fn run(cmd: &XwingCommand) -> anyhow::Result<i32> {
             Output::Github => report::github::render_all(w, files),
         })
     };
-    let source = match read_source(&args.file) {
+    let (source, original) = match read_for_edit(&args.file) {
         Ok(s) => s,
         Err(c) => {
             show(&c, None)?;
@@ -95,8 +94,13 @@ pub fn run(cmd: &XwingCommand) -> anyhow::Result<i32> {
     let path = source.path.clone();
     match edit::apply(&source, &args.ship, &args.card, mv) {
         Ok(done) => {
-            write_atomic(&args.file, &done.text)
-                .with_context(|| format!("cannot write {path}; it was not changed"))?;
+            // Never over a file that changed on disk since it was read.
+            crate::fsutil::write(
+                &args.file,
+                done.text.as_bytes(),
+                crate::fsutil::Guard::Unchanged(&original),
+            )
+            .with_context(|| format!("cannot write {path}; it was not changed"))?;
             let checked = xwing::check(Source {
                 path,
                 text: done.text,
@@ -120,31 +124,4 @@ pub fn run(cmd: &XwingCommand) -> anyhow::Result<i32> {
             Ok(2)
         }
     }
-}
-
-/// Replaces `path` with `text` atomically: a temporary file in the same
-/// directory (same file system, so the rename is atomic), flushed to disk,
-/// given the original's permissions, then renamed over it. A symbolic link
-/// is followed, so the link stays and its target changes.
-pub fn write_atomic(path: &Path, text: &str) -> std::io::Result<()> {
-    let target = std::fs::canonicalize(path)?;
-    let dir = target.parent().unwrap_or(Path::new("."));
-    let name = target
-        .file_name()
-        .map_or_else(|| "state".into(), |n| n.to_string_lossy().into_owned());
-    let tmp = dir.join(format!(".{name}.fleetcheck-{}.tmp", std::process::id()));
-    let result = (|| {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(text.as_bytes())?;
-        f.sync_all()?;
-        drop(f);
-        if let Ok(meta) = std::fs::metadata(&target) {
-            std::fs::set_permissions(&tmp, meta.permissions())?;
-        }
-        std::fs::rename(&tmp, &target)
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    result
 }
