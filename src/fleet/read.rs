@@ -54,7 +54,7 @@ impl CardRef {
     /// The reference as the user would recognise it in a message.
     pub fn label(&self) -> String {
         match &self.query {
-            Query::Text(s) => format!("'{}'", s.trim()),
+            Query::Text(s) => format!("'{}'", shorten(s.trim())),
             Query::Table(t) => {
                 let mut parts = Vec::new();
                 for (k, v) in [
@@ -66,7 +66,7 @@ impl CardRef {
                     ("type", &t.kind),
                 ] {
                     if let Some(v) = v {
-                        parts.push(format!("{k} = {v:?}"));
+                        parts.push(format!("{k} = {:?}", shorten(v)));
                     }
                 }
                 format!("{{ {} }}", parts.join(", "))
@@ -401,6 +401,18 @@ fn string(e: &Entry, diags: &mut Vec<Diagnostic>) -> Option<Spanned<String>> {
     }
 }
 
+/// A user's value as quoted in a message: at most 60 characters, the rest
+/// counted, so that a runaway value does not flood the output.
+pub fn shorten(s: &str) -> String {
+    const MAX: usize = 60;
+    let n = s.chars().count();
+    if n <= MAX {
+        return s.to_string();
+    }
+    let head: String = s.chars().take(MAX).collect();
+    format!("{head}… ({n} characters)")
+}
+
 /// The largest `sp_cap` or `additional_points` (in absolute value) a fleet
 /// may give: far above any real event, and a clear error rather than a
 /// silent clamp for a typo of many digits.
@@ -500,6 +512,14 @@ mod tests {
         let mut d = Vec::new();
         let f = read(&parse(text).unwrap(), &mut d);
         (f, d)
+    }
+
+    #[test]
+    fn long_values_are_shortened_in_messages() {
+        assert_eq!(shorten("Data"), "Data");
+        let long = "x".repeat(200_000);
+        let short = shorten(&long);
+        assert_eq!(short, format!("{}… (200000 characters)", "x".repeat(60)));
     }
 
     #[test]
