@@ -1235,3 +1235,170 @@ fn discount_on_cards_of_a_printed_cost_or_less() {
     assert_eq!(mods(card(&r, 0, "C134")), [("faction-penalty", 1)]);
     assert_eq!(r.total, Some(24 + 3 + 3 + 6));
 }
+
+#[test]
+fn chosen_capped_and_conditional_discounts() {
+    let ship = |ship: &str, captain: &str, upgrades: &str| {
+        check(&format!(
+            "[[ship]]\nship = \"{ship}\"\ncaptain = \"{captain}\"\nupgrades = [{upgrades}]\n"
+        ))
+    };
+    // Jean-Luc Picard (Cap803): ship -2, each upgrade -1, at most -5 in
+    // all: the ship and three of the four upgrades.
+    let c = ship("S149", "Cap803", "\"T019\", \"W031\", \"C175\", \"C274\"");
+    assert!(c.diagnostics.is_empty(), "{}", summary(&c));
+    let r = c.finish();
+    assert_eq!(r.ships[0].cost, 22);
+    let saved: i32 = r.ships[0]
+        .cards
+        .iter()
+        .flat_map(|c| c.modifiers.iter())
+        .filter(|m| m.kind == "discount")
+        .map(|m| m.amount)
+        .sum();
+    assert_eq!(saved, -3);
+    assert_eq!(r.total, Some(22 + 5 + 3 + 5 + 4 + 3 - 3));
+    // It Won't Be Installed Until Tuesday (E237): one tech, one weapon and
+    // one crew at -2 each; it needs no talent slot.
+    let c = ship(
+        "S149",
+        "Federation",
+        "\"E237\", \"T019\", \"W031\", \"C175\", \"C274\"",
+    );
+    assert!(c.diagnostics.is_empty(), "{}", summary(&c));
+    let r = c.finish();
+    assert_eq!(r.total, Some(24 + 3 + 1 + 3 + 2 + 3));
+    assert_eq!(mods(card(&r, 0, "C175")), [("discount", -2)]);
+    assert!(card(&r, 0, "C274").modifiers.is_empty());
+    // Dolim (Cap801): crew and tech slots take weapons; weapons -1, five
+    // at most. Two Xindi weapons on a Xindi Starship (tech, weapon).
+    let c = ship("S024", "Cap801", "\"W144\", \"W154\"");
+    assert!(c.diagnostics.is_empty(), "{}", summary(&c));
+    let r = c.finish();
+    assert_eq!(r.total, Some(18 + 5 + 2 + 2));
+    assert_eq!(card(&r, 0, "W154").slot.as_deref(), Some("weapon"));
+    // Sphere 936 (S240): a support ship (with the Borg Support Vehicle
+    // Token) equips one upgrade at -2.
+    let c = ship("S240", "Cap107", "\"B001\", \"Q008\"");
+    assert!(c.diagnostics.is_empty(), "{}", summary(&c));
+    let r = c.finish();
+    assert_eq!(mods(card(&r, 0, "B001")), [("discount", -2)]);
+    assert_eq!(r.total, Some(40 - 15 + 1));
+    let c = ship("S240", "Cap107", "\"B001\"");
+    assert!(card(&c.finish(), 0, "B001").modifiers.is_empty());
+    // U.S.S. Prometheus (S362) with the Federation Prototype: Prometheus
+    // Class restricted upgrades -2 (Regenerative Shields T278: 4 -> 2).
+    let c = check("[[ship]]\nship = \"S362\"\ncaptain = \"Federation\"\nconstruction = \"Con001\"\nupgrades = [\"T278\", \"T019\"]\n");
+    assert!(c.diagnostics.is_empty(), "{}", summary(&c));
+    let r = c.finish();
+    assert_eq!(mods(card(&r, 0, "T278")), [("discount", -2)]);
+    assert!(card(&r, 0, "T019").modifiers.is_empty());
+    let c = ship("S362", "Federation", "\"T278\"");
+    assert!(card(&c.finish(), 0, "T278").modifiers.is_empty());
+}
+
+#[test]
+fn fixed_costs_with_bounds_and_cards_beyond_restrictions() {
+    let ship = |ship: &str, captain: &str, upgrades: &str| {
+        check(&format!(
+            "[[ship]]\nship = \"{ship}\"\ncaptain = \"{captain}\"\nupgrades = [{upgrades}]\n"
+        ))
+    };
+    // Tahna Los (Cap524): one [tech] costs exactly 3, but not one that
+    // refers to a ship: the Cloaking Device (T240) keeps its 4 +5.
+    let c = ship("S137", "Cap524", "\"T240\", \"T104\"");
+    assert!(c.diagnostics.is_empty(), "{}", summary(&c));
+    let r = c.finish();
+    assert_eq!(mods(card(&r, 0, "T104")), [("set-cost", -2)]);
+    assert_eq!(mods(card(&r, 0, "T240")), [("ship-penalty", 5)]);
+    // Enterprise NX-01 (S115) has no [tech] slot: its Enhanced Hull
+    // Plating (T096) is free and needs none.
+    let c = ship("S115", "Federation", "\"T096\"");
+    assert!(c.diagnostics.is_empty(), "{}", summary(&c));
+    let r = c.finish();
+    assert_eq!(card(&r, 0, "T096").cost, 0);
+    assert_eq!(card(&r, 0, "T096").slot.as_deref(), Some("none"));
+    // Without the NX-01, the same card needs a slot.
+    let c = ship("S022", "Federation", "\"T096\"");
+    assert_eq!(codes(&c), ["slot"]);
+    // I.K.S. K'Tanco (S336): one Klingon [tech] of 4 SP or less, free and
+    // beyond restrictions (Reinforced Hull T286 needs Hull 4: it has 4;
+    // Tactical Sensors T224 is Raptor Class only).
+    let c = ship("S336", "Klingon", "\"T224\"");
+    assert!(c.diagnostics.is_empty(), "{}", summary(&c));
+    assert_eq!(card(&c.finish(), 0, "T224").cost, 0);
+    // A second one: one is free (and placed beyond the bar), the other has
+    // no slot and breaks its Raptor Class restriction.
+    let c = ship("S336", "Klingon", "\"T224\", \"T225\"");
+    assert_eq!(codes(&c), ["slot", "restriction"]);
+    // Guingouin (S313): Inertial Compensators free and without a slot;
+    // Miles O'Brien (C477): the Transporter Room without a slot.
+    let c = ship("S313", "Independent", "\"T182\", \"T308\", \"C477\"");
+    assert!(c.diagnostics.is_empty(), "{}", summary(&c));
+    let r = c.finish();
+    assert_eq!(card(&r, 0, "T182").slot.as_deref(), Some("none"));
+    assert_eq!(card(&r, 0, "T182").cost, 0);
+    assert_eq!(card(&r, 0, "T308").slot.as_deref(), Some("none"));
+    // Khan Singh (Cap725): up to 3 upgrades cost exactly 4, if their
+    // printed cost is 6 or less: Warp Jump (5) pays 4, Feedback Pulse (8)
+    // its 8 (and no faction penalty: Khan waives it).
+    let c = ship("S028", "Cap725", "\"T104\", \"T218\", \"T019\"");
+    assert!(c.diagnostics.is_empty(), "{}", summary(&c));
+    let r = c.finish();
+    assert_eq!(mods(card(&r, 0, "T104")), [("set-cost", -1)]);
+    assert!(card(&r, 0, "T218").modifiers.is_empty());
+    assert_eq!(r.total, Some(20 + 4 + 4 + 8 + 3));
+    // Covert Mission (E133): any captain may field it; +1 SP when the
+    // captain shows no talent icon.
+    let c = ship("S128", "Cap209", "\"E133\"");
+    assert!(c.diagnostics.is_empty(), "{}", summary(&c));
+    assert_eq!(mods(card(&c.finish(), 0, "E133")), [("ship-penalty", 1)]);
+    let c = ship("S128", "Cap012", "\"E133\"");
+    assert!(card(&c.finish(), 0, "E133").modifiers.is_empty());
+}
+
+#[test]
+fn additional_admiral_and_attack_squadron_resources() {
+    // James T. Kirk (A044) on a Constitution Refit Class ship: one more
+    // Federation admiral of 4 SP or less.
+    let fleet = |ship1: &str, second: &str| {
+        check(&format!(
+            "[[ship]]\nship = \"{ship1}\"\ncaptain = \"Federation\"\nadmiral = \"A044\"\n\
+             [[ship]]\nship = \"S162\"\ncaptain = \"Federation\"\nadmiral = \"{second}\"\n"
+        ))
+    };
+    let c = fleet("S123", "A003");
+    assert!(c.diagnostics.is_empty(), "{}", summary(&c));
+    // Hayes costs 3; Christopher Pike (A034, 5 SP) is not covered.
+    let c = fleet("S123", "A034");
+    assert_eq!(codes(&c), ["admiral-limit"]);
+    assert_eq!(at(&c, "admiral-limit"), [(8, 11)]);
+    // Kirk not on a Constitution Refit Class: one admiral only.
+    let c = fleet("S149", "A003");
+    assert_eq!(codes(&c), ["admiral-limit"]);
+    // Hideki Class Attack Fighters (R005): one attack squadron, with no
+    // upgrades or captain.
+    let c = check(
+        "resource = \"R005\"\n[[ship]]\nship = \"S154\"\n[[ship]]\nship = \"S071\"\nupgrades = [\"Q008\"]\n",
+    );
+    let restrictions: Vec<&str> = c
+        .diagnostics
+        .iter()
+        .filter(|d| d.code == "restriction")
+        .map(|d| d.message.as_str())
+        .collect();
+    assert!(
+        restrictions.iter().any(|m| m.starts_with(
+            "with the Hideki Class Attack Fighters resource (R005) a fleet includes at most 1 attack squadron(s): ship 2"
+        )),
+        "{}",
+        summary(&c)
+    );
+    assert!(
+        restrictions
+            .iter()
+            .any(|m| m.contains("attack squadrons carry no upgrades or captains")),
+        "{}",
+        summary(&c)
+    );
+}

@@ -826,6 +826,7 @@ fn discount(amount: i32, scope: Scope, slots: &[&str], factions: &[&str]) -> Dis
         min: None,
         when: None,
         max_cards: None,
+        exceed_restrictions: false,
     }
 }
 
@@ -1284,4 +1285,74 @@ fn ship_limits_doubled_penalties_and_negated_factions() {
     ] {
         assert!(card(id).rules.unmodeled.is_empty(), "{id}");
     }
+}
+
+#[test]
+fn discounts_set_costs_and_permissions_of_the_last_kinds() {
+    let r = |id: &str| &card(id).rules;
+    // Caps and choices.
+    assert_eq!(r("Cap801").discounts[0].max_cards, Some(5));
+    assert_eq!(r("Cap801").slots_also[0].also, ["weapon"]);
+    assert_eq!(r("Cap803").discounts.len(), 2);
+    assert_eq!(r("Cap803").discounts[0].applies_to.types, ["ship"]);
+    assert_eq!(r("Cap803").discounts[1].max_cards, Some(3));
+    assert_eq!(r("E237").discounts.len(), 3);
+    assert!(r("E237").discounts.iter().all(|d| d.max_cards == Some(1)));
+    assert_eq!(
+        r("S240").discounts[0].when,
+        Some(Condition::ShipHasCard {
+            any: vec!["Borg Support Vehicle Token".into()]
+        })
+    );
+    assert_eq!(
+        r("S362").discounts[0].applies_to.restricted_to,
+        ["prometheus_class"]
+    );
+    // Fixed costs: bounds, restriction overrides, no slot.
+    assert_eq!(r("Cap725").set_costs[0].applies_to.max_cost, Some(6));
+    assert!(r("Cap524").set_costs[0].applies_to.not_ship_specific);
+    for id in ["S115", "C384", "S336"] {
+        assert!(r(id).set_costs[0].exceed_restrictions, "{id}");
+    }
+    assert!(r("Cap331").discounts[0].exceed_restrictions);
+    for (id, name) in [
+        ("C444", "Phase Cannons"),
+        ("S313", "Inertial Compensators"),
+        ("C477", "Transporter Room"),
+    ] {
+        assert_eq!(r(id).no_slot_for[0].names, [name], "{id}");
+    }
+    assert_eq!(
+        r("E133").cost_modifiers,
+        [unless(1, Condition::CaptainTalentsAtLeast { value: 1 })]
+    );
+    assert!(r("E133").no_slot);
+    // Admirals and attack squadrons.
+    let x = &r("A044").extra_admirals[0];
+    assert_eq!((x.count, x.applies_to.max_cost), (1, Some(4)));
+    assert_eq!(x.when, Some(classes(&["constitution_refit_class"])));
+    for id in ["R005", "R006"] {
+        let q = r(id).squadrons.as_ref().unwrap();
+        assert_eq!((q.max, q.bare), (1, true), "{id}");
+    }
+    for id in [
+        "Cap801", "Cap803", "E237", "S240", "S362", "Cap725", "Cap524", "S115", "C384", "S336",
+        "Cap331", "C444", "S313", "C477", "E133", "A044", "R005", "R006",
+    ] {
+        assert!(r(id).unmodeled.is_empty(), "{id}: {:?}", r(id).unmodeled);
+    }
+}
+
+#[test]
+fn coverage_reaches_the_target() {
+    let c = &fresh().coverage;
+    assert_eq!(c.helpers, 118);
+    assert_eq!(c.cards_with_restriction_or_cost_phrases, 376);
+    assert!(
+        c.restriction_or_cost_percent >= 98.0,
+        "{} of {} ({}%)",
+        c.restriction_or_cost_fully_modeled,
+        c.cards_with_restriction_or_cost_phrases,
+        c.restriction_or_cost_percent
+    );
 }

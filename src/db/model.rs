@@ -200,6 +200,26 @@ pub struct Rules {
     /// the Science Vessel Variant [tech] Upgrade to this ship".
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub ship_limits: Vec<ShipLimit>,
+    /// Cards of this card's ship that need no slot there: "You may equip
+    /// the 'Transporter Room' [tech] Upgrade to this ship without requiring
+    /// an Upgrade Slot" (Miles O'Brien C477).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub no_slot_for: Vec<CardFilter>,
+    /// Admirals the fleet may have beyond the one every fleet may: "Your
+    /// fleet may include 1 additional Federation Admiral with a cost of 4 SP
+    /// or less" (James T. Kirk A044, while on a Constitution Refit Class).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub extra_admirals: Vec<ExtraAdmirals>,
+    /// Slots of this card's ship that also take other upgrade types: "you
+    /// may treat any of the [crew] or [tech] Upgrade slots on your Upgrade
+    /// Bar as [weapon] Upgrade slots" (Dolim).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub slots_also: Vec<SlotsAlso>,
+    /// A resource that is an attack squadron (Hideki Class Attack Fighters
+    /// R005, Federation Attack Fighters R006): the fleet may include at
+    /// most `max` attack squadrons, which carry no upgrades or captains.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub squadrons: Option<SquadronLimit>,
     /// Phrases that look like fleet-building rules but are not modeled.
     /// Listed by `fleetcheck data check --unmodeled`; never silently ignored.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -262,6 +282,17 @@ pub enum Condition {
     },
     /// The ship's class has a rear firing arc.
     RearArc,
+    /// The ship's captain shows at least `value` talent icons ("If the
+    /// Captain's card does not have an [talent] icon": not 1).
+    CaptainTalentsAtLeast {
+        value: i32,
+    },
+    /// The ship carries a card with one of these names ("If this ship is
+    /// equipped with the 'Federation Prototype'", a Borg support ship: one
+    /// with the Borg Support Vehicle Token).
+    ShipHasCard {
+        any: Vec<String>,
+    },
     /// The ship's name after "U.S.S." (its registry number ignored) is its
     /// class's name ("U.S.S. Prometheus", a Prometheus Class ship).
     NameIsClass,
@@ -307,6 +338,41 @@ pub enum Condition {
     Not {
         not: Box<Condition>,
     },
+}
+
+/// Admirals a card lets the fleet include beyond the first
+/// (`Rules::extra_admirals`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExtraAdmirals {
+    #[serde(default = "one")]
+    pub count: u32,
+    /// The admirals it allows (`types` should be `["admiral"]`).
+    pub applies_to: CardFilter,
+    /// While this holds for the granting card's ship.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub when: Option<Condition>,
+}
+
+/// Slots of a ship that take more upgrade types (`Rules::slots_also`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SlotsAlso {
+    /// The slot types concerned.
+    pub slots: Vec<String>,
+    /// What they take besides.
+    pub also: Vec<String>,
+}
+
+/// The attack squadron rules of a resource (`Rules::squadrons`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SquadronLimit {
+    /// At most this many attack squadrons in the fleet.
+    pub max: u32,
+    /// Attack squadrons carry no upgrades and no captain.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub bare: bool,
 }
 
 /// A limit a card puts on the other cards of its ship (`Rules::ship_limits`).
@@ -444,6 +510,15 @@ pub struct CardFilter {
     /// cost of 5 or less", "cannot have a cost greater than 4 SP").
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max_cost: Option<i32>,
+    /// Cards whose purchase restrictions ask for one of these ship classes
+    /// ("Prometheus Class Restricted Upgrades").
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub restricted_to: Vec<String>,
+    /// Cards that refer to no specific ship or class: no ship name or class
+    /// in their purchase restrictions or additional costs ("this Upgrade
+    /// cannot refer to a specific ship or class of ship").
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub not_ship_specific: bool,
 }
 
 /// A discount this card grants to other cards ("All of your [crew]
@@ -468,6 +543,11 @@ pub struct Discount {
     /// this many matching cards (those it saves most on; file order on ties).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max_cards: Option<u32>,
+    /// A card that gets this discount may exceed its purchase restrictions
+    /// and the ship's upgrade bar (it needs no slot): "at a cost of -2 SP,
+    /// even if it exceeds your ship's restrictions".
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub exceed_restrictions: bool,
 }
 
 /// A fixed cost this card gives to other cards on its ship (or fleet).
@@ -484,6 +564,12 @@ pub struct SetCost {
     /// At most this many matching cards get the set cost.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max_cards: Option<u32>,
+    /// A card that gets this cost may exceed its purchase restrictions and
+    /// the ship's upgrade bar (it needs no slot): "for free, even if it
+    /// exceeds your ship's restrictions" (the Enterprise NX-01 has no [tech]
+    /// slot for its Enhanced Hull Plating).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub exceed_restrictions: bool,
 }
 
 /// Faction penalty waivers and changes.

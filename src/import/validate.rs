@@ -183,6 +183,19 @@ impl Checker<'_> {
                     self.problem(format!("{what} has an implausible bound {value}"));
                 }
             }
+            Condition::CaptainTalentsAtLeast { value } => {
+                if !(0..=5).contains(value) {
+                    self.problem(format!("{what} has an implausible talent count {value}"));
+                }
+            }
+            Condition::ShipHasCard { any } => {
+                self.nonempty(any.len(), what);
+                for n in any {
+                    if self.db.by_name(n).is_empty() {
+                        self.problem(format!("{what} names {n:?}, which is no card"));
+                    }
+                }
+            }
             Condition::UniqueShip
             | Condition::GenericShip
             | Condition::RearArc
@@ -248,6 +261,11 @@ impl Checker<'_> {
         }
         if f.max_cost.is_some_and(|m| !(0..=40).contains(&m)) {
             self.problem(format!("{what} has an implausible max_cost"));
+        }
+        for id in &f.restricted_to {
+            if !self.classes.contains(id.as_str()) {
+                self.problem(format!("unknown class id {id:?} in {what}"));
+            }
         }
     }
 
@@ -533,6 +551,26 @@ fn check_card(ck: &mut Checker, card: &crate::db::model::Card) {
         if ck.db.by_name(n).is_empty() {
             ck.problem(format!("fleet_excludes names {n:?}, which is no card"));
         }
+    }
+    for f in &r.no_slot_for {
+        ck.filter(f, "no_slot_for");
+    }
+    for x in &r.extra_admirals {
+        if x.count == 0 {
+            ck.problem("extra_admirals with count 0");
+        }
+        ck.filter(&x.applies_to, "extra admirals");
+        if let Some(c) = &x.when {
+            ck.condition(c, "extra admirals");
+        }
+    }
+    for w in &r.slots_also {
+        for t in w.slots.iter().chain(&w.also) {
+            ck.slot(t, "slots_also");
+        }
+    }
+    if r.squadrons.as_ref().is_some_and(|q| q.max == 0) {
+        ck.problem("squadrons with max 0");
     }
     for l in &r.ship_limits {
         ck.filter(&l.applies_to, "a ship limit");

@@ -146,6 +146,10 @@ pub fn ship_phrase(db: &Database, c: &Condition) -> String {
             format!("a ship whose dial goes no higher than speed {value}")
         }
         Condition::RearArc => "a ship with a rear firing arc".into(),
+        Condition::CaptainTalentsAtLeast { value } => {
+            format!("a ship whose captain shows at least {value} [talent] icon(s)")
+        }
+        Condition::ShipHasCard { any } => format!("a ship carrying {}", or_list(any)),
         Condition::NameIsClass => "a ship whose name after U.S.S. is its class's name".into(),
         Condition::HullAtMost { value } => format!("a ship with Hull {value} or less"),
         Condition::HullAtLeast { value } => format!("a ship with Hull {value} or more"),
@@ -228,6 +232,12 @@ fn filter_phrase(f: &CardFilter) -> String {
     if let Some(m) = f.max_cost {
         s = format!("{s} with a printed cost of {m} SP or less");
     }
+    if !f.restricted_to.is_empty() {
+        s = format!("{s} restricted to the {} class", or_list(&f.restricted_to));
+    }
+    if f.not_ship_specific {
+        s = format!("{s} that name no ship or class");
+    }
     s
 }
 
@@ -260,6 +270,9 @@ fn discount(db: &Database, d: &Discount) -> String {
             if n == 1 { "" } else { "s" }
         ));
     }
+    if d.exceed_restrictions {
+        s.push_str(", even beyond their purchase restrictions");
+    }
     s
 }
 
@@ -275,6 +288,9 @@ fn set_cost(c: &SetCost) -> String {
             ", at most {n} card{}",
             if n == 1 { "" } else { "s" }
         ));
+    }
+    if c.exceed_restrictions {
+        s.push_str(", even beyond their purchase restrictions");
     }
     s
 }
@@ -426,6 +442,39 @@ pub fn rules_text(db: &Database, card: &Card) -> Vec<String> {
     }
     if r.no_admiral {
         out.push("Its ship may take no admiral".into());
+    }
+    for f in &r.no_slot_for {
+        out.push(format!(
+            "{} on its ship need no upgrade slot",
+            capitalise(&filter_phrase(f))
+        ));
+    }
+    for x in &r.extra_admirals {
+        let mut s = format!(
+            "The fleet may include {} more admiral{}: {}",
+            x.count,
+            if x.count == 1 { "" } else { "s" },
+            filter_phrase(&x.applies_to)
+        );
+        if let Some(w) = &x.when {
+            s.push_str(&format!(", while this card is on {}", ship_phrase(db, w)));
+        }
+        out.push(s);
+    }
+    for w in &r.slots_also {
+        let list = |v: &[String]| or_list(&v.iter().map(|s| format!("[{s}]")).collect::<Vec<_>>());
+        out.push(format!(
+            "The {} slots of its ship also take {} upgrades",
+            list(&w.slots),
+            list(&w.also)
+        ));
+    }
+    if let Some(q) = &r.squadrons {
+        let mut s = format!("The fleet may include at most {} attack squadron(s)", q.max);
+        if q.bare {
+            s.push_str(", with no upgrades or captains");
+        }
+        out.push(s);
     }
     for l in &r.ship_limits {
         out.push(match &l.only {

@@ -1,4 +1,12 @@
-//! `admiral-limit`: at most one admiral in the whole fleet.
+//! `admiral-limit`: at most one admiral in the whole fleet, plus those a
+//! card allows (`Rules::extra_admirals`: James T. Kirk A044, while on a
+//! Constitution Refit Class ship, "Your fleet may include 1 additional
+//! Federation Admiral with a cost of 4 SP or less"). A ship holds one
+//! admiral at most (the file has one `admiral` key per ship), so "Both
+//! Admirals may not be equipped to the same ship" always holds.
+//!
+//! The admirals an allowance covers are taken from the end of the file, so
+//! the one reported is the last admiral nothing allows.
 //!
 //! ```toml
 //! [[ship]]
@@ -8,24 +16,77 @@
 //! ```
 
 use super::analysis::Analysis;
+use super::cost::{filter_matches, Role, Target, SHIP_CARD};
 use super::Rule;
+use crate::db::model::{Card, CardFilter};
 use crate::diag::Diagnostic;
+use crate::fleet::Placed;
 
 pub const RULE: Rule = Rule {
     name: "admiral-limit",
     codes: &["admiral-limit"],
-    summary: "at most one admiral per fleet",
+    summary: "at most one admiral per fleet, plus those a card allows",
     check,
 };
 
+/// One allowance: how many more admirals, which, and from which card.
+struct Allowance<'a> {
+    left: u32,
+    filter: &'a CardFilter,
+    from: &'a Card,
+}
+
 fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
-    let mut first: Option<(usize, &str)> = None;
-    for (i, s) in a.ships.iter().enumerate() {
-        let Some(adm) = &s.entry.admiral else {
-            continue;
+    let sub = a.format.sub_factions;
+    let admirals: Vec<(usize, &Placed)> = a
+        .ships
+        .iter()
+        .enumerate()
+        .filter_map(|(i, s)| s.entry.admiral.as_ref().map(|p| (i, p)))
+        .collect();
+    if admirals.len() <= 1 {
+        return;
+    }
+    let mut allowances: Vec<Allowance> = Vec::new();
+    for s in &a.ships {
+        let view = s.view(sub);
+        let cards = std::iter::once(s.entry.ship.card).chain(s.cards.iter().map(|c| c.placed.card));
+        for card in cards {
+            for x in &card.rules.extra_admirals {
+                if x.when.as_ref().map_or(true, |c| view.holds(c)) {
+                    allowances.push(Allowance {
+                        left: x.count,
+                        filter: &x.applies_to,
+                        from: card,
+                    });
+                }
+            }
+        }
+    }
+    // Cover admirals from the end of the file; the rest share the one
+    // admiral every fleet may have.
+    let mut covered = vec![false; admirals.len()];
+    for (n, (i, adm)) in admirals.iter().enumerate().rev() {
+        let t = Target {
+            card: adm.card,
+            role: Role::Admiral,
+            slot: None,
+            at: (*i, SHIP_CARD),
         };
+        if let Some(al) = allowances.iter_mut().find(|al| {
+            al.left > 0 && !std::ptr::eq(al.from, adm.card) && filter_matches(al.filter, &t)
+        }) {
+            al.left -= 1;
+            covered[n] = true;
+        }
+    }
+    let mut first: Option<(usize, &str)> = None;
+    for (n, (i, adm)) in admirals.iter().enumerate() {
+        if covered[n] {
+            continue;
+        }
         match first {
-            None => first = Some((i, &adm.card.name)),
+            None => first = Some((*i, &adm.card.name)),
             Some((j, name)) => out.push(
                 Diagnostic::error(
                     "admiral-limit",
@@ -33,7 +94,7 @@ fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
                         "a fleet has at most one admiral: {} ({}) on {} is a second one after {} on {}",
                         adm.card.name,
                         adm.card.id,
-                        s.label(i),
+                        a.ships[*i].label(*i),
                         name,
                         a.ships[j].label(j)
                     ),

@@ -133,7 +133,8 @@ pub fn cards_of<'a>(e: &'a ShipEntry<'a>) -> Vec<(Role, &'a Placed<'a>)> {
 }
 
 /// The slots of a ship: printed, the talent slots of its captain, admiral
-/// (and any card with talent icons), and those its cards add.
+/// (and any card with talent icons), and those its cards add; slots a card
+/// lets take more types (`Rules::slots_also`) accept those too.
 pub fn slots_of(e: &ShipEntry, cards: &[(Role, &Placed)]) -> Vec<Slot> {
     let ship = e.ship.card;
     let mut out: Vec<Slot> = ship
@@ -158,6 +159,10 @@ pub fn slots_of(e: &ShipEntry, cards: &[(Role, &Placed)]) -> Vec<Slot> {
     }
     let with_index = std::iter::once((SHIP_CARD, ship))
         .chain(cards.iter().enumerate().map(|(k, (_, p))| (k, p.card)));
+    let widening: Vec<&crate::db::model::SlotsAlso> = std::iter::once(ship)
+        .chain(cards.iter().map(|(_, p)| p.card))
+        .flat_map(|c| &c.rules.slots_also)
+        .collect();
     for (k, card) in with_index {
         for (n, a) in card.rules.adds_slots.iter().enumerate() {
             for _ in 0..a.count {
@@ -166,6 +171,19 @@ pub fn slots_of(e: &ShipEntry, cards: &[(Role, &Placed)]) -> Vec<Slot> {
                     source: card.name.clone(),
                     added: a.has_terms().then_some((k, n)),
                 });
+            }
+        }
+    }
+    // "Treat any of the [crew] or [tech] Upgrade slots as [weapon] Upgrade
+    // slots" (Dolim): those slots take the other types too.
+    for w in widening {
+        for slot in out.iter_mut() {
+            if slot.accepts.iter().any(|t| w.slots.contains(t)) {
+                for t in &w.also {
+                    if !slot.accepts.contains(t) {
+                        slot.accepts.push(t.clone());
+                    }
+                }
             }
         }
     }
@@ -382,7 +400,11 @@ fn price_ship<'a>(
     }
     // The upgrades that need a slot, with their cost for each slot type.
     let needing: Vec<usize> = (0..list.len())
-        .filter(|&k| list[k].0 == Role::Upgrade && needs_slot(list[k].1))
+        .filter(|&k| {
+            list[k].0 == Role::Upgrade
+                && needs_slot(list[k].1)
+                && !slot_terms::freed(ship, &list, i, k, grants)
+        })
         .collect();
     let options: Vec<slots::Options> = needing
         .iter()

@@ -7,7 +7,7 @@
 //! "-1 SP on a Klingon ship" does not.
 
 use super::faction::counts_as;
-use super::{class_facts, species};
+use super::{class_facts, ship_cards, species};
 use crate::db::model::{Card, Condition, ShipClass};
 use crate::db::normalize;
 use crate::fleet::ShipEntry;
@@ -78,6 +78,10 @@ impl ShipView<'_> {
             Condition::ShipManeuver { maneuver } => class_facts::has_maneuver(self, maneuver),
             Condition::MaxSpeedAtMost { value } => class_facts::max_speed_at_most(self, *value),
             Condition::RearArc => class_facts::rear_arc(self),
+            Condition::CaptainTalentsAtLeast { value } => self
+                .captain
+                .is_some_and(|c| c.talents.unwrap_or(0) as i64 >= i64::from(*value)),
+            Condition::ShipHasCard { any } => ship_cards::has(self, any),
             Condition::NameIsClass => class_facts::name_is_class(self),
             Condition::HullAtMost { value } => stat(s.hull) <= *value,
             Condition::HullAtLeast { value } => stat(s.hull) >= *value,
@@ -119,6 +123,10 @@ pub fn describe(c: &Condition) -> String {
         }
         Condition::RearArc => "a ship with a rear firing arc".into(),
         Condition::NameIsClass => "a ship named after its class".into(),
+        Condition::CaptainTalentsAtLeast { value } => {
+            format!("a captain with at least {value} talent icon(s)")
+        }
+        Condition::ShipHasCard { any } => format!("a ship carrying {}", or_list(any)),
         Condition::HullAtMost { value } => format!("a ship with hull {value} or less"),
         Condition::HullAtLeast { value } => format!("a ship with hull {value} or more"),
         Condition::ShieldsAtMost { value } => format!("a ship with shields {value} or less"),
@@ -166,6 +174,15 @@ pub fn actual(c: &Condition, v: &ShipView) -> String {
         Condition::MaxSpeedAtMost { .. } => class_facts::actual(v, "speed"),
         Condition::RearArc => class_facts::actual(v, "arc"),
         Condition::NameIsClass => class_facts::actual(v, "name"),
+        Condition::CaptainTalentsAtLeast { .. } => match v.captain {
+            Some(c) => format!(
+                "its captain {} shows {} talent icon(s)",
+                c.name,
+                c.talents.unwrap_or(0)
+            ),
+            None => "it has no captain".into(),
+        },
+        Condition::ShipHasCard { .. } => ship_cards::actual(v),
         Condition::HullAtMost { .. } | Condition::HullAtLeast { .. } => {
             format!("its hull is {}", n(s.hull))
         }

@@ -353,7 +353,7 @@ pub fn filter_matches(f: &CardFilter, t: &Target) -> bool {
         f.names.iter().any(|x| normalize(x) == n)
     };
     let cost_ok = f.max_cost.map_or(true, |m| t.card.cost <= m);
-    type_ok && slot_ok && faction_ok && name_ok && cost_ok
+    type_ok && slot_ok && faction_ok && name_ok && cost_ok && super::card_refs::matches(f, t.card)
 }
 
 /// Whether a waiver (or doubler) reaches the target: another card, within

@@ -13,11 +13,14 @@
 //! card has no meaningful total. Rules push diagnostics and never stop.
 
 pub mod analysis;
+pub mod card_refs;
 pub mod class_facts;
 pub mod condition;
 pub mod cost;
+pub mod exceed;
 pub mod faction;
 pub mod resource;
+pub mod ship_cards;
 pub mod slot_terms;
 pub mod slots;
 pub mod species;
@@ -37,6 +40,7 @@ mod ship_sp_cap;
 mod sideboard;
 mod slot;
 mod sp_cap;
+mod squadrons;
 mod unique;
 
 use crate::db::Database;

@@ -15,8 +15,10 @@
 //!   X": no card of that name anywhere in the fleet, sideboard included.
 //! - `rules.ship_limits`: a card limits the other cards of its ship
 //!   (`ship_limits`).
-//! - A card in a slot that lets it exceed its restrictions
-//!   (`AddSlot::exceed_restrictions`, see `slot_terms`) is not held to them.
+//! - `rules.squadrons`: an attack squadron resource limits the fleet's
+//!   attack squadrons (`squadrons`).
+//! - A card that may exceed its restrictions where it stands (a slot or a
+//!   grant that allows it, see `exceed`) is not held to them.
 //!
 //! ```toml
 //! [[ship]]
@@ -24,11 +26,11 @@
 //! upgrades = ["Ramming Attack"]            # hull 3 or less -> restriction
 //! ```
 
-use super::analysis::{Analysis, CardState, ShipState};
+use super::analysis::Analysis;
 use super::condition::{actual, describe};
 use super::cost::Role;
 use super::Rule;
-use super::{ship_limits, slot_terms};
+use super::{exceed, ship_limits, squadrons};
 use crate::db::normalize;
 use crate::diag::Diagnostic;
 
@@ -43,6 +45,7 @@ fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
     per_ship(a, out);
     fleet_excludes(a, out);
     ship_limits::check(a, out);
+    squadrons::check(a, out);
 }
 
 /// Cards that may not share a fleet: reported once per pair, at the card
@@ -92,19 +95,13 @@ fn fleet_excludes(a: &Analysis, out: &mut Vec<Diagnostic>) {
     }
 }
 
-/// Whether a card may exceed its purchase restrictions where it stands:
-/// it took a slot whose terms allow it (`AddSlot::exceed_restrictions`).
-fn exceeds_allowed(s: &ShipState, i: usize, c: &CardState) -> bool {
-    slot_terms::of(s, i, c.slot_index).is_some_and(|t| t.add.exceed_restrictions)
-}
-
 fn per_ship(a: &Analysis, out: &mut Vec<Diagnostic>) {
     let sub = a.format.sub_factions;
     for (i, s) in a.ships.iter().enumerate() {
         let view = s.view(sub);
         for c in &s.cards {
             let card = c.placed.card;
-            if exceeds_allowed(s, i, c) {
+            if exceed::allowed(a, s, i, c) {
                 continue;
             }
             for cond in &card.rules.restrictions {

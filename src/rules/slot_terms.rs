@@ -15,6 +15,9 @@
 //!   restrictions (Sakharov: "This Upgrade may exceed the ship's
 //!   restrictions"; see `restriction`).
 //!
+//! Also here: cards that another card of the ship lets go without a slot
+//! (`Rules::no_slot_for`, [`freed`]).
+//!
 //! The fleet file does not say which slot a card takes: the assignment
 //! (`slots::assign_by`) weighs each card at its cost in each slot, so the
 //! cheapest legal assignment wins and the report says where each card went.
@@ -89,6 +92,42 @@ impl<'a> Terms<'a> {
             only: Some(vec![target]),
         })
     }
+}
+
+/// Whether the card at `k` of ship `i` goes without a slot because of
+/// another card: the ship's `Rules::no_slot_for` ("You may equip the
+/// 'Transporter Room' [tech] Upgrade to this ship without requiring an
+/// Upgrade Slot"), or a discount or fixed cost that lets it exceed the
+/// ship's restrictions, its upgrade bar included ("You may equip the
+/// Enhanced Hull Plating [tech] Upgrade to your ship for free even if it
+/// exceeds your ship's restrictions" on a ship with no [tech] slot).
+pub fn freed(ship: &Card, list: &[(Role, &Placed)], i: usize, k: usize, grants: &[Grant]) -> bool {
+    let Some((role, p)) = list.get(k) else {
+        return false;
+    };
+    let t = Target {
+        card: p.card,
+        role: *role,
+        slot: super::upgrade_types(p.card).next(),
+        at: (i, k),
+    };
+    let by_card = std::iter::once((SHIP_CARD, ship))
+        .chain(list.iter().enumerate().map(|(j, (_, q))| (j, q.card)))
+        .filter(|(j, _)| *j != k)
+        .any(|(_, c)| {
+            c.rules
+                .no_slot_for
+                .iter()
+                .any(|f| cost::filter_matches(f, &t))
+        });
+    let exceeding = |g: &Grant| match g.effect {
+        Effect::Discount(d) => d.exceed_restrictions,
+        Effect::SetCost(c) => c.exceed_restrictions,
+    };
+    by_card
+        || grants.iter().any(|g| {
+            exceeding(g) && g.covers(&t) && g.only.as_ref().map_or(true, |o| o.contains(&t.at))
+        })
 }
 
 /// The terms of the slot a ship's card took (`None` for a plain slot).

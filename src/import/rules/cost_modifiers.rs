@@ -13,7 +13,9 @@
 //! - "if purchased for a Captain with a Skill greater than N" -> when the
 //!   captain's skill is at least N+1;
 //! - "for any Captain other than <captain>" -> unless that captain (a name,
-//!   a faction or a species: "Karr or a Hirogen Captain").
+//!   a faction or a species: "Karr or a Hirogen Captain");
+//! - "If the Captain's card does not have an [talent] icon, this Upgrade
+//!   costs +1 SP" -> unless the captain shows a talent icon.
 //!
 //! ```toml
 //! [[card.rules.cost_modifiers]]
@@ -44,6 +46,11 @@ static NON: LazyLock<Regex> =
 static OTHER_THAN: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)^(?:any|a|an) (?:ship|squadron) (?:other than|that is not|except) (.+)$")
         .unwrap()
+});
+/// "If the Captain's card does not have an [talent] icon, this Upgrade
+/// costs +1 SP" (Covert Mission E133).
+static NO_TALENT_ICON: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\bif the captain'?s card does not have an? \[talent\] icon, this upgrade costs \+\s?(\d+)\s?sp\b").unwrap()
 });
 /// "for any Captain other than Karr or a Hirogen Captain" (E056).
 static CAPTAIN_OTHER_THAN: LazyLock<Regex> =
@@ -81,6 +88,21 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
     }
     let mut spans = Vec::new();
     for (at, sentence) in s.text.sentences() {
+        if let Some(c) = NO_TALENT_ICON.captures(sentence) {
+            let amount: i32 = c[1].parse().unwrap_or(0);
+            if amount != 0 {
+                push_unique(
+                    &mut found,
+                    CostModifier {
+                        amount,
+                        when: None,
+                        unless: Some(Condition::CaptainTalentsAtLeast { value: 1 }),
+                    },
+                );
+                let m = c.get(0).map_or(0..0, |m| m.range());
+                spans.push((at + m.start, at + m.end));
+            }
+        }
         for c in PHRASE.captures_iter(sentence) {
             let amount: i32 = c[1].parse().unwrap_or(0);
             if amount == 0 {
@@ -320,6 +342,17 @@ mod tests {
         );
         let at = s.text.text.find("costs +5").unwrap();
         assert!(s.text.is_consumed(at));
+    }
+
+    #[test]
+    fn captain_without_a_talent_icon() {
+        // E133 Covert Mission.
+        let s = run("This Upgrade may be fielded by any Captain. If the Captain's card does not have an [talent] icon, this Upgrade costs +1 SP. During the End Phase of each round, place 1 Mission Token on this card (max 3).", json!({}));
+        assert_eq!(
+            s.card.rules.cost_modifiers,
+            vec![unless(1, Condition::CaptainTalentsAtLeast { value: 1 })]
+        );
+        assert!(s.text.is_consumed(s.text.text.find("If the").unwrap()));
     }
 
     #[test]

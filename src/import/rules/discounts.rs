@@ -16,7 +16,12 @@
 //! [weapon] Upgrades" (`not_factions`), also after another clause joined
 //! with "and".
 //!
-//! Not modeled (left in `unmodeled`): other conditions and caps ("-5 Max").
+//! A cap on the saving ("All of your [weapon] Upgrades cost -1SP, -5 Max",
+//! Dolim) becomes `max_cards` (5 cards of -1); "even if it exceeds your
+//! ship's restrictions" after a named discount (Vrax) is
+//! `exceed_restrictions`.
+//!
+//! Not modeled (left in `unmodeled`): other conditions.
 //!
 //! ```toml
 //! [[card.rules.discounts]]
@@ -83,6 +88,15 @@ static NAMED_AT: LazyLock<Regex> = LazyLock::new(|| {
     .unwrap()
 });
 
+/// "..., even if it exceeds your ship's restrictions".
+static EXCEEDS: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)^,? ?even if it exceeds (?:its|your ship's|this ship's) re(?:s)?trictions$")
+        .unwrap()
+});
+/// A cap after a discount: ", -5 Max".
+static CAP: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"(?i)^,\s*-\s?(\d+)\s?(?:sp\s)?max\b").unwrap());
+
 static IF_ASSIGNED: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)\bif this (?:card|captain|upgrade) is (?:assigned|equipped) to (.+?),\s*$")
         .unwrap()
@@ -110,10 +124,16 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
                     min: None,
                     max_cards: None,
                     when: None,
+                    exceed_restrictions: false,
                 });
                 let m = c.get(0).map_or(0..0, |m| m.range());
                 let rest = t[m.end..].trim().trim_end_matches('.');
-                if rest.is_empty() && !c[1].eq_ignore_ascii_case("field") {
+                // "..., even if it exceeds your ship's restrictions" (Vrax).
+                let exceeds = EXCEEDS.is_match(rest);
+                if let (true, Some(d)) = (exceeds, found.last_mut()) {
+                    d.exceed_restrictions = true;
+                }
+                if (rest.is_empty() || exceeds) && !c[1].eq_ignore_ascii_case("field") {
                     spans.push((at + m.start, at + t.len()));
                 }
                 continue;
@@ -130,6 +150,7 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
                         min: c.get(3).and_then(|m| m.as_str().parse().ok()),
                         max_cards: Some(1),
                         when: None,
+                        exceed_restrictions: false,
                     });
                     let m = c.get(0).map_or(0..0, |m| m.range());
                     spans.push((at + m.start, at + m.end));
@@ -167,6 +188,7 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
                     min: None,
                     max_cards: None,
                     when: None,
+                    exceed_restrictions: false,
                 });
                 let m = c.get(0).map_or(0..0, |m| m.range());
                 spans.push((at + m.start, at + m.end));
@@ -178,12 +200,23 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
             let Some((begin, applies_to, when)) = subject(cx, &t[..tail.start]) else {
                 continue;
             };
-            // A sentence that goes on with a cap ("-5 Max") is not modeled.
-            if t[tail.end..].trim_start().starts_with(", -") {
-                continue;
-            }
             let amount: i32 = c[3].parse().unwrap_or(0);
             if amount == 0 {
+                continue;
+            }
+            // A cap on the whole saving ("-1SP, -5 Max"): each card saves
+            // the whole amount, so N SP at most is N / amount cards (those
+            // the engine picks to save most; `max_cards`).
+            let mut end = tail.end;
+            let mut max_cards = None;
+            if let Some(cap) = CAP.captures(&t[tail.end..]) {
+                let total: i32 = cap[1].parse().unwrap_or(0);
+                if total <= 0 || total % amount != 0 {
+                    continue;
+                }
+                max_cards = Some((total / amount) as u32);
+                end += cap.get(0).map_or(0, |m| m.end());
+            } else if t[tail.end..].trim_start().starts_with(", -") {
                 continue;
             }
             let mut applies_to = applies_to;
@@ -197,10 +230,11 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
                 },
                 applies_to,
                 min: c.get(5).and_then(|m| m.as_str().parse().ok()),
-                max_cards: None,
+                max_cards,
                 when,
+                exceed_restrictions: false,
             });
-            spans.push((at + begin, at + tail.end));
+            spans.push((at + begin, at + end));
         }
     }
     for (a, b) in spans {
@@ -306,6 +340,7 @@ mod tests {
             min,
             when: None,
             max_cards: None,
+            exceed_restrictions: false,
         }
     }
 
@@ -404,9 +439,9 @@ mod tests {
         apply(&cx, &mut s).unwrap();
         let mut want = d(-2, Scope::Ship, &[], &[], None);
         want.applies_to.names = vec!["Reman Bodyguards".into()];
+        want.exceed_restrictions = true;
         assert_eq!(s.card.rules.discounts, vec![want]);
-        // The restriction override stays unmodeled.
-        assert!(!s.text.is_consumed(0));
+        assert!(s.text.is_consumed(s.text.text.find("may deploy").unwrap()));
     }
 
     #[test]
@@ -434,6 +469,21 @@ mod tests {
     fn conditional_discounts_stay_unmodeled() {
         let s = run("If you have a Klingon ship, all of your Upgrades cost -1 SP.");
         assert!(s.card.rules.discounts.is_empty());
+    }
+
+    #[test]
+    fn caps_and_restriction_overrides() {
+        // Cap801 Dolim.
+        let s = run("All of your [weapon] Upgrades cost -1SP, -5 Max");
+        let mut want = d(-1, Scope::Ship, &[], &["weapon"], None);
+        want.max_cards = Some(5);
+        assert_eq!(s.card.rules.discounts, vec![want]);
+        assert!(s.text.is_consumed(s.text.text.find("Max").unwrap()));
+        // Cap331 Vrax.
+        let mut s = subject("X1", "You may deploy the \"Bio-Neural Circuitry\" Upgrade to your ship at a cost of -2 SP, even if it exceeds your ship's restrictions.", json!({}));
+        apply(&cx(), &mut s).unwrap();
+        assert!(s.card.rules.discounts[0].exceed_restrictions);
+        assert!(s.text.is_consumed(s.text.text.find("even").unwrap()));
     }
 
     #[test]

@@ -11,8 +11,10 @@ pub mod class_facts;
 pub mod cost_from_ship;
 pub mod cost_modifiers;
 pub mod detect;
+pub mod discount_choices;
 pub mod discounts;
 pub mod either_slot;
+pub mod extra_admirals;
 pub mod fleet_excludes;
 pub mod max_per_ship;
 pub mod no_admiral;
@@ -22,7 +24,9 @@ pub mod restrictions;
 pub mod set_costs;
 pub mod ship_limits;
 pub mod slot_terms;
+pub mod slots_also;
 pub mod species;
+pub mod squadrons;
 pub mod talent_permissions;
 pub mod target;
 
@@ -72,6 +76,7 @@ pub const KINDS: &[Kind] = &[
     adds_slots::KIND,
     slot_terms::KIND,
     discounts::KIND,
+    discount_choices::KIND,
     talent_permissions::KIND,
     set_costs::KIND,
     penalty::KIND,
@@ -79,6 +84,9 @@ pub const KINDS: &[Kind] = &[
     fleet_excludes::KIND,
     no_admiral::KIND,
     ship_limits::KIND,
+    slots_also::KIND,
+    extra_admirals::KIND,
+    squadrons::KIND,
 ];
 
 /// Runs every kind on a card, then the unmodeled-phrase detector.

@@ -1,7 +1,9 @@
 //! Equipped without a slot (`rules.no_slot`): "This Upgrade may be equipped
 //! to a ship without requiring an Upgrade slot", "This Upgrade does not
 //! require an Upgrade slot", and the talent variant "may be equipped to a
-//! Captain without requiring an [talent] Upgrade slot" (no slot either).
+//! Captain without requiring an [talent] Upgrade slot" (no slot either), and
+//! "This Upgrade may be fielded by any Captain" (Covert Mission E133: a
+//! talent that needs no talent icon of the captain, so no slot).
 //!
 //! Phrases that let *other* cards skip a slot ("You may equip the
 //! 'Transporter Room' Upgrade to this ship without requiring an Upgrade
@@ -25,7 +27,7 @@ pub const KIND: Kind = Kind {
 
 static PHRASE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
-        r"(?i)\bthis (?:upgrades?|card) (?:(?:may|can) be (?:equipped|assigned) to (?:a|any|your) (?:ship|captain) without requiring an? (?:\[[a-z]+\] )?(?:upgrade )?slot|does not require an? (?:\[[a-z]+\] )?(?:upgrade )?slot)",
+        r"(?i)\bthis (?:upgrades?|card) (?:(?:may|can) be (?:equipped|assigned) to (?:a|any|your) (?:ship|captain) without requiring an? (?:\[[a-z]+\] )?(?:upgrade )?slot|does not require an? (?:\[[a-z]+\] )?(?:upgrade )?slot|may be fielded by any captain\b)",
     )
     .unwrap()
 });
@@ -54,6 +56,13 @@ mod tests {
     use super::super::testing::{cx, subject};
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn fielded_by_any_captain() {
+        let s = run("This Upgrade may be fielded by any Captain. If the Captain's card does not have an [talent] icon, this Upgrade costs +1 SP.");
+        assert!(s.card.rules.no_slot);
+        assert!(s.text.is_consumed(0));
+    }
 
     fn run(text: &str) -> Subject<'static> {
         let mut s = subject("X1", text, json!({}));

@@ -89,6 +89,7 @@ fn discount(amount: &str, min: Option<&str>, applies_to: CardFilter) -> Option<D
         min: min.and_then(|m| m.parse().ok()),
         when: None,
         max_cards: None,
+        exceed_restrictions: false,
     })
 }
 
@@ -165,6 +166,7 @@ fn apply(_cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
                         scope: Scope::Ship,
                         applies_to: CardFilter::default(),
                         max_cards: None,
+                        exceed_restrictions: false,
                     });
                     spans.push(span(&c, *at));
                 }
@@ -214,6 +216,7 @@ mod tests {
             min,
             when: None,
             max_cards: None,
+            exceed_restrictions: false,
         })
     }
 

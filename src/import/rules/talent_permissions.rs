@@ -73,6 +73,7 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
                     min: None,
                     when: None,
                     max_cards: None,
+                    exceed_restrictions: false,
                 });
             if has_icon {
                 // Its own talent slot fields it; only the discount is new.
