@@ -1402,3 +1402,43 @@ fn additional_admiral_and_attack_squadron_resources() {
         summary(&c)
     );
 }
+
+#[test]
+fn senior_staff_talent_slot_costs_one_more() {
+    // Senior Staff (R036a): an extra [crew] and [talent] slot; the talent
+    // in it costs +1 SP. The generic captain shows no talent icon, so
+    // Intercept (E004) can only take that slot.
+    let c = check(
+        "resource = \"R036\"\n[[ship]]\nship = \"S149\"\ncaptain = \"Federation\"\nupgrades = [\"R036a\", \"C175\", \"C274\", \"C238\", \"E004\"]\n",
+    );
+    assert!(c.diagnostics.is_empty(), "{}", summary(&c));
+    let r = c.finish();
+    assert_eq!(mods(card(&r, 0, "E004")), [("surcharge", 1)]);
+    assert_eq!(
+        card(&r, 0, "E004").modifiers[0].source,
+        "Senior Staff (R036a)"
+    );
+    assert_eq!(r.total, Some(24 + 4 + 3 + 5 + 5 + 1));
+    // Without the card, the talent finds no slot.
+    let c = check("[[ship]]\nship = \"S149\"\ncaptain = \"Federation\"\nupgrades = [\"E004\"]\n");
+    assert_eq!(codes(&c), ["slot"]);
+}
+
+#[test]
+fn tebok_fields_a_romulan_talent_beside_another_romulan_ship() {
+    // Tebok (Cap329) shows no talent icon; with another Romulan ship in
+    // the fleet he fields 1 Romulan [talent] at -1 SP.
+    let tebok = "[[ship]]\nship = \"S128\"\ncaptain = \"Cap329\"\nupgrades = [\"E062\"]\n";
+    let c = check(&format!(
+        "{tebok}[[ship]]\nship = \"S159\"\ncaptain = \"Romulan\"\n"
+    ));
+    assert!(c.diagnostics.is_empty(), "{}", summary(&c));
+    let r = c.finish();
+    assert_eq!(mods(card(&r, 0, "E062")), [("discount", -1)]);
+    assert_eq!(card(&r, 0, "E062").modifiers[0].source, "TEBOK (Cap329)");
+    // Beside a Federation ship only: no such slot.
+    let c = check(&format!(
+        "{tebok}[[ship]]\nship = \"S162\"\ncaptain = \"Federation\"\n"
+    ));
+    assert_eq!(codes(&c), ["slot"]);
+}

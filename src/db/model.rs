@@ -287,6 +287,11 @@ pub enum Condition {
     CaptainTalentsAtLeast {
         value: i32,
     },
+    /// Another ship of the fleet has one of these factions ("if there is at
+    /// least one other Romulan Ship in your starting fleet").
+    OtherShipFaction {
+        any: Vec<String>,
+    },
     /// The ship carries a card with one of these names ("If this ship is
     /// equipped with the 'Federation Prototype'", a Borg support ship: one
     /// with the Borg Support Vehicle Token).
@@ -412,7 +417,9 @@ pub struct AddSlot {
     /// The card in an added slot gets this discount, when it matches the
     /// discount's `applies_to` ("That Upgrade costs -1 SP", "If the
     /// additional [weapon] Upgrade is a Xindi [weapon] Upgrade, its cost is
-    /// -2 SP"). Its `scope`, `when` and `max_cards` are not used.
+    /// -2 SP"); a positive amount is a surcharge ("This [crew] may equip a
+    /// [talent] at the cost of +1SP"). Its `scope`, `when` and `max_cards`
+    /// are not used.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub discount: Option<Discount>,
     /// The card in an added slot costs exactly this (a face-down slot:
@@ -424,6 +431,11 @@ pub struct AddSlot {
     /// ("This Upgrade may exceed the ship's restrictions", Sakharov).
     #[serde(default, skip_serializing_if = "is_false")]
     pub exceed_restrictions: bool,
+    /// The slots are there only while this holds for the ship ("if there is
+    /// at least one other Romulan Ship in your starting fleet, Tebok may
+    /// field 1 Romulan [talent]").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub when: Option<Condition>,
 }
 
 impl AddSlot {
@@ -437,6 +449,7 @@ impl AddSlot {
             discount: None,
             set_cost: None,
             exceed_restrictions: false,
+            when: None,
         }
     }
 
@@ -447,6 +460,7 @@ impl AddSlot {
             || self.discount.is_some()
             || self.set_cost.is_some()
             || self.exceed_restrictions
+            || self.when.is_some()
     }
 }
 

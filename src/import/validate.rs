@@ -196,6 +196,12 @@ impl Checker<'_> {
                     }
                 }
             }
+            Condition::OtherShipFaction { any } => {
+                self.nonempty(any.len(), what);
+                for f in any {
+                    self.faction(f, what);
+                }
+            }
             Condition::UniqueShip
             | Condition::GenericShip
             | Condition::RearArc
@@ -491,13 +497,17 @@ fn check_card(ck: &mut Checker, card: &crate::db::model::Card) {
             ck.filter(f, "the cards an added slot takes");
         }
         if let Some(d) = &a.discount {
-            if d.amount >= 0 {
-                ck.problem("an added slot's discount is not negative");
+            // Positive: the slot's card costs more (a surcharge).
+            if d.amount == 0 {
+                ck.problem("an added slot's discount is 0");
             }
             ck.filter(&d.applies_to, "an added slot's discount");
         }
         if a.set_cost.as_ref().is_some_and(|c| c.amount < 0) {
             ck.problem("an added slot's set cost is below 0");
+        }
+        if let Some(c) = &a.when {
+            ck.condition(c, "an added slot");
         }
     }
     for m in &r.cost_modifiers {

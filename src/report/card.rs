@@ -150,6 +150,9 @@ pub fn ship_phrase(db: &Database, c: &Condition) -> String {
             format!("a ship whose captain shows at least {value} [talent] icon(s)")
         }
         Condition::ShipHasCard { any } => format!("a ship carrying {}", or_list(any)),
+        Condition::OtherShipFaction { any } => {
+            format!("a ship of a fleet with another {} ship", factions(any))
+        }
         Condition::NameIsClass => "a ship whose name after U.S.S. is its class's name".into(),
         Condition::HullAtMost { value } => format!("a ship with Hull {value} or less"),
         Condition::HullAtLeast { value } => format!("a ship with Hull {value} or more"),
@@ -303,7 +306,7 @@ fn capitalise(s: &str) -> String {
     }
 }
 
-fn add_slot(a: &AddSlot) -> String {
+fn add_slot(db: &Database, a: &AddSlot) -> String {
     let slots = or_list(&a.slot.iter().map(|s| format!("[{s}]")).collect::<Vec<_>>());
     let mut s = format!(
         "Adds {} {slots} slot{} to its ship",
@@ -336,6 +339,9 @@ fn add_slot(a: &AddSlot) -> String {
     }
     if a.exceed_restrictions {
         s.push_str("; the card in it may exceed its purchase restrictions");
+    }
+    if let Some(w) = &a.when {
+        s.push_str(&format!(", while this card is on {}", ship_phrase(db, w)));
     }
     s
 }
@@ -409,7 +415,7 @@ pub fn rules_text(db: &Database, card: &Card) -> Vec<String> {
             )
         ));
     }
-    out.extend(r.adds_slots.iter().map(add_slot));
+    out.extend(r.adds_slots.iter().map(|a| add_slot(db, a)));
     out.extend(r.cost_modifiers.iter().map(|m| cost_modifier(db, m)));
     if let Some(c) = &r.cost_from_ship {
         let plus = match c.plus {

@@ -48,6 +48,8 @@ pub struct ShipState<'a> {
     /// The ship's class (maneuver dial and firing arcs), if the database
     /// knows it.
     pub class: Option<&'a ShipClass>,
+    /// The factions of the fleet's other ships.
+    pub other_factions: Vec<String>,
     /// Captain, admiral, resource cards, then upgrades in file order.
     pub cards: Vec<CardState<'a>>,
     pub slots: Vec<Slot>,
@@ -88,6 +90,7 @@ impl<'a> ShipState<'a> {
             sub_factions,
             entry: Some(self.entry),
             class: self.class,
+            other_factions: &self.other_factions,
         }
     }
 
@@ -201,7 +204,14 @@ pub fn analyse<'a>(
 ) -> Analysis<'a> {
     let sub = format.sub_factions;
     let lists: Vec<Vec<(Role, &Placed)>> = fleet.ships.iter().map(cards_of).collect();
-    let factions: Vec<Factions> = fleet.ships.iter().map(|e| Factions::of(db, e)).collect();
+    let mut factions: Vec<Factions> = fleet.ships.iter().map(|e| Factions::of(db, e)).collect();
+    for i in 0..factions.len() {
+        let mut others = Vec::new();
+        for (_, f) in factions.iter().enumerate().filter(|(j, _)| *j != i) {
+            extend_unique(&mut others, &f.ship);
+        }
+        factions[i].others = others;
+    }
     let view = |i: usize| factions[i].view(&fleet.ships[i], sub);
     let mut grants: Vec<Grant> = Vec::new();
     let mut waivers: Vec<Waiver> = Vec::new();
@@ -271,6 +281,8 @@ struct Factions<'a> {
     independent_fleet_captain: Option<&'a Card>,
     /// The ship's class.
     class: Option<&'a ShipClass>,
+    /// The factions of the fleet's other ships (filled by `analyse`).
+    others: Vec<String>,
 }
 
 impl<'a> Factions<'a> {
@@ -299,6 +311,7 @@ impl<'a> Factions<'a> {
             captain,
             independent_fleet_captain,
             class: e.ship.card.class.as_deref().and_then(|c| db.class(c)),
+            others: Vec::new(),
         }
     }
 
@@ -311,6 +324,7 @@ impl<'a> Factions<'a> {
             sub_factions,
             entry: Some(e),
             class: self.class,
+            other_factions: &self.others,
         }
     }
 }
@@ -389,7 +403,7 @@ fn price_ship<'a>(
         waivers,
         independent_fleet_captain: factions.independent_fleet_captain,
     };
-    let slots = slots_of(e, &list);
+    let slots = slot_terms::active(slots_of(e, &list), i, ship, &list, &on.view);
     fn target<'t>(card: &'t Card, role: Role, slot: Option<&'t str>, at: At) -> Target<'t> {
         Target {
             card,
@@ -469,6 +483,7 @@ fn price_ship<'a>(
         captain_factions: factions.captain.clone(),
         price,
         class: factions.class,
+        other_factions: factions.others.clone(),
         cards,
         slots,
         total,

@@ -122,6 +122,7 @@ mod tests {
             sub_factions: false,
             entry: None,
             class: Some(class),
+            other_factions: &[],
         }
     }
 

@@ -36,6 +36,8 @@ pub struct ShipView<'a> {
     pub entry: Option<&'a ShipEntry<'a>>,
     /// The ship's class (maneuver dial, firing arcs), if known.
     pub class: Option<&'a ShipClass>,
+    /// The factions of the fleet's other ships.
+    pub other_factions: &'a [String],
 }
 
 impl Holder<'_> {
@@ -82,6 +84,9 @@ impl ShipView<'_> {
                 .captain
                 .is_some_and(|c| c.talents.unwrap_or(0) as i64 >= i64::from(*value)),
             Condition::ShipHasCard { any } => ship_cards::has(self, any),
+            Condition::OtherShipFaction { any } => {
+                counts_as(self.other_factions, any, self.sub_factions)
+            }
             Condition::NameIsClass => class_facts::name_is_class(self),
             Condition::HullAtMost { value } => stat(s.hull) <= *value,
             Condition::HullAtLeast { value } => stat(s.hull) >= *value,
@@ -127,6 +132,9 @@ pub fn describe(c: &Condition) -> String {
             format!("a captain with at least {value} talent icon(s)")
         }
         Condition::ShipHasCard { any } => format!("a ship carrying {}", or_list(any)),
+        Condition::OtherShipFaction { any } => {
+            format!("a fleet with another {} ship", or_list(any))
+        }
         Condition::HullAtMost { value } => format!("a ship with hull {value} or less"),
         Condition::HullAtLeast { value } => format!("a ship with hull {value} or more"),
         Condition::ShieldsAtMost { value } => format!("a ship with shields {value} or less"),
@@ -183,6 +191,13 @@ pub fn actual(c: &Condition, v: &ShipView) -> String {
             None => "it has no captain".into(),
         },
         Condition::ShipHasCard { .. } => ship_cards::actual(v),
+        Condition::OtherShipFaction { .. } => {
+            if v.other_factions.is_empty() {
+                "the fleet has no other ship".into()
+            } else {
+                format!("the other ships are {}", v.other_factions.join("/"))
+            }
+        }
         Condition::HullAtMost { .. } | Condition::HullAtLeast { .. } => {
             format!("its hull is {}", n(s.hull))
         }
@@ -235,6 +250,7 @@ mod tests {
             sub_factions: true,
             entry: None,
             class: None,
+            other_factions: &[],
         };
         let fed = Condition::ShipFaction {
             any: vec!["federation".into()],

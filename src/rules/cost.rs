@@ -12,7 +12,9 @@
 //!    captains, flagships, other upgrades; on their ship or fleet-wide; a
 //!    card never discounts itself), each kept above the discount's `min`;
 //!    a discount limited to some cards ("one of your Dominion upgrades")
-//!    goes to the cards it saves most on (`analysis` chooses them);
+//!    goes to the cards it saves most on (`analysis` chooses them); the
+//!    extra cost of a card in a slot that costs more (`surcharge`: Senior
+//!    Staff's [talent] slot, +1 SP) comes here too;
 //! 5. `faction-penalty`: +1 for a captain or upgrade, +3 for an admiral,
 //!    that shares no faction with its ship (see `faction`), unless a
 //!    waiver applies, twice that when a card doubles it (K'Temoc: "The
@@ -262,8 +264,15 @@ pub fn on_ship(t: &Target, s: &OnShip) -> Price {
             after = after.max(min.min(before));
         }
         if after != before {
+            // A positive "discount" is an added slot's extra cost (Senior
+            // Staff: "This [crew] may equip a [talent] at the cost of +1SP").
+            let kind = if after > before {
+                "surcharge"
+            } else {
+                "discount"
+            };
             p.push(
-                "discount",
+                kind,
                 after - before,
                 format!("{} ({})", g.from.name, g.from.id),
             );

@@ -30,6 +30,7 @@
 //! ```
 
 use super::analysis::ShipState;
+use super::condition::ShipView;
 use super::cost::{self, At, Effect, Grant, OnShip, Price, Role, Target, SHIP_CARD};
 use super::faction::shares_faction;
 use super::slots::{self, Slot};
@@ -128,6 +129,25 @@ pub fn freed(ship: &Card, list: &[(Role, &Placed)], i: usize, k: usize, grants: 
         || grants.iter().any(|g| {
             exceeding(g) && g.covers(&t) && g.only.as_ref().map_or(true, |o| o.contains(&t.at))
         })
+}
+
+/// The ship's slots without those whose terms' `when` does not hold for
+/// the ship (Tebok's [talent] slot without another Romulan ship).
+pub fn active(
+    slots: Vec<Slot>,
+    i: usize,
+    ship: &Card,
+    list: &[(Role, &Placed)],
+    view: &ShipView,
+) -> Vec<Slot> {
+    slots
+        .into_iter()
+        .filter(|s| {
+            terms_in(s, i, ship, |k| list.get(k).map(|(_, p)| p.card))
+                .and_then(|t| t.add.when.as_ref())
+                .map_or(true, |c| view.holds(c))
+        })
+        .collect()
 }
 
 /// The terms of the slot a ship's card took (`None` for a plain slot).

@@ -19,6 +19,10 @@
 //!   face-down slot and itself costs the 3 SP, so the card in its slot
 //!   costs the rest (`set_cost` = 3 - the card's own cost = 0),
 //!   `same_faction`, and `only` with `max_cost` 5;
+//! - "This card adds an extra [crew] and [talent] slot ... This [crew] may
+//!   equip a [talent] at the cost of +1SP" (Senior Staff R036a): the card
+//!   in the added [talent] slot costs 1 SP more (a positive `discount`: a
+//!   `surcharge`);
 //! - "you may purchase 1 additional [crew] or [tech] Upgrade for this ship.
 //!   This Upgrade may exceed the ship's restrictions and cost -2 SP (min
 //!   0)" (Sakharov S051): an added slot with a discount and
@@ -62,6 +66,12 @@ static SAME_FACTION: LazyLock<Regex> = LazyLock::new(|| {
 });
 static PURCHASE_ADDITIONAL: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)\byou may purchase (\d+|one|an?) additional ((?:\[[a-z]+\](?:,| or)? ?)+)upgrades? for this ship").unwrap()
+});
+/// "This [crew] may equip a [talent] at the cost of +1SP" (Senior Staff
+/// R036a): the card in the added [talent] slot costs 1 SP more.
+static AT_THE_COST: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\bthis \[[a-z]+\] may equip an? \[([a-z]+)\] at the cost of \+\s?(\d+)\s?sp\b")
+        .unwrap()
 });
 static MAY_EXCEED: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)^this upgrade may exceed the ship's restrictions and cost -\s?(\d+)\s?sp(?:\s*\(min (\d+)\))?").unwrap()
@@ -123,7 +133,36 @@ fn apply(_cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
     if let Some(a) = added {
         s.card.rules.adds_slots.push(a);
     }
+    // A surcharge names the slot type it is for, so it finds its entry
+    // among several.
+    for (at, t) in &sentences {
+        if let Some(c) = AT_THE_COST.captures(t) {
+            let slot = slot_of(&c[1]);
+            let amount: i32 = c[2].parse().unwrap_or(0);
+            let entry = s
+                .card
+                .rules
+                .adds_slots
+                .iter_mut()
+                .find(|a| slot.is_some_and(|st| a.slot == [st]));
+            if let (Some(entry), true) = (entry, amount > 0) {
+                entry.discount = Some(Discount {
+                    amount,
+                    scope: Scope::Ship,
+                    applies_to: CardFilter::default(),
+                    min: None,
+                    when: None,
+                    max_cards: None,
+                    exceed_restrictions: false,
+                });
+                spans.push(span(&c, *at));
+            }
+        }
+    }
     if s.card.rules.adds_slots.len() != 1 {
+        for (a, b) in spans {
+            s.text.consume(a, b);
+        }
         return Ok(());
     }
     let mut terms = s.card.rules.adds_slots[0].clone();
@@ -291,6 +330,17 @@ mod tests {
         assert_eq!(a.discount, d(-2, Some(0), CardFilter::default()));
         assert!(a.exceed_restrictions);
         assert!(consumed(&s, "purchase 1") && consumed(&s, "may exceed"));
+    }
+
+    #[test]
+    fn senior_staff_surcharge() {
+        let s = run("This card adds an extra [crew] and [talent] slot which applies the special rules from the Senior Staff OP Resource. This [crew] may equip a [talent] at the cost of +1SP.", 0);
+        let slots = &s.card.rules.adds_slots;
+        assert_eq!(slots.len(), 2);
+        assert_eq!(slots[0].discount, None);
+        assert_eq!(slots[1].slot, ["talent"]);
+        assert_eq!(slots[1].discount.as_ref().map(|d| d.amount), Some(1));
+        assert!(consumed(&s, "may equip"));
     }
 
     #[test]

@@ -4,6 +4,11 @@
 //! field up to 2 Bajoran [talent] Upgrades": added [talent] slots that take
 //! only those cards (`AddSlot::only`; the engine's `slot_terms`).
 //!
+//! "During the Gather Forces step, if there is at least one other Romulan
+//! Ship in your starting fleet, Tebok may field 1 Romulan [talent] at a
+//! cost of -1 SP" (Cap329): that slot, with its discount, while another
+//! ship of the fleet is Romulan (`AddSlot::when`).
+//!
 //! A captain that already shows a talent icon needs no slot for it: "You
 //! may field the 'Kuvah'Magh' [talent] Upgrade at a cost of -2" (Kohlar)
 //! is then the discount on that card (`rules.discounts`, named).
@@ -15,7 +20,7 @@
 //! ```
 
 use super::{faction_of, number, push_unique, Cx, Kind, Subject};
-use crate::db::model::{AddSlot, CardFilter, CardType, Discount, Scope};
+use crate::db::model::{AddSlot, CardFilter, CardType, Condition, Discount, Scope};
 use crate::import::ImportError;
 use regex::Regex;
 use std::sync::LazyLock;
@@ -33,12 +38,12 @@ static NAMED: LazyLock<Regex> = LazyLock::new(|| {
     .unwrap()
 });
 /// "may field 1 Klingon [talent] Upgrade", "can field up to 2 Bajoran
-/// [talent] Upgrades".
+/// [talent] Upgrades", "if there is at least one other Romulan Ship in
+/// your starting fleet, Tebok may field 1 Romulan [talent] at a cost of -1
+/// SP".
 static OF_FACTION: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
-        r"(?i)\b(?:may|can) field (?:up to )?(\d+|one|an?) ([\w' -]+?) \[talent\] upgrades?\b",
-    )
-    .unwrap()
+    Regex::new(r"(?i)(?:\bif there is at least one other ([\w' -]+?) ship in your starting fleet, [\w' -]+? )?\b(?:may|can) field (?:up to )?(\d+|one|an?) ([\w' -]+?) \[talent\](?: upgrades?)?(?: at a cost of -(\d+)\s?sp)?\b")
+        .unwrap()
 });
 
 fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
@@ -89,14 +94,36 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
             spans.push((at + m.start, at + m.end));
         }
         for c in OF_FACTION.captures_iter(t) {
-            let (Some(n), Some(f)) = (number(&c[1]), faction_of(&c[2])) else {
+            let (Some(n), Some(f)) = (number(&c[2]), faction_of(&c[3])) else {
                 continue;
             };
+            let other = match c.get(1) {
+                Some(m) => match faction_of(m.as_str()) {
+                    Some(o) => Some(Condition::OtherShipFaction {
+                        any: vec![o.to_string()],
+                    }),
+                    None => continue,
+                },
+                None => None,
+            };
             let mut slot = AddSlot::plain(vec!["talent".into()], n);
+            slot.discount = c
+                .get(4)
+                .and_then(|m| m.as_str().parse::<i32>().ok())
+                .map(|d| Discount {
+                    amount: -d,
+                    scope: Scope::Ship,
+                    applies_to: CardFilter::default(),
+                    min: None,
+                    when: None,
+                    max_cards: None,
+                    exceed_restrictions: false,
+                });
             slot.only = Some(CardFilter {
                 factions: vec![f.to_string()],
                 ..CardFilter::default()
             });
+            slot.when = other;
             slots.push(slot);
             let m = c.get(0).map_or(0..0, |m| m.range());
             spans.push((at + m.start, at + m.end));
@@ -170,6 +197,21 @@ mod tests {
             0,
         );
         assert_eq!(s.card.rules.adds_slots, [only(&[], &["bajoran"], 2)]);
+    }
+
+    #[test]
+    fn tebok_with_another_romulan_ship() {
+        let s = run("During the Gather Forces step, if there is at least one other Romulan Ship in your starting fleet, Tebok may field 1 Romulan [talent] at a cost of -1 SP.", 0);
+        let a = &s.card.rules.adds_slots[0];
+        assert_eq!(a.only.as_ref().unwrap().factions, ["romulan"]);
+        assert_eq!(a.discount.as_ref().map(|d| d.amount), Some(-1));
+        assert_eq!(
+            a.when,
+            Some(Condition::OtherShipFaction {
+                any: vec!["romulan".into()]
+            })
+        );
+        assert!(s.text.is_consumed(s.text.text.find("if there").unwrap()));
     }
 
     #[test]

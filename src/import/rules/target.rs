@@ -169,7 +169,9 @@ pub fn normalize(c: &mut Condition) {
         | CaptainFaction { any }
         | CaptainName { any }
         | CaptainSpecies { any }
-        | AdmiralSpecies { any } => {
+        | AdmiralSpecies { any }
+        | OtherShipFaction { any }
+        | ShipHasCard { any } => {
             any.sort();
             any.dedup();
         }
