@@ -48,11 +48,12 @@ fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
 
 /// "2 weapon, 3 crew, 1 talent (Jean-Luc Picard)".
 fn describe_slots(slots: &[Slot]) -> String {
-    if slots.is_empty() {
+    if slots.iter().all(|s| s.accepts.is_empty()) {
         return "none".into();
     }
     let mut groups: Vec<(String, usize)> = Vec::new();
-    for s in slots {
+    // A slot that takes nothing (its condition does not hold) is none.
+    for s in slots.iter().filter(|s| !s.accepts.is_empty()) {
         let name = s.accepts.join("/");
         match groups.iter_mut().find(|(n, _)| *n == name) {
             Some(g) => g.1 += 1,

@@ -131,23 +131,26 @@ pub fn freed(ship: &Card, list: &[(Role, &Placed)], i: usize, k: usize, grants: 
         })
 }
 
-/// The ship's slots without those whose terms' `when` does not hold for
-/// the ship (Tebok's [talent] slot without another Romulan ship).
+/// The ship's slots, those whose terms' `when` does not hold for the ship
+/// (Tebok's [talent] slot without another Romulan ship) taking nothing.
+/// They stay in the list, so that every slot keeps its place (the
+/// exporters lay the slots out by the cards that add them).
 pub fn active(
-    slots: Vec<Slot>,
+    mut slots: Vec<Slot>,
     i: usize,
     ship: &Card,
     list: &[(Role, &Placed)],
     view: &ShipView,
 ) -> Vec<Slot> {
+    for s in slots.iter_mut() {
+        let off = terms_in(s, i, ship, |k| list.get(k).map(|(_, p)| p.card))
+            .and_then(|t| t.add.when.as_ref())
+            .is_some_and(|c| !view.holds(c));
+        if off {
+            s.accepts.clear();
+        }
+    }
     slots
-        .into_iter()
-        .filter(|s| {
-            terms_in(s, i, ship, |k| list.get(k).map(|(_, p)| p.card))
-                .and_then(|t| t.add.when.as_ref())
-                .map_or(true, |c| view.holds(c))
-        })
-        .collect()
 }
 
 /// The terms of the slot a ship's card took (`None` for a plain slot).
