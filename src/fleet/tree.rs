@@ -68,9 +68,18 @@ pub struct SyntaxError {
 
 /// Parses a whole file into its root table.
 pub fn parse(text: &str) -> Result<Node, SyntaxError> {
-    let doc = ImDocument::parse(text).map_err(|e| SyntaxError {
-        message: e.message().trim().to_string(),
-        span: e.span(),
+    let doc = ImDocument::parse(text).map_err(|e| {
+        let message = e.message().trim();
+        SyntaxError {
+            // The parser says nothing for some stray characters (a bare
+            // carriage return): still tell the user what it is about.
+            message: if message.is_empty() {
+                "unexpected character here".to_string()
+            } else {
+                message.to_string()
+            },
+            span: e.span(),
+        }
     })?;
     Ok(item_node(doc.as_item(), 0..text.len()))
 }
@@ -140,6 +149,18 @@ fn value_node(v: &Value, fallback: Range<usize>) -> Node {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_syntax_error_always_has_a_message() {
+        let text = format!(
+            "{}11111111111111sp_cap = {}{}",
+            "\r".repeat(25),
+            "1".repeat(80),
+            "\r".repeat(9)
+        );
+        let e = parse(&text).unwrap_err();
+        assert_eq!(e.message, "unexpected character here");
+    }
 
     fn text_of<'a>(text: &'a str, n: &Node) -> &'a str {
         &text[n.span.clone()]
