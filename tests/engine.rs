@@ -1442,3 +1442,23 @@ fn tebok_fields_a_romulan_talent_beside_another_romulan_ship() {
     ));
     assert_eq!(codes(&c), ["slot"]);
 }
+
+#[test]
+fn iden_takes_no_admiral_and_no_ambassador() {
+    // Iden (Cap037): "You cannot have an Admiral and/or Ambassador equipped
+    // to this ship".
+    let c = check(
+        "[[ship]]\nship = \"S064\"\ncaptain = \"Cap037\"\nadmiral = \"A042\"\nambassador = \"M003\"\n",
+    );
+    assert_eq!(codes(&c), ["restriction", "restriction"]);
+    let messages: Vec<&str> = c.diagnostics.iter().map(|d| d.message.as_str()).collect();
+    assert_eq!(
+        messages,
+        [
+            "Iden (Cap037) allows no admiral on its ship, and ship 1 (Hirogen Starship) has Karr (A042)",
+            "Iden (Cap037) allows no ambassador on its ship, and ship 1 (Hirogen Starship) has Lwaxana Troi (M003)"
+        ]
+    );
+    let c = check("[[ship]]\nship = \"S064\"\ncaptain = \"Cap037\"\n");
+    assert!(c.diagnostics.is_empty(), "{}", summary(&c));
+}

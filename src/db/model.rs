@@ -189,6 +189,10 @@ pub struct Rules {
     /// The ship carrying this card may not have an admiral.
     #[serde(default, skip_serializing_if = "is_false")]
     pub no_admiral: bool,
+    /// The ship carrying this card may not have an ambassador ("You cannot
+    /// have an Admiral and/or Ambassador equipped to this ship", Iden).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub no_ambassador: bool,
     /// Other cards this card lets the player buy at a fixed cost ("may
     /// deploy X for 0 SP", "placed face down for a cost of exactly 3 SP").
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

@@ -380,6 +380,7 @@ fn coverage(cards: &[Card], phrases: &BTreeMap<String, (bool, bool)>) -> Coverag
             ("no_slot", r.no_slot),
             ("either_slot", !r.either_slot.is_empty()),
             ("adds_slots", !r.adds_slots.is_empty()),
+            ("slot_terms", r.adds_slots.iter().any(|a| a.has_terms())),
             ("cost_modifiers", !r.cost_modifiers.is_empty()),
             ("cost_from_ship", r.cost_from_ship.is_some()),
             ("discounts", !r.discounts.is_empty()),
@@ -389,6 +390,12 @@ fn coverage(cards: &[Card], phrases: &BTreeMap<String, (bool, bool)>) -> Coverag
             ("set_costs", !r.set_costs.is_empty()),
             ("fleet_excludes", !r.fleet_excludes.is_empty()),
             ("no_admiral", r.no_admiral),
+            ("no_ambassador", r.no_ambassador),
+            ("ship_limits", !r.ship_limits.is_empty()),
+            ("no_slot_for", !r.no_slot_for.is_empty()),
+            ("extra_admirals", !r.extra_admirals.is_empty()),
+            ("slots_also", !r.slots_also.is_empty()),
+            ("squadrons", r.squadrons.is_some()),
             ("unmodeled", !r.unmodeled.is_empty()),
         ] {
             if has {

@@ -449,6 +449,9 @@ pub fn rules_text(db: &Database, card: &Card) -> Vec<String> {
     if r.no_admiral {
         out.push("Its ship may take no admiral".into());
     }
+    if r.no_ambassador {
+        out.push("Its ship may take no ambassador".into());
+    }
     for f in &r.no_slot_for {
         out.push(format!(
             "{} on its ship need no upgrade slot",

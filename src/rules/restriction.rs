@@ -9,8 +9,8 @@
 //! - A fleet captain goes to a unique captain (the Fleet Captain resource,
 //!   rule 6: "You may not assign a non-unique Captain as your Fleet
 //!   Captain").
-//! - `rules.no_admiral`: the ship carrying the card (or the ship card
-//!   itself) may not have an admiral.
+//! - `rules.no_admiral`, `rules.no_ambassador`: the ship carrying the card
+//!   (or the ship card itself) may not have an admiral, an ambassador.
 //! - `rules.fleet_excludes`: "cannot deploy this card to the same fleet as
 //!   X": no card of that name anywhere in the fleet, sideboard included.
 //! - `rules.ship_limits`: a card limits the other cards of its ship
@@ -156,27 +156,38 @@ fn per_ship(a: &Analysis, out: &mut Vec<Diagnostic>) {
                 );
             }
         }
-        if let Some(adm) = &s.entry.admiral {
-            let ship = &s.entry.ship;
+        // No admiral (`no_admiral`) or ambassador (`no_ambassador`) on
+        // the ship of a card that forbids one.
+        let ship = &s.entry.ship;
+        let kinds = [
+            (&s.entry.admiral, Role::Admiral, "admiral"),
+            (&s.entry.ambassador, Role::Ambassador, "ambassador"),
+        ];
+        for (who, role, word) in kinds {
+            let Some(who) = who else { continue };
+            let forbids = |c: &crate::db::model::Card| match role {
+                Role::Admiral => c.rules.no_admiral,
+                _ => c.rules.no_ambassador,
+            };
             let forbidding = std::iter::once((ship.card, &ship.span))
                 .chain(
                     s.cards
                         .iter()
-                        .filter(|c| c.role != Role::Admiral)
+                        .filter(|c| c.role != role)
                         .map(|c| (c.placed.card, &c.placed.span)),
                 )
-                .find(|(card, _)| card.rules.no_admiral);
+                .find(|(card, _)| forbids(card));
             if let Some((card, span)) = forbidding {
                 out.push(
                     Diagnostic::error(
                         "restriction",
                         format!(
-                            "{} ({}) allows no admiral on its ship, and {} has {} ({})",
+                            "{} ({}) allows no {word} on its ship, and {} has {} ({})",
                             card.name,
                             card.id,
                             s.label(i),
-                            adm.card.name,
-                            adm.card.id
+                            who.card.name,
+                            who.card.id
                         ),
                     )
                     .with_span(Some(span.clone())),

@@ -43,6 +43,7 @@ static TRIGGERS: LazyLock<Regex> = LazyLock::new(|| {
       | \bat\ a\ cost\ of\ \d
       | \byour\ fleet\ may\ include\b
       | \bcannot\ deploy\b
+      | \bcannot\ have\ an\ (?:admiral|ambassador)\b
       | \bsame\ (?:ship\ or\ )?fleet\ as\b
       | ^you\ may\ deploy\b
       | \bmay\ purchase\b

@@ -1,5 +1,7 @@
 //! No admiral on this ship (`rules.no_admiral`): "You may not equip an
-//! Admiral to this ship" (Arturis, the U.S.S. Dauntless).
+//! Admiral to this ship" (Arturis, the U.S.S. Dauntless); no admiral and no
+//! ambassador (`rules.no_ambassador` too): "You cannot have an Admiral
+//! and/or Ambassador equipped to this ship" (Iden).
 //!
 //! ```toml
 //! [card.rules]
@@ -19,6 +21,11 @@ pub const KIND: Kind = Kind {
 static PHRASE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)\byou may not (?:equip|assign) an admiral(?: card)? to this ship\b").unwrap()
 });
+/// "You cannot have an Admiral and/or Ambassador equipped to this ship"
+/// (Iden): neither.
+static NEITHER: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\byou cannot have an admiral (?:and/or|or|and) (?:an )?ambassador equipped to this ship\b").unwrap()
+});
 
 fn apply(_cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
     let spans: Vec<(usize, usize)> = s
@@ -33,6 +40,20 @@ fn apply(_cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
     if !spans.is_empty() {
         s.card.rules.no_admiral = true;
     }
+    let neither: Vec<(usize, usize)> = s
+        .text
+        .sentences()
+        .flat_map(|(at, t)| {
+            NEITHER
+                .find_iter(t)
+                .map(move |m| (at + m.start(), at + m.end()))
+        })
+        .collect();
+    if !neither.is_empty() {
+        s.card.rules.no_admiral = true;
+        s.card.rules.no_ambassador = true;
+    }
+    let spans: Vec<(usize, usize)> = spans.into_iter().chain(neither).collect();
     for (a, b) in spans {
         s.text.consume(a, b);
     }
@@ -63,5 +84,14 @@ mod tests {
         );
         apply(&cx(), &mut s).unwrap();
         assert!(!s.card.rules.no_admiral);
+        // Cap037 Iden.
+        let mut s = subject(
+            "X1",
+            "You cannot have an Admiral and/or Ambassador equipped to this ship.",
+            json!({}),
+        );
+        apply(&cx(), &mut s).unwrap();
+        assert!(s.card.rules.no_admiral && s.card.rules.no_ambassador);
+        assert!(s.text.is_consumed(0));
     }
 }
