@@ -181,9 +181,9 @@ fn find_any<'a>(db: &'a Database, args: &SearchArgs) -> anyhow::Result<Vec<&'a C
                 c.slot.as_deref() == Some(s.as_str()) || c.rules.either_slot.contains(s)
             }
         })
-        .filter(|c| faction.as_ref().map_or(true, |f| c.factions.contains(f)))
-        .filter(|c| class.as_ref().map_or(true, |k| c.class.as_ref() == Some(k)))
-        .filter(|c| args.max_cost.map_or(true, |m| c.cost <= m))
+        .filter(|c| faction.as_ref().is_none_or(|f| c.factions.contains(f)))
+        .filter(|c| class.as_ref().is_none_or(|k| c.class.as_ref() == Some(k)))
+        .filter(|c| args.max_cost.is_none_or(|m| c.cost <= m))
         .filter(|c| !args.unique || c.unique || c.mirror_unique)
         .collect();
     out.sort_by_cached_key(|c| (c.kind, normalize(&c.name), c.id.clone()));

@@ -150,7 +150,7 @@ pub fn split_sentences(text: &str) -> Vec<(usize, usize)> {
         let boundary = match b {
             b'\n' => Some(i),
             b'.' | b'!' | b'?' => {
-                let next_is_space = bytes.get(i + 1).map_or(true, |c| *c == b' ' || *c == b'\n');
+                let next_is_space = bytes.get(i + 1).is_none_or(|c| *c == b' ' || *c == b'\n');
                 let abbreviation = b == b'.' && single_letter_before(bytes, i);
                 (next_is_space && !abbreviation).then_some(i + 1)
             }

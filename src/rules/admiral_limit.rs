@@ -53,7 +53,7 @@ fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
         let cards = std::iter::once(s.entry.ship.card).chain(s.cards.iter().map(|c| c.placed.card));
         for card in cards {
             for x in &card.rules.extra_admirals {
-                if x.when.as_ref().map_or(true, |c| view.holds(c)) {
+                if x.when.as_ref().is_none_or(|c| view.holds(c)) {
                     allowances.push(Allowance {
                         left: x.count,
                         filter: &x.applies_to,

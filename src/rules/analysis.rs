@@ -224,7 +224,7 @@ pub fn analyse<'a>(
     // A discount with a condition applies while it holds for the granting
     // card's ship ("If this card is assigned to an Independent ship").
     grants.retain(|g| match g.effect {
-        Effect::Discount(d) => d.when.as_ref().map_or(true, |c| view(g.at.0).holds(c)),
+        Effect::Discount(d) => d.when.as_ref().is_none_or(|c| view(g.at.0).holds(c)),
         Effect::SetCost(_) => true,
     });
     choose_limited(&lists, &factions, fleet, &mut grants, &waivers, sub);

@@ -140,7 +140,7 @@ impl Grant<'_> {
 
     /// Whether it applies to the target.
     fn reaches(&self, t: &Target) -> bool {
-        self.covers(t) && self.only.as_ref().map_or(true, |o| o.contains(&t.at))
+        self.covers(t) && self.only.as_ref().is_none_or(|o| o.contains(&t.at))
     }
 }
 
@@ -313,8 +313,8 @@ fn own_modifiers(p: &mut Price, card: &Card, holder: &Holder) {
 
 /// Whether an additional cost applies: `when` holds and `unless` does not.
 pub fn applies(m: &CostModifier, holder: &Holder) -> bool {
-    m.when.as_ref().map_or(true, |c| holder.holds(c))
-        && m.unless.as_ref().map_or(true, |c| !holder.holds(c))
+    m.when.as_ref().is_none_or(|c| holder.holds(c))
+        && m.unless.as_ref().is_none_or(|c| !holder.holds(c))
 }
 
 /// "Cloaking Device (T240): +5 SP for any ship other than the U.S.S.
@@ -361,7 +361,7 @@ pub fn filter_matches(f: &CardFilter, t: &Target) -> bool {
         let n = normalize(&t.card.name);
         f.names.iter().any(|x| normalize(x) == n)
     };
-    let cost_ok = f.max_cost.map_or(true, |m| t.card.cost <= m);
+    let cost_ok = f.max_cost.is_none_or(|m| t.card.cost <= m);
     type_ok && slot_ok && faction_ok && name_ok && cost_ok && super::card_refs::matches(f, t.card)
 }
 

@@ -199,7 +199,7 @@ fn per_ship(a: &Analysis, out: &mut Vec<Diagnostic>) {
                 .entry
                 .captain
                 .as_ref()
-                .map_or(true, |c| !(c.card.unique || c.card.mirror_unique));
+                .is_none_or(|c| !(c.card.unique || c.card.mirror_unique));
             if generic {
                 let who = match &s.entry.captain {
                     Some(c) => format!("its captain {} ({}) is not unique", c.card.name, c.card.id),

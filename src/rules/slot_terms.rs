@@ -74,7 +74,7 @@ impl<'a> Terms<'a> {
         self.add
             .only
             .as_ref()
-            .map_or(true, |f| cost::filter_matches(f, &t))
+            .is_none_or(|f| cost::filter_matches(f, &t))
             && (!self.add.same_faction || shares_faction(&card.factions, view_factions, sub))
     }
 
@@ -127,7 +127,7 @@ pub fn freed(ship: &Card, list: &[(Role, &Placed)], i: usize, k: usize, grants: 
     };
     by_card
         || grants.iter().any(|g| {
-            exceeding(g) && g.covers(&t) && g.only.as_ref().map_or(true, |o| o.contains(&t.at))
+            exceeding(g) && g.covers(&t) && g.only.as_ref().is_none_or(|o| o.contains(&t.at))
         })
 }
 
