@@ -204,7 +204,7 @@ fn other_than(db: &Database, c: &Condition) -> String {
     }
 }
 
-fn filter_phrase(f: &CardFilter) -> String {
+fn filter_phrase(db: &Database, f: &CardFilter) -> String {
     let mut words = Vec::new();
     if !f.factions.is_empty() {
         words.push(factions(&f.factions));
@@ -236,7 +236,8 @@ fn filter_phrase(f: &CardFilter) -> String {
         s = format!("{s} with a printed cost of {m} SP or less");
     }
     if !f.restricted_to.is_empty() {
-        s = format!("{s} restricted to the {} class", or_list(&f.restricted_to));
+        let names: Vec<String> = f.restricted_to.iter().map(|c| class_name(db, c)).collect();
+        s = format!("{s} restricted to the {}", or_list(&names));
     }
     if f.not_ship_specific {
         s = format!("{s} that name no ship or class");
@@ -254,7 +255,7 @@ fn scope_phrase(scope: Scope) -> &'static str {
 fn discount(db: &Database, d: &Discount) -> String {
     let mut s = format!(
         "{} cost {} SP {}",
-        capitalise(&filter_phrase(&d.applies_to)),
+        capitalise(&filter_phrase(db, &d.applies_to)),
         format_args!("{:+}", d.amount),
         scope_phrase(d.scope)
     );
@@ -279,10 +280,10 @@ fn discount(db: &Database, d: &Discount) -> String {
     s
 }
 
-fn set_cost(c: &SetCost) -> String {
+fn set_cost(db: &Database, c: &SetCost) -> String {
     let mut s = format!(
         "{} cost exactly {} SP {}",
-        capitalise(&filter_phrase(&c.applies_to)),
+        capitalise(&filter_phrase(db, &c.applies_to)),
         c.amount,
         scope_phrase(c.scope)
     );
@@ -315,7 +316,7 @@ fn add_slot(db: &Database, a: &AddSlot) -> String {
     );
     let mut only = Vec::new();
     if let Some(f) = &a.only {
-        only.push(filter_phrase(f));
+        only.push(filter_phrase(db, f));
     }
     if a.same_faction {
         only.push("cards of the ship's faction".into());
@@ -327,7 +328,7 @@ fn add_slot(db: &Database, a: &AddSlot) -> String {
         let when = if d.applies_to == CardFilter::default() {
             String::new()
         } else {
-            format!(" if it is one of the {}", filter_phrase(&d.applies_to))
+            format!(" if it is one of the {}", filter_phrase(db, &d.applies_to))
         };
         s.push_str(&format!("; the card in it costs {:+} SP{when}", d.amount));
         if let Some(min) = d.min {
@@ -346,7 +347,7 @@ fn add_slot(db: &Database, a: &AddSlot) -> String {
     s
 }
 
-fn penalty(p: &PenaltyRule) -> String {
+fn penalty(db: &Database, p: &PenaltyRule) -> String {
     match p {
         PenaltyRule::NoPenalty => "Never pays a faction penalty".into(),
         PenaltyRule::NoPenaltyOn { factions: f } => {
@@ -357,12 +358,12 @@ fn penalty(p: &PenaltyRule) -> String {
         }
         PenaltyRule::Waive { scope, applies_to } => format!(
             "{} {} pay no faction penalty",
-            capitalise(&filter_phrase(applies_to)),
+            capitalise(&filter_phrase(db, applies_to)),
             scope_phrase(*scope)
         ),
         PenaltyRule::Double { scope, applies_to } => format!(
             "{} {} pay the faction penalty twice",
-            capitalise(&filter_phrase(applies_to)),
+            capitalise(&filter_phrase(db, applies_to)),
             scope_phrase(*scope)
         ),
     }
@@ -428,8 +429,8 @@ pub fn rules_text(db: &Database, card: &Card) -> Vec<String> {
         ));
     }
     out.extend(r.discounts.iter().map(|d| discount(db, d)));
-    out.extend(r.set_costs.iter().map(set_cost));
-    out.extend(r.penalty.iter().map(penalty));
+    out.extend(r.set_costs.iter().map(|c| set_cost(db, c)));
+    out.extend(r.penalty.iter().map(|p| penalty(db, p)));
     if !r.adds_factions.is_empty() {
         out.push(format!(
             "Adds the {} faction to its ship",
@@ -455,7 +456,7 @@ pub fn rules_text(db: &Database, card: &Card) -> Vec<String> {
     for f in &r.no_slot_for {
         out.push(format!(
             "{} on its ship need no upgrade slot",
-            capitalise(&filter_phrase(f))
+            capitalise(&filter_phrase(db, f))
         ));
     }
     for x in &r.extra_admirals {
@@ -463,7 +464,7 @@ pub fn rules_text(db: &Database, card: &Card) -> Vec<String> {
             "The fleet may include {} more admiral{}: {}",
             x.count,
             if x.count == 1 { "" } else { "s" },
-            filter_phrase(&x.applies_to)
+            filter_phrase(db, &x.applies_to)
         );
         if let Some(w) = &x.when {
             s.push_str(&format!(", while this card is on {}", ship_phrase(db, w)));
@@ -487,12 +488,18 @@ pub fn rules_text(db: &Database, card: &Card) -> Vec<String> {
     }
     for l in &r.ship_limits {
         out.push(match &l.only {
-            Some(o) => format!(
-                "On its ship, {} must be {}",
-                filter_phrase(&l.applies_to),
-                filter_phrase(o)
-            ),
-            None => format!("Its ship may carry no {}", filter_phrase(&l.applies_to)),
+            Some(o) => {
+                // `only` narrows the cards `applies_to` picks.
+                let mut o = o.clone();
+                if o.types.is_empty() {
+                    o.types = l.applies_to.types.clone();
+                }
+                if o.slots.is_empty() {
+                    o.slots = l.applies_to.slots.clone();
+                }
+                format!("On its ship, only {}", filter_phrase(db, &o))
+            }
+            None => format!("Its ship may carry no {}", filter_phrase(db, &l.applies_to)),
         });
     }
     if !r.fleet_excludes.is_empty() {
