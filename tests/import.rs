@@ -1382,3 +1382,31 @@ fn coverage_reaches_the_target() {
         c.restriction_or_cost_percent
     );
 }
+
+#[test]
+fn card_text_describes_the_new_kinds() {
+    let rules = |id: &str| {
+        let out = fc(&root()).args(["card", id]).output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{id}");
+        String::from_utf8_lossy(&out.stdout).to_string()
+    };
+    for (id, phrase) in [
+        ("S061", "On its ship, only captains named Gareb or Romulan Drone Pilot"),
+        ("Cap504", "Non-Klingon upgrades on this card's ship pay the faction penalty twice"),
+        (
+            "C235",
+            "Adds 1 [tech] slot to its ship for Romulan [tech] upgrades only; the card in it costs -1 SP (never below 1 SP)",
+        ),
+        ("R036a", "Adds 1 [talent] slot to its ship; the card in it costs +1 SP"),
+        ("Cap801", "The [crew] or [tech] slots of its ship also take [weapon] upgrades"),
+        ("R005", "The fleet may include at most 1 attack squadron(s), with no upgrades or captains"),
+        ("C477", "Upgrades named Transporter Room on its ship need no upgrade slot"),
+        ("Cap037", "Its ship may take no ambassador"),
+        ("Con001", "May only be purchased for a ship whose name after U.S.S. is its class's name, and for a unique ship"),
+        ("E051", "May only be purchased for a ship captained by Loskene or a ship with a Tholian captain"),
+        ("Cap426", "  species  Tholian\n"),
+    ] {
+        let text = rules(id);
+        assert!(text.contains(phrase), "{id}: {phrase:?} not in\n{text}");
+    }
+}
