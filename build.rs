@@ -175,8 +175,8 @@ pub fn compile(dir: &Path, label: &str) -> Result<Vec<u8>, String> {
             unique("format", &f.id, &mut problems);
         }
         let index = u32::try_from(files.len()).unwrap();
-        card_file.extend(std::iter::repeat(index).take(file.card.len()));
-        retirement_file.extend(std::iter::repeat(index).take(file.retirement.len()));
+        card_file.extend(std::iter::repeat_n(index, file.card.len()));
+        retirement_file.extend(std::iter::repeat_n(index, file.retirement.len()));
         files.push(rel);
         all.card.extend(file.card);
         all.set.extend(file.set);

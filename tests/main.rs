@@ -1,14 +1,14 @@
 //! The one integration test binary. One module per area.
+mod builder;
 mod cli;
-mod report;
+mod engine;
 mod games;
 mod golden;
-mod import;
-mod engine;
-mod builder;
-mod readme;
-mod sideboard;
-mod interop;
-mod sheet;
 mod hardening;
+mod import;
+mod interop;
 mod props;
+mod readme;
+mod report;
+mod sheet;
+mod sideboard;

@@ -21,7 +21,10 @@ fn readme_lists_every_diagnostic_code() {
             missing.push(*code);
         }
     }
-    assert!(missing.is_empty(), "codes missing from README.md: {missing:?}");
+    assert!(
+        missing.is_empty(),
+        "codes missing from README.md: {missing:?}"
+    );
 }
 
 #[test]
@@ -36,5 +39,8 @@ fn readme_main_command_names_an_example_fleet_that_exists() {
         .next()
         .unwrap();
     assert!(path.starts_with("fleets/"), "{path}");
-    assert!(std::path::Path::new(path).is_file(), "{path} does not exist");
+    assert!(
+        std::path::Path::new(path).is_file(),
+        "{path} does not exist"
+    );
 }
