@@ -134,14 +134,17 @@ fn owners(e: &crate::fleet::ShipEntry, cards: &[(Role, &Placed)]) -> Vec<Owner> 
     let ship = e.ship.card;
     let mut out = vec![Owner::Ship; ship.slots.len()];
     for (k, (_, p)) in cards.iter().enumerate() {
-        out.extend(std::iter::repeat(Owner::Card(k)).take(p.card.talents.unwrap_or(0) as usize));
+        out.extend(std::iter::repeat_n(
+            Owner::Card(k),
+            p.card.talents.unwrap_or(0) as usize,
+        ));
     }
     for a in &ship.rules.adds_slots {
-        out.extend(std::iter::repeat(Owner::Ship).take(a.count as usize));
+        out.extend(std::iter::repeat_n(Owner::Ship, a.count as usize));
     }
     for (k, (_, p)) in cards.iter().enumerate() {
         for a in &p.card.rules.adds_slots {
-            out.extend(std::iter::repeat(Owner::Card(k)).take(a.count as usize));
+            out.extend(std::iter::repeat_n(Owner::Card(k), a.count as usize));
         }
     }
     out
