@@ -37,6 +37,23 @@ pub fn header_of(span: &Range<usize>) -> Range<usize> {
     span.start..span.start + 1
 }
 
+/// Reads a game file's top-level table: the game's own `keys` plus the
+/// common `game`, `name` and `notes` (each checked to be a string). Returns
+/// the table's fields and the file's `name`.
+pub fn top_level<'a>(
+    root: &'a Node,
+    keys: &[&str],
+    place: &str,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<(Fields<'a>, Option<String>)> {
+    let known: Vec<&str> = super::COMMON_KEYS.iter().chain(keys).copied().collect();
+    let top = Fields::new(root, "the file", place, &known, diags)?;
+    top.string("game", diags);
+    top.string("notes", diags);
+    let name = top.string("name", diags).map(|s| s.value);
+    Some((top, name))
+}
+
 /// The entries of one table, checked against the keys it may have.
 pub struct Fields<'a> {
     entries: &'a [Entry],

@@ -27,7 +27,7 @@ pub mod data;
 use crate::diag::{Diagnostic, Severity, Source};
 use crate::fleet::Spanned;
 use crate::games::input::{self, count, loose, Fields};
-use crate::games::{run, table, Code, Game, RuleSet, COMMON_KEYS};
+use crate::games::{run, table, Code, Game, RuleSet};
 use crate::report::Checked;
 use data::{Class, Effect, Facts, GalacticaKind};
 use serde_json::{json, Value};
@@ -213,17 +213,7 @@ pub fn check(source: Source) -> Checked {
 
 fn read(source: &Source, f: &Facts, diags: &mut Vec<Diagnostic>) -> Option<State> {
     let root = input::parse(source, diags)?;
-    let known: Vec<&str> = COMMON_KEYS.iter().chain(TOP_KEYS).copied().collect();
-    let top = Fields::new(
-        &root,
-        "the file",
-        "in a Battlestar Galactica file",
-        &known,
-        diags,
-    )?;
-    top.string("game", diags);
-    top.string("notes", diags);
-    let name = top.string("name", diags).map(|s| s.value);
+    let (top, name) = input::top_level(&root, TOP_KEYS, "in a Battlestar Galactica file", diags)?;
     let mut galactica = Vec::new();
     if let Some(e) = top.entry("galactica") {
         if let Some(t) = Fields::new(&e.node, "`galactica`", "in [galactica]", &["damage"], diags) {

@@ -29,7 +29,7 @@ use crate::diag::{Diagnostic, Severity, Source};
 use crate::fleet::tree::Node;
 use crate::fleet::Spanned;
 use crate::games::input::{self, loose, Fields};
-use crate::games::{run, table, Code, Game, RuleSet, COMMON_KEYS};
+use crate::games::{run, table, Code, Game, RuleSet};
 use crate::report::Checked;
 use data::{Class, Facts};
 use serde_json::{json, Value};
@@ -186,17 +186,7 @@ pub fn check(source: Source) -> Checked {
 
 fn read(source: &Source, f: &Facts, diags: &mut Vec<Diagnostic>) -> Option<Deck> {
     let root = input::parse(source, diags)?;
-    let known: Vec<&str> = COMMON_KEYS.iter().chain(TOP_KEYS).copied().collect();
-    let top = Fields::new(
-        &root,
-        "the file",
-        "in a Star Trek CCG deck list",
-        &known,
-        diags,
-    )?;
-    top.string("game", diags);
-    top.string("notes", diags);
-    let name = top.string("name", diags).map(|s| s.value);
+    let (top, name) = input::top_level(&root, TOP_KEYS, "in a Star Trek CCG deck list", diags)?;
     let affiliation = top
         .string("affiliation", diags)
         .and_then(|a| affiliation_id(f, &a, diags));

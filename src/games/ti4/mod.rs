@@ -29,7 +29,7 @@ use crate::diag::{Diagnostic, Severity, Source};
 use crate::fleet::tree::{Node, NodeValue};
 use crate::fleet::Spanned;
 use crate::games::input::{self, count, loose, Fields};
-use crate::games::{run, table, Code, Game, RuleSet, COMMON_KEYS};
+use crate::games::{run, table, Code, Game, RuleSet};
 use crate::report::Checked;
 use data::{Facts, Kind};
 use serde_json::{json, Value};
@@ -159,17 +159,7 @@ pub fn check(source: Source) -> Checked {
 
 fn read(source: &Source, f: &Facts, diags: &mut Vec<Diagnostic>) -> Option<State> {
     let root = input::parse(source, diags)?;
-    let known: Vec<&str> = COMMON_KEYS.iter().chain(TOP_KEYS).copied().collect();
-    let top = Fields::new(
-        &root,
-        "the file",
-        "in a Twilight Imperium file",
-        &known,
-        diags,
-    )?;
-    top.string("game", diags);
-    top.string("notes", diags);
-    let name = top.string("name", diags).map(|s| s.value);
+    let (top, name) = input::top_level(&root, TOP_KEYS, "in a Twilight Imperium file", diags)?;
     let setup = top.boolean("setup", diags).is_some_and(|b| b.value);
     let mut players: Vec<Player> = Vec::new();
     for node in top.tables("player", diags) {
