@@ -514,10 +514,8 @@ pub fn import(db: &Database, map: &Mapping, squad: &Value) -> (FleetModel, Vec<P
         ..FleetModel::default()
     };
     if let Some(rid) = id_of(squad, "resource") {
-        let title = map
-            .card
-            .iter()
-            .find(|e| e.spacedock == rid)
+        let title = by_id
+            .get(rid.as_str())
             .map(|e| e.title.clone())
             .unwrap_or_default();
         if let Some((c, _)) = map_card(
@@ -613,10 +611,8 @@ pub fn import(db: &Database, map: &Mapping, squad: &Value) -> (FleetModel, Vec<P
             ..ShipModel::default()
         };
         if let Some(fid) = id_of(s, "flagship") {
-            let title = map
-                .card
-                .iter()
-                .find(|e| e.spacedock == fid)
+            let title = by_id
+                .get(fid.as_str())
                 .map(|e| e.title.clone())
                 .unwrap_or_default();
             if let Some((c, _)) = map_card(
