@@ -1,50 +1,56 @@
-//! The X-Wing damage decks (`data/xwing/*.toml`, one deck per file): card
-//! numbers, names, traits and copy counts. Loaded once from the embedded
-//! data and validated (numbers 1..n without gaps, names unique, copies
-//! adding up to the deck's size).
+//! The X-Wing damage deck compositions: card numbers, names, traits and
+//! copy counts, in the deck file format of `data/xwing/*.toml` (one deck per
+//! file). The built-in decks are embedded and loaded once; a user's own deck
+//! file (`deck = { file = "..." }`, see `deckfile`) is read by the same
+//! [`read_deck`], so it is validated exactly as strictly: numbers 1..n each
+//! once, names unique (case and punctuation ignored), copies at least 1,
+//! `size` the sum of the copies, known traits, no unknown key. Every
+//! problem is a located diagnostic, all reported at once.
 
-use crate::games::input::loose;
-use serde::Deserialize;
+use crate::diag::{Diagnostic, Source};
+use crate::fleet::tree::{Node, NodeValue};
+use crate::games::input::{self, loose, Fields};
 use std::sync::OnceLock;
 
 /// One damage deck composition.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Deck {
-    /// `standard`, the value of `deck = "..."`.
+    /// `standard`, the value of `deck = "..."` (for a deck file, its own
+    /// `[deck] id`, shown in reports only).
     pub id: String,
     pub name: String,
     /// Cards in the deck (the sum of the copies).
     pub size: i64,
     /// By number: `cards[0]` is card 1.
     pub cards: Vec<DamageCard>,
+    /// The deck file it was read from, as shown to the user; `None` for a
+    /// built-in deck.
+    pub file: Option<String>,
 }
 
 /// One numbered damage card.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DamageCard {
     pub number: i64,
     pub name: String,
-    /// `pilot` or `ship`.
-    #[serde(rename = "trait")]
+    /// One of [`TRAITS`].
     pub trait_: String,
     pub copies: i64,
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct DeckFile {
-    deck: DeckHead,
-    card: Vec<DamageCard>,
-}
+/// The traits a damage card may have (lowercase).
+pub const TRAITS: &[&str] = &["pilot", "ship", "crew"];
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct DeckHead {
-    id: String,
-    name: String,
-    size: i64,
-}
+/// The top-level keys of a deck file. `game` is optional (the built-in
+/// files have none); a user's deck file may say `game = "xwing"` so that
+/// `fleetcheck check` recognises it on its own, e.g. in a checked folder.
+pub const DECK_FILE_KEYS: &[&str] = &["game", "deck", "card"];
+
+/// The keys of `[deck]`.
+pub const DECK_KEYS: &[&str] = &["id", "name", "size"];
+
+/// The keys of a `[[card]]`.
+pub const CARD_KEYS: &[&str] = &["number", "name", "trait", "copies"];
 
 /// What a card reference in a file says: a number or a name.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -95,21 +101,26 @@ pub fn decks() -> Result<&'static [Deck], String> {
         .map_err(Clone::clone)
 }
 
-/// Parses and validates deck files given as (path, text).
+/// Parses and validates the built-in deck files given as (path in
+/// `data/xwing/`, text). The first problem is the error, located as
+/// `data/xwing/<path>:line:column`.
 pub fn load<'a>(files: impl Iterator<Item = (&'a str, &'a str)>) -> Result<Vec<Deck>, String> {
     let mut decks: Vec<Deck> = Vec::new();
     for (path, text) in files {
-        let f: DeckFile =
-            toml::from_str(text).map_err(|e| format!("data/xwing/{path}: {}", e.message()))?;
-        let deck = Deck {
-            id: f.deck.id,
-            name: f.deck.name,
-            size: f.deck.size,
-            cards: f.card,
+        let source = Source {
+            path: format!("data/xwing/{path}"),
+            text: text.to_string(),
         };
-        validate(&deck).map_err(|e| format!("data/xwing/{path}: {e}"))?;
+        let mut diags = Vec::new();
+        let deck = read_deck(&source, &mut diags);
+        if let Some(d) = diags.first() {
+            return Err(located(&source, d));
+        }
+        let Some(deck) = deck else {
+            return Err(format!("{}: no deck could be read", source.path));
+        };
         if decks.iter().any(|d| d.id == deck.id) {
-            return Err(format!("data/xwing/{path}: deck id {} twice", deck.id));
+            return Err(format!("{}: deck id {} twice", source.path, deck.id));
         }
         decks.push(deck);
     }
@@ -119,40 +130,308 @@ pub fn load<'a>(files: impl Iterator<Item = (&'a str, &'a str)>) -> Result<Vec<D
     Ok(decks)
 }
 
-fn validate(deck: &Deck) -> Result<(), String> {
-    for (i, c) in deck.cards.iter().enumerate() {
-        if c.number != i as i64 + 1 {
-            return Err(format!(
-                "card {} ({}) is listed where number {} belongs: cards go 1..n in order",
-                c.number,
-                c.name,
-                i + 1
-            ));
+/// "path:line:column: message" (or "path: message" when unlocated).
+pub fn located(source: &Source, d: &Diagnostic) -> String {
+    match &d.span {
+        Some(span) => {
+            let (line, column) = source.line_col(span.start);
+            format!("{}:{line}:{column}: {}", source.path, d.message)
         }
-        if c.copies < 1 {
-            return Err(format!("card {} has {} copies", c.number, c.copies));
+        None => format!("{}: {}", source.path, d.message),
+    }
+}
+
+/// True when a parsed X-Wing file is a deck file (`[deck]` with its `id`,
+/// `name` or `size`, or `[[card]]`s) rather than an inventory or damage
+/// state, which never has these: a file with any state key is a state.
+pub fn is_deck_file(root: &Node) -> bool {
+    let NodeValue::Table(entries) = &root.value else {
+        return false;
+    };
+    let has = |k: &str| entries.iter().any(|e| e.key == k);
+    let state = ["inventory", "ship", "draw_pile", "discard_pile"]
+        .iter()
+        .any(|k| has(k));
+    let deck_head = entries.iter().any(|e| {
+        e.key == "deck"
+            && matches!(&e.node.value, NodeValue::Table(t)
+                if t.iter().any(|x| DECK_KEYS.contains(&x.key.as_str())))
+    });
+    !state && (has("card") || deck_head)
+}
+
+/// Reads a deck file. Every problem goes to `diags`, located in `source`
+/// and in file order; the deck is returned only when there is none.
+pub fn read_deck(source: &Source, diags: &mut Vec<Diagnostic>) -> Option<Deck> {
+    let root = input::parse(source, diags)?;
+    deck_from_tree(&root, diags)
+}
+
+/// [`read_deck`] on a file already parsed.
+pub fn deck_from_tree(root: &Node, diags: &mut Vec<Diagnostic>) -> Option<Deck> {
+    let mut found = Vec::new();
+    let deck = walk(root, &mut found);
+    // Checks that need every card (the size, the numbers) come after the
+    // cards' own: put the diagnostics back in file order.
+    found.sort_by_key(|d| d.span.as_ref().map_or(0, |s| s.start));
+    let ok = found.is_empty();
+    diags.extend(found);
+    deck.filter(|_| ok)
+}
+
+/// A card as read, with the spans its checks point at.
+struct ReadCard {
+    card: DamageCard,
+    number_span: std::ops::Range<usize>,
+    name_span: std::ops::Range<usize>,
+}
+
+fn walk(root: &Node, diags: &mut Vec<Diagnostic>) -> Option<Deck> {
+    let top = Fields::new(
+        root,
+        "a damage deck file",
+        "in a damage deck file",
+        DECK_FILE_KEYS,
+        diags,
+    )?;
+    if let Some(g) = top.string("game", diags) {
+        if g.value.trim().to_lowercase() != "xwing" {
+            diags.push(
+                Diagnostic::error(
+                    "shape",
+                    format!(
+                        "a damage deck file is for game = \"xwing\", found `{}`",
+                        crate::fleet::read::shorten(&g.value)
+                    ),
+                )
+                .with_span(Some(g.span.clone())),
+            );
         }
-        if !matches!(c.trait_.as_str(), "pilot" | "ship" | "crew") {
-            return Err(format!(
-                "card {} has the unknown trait {}",
-                c.number, c.trait_
-            ));
+    }
+    let head = match top.entry("deck") {
+        None => {
+            diags.push(
+                Diagnostic::error("shape", "a damage deck file needs a [deck] table")
+                    .with_span(Some(0..0))
+                    .with_help("add: [deck] with id = \"...\", name = \"...\" and size = (the number of cards)"),
+            );
+            None
         }
-        if deck.cards[..i]
+        Some(e) => Fields::new(&e.node, "`deck`", "in [deck]", DECK_KEYS, diags),
+    };
+    let mut id = None;
+    let mut name = None;
+    let mut size = None;
+    if let Some(h) = &head {
+        h.require("id", "id = \"huge\"", diags);
+        h.require("name", "name = \"My huge ship damage deck\"", diags);
+        h.require("size", "size = 33", diags);
+        id = non_empty(h, "id", diags);
+        name = non_empty(h, "name", diags);
+        size = h.integer("size", 1, diags);
+    }
+    if top.entry("card").is_none() {
+        diags.push(
+            Diagnostic::error("shape", "a damage deck file needs its [[card]] tables")
+                .with_span(Some(
+                    top.entry("deck").map_or(0..0, |e| input::header(&e.node)),
+                ))
+                .with_help(
+                    "add one [[card]] per numbered card, with number, name, trait and copies",
+                ),
+        );
+    }
+    let tables = top.tables("card", diags);
+    let mut cards: Vec<ReadCard> = Vec::new();
+    for node in &tables {
+        let Some(f) = Fields::new(node, "a [[card]]", "in a [[card]]", CARD_KEYS, diags) else {
+            continue;
+        };
+        f.require("number", "number = 1", diags);
+        f.require("name", "name = \"Panicked Pilot\"", diags);
+        f.require("trait", "trait = \"pilot\"", diags);
+        f.require("copies", "copies = 2", diags);
+        let number = f.integer("number", 1, diags);
+        let name = card_name(&f, diags);
+        let trait_ = card_trait(&f, diags);
+        let copies = f.integer("copies", 1, diags);
+        let (Some(number), Some(name), Some(trait_), Some(copies)) = (number, name, trait_, copies)
+        else {
+            continue;
+        };
+        cards.push(ReadCard {
+            card: DamageCard {
+                number: number.value,
+                name: name.value,
+                trait_,
+                copies: copies.value,
+            },
+            number_span: number.span,
+            name_span: name.span,
+        });
+    }
+    // Every card was read: the size can be checked against the copies.
+    let complete = cards.len() == tables.len() && !tables.is_empty();
+    check_cards(&cards, tables.len(), diags);
+    if let (Some(size), true) = (&size, complete) {
+        let sum: i64 = cards.iter().map(|c| c.card.copies).sum();
+        if sum != size.value {
+            diags.push(
+                Diagnostic::error(
+                    "shape",
+                    format!(
+                        "`size` is {}, but the copies of the {} add up to {sum}",
+                        size.value,
+                        input::count(cards.len() as i64, "card", "cards"),
+                    ),
+                )
+                .with_span(Some(size.span.clone()))
+                .with_help(
+                    "`size` is the number of cards in the deck: the sum of every card's `copies`",
+                ),
+            );
+        }
+    }
+    let (Some(id), Some(name), Some(size)) = (id, name, size) else {
+        return None;
+    };
+    if !complete {
+        return None;
+    }
+    cards.sort_by_key(|c| c.card.number);
+    Some(Deck {
+        id,
+        name,
+        size: size.value,
+        cards: cards.into_iter().map(|c| c.card).collect(),
+        file: None,
+    })
+}
+
+/// A string that is not blank, trimmed.
+fn non_empty(f: &Fields, key: &str, diags: &mut Vec<Diagnostic>) -> Option<String> {
+    let s = f.string(key, diags)?;
+    if s.value.trim().is_empty() {
+        diags.push(Diagnostic::error("shape", format!("`{key}` is empty")).with_span(Some(s.span)));
+        return None;
+    }
+    Some(s.value.trim().to_string())
+}
+
+/// A card's name: not blank, and not all digits (a reference that is all
+/// digits is read as a card number, so such a name could never be named).
+fn card_name(f: &Fields, diags: &mut Vec<Diagnostic>) -> Option<crate::fleet::Spanned<String>> {
+    let s = f.string("name", diags)?;
+    let value = s.value.trim().to_string();
+    if value.is_empty() || loose(&value).is_empty() {
+        diags.push(
+            Diagnostic::error("shape", "a card's `name` must have letters or digits")
+                .with_span(Some(s.span)),
+        );
+        return None;
+    }
+    if let CardKey::Number(n) = CardKey::from_text(&value) {
+        diags.push(
+            Diagnostic::error(
+                "shape",
+                format!(
+                    "a card's `name` cannot be a number: `{n}` would be read as card number {n}"
+                ),
+            )
+            .with_span(Some(s.span))
+            .with_help("give the name printed on the card; its number goes in `number`"),
+        );
+        return None;
+    }
+    Some(crate::fleet::Spanned {
+        value,
+        span: s.span,
+    })
+}
+
+/// A card's trait, one of [`TRAITS`] (any case), lowercased.
+fn card_trait(f: &Fields, diags: &mut Vec<Diagnostic>) -> Option<String> {
+    let s = f.string("trait", diags)?;
+    let t = s.value.trim().to_lowercase();
+    if TRAITS.contains(&t.as_str()) {
+        return Some(t);
+    }
+    diags.push(input::unknown_value(
+        "shape",
+        "damage card trait",
+        &crate::fleet::read::shorten(&s.value),
+        &s.span,
+        TRAITS.iter().copied(),
+    ));
+    None
+}
+
+/// Numbers 1..n, each once (n = the number of `[[card]]` tables), and
+/// names unique. Each problem points at the second card of a clash, or at
+/// the number out of range.
+fn check_cards(cards: &[ReadCard], tables: usize, diags: &mut Vec<Diagnostic>) {
+    let n = tables as i64;
+    let unused = || {
+        let free: Vec<String> = (1..=n)
+            .filter(|k| !cards.iter().any(|c| c.card.number == *k))
+            .map(|k| k.to_string())
+            .collect();
+        if free.is_empty() {
+            String::new()
+        } else {
+            format!("; not used: {}", free.join(", "))
+        }
+    };
+    for (i, c) in cards.iter().enumerate() {
+        let number = c.card.number;
+        if number > n {
+            diags.push(
+                Diagnostic::error(
+                    "shape",
+                    format!(
+                        "card number {number} is out of range: the deck has {}, numbered 1 to {n}",
+                        input::count(n, "[[card]]", "[[card]] tables")
+                    ),
+                )
+                .with_span(Some(c.number_span.clone()))
+                .with_help(format!(
+                    "number the cards 1 to {n}, as printed at the bottom of each card{}",
+                    unused()
+                )),
+            );
+        } else if let Some(first) = cards[..i].iter().find(|o| o.card.number == number) {
+            diags.push(
+                Diagnostic::error(
+                    "shape",
+                    format!(
+                        "card number {number} is given twice: `{}` and `{}`",
+                        first.card.name, c.card.name
+                    ),
+                )
+                .with_span(Some(c.number_span.clone()))
+                .with_help(format!(
+                    "each card has its own number, 1 to {n}{}",
+                    unused()
+                )),
+            );
+        }
+        if let Some(first) = cards[..i]
             .iter()
-            .any(|o| loose(&o.name) == loose(&c.name))
+            .find(|o| loose(&o.card.name) == loose(&c.card.name))
         {
-            return Err(format!("the name {} is used twice", c.name));
+            diags.push(
+                Diagnostic::error(
+                    "shape",
+                    format!(
+                        "card {number} `{}` has the name of card {} `{}`",
+                        c.card.name, first.card.number, first.card.name
+                    ),
+                )
+                .with_span(Some(c.name_span.clone()))
+                .with_help("names are compared ignoring case and punctuation: each card needs its own, since a card is found by its name"),
+            );
         }
     }
-    let sum: i64 = deck.cards.iter().map(|c| c.copies).sum();
-    if sum != deck.size {
-        return Err(format!(
-            "the copies add up to {sum}, the deck's size is {}",
-            deck.size
-        ));
-    }
-    Ok(())
 }
 
 #[cfg(test)]
@@ -203,16 +482,226 @@ mod tests {
     }
 
     #[test]
-    fn invalid_deck_files_are_refused_with_the_reason() {
+    fn an_invalid_built_in_deck_is_refused_with_its_location() {
         let bad = "[deck]\nid = \"x\"\nname = \"X\"\nsize = 3\n[[card]]\nnumber = 1\nname = \"A\"\ntrait = \"ship\"\ncopies = 2\n";
         let e = load([("x.toml", bad)].into_iter()).unwrap_err();
         assert_eq!(
             e,
-            "data/xwing/x.toml: the copies add up to 2, the deck's size is 3"
+            "data/xwing/x.toml:4:8: `size` is 3, but the copies of the 1 card add up to 2"
         );
-        let gap = "[deck]\nid = \"x\"\nname = \"X\"\nsize = 1\n[[card]]\nnumber = 2\nname = \"A\"\ntrait = \"ship\"\ncopies = 1\n";
-        assert!(load([("x.toml", gap)].into_iter())
-            .unwrap_err()
-            .contains("cards go 1..n"));
+        let good = bad.replace("size = 3", "size = 2");
+        let e =
+            load([("x.toml", good.as_str()), ("y.toml", good.as_str())].into_iter()).unwrap_err();
+        assert_eq!(e, "data/xwing/y.toml: deck id x twice");
+    }
+
+    /// A deck file from its `[deck]` lines and its cards (number, name,
+    /// trait, copies).
+    fn deck_text(head: &str, cards: &[(i64, &str, &str, i64)]) -> String {
+        let mut t = format!("[deck]\n{head}\n");
+        for (number, name, trait_, copies) in cards {
+            t.push_str(&format!(
+                "\n[[card]]\nnumber = {number}\nname = \"{name}\"\ntrait = \"{trait_}\"\ncopies = {copies}\n"
+            ));
+        }
+        t
+    }
+
+    const HEAD: &str = "id = \"mine\"\nname = \"My deck\"\nsize = 5";
+
+    /// Every problem of a deck file as "line:column code: message".
+    fn problems(text: &str) -> Vec<String> {
+        let source = Source {
+            path: "d.toml".into(),
+            text: text.into(),
+        };
+        let mut diags = Vec::new();
+        let deck = read_deck(&source, &mut diags);
+        assert_eq!(deck.is_some(), diags.is_empty(), "{diags:#?}");
+        diags
+            .iter()
+            .map(|d| {
+                let (l, c) = source.line_col(d.span.clone().expect("located").start);
+                assert!(d.is_input_error(), "{d:?}");
+                format!("{l}:{c} {}: {}", d.code, d.message)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_valid_deck_file_is_read_in_number_order() {
+        let text = format!(
+            "game = \"xwing\"\n{}",
+            deck_text(HEAD, &[(2, "B b", "Ship", 3), (1, "A", "pilot", 2)])
+        );
+        let source = Source {
+            path: "d.toml".into(),
+            text,
+        };
+        let mut diags = Vec::new();
+        let deck = read_deck(&source, &mut diags).unwrap();
+        assert!(diags.is_empty());
+        assert_eq!(
+            deck,
+            Deck {
+                id: "mine".into(),
+                name: "My deck".into(),
+                size: 5,
+                cards: vec![
+                    DamageCard {
+                        number: 1,
+                        name: "A".into(),
+                        trait_: "pilot".into(),
+                        copies: 2
+                    },
+                    DamageCard {
+                        number: 2,
+                        name: "B b".into(),
+                        trait_: "ship".into(),
+                        copies: 3
+                    },
+                ],
+                file: None,
+            }
+        );
+        assert_eq!(deck.find(&CardKey::Name("b-B")), Some(1));
+    }
+
+    #[test]
+    fn the_size_must_be_the_sum_of_the_copies() {
+        let text = deck_text(HEAD, &[(1, "A", "pilot", 2), (2, "B", "ship", 2)]);
+        assert_eq!(
+            problems(&text),
+            ["4:8 shape: `size` is 5, but the copies of the 2 cards add up to 4"]
+        );
+    }
+
+    #[test]
+    fn numbers_go_from_1_to_n_each_once() {
+        let text = deck_text(
+            HEAD,
+            &[
+                (1, "A", "pilot", 1),
+                (1, "B", "ship", 2),
+                (4, "C", "ship", 2),
+            ],
+        );
+        assert_eq!(
+            problems(&text),
+            [
+                "13:10 shape: card number 1 is given twice: `A` and `B`",
+                "19:10 shape: card number 4 is out of range: the deck has 3 [[card]] tables, numbered 1 to 3",
+            ]
+        );
+        let source = Source {
+            path: "d.toml".into(),
+            text,
+        };
+        let mut diags = Vec::new();
+        read_deck(&source, &mut diags);
+        assert_eq!(
+            diags[0].help,
+            ["each card has its own number, 1 to 3; not used: 2, 3"]
+        );
+        assert_eq!(
+            diags[1].help,
+            ["number the cards 1 to 3, as printed at the bottom of each card; not used: 2, 3"]
+        );
+    }
+
+    #[test]
+    fn names_are_unique_ignoring_case_and_punctuation_and_not_numbers() {
+        let text = deck_text(
+            HEAD,
+            &[
+                (1, "Hull Breach", "ship", 1),
+                (2, "hull-breach!", "ship", 2),
+                (3, " 7 ", "ship", 1),
+                (4, "?!", "ship", 1),
+            ],
+        );
+        assert_eq!(
+            problems(&text),
+            [
+                "14:8 shape: card 2 `hull-breach!` has the name of card 1 `Hull Breach`",
+                "20:8 shape: a card's `name` cannot be a number: `7` would be read as card number 7",
+                "26:8 shape: a card's `name` must have letters or digits",
+            ]
+        );
+    }
+
+    #[test]
+    fn copies_traits_and_types_are_checked() {
+        let text = deck_text(
+            "id = \"\"\nname = \"X\"\nsize = 0",
+            &[(1, "A", "crw", 0), (2, "B", "pilot", 1)],
+        )
+        .replace("number = 2", "number = \"2\"");
+        assert_eq!(
+            problems(&text),
+            [
+                "2:6 shape: `id` is empty",
+                "4:8 shape: `size` must be at least 1, found 0",
+                "9:9 shape: unknown damage card trait `crw`",
+                "10:10 shape: `copies` must be at least 1, found 0",
+                "13:10 shape: `number` must be a whole number, found a string",
+            ]
+        );
+    }
+
+    #[test]
+    fn unknown_and_missing_keys_are_reported_all_at_once() {
+        let text = "game = \"ti4\"\nsize = 3\n[deck]\nid = \"x\"\nname = \"X\"\nsise = 1\n[[card]]\nnumber = 1\nname = \"A\"\ntrait = \"ship\"\ncopy = 1\n";
+        assert_eq!(
+            problems(text),
+            [
+                "1:8 shape: a damage deck file is for game = \"xwing\", found `ti4`",
+                "2:1 unknown-key: unknown key `size` in a damage deck file",
+                "3:1 shape: missing key `size` in [deck]",
+                "6:1 unknown-key: unknown key `sise` in [deck]",
+                "7:1 shape: missing key `copies` in a [[card]]",
+                "11:1 unknown-key: unknown key `copy` in a [[card]]",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_deck_file_needs_its_deck_table_and_cards() {
+        assert_eq!(
+            problems("game = \"xwing\"\n"),
+            [
+                "1:1 shape: a damage deck file needs a [deck] table",
+                "1:1 shape: a damage deck file needs its [[card]] tables",
+            ]
+        );
+        assert_eq!(
+            problems(&format!("[deck]\n{HEAD}\n[card]\nnumber = 1\n")),
+            ["5:2 shape: `card` must be an array of tables: write each one as `[[card]]`"]
+        );
+        assert_eq!(
+            problems("[deck]\nid = \"x\"\nname = \"X\"\nsize = [\n"),
+            ["5:1 parse: TOML syntax error: invalid array\nexpected `]`"]
+        );
+    }
+
+    #[test]
+    fn deck_files_and_state_files_are_told_apart() {
+        let is_deck = |text: &str| {
+            let mut d = Vec::new();
+            let root = input::parse(
+                &Source {
+                    path: "x.toml".into(),
+                    text: text.into(),
+                },
+                &mut d,
+            )
+            .unwrap();
+            is_deck_file(&root)
+        };
+        assert!(is_deck("game = \"xwing\"\n[deck]\nid = \"x\"\n"));
+        assert!(is_deck("[[card]]\nnumber = 1\n"));
+        assert!(!is_deck("game = \"xwing\"\ndeck = \"standard\"\n"));
+        assert!(!is_deck("game = \"xwing\"\ndeck = { file = \"d.toml\" }\n"));
+        assert!(!is_deck("game = \"xwing\"\n[[card]]\n[inventory]\n1 = 2\n"));
     }
 }

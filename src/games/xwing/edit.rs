@@ -15,7 +15,7 @@
 use super::data::{self, CardKey, Deck};
 use super::state::{self, unknown_card, State};
 use crate::diag::{Diagnostic, Source};
-use crate::games::input::suggest;
+use crate::games::input::{self, suggest};
 use toml_edit::{Array, DocumentMut, Item, TableLike, Value};
 
 /// Which way a card was when repaired.
@@ -63,7 +63,18 @@ pub fn apply(source: &Source, ship: &str, card: &str, mv: Move) -> Result<Done, 
     let decks =
         data::decks().map_err(|e| refuse(format!("the embedded X-Wing data is invalid: {e}")))?;
     let mut diags = Vec::new();
-    let state = state::read(source, decks, &mut diags);
+    let Some(root) = input::parse(source, &mut diags) else {
+        return Err(Refused::Invalid(diags));
+    };
+    if data::is_deck_file(&root) {
+        return Err(Refused::Move {
+            reason: format!("{} is a damage deck file, not a damage state", source.path),
+            help: vec![
+                "a state file names it with: deck = { file = \"...\" }; expose and repair edit the state file".into(),
+            ],
+        });
+    }
+    let state = state::from_tree(&root, source, decks, &mut diags);
     let state = match state {
         Some(s) if !diags.iter().any(Diagnostic::is_input_error) => s,
         _ => {
@@ -77,7 +88,7 @@ pub fn apply(source: &Source, ship: &str, card: &str, mv: Move) -> Result<Done, 
             help: vec!["an X-Wing damage state starts with: game = \"xwing\"".into()],
         });
     }
-    let deck = state.deck;
+    let deck: &Deck = &state.deck;
     let Some(si) = state.ship(ship) else {
         let names: Vec<&str> = state.ships.iter().map(|s| s.name.as_str()).collect();
         let mut help = Vec::new();
@@ -214,7 +225,7 @@ fn listing(deck: &Deck, pile: &state::Pile) -> String {
 /// not have the shape `state::read` accepted (it always has).
 fn edit(text: &str, state: &State, si: usize, ci: usize, from: &str, to: &str) -> Option<String> {
     let mut doc: DocumentMut = text.parse().ok()?;
-    let deck = state.deck;
+    let deck: &Deck = &state.deck;
     let moved = {
         let ship = ship_table(&mut doc, si)?;
         let v = take(ship, from, deck, ci)?;

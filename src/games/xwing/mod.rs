@@ -4,26 +4,34 @@
 //! many copies of each numbered card were found), a damage state (damage
 //! cards face up and face down on each `[[ship]]`, the `draw_pile`, the
 //! `discard_pile`), or both. Both are checked against the deck's
-//! composition (`data/xwing/`): every card missing or surplus is named by
-//! number, name and count. `edit` implements the EXPOSE and REPAIR moves
-//! that `fleetcheck xwing expose|repair` applies to a state file.
+//! composition: a built-in deck (`data/xwing/`) or the user's own deck file
+//! (`deck = { file = "..." }`, for a deck fleetcheck does not ship, such as
+//! the huge-ship deck). Every card missing or surplus is named by number,
+//! name and count. `edit` implements the EXPOSE and REPAIR moves that
+//! `fleetcheck xwing expose|repair` applies to a state file.
 //!
 //! ```toml
 //! game = "xwing"
-//! deck = "standard"          # optional, the default
+//! deck = "standard"          # optional, the default; or { file = "decks/huge.toml" }
 //! [[ship]]
 //! name = "Red Five"
 //! face_up = ["Console Fire"]
 //! face_down = [14, 14]       # card numbers or names
 //! ```
+//!
+//! A deck file itself (`[deck]` and `[[card]]`s, with `game = "xwing"`) is
+//! also checked on its own: its composition is validated and listed, so that
+//! a folder holding state files and their deck files checks cleanly.
 
 pub mod data;
+pub mod deckfile;
 pub mod edit;
 pub mod state;
 
 use crate::diag::{Diagnostic, Severity, Source};
-use crate::games::{run, table, Code, Game, RuleSet};
+use crate::games::{input, run, table, Code, Game, RuleSet};
 use crate::report::Checked;
+use data::Deck;
 use serde_json::{json, Value};
 use state::{Pile, State};
 use std::fmt::Write as _;
@@ -63,14 +71,101 @@ pub fn check(source: Source) -> Checked {
             id: GAME.id,
             name: "X-Wing",
             facts: data::decks,
-            read: state::read,
-            title: |s| s.name.clone(),
-            rules: |s, _, d| rules(s, d),
-            summary: |s, _| summary(s),
-            details: |s, _| details(s),
+            read,
+            title: |f| match f {
+                File::State(s) => s.name.clone(),
+                File::Deck(d) => Some(d.name.clone()),
+            },
+            rules: |f, _, d| {
+                if let File::State(s) = f {
+                    rules(s, d);
+                }
+            },
+            summary: |f, _| match f {
+                File::State(s) => summary(s),
+                File::Deck(d) => deck_summary(d),
+            },
+            details: |f, _| match f {
+                File::State(s) => details(s),
+                File::Deck(d) => deck_details(d),
+            },
         },
         source,
     )
+}
+
+/// What an X-Wing file holds.
+#[derive(Debug, Clone)]
+pub enum File {
+    /// An inventory and/or a damage state.
+    State(State),
+    /// A deck file (`[deck]` and `[[card]]`s), checked on its own.
+    Deck(Deck),
+}
+
+/// Reads an X-Wing file: a deck file or a state (see `data::is_deck_file`).
+pub fn read(source: &Source, decks: &'static [Deck], diags: &mut Vec<Diagnostic>) -> Option<File> {
+    let root = input::parse(source, diags)?;
+    if data::is_deck_file(&root) {
+        data::deck_from_tree(&root, diags).map(File::Deck)
+    } else {
+        state::from_tree(&root, source, decks, diags).map(File::State)
+    }
+}
+
+/// A deck file's composition: one row per card, then the total.
+pub fn deck_summary(deck: &Deck) -> String {
+    let mut rows: Vec<Vec<String>> = deck
+        .cards
+        .iter()
+        .map(|c| {
+            vec![
+                c.number.to_string(),
+                c.name.clone(),
+                c.trait_.clone(),
+                c.copies.to_string(),
+            ]
+        })
+        .collect();
+    rows.push(vec![
+        String::new(),
+        "Total".into(),
+        String::new(),
+        deck.size.to_string(),
+    ]);
+    format!(
+        "{} (deck id {}, {} cards)\n\nDamage deck\n{}\n",
+        deck.name,
+        deck.id,
+        deck.size,
+        table(&["#", "Card", "Trait", "Copies"], rows, &[0, 3])
+    )
+}
+
+/// `[deck]` as JSON, with the deck file when it came from one.
+fn deck_json(deck: &Deck) -> Value {
+    let mut v = json!({ "id": deck.id, "name": deck.name, "size": deck.size });
+    if let Some(f) = &deck.file {
+        v["file"] = json!(f);
+    }
+    v
+}
+
+/// A deck file's composition as JSON (`report.details`).
+pub fn deck_details(deck: &Deck) -> Value {
+    let cards: Vec<Value> = deck
+        .cards
+        .iter()
+        .map(|c| {
+            json!({
+                "number": c.number,
+                "name": c.name,
+                "trait": c.trait_,
+                "copies": c.copies,
+            })
+        })
+        .collect();
+    json!({ "deck": deck_json(deck), "cards": cards })
 }
 
 /// Where the copies of one card are in the damage state.
@@ -111,7 +206,7 @@ fn places(s: &State, card: usize) -> Places {
 }
 
 fn rules(s: &State, diags: &mut Vec<Diagnostic>) {
-    let deck = s.deck;
+    let deck = &*s.deck;
     if let Some(inv) = &s.inventory {
         for (i, c) in deck.cards.iter().enumerate() {
             let found = inv.count(i);
@@ -249,7 +344,7 @@ fn rules(s: &State, diags: &mut Vec<Diagnostic>) {
 
 /// A pile for the ships table, `-` when empty.
 fn pile_text(s: &State, pile: &Pile) -> String {
-    pile.describe(s.deck).unwrap_or_else(|| "-".into())
+    pile.describe(&s.deck).unwrap_or_else(|| "-".into())
 }
 
 fn status(have: i64, copies: i64) -> String {
@@ -262,8 +357,11 @@ fn status(have: i64, copies: i64) -> String {
 
 /// The human summary: the deck, the inventory, the ships, the card count.
 pub fn summary(s: &State) -> String {
-    let deck = s.deck;
-    let mut out = format!("{} ({} cards)\n", deck.name, deck.size);
+    let deck = &*s.deck;
+    let mut out = match &deck.file {
+        None => format!("{} ({} cards)\n", deck.name, deck.size),
+        Some(f) => format!("{} ({} cards, from {f})\n", deck.name, deck.size),
+    };
     if let Some(inv) = &s.inventory {
         let mut rows = Vec::new();
         for (i, c) in deck.cards.iter().enumerate() {
@@ -419,7 +517,7 @@ fn totals_status(s: &State, have: impl Fn(usize) -> i64) -> String {
 
 fn cards_json(s: &State, pile: &Pile) -> Value {
     Value::Array(
-        pile.by_card(s.deck)
+        pile.by_card(&s.deck)
             .into_iter()
             .map(|(i, n)| {
                 let c = &s.deck.cards[i];
@@ -431,10 +529,8 @@ fn cards_json(s: &State, pile: &Pile) -> Value {
 
 /// The summary as JSON (`report.details`).
 pub fn details(s: &State) -> Value {
-    let deck = s.deck;
-    let mut d = json!({
-        "deck": { "id": deck.id, "name": deck.name, "size": deck.size },
-    });
+    let deck = &*s.deck;
+    let mut d = json!({ "deck": deck_json(deck) });
     if let Some(inv) = &s.inventory {
         let cards: Vec<Value> = deck
             .cards

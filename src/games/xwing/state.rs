@@ -10,9 +10,12 @@
 //! (any case, punctuation optional: `"direct hit"`).
 
 use super::data::{CardKey, Deck};
+use super::deckfile;
 use crate::diag::{Diagnostic, Source};
-use crate::fleet::tree::{Entry as TreeEntry, NodeValue};
+use crate::fleet::tree::{Entry as TreeEntry, Node, NodeValue};
+use crate::fleet::Spanned;
 use crate::games::input::{self, loose, shape, suggest, Fields};
+use std::borrow::Cow;
 use std::ops::Range;
 
 /// The top-level keys of an X-Wing file.
@@ -26,6 +29,9 @@ pub const TOP_KEYS: &[&str] = &[
     "draw_pile",
     "discard_pile",
 ];
+
+/// The keys of `deck = { ... }` (a deck file).
+pub const DECK_KEYS: &[&str] = &["file"];
 
 /// The keys of a `[[ship]]`.
 pub const SHIP_KEYS: &[&str] = &["name", "face_up", "face_down", "destroyed"];
@@ -109,7 +115,8 @@ pub struct State {
     /// The file's `game` value as written (the dispatcher chose this rule
     /// set from it; the `xwing` command checks it).
     pub game: Option<String>,
-    pub deck: &'static Deck,
+    /// A built-in deck, or the user's deck file (`deck = { file = ... }`).
+    pub deck: Cow<'static, Deck>,
     pub name: Option<String>,
     pub inventory: Option<Pile>,
     pub ships: Vec<Ship>,
@@ -130,37 +137,28 @@ impl State {
     }
 }
 
-/// Reads the file. `None` when it is not valid TOML or names no known deck;
-/// every input error is in `diags`.
+/// Reads the file. `None` when it is not valid TOML or its deck cannot be
+/// used (an unknown id, a deck file with a problem); every input error is in
+/// `diags`.
 pub fn read(source: &Source, decks: &'static [Deck], diags: &mut Vec<Diagnostic>) -> Option<State> {
     let root = input::parse(source, diags)?;
-    let top = Fields::new(&root, "the file", "in an X-Wing file", TOP_KEYS, diags)?;
+    from_tree(&root, source, decks, diags)
+}
+
+/// [`read`] on a file already parsed. `source` is the file's: a deck file
+/// is found relative to its directory.
+pub fn from_tree(
+    root: &Node,
+    source: &Source,
+    decks: &'static [Deck],
+    diags: &mut Vec<Diagnostic>,
+) -> Option<State> {
+    let top = Fields::new(root, "the file", "in an X-Wing file", TOP_KEYS, diags)?;
     let game = top.string("game", diags).map(|s| s.value);
     let name = top.string("name", diags).map(|s| s.value);
     top.string("notes", diags);
-    let deck = match top.string("deck", diags) {
-        None if top.entry("deck").is_some() => return None,
-        None => decks
-            .iter()
-            .find(|d| d.id == "standard")
-            .unwrap_or(&decks[0]),
-        Some(id) => match decks
-            .iter()
-            .find(|d| d.id == id.value.trim().to_lowercase())
-        {
-            Some(d) => d,
-            None => {
-                diags.push(input::unknown_value(
-                    "shape",
-                    "damage deck",
-                    &id.value,
-                    &id.span,
-                    decks.iter().map(|d| d.id.as_str()),
-                ));
-                return None;
-            }
-        },
-    };
+    let chosen = choose_deck(&top, source, decks, diags)?;
+    let deck: &Deck = &chosen;
     let inventory = top.entry("inventory").and_then(|e| pile(e, deck, diags));
     let mut ships: Vec<Ship> = Vec::new();
     for node in top.tables("ship", diags) {
@@ -201,7 +199,7 @@ pub fn read(source: &Source, decks: &'static [Deck], diags: &mut Vec<Diagnostic>
     let discard_pile = top.entry("discard_pile").and_then(|e| pile(e, deck, diags));
     let state = State {
         game,
-        deck,
+        deck: chosen,
         name,
         inventory,
         ships,
@@ -222,6 +220,58 @@ pub fn read(source: &Source, decks: &'static [Deck], diags: &mut Vec<Diagnostic>
         );
     }
     Some(state)
+}
+
+/// The deck of `deck = "standard"` (the default) or of
+/// `deck = { file = "..." }`; `None` when it cannot be used (reported).
+fn choose_deck(
+    top: &Fields,
+    source: &Source,
+    decks: &'static [Deck],
+    diags: &mut Vec<Diagnostic>,
+) -> Option<Cow<'static, Deck>> {
+    let Some(e) = top.entry("deck") else {
+        let standard = decks.iter().find(|d| d.id == "standard");
+        return Some(Cow::Borrowed(standard.unwrap_or(&decks[0])));
+    };
+    match &e.node.value {
+        NodeValue::String(id) => {
+            let wanted = id.trim().to_lowercase();
+            if let Some(d) = decks.iter().find(|d| d.id == wanted) {
+                return Some(Cow::Borrowed(d));
+            }
+            diags.push(
+                input::unknown_value(
+                    "shape",
+                    "damage deck",
+                    id,
+                    &e.node.span,
+                    decks.iter().map(|d| d.id.as_str()),
+                )
+                .with_help(
+                    "a deck fleetcheck does not ship (such as the huge-ship deck) is read from your own deck file: deck = { file = \"decks/huge.toml\" }",
+                ),
+            );
+            None
+        }
+        NodeValue::Table(_) => {
+            let f = Fields::new(&e.node, "`deck`", "in `deck`", DECK_KEYS, diags)?;
+            if !f.require("file", "deck = { file = \"decks/huge.toml\" }", diags) {
+                return None;
+            }
+            let file: Spanned<String> = f.string("file", diags)?;
+            deckfile::load(source, &file, diags).map(Cow::Owned)
+        }
+        other => {
+            diags.push(shape(
+                "deck",
+                "a deck id such as \"standard\", or { file = \"decks/my-deck.toml\" }",
+                other,
+                &e.node.span,
+            ));
+            None
+        }
+    }
 }
 
 /// Reads a pile: a list of references, or a table of reference = count.
