@@ -12,6 +12,11 @@
 //! Every code of every game must have an invalid (or note) example and a
 //! valid one. Then the binary is run end to end on the examples and on the
 //! `xwing expose|repair` edits.
+//!
+//! X-Wing deck files (`deck = { file = "..." }`): the deck files of
+//! `fleets/xwing/decks/` are checked on their own and snapshotted too, and
+//! every problem a deck file can have is run end to end (table and JSON
+//! snapshotted), as are the edits of a state that uses a deck file.
 
 use assert_cmd::Command;
 use fleetcheck::diag::{Severity, Source, INPUT_ERROR_CODES};
@@ -86,6 +91,36 @@ fn snapshot(path: &Path, game: &str) {
 #[test]
 fn xwing_examples() {
     insta::glob!("../fleets/xwing", "*.toml", |p| snapshot(p, "xwing"));
+}
+
+/// The deck files the X-Wing examples name, checked on their own: a deck
+/// file says `game = "xwing"`, so a checked folder may hold them.
+#[test]
+fn xwing_deck_files() {
+    insta::glob!("../fleets/xwing/decks", "*.toml", |p| {
+        let c = check_file(p);
+        let name = p.file_name().unwrap().to_string_lossy().into_owned();
+        match name.as_str() {
+            "my-standard.toml" => {
+                assert_eq!(c.exit_code(), 0, "{:#?}", c.diagnostics);
+                let d = c.finish().details.unwrap();
+                assert_eq!(d["deck"]["size"], 33);
+                assert_eq!(d["cards"][13]["name"], "Direct Hit!");
+                assert_eq!(d["cards"][13]["copies"], 5);
+            }
+            "size-mismatch.toml" => {
+                assert_eq!(c.exit_code(), 2, "{:#?}", c.diagnostics);
+                assert_eq!(c.diagnostics.len(), 1);
+                assert_eq!(
+                    c.diagnostics[0].message,
+                    "`size` is 34, but the copies of the 14 cards add up to 33"
+                );
+            }
+            other => panic!("{other}: add its expected outcome here"),
+        }
+        insta::assert_snapshot!("xwing_deck_table", table(&c));
+        insta::assert_json_snapshot!("xwing_deck_json", c.finish());
+    });
 }
 
 #[test]
@@ -232,18 +267,24 @@ fn check_command_on_every_game_directory() {
     for f in fleets {
         let file = f["file"].as_str().unwrap();
         let name = file.rsplit('/').next().unwrap();
-        let legal = name.starts_with("valid-") || name.starts_with("note-");
+        // The X-Wing deck files below fleets/xwing/decks/ are checked too.
+        let legal = name.starts_with("valid-")
+            || name.starts_with("note-")
+            || file == "fleets/xwing/decks/my-standard.toml";
         assert_eq!(f["legal"], legal, "{file}");
         assert_eq!(f["game"], file.split('/').nth(1).unwrap(), "{file}");
         *games
             .entry(f["game"].as_str().unwrap().to_string())
             .or_insert(0) += 1;
     }
-    let count = |g: &str| {
-        std::fs::read_dir(root().join("fleets").join(g))
+    fn count_files(dir: &Path) -> usize {
+        std::fs::read_dir(dir)
             .unwrap()
-            .count()
-    };
+            .map(|e| e.unwrap().path())
+            .map(|p| if p.is_dir() { count_files(&p) } else { 1 })
+            .sum()
+    }
+    let count = |g: &str| count_files(&root().join("fleets").join(g));
     for g in ["xwing", "ti4", "bsg", "stccg"] {
         assert_eq!(games[g], count(g), "{g}");
     }
@@ -398,5 +439,346 @@ fn xwing_edit_refuses_a_file_with_input_errors() {
     assert_eq!(
         std::fs::read_to_string(dir.path().join("state.toml")).unwrap(),
         bad
+    );
+}
+
+// ---- X-Wing deck files -----------------------------------------------------
+
+/// The state file of the deck-file cases: it names `decks/d.toml`.
+const DECK_STATE: &str =
+    "game = \"xwing\"\ndeck = { file = \"decks/d.toml\" }\n\n[inventory]\n\"Direct Hit!\" = 5\n";
+
+/// The example deck file (a copy of the standard deck), with `from`
+/// replaced by `to`.
+fn my_standard(from: &str, to: &str) -> String {
+    let text = std::fs::read_to_string(root().join("fleets/xwing/decks/my-standard.toml")).unwrap();
+    assert!(text.contains(from), "{from}");
+    text.replacen(from, to, 1)
+}
+
+/// A folder with `state.toml` (`state`) and `decks/`, set up by `deck`.
+fn deck_dir(state: &str, deck: impl FnOnce(&Path)) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("state.toml"), state).unwrap();
+    std::fs::create_dir(dir.path().join("decks")).unwrap();
+    deck(&dir.path().join("decks/d.toml"));
+    dir
+}
+
+/// Checks `state.toml` of `dir` (table and JSON), asserts an input error
+/// whose every diagnostic is located in state.toml, and snapshots both.
+fn deck_case(name: &str, dir: &tempfile::TempDir, codes: &[&str]) {
+    let r = run(dir.path(), &["check", "state.toml"]);
+    assert_eq!(r.code, 2, "{name}: {}{}", r.stdout, r.stderr);
+    insta::assert_snapshot!(format!("xwing_deck_file_{name}_table"), r.stdout);
+    let r = run(dir.path(), &["check", "state.toml", "-o", "json"]);
+    assert_eq!(r.code, 2, "{name}");
+    let v: Value = serde_json::from_str(&r.stdout).unwrap();
+    let fleet = &v["fleets"][0];
+    let found: Vec<&str> = fleet["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| {
+            assert!(d["line"].is_u64() && d["column"].is_u64(), "{name}: {d}");
+            d["code"].as_str().unwrap()
+        })
+        .collect();
+    assert_eq!(found, codes, "{name}");
+    insta::assert_json_snapshot!(format!("xwing_deck_file_{name}_json"), fleet);
+}
+
+/// Every problem a deck file can have is an input error of the file that
+/// names it (exit 2), located at its `file = "..."`, with the deck file's
+/// path, line and column in the message.
+#[test]
+fn xwing_deck_file_problems() {
+    let write = |text: String| move |p: &Path| std::fs::write(p, text).unwrap();
+    /// How `decks/d.toml` is made.
+    type Setup = Box<dyn FnOnce(&Path)>;
+    let cases: Vec<(&str, Setup, Vec<&str>)> = vec![
+        ("missing", Box::new(|_: &Path| {}), vec!["io"]),
+        (
+            "directory",
+            Box::new(|p: &Path| std::fs::create_dir(p).unwrap()),
+            vec!["io"],
+        ),
+        (
+            "too_large",
+            Box::new(write("#".repeat((1 << 20) + 1))),
+            vec!["too-large"],
+        ),
+        (
+            "utf16",
+            Box::new(|p: &Path| std::fs::write(p, b"\xFF\xFE[\0d\0").unwrap()),
+            vec!["encoding"],
+        ),
+        (
+            "not_utf8",
+            Box::new(|p: &Path| std::fs::write(p, b"[deck]\nid = \"\xFF\"\n").unwrap()),
+            vec!["encoding"],
+        ),
+        ("empty", Box::new(write(" \n\n".into())), vec!["empty"]),
+        (
+            "syntax",
+            Box::new(write("[deck\nid = 1\n".into())),
+            vec!["parse"],
+        ),
+        (
+            "size",
+            Box::new(write(my_standard("size = 33", "size = 34"))),
+            vec!["shape"],
+        ),
+        (
+            "unknown_key",
+            Box::new(write(my_standard("copies = 2", "copie = 2"))),
+            vec!["shape", "unknown-key"],
+        ),
+        (
+            "duplicate_number",
+            Box::new(write(my_standard("number = 2\n", "number = 1\n"))),
+            vec!["shape"],
+        ),
+        (
+            "number_out_of_range",
+            Box::new(write(my_standard("number = 14", "number = 15"))),
+            vec!["shape"],
+        ),
+        (
+            "duplicate_name",
+            Box::new(write(my_standard(
+                "name = \"Blinded Pilot\"",
+                "name = \"panicked pilot\"",
+            ))),
+            vec!["shape"],
+        ),
+        (
+            "number_as_name",
+            Box::new(write(my_standard(
+                "name = \"Direct Hit!\"",
+                "name = \"14\"",
+            ))),
+            vec!["shape"],
+        ),
+        (
+            "copies_zero",
+            Box::new(write(my_standard("copies = 5", "copies = 0"))),
+            vec!["shape"],
+        ),
+        (
+            "unknown_trait",
+            Box::new(write(my_standard(
+                "trait = \"pilot\"",
+                "trait = \"pilots\"",
+            ))),
+            vec!["shape"],
+        ),
+        (
+            "wrong_type",
+            Box::new(write(my_standard("number = 3", "number = \"3\""))),
+            vec!["shape"],
+        ),
+        (
+            "other_game",
+            Box::new(write(my_standard("\ngame = \"xwing\"", "\ngame = \"ti4\""))),
+            vec!["shape"],
+        ),
+        (
+            "no_deck_table",
+            Box::new(write(my_standard("[deck]\n", ""))),
+            vec!["shape", "unknown-key", "unknown-key", "unknown-key"],
+        ),
+        (
+            "no_cards",
+            Box::new(write(
+                "[deck]\nid = \"huge\"\nname = \"My huge ship damage deck\"\nsize = 1\n".into(),
+            )),
+            vec!["shape"],
+        ),
+    ];
+    for (name, setup, codes) in cases {
+        let dir = deck_dir(DECK_STATE, setup);
+        deck_case(name, &dir, &codes);
+        // Nothing is written next to the files.
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 2);
+    }
+    // The `deck` value itself.
+    for (name, deck, codes) in [
+        ("file_empty", "{ file = \"\" }", vec!["shape"]),
+        (
+            "file_key_misspelt",
+            "{ fille = \"decks/d.toml\" }",
+            vec!["unknown-key", "shape"],
+        ),
+        ("not_a_deck", "3", vec!["shape"]),
+        ("unknown_id", "\"huge\"", vec!["shape"]),
+    ] {
+        let state = DECK_STATE.replace("{ file = \"decks/d.toml\" }", deck);
+        let dir = deck_dir(&state, |p| {
+            std::fs::write(p, my_standard("", "")).unwrap();
+        });
+        deck_case(name, &dir, &codes);
+    }
+}
+
+/// A device is not a deck file (it could block or never end).
+#[cfg(unix)]
+#[test]
+fn xwing_deck_file_must_be_a_regular_file() {
+    let dir = deck_dir(
+        &DECK_STATE.replace("decks/d.toml", "/dev/null"),
+        |_: &Path| {},
+    );
+    deck_case("device", &dir, &["io"]);
+}
+
+/// The deck file is found relative to the state file's folder, wherever
+/// fleetcheck runs from, and the cards are the deck file's.
+#[test]
+fn xwing_deck_file_is_relative_to_the_state_file() {
+    let dir = deck_dir(DECK_STATE, |p| {
+        std::fs::write(p, my_standard("", "")).unwrap();
+    });
+    std::fs::create_dir(dir.path().join("sub")).unwrap();
+    let r = run(
+        &dir.path().join("sub"),
+        &["check", "../state.toml", "-o", "json"],
+    );
+    assert_eq!(r.code, 1, "{}{}", r.stdout, r.stderr);
+    let v: Value = serde_json::from_str(&r.stdout).unwrap();
+    let d = &v["fleets"][0]["details"];
+    assert_eq!(d["deck"]["name"], "My standard damage deck");
+    assert_eq!(d["deck"]["file"], "../decks/d.toml");
+    assert_eq!(d["inventory"]["found"], 5);
+    assert_eq!(d["inventory"]["missing"], 28);
+}
+
+const DECK_FILE_STATE: &str = "# Round 2\ngame = \"xwing\"\ndeck = { file = \"decks/d.toml\" } # my own deck\n\n[[ship]]\nname = \"Red Five\"\nface_up = [\"Console Fire\"]\nface_down = [14, \"Fuel Leak\"]\n";
+
+#[test]
+fn xwing_expose_and_repair_work_with_a_deck_file() {
+    let dir = deck_dir(DECK_FILE_STATE, |p| {
+        std::fs::write(p, my_standard("", "")).unwrap();
+    });
+    let state = || std::fs::read_to_string(dir.path().join("state.toml")).unwrap();
+    let r = run(
+        dir.path(),
+        &[
+            "xwing",
+            "expose",
+            "state.toml",
+            "--ship",
+            "Red Five",
+            "--card",
+            "direct hit",
+        ],
+    );
+    assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
+    assert_eq!(
+        state(),
+        "# Round 2\ngame = \"xwing\"\ndeck = { file = \"decks/d.toml\" } # my own deck\n\n[[ship]]\nname = \"Red Five\"\nface_up = [\"Console Fire\", 14]\nface_down = [\"Fuel Leak\"]\n"
+    );
+    insta::assert_snapshot!("xwing_expose_with_deck_file", r.stdout);
+    let r = run(
+        dir.path(),
+        &[
+            "xwing",
+            "repair",
+            "state.toml",
+            "--ship",
+            "Red Five",
+            "--card",
+            "13",
+            "-o",
+            "json",
+        ],
+    );
+    assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
+    assert!(state().contains("discard_pile = [\"Fuel Leak\"]\n"));
+    let v: Value = serde_json::from_str(&r.stdout).unwrap();
+    let d = &v["fleets"][0]["details"];
+    assert_eq!(d["deck"]["file"], "decks/d.toml");
+    assert_eq!(d["state"]["cards"][12]["discard_pile"], 1);
+    // Only the state file is written: the deck file is as it was.
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("decks/d.toml")).unwrap(),
+        my_standard("", "")
+    );
+}
+
+#[test]
+fn xwing_edits_are_refused_when_the_deck_file_has_a_problem() {
+    let args = [
+        "xwing",
+        "expose",
+        "state.toml",
+        "--ship",
+        "Red Five",
+        "--card",
+        "14",
+    ];
+    // The deck file's size is wrong: an input error, the state is untouched.
+    let dir = deck_dir(DECK_FILE_STATE, |p| {
+        std::fs::write(p, my_standard("size = 33", "size = 34")).unwrap();
+    });
+    let r = run(dir.path(), &args);
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stdout.contains(
+            "error[shape]: decks/d.toml:16:8: `size` is 34, but the copies of the 14 cards add up to 33"
+        ),
+        "{}",
+        r.stdout
+    );
+    assert_eq!(
+        r.stderr,
+        "error: state.toml has input errors; fix them first. It was not changed.\n"
+    );
+    let state = || std::fs::read_to_string(dir.path().join("state.toml")).unwrap();
+    assert_eq!(state(), DECK_FILE_STATE);
+    // No deck file at all.
+    std::fs::remove_file(dir.path().join("decks/d.toml")).unwrap();
+    let r = run(dir.path(), &args);
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stdout.contains(
+            "error[io]: cannot read the deck file decks/d.toml (named in state.toml): no such file or directory"
+        ),
+        "{}",
+        r.stdout
+    );
+    assert_eq!(state(), DECK_FILE_STATE);
+    // A card the deck file does not have.
+    std::fs::write(dir.path().join("decks/d.toml"), my_standard("", "")).unwrap();
+    let mut bad = args;
+    bad[6] = "15";
+    let r = run(dir.path(), &bad);
+    assert_eq!(r.code, 2);
+    assert_eq!(
+        r.stderr,
+        "error: no card number 15 in the My standard damage deck (cards 1-14)\nstate.toml was not changed.\n"
+    );
+    assert_eq!(state(), DECK_FILE_STATE);
+    // The deck file itself is not a state.
+    let r = run(
+        dir.path(),
+        &[
+            "xwing",
+            "expose",
+            "decks/d.toml",
+            "--ship",
+            "Red Five",
+            "--card",
+            "14",
+        ],
+    );
+    assert_eq!(r.code, 2);
+    assert_eq!(
+        r.stderr.lines().next(),
+        Some("error: decks/d.toml is a damage deck file, not a damage state")
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("decks/d.toml")).unwrap(),
+        my_standard("", "")
     );
 }

@@ -187,6 +187,7 @@ struct ReadCard {
 }
 
 fn walk(root: &Node, diags: &mut Vec<Diagnostic>) -> Option<Deck> {
+    let first = diags.len();
     let top = Fields::new(
         root,
         "a damage deck file",
@@ -194,6 +195,26 @@ fn walk(root: &Node, diags: &mut Vec<Diagnostic>) -> Option<Deck> {
         DECK_FILE_KEYS,
         diags,
     )?;
+    // A key of [deck] or of a [[card]] written at the top: its table header
+    // is missing, which says more than "did you mean".
+    for e in top.entries() {
+        let table = if DECK_KEYS.contains(&e.key.as_str()) {
+            "[deck]"
+        } else if CARD_KEYS.contains(&e.key.as_str()) {
+            "[[card]]"
+        } else {
+            continue;
+        };
+        if let Some(d) = diags[first..]
+            .iter_mut()
+            .find(|d| d.code == "unknown-key" && d.span.as_ref() == Some(&e.key_span))
+        {
+            d.help = vec![format!(
+                "`{}` belongs in a {table} table: is the `{table}` line above it missing?",
+                e.key
+            )];
+        }
+    }
     if let Some(g) = top.string("game", diags) {
         if g.value.trim().to_lowercase() != "xwing" {
             diags.push(
@@ -661,6 +682,29 @@ mod tests {
                 "6:1 unknown-key: unknown key `sise` in [deck]",
                 "7:1 shape: missing key `copies` in a [[card]]",
                 "11:1 unknown-key: unknown key `copy` in a [[card]]",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_deck_or_card_key_at_the_top_points_at_the_missing_header() {
+        let source = Source {
+            path: "d.toml".into(),
+            text: "id = \"x\"\nnumber = 1\ncolour = 2\n".into(),
+        };
+        let mut diags = Vec::new();
+        read_deck(&source, &mut diags);
+        let helps: Vec<_> = diags
+            .iter()
+            .filter(|d| d.code == "unknown-key")
+            .map(|d| d.help.join(" | "))
+            .collect();
+        assert_eq!(
+            helps,
+            [
+                "`id` belongs in a [deck] table: is the `[deck]` line above it missing?",
+                "`number` belongs in a [[card]] table: is the `[[card]]` line above it missing?",
+                "known keys: game, deck, card",
             ]
         );
     }

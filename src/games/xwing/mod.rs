@@ -686,4 +686,104 @@ mod tests {
             )]
         );
     }
+
+    /// A deck file with a composition of its own (made up for the test:
+    /// what matters is that cards resolve against it, not against the
+    /// built-in deck).
+    const TEST_DECK: &str = "[deck]\nid = \"test\"\nname = \"Test deck\"\nsize = 3\n\n[[card]]\nnumber = 2\nname = \"Beta Fault\"\ntrait = \"crew\"\ncopies = 2\n\n[[card]]\nnumber = 1\nname = \"Alpha Fault\"\ntrait = \"ship\"\ncopies = 1\n";
+
+    fn with_deck(deck: &str, state: &str) -> (tempfile::TempDir, Checked) {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(dir.path().join("decks")).unwrap();
+        std::fs::write(dir.path().join("decks/t.toml"), deck).unwrap();
+        let path = dir.path().join("s.toml").display().to_string();
+        let c = check(Source {
+            path,
+            text: format!("game = \"xwing\"\ndeck = {{ file = \"decks/t.toml\" }}\n{state}"),
+        });
+        (dir, c)
+    }
+
+    #[test]
+    fn cards_resolve_against_the_deck_file() {
+        let (dir, c) = with_deck(
+            TEST_DECK,
+            "[[ship]]\nname = \"A\"\nface_down = [\"alpha fault\", 1, \"Beta Fault\"]\n",
+        );
+        assert_eq!(
+            codes(&c),
+            vec![(
+                "surplus-card",
+                "card 1 Alpha Fault: 2 copies in the damage state (A face down 2), the Test deck has 1 (1 surplus)".into()
+            )]
+        );
+        let d = c.finish().details.unwrap();
+        let file = dir.path().join("decks/t.toml").display().to_string();
+        assert_eq!(
+            d["deck"],
+            json!({ "id": "test", "name": "Test deck", "size": 3, "file": file })
+        );
+        assert!(c
+            .text
+            .unwrap()
+            .starts_with(&format!("Test deck (3 cards, from {file})\n")));
+    }
+
+    #[test]
+    fn unknown_cards_are_suggested_from_the_deck_file() {
+        let (_dir, c) = with_deck(
+            TEST_DECK,
+            "[[ship]]\nname = \"A\"\nface_up = [\"Alpha Falt\", \"Direct Hit!\", 3]\n",
+        );
+        assert_eq!(
+            codes(&c),
+            vec![
+                (
+                    "unknown-card",
+                    "no card named `Alpha Falt` in the Test deck".into()
+                ),
+                (
+                    "unknown-card",
+                    "no card named `Direct Hit!` in the Test deck".into()
+                ),
+                (
+                    "unknown-card",
+                    "no card number 3 in the Test deck (cards 1-2)".into()
+                ),
+            ]
+        );
+        assert_eq!(
+            c.diagnostics[0].help,
+            ["did you mean `Alpha Fault` (card 1)?"]
+        );
+        assert_eq!(
+            c.diagnostics[1].help,
+            ["a card is named or numbered as printed: 1 Alpha Fault, 2 Beta Fault"]
+        );
+        assert_eq!(c.exit_code(), 2);
+    }
+
+    #[test]
+    fn a_deck_file_problem_is_located_in_both_files() {
+        let (dir, c) = with_deck(
+            &TEST_DECK.replace("copies = 1", "copies = 2"),
+            "[inventory]\n1 = 1\n",
+        );
+        let file = dir.path().join("decks/t.toml").display().to_string();
+        assert_eq!(
+            codes(&c),
+            vec![(
+                "shape",
+                format!("{file}:4:8: `size` is 3, but the copies of the 2 cards add up to 4")
+            )]
+        );
+        // Located at the `file` value of the state file.
+        assert_eq!(c.finish().diagnostics[0].line, Some(2));
+        assert_eq!(c.finish().diagnostics[0].column, Some(17));
+        assert_eq!(
+            c.diagnostics[0].help[0],
+            "line 4 of the deck file: size = 3"
+        );
+        assert!(c.text.is_none());
+    }
 }
