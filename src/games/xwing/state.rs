@@ -1,5 +1,7 @@
 //! Reading an X-Wing file (`game = "xwing"`) into a [`State`]: the damage
-//! deck it uses, the optional inventory of a physical deck, and the damage
+//! deck it uses (`deck = "standard"`, a built-in deck, or
+//! `deck = { file = "..." }`, the user's deck file read by `deckfile`), the
+//! optional inventory of a physical deck, and the damage
 //! state (cards on each ship, face up or face down; the draw pile; the
 //! discard pile). Every card reference is resolved against the deck here, so
 //! the rules and the `expose`/`repair` edits work with card indexes.
@@ -31,7 +33,7 @@ pub const TOP_KEYS: &[&str] = &[
 ];
 
 /// The keys of `deck = { ... }` (a deck file).
-pub const DECK_KEYS: &[&str] = &["file"];
+pub const DECK_REF_KEYS: &[&str] = &["file"];
 
 /// The keys of a `[[ship]]`.
 pub const SHIP_KEYS: &[&str] = &["name", "face_up", "face_down", "destroyed"];
@@ -255,7 +257,7 @@ fn choose_deck(
             None
         }
         NodeValue::Table(_) => {
-            let f = Fields::new(&e.node, "`deck`", "in `deck`", DECK_KEYS, diags)?;
+            let f = Fields::new(&e.node, "`deck`", "in `deck`", DECK_REF_KEYS, diags)?;
             if !f.require("file", "deck = { file = \"decks/huge.toml\" }", diags) {
                 return None;
             }
