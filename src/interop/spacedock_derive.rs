@@ -407,7 +407,8 @@ pub enum Rule {
     /// One card of the type and title, narrowed by faction, set (by the
     /// ids both builders share), cost, class and uniqueness.
     Title,
-    /// As `Title`, decided by a set Space Dock numbers differently.
+    /// As `Title`, where a set Space Dock numbers differently from us
+    /// made the difference.
     TranslatedSet,
     /// As `Title`, a card that takes no slot of ours, for one of the
     /// per-slot records Space Dock keeps for it.
@@ -576,9 +577,12 @@ pub fn derive_explained(
         if !r.faction.is_empty() {
             narrow(&mut cands, |c| c.factions.contains(&faction));
         }
-        if narrow(&mut cands, |c| c.sets.iter().any(|s| our_sets.contains(s)))
-            && !cands[0].sets.iter().any(|s| r.sets.contains(s))
-        {
+        // What Space Dock's own set ids alone would keep: where that is not
+        // what our sets keep, the translation decided.
+        let mut by_ids = cands.clone();
+        narrow(&mut by_ids, |c| c.sets.iter().any(|s| r.sets.contains(s)));
+        narrow(&mut cands, |c| c.sets.iter().any(|s| our_sets.contains(s)));
+        if by_ids != cands {
             rule = Rule::TranslatedSet;
         }
         narrow(&mut cands, |c| c.cost.to_string() == r.cost);
