@@ -613,8 +613,14 @@ fn import_spacedock_newly_mapped_cards_and_back() {
     assert_eq!(
         report_ids(f),
         [
-            ("S091".to_string(), vec!["Cap101".to_string(), "W138".into()]),
-            ("S256".into(), vec!["Cap803".into(), "C266".into(), "T146".into()]),
+            (
+                "S091".to_string(),
+                vec!["Cap101".to_string(), "W138".into()]
+            ),
+            (
+                "S256".into(),
+                vec!["Cap803".into(), "C266".into(), "T146".into()]
+            ),
             ("S190".into(), vec!["Cap106".into(), "Q004".into()]),
         ]
     );
@@ -637,7 +643,14 @@ fn import_spacedock_newly_mapped_cards_and_back() {
     // Space Dock's first of its four per-slot records.
     let e = run(
         dir.path(),
-        &["export", "f.toml", "--to", "spacedock", "--out", "back.spacedock"],
+        &[
+            "export",
+            "f.toml",
+            "--to",
+            "spacedock",
+            "--out",
+            "back.spacedock",
+        ],
     );
     assert_eq!(e.code, 0, "{}", e.stderr);
     let back = std::fs::read_to_string(dir.path().join("back.spacedock")).unwrap();
@@ -682,7 +695,11 @@ fn import_spacedock_card_that_is_no_card_of_ours_fails_with_the_reason() {
     );
     // The rest of the squad is imported; the Lursa of the title (our
     // captain Cap438) is not taken for the crew record.
-    assert!(r.stdout.contains("captain = { id = \"Cap439\" }"), "{}", r.stdout);
+    assert!(
+        r.stdout.contains("captain = { id = \"Cap439\" }"),
+        "{}",
+        r.stdout
+    );
     assert!(!r.stdout.contains("upgrades"), "{}", r.stdout);
 
     // Every record the mapping lists as no card of ours fails the same way,
@@ -695,7 +712,9 @@ fn import_spacedock_card_that_is_no_card_of_ours_fails_with_the_reason() {
             id = serde_json::to_string(&u.spacedock).unwrap(),
             t = serde_json::to_string(&u.title).unwrap()
         );
-        let (_, problems) = spacedock::import_text(db(), &map, &squad).unwrap().remove(0);
+        let (_, problems) = spacedock::import_text(db(), &map, &squad)
+            .unwrap()
+            .remove(0);
         let want = format!(
             "cannot map Space Dock card {:?} ({}, {}): {}; not imported",
             u.title, u.spacedock, u.kind, u.why
