@@ -1,6 +1,7 @@
 //! Interop with the other fleet builders and with people: Utopia links
-//! (`utopia`), Space Dock squad files (`spacedock`), and the plain text
-//! list players post (`text`). Every format goes through `model` (a fleet
+//! (`utopia`), Space Dock squad files (`spacedock`, with the derivation of
+//! its id mapping in `spacedock_derive`), and the plain text list players
+//! post (`text`). Every format goes through `model` (a fleet
 //! as card ids) or `priced` (the fleet priced by the engine in Utopia's
 //! slot layout). Nothing that cannot be carried over is dropped silently:
 //! it is a `Problem`, reported with its title and id.
@@ -8,6 +9,7 @@
 pub mod model;
 pub mod priced;
 pub mod spacedock;
+pub mod spacedock_derive;
 pub mod text;
 pub mod utopia;
 

@@ -4,14 +4,16 @@
 //! Space Dock names cards by its own ids (`1011`, `3039`,
 //! `tahna_los_op6prize`). The mapping (`data/interop/spacedock.toml`) is
 //! project data, derived from Space Dock's card data (`Data.xml`, see
-//! `../shared/reference/spacedock/`) by `derive`: a Space Dock card maps to
-//! the card of ours with the same type and title, narrowed by faction, set,
-//! cost, class and uniqueness until one is left. Space Dock cards that stay
-//! ambiguous or find no match are listed in the file as `[[unmapped]]` with
-//! the reason. Import maps an id the file does not know by title and type
-//! against the database; whatever still cannot be mapped is reported with
-//! its title and id. Export uses the mapping; a card without a Space Dock
-//! id is reported and nothing is written.
+//! `../shared/reference/spacedock/`) and the hand corrections
+//! (`data/interop/spacedock-corrections.toml`) by
+//! [`derive`](super::spacedock_derive::derive), whose module header lists
+//! the rules. Space Dock records that are no card of ours, or that no rule
+//! decides, are listed in the file as `[[unmapped]]` with the reason; import
+//! reports such a card with that reason and does not import it. Import maps
+//! an id the file does not know at all by title and type against the
+//! database; whatever still cannot be mapped is reported with its title and
+//! id. Export uses the mapping; a card without a Space Dock id is reported
+//! and nothing is written.
 //!
 //! A squad: `{name, notes, additionalPoints, resource, ships: [{shipId,
 //! shipTitle, flagship, captain: {upgradeId, upgradeTitle}, upgrades: [...]}]}`;
@@ -28,6 +30,11 @@ use serde_json::Value;
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
+pub use super::spacedock_derive::{
+    derive, derive_explained, parse_corrections, parse_data_xml, Correction, Derived, Record, Rule,
+    SpaceDockData, CORRECTIONS_PATH, MERGED,
+};
+
 /// One Space Dock card mapped to ours.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -42,8 +49,9 @@ pub struct Entry {
     /// record per slot type: the slot this record is for.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub slot: Option<String>,
-    /// Another Space Dock record of the same card (a reprint, or an id
-    /// merged into another): read on import, never written on export.
+    /// Another Space Dock record of the same card (a reprint, another of
+    /// the per-slot records of a card that takes no slot, or an id merged
+    /// into another): read on import, never written on export.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub alias: bool,
 }
@@ -52,10 +60,13 @@ pub struct Entry {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Unmapped {
+    /// The Space Dock id.
     pub spacedock: String,
+    /// Space Dock's title.
     pub title: String,
     /// Space Dock's type (`Ship`, `Captain`, `Crew`, ...).
     pub kind: String,
+    /// Why it maps to no card of ours (import reports it).
     pub why: String,
 }
 
@@ -63,8 +74,10 @@ pub struct Unmapped {
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Mapping {
+    /// The records that map to a card of ours.
     #[serde(default)]
     pub card: Vec<Entry>,
+    /// The records that do not, with the reason.
     #[serde(default)]
     pub unmapped: Vec<Unmapped>,
 }
@@ -82,11 +95,19 @@ impl Mapping {
             .unwrap_or_default()
     }
 
-    fn by_spacedock(&self) -> HashMap<&str, &Entry> {
-        self.card
-            .iter()
-            .map(|e| (e.spacedock.as_str(), e))
-            .collect()
+    fn by_spacedock(&self) -> Lookup<'_> {
+        Lookup {
+            cards: self
+                .card
+                .iter()
+                .map(|e| (e.spacedock.as_str(), e))
+                .collect(),
+            unmapped: self
+                .unmapped
+                .iter()
+                .map(|u| (u.spacedock.as_str(), u))
+                .collect(),
+        }
     }
 
     /// The Space Dock record to write for our card `id` counted as `slot`.
@@ -107,325 +128,60 @@ impl Mapping {
     pub fn to_toml(&self) -> String {
         let mut out = String::from(
             "# Space Dock card ids -> fleetcheck card ids. Generated from Space Dock's card\n\
-             # data (Data.xml, data version 2018-01-03@06-12) by `interop::spacedock::derive`;\n\
-             # the test `interop::spacedock_mapping_is_fresh` checks it (UPDATE_SPACEDOCK_MAP=1\n\
-             # rewrites it). Facts only: ids, titles, slot types.\n",
+             # data (Data.xml, data version 2018-01-03@06-12) and the hand corrections\n\
+             # (spacedock-corrections.toml: edit those, never this file) by\n\
+             # `interop::spacedock::derive`; the test `interop::spacedock_mapping_is_fresh`\n\
+             # checks it (UPDATE_SPACEDOCK_MAP=1 rewrites it). Facts only: ids, titles, slot\n\
+             # types.\n",
         );
         out.push_str(&toml::to_string(self).expect("the mapping serialises"));
         out
     }
 }
 
-// ---- deriving the mapping ----------------------------------------------
-
-/// One card record of Space Dock's `Data.xml`.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Record {
-    /// The element it came from: `Ship`, `Captain`, `Admiral`, `Upgrade`,
-    /// `Resource`, `Flagship`, `FleetCaptain`, `Officer`.
-    pub element: String,
-    pub id: String,
-    pub title: String,
-    /// `Type`: `Crew`, `Tech`, ..., `Captain`, `Resource`.
-    pub kind: String,
-    pub faction: String,
-    pub additional_faction: String,
-    pub sets: Vec<String>,
-    pub cost: String,
-    pub unique: bool,
-    pub class: String,
-}
-
-/// Ids Space Dock merged into others in 2014 (still seen in old squad
-/// files), from Space Dock's own notes: old id -> the id it became.
-pub const MERGED: &[(&str, &str)] = &[
-    ("3033", "3024"),
-    ("3052", "3011"),
-    ("3119", "3012"),
-    ("quantum_torpedoes_71531", "3067"),
-    ("energy_dissipator_op5prize", "3059"),
-];
-
-fn xml_unescape(s: &str) -> String {
-    s.replace("&lt;", "<")
-        .replace("&gt;", ">")
-        .replace("&quot;", "\"")
-        .replace("&apos;", "'")
-        .replace("&#39;", "'")
-        .replace("&amp;", "&")
-}
-
-/// Reads the card records of `Data.xml` (a flat, regular file: each card
-/// is an element of simple `<Field>text</Field>` children).
-pub fn parse_data_xml(text: &str) -> Vec<Record> {
-    let field = regex::Regex::new(r"<([A-Za-z]+)>([^<]*)</([A-Za-z]+)>").expect("a valid regex");
-    let mut out = Vec::new();
-    for (section, element) in [
-        ("Ships", "Ship"),
-        ("Captains", "Captain"),
-        ("Admirals", "Admiral"),
-        ("Upgrades", "Upgrade"),
-        ("Resources", "Resource"),
-        ("Flagships", "Flagship"),
-        ("FleetCaptains", "FleetCaptain"),
-        ("Officers", "Officer"),
-    ] {
-        let open = format!("<{section}>");
-        let close = format!("</{section}>");
-        let Some(start) = text.find(&open) else {
-            continue;
-        };
-        let Some(len) = text[start..].find(&close) else {
-            continue;
-        };
-        let body = &text[start + open.len()..start + len];
-        let eopen = format!("<{element}>");
-        let eclose = format!("</{element}>");
-        for chunk in body.split(&eopen).skip(1) {
-            let chunk = chunk.split(&eclose).next().unwrap_or("");
-            let mut r = Record {
-                element: element.to_string(),
-                ..Record::default()
-            };
-            for cap in field.captures_iter(chunk) {
-                if cap[1] != cap[3] {
-                    continue;
-                }
-                let v = xml_unescape(cap[2].trim());
-                match &cap[1] {
-                    "Id" => r.id = v,
-                    "Title" => r.title = v,
-                    "Type" => r.kind = v,
-                    "Faction" => r.faction = v,
-                    "AdditionalFaction" => r.additional_faction = v,
-                    "Set" => {
-                        r.sets = v
-                            .split(',')
-                            .map(|s| s.trim().to_string())
-                            .filter(|s| !s.is_empty())
-                            .collect()
-                    }
-                    "Cost" => r.cost = v,
-                    "Unique" => r.unique = v == "Y",
-                    "ShipClass" => r.class = v,
-                    _ => {}
-                }
-            }
-            if !r.id.is_empty() {
-                out.push(r);
-            }
-        }
-    }
-    out
-}
-
-/// Letters and digits only, lowercase: "Romulan Bird-Of-Prey Class" and
-/// "Romulan Bird-of-Prey Class" are the same.
-fn loose(s: &str) -> String {
-    normalize(s)
-        .chars()
-        .filter(|c| c.is_alphanumeric())
-        .collect()
-}
-
-fn faction_id(s: &str) -> String {
-    normalize(s).replace(' ', "-")
-}
-
-/// Our card type for a record, and the upgrade slot it names.
-fn kind_of(r: &Record) -> (CardType, Option<String>) {
-    match r.element.as_str() {
-        "Ship" => (CardType::Ship, None),
-        "Captain" => (CardType::Captain, None),
-        "Admiral" => (CardType::Admiral, None),
-        "Resource" => (CardType::Resource, None),
-        "Flagship" => (CardType::Flagship, None),
-        "FleetCaptain" => (CardType::FleetCaptain, None),
-        "Officer" => (CardType::Officer, None),
-        _ if r.kind == "Resource" => (CardType::ShipResource, None),
-        _ => (CardType::Upgrade, Some(r.kind.to_lowercase())),
-    }
-}
-
-/// The names our flagship and fleet captain cards go by for a Space Dock
-/// title ("Romulan" is our "Romulan" flagship).
-fn candidates<'a>(
-    db: &'a Database,
-    names: &HashMap<String, Vec<&'a Card>>,
-    r: &Record,
-) -> Vec<&'a Card> {
-    let (kind, slot) = kind_of(r);
-    let title = loose(&r.title);
-    let fits = |c: &&Card| {
-        let kind_ok =
-            c.kind == kind || (kind == CardType::ShipResource && c.kind == CardType::Resource);
-        kind_ok
-            && match &slot {
-                Some(s) => crate::fleet::resolve::upgrade_types(c).any(|t| t == s),
-                None => true,
-            }
-    };
-    let mut out: Vec<&Card> = names
-        .get(&title)
-        .map(|v| v.iter().copied().filter(fits).collect())
-        .unwrap_or_default();
-    // A generic ship whose Space Dock title is not ours ("Cardassian
-    // Keldon"): the generic ships of its class.
-    if out.is_empty() && kind == CardType::Ship && !r.unique {
-        out = db
-            .cards
-            .iter()
-            .filter(|c| c.kind == CardType::Ship && !c.unique)
-            .filter(|c| {
-                c.class
-                    .as_deref()
-                    .and_then(|id| db.class(id))
-                    .is_some_and(|k| loose(&k.name) == loose(&r.class))
-            })
-            .collect();
-    }
-    out
-}
-
-/// Derives the mapping from Space Dock's records.
-pub fn derive(db: &Database, records: &[Record]) -> Mapping {
-    let mut m = Mapping::default();
-    let mut names: HashMap<String, Vec<&Card>> = HashMap::new();
-    // Builder helpers of another game mode are in no card pool: never a
-    // Space Dock card.
-    for c in db.cards.iter().filter(|c| !c.helper) {
-        names.entry(loose(&c.name)).or_default().push(c);
-    }
-    for r in records {
-        let mut cands = candidates(db, &names, r);
-        let faction = faction_id(&r.faction);
-        let narrow = |cands: &mut Vec<&Card>, keep: &dyn Fn(&Card) -> bool| {
-            if cands.len() > 1 {
-                let n: Vec<&Card> = cands.iter().copied().filter(|c| keep(c)).collect();
-                if !n.is_empty() {
-                    *cands = n;
-                }
-            }
-        };
-        if !r.faction.is_empty() {
-            narrow(&mut cands, &|c| c.factions.contains(&faction));
-        }
-        narrow(&mut cands, &|c| c.sets.iter().any(|s| r.sets.contains(s)));
-        narrow(&mut cands, &|c| c.cost.to_string() == r.cost);
-        if r.element == "Ship" {
-            narrow(&mut cands, &|c| {
-                c.class
-                    .as_deref()
-                    .and_then(|id| db.class(id))
-                    .is_some_and(|k| loose(&k.name) == loose(&r.class))
-            });
-        }
-        if matches!(r.element.as_str(), "Ship" | "Captain" | "Upgrade") {
-            narrow(&mut cands, &|c| c.unique == r.unique);
-        }
-        let (_, slot) = kind_of(r);
-        match cands.as_slice() {
-            [one] => m.card.push(Entry {
-                spacedock: r.id.clone(),
-                id: one.id.clone(),
-                title: r.title.clone(),
-                // Only either-slot cards need the record's slot.
-                slot: slot.filter(|_| one.slot.is_none()),
-                alias: false,
-            }),
-            [] => m.unmapped.push(Unmapped {
-                spacedock: r.id.clone(),
-                title: r.title.clone(),
-                kind: if r.kind.is_empty() {
-                    r.element.clone()
-                } else {
-                    r.kind.clone()
-                },
-                why: "no card of this type and title".into(),
-            }),
-            many => m.unmapped.push(Unmapped {
-                spacedock: r.id.clone(),
-                title: r.title.clone(),
-                kind: if r.kind.is_empty() {
-                    r.element.clone()
-                } else {
-                    r.kind.clone()
-                },
-                why: format!(
-                    "{} cards fit: {}",
-                    many.len(),
-                    many.iter()
-                        .map(|c| c.id.as_str())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ),
-            }),
-        }
-    }
-    // Several Space Dock records of one card (and slot): the one printed in
-    // the card's first set is written on export, the others are aliases.
-    let mut groups: HashMap<(String, Option<String>), Vec<usize>> = HashMap::new();
-    for (i, e) in m.card.iter().enumerate() {
-        groups
-            .entry((e.id.clone(), e.slot.clone()))
-            .or_default()
-            .push(i);
-    }
-    let sets_of: HashMap<&str, &Vec<String>> =
-        records.iter().map(|r| (r.id.as_str(), &r.sets)).collect();
-    let mut alias = vec![false; m.card.len()];
-    for ((id, _), idx) in groups {
-        if idx.len() < 2 {
-            continue;
-        }
-        let first_set = db.by_id(&id).and_then(|c| c.sets.first().cloned());
-        let keep = idx
-            .iter()
-            .copied()
-            .find(|&i| {
-                first_set.as_ref().is_some_and(|s| {
-                    sets_of
-                        .get(m.card[i].spacedock.as_str())
-                        .is_some_and(|v| v.contains(s))
-                })
-            })
-            .unwrap_or(idx[0]);
-        for i in idx {
-            alias[i] = i != keep;
-        }
-    }
-    for (e, a) in m.card.iter_mut().zip(alias) {
-        e.alias = a;
-    }
-    // Old ids merged into others map to the same card.
-    for (old, new) in MERGED {
-        if let Some(e) = m.card.iter().find(|e| e.spacedock == *new).cloned() {
-            m.card.push(Entry {
-                spacedock: old.to_string(),
-                alias: true,
-                ..e
-            });
-        }
-    }
-    m
-}
-
 // ---- import -------------------------------------------------------------
 
-/// Our card for a Space Dock id: the mapping, else the title (and the type
-/// the place implies) in the database.
+/// The mapping by Space Dock id.
+struct Lookup<'m> {
+    cards: HashMap<&'m str, &'m Entry>,
+    unmapped: HashMap<&'m str, &'m Unmapped>,
+}
+
+impl Lookup<'_> {
+    /// Space Dock's title of a record the mapping knows.
+    fn title(&self, id: &str) -> String {
+        self.cards
+            .get(id)
+            .map(|e| e.title.clone())
+            .or_else(|| self.unmapped.get(id).map(|u| u.title.clone()))
+            .unwrap_or_default()
+    }
+}
+
+/// Our card for a Space Dock id: the mapping; a record it lists as no card
+/// of ours is an error with the reason; an id it does not know is looked up
+/// by the title (and the type the place implies) in the database.
 fn map_card<'a>(
     db: &'a Database,
-    map: &HashMap<&str, &Entry>,
+    map: &Lookup<'_>,
     id: &str,
     title: &str,
     types: &[CardType],
     problems: &mut Vec<Problem>,
 ) -> Option<(&'a Card, Option<String>)> {
-    if let Some(e) = map.get(id) {
+    if let Some(e) = map.cards.get(id) {
         if let Some(c) = db.by_id(&e.id) {
             return Some((c, e.slot.clone()));
         }
+    }
+    if let Some(u) = map.unmapped.get(id) {
+        // Never by title: the title may name another card of ours (Space
+        // Dock's crew "Lursa" is not our captain Lursa).
+        problems.push(Problem::error(format!(
+            "cannot map Space Dock card {:?} ({id}, {}): {}; not imported",
+            u.title, u.kind, u.why
+        )));
+        return None;
     }
     let found: Vec<&Card> = db
         .by_name(title)
@@ -514,10 +270,7 @@ pub fn import(db: &Database, map: &Mapping, squad: &Value) -> (FleetModel, Vec<P
         ..FleetModel::default()
     };
     if let Some(rid) = id_of(squad, "resource") {
-        let title = by_id
-            .get(rid.as_str())
-            .map(|e| e.title.clone())
-            .unwrap_or_default();
+        let title = by_id.title(&rid);
         if let Some((c, _)) = map_card(
             db,
             &by_id,
@@ -611,10 +364,7 @@ pub fn import(db: &Database, map: &Mapping, squad: &Value) -> (FleetModel, Vec<P
             ..ShipModel::default()
         };
         if let Some(fid) = id_of(s, "flagship") {
-            let title = by_id
-                .get(fid.as_str())
-                .map(|e| e.title.clone())
-                .unwrap_or_default();
+            let title = by_id.title(&fid);
             if let Some((c, _)) = map_card(
                 db,
                 &by_id,
@@ -869,23 +619,4 @@ pub fn export(
     let _ = writeln!(out, "  \"ships\": [\n{}\n  ]", ships.join(",\n"));
     out.push_str("}\n");
     (out, problems)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn reads_records_of_every_element() {
-        let xml = "<Data><Ships><Ship><Title>U.S.S. Enterprise-D</Title><Unique>Y</Unique><ShipClass>Galaxy Class</ShipClass><Faction>Federation</Faction><Cost>28</Cost><Id>1001</Id><Set>71120</Set></Ship></Ships>\
-            <Upgrades><Upgrade><Title>Worf &amp; Co</Title><Type>Crew</Type><Faction>Klingon</Faction><Cost>3</Cost><Id>3002</Id><Set>71120, 72001</Set></Upgrade></Upgrades></Data>";
-        let r = parse_data_xml(xml);
-        assert_eq!(r.len(), 2);
-        assert_eq!(r[0].element, "Ship");
-        assert!(r[0].unique);
-        assert_eq!(r[0].class, "Galaxy Class");
-        assert_eq!(r[1].title, "Worf & Co");
-        assert_eq!(r[1].sets, ["71120", "72001"]);
-        assert_eq!(kind_of(&r[1]), (CardType::Upgrade, Some("crew".into())));
-    }
 }
