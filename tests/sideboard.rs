@@ -146,10 +146,12 @@ fn swap_plan_of_a_three_ship_fleet() {
     assert!(cloak_on(1).equip && cloak_on(1).auxiliary_power.is_none());
     // On the Negh'var: exchange with its tech, and a token (other faction, +5 there).
     assert_eq!(cloak_on(2).exchange, ["Advanced Weapon System (T250)"]);
-    assert!(cloak_on(2)
-        .auxiliary_power
-        .as_deref()
-        .unwrap()
-        .contains("+5 SP"));
+    assert_eq!(
+        cloak_on(2).auxiliary_power.as_deref(),
+        Some(
+            "Cloaking Device is Federation but the ship is Klingon; it would cost 5 SP more on \
+             this ship"
+        )
+    );
     insta::assert_json_snapshot!("sideboard_three_ships_json", c.finish());
 }

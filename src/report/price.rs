@@ -20,7 +20,7 @@ pub fn render(w: &mut dyn Write, checked: &Checked, opts: &RenderOptions) -> io:
         if let Some(sb) = &r.sideboard {
             writeln!(
                 w,
-                "{} (not part of the fleet total)",
+                "{}, not part of the fleet total",
                 table::sideboard_line(sb.total, sb.cap)
             )?;
         }

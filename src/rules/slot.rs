@@ -13,6 +13,7 @@
 
 use super::analysis::Analysis;
 use super::slots::Slot;
+use super::words::slots_or;
 use super::{upgrade_types, Rule};
 use crate::diag::Diagnostic;
 
@@ -32,21 +33,24 @@ fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
                 Diagnostic::error(
                     "slot",
                     format!(
-                        "{} ({}) needs a free {} slot, and {} has none left",
+                        "{} ({}) needs a free {} slot, but {} has none left",
                         card.name,
                         card.id,
-                        types.join(" or "),
+                        slots_or(&types),
                         s.label(i)
                     ),
                 )
                 .with_span(Some(c.placed.span.clone()))
-                .with_help(format!("the ship's slots: {}", describe_slots(&s.slots))),
+                .with_help(format!(
+                    "the ship's upgrade slots: {}",
+                    describe_slots(&s.slots)
+                )),
             );
         }
     }
 }
 
-/// "2 weapon, 3 crew, 1 talent (Jean-Luc Picard)".
+/// "2 weapon, 3 crew, 1 talent", "1 crew or tech".
 fn describe_slots(slots: &[Slot]) -> String {
     if slots.iter().all(|s| s.accepts.is_empty()) {
         return "none".into();
@@ -54,7 +58,7 @@ fn describe_slots(slots: &[Slot]) -> String {
     let mut groups: Vec<(String, usize)> = Vec::new();
     // A slot that takes nothing (its condition does not hold) is none.
     for s in slots.iter().filter(|s| !s.accepts.is_empty()) {
-        let name = s.accepts.join("/");
+        let name = slots_or(&s.accepts);
         match groups.iter_mut().find(|(n, _)| *n == name) {
             Some(g) => g.1 += 1,
             None => groups.push((name, 1)),
