@@ -525,6 +525,50 @@ fn fleet_captain_needs_a_unique_captain() {
     let c = check("resource = \"Fleet Captain\"\n[[ship]]\nship = { id = \"S207\" }\ncaptain = \"Federation\"\nfleet_captain = \"Independent (Klingon)\"\n");
     assert_eq!(codes(&c), ["restriction"]);
     assert_eq!(at(&c, "restriction"), [(5, 17)]);
+    assert_eq!(
+        message(&c, "restriction"),
+        "the fleet captain Independent (Klingon) (R010e) may only be assigned to a unique captain; \
+         ship 1 (U.S.S. Enterprise-D) is captained by Federation (Cap101), who is not unique"
+    );
+}
+
+#[test]
+fn cards_that_forbid_each_other_on_a_ship() {
+    // Combat Vessel Variant (T265) and Science Vessel Variant (T266): "You
+    // may not equip the ... Variant [tech] Upgrade to this ship". Ni'Var
+    // has one [tech] slot, so the second also finds no slot.
+    let c =
+        check("[[ship]]\nship = \"S114\"\ncaptain = \"Vulcan\"\nupgrades = [\"T265\", \"T266\"]\n");
+    assert_eq!(codes(&c), ["restriction", "slot", "restriction"]);
+    let messages: Vec<&str> = c.diagnostics.iter().map(|d| d.message.as_str()).collect();
+    assert_eq!(
+        messages,
+        [
+            "Combat Vessel Variant (T265) may not be on ship 1 (Ni'Var): Science Vessel Variant \
+             (T266) allows no upgrades named Combat Vessel Variant there",
+            "Science Vessel Variant (T266) needs a free tech slot, but ship 1 (Ni'Var) has none left",
+            "Science Vessel Variant (T266) may not be on ship 1 (Ni'Var): Combat Vessel Variant \
+             (T265) allows no upgrades named Science Vessel Variant there",
+        ]
+    );
+}
+
+#[test]
+fn a_slot_whose_terms_refuse_the_card_is_named_with_its_terms() {
+    // Nijil (C235) adds a [tech] slot for Romulan [tech] upgrades only: the
+    // R.I.S. Apnex's own [tech] slot takes the Cloaking Device, and the
+    // Federation Positron Beam finds no slot that takes it.
+    let c = check("[[ship]]\nship = \"S197\"\ncaptain = \"Cap433\"\nupgrades = [\"C235\", \"T240\", \"T232\"]\n");
+    assert_eq!(codes(&c), ["slot"]);
+    assert_eq!(
+        message(&c, "slot"),
+        "Positron Beam (T232) needs a free tech slot, but ship 1 (R.I.S. Apnex) has none left that \
+         takes it"
+    );
+    assert_eq!(
+        c.diagnostics[0].help,
+        ["the ship's upgrade slots: 1 tech, 2 crew, 1 tech (for Romulan [tech] upgrades only)"]
+    );
 }
 
 // ---- resources -------------------------------------------------------------------------
@@ -1144,9 +1188,14 @@ fn captains_that_field_particular_talents() {
     assert_eq!(card(&c.finish(), 0, "E009").slot.as_deref(), Some("talent"));
     let c = ship("S128", "Cap303", "\"E053\"");
     assert_eq!(codes(&c), ["slot"]);
+    assert!(
+        message(&c, "slot").ends_with("has none left that takes it"),
+        "{}",
+        message(&c, "slot")
+    );
     assert_eq!(
         c.diagnostics[0].help,
-        ["the ship's upgrade slots: 1 tech, 1 weapon, 1 crew, 1 talent"]
+        ["the ship's upgrade slots: 1 tech, 1 weapon, 1 crew, 1 talent (for upgrades named Secret Research only)"]
     );
     // Kurn (Cap539): "may field 1 Klingon [talent] Upgrade".
     let c = ship("S042", "Cap539", "\"E012\"");
@@ -1395,17 +1444,15 @@ fn additional_admiral_and_attack_squadron_resources() {
         .filter(|d| d.code == "restriction")
         .map(|d| d.message.as_str())
         .collect();
-    assert!(
-        restrictions.iter().any(|m| m.starts_with(
-            "with the Hideki Class Attack Fighters resource (R005) a fleet may include at most 1 attack squadron, and ship 2"
-        )),
-        "{}",
-        summary(&c)
-    );
-    assert!(
-        restrictions
-            .iter()
-            .any(|m| m.contains("attack squadrons carry no upgrades or captains")),
+    assert_eq!(
+        restrictions,
+        [
+            "with the Hideki Class Attack Fighters resource (R005) a fleet may include at most 1 \
+             attack squadron, and ship 2 (Dominion Attack Fighters) is one too many",
+            "with the Hideki Class Attack Fighters resource (R005) attack squadrons carry no \
+             upgrades or captains, but Borg Support Vehicle Token (Q008) is on ship 2 (Dominion \
+             Attack Fighters)"
+        ],
         "{}",
         summary(&c)
     );

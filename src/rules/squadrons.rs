@@ -34,7 +34,7 @@ pub fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
                 Diagnostic::error(
                     "restriction",
                     format!(
-                        "with the {} resource ({}) a fleet may include at most {}, and {} is one more",
+                        "with the {} resource ({}) a fleet may include at most {}, and {} is one too many",
                         card.name,
                         card.id,
                         count(limit.max, "attack squadron", "attack squadrons"),

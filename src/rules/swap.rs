@@ -132,7 +132,13 @@ fn upgrade(a: &Analysis, s: &ShipState, kind: &str, card: &Card, row: &mut Swap)
         .map(|m| m.amount)
         .sum();
     if extra > 0 {
-        why.push(format!("it would cost {extra} SP more on this ship"));
+        // Name the card unless the faction clause before already has.
+        let who = if why.is_empty() {
+            card.name.as_str()
+        } else {
+            "it"
+        };
+        why.push(format!("{who} would cost {extra} SP more on this ship"));
     }
     if !why.is_empty() {
         row.auxiliary_power = Some(why.join("; "));
