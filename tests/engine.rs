@@ -620,17 +620,13 @@ fn officers_cost_three_on_their_ship_and_need_crew() {
 
 #[test]
 fn resources_priced_from_the_fleet() {
-    // Enterprise-D: hull 5, shields 4; Defiant: hull 3, shields 3.
+    // Enterprise-D: hull 5, shields 4; Defiant: hull 3, shields 4.
     let fleet = |res: &str| {
         check(&format!("resource = \"{res}\"\n[[ship]]\nship = {{ id = \"S207\" }}\ncaptain = {{ id = \"Cap906\" }}\n[[ship]]\nship = \"U.S.S. Defiant\"\ncaptain = {{ id = \"Cap639\" }}\n")).finish()
     };
     let ships = 28 + 6 + 24 + 4;
     let eff = fleet("Emergency Force Field");
-    assert_eq!(
-        eff.resource.as_ref().unwrap().cost,
-        4,
-        "half of 7 shields, rounded up"
-    );
+    assert_eq!(eff.resource.as_ref().unwrap().cost, 4, "half of 8 shields");
     assert_eq!(eff.total, Some(ships + 4));
     let hull = fleet("Improved Hull");
     assert_eq!(hull.resource.as_ref().unwrap().cost, 4, "half of 8 hull");
@@ -643,6 +639,21 @@ fn resources_priced_from_the_fleet() {
     assert_eq!(
         grid.resource.as_ref().unwrap().modifiers[0].kind,
         "fleet-resource"
+    );
+    let source = |r: &fleetcheck::report::model::FleetReport| {
+        r.resource.as_ref().unwrap().modifiers[0].source.clone()
+    };
+    assert_eq!(
+        source(&eff),
+        "half the fleet's total shields of 8, rounded up"
+    );
+    assert_eq!(
+        source(&hull),
+        "half the fleet's total hull of 8, rounded up"
+    );
+    assert_eq!(
+        source(&grid),
+        "3 + 2 for each ship with a hull above 3 (1 ship)"
     );
 }
 
