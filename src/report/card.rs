@@ -397,7 +397,7 @@ pub fn type_phrase(db: &Database, card: &Card) -> String {
             let squadron = if card.squadron { ", squadron" } else { "" };
             format!("ship ({}{squadron})", class_name(db, class))
         }
-        (k, _, _) => k.as_str().to_string(),
+        (k, _, _) => k.as_str().replace('-', " "),
     }
 }
 
