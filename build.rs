@@ -28,7 +28,8 @@ mod model;
 use model::{Card, Format, Retirement, Set, ShipClass};
 
 /// Files of `data/staw/` that the database loader does not read (the
-/// importer's inputs and reports); the same list as `db::NOT_LOADED`, which
+/// importer's inputs and reports, and `names.toml`, compiled on its own by
+/// [`display_names`]); the same list as `db::NOT_LOADED`, which
 /// the equality test in `src/db/embedded.rs` holds this script to.
 pub const NOT_LOADED: &[&str] = &[
     "corrections.toml",

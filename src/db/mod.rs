@@ -50,7 +50,8 @@ pub struct DataFile {
     pub retirement: Vec<Retirement>,
 }
 
-/// Files of a database directory that the loader does not read.
+/// Files of a database directory that the loader does not read: the
+/// importer's inputs and reports, and the display names (`names`).
 const NOT_LOADED: &[&str] = &[
     "corrections.toml",
     "excluded.toml",
