@@ -28,9 +28,15 @@ mod model;
 use model::{Card, Format, Retirement, Set, ShipClass};
 
 /// Files of `data/staw/` that the database loader does not read (the
-/// importer's inputs and reports); the same list as `db::NOT_LOADED`, which
+/// importer's inputs and reports, and `names.toml`, compiled on its own by
+/// [`display_names`]); the same list as `db::NOT_LOADED`, which
 /// the equality test in `src/db/embedded.rs` holds this script to.
-pub const NOT_LOADED: &[&str] = &["corrections.toml", "excluded.toml", "coverage.toml"];
+pub const NOT_LOADED: &[&str] = &[
+    "corrections.toml",
+    "excluded.toml",
+    "coverage.toml",
+    "names.toml",
+];
 
 /// Bumped whenever the layout of [`Compiled`] changes; the loader refuses
 /// any other version.
@@ -105,6 +111,13 @@ fn main() {
         }
     };
     std::fs::write(out.join("staw.msgpack"), blob).unwrap();
+    match display_names(&root.join("staw/names.toml"), "data/staw/names.toml") {
+        Ok(names) => table.push_str(&names),
+        Err(message) => {
+            eprintln!("error: {message}");
+            std::process::exit(1);
+        }
+    }
     table.push_str(
         "/// The compiled STAW database (see `build.rs`, [`Compiled`]).\n\
          pub static STAW: &[u8] = include_bytes!(concat!(env!(\"OUT_DIR\"), \"/staw.msgpack\"));\n",
@@ -202,6 +215,46 @@ pub fn compile(dir: &Path, label: &str) -> Result<Vec<u8>, String> {
         all.retirement,
     );
     rmp_serde::to_vec_named(&compiled).map_err(|e| format!("{label}: cannot serialise: {e}"))
+}
+
+/// The display names of `data/staw/names.toml` (named `label` in
+/// messages) as Rust tables of (id, name), one per kind: `FACTION_NAMES`,
+/// `SPECIES_NAMES`, `SLOT_NAMES` (read by `src/db/names.rs`).
+#[allow(dead_code)] // also compiled into tests/hardening.rs, which only compiles cards
+pub fn display_names(path: &Path, label: &str) -> Result<String, String> {
+    #[derive(serde::Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct Names {
+        faction: Vec<Name>,
+        species: Vec<Name>,
+        slot: Vec<Name>,
+    }
+    #[derive(serde::Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct Name {
+        id: String,
+        name: String,
+    }
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{label}: {e}"))?;
+    let names: Names = toml::from_str(&text).map_err(|e| located(label, &text, &e))?;
+    let mut out = String::new();
+    for (table, list) in [
+        ("FACTION_NAMES", &names.faction),
+        ("SPECIES_NAMES", &names.species),
+        ("SLOT_NAMES", &names.slot),
+    ] {
+        let mut seen = HashSet::new();
+        writeln!(out, "/// (id, display name), from `{label}`.").unwrap();
+        writeln!(out, "pub static {table}: &[(&str, &str)] = &[").unwrap();
+        for n in list {
+            if n.id.trim().is_empty() || n.name.trim().is_empty() || !seen.insert(&n.id) {
+                return Err(format!("{label}: empty or duplicate entry \"{}\"", n.id));
+            }
+            writeln!(out, "    ({:?}, {:?}),", n.id, n.name).unwrap();
+        }
+        out.push_str("];\n");
+    }
+    Ok(out)
 }
 
 /// Every reference the loader and the engine follow by id resolves: a

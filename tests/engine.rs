@@ -286,7 +286,7 @@ fn faction_penalty_on_captain_and_upgrade() {
     assert_eq!(picard.modifiers[0].kind, "faction-penalty");
     assert_eq!(
         picard.modifiers[0].source,
-        "Jean-Luc Picard is federation, I.K.S. Negh'var is klingon"
+        "Jean-Luc Picard is Federation but I.K.S. Negh'var is Klingon"
     );
     assert_eq!(mods(card(&r, 0, "C209")), [("faction-penalty", 1)]);
     assert_eq!(totals(&r), (Some(41), vec![41]));
@@ -324,7 +324,7 @@ fn a_vulcan_ship_counts_as_federation_only_with_sub_factions() {
     assert_eq!(codes(&t14), ["restriction"]);
     assert_eq!(
         message(&t14, "restriction"),
-        "Systems Upgrade (T057) may only be purchased for a federation ship, and ship 1 (Ni'Var): it is vulcan"
+        "Systems Upgrade (T057) may only be purchased for a Federation ship; ship 1 (Ni'Var) is Vulcan"
     );
     assert_eq!(at(&t14, "restriction"), [(5, 13)]);
     assert_eq!(
@@ -437,12 +437,12 @@ fn upgrade_without_a_free_slot_names_ship_and_slot() {
     assert_eq!(codes(&c), ["slot"]);
     assert_eq!(
         message(&c, "slot"),
-        "Positron Beam (T232) needs a free tech slot, and ship 1 (U.S.S. Enterprise-D) has none left"
+        "Positron Beam (T232) needs a free tech slot, but ship 1 (U.S.S. Enterprise-D) has none left"
     );
     assert_eq!(at(&c, "slot"), [(5, 30)]);
     assert_eq!(
         c.diagnostics[0].help,
-        ["the ship's slots: 2 weapon, 3 crew, 1 talent"]
+        ["the ship's upgrade slots: 2 weapon, 3 crew, 1 talent"]
     );
     // Still priced: the card is in the fleet.
     assert_eq!(c.finish().total, Some(28 + 6 + 3 + 2));
@@ -468,7 +468,7 @@ fn unique_names_clash_across_types_and_mirror_apart() {
     assert_eq!(codes(&c), ["unique"]);
     assert_eq!(
         message(&c, "unique"),
-        "unique name 'Data' appears twice: a crew upgrade Data (C209) on ship 2 (U.S.S. Enterprise-D), and a captain Data (Cap430) on ship 1 (U.S.S. Sutherland)"
+        "the crew upgrade Data (C209) on ship 2 (U.S.S. Enterprise-D) has the same unique name as the captain Data (Cap430) on ship 1 (U.S.S. Sutherland)"
     );
     assert_eq!(at(&c, "unique"), [(12, 13)]);
     let c = check_file(&golden_dir().join("own-unique-mirror-coexist.toml"));
@@ -512,11 +512,11 @@ fn purchase_restrictions_and_one_per_ship() {
     assert_eq!(at(&c, "restriction"), [(6, 13), (6, 49)]);
     assert_eq!(
         c.diagnostics[0].message,
-        "First Strike (E093) may only be purchased for a ship with hull 3 or less, and ship 1 (U.S.S. Stargazer): its hull is 4"
+        "First Strike (E093) may only be purchased for a ship with a hull of 3 or less; ship 1 (U.S.S. Stargazer) has hull 4"
     );
     assert_eq!(
         c.diagnostics[1].message,
-        "no ship may be equipped with more than 1 Tactical Station (W170); ship 1 (U.S.S. Stargazer) has another one"
+        "no ship may be equipped with more than one Tactical Station (W170); ship 1 (U.S.S. Stargazer) has 2"
     );
 }
 
@@ -525,6 +525,50 @@ fn fleet_captain_needs_a_unique_captain() {
     let c = check("resource = \"Fleet Captain\"\n[[ship]]\nship = { id = \"S207\" }\ncaptain = \"Federation\"\nfleet_captain = \"Independent (Klingon)\"\n");
     assert_eq!(codes(&c), ["restriction"]);
     assert_eq!(at(&c, "restriction"), [(5, 17)]);
+    assert_eq!(
+        message(&c, "restriction"),
+        "the fleet captain Independent (Klingon) (R010e) may only be assigned to a unique captain; \
+         ship 1 (U.S.S. Enterprise-D) is captained by Federation (Cap101), who is not unique"
+    );
+}
+
+#[test]
+fn cards_that_forbid_each_other_on_a_ship() {
+    // Combat Vessel Variant (T265) and Science Vessel Variant (T266): "You
+    // may not equip the ... Variant [tech] Upgrade to this ship". Ni'Var
+    // has one [tech] slot, so the second also finds no slot.
+    let c =
+        check("[[ship]]\nship = \"S114\"\ncaptain = \"Vulcan\"\nupgrades = [\"T265\", \"T266\"]\n");
+    assert_eq!(codes(&c), ["restriction", "slot", "restriction"]);
+    let messages: Vec<&str> = c.diagnostics.iter().map(|d| d.message.as_str()).collect();
+    assert_eq!(
+        messages,
+        [
+            "Combat Vessel Variant (T265) may not be on ship 1 (Ni'Var): Science Vessel Variant \
+             (T266) allows no upgrades named Combat Vessel Variant there",
+            "Science Vessel Variant (T266) needs a free tech slot, but ship 1 (Ni'Var) has none left",
+            "Science Vessel Variant (T266) may not be on ship 1 (Ni'Var): Combat Vessel Variant \
+             (T265) allows no upgrades named Science Vessel Variant there",
+        ]
+    );
+}
+
+#[test]
+fn a_slot_whose_terms_refuse_the_card_is_named_with_its_terms() {
+    // Nijil (C235) adds a [tech] slot for Romulan [tech] upgrades only: the
+    // R.I.S. Apnex's own [tech] slot takes the Cloaking Device, and the
+    // Federation Positron Beam finds no slot that takes it.
+    let c = check("[[ship]]\nship = \"S197\"\ncaptain = \"Cap433\"\nupgrades = [\"C235\", \"T240\", \"T232\"]\n");
+    assert_eq!(codes(&c), ["slot"]);
+    assert_eq!(
+        message(&c, "slot"),
+        "Positron Beam (T232) needs a free tech slot, but ship 1 (R.I.S. Apnex) has none left that \
+         takes it"
+    );
+    assert_eq!(
+        c.diagnostics[0].help,
+        ["the ship's upgrade slots: 1 tech, 2 crew, 1 tech (for Romulan [tech] upgrades only)"]
+    );
 }
 
 // ---- resources -------------------------------------------------------------------------
@@ -576,17 +620,13 @@ fn officers_cost_three_on_their_ship_and_need_crew() {
 
 #[test]
 fn resources_priced_from_the_fleet() {
-    // Enterprise-D: hull 5, shields 4; Defiant: hull 3, shields 3.
+    // Enterprise-D: hull 5, shields 4; Defiant: hull 3, shields 4.
     let fleet = |res: &str| {
         check(&format!("resource = \"{res}\"\n[[ship]]\nship = {{ id = \"S207\" }}\ncaptain = {{ id = \"Cap906\" }}\n[[ship]]\nship = \"U.S.S. Defiant\"\ncaptain = {{ id = \"Cap639\" }}\n")).finish()
     };
     let ships = 28 + 6 + 24 + 4;
     let eff = fleet("Emergency Force Field");
-    assert_eq!(
-        eff.resource.as_ref().unwrap().cost,
-        4,
-        "half of 7 shields, rounded up"
-    );
+    assert_eq!(eff.resource.as_ref().unwrap().cost, 4, "half of 8 shields");
     assert_eq!(eff.total, Some(ships + 4));
     let hull = fleet("Improved Hull");
     assert_eq!(hull.resource.as_ref().unwrap().cost, 4, "half of 8 hull");
@@ -599,6 +639,21 @@ fn resources_priced_from_the_fleet() {
     assert_eq!(
         grid.resource.as_ref().unwrap().modifiers[0].kind,
         "fleet-resource"
+    );
+    let source = |r: &fleetcheck::report::model::FleetReport| {
+        r.resource.as_ref().unwrap().modifiers[0].source.clone()
+    };
+    assert_eq!(
+        source(&eff),
+        "half the fleet's total shields of 8, rounded up"
+    );
+    assert_eq!(
+        source(&hull),
+        "half the fleet's total hull of 8, rounded up"
+    );
+    assert_eq!(
+        source(&grid),
+        "3 + 2 for each ship with a hull above 3 (1 ship)"
     );
 }
 
@@ -630,7 +685,7 @@ fn sp_cap_of_the_file_and_of_an_overriding_format() {
     assert_eq!(codes(&c), ["sp-cap"]);
     assert_eq!(
         message(&c, "sp-cap"),
-        "the fleet costs 62 SP, 2 over the 60 SP cap of the file's sp_cap"
+        "the fleet costs 62 SP, 2 over the 60 SP cap set by the file's sp_cap"
     );
     assert_eq!(at(&c, "sp-cap"), [(2, 10)]);
     // --format replaces the file's format and its sp_cap.
@@ -773,7 +828,7 @@ fn ambiguous_card_lists_candidates_with_the_table_that_picks_each() {
     assert!(
         d.help
             .iter()
-            .any(|h| h.starts_with("Cap721 a captain, dominion, ")
+            .any(|h| h.starts_with("Cap721: a captain, Dominion, ")
                 && h.ends_with("write { id = \"Cap721\" }")),
         "{:?}",
         d.help
@@ -853,7 +908,7 @@ fn sideboard_swap_plan() {
     assert_eq!(
         cloak.auxiliary_power.as_deref(),
         Some(
-            "Cloaking Device is federation, the ship is klingon; it would cost +5 SP on this ship"
+            "Cloaking Device is Federation but the ship is Klingon; it would cost 5 SP more on this ship"
         )
     );
     let kira = row("Cap326", 2);
@@ -920,8 +975,9 @@ fn species_captains_and_admirals() {
     assert_eq!(codes(&c), ["restriction"]);
     assert_eq!(
         message(&c, "restriction"),
-        "Tholian Assembly (E051) may only be purchased for a ship captained by Loskene or a \
-         tholian captain, and ship 1 (Tholian Starship): none of these holds"
+        "Tholian Assembly (E051) may only be purchased for a ship captained by Loskene or with a \
+         Tholian captain; ship 1 (Tholian Starship) is captained by Turanj (Cap036), who is not \
+         Tholian"
     );
     assert_eq!(at(&c, "restriction"), [(4, 13)]);
     // Relics (E187): "a Hirogen Captain or Admiral": the admiral Karr (A042)
@@ -931,10 +987,11 @@ fn species_captains_and_admirals() {
     assert!(c.diagnostics.is_empty(), "{}", summary(&c));
     let c = check("[[ship]]\nship = \"S064\"\ncaptain = \"Cap036\"\nupgrades = [\"E187\"]\n");
     assert_eq!(codes(&c), ["restriction"]);
-    assert!(
-        message(&c, "restriction").ends_with("none of these holds"),
-        "{}",
-        message(&c, "restriction")
+    assert_eq!(
+        message(&c, "restriction"),
+        "Relics (E187) may only be purchased for a ship with a Hirogen captain or with a Hirogen \
+         admiral; ship 1 (Hirogen Starship) is captained by Turanj (Cap036), who is not Hirogen, \
+         and has no admiral"
     );
     // Intercept Course (E056): +5 SP "for any Captain other than Karr or a
     // Hirogen Captain": the Alpha Hirogen pays 4, Turanj 9.
@@ -966,9 +1023,8 @@ fn maneuver_dial_firing_arc_and_name_conditions() {
     assert_eq!(codes(&c), ["restriction"]);
     assert_eq!(
         message(&c, "restriction"),
-        "Klingon Helmsman (C234) may only be purchased for a ship with a come-about maneuver on \
-         its dial, and ship 1 (U.S.S. Intrepid): the Constitution Class dial has straight, bank, \
-         turn, reverse"
+        "Klingon Helmsman (C234) may only be purchased for a ship with a [come-about] maneuver on \
+         its dial; ship 1 (U.S.S. Intrepid) has no [come-about] maneuver on its dial"
     );
     assert_eq!(
         mods(card(&c.finish(), 0, "C234")),
@@ -981,7 +1037,9 @@ fn maneuver_dial_firing_arc_and_name_conditions() {
     let c = fleet("S014", "Federation", "upgrades", "[\"T212\"]");
     assert_eq!(codes(&c), ["restriction"]);
     assert!(
-        message(&c, "restriction").ends_with("the Nebula Class dial goes up to speed 4"),
+        message(&c, "restriction").ends_with(
+            "no higher than speed 3; ship 1 (U.S.S. Phoenix) has a dial that goes up to speed 4"
+        ),
         "{}",
         message(&c, "restriction")
     );
@@ -993,7 +1051,10 @@ fn maneuver_dial_firing_arc_and_name_conditions() {
     let c = fleet("S362", "Federation", "upgrades", "[\"Q002\"]");
     assert_eq!(codes(&c), ["restriction"]);
     assert!(
-        message(&c, "restriction").ends_with("it is a ship with a rear firing arc"),
+        message(&c, "restriction").ends_with(
+            "for a ship without a rear firing arc; ship 1 (U.S.S. Prometheus) has a 90-degree rear \
+             firing arc"
+        ),
         "{}",
         message(&c, "restriction")
     );
@@ -1004,8 +1065,8 @@ fn maneuver_dial_firing_arc_and_name_conditions() {
     assert_eq!(codes(&c), ["restriction"]);
     assert_eq!(
         message(&c, "restriction"),
-        "Federation Prototype (Con001) may only be purchased for a ship named after its class, and \
-         ship 1 (U.S.S. Voyager): its name is U.S.S. Voyager and its class Intrepid Class"
+        "Federation Prototype (Con001) may only be purchased for a U.S.S. ship named after its \
+         class; ship 1 (U.S.S. Voyager) is an Intrepid Class ship"
     );
 }
 
@@ -1138,9 +1199,14 @@ fn captains_that_field_particular_talents() {
     assert_eq!(card(&c.finish(), 0, "E009").slot.as_deref(), Some("talent"));
     let c = ship("S128", "Cap303", "\"E053\"");
     assert_eq!(codes(&c), ["slot"]);
+    assert!(
+        message(&c, "slot").ends_with("has none left that takes it"),
+        "{}",
+        message(&c, "slot")
+    );
     assert_eq!(
         c.diagnostics[0].help,
-        ["the ship's slots: 1 tech, 1 weapon, 1 crew, 1 talent"]
+        ["the ship's upgrade slots: 1 tech, 1 weapon, 1 crew, 1 talent (for upgrades named Secret Research only)"]
     );
     // Kurn (Cap539): "may field 1 Klingon [talent] Upgrade".
     let c = ship("S042", "Cap539", "\"E012\"");
@@ -1179,8 +1245,10 @@ fn limits_on_the_other_cards_of_a_ship() {
     let c = ship("S099", "Cap107", "\"B003\"");
     assert_eq!(codes(&c), ["restriction"]);
     assert!(
-        message(&c, "restriction")
-            .ends_with("Scout 255 (S099) allows only borg upgrades of 5 SP or less there"),
+        message(&c, "restriction").ends_with(
+            "Scout 255 (S099) allows only [borg] upgrades with a printed cost of 5 SP or less \
+                 there"
+        ),
         "{}",
         message(&c, "restriction")
     );
@@ -1210,7 +1278,7 @@ fn k_temoc_doubles_the_penalty_and_fields_klingon_talents_only() {
     assert_eq!(mods(card(&r, 0, "C274")), [("faction-penalty", 2)]);
     assert_eq!(
         card(&r, 0, "C274").modifiers[0].source,
-        "Federation Helmsman is federation, Klingon Starship is klingon; doubled by K'Temoc (Cap504)"
+        "Federation Helmsman is Federation but Klingon Starship is Klingon; doubled by K'Temoc (Cap504)"
     );
     // His own Klingon talent costs -1 (his discount), no penalty.
     assert_eq!(mods(card(&r, 0, "E012")), [("discount", -1)]);
@@ -1387,17 +1455,15 @@ fn additional_admiral_and_attack_squadron_resources() {
         .filter(|d| d.code == "restriction")
         .map(|d| d.message.as_str())
         .collect();
-    assert!(
-        restrictions.iter().any(|m| m.starts_with(
-            "with the Hideki Class Attack Fighters resource (R005) a fleet includes at most 1 attack squadron(s): ship 2"
-        )),
-        "{}",
-        summary(&c)
-    );
-    assert!(
-        restrictions
-            .iter()
-            .any(|m| m.contains("attack squadrons carry no upgrades or captains")),
+    assert_eq!(
+        restrictions,
+        [
+            "with the Hideki Class Attack Fighters resource (R005) a fleet may include at most 1 \
+             attack squadron, and ship 2 (Dominion Attack Fighters) is one too many",
+            "with the Hideki Class Attack Fighters resource (R005) attack squadrons carry no \
+             upgrades or captains, but Borg Support Vehicle Token (Q008) is on ship 2 (Dominion \
+             Attack Fighters)"
+        ],
         "{}",
         summary(&c)
     );
@@ -1455,8 +1521,8 @@ fn iden_takes_no_admiral_and_no_ambassador() {
     assert_eq!(
         messages,
         [
-            "Iden (Cap037) allows no admiral on its ship, and ship 1 (Hirogen Starship) has Karr (A042)",
-            "Iden (Cap037) allows no ambassador on its ship, and ship 1 (Hirogen Starship) has Lwaxana Troi (M003)"
+            "Iden (Cap037) allows no admiral on its ship, but ship 1 (Hirogen Starship) has the admiral Karr (A042)",
+            "Iden (Cap037) allows no ambassador on its ship, but ship 1 (Hirogen Starship) has the ambassador Lwaxana Troi (M003)"
         ]
     );
     let c = check("[[ship]]\nship = \"S064\"\ncaptain = \"Cap037\"\n");

@@ -1399,11 +1399,11 @@ fn card_text_describes_the_new_kinds() {
         ),
         ("R036a", "Adds 1 [talent] slot to its ship; the card in it costs +1 SP"),
         ("Cap801", "The [crew] or [tech] slots of its ship also take [weapon] upgrades"),
-        ("R005", "The fleet may include at most 1 attack squadron(s), with no upgrades or captains"),
+        ("R005", "The fleet may include at most 1 attack squadron, with no upgrades or captains"),
         ("C477", "Upgrades named Transporter Room on its ship need no upgrade slot"),
         ("Cap037", "Its ship may take no ambassador"),
-        ("Con001", "May only be purchased for a ship whose name after U.S.S. is its class's name, and for a unique ship"),
-        ("E051", "May only be purchased for a ship captained by Loskene or a ship with a Tholian captain"),
+        ("Con001", "  - May only be purchased for a U.S.S. ship named after its class\n  - May only be purchased for a unique ship\n"),
+        ("E051", "May only be purchased for a ship captained by Loskene or with a Tholian captain"),
         ("Cap426", "  species  Tholian\n"),
     ] {
         let text = rules(id);

@@ -684,7 +684,7 @@ fn condition_phrases() {
                     any: s(&["vulcan", "federation"]),
                 }),
             },
-            "+3 SP on any non-Vulcan or Federation ship",
+            "+3 SP on any ship that is neither Vulcan nor Federation",
         ),
         (
             CostModifier {
@@ -694,7 +694,7 @@ fn condition_phrases() {
                 }),
                 unless: None,
             },
-            "+2 SP on a Defiant Class or unknown_class ship",
+            "+2 SP on a Defiant Class ship or a ship of class unknown_class",
         ),
         (
             CostModifier {
@@ -704,7 +704,7 @@ fn condition_phrases() {
                     any: s(&["U.S.S. Enterprise"]),
                 }),
             },
-            "+5 SP on a ship whose captain has skill 6 or more, unless it is the U.S.S. Enterprise",
+            "+5 SP on a ship whose captain has a skill of 6 or more, unless it is the U.S.S. Enterprise",
         ),
         (
             CostModifier {
@@ -719,7 +719,7 @@ fn condition_phrases() {
                 }),
                 unless: None,
             },
-            "-1 SP on a ship with Hull 3 or less or a ship with the [cloak] action",
+            "-1 SP on a ship with a hull of 3 or less or with the [cloak] action",
         ),
     ];
     for (m, want) in cases {

@@ -146,10 +146,55 @@ fn swap_plan_of_a_three_ship_fleet() {
     assert!(cloak_on(1).equip && cloak_on(1).auxiliary_power.is_none());
     // On the Negh'var: exchange with its tech, and a token (other faction, +5 there).
     assert_eq!(cloak_on(2).exchange, ["Advanced Weapon System (T250)"]);
-    assert!(cloak_on(2)
-        .auxiliary_power
-        .as_deref()
-        .unwrap()
-        .contains("+5 SP"));
+    assert_eq!(
+        cloak_on(2).auxiliary_power.as_deref(),
+        Some(
+            "Cloaking Device is Federation but the ship is Klingon; it would cost 5 SP more on \
+             this ship"
+        )
+    );
     insta::assert_json_snapshot!("sideboard_three_ships_json", c.finish());
+}
+
+#[test]
+fn swap_plan_notes_name_the_card_and_the_rule() {
+    // Dual Phaser Banks (W017): Federation, +3 SP unless on a Constitution
+    // Class ship; Auxiliary Power Core (T166): only for a hull of 4 or
+    // more; Thalaron Weapon (W054): only for a Reman Warbird. On the U.S.S.
+    // Defiant (Defiant Class, hull 3). (The engine tests have a note with a
+    // faction and a cost clause.)
+    let note = |section: &str, id: &str| {
+        let text = format!("{FLEET_HEAD}\n[sideboard]\n{section} = {{ id = \"{id}\" }}\n");
+        let c = plan("notes.toml", &text);
+        let row = c.report.swap_plan.as_ref().unwrap()[0].clone();
+        (row.not_allowed, row.auxiliary_power)
+    };
+    assert_eq!(
+        note("weapon", "W017"),
+        (
+            None,
+            Some("Dual Phaser Banks would cost 3 SP more on this ship".into())
+        )
+    );
+    assert_eq!(
+        note("tech", "T166"),
+        (
+            Some(
+                "Auxiliary Power Core may only go to a ship with a hull of 4 or more; the ship has \
+                 hull 3"
+                    .into()
+            ),
+            None
+        )
+    );
+    assert_eq!(
+        note("weapon", "W054"),
+        (
+            Some(
+                "Thalaron Weapon may only go to a Reman Warbird; the ship is a Defiant Class ship"
+                    .into()
+            ),
+            None
+        )
+    );
 }

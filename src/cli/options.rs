@@ -8,6 +8,7 @@ use super::check::{check_options, print, read_source};
 use super::{Common, Output};
 use crate::builder::options::{options, Ask};
 use crate::report::table::modifier;
+use crate::rules::words::factions_and;
 use clap::Args;
 use comfy_table::{presets, Table};
 use std::path::PathBuf;
@@ -96,7 +97,7 @@ pub fn run(args: &OptionsArgs) -> anyhow::Result<i32> {
                 t.add_row(vec![
                     format!("{} ({})", o.name, o.id),
                     o.kind.clone(),
-                    o.factions.join("/"),
+                    factions_and(&o.factions),
                     o.base.to_string(),
                     mods.join("\n"),
                     o.cost.to_string(),

@@ -7,10 +7,13 @@
 //! - `sets.toml` (`[[set]]`), `classes.toml` (`[[class]]`);
 //! - `formats.toml` (`[[format]]`, `[[retirement]]`), written by hand;
 //! - `corrections.toml`: hand corrections, input of the importer only;
-//! - `excluded.toml`: the raw helper cards the importer left out.
+//! - `excluded.toml`: the raw helper cards the importer left out;
+//! - `names.toml`: display names of faction, species and slot ids
+//!   (`names`), compiled into the binary, not loaded with the cards.
 
 pub mod embedded;
 pub mod model;
+pub mod names;
 
 use model::{Card, CardType, Format, Retirement, Set, ShipClass};
 use serde::Deserialize;
@@ -47,8 +50,14 @@ pub struct DataFile {
     pub retirement: Vec<Retirement>,
 }
 
-/// Files of a database directory that the loader does not read.
-const NOT_LOADED: &[&str] = &["corrections.toml", "excluded.toml", "coverage.toml"];
+/// Files of a database directory that the loader does not read: the
+/// importer's inputs and reports, and the display names (`names`).
+const NOT_LOADED: &[&str] = &[
+    "corrections.toml",
+    "excluded.toml",
+    "coverage.toml",
+    "names.toml",
+];
 
 /// The loaded database with its indexes.
 #[derive(Debug, Default)]

@@ -11,8 +11,9 @@
 
 use super::read::{CardRef, Query, RawFleet, RawShip, RefTable, Spanned, SIDEBOARD_SECTIONS};
 use crate::db::model::{Card, CardType};
-use crate::db::{normalize, Database};
+use crate::db::{names, normalize, Database};
 use crate::diag::Diagnostic;
+use crate::rules::words::factions_and;
 use std::ops::Range;
 
 /// Where a card reference stands in the file, which decides the card types
@@ -412,10 +413,10 @@ fn ambiguous(db: &Database, r: &CardRef, pos: Position, cards: &[&Card]) -> Diag
     let mut d = Diagnostic::error(
         "ambiguous-card",
         format!(
-            "{} names {} different cards that fit as {}; pick one",
+            "{} names {} different cards that fit as {}; pick one by its id",
             r.label(),
             cards.len(),
-            strip_article(pos.wanted())
+            pos.wanted()
         ),
     )
     .with_span(Some(r.span.clone()));
@@ -429,7 +430,7 @@ fn ambiguous(db: &Database, r: &CardRef, pos: Position, cards: &[&Card]) -> Diag
     d
 }
 
-/// "Cap721 captain, dominion, set 71279 (Koranak), cost 4".
+/// "Cap721: a captain, Dominion, set 71279 (Koranak), cost 4 SP".
 fn candidate_line(db: &Database, c: &Card) -> String {
     let set = c
         .sets
@@ -440,10 +441,10 @@ fn candidate_line(db: &Database, c: &Card) -> String {
         })
         .unwrap_or_else(|| "no set".into());
     format!(
-        "{} {}, {}, {}, cost {}",
+        "{}: {}, {}, {}, cost {} SP",
         c.id,
         describe_kind(c),
-        c.factions.join("/"),
+        factions_and(&c.factions),
         set,
         c.cost
     )
@@ -473,9 +474,9 @@ fn key_for(kind: CardType) -> &'static str {
 /// "a crew upgrade", "a captain", "a ship".
 pub fn describe_kind(c: &Card) -> String {
     match (c.kind, &c.slot) {
-        (CardType::Upgrade, Some(s)) => format!("a {s} upgrade"),
+        (CardType::Upgrade, Some(s)) => format!("a {} upgrade", names::slot(s)),
         (CardType::Upgrade, None) => {
-            let types: Vec<&str> = upgrade_types(c).collect();
+            let types: Vec<&str> = upgrade_types(c).map(names::slot).collect();
             if types.is_empty() {
                 "an upgrade".into()
             } else {

@@ -9,7 +9,9 @@ use crate::db::model::{
     AddSlot, Card, CardFilter, CardType, Condition, CostModifier, Discount, PenaltyRule, Scope,
     SetCost,
 };
-use crate::db::Database;
+use crate::db::{names, Database};
+use crate::rules::condition::describe;
+use crate::rules::words::{self, and_list, article, class_name, filter_phrase, or_list};
 use comfy_table::Cell;
 use serde::Serialize;
 use std::io::{self, Write};
@@ -62,122 +64,14 @@ pub fn view<'a>(db: &Database, card: &'a Card) -> CardView<'a> {
     }
 }
 
+/// The display name of a faction id (`data/staw/names.toml`):
 /// "federation" -> "Federation", "mirror-universe" -> "Mirror Universe".
 pub fn faction_name(id: &str) -> String {
-    id.split(['-', '_', ' '])
-        .filter(|w| !w.is_empty())
-        .map(|w| {
-            let mut c = w.chars();
-            match c.next() {
-                Some(f) => f.to_uppercase().chain(c).collect::<String>(),
-                None => String::new(),
-            }
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-fn class_name(db: &Database, id: &str) -> String {
-    db.class(id)
-        .map_or_else(|| id.to_string(), |c| c.name.clone())
-}
-
-fn or_list(items: &[String]) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.clone(),
-        [init @ .., last] => format!("{} or {last}", init.join(", ")),
-    }
-}
-
-fn and_list(items: &[String]) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.clone(),
-        [init @ .., last] => format!("{} and {last}", init.join(", ")),
-    }
+    names::faction(id).to_string()
 }
 
 fn factions(any: &[String]) -> String {
-    or_list(&any.iter().map(|f| faction_name(f)).collect::<Vec<_>>())
-}
-
-/// "a/an" for a following word.
-fn article(word: &str) -> &'static str {
-    match word.chars().next().map(|c| c.to_ascii_lowercase()) {
-        Some('a' | 'e' | 'i' | 'o' | 'u') => "an",
-        _ => "a",
-    }
-}
-
-/// The ship a condition describes, as a noun phrase: "a Federation ship",
-/// "the U.S.S. Defiant", "a ship with Hull 3 or less".
-pub fn ship_phrase(db: &Database, c: &Condition) -> String {
-    match c {
-        Condition::ShipFaction { any } => {
-            let f = factions(any);
-            format!("{} {f} ship", article(&f))
-        }
-        Condition::ShipClass { any } => {
-            let names: Vec<String> = any.iter().map(|id| class_name(db, id)).collect();
-            let n = or_list(&names);
-            format!("{} {n} ship", article(&n))
-        }
-        Condition::ShipName { any } => {
-            or_list(&any.iter().map(|n| format!("the {n}")).collect::<Vec<_>>())
-        }
-        Condition::CaptainFaction { any } => {
-            let f = factions(any);
-            format!("a ship with {} {f} captain", article(&f))
-        }
-        Condition::CaptainName { any } => format!("a ship captained by {}", or_list(any)),
-        Condition::CaptainSpecies { any } => {
-            let s = factions(any);
-            format!("a ship with {} {s} captain", article(&s))
-        }
-        Condition::AdmiralSpecies { any } => {
-            let s = factions(any);
-            format!("a ship with {} {s} admiral", article(&s))
-        }
-        Condition::ShipManeuver { maneuver } => {
-            format!("a ship with a [{maneuver}] maneuver on its dial")
-        }
-        Condition::MaxSpeedAtMost { value } => {
-            format!("a ship whose dial goes no higher than speed {value}")
-        }
-        Condition::RearArc => "a ship with a rear firing arc".into(),
-        Condition::CaptainTalentsAtLeast { value } => {
-            format!("a ship whose captain shows at least {value} [talent] icon(s)")
-        }
-        Condition::ShipHasCard { any } => format!("a ship carrying {}", or_list(any)),
-        Condition::OtherShipFaction { any } => {
-            format!("a ship of a fleet with another {} ship", factions(any))
-        }
-        Condition::NameIsClass => "a ship whose name after U.S.S. is its class's name".into(),
-        Condition::HullAtMost { value } => format!("a ship with Hull {value} or less"),
-        Condition::HullAtLeast { value } => format!("a ship with Hull {value} or more"),
-        Condition::ShieldsAtMost { value } => format!("a ship with Shields {value} or less"),
-        Condition::ShieldsAtLeast { value } => format!("a ship with Shields {value} or more"),
-        Condition::AttackAtMost { value } => {
-            format!("a ship with Primary Weapon {value} or less")
-        }
-        Condition::AttackAtLeast { value } => {
-            format!("a ship with Primary Weapon {value} or more")
-        }
-        Condition::CaptainSkillAtMost { value } => {
-            format!("a ship whose captain has skill {value} or less")
-        }
-        Condition::CaptainSkillAtLeast { value } => {
-            format!("a ship whose captain has skill {value} or more")
-        }
-        Condition::UniqueShip => "a unique ship".into(),
-        Condition::GenericShip => "a non-unique ship".into(),
-        Condition::ShipAction { action } => format!("a ship with the [{action}] action"),
-        Condition::AnyOf { any } => {
-            or_list(&any.iter().map(|c| ship_phrase(db, c)).collect::<Vec<_>>())
-        }
-        Condition::Not { not } => format!("any ship but {}", ship_phrase(db, not)),
-    }
+    words::factions_or(any)
 }
 
 /// A cost modifier in words: "+5 SP on any ship other than the U.S.S.
@@ -186,63 +80,26 @@ pub fn cost_modifier(db: &Database, m: &CostModifier) -> String {
     let amount = format!("{:+} SP", m.amount);
     match (&m.when, &m.unless) {
         (None, None) => format!("{amount} always"),
-        (Some(w), None) => format!("{amount} on {}", ship_phrase(db, w)),
+        (Some(w), None) => format!("{amount} on {}", describe(db, w)),
         (None, Some(u)) => format!("{amount} on {}", other_than(db, u)),
         (Some(w), Some(u)) => format!(
             "{amount} on {}, unless it is {}",
-            ship_phrase(db, w),
-            ship_phrase(db, u)
+            describe(db, w),
+            describe(db, u)
         ),
     }
 }
 
-/// "any ship other than the U.S.S. Defiant", "any non-Vulcan ship".
+/// "any ship other than the U.S.S. Defiant", "any non-Vulcan ship", "any
+/// ship that is neither Vulcan nor Federation".
 fn other_than(db: &Database, c: &Condition) -> String {
     match c {
-        Condition::ShipFaction { any } => format!("any non-{} ship", factions(any)),
-        _ => format!("any ship other than {}", ship_phrase(db, c)),
+        Condition::ShipFaction { any } => match words::non_faction_ship(any).strip_prefix("a ") {
+            Some(rest) => format!("any {rest}"),
+            None => format!("any ship other than {}", describe(db, c)),
+        },
+        _ => format!("any ship other than {}", describe(db, c)),
     }
-}
-
-fn filter_phrase(db: &Database, f: &CardFilter) -> String {
-    let mut words = Vec::new();
-    if !f.factions.is_empty() {
-        words.push(factions(&f.factions));
-    }
-    if !f.not_factions.is_empty() {
-        words.push(format!("non-{}", factions(&f.not_factions)));
-    }
-    if !f.slots.is_empty() {
-        words.push(or_list(
-            &f.slots.iter().map(|s| format!("[{s}]")).collect::<Vec<_>>(),
-        ));
-    }
-    let kinds = if f.types.is_empty() {
-        "upgrades".to_string()
-    } else {
-        or_list(
-            &f.types
-                .iter()
-                .map(|t| format!("{}s", t.replace('-', " ")))
-                .collect::<Vec<_>>(),
-        )
-    };
-    words.push(kinds);
-    let mut s = words.join(" ");
-    if !f.names.is_empty() {
-        s = format!("{s} named {}", or_list(&f.names));
-    }
-    if let Some(m) = f.max_cost {
-        s = format!("{s} with a printed cost of {m} SP or less");
-    }
-    if !f.restricted_to.is_empty() {
-        let names: Vec<String> = f.restricted_to.iter().map(|c| class_name(db, c)).collect();
-        s = format!("{s} restricted to the {}", or_list(&names));
-    }
-    if f.not_ship_specific {
-        s = format!("{s} that name no ship or class");
-    }
-    s
 }
 
 fn scope_phrase(scope: Scope) -> &'static str {
@@ -260,10 +117,7 @@ fn discount(db: &Database, d: &Discount) -> String {
         scope_phrase(d.scope)
     );
     if let Some(when) = &d.when {
-        s.push_str(&format!(
-            ", while this card is on {}",
-            ship_phrase(db, when)
-        ));
+        s.push_str(&format!(", while this card is on {}", describe(db, when)));
     }
     if let Some(min) = d.min {
         s.push_str(&format!(" (never below {min} SP)"));
@@ -324,25 +178,30 @@ fn add_slot(db: &Database, a: &AddSlot) -> String {
     if !only.is_empty() {
         s.push_str(&format!(" for {} only", and_list(&only)));
     }
+    let each = if a.count == 1 {
+        "the card in it"
+    } else {
+        "each card in them"
+    };
     if let Some(d) = &a.discount {
         let when = if d.applies_to == CardFilter::default() {
             String::new()
         } else {
             format!(" if it is one of the {}", filter_phrase(db, &d.applies_to))
         };
-        s.push_str(&format!("; the card in it costs {:+} SP{when}", d.amount));
+        s.push_str(&format!("; {each} costs {:+} SP{when}", d.amount));
         if let Some(min) = d.min {
             s.push_str(&format!(" (never below {min} SP)"));
         }
     }
     if let Some(c) = &a.set_cost {
-        s.push_str(&format!("; the card in it costs {} SP", c.amount));
+        s.push_str(&format!("; {each} costs {} SP", c.amount));
     }
     if a.exceed_restrictions {
-        s.push_str("; the card in it may exceed its purchase restrictions");
+        s.push_str(&format!("; {each} may exceed its purchase restrictions"));
     }
     if let Some(w) = &a.when {
-        s.push_str(&format!(", while this card is on {}", ship_phrase(db, w)));
+        s.push_str(&format!(", while this card is on {}", describe(db, w)));
     }
     s
 }
@@ -384,12 +243,9 @@ fn stat_name(stat: &str) -> &str {
 pub fn rules_text(db: &Database, card: &Card) -> Vec<String> {
     let r = &card.rules;
     let mut out = Vec::new();
-    if !r.restrictions.is_empty() {
-        let conds: Vec<String> = r.restrictions.iter().map(|c| ship_phrase(db, c)).collect();
-        out.push(format!(
-            "May only be purchased for {}",
-            conds.join(", and for ")
-        ));
+    // Every restriction must hold: one sentence each.
+    for c in &r.restrictions {
+        out.push(format!("May only be purchased for {}", describe(db, c)));
     }
     if let Some(n) = r.max_per_ship {
         let n = if n == 1 {
@@ -419,14 +275,11 @@ pub fn rules_text(db: &Database, card: &Card) -> Vec<String> {
     out.extend(r.adds_slots.iter().map(|a| add_slot(db, a)));
     out.extend(r.cost_modifiers.iter().map(|m| cost_modifier(db, m)));
     if let Some(c) = &r.cost_from_ship {
-        let plus = match c.plus {
-            0 => String::new(),
-            p => format!(" {p:+}"),
-        };
-        out.push(format!(
-            "Costs the ship's {}{plus} SP instead of its printed cost",
-            stat_name(&c.stat)
-        ));
+        let stat = stat_name(&c.stat);
+        out.push(match c.plus {
+            0 => format!("Costs as many SP as its ship's {stat} instead of its printed cost"),
+            p => format!("Costs its ship's {stat} {p:+} SP instead of its printed cost"),
+        });
     }
     out.extend(r.discounts.iter().map(|d| discount(db, d)));
     out.extend(r.set_costs.iter().map(|c| set_cost(db, c)));
@@ -467,7 +320,7 @@ pub fn rules_text(db: &Database, card: &Card) -> Vec<String> {
             filter_phrase(db, &x.applies_to)
         );
         if let Some(w) = &x.when {
-            s.push_str(&format!(", while this card is on {}", ship_phrase(db, w)));
+            s.push_str(&format!(", while this card is on {}", describe(db, w)));
         }
         out.push(s);
     }
@@ -480,7 +333,10 @@ pub fn rules_text(db: &Database, card: &Card) -> Vec<String> {
         ));
     }
     if let Some(q) = &r.squadrons {
-        let mut s = format!("The fleet may include at most {} attack squadron(s)", q.max);
+        let mut s = format!(
+            "The fleet may include at most {}",
+            words::count(q.max, "attack squadron", "attack squadrons")
+        );
         if q.bare {
             s.push_str(", with no upgrades or captains");
         }
@@ -541,7 +397,7 @@ pub fn type_phrase(db: &Database, card: &Card) -> String {
             let squadron = if card.squadron { ", squadron" } else { "" };
             format!("ship ({}{squadron})", class_name(db, class))
         }
-        (k, _, _) => k.as_str().to_string(),
+        (k, _, _) => k.as_str().replace('-', " "),
     }
 }
 
@@ -554,7 +410,14 @@ pub fn render_card(w: &mut dyn Write, db: &Database, card: &Card) -> io::Result<
     }
     facts.push(("type", type_phrase(db, card)));
     let fnames: Vec<String> = card.factions.iter().map(|f| faction_name(f)).collect();
-    facts.push(("faction", and_list(&fnames)));
+    facts.push((
+        "faction",
+        if fnames.is_empty() {
+            "none".to_string()
+        } else {
+            and_list(&fnames)
+        },
+    ));
     facts.push(("cost", format!("{} SP", card.cost)));
     let unique = if card.mirror_unique {
         "Mirror Universe unique".to_string()
@@ -587,8 +450,7 @@ pub fn render_card(w: &mut dyn Write, db: &Database, card: &Card) -> io::Result<
         facts.push(("talents", t.to_string()));
     }
     if !card.species.is_empty() {
-        let names: Vec<String> = card.species.iter().map(|s| faction_name(s)).collect();
-        facts.push(("species", and_list(&names)));
+        facts.push(("species", words::species_and(&card.species)));
     }
     if card.op_banned {
         facts.push(("banned", "not allowed in organised play".into()));

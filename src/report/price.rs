@@ -7,6 +7,7 @@
 use super::model::{FleetReport, Modifier};
 use super::table::{self, new_table, right, unwrapped};
 use super::{Checked, RenderOptions};
+use crate::db::names;
 use comfy_table::{Cell, Table};
 use std::io::{self, Write};
 
@@ -20,7 +21,7 @@ pub fn render(w: &mut dyn Write, checked: &Checked, opts: &RenderOptions) -> io:
         if let Some(sb) = &r.sideboard {
             writeln!(
                 w,
-                "{} (not part of the fleet total)",
+                "{}, not part of the fleet total",
                 table::sideboard_line(sb.total, sb.cap)
             )?;
         }
@@ -88,10 +89,15 @@ fn breakdown(r: &FleetReport, opts: &RenderOptions) -> Table {
             let slot = c
                 .slot
                 .as_deref()
-                .map_or(String::new(), |s| format!(", {s}"));
+                .map_or(String::new(), |s| format!(", {}", names::slot(s)));
             add_card(
                 &mut t,
-                format!("   {} ({}; {}{slot})", c.name, c.id, c.kind),
+                format!(
+                    "   {} ({}; {}{slot})",
+                    c.name,
+                    c.id,
+                    c.kind.replace('-', " ")
+                ),
                 c.base,
                 &c.modifiers,
                 c.cost,

@@ -20,7 +20,7 @@ pub fn render(w: &mut dyn Write, checked: &Checked, opts: &RenderOptions) -> io:
             writeln!(w, "{}", table::sideboard_table(sb, opts))?;
             writeln!(
                 w,
-                "{} (not part of the fleet total)",
+                "{}, not part of the fleet total",
                 table::sideboard_line(sb.total, sb.cap)
             )?;
             if let Some(res) = &r.resource {

@@ -17,6 +17,7 @@
 
 use super::analysis::Analysis;
 use super::cost::{filter_matches, Role, Target, SHIP_CARD};
+use super::words::{count, filter_phrase};
 use super::Rule;
 use crate::db::model::{Card, CardFilter};
 use crate::diag::Diagnostic;
@@ -32,6 +33,7 @@ pub const RULE: Rule = Rule {
 /// One allowance: how many more admirals, which, and from which card.
 struct Allowance<'a> {
     left: u32,
+    count: u32,
     filter: &'a CardFilter,
     from: &'a Card,
 }
@@ -56,6 +58,7 @@ fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
                 if x.when.as_ref().is_none_or(|c| view.holds(c)) {
                     allowances.push(Allowance {
                         left: x.count,
+                        count: x.count,
                         filter: &x.applies_to,
                         from: card,
                     });
@@ -80,27 +83,38 @@ fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
             covered[n] = true;
         }
     }
-    let mut first: Option<(usize, &str)> = None;
+    let mut first: Option<(usize, &Card)> = None;
     for (n, (i, adm)) in admirals.iter().enumerate() {
         if covered[n] {
             continue;
         }
-        match first {
-            None => first = Some((*i, &adm.card.name)),
-            Some((j, name)) => out.push(
-                Diagnostic::error(
-                    "admiral-limit",
-                    format!(
-                        "a fleet has at most one admiral: {} ({}) on {} is a second one after {} on {}",
-                        adm.card.name,
-                        adm.card.id,
-                        a.ships[*i].label(*i),
-                        name,
-                        a.ships[j].label(j)
-                    ),
-                )
-                .with_span(Some(adm.span.clone())),
+        let Some((j, one)) = first else {
+            first = Some((*i, adm.card));
+            continue;
+        };
+        let mut d = Diagnostic::error(
+            "admiral-limit",
+            format!(
+                "a fleet may have only one admiral, and {} ({}) on {} is a second one after {} ({}) on {}",
+                adm.card.name,
+                adm.card.id,
+                a.ships[*i].label(*i),
+                one.name,
+                one.id,
+                a.ships[j].label(j)
             ),
+        )
+        .with_span(Some(adm.span.clone()));
+        // Say what the cards that allow more admirals allow: not this one.
+        for al in &allowances {
+            d = d.with_help(format!(
+                "{} ({}) allows {}: {}",
+                al.from.name,
+                al.from.id,
+                count(al.count, "more admiral", "more admirals"),
+                filter_phrase(a.db, al.filter)
+            ));
         }
+        out.push(d);
     }
 }

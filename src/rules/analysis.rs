@@ -30,8 +30,8 @@ pub struct Analysis<'a> {
     pub additional_points: i32,
     /// Ships + resource + additional points.
     pub total: i32,
-    /// The fleet SP cap and what sets it ("the file's sp_cap", "format
-    /// standard").
+    /// The fleet SP cap and what sets it, as words that follow "the 100 SP
+    /// cap": "set by the file's sp_cap", "of format standard".
     pub cap: Option<(i32, String)>,
 }
 
@@ -227,16 +227,23 @@ pub fn analyse<'a>(
         Effect::Discount(d) => d.when.as_ref().is_none_or(|c| view(g.at.0).holds(c)),
         Effect::SetCost(_) => true,
     });
-    choose_limited(&lists, &factions, fleet, &mut grants, &waivers, sub);
+    choose_limited(db, &lists, &factions, fleet, &mut grants, &waivers, sub);
     let mut ships = Vec::with_capacity(fleet.ships.len());
     for (i, (e, list)) in fleet.ships.iter().zip(lists).enumerate() {
-        ships.push(price_ship(i, e, list, &factions[i], &grants, &waivers, sub));
+        let on = OnShip {
+            db,
+            view: factions[i].view(e, sub),
+            grants: &grants,
+            waivers: &waivers,
+            independent_fleet_captain: factions[i].independent_fleet_captain,
+        };
+        ships.push(price_ship(i, e, list, &factions[i], &on));
     }
     let sideboard = fleet.sideboard.as_ref().map(|sb| {
         let cards: Vec<_> = sb
             .cards
             .iter()
-            .map(|c| (c, cost::on_sideboard(c.card.card)))
+            .map(|c| (c, cost::on_sideboard(db, c.card.card)))
             .collect();
         let total = cards.iter().map(|(_, p)| p.cost).sum();
         SideboardState { cards, total }
@@ -334,6 +341,7 @@ impl<'a> Factions<'a> {
 /// cards of the file first on a tie, one grant after the other. The saving
 /// is judged with each card counted as its first slot type.
 fn choose_limited<'a>(
+    db: &Database,
     lists: &[Vec<(Role, &'a Placed<'a>)>],
     factions: &[Factions<'a>],
     fleet: &'a Fleet<'a>,
@@ -368,6 +376,7 @@ fn choose_limited<'a>(
                     let mut trial = grants.to_vec();
                     trial[g].only = Some(only);
                     let on = OnShip {
+                        db,
                         view: factions[i].view(e, sub),
                         grants: &trial,
                         waivers,
@@ -387,22 +396,16 @@ fn choose_limited<'a>(
     }
 }
 
+/// Prices ship `i` and its cards; `on` is what they are priced against
+/// (the ship as conditions see it, every grant and waiver of the fleet).
 fn price_ship<'a>(
     i: usize,
     e: &'a ShipEntry<'a>,
     list: Vec<(Role, &'a Placed<'a>)>,
     factions: &Factions<'a>,
-    grants: &[Grant],
-    waivers: &[Waiver],
-    sub: bool,
+    on: &OnShip,
 ) -> ShipState<'a> {
     let ship = e.ship.card;
-    let on = OnShip {
-        view: factions.view(e, sub),
-        grants,
-        waivers,
-        independent_fleet_captain: factions.independent_fleet_captain,
-    };
     let slots = slot_terms::active(slots_of(e, &list), i, ship, &list, &on.view);
     fn target<'t>(card: &'t Card, role: Role, slot: Option<&'t str>, at: At) -> Target<'t> {
         Target {
@@ -417,7 +420,7 @@ fn price_ship<'a>(
         .filter(|&k| {
             list[k].0 == Role::Upgrade
                 && needs_slot(list[k].1)
-                && !slot_terms::freed(ship, &list, i, k, grants)
+                && !slot_terms::freed(ship, &list, i, k, on.grants)
         })
         .collect();
     let options: Vec<slots::Options> = needing
@@ -427,7 +430,7 @@ fn price_ship<'a>(
                 .map(|t| {
                     (
                         t.to_string(),
-                        cost::on_ship(&target(list[k].1.card, Role::Upgrade, Some(t), (i, k)), &on)
+                        cost::on_ship(&target(list[k].1.card, Role::Upgrade, Some(t), (i, k)), on)
                             .cost,
                     )
                 })
@@ -439,7 +442,7 @@ fn price_ship<'a>(
         ship_card: ship,
         list: &list,
         slots: &slots,
-        on: &on,
+        on,
     };
     let assignment = terms.assign(&needing, &options);
     let mut cards = Vec::with_capacity(list.len());
@@ -472,7 +475,7 @@ fn price_ship<'a>(
             price,
         });
     }
-    let price = cost::on_ship(&target(ship, Role::Ship, None, (i, SHIP_CARD)), &on);
+    let price = cost::on_ship(&target(ship, Role::Ship, None, (i, SHIP_CARD)), on);
     let total = cards
         .iter()
         .map(|c| c.price.cost)

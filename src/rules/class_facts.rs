@@ -81,30 +81,36 @@ fn is_registry(word: &str) -> bool {
     })
 }
 
-/// What the ship's class is, in the terms of a failed condition.
-pub fn actual(v: &ShipView, what: &str) -> String {
-    let Some(c) = v.class else {
-        return "its class has no known dial".into();
-    };
-    match what {
-        "maneuvers" => format!(
-            "the {} dial has {}",
-            c.name,
-            if c.maneuvers.is_empty() {
-                "no known maneuvers".to_string()
-            } else {
-                c.maneuvers.join(", ")
-            }
-        ),
-        "speed" => match c.max_speed {
-            Some(m) => format!("the {} dial goes up to speed {m}", c.name),
-            None => format!("the {} dial is not known", c.name),
+/// The ship's dial in the terms of a `ship-maneuver` condition: "has no
+/// [come-about] maneuver on its dial".
+pub fn actual_maneuver(v: &ShipView, maneuver: &str) -> String {
+    match v.class {
+        Some(c) if !c.maneuvers.is_empty() => {
+            let has = if has_maneuver(v, maneuver) { "a" } else { "no" };
+            format!("has {has} [{maneuver}] maneuver on its dial")
+        }
+        _ => "has no known maneuver dial".into(),
+    }
+}
+
+/// The ship's dial in the terms of a `max-speed-at-most` condition: "has a
+/// dial that goes up to speed 4".
+pub fn actual_speed(v: &ShipView) -> String {
+    match v.class.and_then(|c| c.max_speed) {
+        Some(m) => format!("has a dial that goes up to speed {m}"),
+        None => "has no known maneuver dial".into(),
+    }
+}
+
+/// The ship's firing arcs in the terms of a `rear-arc` condition: "has a
+/// 90-degree rear firing arc", "has no rear firing arc".
+pub fn actual_arc(v: &ShipView) -> String {
+    match v.class {
+        Some(c) => match c.rear_arc {
+            Some(d) => format!("has a {d}-degree rear firing arc"),
+            None => "has no rear firing arc".into(),
         },
-        "arc" => match c.rear_arc {
-            Some(d) => format!("the {} has a {d}-degree rear arc", c.name),
-            None => format!("the {} has no rear arc", c.name),
-        },
-        _ => format!("its name is {} and its class {}", v.ship.name, c.name),
+        None => "has no known firing arcs".into(),
     }
 }
 

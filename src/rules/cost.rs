@@ -32,8 +32,9 @@
 
 use super::condition::{describe, Holder, ShipView};
 use super::faction::{counts_as, shares_faction};
+use super::words::is_factions;
 use crate::db::model::{Card, CardFilter, CostModifier, Discount, PenaltyRule, Scope, SetCost};
-use crate::db::normalize;
+use crate::db::{normalize, Database};
 use crate::report::model::Modifier;
 
 /// The role a card plays in the fleet: decides the faction penalty, which
@@ -196,6 +197,8 @@ impl Price {
 /// Everything a card on a ship is priced against.
 #[derive(Debug, Clone, Copy)]
 pub struct OnShip<'a> {
+    /// The database, for naming ship classes in modifier sources.
+    pub db: &'a Database,
     pub view: ShipView<'a>,
     /// Every discount of the fleet.
     pub grants: &'a [Grant<'a>],
@@ -241,19 +244,33 @@ pub fn on_ship(t: &Target, s: &OnShip) -> Price {
         }
         .unwrap_or(0);
         let set = value + cfs.plus;
-        let plus = match cfs.plus {
-            0 => String::new(),
-            n => format!(" {n:+}"),
+        let stat = match cfs.stat.as_str() {
+            "attack" => "primary weapon value",
+            "shields" => "shield value",
+            other => other,
+        };
+        // "costs the primary weapon value of I.K.S. Negh'var plus 1: 5 + 1
+        // = 6 SP".
+        let from = match cfs.plus {
+            0 => format!("the {stat} of {}: {set} SP", ship.name),
+            n if n > 0 => format!(
+                "the {stat} of {} plus {n}: {value} + {n} = {set} SP",
+                ship.name
+            ),
+            n => format!(
+                "the {stat} of {} minus {}: {value} - {} = {set} SP",
+                ship.name, -n, -n
+            ),
         };
         if set != p.cost {
             p.push(
                 "set-cost",
                 set - p.cost,
-                format!("{}: {} {} {value}{plus}", card.name, ship.name, cfs.stat),
+                format!("{} ({}): costs {from}", card.name, card.id),
             );
         }
     }
-    own_modifiers(&mut p, card, &Holder::Ship(s.view));
+    own_modifiers(&mut p, s.db, card, &Holder::Ship(s.view));
     for g in s.grants.iter().filter(|g| g.reaches(t)) {
         let Effect::Discount(d) = g.effect else {
             continue;
@@ -295,18 +312,18 @@ pub fn on_ship(t: &Target, s: &OnShip) -> Price {
 
 /// The cost of a card on the Reinforcements Sideboard: printed cost and
 /// its own additional costs with no ship; no discount, no faction penalty.
-pub fn on_sideboard(card: &Card) -> Price {
+pub fn on_sideboard(db: &Database, card: &Card) -> Price {
     let mut p = Price::start(card.cost);
-    own_modifiers(&mut p, card, &Holder::None);
+    own_modifiers(&mut p, db, card, &Holder::None);
     floor(&mut p, card);
     p
 }
 
 /// The card's own additional costs whose condition holds.
-fn own_modifiers(p: &mut Price, card: &Card, holder: &Holder) {
+fn own_modifiers(p: &mut Price, db: &Database, card: &Card, holder: &Holder) {
     for m in &card.rules.cost_modifiers {
         if applies(m, holder) {
-            p.push("ship-penalty", m.amount, modifier_source(card, m));
+            p.push("ship-penalty", m.amount, modifier_source(db, card, m));
         }
     }
 }
@@ -317,21 +334,18 @@ pub fn applies(m: &CostModifier, holder: &Holder) -> bool {
         && m.unless.as_ref().is_none_or(|c| !holder.holds(c))
 }
 
-/// "Cloaking Device (T240): +5 SP for any ship other than the U.S.S.
-/// Defiant".
-fn modifier_source(card: &Card, m: &CostModifier) -> String {
-    let mut why = Vec::new();
+/// "Cloaking Device (T240): +5 SP unless on the U.S.S. Defiant", "Truce
+/// (E060): +5 SP on a ship whose captain has a skill of 6 or more". The
+/// table's modifier column drops the card's own name and the amount
+/// (`report::table::modifier`), so the rest must read on its own.
+fn modifier_source(db: &Database, card: &Card, m: &CostModifier) -> String {
+    let mut why = String::new();
     if let Some(c) = &m.when {
-        why.push(format!("on {}", describe(c)));
+        why.push_str(&format!(" on {}", describe(db, c)));
     }
     if let Some(c) = &m.unless {
-        why.push(format!("unless on {}", describe(c)));
+        why.push_str(&format!(" unless on {}", describe(db, c)));
     }
-    let why = if why.is_empty() {
-        String::new()
-    } else {
-        format!(" {}", why.join(" and "))
-    };
     format!("{} ({}): {:+} SP{why}", card.name, card.id, m.amount)
 }
 
@@ -405,11 +419,11 @@ fn faction_penalty(t: &Target, s: &OnShip) -> Option<String> {
         return None;
     }
     Some(format!(
-        "{} is {}, {} is {}",
+        "{} {} but {} {}",
         card.name,
-        card.factions.join("/"),
+        is_factions(&card.factions),
         s.view.ship.name,
-        s.view.factions.join("/")
+        is_factions(s.view.factions)
     ))
 }
 

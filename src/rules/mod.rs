@@ -25,6 +25,7 @@ pub mod slot_terms;
 pub mod slots;
 pub mod species;
 pub mod swap;
+pub mod words;
 
 mod admiral_limit;
 mod captain;
@@ -241,9 +242,11 @@ fn run(
     let cap = match (&raw.sp_cap, &opts.format) {
         (Some(c), None) => Some((
             i32::try_from(c.value).unwrap_or(i32::MAX),
-            "the file's sp_cap".to_string(),
+            "set by the file's sp_cap".to_string(),
         )),
-        _ => format.sp_cap.map(|c| (c, format!("format {}", format.id))),
+        _ => format
+            .sp_cap
+            .map(|c| (c, format!("of format {}", format.id))),
     };
     let a = analysis::analyse(db, format, date, &raw, &fleet, cap);
     for rule in RULES {

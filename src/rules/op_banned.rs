@@ -21,7 +21,7 @@ fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
             Diagnostic::error(
                 "op-banned",
                 format!(
-                    "{} ({}) on {} is banned from organised play (format {})",
+                    "{} ({}) on {} is banned from organised play, and format {} excludes such cards",
                     l.card.name, l.card.id, l.place, a.format.id
                 ),
             )

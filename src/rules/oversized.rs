@@ -3,6 +3,7 @@
 //! Borg Cube class, the Nor class orbital station).
 
 use super::analysis::Analysis;
+use super::words::{and_list, class_ship, count};
 use super::Rule;
 use crate::diag::Diagnostic;
 
@@ -31,11 +32,12 @@ fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
                 Diagnostic::error(
                     "oversized-limit",
                     format!(
-                        "format {} allows {max} ship(s) with an oversized base; {} is a {} ship, one more after {}",
+                        "format {} allows {} with an oversized base, and {}, {}, is one more after {}",
                         a.format.id,
+                        count(max, "ship", "ships"),
                         s.label(i),
-                        class.name,
-                        seen.join(", ")
+                        class_ship(a.db, &class.id),
+                        and_list(&seen)
                     ),
                 )
                 .with_span(Some(s.entry.ship.span.clone())),

@@ -18,6 +18,7 @@
 
 use super::analysis::ShipState;
 use super::cost::{Price, Role};
+use super::words::count;
 use crate::db::model::{Card, CardType};
 use crate::db::Database;
 use crate::fleet::Placed;
@@ -111,7 +112,7 @@ pub fn price<'a>(db: &Database, placed: &'a Placed<'a>, ships: &[ShipState]) -> 
                 &mut price,
                 "fleet-resource",
                 set - card.cost,
-                format!("half of the fleet's {shields} shields, rounded up"),
+                format!("half the fleet's total shields of {shields}, rounded up"),
             );
         }
         IMPROVED_HULL => {
@@ -121,7 +122,7 @@ pub fn price<'a>(db: &Database, placed: &'a Placed<'a>, ships: &[ShipState]) -> 
                 &mut price,
                 "fleet-resource",
                 set - card.cost,
-                format!("half of the fleet's {hull} hull, rounded up"),
+                format!("half the fleet's total hull of {hull}, rounded up"),
             );
         }
         MAIN_POWER_GRID => {
@@ -134,7 +135,10 @@ pub fn price<'a>(db: &Database, placed: &'a Placed<'a>, ships: &[ShipState]) -> 
                 &mut price,
                 "fleet-resource",
                 set - card.cost,
-                format!("3 + 2 for each of the {big} ships with hull above 3"),
+                format!(
+                    "3 + 2 for each ship with a hull above 3 ({})",
+                    count(big, "ship", "ships")
+                ),
             );
         }
         _ => {}

@@ -18,6 +18,7 @@
 use super::analysis::Analysis;
 use super::cost::Role;
 use super::resource::{is_attached, resource_of};
+use super::words::count;
 use super::Rule;
 use crate::db::normalize;
 use crate::diag::Diagnostic;
@@ -37,7 +38,7 @@ fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
                 Diagnostic::error(
                     "resource-count",
                     format!(
-                        "format {} allows no resource, and the fleet has {} ({})",
+                        "format {} allows no resource, but the fleet has {} ({})",
                         a.format.id, r.placed.card.name, r.placed.card.id
                     ),
                 )
@@ -49,7 +50,7 @@ fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
                 Diagnostic::warning(
                     "resource-unassigned",
                     format!(
-                        "the {} resource ({}) is attached to no ship: its {} SP are charged to the fleet",
+                        "the {} resource ({}) is attached to no ship, so its {} SP are charged to the fleet",
                         r.placed.card.name, r.placed.card.id, r.price.cost
                     ),
                 )
@@ -75,10 +76,11 @@ fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
                 Diagnostic::error(
                     "resource-card",
                     format!(
-                        "officer {} ({}) has no crew upgrade to be assigned to: {} has {crew} crew upgrade(s), and each takes at most 2 officers",
+                        "officer {} ({}) has no crew upgrade to be assigned to: {} has {}, and each takes at most two officers",
                         o.placed.card.name,
                         o.placed.card.id,
-                        s.label(i)
+                        s.label(i),
+                        count(crew as i64, "crew upgrade", "crew upgrades")
                     ),
                 )
                 .with_span(Some(o.placed.span.clone())),
@@ -123,8 +125,16 @@ fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
                     Diagnostic::error(
                         "resource-card",
                         format!(
-                            "the resource gives one {} card: {here} comes after {first}",
-                            c.role.as_str().replace('-', " ")
+                            "{} {}, and {here} is a second one after {first}",
+                            have.map_or("the resource".to_string(), |r| format!(
+                                "the {} resource ({})",
+                                r.name, r.id
+                            )),
+                            if key.is_empty() {
+                                format!("gives one {} card", c.role.as_str().replace('-', " "))
+                            } else {
+                                "gives each of its cards once".to_string()
+                            }
                         ),
                     )
                     .with_span(Some(c.placed.span.clone())),

@@ -3,7 +3,9 @@
 //! - Every condition of a card's `rules.restrictions` must hold for the
 //!   ship it is bought for and that ship's captain ("may only be purchased
 //!   for a Vulcan ship", "... a ship with a Hull of 3 or less"); faction
-//!   conditions follow the format's sub-faction switch (`faction`).
+//!   conditions follow the format's sub-faction switch (`faction`). The
+//!   message says what the card asks for and what the ship is instead
+//!   (`condition::unmet`).
 //! - `rules.max_per_ship`: "No ship may be equipped with more than one
 //!   <card>" (counted by name).
 //! - A fleet captain goes to a unique captain (the Fleet Captain resource,
@@ -27,7 +29,7 @@
 //! ```
 
 use super::analysis::Analysis;
-use super::condition::{actual, describe};
+use super::condition::unmet;
 use super::cost::Role;
 use super::Rule;
 use super::{exceed, ship_limits, squadrons};
@@ -106,17 +108,11 @@ fn per_ship(a: &Analysis, out: &mut Vec<Diagnostic>) {
             }
             for cond in &card.rules.restrictions {
                 if !view.holds(cond) {
+                    let name = format!("{} ({})", card.name, card.id);
                     out.push(
                         Diagnostic::error(
                             "restriction",
-                            format!(
-                                "{} ({}) may only be purchased for {}, and {}: {}",
-                                card.name,
-                                card.id,
-                                describe(cond),
-                                s.label(i),
-                                actual(cond, &view)
-                            ),
+                            unmet(a.db, cond, &view, &name, &s.label(i)),
                         )
                         .with_span(Some(c.placed.span.clone())),
                     );
@@ -142,11 +138,21 @@ fn per_ship(a: &Analysis, out: &mut Vec<Diagnostic>) {
                 }
             };
             if n == max + 1 {
+                let on_ship = s
+                    .cards
+                    .iter()
+                    .filter(|x| normalize(&x.placed.card.name) == normalize(&card.name))
+                    .count();
+                let max = if max == 1 {
+                    "one".to_string()
+                } else {
+                    max.to_string()
+                };
                 out.push(
                     Diagnostic::error(
                         "restriction",
                         format!(
-                            "no ship may be equipped with more than {max} {} ({}); {} has another one",
+                            "no ship may be equipped with more than {max} {} ({}); {} has {on_ship}",
                             card.name,
                             card.id,
                             s.label(i)
@@ -182,7 +188,7 @@ fn per_ship(a: &Analysis, out: &mut Vec<Diagnostic>) {
                     Diagnostic::error(
                         "restriction",
                         format!(
-                            "{} ({}) allows no {word} on its ship, and {} has {} ({})",
+                            "{} ({}) allows no {word} on its ship, but {} has the {word} {} ({})",
                             card.name,
                             card.id,
                             s.label(i),
@@ -202,14 +208,17 @@ fn per_ship(a: &Analysis, out: &mut Vec<Diagnostic>) {
                 .is_none_or(|c| !(c.card.unique || c.card.mirror_unique));
             if generic {
                 let who = match &s.entry.captain {
-                    Some(c) => format!("its captain {} ({}) is not unique", c.card.name, c.card.id),
-                    None => "it has no captain".into(),
+                    Some(c) => format!(
+                        "is captained by {} ({}), who is not unique",
+                        c.card.name, c.card.id
+                    ),
+                    None => "has no captain".into(),
                 };
                 out.push(
                     Diagnostic::error(
                         "restriction",
                         format!(
-                            "fleet captain {} ({}) needs a unique captain, and on {} {who}",
+                            "the fleet captain {} ({}) may only be assigned to a unique captain; {} {who}",
                             fc.placed.card.name,
                             fc.placed.card.id,
                             s.label(i)

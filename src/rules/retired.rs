@@ -31,7 +31,7 @@ fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
             Diagnostic::error(
                 "resource-retired",
                 format!(
-                    "{} ({}) is retired from tournament play since {}; format {} evaluated on {date}",
+                    "{} ({}) has been retired from tournament play since {}, and format {} is evaluated on {date}",
                     card.name, card.id, x.retired, a.format.id
                 ),
             )

@@ -13,6 +13,7 @@
 
 use super::analysis::cards_of;
 use super::condition::ShipView;
+use super::words::or_list;
 use crate::db::normalize;
 
 /// Whether the ship carries a card named one of `any`.
@@ -24,18 +25,17 @@ pub fn has(v: &ShipView, any: &[String]) -> bool {
         .any(|(_, p)| wanted.contains(&normalize(&p.card.name)))
 }
 
-/// The ship's cards in words, for messages.
-pub fn actual(v: &ShipView) -> String {
-    let Some(e) = v.entry else {
-        return "it is no ship".into();
-    };
-    let names: Vec<String> = cards_of(e)
-        .iter()
-        .map(|(_, p)| p.card.name.clone())
-        .collect();
-    if names.is_empty() {
-        "it carries no cards".into()
-    } else {
-        format!("it carries {}", names.join(", "))
+/// The ship in the terms of a `ship-has-card` condition: "is equipped
+/// with Federation Prototype", "is not equipped with Federation Prototype".
+pub fn actual(v: &ShipView, any: &[String]) -> String {
+    let found = v.entry.and_then(|e| {
+        cards_of(e)
+            .into_iter()
+            .map(|(_, p)| p.card)
+            .find(|c| any.iter().any(|n| normalize(n) == normalize(&c.name)))
+    });
+    match found {
+        Some(c) => format!("is equipped with {} ({})", c.name, c.id),
+        None => format!("is not equipped with {}", or_list(any)),
     }
 }

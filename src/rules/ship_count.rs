@@ -25,7 +25,7 @@ fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
             Diagnostic::error(
                 "ship-count",
                 format!(
-                    "format {} needs at least {min} ships, and the fleet has {n}",
+                    "format {} needs at least {min} ships, but the fleet has {n}",
                     a.format.id
                 ),
             )
@@ -37,7 +37,7 @@ fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
             Diagnostic::error(
                 "ship-count",
                 format!(
-                    "format {} allows at most {max} ships, and the fleet has {n}",
+                    "format {} allows at most {max} ships, but the fleet has {n}",
                     a.format.id
                 ),
             )

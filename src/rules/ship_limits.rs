@@ -23,8 +23,8 @@
 //! ```
 
 use super::analysis::Analysis;
-use super::cost::{filter_matches, Role, Target, SHIP_CARD};
-use crate::db::model::CardFilter;
+use super::cost::{filter_matches, Target, SHIP_CARD};
+use super::words::filter_phrase;
 use crate::diag::Diagnostic;
 
 /// Reports every card that breaks a limit of another card of its ship, at
@@ -67,8 +67,10 @@ pub fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
                         continue;
                     }
                     let what = match &only {
-                        Some(o) => format!("allows only {} there", words(o, c.role)),
-                        None => format!("allows no {} there", words(&limit.applies_to, c.role)),
+                        Some(o) => format!("allows only {} there", filter_phrase(a.db, o)),
+                        None => {
+                            format!("allows no {} there", filter_phrase(a.db, &limit.applies_to))
+                        }
                     };
                     out.push(
                         Diagnostic::error(
@@ -88,41 +90,4 @@ pub fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
             }
         }
     }
-}
-
-/// A filter in words for messages: "romulan crew upgrades", "captains
-/// named Gareb or Romulan Drone Pilot".
-fn words(f: &CardFilter, role: Role) -> String {
-    let mut w = Vec::new();
-    if !f.factions.is_empty() {
-        w.push(f.factions.join(" or "));
-    }
-    if !f.not_factions.is_empty() {
-        w.push(format!("non-{}", f.not_factions.join(" or ")));
-    }
-    if !f.slots.is_empty() {
-        w.push(f.slots.join(" or "));
-    }
-    let kind = if f.types.is_empty() {
-        if role == Role::Upgrade || f.slots.is_empty() {
-            "upgrades".to_string()
-        } else {
-            format!("{}s", role.as_str())
-        }
-    } else {
-        f.types
-            .iter()
-            .map(|t| format!("{}s", t.replace('-', " ")))
-            .collect::<Vec<_>>()
-            .join(" or ")
-    };
-    w.push(kind);
-    let mut s = w.join(" ");
-    if !f.names.is_empty() {
-        s = format!("{s} named {}", f.names.join(" or "));
-    }
-    if let Some(m) = f.max_cost {
-        s = format!("{s} of {m} SP or less");
-    }
-    s
 }

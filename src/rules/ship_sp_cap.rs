@@ -49,7 +49,7 @@ fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
         let msg = match exception {
             Some((_, max_up)) if extras <= max_up => continue,
             Some((min_base, max_up)) => format!(
-                "{} costs {} SP, over the {cap} SP per-ship cap of format {}; its base cost {base} is {min_base} or more, which allows up to {max_up} SP of upgrades above the cap, but it has {extras}",
+                "{} costs {} SP, over the {cap} SP per-ship cap of format {}; with a base cost of {base} ({min_base} or more) it may go over with up to {max_up} SP of cards besides its captain and admiral, but it has {extras} SP of them",
                 s.label(i), s.total, a.format.id
             ),
             None => format!(

@@ -93,7 +93,7 @@ fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
             Diagnostic::error(
                 "sideboard-slot",
                 format!(
-                    "the sideboard holds one card per section, and `{}` lists {n}",
+                    "the sideboard holds one card per section, but `{}` lists {n}",
                     l.value
                 ),
             )
@@ -126,7 +126,7 @@ fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
                 Diagnostic::error(
                     "sideboard-borg",
                     format!(
-                        "Borg upgrades may not be placed on the sideboard: {} ({}) is {}",
+                        "{} ({}) is {}, and Borg upgrades may not be placed on the sideboard",
                         card.name,
                         card.id,
                         describe_kind(card)
@@ -139,7 +139,7 @@ fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
                 Diagnostic::error(
                     "sideboard-slot",
                     format!(
-                        "{} ({}) is {}: it cannot go in the sideboard's `{}` section",
+                        "{} ({}) is {}, so it cannot go in the sideboard's `{}` section",
                         card.name,
                         card.id,
                         describe_kind(card),
@@ -154,7 +154,7 @@ fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
                 Diagnostic::warning(
                     "sideboard-set-cost",
                     format!(
-                        "{} ({}) costs what the ship it is equipped to sets; the sideboard is no ship, so its printed cost {} is counted",
+                        "{} ({}) takes its cost from the ship it is equipped to; the sideboard is no ship, so its printed cost, {} SP, is counted",
                         card.name, card.id, price.base
                     ),
                 )
@@ -172,8 +172,9 @@ fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
             Diagnostic::error(
                 "sideboard-cap",
                 format!(
-                    "the sideboard's cards cost {} SP together, over its {CAP} SP: {}",
+                    "the sideboard's cards cost {} SP together, {} over its {CAP} SP cap: {}",
                     state.total,
+                    state.total - CAP,
                     parts.join(" + ")
                 ),
             )

@@ -2,7 +2,8 @@
 //! type on its ship (printed slots, captain and admiral talent slots, slots
 //! other cards add). The assignment itself is solved in `slots`; this rule
 //! reports the cards left without a slot, naming the ship, the slot type
-//! and the slots the ship has.
+//! and the slots the ship has (with the terms of slots that other cards
+//! add: "1 tech (for Romulan [tech] upgrades only)").
 //!
 //! ```toml
 //! [[ship]]
@@ -11,9 +12,11 @@
 //! upgrades = ["Positron Beam"]      # tech -> slot
 //! ```
 
-use super::analysis::Analysis;
-use super::slots::Slot;
+use super::analysis::{Analysis, ShipState};
+use super::slot_terms;
+use super::words::{and_list, filter_phrase, slots_or};
 use super::{upgrade_types, Rule};
+use crate::db::names;
 use crate::diag::Diagnostic;
 
 pub const RULE: Rule = Rule {
@@ -28,37 +31,72 @@ fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
         for c in s.cards.iter().filter(|c| c.unplaced) {
             let card = c.placed.card;
             let types: Vec<&str> = upgrade_types(card).collect();
+            // A free slot of its type whose terms refuse it (a slot "for
+            // Romulan [tech] upgrades only") is no free slot for it.
+            let refused = s
+                .free_slots()
+                .any(|slot| slot.accepts.iter().any(|t| types.contains(&t.as_str())));
+            let left = if refused {
+                "none left that takes it"
+            } else {
+                "none left"
+            };
             out.push(
                 Diagnostic::error(
                     "slot",
                     format!(
-                        "{} ({}) needs a free {} slot, and {} has none left",
+                        "{} ({}) needs a free {} slot, but {} has {left}",
                         card.name,
                         card.id,
-                        types.join(" or "),
+                        slots_or(&types),
                         s.label(i)
                     ),
                 )
                 .with_span(Some(c.placed.span.clone()))
-                .with_help(format!("the ship's slots: {}", describe_slots(&s.slots))),
+                .with_help(format!(
+                    "the ship's upgrade slots: {}",
+                    describe_slots(a, s, i)
+                )),
             );
         }
     }
 }
 
-/// "2 weapon, 3 crew, 1 talent (Jean-Luc Picard)".
-fn describe_slots(slots: &[Slot]) -> String {
-    if slots.iter().all(|s| s.accepts.is_empty()) {
-        return "none".into();
-    }
+/// "2 weapon, 3 crew, 1 talent", "1 crew-or-tech", "1 tech (for Romulan
+/// [tech] upgrades only)".
+fn describe_slots(a: &Analysis, s: &ShipState, i: usize) -> String {
     let mut groups: Vec<(String, usize)> = Vec::new();
     // A slot that takes nothing (its condition does not hold) is none.
-    for s in slots.iter().filter(|s| !s.accepts.is_empty()) {
-        let name = s.accepts.join("/");
+    for (j, slot) in s.slots.iter().enumerate() {
+        if slot.accepts.is_empty() {
+            continue;
+        }
+        // "2 crew-or-tech": a slot that takes either, as one word.
+        let mut name = slot
+            .accepts
+            .iter()
+            .map(|t| names::slot(t))
+            .collect::<Vec<_>>()
+            .join("-or-");
+        if let Some(t) = slot_terms::of(s, i, Some(j)) {
+            let mut only = Vec::new();
+            if let Some(f) = &t.add.only {
+                only.push(filter_phrase(a.db, f));
+            }
+            if t.add.same_faction {
+                only.push("cards of the ship's faction".to_string());
+            }
+            if !only.is_empty() {
+                name = format!("{name} (for {} only)", and_list(&only));
+            }
+        }
         match groups.iter_mut().find(|(n, _)| *n == name) {
             Some(g) => g.1 += 1,
             None => groups.push((name, 1)),
         }
+    }
+    if groups.is_empty() {
+        return "none".into();
     }
     groups
         .iter()

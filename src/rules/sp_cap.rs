@@ -19,7 +19,7 @@ fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
             Diagnostic::error(
                 "sp-cap",
                 format!(
-                    "the fleet costs {} SP, {} over the {cap} SP cap of {by}",
+                    "the fleet costs {} SP, {} over the {cap} SP cap {by}",
                     a.total,
                     i64::from(a.total) - i64::from(*cap)
                 ),

@@ -17,6 +17,7 @@
 //! ```
 
 use super::condition::ShipView;
+use super::words::{species_and, species_or};
 use crate::db::model::Card;
 
 /// Whether the card is of one of these species.
@@ -38,21 +39,26 @@ pub fn admiral_is(v: &ShipView, any: &[String]) -> bool {
         .is_some_and(|a| is(a.card, any))
 }
 
-/// What the ship's captain or admiral is, for messages.
-pub fn actual(v: &ShipView, admiral: bool) -> String {
-    let (who, card) = if admiral {
-        (
-            "admiral",
-            v.entry.and_then(|e| e.admiral.as_ref()).map(|a| a.card),
-        )
+/// What a captain or admiral is, for messages about a species condition
+/// (`any`): "is Gorn", "is not Tholian".
+pub fn actual(card: &Card, any: &[String]) -> String {
+    if card.species.is_empty() {
+        format!("is not {}", species_or(any))
     } else {
-        ("captain", v.captain)
-    };
-    match card {
-        None => format!("it has no {who}"),
-        Some(c) if c.species.is_empty() => {
-            format!("its {who} {} ({}) is of no such species", c.name, c.id)
-        }
-        Some(c) => format!("its {who} {} ({}) is {}", c.name, c.id, c.species.join("/")),
+        format!("is {}", species_and(&card.species))
+    }
+}
+
+/// The ship's admiral in the terms of an `admiral-species` condition: "has
+/// the admiral Karr (A042), who is Hirogen", "has no admiral".
+pub fn admiral(v: &ShipView, any: &[String]) -> String {
+    match v.entry.and_then(|e| e.admiral.as_ref()) {
+        Some(a) => format!(
+            "has the admiral {} ({}), who {}",
+            a.card.name,
+            a.card.id,
+            actual(a.card, any)
+        ),
+        None => "has no admiral".into(),
     }
 }

@@ -14,6 +14,7 @@
 
 use super::analysis::Analysis;
 use super::cost::Role;
+use super::words::count;
 use crate::diag::Diagnostic;
 
 pub fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
@@ -33,10 +34,10 @@ pub fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
                 Diagnostic::error(
                     "restriction",
                     format!(
-                        "with the {} resource ({}) a fleet includes at most {} attack squadron(s): {} is one more",
+                        "with the {} resource ({}) a fleet may include at most {}, and {} is one too many",
                         card.name,
                         card.id,
-                        limit.max,
+                        count(limit.max, "attack squadron", "attack squadrons"),
                         s.label(i)
                     ),
                 )
@@ -55,7 +56,7 @@ pub fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
                 Diagnostic::error(
                     "restriction",
                     format!(
-                        "with the {} resource ({}) attack squadrons carry no upgrades or captains, and {} ({}) is on {}",
+                        "with the {} resource ({}) attack squadrons carry no upgrades or captains, but {} ({}) is on {}",
                         card.name,
                         card.id,
                         c.placed.card.name,

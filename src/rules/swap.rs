@@ -20,6 +20,7 @@ use super::analysis::{Analysis, ShipState};
 use super::condition::{actual, describe, Holder};
 use super::cost::{applies, Role};
 use super::faction::shares_faction;
+use super::words::is_factions;
 use crate::db::model::{Card, CardType};
 use crate::fleet::resolve::SideboardSection;
 use serde::Serialize;
@@ -98,11 +99,11 @@ fn upgrade(a: &Analysis, s: &ShipState, kind: &str, card: &Card, row: &mut Swap)
     let sub = a.format.sub_factions;
     let view = s.view(sub);
     if let Some(cond) = card.rules.restrictions.iter().find(|c| !view.holds(c)) {
-        row.not_allowed = Some(format!(
-            "it may only go to {}: {}",
-            describe(cond),
-            actual(cond, &view)
-        ));
+        let wanted = describe(a.db, cond);
+        row.not_allowed = Some(match actual(a.db, cond, &view) {
+            Some(is) => format!("{} may only go to {wanted}; the ship {is}", card.name),
+            None => format!("{} may only go to {wanted}", card.name),
+        });
         return;
     }
     row.equip = s
@@ -117,10 +118,10 @@ fn upgrade(a: &Analysis, s: &ShipState, kind: &str, card: &Card, row: &mut Swap)
     let mut why = Vec::new();
     if card.kind == CardType::Upgrade && !shares_faction(&card.factions, &s.factions, sub) {
         why.push(format!(
-            "{} is {}, the ship is {}",
+            "{} {} but the ship {}",
             card.name,
-            card.factions.join("/"),
-            s.factions.join("/")
+            is_factions(&card.factions),
+            is_factions(&s.factions)
         ));
     }
     let extra: i32 = card
@@ -131,7 +132,13 @@ fn upgrade(a: &Analysis, s: &ShipState, kind: &str, card: &Card, row: &mut Swap)
         .map(|m| m.amount)
         .sum();
     if extra > 0 {
-        why.push(format!("it would cost +{extra} SP on this ship"));
+        // Name the card unless the faction clause before already has.
+        let who = if why.is_empty() {
+            card.name.as_str()
+        } else {
+            "it"
+        };
+        why.push(format!("{who} would cost {extra} SP more on this ship"));
     }
     if !why.is_empty() {
         row.auxiliary_power = Some(why.join("; "));

@@ -35,7 +35,13 @@ fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
             continue;
         }
         let key = (c.mirror_unique, normalize(&c.name));
-        let here = format!("{} {} ({}) on {}", describe_kind(c), c.name, c.id, l.place);
+        // "the crew upgrade Data (C209) on ship 2 (U.S.S. Enterprise-D)".
+        let kind = describe_kind(c);
+        let kind = kind
+            .strip_prefix("a ")
+            .or_else(|| kind.strip_prefix("an "))
+            .unwrap_or(&kind);
+        let here = format!("the {kind} {} ({}) on {}", c.name, c.id, l.place);
         match seen.get(&key) {
             Some(first) => {
                 let mu = if c.mirror_unique {
@@ -46,10 +52,7 @@ fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
                 out.push(
                     Diagnostic::error(
                         "unique",
-                        format!(
-                            "{mu}unique name '{}' appears twice: {here}, and {first}",
-                            c.name
-                        ),
+                        format!("{here} has the same {mu}unique name as {first}"),
                     )
                     .with_span(Some(l.span.clone())),
                 );
