@@ -276,9 +276,31 @@ fn no_ability_text_or_markup_in_data() {
             assert!(!text.contains(bad), "data/staw/{path} contains {bad:?}");
         }
     }
+    // Unmodeled rules are kind tags, never the card's words.
     for c in &db().cards {
         for u in &c.rules.unmodeled {
-            assert!(u.chars().count() <= 203, "{}: {u}", c.id);
+            assert!(import::unmodeled::is_tag(u), "{}: {u:?}", c.id);
+        }
+    }
+    // No string of a generated card file is longer than a name: ability
+    // text cannot hide in any field.
+    fn strings<'a>(v: &'a toml::Value, out: &mut Vec<&'a str>) {
+        match v {
+            toml::Value::String(s) => out.push(s),
+            toml::Value::Array(a) => a.iter().for_each(|x| strings(x, out)),
+            toml::Value::Table(t) => t.values().for_each(|x| strings(x, out)),
+            _ => {}
+        }
+    }
+    for (path, bytes) in tree(&root().join("data/staw/cards")) {
+        let v: toml::Value = toml::from_str(std::str::from_utf8(&bytes).unwrap()).unwrap();
+        let mut all = Vec::new();
+        strings(&v, &mut all);
+        for s in all {
+            assert!(
+                s.chars().count() <= import::validate::MAX_STRING,
+                "cards/{path}: {s:?}"
+            );
         }
     }
 }
@@ -305,20 +327,22 @@ fn coverage_file_matches_the_cards() {
 
 #[test]
 fn unmodeled_listing() {
-    let out = fc(&root())
-        .args([
-            "data",
-            "check",
-            "--data",
-            "data/staw",
-            "--unmodeled",
-            "-o",
-            "json",
-        ])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(0));
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let run = |args: &[&str]| {
+        let out = fc(&root())
+            .args(["data", "check", "--data", "data/staw", "--unmodeled"])
+            .args(args)
+            .output()
+            .unwrap();
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let json = run(&["-o", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
     let list = v["unmodeled"].as_array().unwrap();
     let expected = db()
         .cards
@@ -326,23 +350,190 @@ fn unmodeled_listing() {
         .filter(|c| !c.rules.unmodeled.is_empty())
         .count();
     assert_eq!(list.len(), expected);
-    // Iden's text has an icon without a name ("each Independent Faction ?
-    // Upgrade"): nothing to model it from.
+    // Iden's cost per upgrade of an icon without a name in the source.
     let iden = list
         .iter()
         .find(|u| u["id"] == "Cap037")
         .expect("Iden listed");
+    assert_eq!(iden["tags"][0]["tag"], "cost");
     assert_eq!(
-        iden["phrases"][0],
-        "This card costs -1 SP for each Independent Faction ?"
+        iden["tags"][0]["description"],
+        import::unmodeled::description("cost").unwrap()
     );
+    // Without --from, no phrases at all.
+    assert!(!json.contains("\"phrases\""));
+    insta::assert_snapshot!("data_check_unmodeled_json", json);
+    let table = run(&[]);
+    assert!(
+        table.contains(&format!("{expected} cards with 26 unmodeled rules (")),
+        "{table}"
+    );
+    insta::assert_snapshot!("data_check_unmodeled_table", table);
+    let github = run(&["-o", "github"]);
+    assert_eq!(github.lines().count(), 26, "{github}");
+    assert!(
+        github.contains("::notice::W222 Type 10 Phasers: unmodeled multi-slot: the card fills more than one Upgrade slot\n"),
+        "{github}"
+    );
+}
+
+/// `--from` quotes the phrases of the raw Utopia data at run time: every
+/// listed kind of every card has its phrase there, the phrase is the
+/// source's own (cleaned) text and is of that kind, and no phrase is stored
+/// anywhere under data/.
+#[test]
+fn unmodeled_from_quotes_the_raw_source() {
+    let from = "../shared/reference/staw-utopia";
     let out = fc(&root())
-        .args(["data", "check", "--data", "data/staw", "--unmodeled"])
+        .args([
+            "data",
+            "check",
+            "--data",
+            "data/staw",
+            "--unmodeled",
+            "--from",
+            from,
+        ])
+        .args(["-o", "json"])
         .output()
         .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(text.contains("Iden"), "{text}");
-    assert!(text.contains(&format!("{expected} cards with")), "{text}");
+    assert_eq!(out.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let mut raw_text: BTreeMap<String, String> = BTreeMap::new();
+    for (file, _) in import::raw::CARD_FILES {
+        for r in import::raw::read_cards(&raw_dir(), file).unwrap() {
+            for id in &r.ids {
+                raw_text.insert(id.clone(), import::text::clean(r.text()));
+            }
+        }
+    }
+    let data: Vec<String> = tree(&root().join("data"))
+        .into_values()
+        .map(|b| String::from_utf8_lossy(&b).into_owned())
+        .collect();
+    let mut phrases = 0;
+    let mut counts = Vec::new();
+    for card in v["unmodeled"].as_array().unwrap() {
+        let id = card["id"].as_str().unwrap();
+        let kind = db().by_id(id).unwrap().kind;
+        for t in card["tags"].as_array().unwrap() {
+            let tag = t["tag"].as_str().unwrap();
+            let list = t["phrases"].as_array().unwrap();
+            assert!(!list.is_empty(), "{id} {tag}: no phrase in the source");
+            counts.push(format!("{id} {tag} {}", list.len()));
+            for p in list {
+                let p = p.as_str().unwrap();
+                phrases += 1;
+                assert_eq!(import::unmodeled::classify(p, kind), tag, "{id}");
+                assert!(raw_text[id].contains(p), "{id}: not the source's words");
+                assert!(
+                    data.iter().all(|d| !d.contains(p)),
+                    "{id}: its phrase is stored under data/"
+                );
+            }
+        }
+    }
+    assert_eq!(phrases, 26);
+    // Two kinds of rule each on Gareb, Fleet Captain, Officer Exchange
+    // Program and Senior Staff: one phrase each.
+    for line in [
+        "Cap105 cost 1",
+        "Cap105 talents 1",
+        "R010 restriction 1",
+        "R010 purchase-option 1",
+        "R015 cost 1",
+        "R015 faction-penalty 1",
+        "R036 cost 1",
+        "R036 talents 1",
+    ] {
+        assert!(counts.iter().any(|c| c == line), "{line} not in {counts:?}");
+    }
+    // The table quotes each phrase once and says where they come from.
+    let out = fc(&root())
+        .args([
+            "data",
+            "check",
+            "--data",
+            "data/staw",
+            "--unmodeled",
+            "--from",
+            from,
+        ])
+        .output()
+        .unwrap();
+    let table = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(table.matches("source: \"").count(), 26, "{table}");
+    assert!(
+        table.contains(&format!(
+            "phrases quoted from {from} at run time; the database stores only the kinds\n"
+        )),
+        "{table}"
+    );
+}
+
+#[test]
+fn unmodeled_from_a_bad_folder_fails_before_any_output() {
+    let t = tempfile::tempdir().unwrap();
+    let out = fc(&root())
+        .args([
+            "data",
+            "check",
+            "--data",
+            "data/staw",
+            "--unmodeled",
+            "--from",
+        ])
+        .arg(t.path())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.starts_with(&format!(
+            "error: cannot read the raw Utopia data in {} (--from): ",
+            t.path().display()
+        )) && err.contains("sets.json"),
+        "{err}"
+    );
+    // --from only goes with --unmodeled.
+    let out = fc(&root())
+        .args(["data", "check", "--from"])
+        .arg(t.path())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--unmodeled"));
+}
+
+#[test]
+fn corrections_set_unmodeled_tags_only() {
+    let t = tempfile::tempdir().unwrap();
+    let out = t.path().join("staw");
+    std::fs::create_dir_all(&out).unwrap();
+    let tags = "\n[[correction]]\nid = \"C109\"\nreason = \"test\"\n\
+                rules = { unmodeled = [\"slot-swap\", \"cost\"] }\n";
+    std::fs::write(out.join("corrections.toml"), corrections() + tags).unwrap();
+    import::run(&raw_dir(), &out).unwrap();
+    let db = Database::from_dir(&out).unwrap();
+    assert_eq!(
+        db.by_id("C109").unwrap().rules.unmodeled,
+        ["cost", "slot-swap"]
+    );
+    // A sentence is refused, and nothing is written.
+    let text = "\n[[correction]]\nid = \"C109\"\nreason = \"test\"\n\
+                add_rules = { unmodeled = [\"Testa pays no faction penalty.\"] }\n";
+    std::fs::write(out.join("corrections.toml"), corrections() + text).unwrap();
+    let before = tree(&out);
+    let e = import::run(&raw_dir(), &out).unwrap_err().to_string();
+    assert!(
+        e.starts_with(
+            "corrections.toml: card C109: `unmodeled` holds \"Testa pays no faction penalty.\", \
+             which is no unmodeled tag"
+        ),
+        "{e}"
+    );
+    assert_eq!(tree(&out), before);
 }
 
 // ---- bad input ------------------------------------------------------------------
@@ -503,7 +694,8 @@ fn data_check_reports_problems_with_exit_1() {
     std::fs::write(
         d.join("cards/x.toml"),
         "[[card]]\nid = \"S1\"\ntype = \"ship\"\nname = \"U.S.S. Test\"\nfactions = [\"federation\"]\ncost = 20\nsets = [\"1\"]\nclass = \"nope\"\n\n\
-         [[card]]\nid = \"s1\"\ntype = \"upgrade\"\nname = \"X\"\nslot = \"tech\"\nfactions = [\"federation\"]\ncost = 1\nsets = [\"2\"]\n",
+         [[card]]\nid = \"s1\"\ntype = \"upgrade\"\nname = \"X\"\nslot = \"tech\"\nfactions = [\"federation\"]\ncost = 1\nsets = [\"2\"]\n\
+         rules = { unmodeled = [\"Testa costs -1 SP.\"] }\n",
     )
     .unwrap();
     let out = fc(&root())
@@ -518,6 +710,7 @@ fn data_check_reports_problems_with_exit_1() {
         "cards/x.toml: s1: id s1 is also card S1",
         "cards/x.toml: s1: set \"2\" is not in sets.toml",
         "formats.toml: R999: retirement names no card",
+        "cards/x.toml: s1: unmodeled holds \"Testa costs -1 SP.\", which is no unmodeled tag",
     ] {
         assert!(text.contains(e), "{e:?} not in\n{text}");
     }
@@ -528,7 +721,7 @@ fn data_check_reports_problems_with_exit_1() {
         .unwrap();
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["ok"], false);
-    assert_eq!(v["problems"].as_array().unwrap().len(), 4);
+    assert_eq!(v["problems"].as_array().unwrap().len(), 5);
 }
 
 // ---- facts ------------------------------------------------------------------------

@@ -1,9 +1,13 @@
 //! `fleetcheck data ...`: validate and re-import the card database.
 //!
-//! - `data check [--data DIR] [--unmodeled] [-o table|json|github]`: every
-//!   problem of the database (exit 1 when any; builder helpers must be
+//! - `data check [--data DIR] [--unmodeled [--from RAW]] [-o table|json|github]`:
+//!   every problem of the database (exit 1 when any; builder helpers must be
 //!   marked `helper` and filed under `cards/builder/`), and with
-//!   `--unmodeled` every card with rule phrases the database does not model.
+//!   `--unmodeled` every card with fleet-building rules the database does
+//!   not model, by kind tag with its description (`crate::import::unmodeled`);
+//!   `--from RAW` also quotes each rule's phrases from the raw Utopia data,
+//!   read at run time (the database never stores card text). Exit 2 when
+//!   RAW cannot be read, before any output.
 //! - `data import-utopia INPUT [--out DIR]`: the importer (`crate::import`);
 //!   exit 2 with a message naming the raw file and card when the input is
 //!   bad, and nothing written.
@@ -13,7 +17,7 @@ use crate::import::validate::{self, Problem};
 use clap::{Args, Subcommand};
 use serde::Serialize;
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 #[derive(Debug, Subcommand)]
 pub enum DataCommand {
@@ -25,9 +29,16 @@ pub enum DataCommand {
 
 #[derive(Debug, Clone, Args)]
 pub struct DataCheckArgs {
-    /// List every card with a rule phrase the database does not model.
+    /// Also list every card with a fleet-building rule the database does not
+    /// model, by kind: a tag and what it means (the database stores the tag,
+    /// never the card's text).
     #[arg(long)]
     pub unmodeled: bool,
+    /// With --unmodeled: also quote each unmodeled rule's phrase from this raw
+    /// Utopia data folder (e.g. ../shared/reference/staw-utopia), read now and
+    /// never stored.
+    #[arg(long, value_name = "DIR", requires = "unmodeled")]
+    pub from: Option<PathBuf>,
     #[command(flatten)]
     pub common: Common,
 }
@@ -50,14 +61,26 @@ pub fn run(cmd: &DataCommand) -> anyhow::Result<i32> {
     }
 }
 
-/// One card with unmodeled rule phrases (`--unmodeled`).
+/// One card with unmodeled rules (`--unmodeled`).
 #[derive(Debug, Serialize)]
 pub struct UnmodeledCard {
     pub id: String,
     pub name: String,
     #[serde(rename = "type")]
     pub kind: String,
-    pub phrases: Vec<String>,
+    /// Its unmodeled rules, one per tag, in the card's order.
+    pub tags: Vec<UnmodeledTag>,
+}
+
+/// One unmodeled rule kind of a card.
+#[derive(Debug, Serialize)]
+pub struct UnmodeledTag {
+    pub tag: String,
+    /// The tag's description (`crate::import::unmodeled::TAGS`).
+    pub description: String,
+    /// With `--from`: the card's phrases of this kind in the raw source.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub phrases: Option<Vec<String>>,
 }
 
 #[derive(Serialize)]
@@ -69,6 +92,59 @@ struct CheckReport<'a> {
     problems: &'a [Problem],
     #[serde(skip_serializing_if = "Option::is_none")]
     unmodeled: Option<&'a [UnmodeledCard]>,
+}
+
+/// The cards with unmodeled rules, in natural id order; with `from`, the
+/// phrases of each rule quoted from that raw data folder.
+fn unmodeled_cards(
+    db: &crate::db::Database,
+    from: Option<&Path>,
+) -> anyhow::Result<Vec<UnmodeledCard>> {
+    use crate::import::unmodeled;
+    let phrases = match from {
+        Some(dir) => Some(crate::import::unmodeled_phrases(dir).map_err(|e| {
+            anyhow::anyhow!(
+                "cannot read the raw Utopia data in {} (--from): {e}",
+                dir.display()
+            )
+        })?),
+        None => None,
+    };
+    let mut list: Vec<UnmodeledCard> = db
+        .cards
+        .iter()
+        .filter(|c| !c.rules.unmodeled.is_empty())
+        .map(|c| UnmodeledCard {
+            id: c.id.clone(),
+            name: c.name.clone(),
+            kind: c.kind.as_str().to_string(),
+            tags: c
+                .rules
+                .unmodeled
+                .iter()
+                .map(|tag| UnmodeledTag {
+                    tag: tag.clone(),
+                    description: unmodeled::description(tag)
+                        .unwrap_or("not a known tag (see the problems)")
+                        .to_string(),
+                    phrases: phrases.as_ref().map(|all| {
+                        // The card's phrases under its id or an alias id.
+                        std::iter::once(&c.id)
+                            .chain(&c.alias_ids)
+                            .filter_map(|id| all.get(id))
+                            .flatten()
+                            .filter(|p| p.tag == tag.as_str())
+                            .map(|p| p.text.clone())
+                            .collect()
+                    }),
+                })
+                .collect(),
+        })
+        .collect();
+    list.sort_by(|a, b| {
+        crate::import::write::natural_key(&a.id).cmp(&crate::import::write::natural_key(&b.id))
+    });
+    Ok(list)
 }
 
 /// `data check`, writing to `out`; the exit code.
@@ -84,27 +160,12 @@ pub fn check(args: &DataCheckArgs, out: &mut dyn Write) -> anyhow::Result<i32> {
             db.cards.len()
         )
     };
-    let unmodeled: Option<Vec<UnmodeledCard>> = args
-        .unmodeled
-        .then(|| {
-            db.cards
-                .iter()
-                .filter(|c| !c.rules.unmodeled.is_empty())
-                .map(|c| UnmodeledCard {
-                    id: c.id.clone(),
-                    name: c.name.clone(),
-                    kind: c.kind.as_str().to_string(),
-                    phrases: c.rules.unmodeled.clone(),
-                })
-                .collect::<Vec<_>>()
-        })
-        .map(|mut list| {
-            list.sort_by(|a, b| {
-                crate::import::write::natural_key(&a.id)
-                    .cmp(&crate::import::write::natural_key(&b.id))
-            });
-            list
-        });
+    // Read everything before writing anything.
+    let unmodeled = if args.unmodeled {
+        Some(unmodeled_cards(&db, args.from.as_deref())?)
+    } else {
+        None
+    };
     match args.common.output {
         Output::Json => {
             let report = CheckReport {
@@ -122,36 +183,22 @@ pub fn check(args: &DataCheckArgs, out: &mut dyn Write) -> anyhow::Result<i32> {
                 writeln!(out, "::error file=data/staw/{}::{}", p.file, annotation(p))?;
             }
             for u in unmodeled.iter().flatten() {
-                for ph in &u.phrases {
-                    writeln!(out, "::notice::{} {}: unmodeled: {}", u.id, u.name, ph)?;
+                for t in &u.tags {
+                    write!(
+                        out,
+                        "::notice::{} {}: unmodeled {}: {}",
+                        u.id, u.name, t.tag, t.description
+                    )?;
+                    for ph in t.phrases.iter().flatten() {
+                        write!(out, "; source: \"{ph}\"")?;
+                    }
+                    writeln!(out)?;
                 }
             }
         }
         Output::Table => {
             if let Some(list) = &unmodeled {
-                let mut t = comfy_table::Table::new();
-                t.load_preset(comfy_table::presets::UTF8_FULL_CONDENSED);
-                // A fixed width, so that long phrases wrap the same way on
-                // a terminal and in a pipe.
-                t.set_content_arrangement(comfy_table::ContentArrangement::Dynamic);
-                t.set_width(120);
-                t.set_header(["id", "name", "type", "unmodeled rule phrases"]);
-                for u in list {
-                    t.add_row([
-                        u.id.clone(),
-                        u.name.clone(),
-                        u.kind.clone(),
-                        u.phrases.join("\n"),
-                    ]);
-                }
-                writeln!(out, "{t}")?;
-                let phrases: usize = list.iter().map(|u| u.phrases.len()).sum();
-                writeln!(
-                    out,
-                    "{} cards with {} unmodeled rule phrases",
-                    list.len(),
-                    phrases
-                )?;
+                write_unmodeled_table(out, list, args.from.as_deref())?;
             }
             for p in &problems {
                 writeln!(out, "error: {p}")?;
@@ -164,6 +211,81 @@ pub fn check(args: &DataCheckArgs, out: &mut dyn Write) -> anyhow::Result<i32> {
         }
     }
     Ok(if problems.is_empty() { 0 } else { 1 })
+}
+
+/// The `--unmodeled` table and its summary line.
+fn write_unmodeled_table(
+    out: &mut dyn Write,
+    list: &[UnmodeledCard],
+    from: Option<&Path>,
+) -> anyhow::Result<()> {
+    let mut t = comfy_table::Table::new();
+    t.load_preset(comfy_table::presets::UTF8_FULL_CONDENSED);
+    // A fixed width, so that long lines wrap the same way on a terminal and
+    // in a pipe.
+    t.set_content_arrangement(comfy_table::ContentArrangement::Dynamic);
+    t.set_width(120);
+    let what = if from.is_some() {
+        "unmodeled rules: kind, what it does, the source's phrases"
+    } else {
+        "unmodeled rules: kind, what it does"
+    };
+    t.set_header(["id", "name", "type", what]);
+    let mut by_tag: Vec<(&str, usize)> = Vec::new();
+    for u in list {
+        let mut cell: Vec<String> = Vec::new();
+        for tag in &u.tags {
+            cell.push(format!("{}: {}", tag.tag, tag.description));
+            match &tag.phrases {
+                Some(ps) if ps.is_empty() => {
+                    cell.push("source: no phrase of this kind".into());
+                }
+                Some(ps) => cell.extend(ps.iter().map(|p| format!("source: \"{p}\""))),
+                None => {}
+            }
+            match by_tag.iter_mut().find(|(n, _)| *n == tag.tag) {
+                Some((_, count)) => *count += 1,
+                None => by_tag.push((&tag.tag, 1)),
+            }
+        }
+        t.add_row([
+            u.id.clone(),
+            u.name.clone(),
+            u.kind.clone(),
+            cell.join("\n"),
+        ]);
+    }
+    // Ids, names and types never wrap; the rules take the rest.
+    for i in 0..3 {
+        if let Some(c) = t.column_mut(i) {
+            c.set_constraint(comfy_table::ColumnConstraint::ContentWidth);
+        }
+    }
+    writeln!(out, "{t}")?;
+    // The summary counts the kinds in vocabulary order.
+    let rank = |n: &str| {
+        crate::import::unmodeled::TAGS
+            .iter()
+            .position(|t| t.name == n)
+            .unwrap_or(usize::MAX)
+    };
+    by_tag.sort_by(|a, b| rank(a.0).cmp(&rank(b.0)).then(a.0.cmp(b.0)));
+    let total: usize = by_tag.iter().map(|(_, n)| n).sum();
+    let kinds: Vec<String> = by_tag.iter().map(|(n, c)| format!("{c} {n}")).collect();
+    writeln!(
+        out,
+        "{} cards with {total} unmodeled rules ({})",
+        list.len(),
+        kinds.join(", ")
+    )?;
+    if let Some(dir) = from {
+        writeln!(
+            out,
+            "phrases quoted from {} at run time; the database stores only the kinds",
+            dir.display()
+        )?;
+    }
+    Ok(())
 }
 
 fn annotation(p: &Problem) -> String {

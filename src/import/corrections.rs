@@ -12,16 +12,17 @@
 //! id = "Cap518"
 //! reason = "why"
 //! set = { cost = 3 }        # replace facts (any card field but id/rules)
-//! rules = { unmodeled = [] }                   # replace rule fields
+//! rules = { unmodeled = ["cost"] }             # replace rule fields
 //! add_rules = { restrictions = [{ kind = "ship-faction", any = ["vulcan"] }] }
 //!                           # append to rule lists (or set a rule scalar)
 //! ```
 //!
 //! Every correction must name an existing card and give a reason; a field
 //! that is not part of the card model is an error, so stale or misspelt
-//! corrections never apply silently.
+//! corrections never apply silently. `unmodeled` takes only the tags of
+//! `crate::import::unmodeled` (so no card text gets in this way either).
 
-use super::{Excluded, ImportError};
+use super::{unmodeled, Excluded, ImportError};
 use crate::db::model::Card;
 use serde::Deserialize;
 
@@ -117,9 +118,18 @@ pub fn apply(
             }
         }
         value.insert("rules".into(), toml::Value::Table(rules));
-        let card: Card = toml::Value::Table(value)
+        let mut card: Card = toml::Value::Table(value)
             .try_into()
             .map_err(|e: toml::de::Error| err(e.message().to_string()))?;
+        // `unmodeled` holds kind tags, never a card's words.
+        if let Some(u) = card.rules.unmodeled.iter().find(|u| !unmodeled::is_tag(u)) {
+            return Err(err(format!(
+                "`unmodeled` holds {u:?}, which is no unmodeled tag (one of: {}); \
+                 name the kind of rule, never its text",
+                unmodeled::tag_list()
+            )));
+        }
+        unmodeled::normalize(&mut card.rules.unmodeled);
         cards[i] = card;
     }
     Ok(())
@@ -173,6 +183,32 @@ add_rules = { restrictions = [{ kind = "ship-faction", any = ["vulcan"] }] }
         .unwrap();
         assert!(c.is_empty());
         assert_eq!(ex[0].reason, "helper");
+    }
+
+    #[test]
+    fn unmodeled_takes_tags_only() {
+        let mut c = cards();
+        let mut ex = Vec::new();
+        apply(
+            "[[correction]]\nid = \"C1\"\nreason = \"x\"\nrules = { unmodeled = [\"talents\", \"cost\", \"talents\"] }\n",
+            &mut c,
+            &mut ex,
+        )
+        .unwrap();
+        // Stored in vocabulary order, once each.
+        assert_eq!(c[0].rules.unmodeled, ["cost", "talents"]);
+        for bad in [
+            "rules = { unmodeled = [\"Testa pays no faction penalty.\"] }",
+            "add_rules = { unmodeled = [\"cost\", \"Costs -1 SP per Testa\"] }",
+        ] {
+            let text = format!("[[correction]]\nid = \"C1\"\nreason = \"x\"\n{bad}\n");
+            let e = apply(&text, &mut cards(), &mut ex).unwrap_err().to_string();
+            assert!(
+                e.starts_with("corrections.toml: card C1: `unmodeled` holds \"")
+                    && e.contains("which is no unmodeled tag (one of: restriction, cost, "),
+                "{e}"
+            );
+        }
     }
 
     #[test]

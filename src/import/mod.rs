@@ -5,7 +5,9 @@
 //! (`raw`), leave out the entries that are not cards (`facts::exclusion`;
 //! the helpers of another game mode are cards, marked `helper`),
 //! merge entries printed under one id, build each card's facts (`facts`,
-//! `classes`, `sets`) and rules (`rules`, one unit per rule kind), apply the
+//! `classes`, `sets`) and rules (`rules`, one unit per rule kind; a rule
+//! phrase no kind models is recorded as a kind tag of `unmodeled`, its words
+//! only in memory, for `unmodeled_phrases`), apply the
 //! hand corrections (`corrections`), render the TOML files (`write`),
 //! validate the result as a database (`validate`), and only then swap the
 //! new files in. Any error names the raw file and card id and writes
@@ -18,6 +20,7 @@ pub mod raw;
 pub mod rules;
 pub mod sets;
 pub mod text;
+pub mod unmodeled;
 pub mod validate;
 pub mod write;
 
@@ -94,9 +97,83 @@ pub struct Imported {
     pub notes: Vec<String>,
 }
 
+/// The raw data parsed into cards, before the hand corrections.
+struct Parsed {
+    sets: Vec<crate::db::model::Set>,
+    cx: Cx,
+    cards: Vec<Card>,
+    excluded: Vec<Excluded>,
+    notes: Vec<String>,
+    /// Card id -> (has a rule phrase, has a restriction or cost phrase).
+    phrase_cards: BTreeMap<String, (bool, bool)>,
+    /// Card id -> its unmodeled rule phrases with their tags (memory only).
+    phrases: BTreeMap<String, Vec<unmodeled::Phrase>>,
+}
+
 /// Imports the raw data in `input`, applying `corrections` (the text of a
 /// `corrections.toml`, if any). Writes nothing.
 pub fn import_utopia(input: &Path, corrections: Option<&str>) -> Result<Imported, ImportError> {
+    let Parsed {
+        sets,
+        cx,
+        mut cards,
+        mut excluded,
+        notes,
+        phrase_cards,
+        phrases: _,
+    } = parse(input)?;
+    if let Some(text) = corrections {
+        corrections::apply(text, &mut cards, &mut excluded)?;
+    }
+    for c in &cards {
+        if c.kind == CardType::Upgrade
+            && c.slot.is_none()
+            && c.rules.either_slot.is_empty()
+            && !c.rules.no_slot
+        {
+            let file = "upgrades.json".to_string();
+            return Err(ImportError::Card {
+                file,
+                id: c.id.clone(),
+                message: "unclassifiable upgrade: no slot type, no either-slot phrase and no \
+                          no-slot phrase (fix it in corrections.toml)"
+                    .into(),
+            });
+        }
+    }
+    excluded.sort();
+    write::sort_cards(&mut cards);
+
+    let coverage = coverage(&cards, &phrase_cards);
+    let files = write::render(&cards, &sets, &cx.classes, &excluded, &coverage)?;
+    let db = crate::db::Database::from_files(files.iter().map(|(p, t)| (p.clone(), t.clone())))
+        .map_err(|e| ImportError::Invalid(e.to_string()))?;
+    let problems = validate::check(&db, validate::Options::importer());
+    if !problems.is_empty() {
+        let list: Vec<String> = problems.iter().map(|p| format!("  {p}")).collect();
+        return Err(ImportError::Invalid(list.join("\n")));
+    }
+    Ok(Imported {
+        files,
+        cards,
+        excluded,
+        coverage,
+        notes,
+    })
+}
+
+/// The rule phrases of the raw data in `input` that the importer leaves
+/// unmodeled, by card id, each with its tag: the card's own words, read at
+/// run time and never stored (`data check --unmodeled --from`). Before hand
+/// corrections: a correction may clear or change a card's tags.
+pub fn unmodeled_phrases(
+    input: &Path,
+) -> Result<BTreeMap<String, Vec<unmodeled::Phrase>>, ImportError> {
+    Ok(parse(input)?.phrases)
+}
+
+/// Reads and parses the raw data: every card's facts and rules.
+fn parse(input: &Path) -> Result<Parsed, ImportError> {
     let sets = sets::read_sets(input)?;
     let set_ids: BTreeSet<&str> = sets.iter().map(|s| s.id.as_str()).collect();
     let raw_classes = raw::read_cards(input, "ship_classes.json")?;
@@ -171,6 +248,7 @@ pub fn import_utopia(input: &Path, corrections: Option<&str>) -> Result<Imported
 
     let mut cards = Vec::new();
     let mut phrase_cards: BTreeMap<String, (bool, bool)> = BTreeMap::new();
+    let mut phrases = BTreeMap::new();
     for g in &groups {
         let r = &kept[g.entries[0]];
         let mut card = facts::card(r, class_of.get(r.id()).cloned())?;
@@ -181,6 +259,7 @@ pub fn import_utopia(input: &Path, corrections: Option<&str>) -> Result<Imported
             raw: r,
             text: text::CardText::new(r.text()),
             card,
+            phrases: Vec::new(),
         };
         rules::apply_all(&cx, &mut subject)?;
         phrase_cards.insert(
@@ -190,46 +269,20 @@ pub fn import_utopia(input: &Path, corrections: Option<&str>) -> Result<Imported
                 rules::detect::has_restriction_or_cost_phrase(&subject.text.text),
             ),
         );
+        if !subject.phrases.is_empty() {
+            phrases.insert(subject.card.id.clone(), subject.phrases);
+        }
         cards.push(subject.card);
     }
 
-    if let Some(text) = corrections {
-        corrections::apply(text, &mut cards, &mut excluded)?;
-    }
-    for c in &cards {
-        if c.kind == CardType::Upgrade
-            && c.slot.is_none()
-            && c.rules.either_slot.is_empty()
-            && !c.rules.no_slot
-        {
-            let file = "upgrades.json".to_string();
-            return Err(ImportError::Card {
-                file,
-                id: c.id.clone(),
-                message: "unclassifiable upgrade: no slot type, no either-slot phrase and no \
-                          no-slot phrase (fix it in corrections.toml)"
-                    .into(),
-            });
-        }
-    }
-    excluded.sort();
-    write::sort_cards(&mut cards);
-
-    let coverage = coverage(&cards, &phrase_cards);
-    let files = write::render(&cards, &sets, &cx.classes, &excluded, &coverage)?;
-    let db = crate::db::Database::from_files(files.iter().map(|(p, t)| (p.clone(), t.clone())))
-        .map_err(|e| ImportError::Invalid(e.to_string()))?;
-    let problems = validate::check(&db, validate::Options::importer());
-    if !problems.is_empty() {
-        let list: Vec<String> = problems.iter().map(|p| format!("  {p}")).collect();
-        return Err(ImportError::Invalid(list.join("\n")));
-    }
-    Ok(Imported {
-        files,
+    Ok(Parsed {
+        sets,
+        cx,
         cards,
         excluded,
-        coverage,
         notes,
+        phrase_cards,
+        phrases,
     })
 }
 

@@ -4,8 +4,8 @@
 //! spans the parsers have modeled ("consumed").
 //!
 //! The cleaned text exists only in memory: it is never written to `data/`
-//! (facts only); the detector quotes short rule phrases from it into
-//! `rules.unmodeled`.
+//! (facts only). The detector records the kind of each unmodeled rule
+//! phrase in `rules.unmodeled`; the phrases themselves stay in memory.
 
 use regex::Regex;
 use std::sync::LazyLock;

@@ -2,17 +2,18 @@
 //! before it writes anything): unique ids and alias ids, every reference
 //! resolves (sets, classes, factions, slot types, class ids, ship and
 //! captain names in conditions, retirement resources), every rule is well
-//! formed, and no ability text or markup anywhere.
+//! formed, and no ability text or markup anywhere (`rules.unmodeled` holds
+//! only the tags of `crate::import::unmodeled`).
 
 use crate::db::model::{CardFilter, CardType, Condition, CostModifier, PenaltyRule, SLOT_TYPES};
 use crate::db::{normalize, Database};
 use crate::import::facts::{ACTIONS, FACTIONS, SPECIES};
-use crate::import::rules::detect::MAX_PHRASE;
+use crate::import::unmodeled;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
-/// The longest name or other string a card may hold (outside `unmodeled`):
-/// card names are short; anything longer is ability text that slipped in.
+/// The longest name or other string a card may hold: card names are short;
+/// anything longer is ability text that slipped in.
 pub const MAX_STRING: usize = 80;
 
 /// Markup and ability-text markers that must never appear in the data.
@@ -588,8 +589,18 @@ fn check_card(ck: &mut Checker, card: &crate::db::model::Card) {
             ck.filter(o, "a ship limit");
         }
     }
+    // Kind tags only: a sentence here would be the card's own text.
+    let mut seen = BTreeSet::new();
     for u in &r.unmodeled {
-        ck.text(u, "an unmodeled phrase", MAX_PHRASE + 3);
+        if !unmodeled::is_tag(u) {
+            ck.problem(format!(
+                "unmodeled holds {:?}, which is no unmodeled tag (one of: {})",
+                u.chars().take(MAX_STRING).collect::<String>(),
+                unmodeled::tag_list()
+            ));
+        } else if !seen.insert(u.as_str()) {
+            ck.problem(format!("unmodeled lists {u:?} twice"));
+        }
     }
 }
 
@@ -647,13 +658,39 @@ rules = { max_per_ship = 0, restrictions = [{ kind = "ship-class", any = ["nope"
             "unknown class id \"nope\"",
             "\"U.S.S. Nowhere\", which is no ship",
             "amount 0",
-            "ability text (\"WHEN ATTACKING\")",
+            "unmodeled holds \"WHEN ATTACKING: roll\", which is no unmodeled tag (one of: restriction, cost, ",
         ] {
             assert!(all.contains(needle), "missing {needle:?} in\n{all}");
         }
         assert!(
             p.iter().all(|l| l.starts_with("cards/x.toml: T1: ")),
             "{all}"
+        );
+    }
+
+    fn with_unmodeled(list: &str) -> Vec<String> {
+        problems(&format!(
+            "[[card]]\nid = \"S1\"\ntype = \"ship\"\nname = \"U.S.S. X\"\nfactions = [\"federation\"]\ncost = 20\nsets = [\"1\"]\nclass = \"5000\"\nrules = {{ unmodeled = {list} }}\n"
+        ))
+    }
+
+    #[test]
+    fn unmodeled_holds_tags_not_text() {
+        assert!(with_unmodeled("[\"cost\", \"slot-swap\"]").is_empty());
+        // An invented sentence of a card's shape: rejected, whatever its
+        // length, and the message says what is allowed.
+        assert_eq!(
+            with_unmodeled("[\"cost\", \"Testa costs -1 SP.\"]"),
+            [format!(
+                "cards/x.toml: S1: unmodeled holds \"Testa costs -1 SP.\", which is no unmodeled \
+                 tag (one of: {})",
+                unmodeled::tag_list()
+            )]
+        );
+        assert_eq!(with_unmodeled("[\"Cost\"]").len(), 1, "tags are lowercase");
+        assert_eq!(
+            with_unmodeled("[\"cost\", \"cost\"]"),
+            ["cards/x.toml: S1: unmodeled lists \"cost\" twice"]
         );
     }
 }

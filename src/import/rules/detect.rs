@@ -1,7 +1,10 @@
 //! The rule-phrase detector: finds every phrase of a card's text that looks
-//! like a fleet-building rule, and reports those no rule kind consumed in
-//! `rules.unmodeled` (the clause, without timing headers, at most ~200
-//! characters). Nothing rule-like is ignored silently.
+//! like a fleet-building rule, and reports those no rule kind consumed: the
+//! card gets the phrase's kind tag in `rules.unmodeled`
+//! (`crate::import::unmodeled`: our words, never the card's), and the
+//! phrase itself (the clause, without timing headers, at most ~200
+//! characters) stays in memory for `data check --unmodeled --from`.
+//! Nothing rule-like is ignored silently.
 //!
 //! What counts as a fleet-building phrase (the triggers below): purchase
 //! eligibility ("may only be purchased", "can only be equipped", "may not be
@@ -26,6 +29,7 @@
 //! "supported by your ship's Upgrade Bar" (conditions of play).
 
 use super::Subject;
+use crate::import::unmodeled;
 use regex::Regex;
 use std::sync::LazyLock;
 
@@ -125,7 +129,8 @@ pub fn has_restriction_or_cost_phrase(text: &str) -> bool {
     text.lines().any(|l| RESTRICTION_OR_COST.is_match(l))
 }
 
-/// Fills `rules.unmodeled` with the phrases no kind consumed.
+/// Records the phrases no kind consumed: each one's tag in
+/// `rules.unmodeled`, the phrase in `Subject::phrases` (memory only).
 pub fn fill_unmodeled(s: &mut Subject) {
     let mut phrases: Vec<String> = Vec::new();
     let text = &s.text;
@@ -147,15 +152,20 @@ pub fn fill_unmodeled(s: &mut Subject) {
             }
         }
     }
+    let mut tagged: Vec<(&'static str, String)> = phrases
+        .into_iter()
+        .map(|p| (unmodeled::classify(&p, s.card.kind), p))
+        .collect();
     for title in crate::import::text::img_titles(s.raw.text()) {
-        if title.contains('?') && !phrases.iter().any(|p| p.contains(&title)) {
-            phrases.push(format!("icon with an unknown title {title:?}"));
+        if title.contains('?') && !tagged.iter().any(|(_, p)| p.contains(&title)) {
+            tagged.push((
+                unmodeled::UNKNOWN_ICON,
+                format!("icon with an unknown title {title:?}"),
+            ));
         }
     }
-    for p in phrases {
-        if !s.card.rules.unmodeled.contains(&p) {
-            s.card.rules.unmodeled.push(p);
-        }
+    for (tag, p) in tagged {
+        s.unmodeled(tag, p);
     }
 }
 
@@ -193,67 +203,103 @@ pub fn clause(sentence: &str, at: usize) -> String {
 
 #[cfg(test)]
 mod tests {
+    //! Invented texts (about an invented "Testa") of the shapes the cards
+    //! use: no card's text in the repository.
     use super::super::testing::subject;
     use super::*;
     use serde_json::json;
 
-    fn unmodeled(text: &str) -> Vec<String> {
+    /// The tags a text leaves unmodeled, and the phrases with their tags.
+    fn unmodeled(text: &str) -> (Vec<String>, Vec<(&'static str, String)>) {
         let mut s = subject("X1", text, json!({}));
         fill_unmodeled(&mut s);
-        s.card.rules.unmodeled
+        let phrases = s.phrases.into_iter().map(|p| (p.tag, p.text)).collect();
+        (s.card.rules.unmodeled, phrases)
     }
 
     #[test]
     fn gameplay_costs_are_not_rule_phrases() {
-        assert!(unmodeled("ACTION: Discard an Upgrade with a cost of 5 SP or less.").is_empty());
-        assert!(
-            unmodeled("SETUP: Select a Captain Card with a printed cost of 4 SP or less.")
-                .is_empty()
-        );
-        assert!(unmodeled("Roll a number of attack dice equal to the printed SP cost of the target [crew] Upgrade.").is_empty());
+        for text in [
+            "ACTION: Discard a [crew] Upgrade of Testa's with a cost of 3 SP or less.",
+            "SETUP: Pick a Captain Card for Testa with a printed cost of 2 SP or less.",
+            "Roll attack dice equal to the printed SP cost of Testa's [tech] Upgrade.",
+        ] {
+            assert_eq!(unmodeled(text), (vec![], vec![]), "{text}");
+        }
         assert!(!has_rule_phrase(
-            "Add the [cloak] Action to this ship's Action Bar."
+            "Add the [scan] Action to Testa's Action Bar."
         ));
     }
 
     #[test]
     fn latinum_costs_are_gameplay() {
-        assert!(unmodeled("Opposing effects that cost one or more GPLT cost +1 GPLT.").is_empty());
+        assert_eq!(
+            unmodeled("Testa's effects that cost any GPLT cost +2 GPLT."),
+            (vec![], vec![])
+        );
     }
 
     #[test]
-    fn unmodeled_phrases_are_short_clauses() {
+    fn the_card_keeps_tags_and_the_phrases_stay_in_memory() {
         assert_eq!(
-            unmodeled(
-                "This upgrade may only be purchased by Loskene or any other Tholian Captain."
-            ),
-            vec!["This upgrade may only be purchased by Loskene or any other Tholian Captain."]
+            unmodeled("This upgrade may only be purchased by Testa or any other Vulcan Captain."),
+            (
+                vec!["restriction".to_string()],
+                vec![(
+                    "restriction",
+                    "This upgrade may only be purchased by Testa or any other Vulcan Captain."
+                        .to_string()
+                )]
+            )
         );
+        // A phrase is its clause, without timing headers.
         assert_eq!(
-            unmodeled("COMBAT PHASE: Place 3 tokens. WHEN ATTACKING: If this card is assigned to an Independent ship, all of your Upgrades cost -1 SP."),
-            vec!["If this card is assigned to an Independent ship, all of your Upgrades cost -1 SP."]
+            unmodeled("COMBAT PHASE: Place 2 tokens. WHEN DEFENDING: If Testa is on a Bajoran ship, all of your Upgrades cost -2 SP."),
+            (
+                vec!["cost".to_string()],
+                vec![(
+                    "cost",
+                    "If Testa is on a Bajoran ship, all of your Upgrades cost -2 SP.".to_string()
+                )]
+            )
         );
+    }
+
+    #[test]
+    fn tags_are_listed_once_in_vocabulary_order() {
+        let (tags, phrases) = unmodeled(
+            "Testa costs -1 SP for each [crew] Upgrade. This card may only be purchased for \
+             Testa's ship. Testa costs +1 SP for each [tech] Upgrade.",
+        );
+        assert_eq!(tags, ["restriction", "cost"]);
+        let kinds: Vec<&str> = phrases.iter().map(|p| p.0).collect();
+        assert_eq!(kinds, ["cost", "restriction", "cost"]);
     }
 
     #[test]
     fn consumed_phrases_are_modeled() {
         let mut s = subject(
             "X1",
-            "This Upgrade costs +5 SP for any non-Borg ship.",
+            "This Upgrade costs +4 SP for any ship without Testa.",
             json!({}),
         );
         s.text.consume(0, 40);
         fill_unmodeled(&mut s);
         assert!(s.card.rules.unmodeled.is_empty());
+        assert!(s.phrases.is_empty());
     }
 
     #[test]
     fn unknown_icon_titles_are_reported() {
-        let mut s = subject("X1", "A <img src='x' title='?? Class'> thing.", json!({}));
-        fill_unmodeled(&mut s);
         assert_eq!(
-            s.card.rules.unmodeled,
-            vec!["icon with an unknown title \"?? Class\""]
+            unmodeled("A <img src='x' title='?? Class'> thing."),
+            (
+                vec!["unknown-icon".to_string()],
+                vec![(
+                    "unknown-icon",
+                    "icon with an unknown title \"?? Class\"".to_string()
+                )]
+            )
         );
     }
 }

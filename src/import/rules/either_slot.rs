@@ -70,10 +70,12 @@ fn apply(_cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
     if !slots.is_empty() {
         s.card.rules.either_slot = slots;
     } else if s.raw.flag("countsAsUpgrade")? {
-        s.card
-            .rules
-            .unmodeled
-            .push("countsAsUpgrade flag, but no slot types in the text".into());
+        // Our words, not the card's: the raw flag says the card fills a
+        // slot of another type, and the text names none.
+        s.unmodeled(
+            "slot-fill",
+            "the raw countsAsUpgrade flag is set, but the text names no slot types".into(),
+        );
     }
     Ok(())
 }
@@ -139,7 +141,7 @@ mod tests {
         let mut s = subject("X1", "Nothing here.", json!({"countsAsUpgrade": true}));
         apply(&cx(), &mut s).unwrap();
         assert!(s.card.rules.either_slot.is_empty());
-        assert_eq!(s.card.rules.unmodeled.len(), 1);
+        assert_eq!(s.card.rules.unmodeled, ["slot-fill"]);
     }
 
     #[test]

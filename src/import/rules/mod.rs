@@ -3,7 +3,8 @@
 //! comment and unit tests on real card texts; `KINDS` is the registry, run
 //! in order on every card. A kind fills its field of `model::Rules` and
 //! marks the text spans it modeled as consumed; `detect` then reports every
-//! rule phrase left unconsumed as `rules.unmodeled`.
+//! rule phrase left unconsumed: its kind tag (`crate::import::unmodeled`) in
+//! `rules.unmodeled`, the phrase itself only in memory (`Subject::phrases`).
 
 pub mod adds_factions;
 pub mod adds_slots;
@@ -33,6 +34,7 @@ pub mod target;
 use super::classes::ClassIndex;
 use super::raw::RawCard;
 use super::text::CardText;
+use super::unmodeled::Phrase;
 use super::ImportError;
 use crate::db::model::Card;
 use std::collections::BTreeMap;
@@ -55,6 +57,25 @@ pub struct Subject<'a> {
     pub raw: &'a RawCard,
     pub text: CardText,
     pub card: Card,
+    /// The unmodeled rule phrases found so far with their tags; never
+    /// written (the card keeps only the tags).
+    pub phrases: Vec<Phrase>,
+}
+
+impl Subject<'_> {
+    /// Records a rule phrase no kind models: its tag on the card
+    /// (`rules.unmodeled`, in vocabulary order), the phrase in memory.
+    pub fn unmodeled(&mut self, tag: &'static str, phrase: String) {
+        let tags = &mut self.card.rules.unmodeled;
+        if !tags.iter().any(|t| t == tag) {
+            tags.push(tag.to_string());
+            super::unmodeled::normalize(tags);
+        }
+        let p = Phrase { tag, text: phrase };
+        if !self.phrases.contains(&p) {
+            self.phrases.push(p);
+        }
+    }
 }
 
 /// One rule kind: a name (for coverage and messages) and its parser.
@@ -205,6 +226,7 @@ pub(crate) mod testing {
             raw,
             text: CardText::new(text),
             card,
+            phrases: Vec::new(),
         }
     }
 
