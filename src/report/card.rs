@@ -367,7 +367,10 @@ pub fn rules_text(db: &Database, card: &Card) -> Vec<String> {
     out.extend(
         r.unmodeled
             .iter()
-            .map(|u| format!("Not checked by fleetcheck: \"{u}\"")),
+            .map(|u| match crate::import::unmodeled::description(u) {
+                Some(d) => format!("Not checked by fleetcheck: {d} ({u})"),
+                None => format!("Not checked by fleetcheck: \"{u}\""),
+            }),
     );
     out
 }
