@@ -7,8 +7,10 @@
 //!   reports, see [`NOT_LOADED`]) is parsed into the card model
 //!   (`src/db/model.rs`, included here so there is one model), validated
 //!   (unique ids, every set, class and retirement reference resolves), and
-//!   embedded as one MessagePack blob ([`compile`]). A broken file fails the
-//!   build with its path, line and column.
+//!   embedded as one blob ([`compile`], [`layout`]): each card a MessagePack
+//!   value of its own, so that start-up decodes only the cards a command
+//!   uses, and the id and name index precomputed as sorted tables. A broken
+//!   file fails the build with its path, line and column.
 //! - every other game's `data/<game>/**/*.toml` is embedded as text: those
 //!   files are a few kilobytes and their readers want the TOML.
 //!
@@ -17,13 +19,17 @@
 //! `Condition` and `PenaltyRule` enums are internally tagged, which only a
 //! self-describing format can read back.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 #[allow(dead_code)]
 #[path = "src/db/model.rs"]
 mod model;
+
+#[allow(dead_code)]
+#[path = "src/db/keys.rs"]
+mod keys;
 
 use model::{Card, Format, Retirement, Set, ShipClass};
 
@@ -32,19 +38,20 @@ use model::{Card, Format, Retirement, Set, ShipClass};
 /// the equality test in `src/db/embedded.rs` holds this script to.
 pub const NOT_LOADED: &[&str] = &["corrections.toml", "excluded.toml", "coverage.toml"];
 
-/// Bumped whenever the layout of [`Compiled`] changes; the loader refuses
-/// any other version.
-pub const FORMAT_VERSION: u32 = 1;
+/// Bumped whenever the layout written by [`compile`] changes; the loader
+/// refuses any other version.
+pub const FORMAT_VERSION: u32 = 2;
 
-/// The compiled database: (format version, data files, the index into
-/// `files` of each card's file, cards, sets, classes, formats,
-/// retirements). A tuple so that `src/db/embedded.rs` can name the same
-/// shape without sharing a type with this script.
-pub type Compiled = (
-    u32,
+/// The first bytes of a compiled database.
+pub const MAGIC: &[u8; 4] = b"FCDB";
+
+/// The part of the compiled database that is decoded whole at start-up:
+/// (data files, the index into `files` of each card's file, sets, classes,
+/// formats, retirements). A tuple so that `src/db/embedded.rs` can name the
+/// same shape without sharing a type with this script.
+pub type Meta = (
     Vec<String>,
     Vec<u32>,
-    Vec<Card>,
     Vec<Set>,
     Vec<ShipClass>,
     Vec<Format>,
@@ -104,10 +111,10 @@ fn main() {
             std::process::exit(1);
         }
     };
-    std::fs::write(out.join("staw.msgpack"), blob).unwrap();
+    std::fs::write(out.join("staw.bin"), blob).unwrap();
     table.push_str(
-        "/// The compiled STAW database (see `build.rs`, [`Compiled`]).\n\
-         pub static STAW: &[u8] = include_bytes!(concat!(env!(\"OUT_DIR\"), \"/staw.msgpack\"));\n",
+        "/// The compiled STAW database (see `build.rs` and [`Blob`]).\n\
+         pub static STAW: &[u8] = include_bytes!(concat!(env!(\"OUT_DIR\"), \"/staw.bin\"));\n",
     );
     std::fs::write(out.join("embedded_data.rs"), table).unwrap();
 }
@@ -191,17 +198,99 @@ pub fn compile(dir: &Path, label: &str) -> Result<Vec<u8>, String> {
     if !problems.is_empty() {
         return Err(problems.join("\n"));
     }
-    let compiled: Compiled = (
-        FORMAT_VERSION,
+    let meta: Meta = (
         files,
         card_file,
-        all.card,
         all.set,
         all.class,
         all.format,
         all.retirement,
     );
-    rmp_serde::to_vec_named(&compiled).map_err(|e| format!("{label}: cannot serialise: {e}"))
+    layout(&meta, &all.card).map_err(|e| format!("{label}: cannot serialise: {e}"))
+}
+
+/// Writes the compiled database. Every number is a little-endian `u32`;
+/// the reader is `src/db/embedded.rs`, which decodes only the meta part at
+/// start-up and each card when it is first used:
+///
+/// - `MAGIC`, `FORMAT_VERSION`, the number of cards, then eleven sections,
+///   each its byte length followed by its bytes:
+/// - 0 meta: the MessagePack of [`Meta`];
+/// - 1, 2 cards: `n + 1` offsets into 2, the MessagePack of each card in
+///   database order, one after the other;
+/// - 3 kinds: one byte per card, its `CardType as u8`;
+/// - 4, 5, 6 the id index: `k + 1` offsets into 5, the keys (`keys::id_key`
+///   of every id and alias id, first card wins, sorted by bytes), and 6 the
+///   card of each key;
+/// - 7, 8, 9, 10 the name index: `m + 1` offsets into 8, the keys
+///   (`keys::normalize` of the names of all cards but builder helpers,
+///   sorted by bytes), `m + 1` offsets into 10, and 10 the cards of each
+///   name in database order.
+fn layout(meta: &Meta, cards: &[Card]) -> Result<Vec<u8>, rmp_serde::encode::Error> {
+    let mut sections: Vec<Vec<u8>> = vec![rmp_serde::to_vec_named(meta)?];
+    let mut offsets = vec![0u32];
+    let mut data = Vec::new();
+    for c in cards {
+        data.extend(rmp_serde::to_vec_named(c)?);
+        offsets.push(u32::try_from(data.len()).unwrap());
+    }
+    sections.push(words(&offsets));
+    sections.push(data);
+    sections.push(cards.iter().map(|c| c.kind as u8).collect());
+
+    let mut ids: BTreeMap<String, u32> = BTreeMap::new();
+    let mut names: BTreeMap<String, Vec<u32>> = BTreeMap::new();
+    for (i, c) in cards.iter().enumerate() {
+        let i = u32::try_from(i).unwrap();
+        for id in std::iter::once(&c.id).chain(&c.alias_ids) {
+            ids.entry(keys::id_key(id)).or_insert(i);
+        }
+        if !c.helper {
+            names.entry(keys::normalize(&c.name)).or_default().push(i);
+        }
+    }
+    let (offsets, keys) = strings(ids.keys());
+    sections.push(offsets);
+    sections.push(keys);
+    sections.push(words(&ids.values().copied().collect::<Vec<_>>()));
+    let (offsets, keys) = strings(names.keys());
+    sections.push(offsets);
+    sections.push(keys);
+    let mut starts = vec![0u32];
+    let mut postings = Vec::new();
+    for list in names.values() {
+        postings.extend(list);
+        starts.push(u32::try_from(postings.len()).unwrap());
+    }
+    sections.push(words(&starts));
+    sections.push(words(&postings));
+
+    let mut out = MAGIC.to_vec();
+    out.extend(words(&[
+        FORMAT_VERSION,
+        u32::try_from(cards.len()).unwrap(),
+    ]));
+    for s in sections {
+        out.extend(words(&[u32::try_from(s.len()).unwrap()]));
+        out.extend(s);
+    }
+    Ok(out)
+}
+
+/// Numbers as little-endian bytes.
+fn words(numbers: &[u32]) -> Vec<u8> {
+    numbers.iter().flat_map(|n| n.to_le_bytes()).collect()
+}
+
+/// A string table: `n + 1` offsets, and the strings one after the other.
+fn strings<'a>(all: impl Iterator<Item = &'a String>) -> (Vec<u8>, Vec<u8>) {
+    let mut offsets = vec![0u32];
+    let mut bytes = Vec::new();
+    for s in all {
+        bytes.extend(s.as_bytes());
+        offsets.push(u32::try_from(bytes.len()).unwrap());
+    }
+    (words(&offsets), bytes)
 }
 
 /// Every reference the loader and the engine follow by id resolves: a
