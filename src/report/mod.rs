@@ -4,6 +4,7 @@
 
 pub mod card;
 pub mod github;
+pub mod grid;
 pub mod json;
 pub mod model;
 pub mod price;

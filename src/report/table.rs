@@ -3,16 +3,16 @@
 //! against the cap, every diagnostic rendered rustc-style with an excerpt
 //! of the fleet file, and a one-line verdict.
 //!
-//! Tables are drawn by comfy-table and never look at the terminal
-//! themselves (`force_no_tty`): the caller decides colour and width through
-//! [`RenderOptions`], so that the same input always gives the same bytes in
-//! tests and pipes.
+//! Tables never look at the terminal themselves: the caller decides colour
+//! and width through [`RenderOptions`], so that the same input always gives
+//! the same bytes in tests and pipes. Without a width they are drawn by
+//! [`super::grid`], else by comfy-table (`force_no_tty`), which wraps.
 
 use super::model::{CardReport, FleetReport, Modifier};
 use super::{Checked, RenderOptions, Verdict};
 use crate::diag::{Diagnostic, Severity, Source};
 use annotate_snippets::{Level, Renderer, Snippet};
-use comfy_table::{presets, Cell, CellAlignment, ColumnConstraint, ContentArrangement, Table};
+use comfy_table::{presets, CellAlignment, ColumnConstraint, ContentArrangement, Table};
 use std::io::{self, Write};
 
 /// Renders one checked file: header, cost tables, diagnostics, verdict.
@@ -134,83 +134,118 @@ pub(crate) fn right(t: &mut Table, columns: &[usize]) {
     }
 }
 
-fn fleet_table(r: &FleetReport, opts: &RenderOptions) -> Table {
+/// Draws a report table: by [`super::grid`] when it does not wrap (pipes,
+/// files, tests: the bulk of `check DIR`), else by comfy-table, which
+/// wraps the columns not listed in `unwrapped_cols` to the terminal. Both
+/// draw the same bytes where both apply.
+pub(crate) fn draw(
+    header: &[&str],
+    rows: Vec<Vec<String>>,
+    right_cols: &[usize],
+    unwrapped_cols: &[usize],
+    opts: &RenderOptions,
+) -> String {
+    if opts.width.is_none() {
+        if let Some(text) = super::grid::draw(header, &rows, right_cols) {
+            return text;
+        }
+    }
     let mut t = new_table(opts);
-    t.set_header(vec!["Card", "Type", "Slot", "Base", "Modifiers", "Cost"]);
+    t.set_header(header.to_vec());
+    for r in rows {
+        t.add_row(r);
+    }
+    right(&mut t, right_cols);
+    unwrapped(&mut t, unwrapped_cols);
+    t.to_string()
+}
+
+fn fleet_table(r: &FleetReport, opts: &RenderOptions) -> String {
+    let mut rows = Vec::new();
     for (n, ship) in r.ships.iter().enumerate() {
         let base = base_of(ship.cost, &ship.modifiers);
-        t.add_row(vec![
-            Cell::new(format!("{}. {} ({})", n + 1, ship.ship.name, ship.ship.id)),
-            Cell::new("ship"),
-            Cell::new(""),
-            Cell::new(base),
-            Cell::new(modifiers(&ship.ship.name, &ship.ship.id, &ship.modifiers)),
-            Cell::new(ship.cost),
+        rows.push(vec![
+            format!("{}. {} ({})", n + 1, ship.ship.name, ship.ship.id),
+            "ship".to_string(),
+            String::new(),
+            base.to_string(),
+            modifiers(&ship.ship.name, &ship.ship.id, &ship.modifiers),
+            ship.cost.to_string(),
         ]);
         for c in &ship.cards {
-            t.add_row(card_row(c, "   "));
+            rows.push(card_row(c, "   "));
         }
-        t.add_row(vec![
-            Cell::new(format!("   ship total: {}", ship.ship.name)),
-            Cell::new(""),
-            Cell::new(""),
-            Cell::new(""),
-            Cell::new(""),
-            Cell::new(ship.total),
+        rows.push(vec![
+            format!("   ship total: {}", ship.ship.name),
+            String::new(),
+            String::new(),
+            String::new(),
+            String::new(),
+            ship.total.to_string(),
         ]);
     }
     if let Some(res) = &r.resource {
         let base = base_of(res.cost, &res.modifiers);
-        t.add_row(vec![
-            Cell::new(format!("{} ({})", res.name, res.id)),
-            Cell::new("resource"),
-            Cell::new(""),
-            Cell::new(base),
-            Cell::new(modifiers(&res.name, &res.id, &res.modifiers)),
-            Cell::new(res.cost),
+        rows.push(vec![
+            format!("{} ({})", res.name, res.id),
+            "resource".to_string(),
+            String::new(),
+            base.to_string(),
+            modifiers(&res.name, &res.id, &res.modifiers),
+            res.cost.to_string(),
         ]);
     }
     if let Some(points) = r.additional_points.filter(|&p| p != 0) {
-        t.add_row(vec![
-            Cell::new("additional points"),
-            Cell::new(""),
-            Cell::new(""),
-            Cell::new(""),
-            Cell::new(""),
-            Cell::new(points),
+        rows.push(vec![
+            "additional points".to_string(),
+            String::new(),
+            String::new(),
+            String::new(),
+            String::new(),
+            points.to_string(),
         ]);
     }
-    right(&mut t, &[3, 5]);
-    unwrapped(&mut t, &[0, 1, 2, 3, 5]);
-    t
+    draw(
+        &["Card", "Type", "Slot", "Base", "Modifiers", "Cost"],
+        rows,
+        &[3, 5],
+        &[0, 1, 2, 3, 5],
+        opts,
+    )
 }
 
-fn card_row(c: &CardReport, indent: &str) -> Vec<Cell> {
+fn card_row(c: &CardReport, indent: &str) -> Vec<String> {
     vec![
-        Cell::new(format!("{indent}{} ({})", c.name, c.id)),
-        Cell::new(&c.kind),
-        Cell::new(c.slot.as_deref().unwrap_or("")),
-        Cell::new(c.base),
-        Cell::new(modifiers(&c.name, &c.id, &c.modifiers)),
-        Cell::new(c.cost),
+        format!("{indent}{} ({})", c.name, c.id),
+        c.kind.clone(),
+        c.slot.clone().unwrap_or_default(),
+        c.base.to_string(),
+        modifiers(&c.name, &c.id, &c.modifiers),
+        c.cost.to_string(),
     ]
 }
 
-pub(crate) fn sideboard_table(sb: &super::model::SideboardReport, opts: &RenderOptions) -> Table {
-    let mut t = new_table(opts);
-    t.set_header(vec!["Sideboard", "Card", "Base", "Modifiers", "Cost"]);
-    for c in &sb.cards {
-        t.add_row(vec![
-            Cell::new(&c.section),
-            Cell::new(format!("{} ({})", c.card.name, c.card.id)),
-            Cell::new(c.card.base),
-            Cell::new(modifiers(&c.card.name, &c.card.id, &c.card.modifiers)),
-            Cell::new(c.card.cost),
-        ]);
-    }
-    right(&mut t, &[2, 4]);
-    unwrapped(&mut t, &[0, 1, 2, 4]);
-    t
+pub(crate) fn sideboard_table(sb: &super::model::SideboardReport, opts: &RenderOptions) -> String {
+    let rows = sb
+        .cards
+        .iter()
+        .map(|c| {
+            vec![
+                c.section.clone(),
+                format!("{} ({})", c.card.name, c.card.id),
+                c.card.base.to_string(),
+                modifiers(&c.card.name, &c.card.id, &c.card.modifiers),
+                c.card.cost.to_string(),
+            ]
+        })
+        .collect();
+    draw(
+        &["Sideboard", "Card", "Base", "Modifiers", "Cost"],
+        rows,
+        &[2, 4],
+        &[0, 1, 2, 4],
+        opts,
+    )
 }
 
 /// The printed cost behind a cost and its modifiers (ships and resources
