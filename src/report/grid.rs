@@ -18,6 +18,9 @@ use unicode_width::UnicodeWidthStr;
 /// `u16` and saturates beyond, which [`draw`] leaves to comfy-table.
 const MAX_WIDTH: usize = u16::MAX as usize - 2;
 
+/// Marks a cell of several lines in the width table of [`draw`].
+const LINES: usize = usize::MAX;
+
 /// Draws a table whose every row has one cell per header column, with the
 /// columns listed in `right` right-aligned. `None` when comfy-table would
 /// do something else than this drawer does (a row of another length, a
@@ -27,67 +30,141 @@ pub fn draw<S: AsRef<str>>(header: &[&str], rows: &[Vec<S>], right: &[usize]) ->
     if rows.iter().any(|r| r.len() != n) {
         return None;
     }
+    // The width of every one-line cell (header first), measured once.
+    let mut cells = Vec::with_capacity((rows.len() + 1) * n);
     let mut widths = vec![1usize; n];
-    let mut measure = |i: usize, cell: &str| {
-        for line in cell.split('\n') {
-            widths[i] = widths[i].max(line.width());
-        }
-    };
-    for (i, h) in header.iter().enumerate() {
-        measure(i, h);
-    }
-    for row in rows {
-        for (i, cell) in row.iter().enumerate() {
-            measure(i, cell.as_ref());
-        }
+    let mut height = measure(header.iter().copied(), &mut cells, &mut widths);
+    for r in rows {
+        height += measure(r.iter().map(AsRef::as_ref), &mut cells, &mut widths);
     }
     if widths.iter().any(|&w| w > MAX_WIDTH) {
         return None;
     }
-    let total: usize = widths.iter().map(|w| w + 3).sum::<usize>() + 1;
-    let lines: usize = rows.iter().map(|r| row_height(r)).sum::<usize>() + 4;
-    // Box-drawing characters are three bytes each.
-    let mut out = String::with_capacity(total * lines * 2);
-    rule(&mut out, &widths, '┌', '─', '┬', '┐');
+    let line: usize = widths.iter().map(|w| w + 3).sum::<usize>() + 1;
+    // Box-drawing characters take three bytes.
+    let mut out = String::with_capacity((line + 6) * (height + 3));
+    rule(&mut out, &widths, ['┌', '┬', '┐'], RULE);
     out.push('\n');
-    row(&mut out, header, &widths, right);
+    let mut measured = cells.chunks(n.max(1));
+    row(
+        &mut out,
+        header,
+        measured.next().unwrap_or(&[]),
+        &widths,
+        right,
+    );
     out.push('\n');
-    rule(&mut out, &widths, '╞', '═', '╪', '╡');
+    rule(&mut out, &widths, ['╞', '╪', '╡'], HEADER_RULE);
     for r in rows {
         out.push('\n');
-        row(&mut out, r, &widths, right);
+        row(&mut out, r, measured.next().unwrap_or(&[]), &widths, right);
     }
     out.push('\n');
-    rule(&mut out, &widths, '└', '─', '┴', '┘');
+    rule(&mut out, &widths, ['└', '┴', '┘'], RULE);
     Some(out)
 }
 
-fn row_height<S: AsRef<str>>(cells: &[S]) -> usize {
-    cells
-        .iter()
-        .map(|c| c.as_ref().split('\n').count())
-        .max()
-        .unwrap_or(0)
+/// Measures one row: appends the width of each cell (or [`LINES`]) to
+/// `cells`, widens `widths`; returns the row's height in lines.
+fn measure<'a>(
+    row: impl Iterator<Item = &'a str>,
+    cells: &mut Vec<usize>,
+    widths: &mut [usize],
+) -> usize {
+    let mut height = 1;
+    for (i, cell) in row.enumerate() {
+        if cell.contains('\n') {
+            let mut lines = 0;
+            for line in cell.split('\n') {
+                widths[i] = widths[i].max(width(line));
+                lines += 1;
+            }
+            height = height.max(lines);
+            cells.push(LINES);
+        } else {
+            let w = width(cell);
+            widths[i] = widths[i].max(w);
+            cells.push(w);
+        }
+    }
+    height
 }
 
-/// A border line: `left`, each column's width plus padding of `fill`,
-/// `cross` between columns, `end`.
-fn rule(out: &mut String, widths: &[usize], left: char, fill: char, cross: char, end: char) {
+/// The display width of one line, as comfy-table measures it
+/// (`unicode-width`); printable ASCII is one column a byte.
+fn width(line: &str) -> usize {
+    if line.bytes().all(|b| (b' '..=b'~').contains(&b)) {
+        line.len()
+    } else {
+        line.width()
+    }
+}
+
+// Runs of 32 of one character, for [`repeat`].
+const SPACES: &str = "                                ";
+const RULE: &str = "────────────────────────────────";
+const HEADER_RULE: &str = "════════════════════════════════";
+
+/// `n` times the one character `run` is made of (32 of them).
+fn repeat(out: &mut String, run: &str, mut n: usize) {
+    let size = run.len() / 32;
+    while n > 0 {
+        let k = n.min(32);
+        out.push_str(&run[..k * size]);
+        n -= k;
+    }
+}
+
+/// A border line: the first corner, each column's width plus padding of
+/// `run`'s character with the middle joint between columns, the last corner.
+fn rule(out: &mut String, widths: &[usize], [left, cross, end]: [char; 3], run: &str) {
     out.push(left);
     for (i, &w) in widths.iter().enumerate() {
         if i > 0 {
             out.push(cross);
         }
-        for _ in 0..w + 2 {
-            out.push(fill);
-        }
+        repeat(out, run, w + 2);
     }
     out.push(end);
 }
 
-/// The lines of one row (no newline after the last).
-fn row<S: AsRef<str>>(out: &mut String, cells: &[S], widths: &[usize], right: &[usize]) {
-    let height = row_height(cells);
+/// The lines of one row (no newline after the last); `measured[i]` is the
+/// width of cell `i`, or [`LINES`].
+fn row<S: AsRef<str>>(
+    out: &mut String,
+    cells: &[S],
+    measured: &[usize],
+    widths: &[usize],
+    right: &[usize],
+) {
+    let cell = |out: &mut String, i: usize, text: &str, w: usize| {
+        let pad = widths[i] - w;
+        out.push(' ');
+        if right.contains(&i) {
+            repeat(out, SPACES, pad);
+            out.push_str(text);
+        } else {
+            out.push_str(text);
+            repeat(out, SPACES, pad);
+        }
+        out.push(' ');
+    };
+    if !measured.contains(&LINES) {
+        out.push('│');
+        for (i, text) in cells.iter().enumerate() {
+            if i > 0 {
+                out.push('┆');
+            }
+            cell(out, i, text.as_ref(), measured[i]);
+        }
+        out.push('│');
+        return;
+    }
+    let height = cells
+        .iter()
+        .map(|c| c.as_ref().split('\n').count())
+        .max()
+        .unwrap_or(0);
     let mut parts: Vec<std::str::Split<'_, char>> =
         cells.iter().map(|c| c.as_ref().split('\n')).collect();
     for k in 0..height {
@@ -99,30 +176,14 @@ fn row<S: AsRef<str>>(out: &mut String, cells: &[S], widths: &[usize], right: &[
             if i > 0 {
                 out.push('┆');
             }
-            let w = widths[i];
             match part.next() {
-                Some(line) => {
-                    let pad = w - line.width();
-                    out.push(' ');
-                    if right.contains(&i) {
-                        spaces(out, pad);
-                        out.push_str(line);
-                    } else {
-                        out.push_str(line);
-                        spaces(out, pad);
-                    }
-                    out.push(' ');
-                }
+                Some(line) => cell(out, i, line, width(line)),
                 // A cell with fewer lines than the row: blank.
-                None => spaces(out, w + 2),
+                None => repeat(out, SPACES, widths[i] + 2),
             }
         }
         out.push('│');
     }
-}
-
-fn spaces(out: &mut String, n: usize) {
-    out.extend(std::iter::repeat_n(' ', n));
 }
 
 #[cfg(test)]
@@ -205,6 +266,8 @@ mod tests {
                 Just("漢"),
                 Just("🖖"),
                 Just("\u{200B}"),
+                Just("\t"),
+                Just("\u{7f}"),
                 Just("-12"),
                 Just("'"),
             ],

@@ -14,6 +14,7 @@ use super::{Checked, RenderOptions, Verdict};
 use crate::diag::{Diagnostic, Severity, Source};
 use annotate_snippets::{Level, Renderer, Snippet};
 use comfy_table::{presets, CellAlignment, ColumnConstraint, ContentArrangement, Table};
+use std::borrow::Cow;
 use std::io::{self, Write};
 
 /// Renders one checked file: header, cost tables, diagnostics, verdict.
@@ -141,7 +142,7 @@ pub(crate) fn right(t: &mut Table, columns: &[usize]) {
 /// draw the same bytes where both apply.
 pub(crate) fn draw(
     header: &[&str],
-    rows: Vec<Vec<String>>,
+    rows: Vec<Vec<Cow<'_, str>>>,
     right_cols: &[usize],
     unwrapped_cols: &[usize],
     opts: &RenderOptions,
@@ -166,44 +167,44 @@ fn fleet_table(r: &FleetReport, opts: &RenderOptions) -> String {
     for (n, ship) in r.ships.iter().enumerate() {
         let base = base_of(ship.cost, &ship.modifiers);
         rows.push(vec![
-            format!("{}. {} ({})", n + 1, ship.ship.name, ship.ship.id),
-            "ship".to_string(),
-            String::new(),
-            base.to_string(),
-            modifiers(&ship.ship.name, &ship.ship.id, &ship.modifiers),
-            ship.cost.to_string(),
+            format!("{}. {} ({})", n + 1, ship.ship.name, ship.ship.id).into(),
+            "ship".into(),
+            "".into(),
+            base.to_string().into(),
+            modifiers(&ship.ship.name, &ship.ship.id, &ship.modifiers).into(),
+            ship.cost.to_string().into(),
         ]);
         for c in &ship.cards {
             rows.push(card_row(c, "   "));
         }
         rows.push(vec![
-            format!("   ship total: {}", ship.ship.name),
-            String::new(),
-            String::new(),
-            String::new(),
-            String::new(),
-            ship.total.to_string(),
+            format!("   ship total: {}", ship.ship.name).into(),
+            "".into(),
+            "".into(),
+            "".into(),
+            "".into(),
+            ship.total.to_string().into(),
         ]);
     }
     if let Some(res) = &r.resource {
         let base = base_of(res.cost, &res.modifiers);
         rows.push(vec![
-            format!("{} ({})", res.name, res.id),
-            "resource".to_string(),
-            String::new(),
-            base.to_string(),
-            modifiers(&res.name, &res.id, &res.modifiers),
-            res.cost.to_string(),
+            format!("{} ({})", res.name, res.id).into(),
+            "resource".into(),
+            "".into(),
+            base.to_string().into(),
+            modifiers(&res.name, &res.id, &res.modifiers).into(),
+            res.cost.to_string().into(),
         ]);
     }
     if let Some(points) = r.additional_points.filter(|&p| p != 0) {
         rows.push(vec![
-            "additional points".to_string(),
-            String::new(),
-            String::new(),
-            String::new(),
-            String::new(),
-            points.to_string(),
+            "additional points".into(),
+            "".into(),
+            "".into(),
+            "".into(),
+            "".into(),
+            points.to_string().into(),
         ]);
     }
     draw(
@@ -215,14 +216,14 @@ fn fleet_table(r: &FleetReport, opts: &RenderOptions) -> String {
     )
 }
 
-fn card_row(c: &CardReport, indent: &str) -> Vec<String> {
+fn card_row<'r>(c: &'r CardReport, indent: &str) -> Vec<Cow<'r, str>> {
     vec![
-        format!("{indent}{} ({})", c.name, c.id),
-        c.kind.clone(),
-        c.slot.clone().unwrap_or_default(),
-        c.base.to_string(),
-        modifiers(&c.name, &c.id, &c.modifiers),
-        c.cost.to_string(),
+        format!("{indent}{} ({})", c.name, c.id).into(),
+        c.kind.as_str().into(),
+        c.slot.as_deref().unwrap_or("").into(),
+        c.base.to_string().into(),
+        modifiers(&c.name, &c.id, &c.modifiers).into(),
+        c.cost.to_string().into(),
     ]
 }
 
@@ -232,11 +233,11 @@ pub(crate) fn sideboard_table(sb: &super::model::SideboardReport, opts: &RenderO
         .iter()
         .map(|c| {
             vec![
-                c.section.clone(),
-                format!("{} ({})", c.card.name, c.card.id),
-                c.card.base.to_string(),
-                modifiers(&c.card.name, &c.card.id, &c.card.modifiers),
-                c.card.cost.to_string(),
+                c.section.as_str().into(),
+                format!("{} ({})", c.card.name, c.card.id).into(),
+                c.card.base.to_string().into(),
+                modifiers(&c.card.name, &c.card.id, &c.card.modifiers).into(),
+                c.card.cost.to_string().into(),
             ]
         })
         .collect();
@@ -349,7 +350,7 @@ pub fn diagnostic(
         (Some(text), Some(span)) => Some((text, span)),
         _ => None,
     };
-    let help: Vec<String> = d.help.iter().map(|h| printable(h)).collect();
+    let help: Vec<String> = d.help.iter().map(|h| printable(h).into_owned()).collect();
     let parts = Parts {
         severity: d.severity,
         code: &d.code,
@@ -409,9 +410,11 @@ fn snippets(p: &Parts<'_>, color: bool) -> String {
 /// `text` with every control character but the line feed replaced by
 /// stand-ins of the same UTF-8 length (a space for one-byte ones, `?` for
 /// the rest), so byte offsets into the original stay valid.
-fn printable(text: &str) -> String {
+fn printable(text: &str) -> Cow<'_, str> {
+    // Most texts have nothing to replace: no copy (the excerpt's text is
+    // the whole file).
     if !text.chars().any(|c| c.is_control() && c != '\n') {
-        return text.to_string();
+        return Cow::Borrowed(text);
     }
     text.chars()
         .flat_map(|c| {
@@ -658,7 +661,7 @@ mod tests {
                 code: "code",
                 title: &title,
                 file: &file,
-                excerpt: span.map(|s| (shown.as_str(), s)),
+                excerpt: span.map(|s| (&*shown, s)),
                 note: note.as_deref(),
                 help: &help,
             };
