@@ -40,23 +40,10 @@ pub const NOT_LOADED: &[&str] = &["corrections.toml", "excluded.toml", "coverage
 
 /// Bumped whenever the layout written by [`compile`] changes; the loader
 /// refuses any other version.
-pub const FORMAT_VERSION: u32 = 2;
+pub const FORMAT_VERSION: u32 = 3;
 
 /// The first bytes of a compiled database.
 pub const MAGIC: &[u8; 4] = b"FCDB";
-
-/// The part of the compiled database that is decoded whole at start-up:
-/// (data files, the index into `files` of each card's file, sets, classes,
-/// formats, retirements). A tuple so that `src/db/embedded.rs` can name the
-/// same shape without sharing a type with this script.
-pub type Meta = (
-    Vec<String>,
-    Vec<u32>,
-    Vec<Set>,
-    Vec<ShipClass>,
-    Vec<Format>,
-    Vec<Retirement>,
-);
 
 /// The contents of one data file (the same keys as `db::DataFile`).
 #[derive(Default, serde::Deserialize)]
@@ -198,49 +185,48 @@ pub fn compile(dir: &Path, label: &str) -> Result<Vec<u8>, String> {
     if !problems.is_empty() {
         return Err(problems.join("\n"));
     }
-    let meta: Meta = (
-        files,
-        card_file,
-        all.set,
-        all.class,
-        all.format,
-        all.retirement,
-    );
-    layout(&meta, &all.card).map_err(|e| format!("{label}: cannot serialise: {e}"))
+    layout(&files, &card_file, &all).map_err(|e| format!("{label}: cannot serialise: {e}"))
 }
 
 /// Writes the compiled database. Every number is a little-endian `u32`;
-/// the reader is `src/db/embedded.rs`, which decodes only the meta part at
-/// start-up and each card when it is first used:
+/// the reader is `src/db/embedded.rs`, which decodes each record (card,
+/// set, class, format, retirement) the first time it is used and searches
+/// the indexes in place.
 ///
-/// - `MAGIC`, `FORMAT_VERSION`, the number of cards, then eleven sections,
-///   each its byte length followed by its bytes:
-/// - 0 meta: the MessagePack of [`Meta`];
-/// - 1, 2 cards: `n + 1` offsets into 2, the MessagePack of each card in
-///   database order, one after the other;
-/// - 3 kinds: one byte per card, its `CardType as u8`;
-/// - 4, 5, 6 the id index: `k + 1` offsets into 5, the keys (`keys::id_key`
-///   of every id and alias id, first card wins, sorted by bytes), and 6 the
-///   card of each key;
-/// - 7, 8, 9, 10 the name index: `m + 1` offsets into 8, the keys
-///   (`keys::normalize` of the names of all cards but builder helpers,
-///   sorted by bytes), `m + 1` offsets into 10, and 10 the cards of each
-///   name in database order.
-fn layout(meta: &Meta, cards: &[Card]) -> Result<Vec<u8>, rmp_serde::encode::Error> {
-    let mut sections: Vec<Vec<u8>> = vec![rmp_serde::to_vec_named(meta)?];
-    let mut offsets = vec![0u32];
-    let mut data = Vec::new();
-    for c in cards {
-        data.extend(rmp_serde::to_vec_named(c)?);
-        offsets.push(u32::try_from(data.len()).unwrap());
-    }
-    sections.push(words(&offsets));
-    sections.push(data);
-    sections.push(cards.iter().map(|c| c.kind as u8).collect());
+/// `MAGIC`, `FORMAT_VERSION`, the number of sections, then the sections,
+/// each its byte length followed by its bytes, in this order:
+///
+/// - files: a string table ([`strings`]: `n + 1` offsets, then the
+///   strings one after the other), then the index into it of each card's
+///   file (numbers);
+/// - cards: a record table ([`records`]: `n + 1` offsets, then each
+///   record's MessagePack one after the other), then one byte per card,
+///   its `CardType as u8`;
+/// - the id index: the keys (`keys::id_key` of every id and alias id,
+///   first card wins, sorted by bytes) as a string table, and the card of
+///   each key;
+/// - the name index: the keys (`keys::normalize` of the names of all cards
+///   but builder helpers, sorted by bytes) as a string table, `m + 1`
+///   offsets into the next section, and the cards of each name in
+///   database order;
+/// - sets: a record table, then its id index (the ids, sorted by bytes, as
+///   a string table, and the set of each id);
+/// - classes: the same;
+/// - formats, retirements: a record table each.
+fn layout(
+    files: &[String],
+    card_file: &[u32],
+    all: &DataFile,
+) -> Result<Vec<u8>, rmp_serde::encode::Error> {
+    let mut sections: Vec<Vec<u8>> = Vec::new();
+    let (offsets, bytes) = strings(files.iter());
+    sections.extend([offsets, bytes, words(card_file)]);
+    sections.extend(records(&all.card)?);
+    sections.push(all.card.iter().map(|c| c.kind as u8).collect());
 
     let mut ids: BTreeMap<String, u32> = BTreeMap::new();
     let mut names: BTreeMap<String, Vec<u32>> = BTreeMap::new();
-    for (i, c) in cards.iter().enumerate() {
+    for (i, c) in all.card.iter().enumerate() {
         let i = u32::try_from(i).unwrap();
         for id in std::iter::once(&c.id).chain(&c.alias_ids) {
             ids.entry(keys::id_key(id)).or_insert(i);
@@ -249,32 +235,63 @@ fn layout(meta: &Meta, cards: &[Card]) -> Result<Vec<u8>, rmp_serde::encode::Err
             names.entry(keys::normalize(&c.name)).or_default().push(i);
         }
     }
-    let (offsets, keys) = strings(ids.keys());
-    sections.push(offsets);
-    sections.push(keys);
-    sections.push(words(&ids.values().copied().collect::<Vec<_>>()));
+    sections.extend(index(&ids));
     let (offsets, keys) = strings(names.keys());
-    sections.push(offsets);
-    sections.push(keys);
+    sections.extend([offsets, keys]);
     let mut starts = vec![0u32];
     let mut postings = Vec::new();
     for list in names.values() {
         postings.extend(list);
         starts.push(u32::try_from(postings.len()).unwrap());
     }
-    sections.push(words(&starts));
-    sections.push(words(&postings));
+    sections.extend([words(&starts), words(&postings)]);
+
+    // Set and class ids are looked up exactly; a later duplicate would win,
+    // as in the loader's own index (there are none: see `compile`).
+    let by_id = |ids: Vec<&String>| -> BTreeMap<String, u32> {
+        ids.into_iter()
+            .enumerate()
+            .map(|(i, id)| (id.clone(), u32::try_from(i).unwrap()))
+            .collect()
+    };
+    sections.extend(records(&all.set)?);
+    sections.extend(index(&by_id(all.set.iter().map(|s| &s.id).collect())));
+    sections.extend(records(&all.class)?);
+    sections.extend(index(&by_id(all.class.iter().map(|c| &c.id).collect())));
+    sections.extend(records(&all.format)?);
+    sections.extend(records(&all.retirement)?);
 
     let mut out = MAGIC.to_vec();
-    out.extend(words(&[
-        FORMAT_VERSION,
-        u32::try_from(cards.len()).unwrap(),
-    ]));
+    let count = u32::try_from(sections.len()).unwrap();
+    out.extend(words(&[FORMAT_VERSION, count]));
     for s in sections {
         out.extend(words(&[u32::try_from(s.len()).unwrap()]));
         out.extend(s);
     }
     Ok(out)
+}
+
+/// A record table: `n + 1` offsets, then the MessagePack (with field
+/// names: the model skips empty fields and has internally tagged enums) of
+/// each record.
+fn records<T: serde::Serialize>(all: &[T]) -> Result<[Vec<u8>; 2], rmp_serde::encode::Error> {
+    let mut offsets = vec![0u32];
+    let mut data = Vec::new();
+    for r in all {
+        data.extend(rmp_serde::to_vec_named(r)?);
+        offsets.push(u32::try_from(data.len()).unwrap());
+    }
+    Ok([words(&offsets), data])
+}
+
+/// A sorted index: its keys as a string table, then the value of each.
+fn index(map: &BTreeMap<String, u32>) -> [Vec<u8>; 3] {
+    let (offsets, keys) = strings(map.keys());
+    [
+        offsets,
+        keys,
+        words(&map.values().copied().collect::<Vec<_>>()),
+    ]
 }
 
 /// Numbers as little-endian bytes.

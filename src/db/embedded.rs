@@ -4,20 +4,21 @@
 //!
 //! - STAW: `build.rs` parses and validates `data/staw/` at build time and
 //!   embeds one blob ([`Blob`]; its layout is documented at `layout` in
-//!   `build.rs`): the sets, classes, formats and retirements as one
-//!   MessagePack value, decoded at start-up; every card as a MessagePack
-//!   value of its own, decoded the first time it is used
-//!   ([`super::store::Cards`]); and the id and name index as sorted tables
-//!   searched in place. Start-up therefore costs about the same whatever
-//!   the size of the database (decoding all ~2,300 cards and building a
-//!   hash index took 2.6 ms, more than the rest of a one-fleet `check`).
+//!   `build.rs`): every card, set, class, format and retirement as a
+//!   MessagePack value of its own, decoded the first time it is used
+//!   ([`super::store::Table`]), and the card index by id and by name and
+//!   the set and class index by id as sorted tables searched in place.
+//!   Start-up therefore costs about the same whatever the size of the
+//!   database (decoding all ~2,300 cards and building a hash index took
+//!   2.6 ms, more than the rest of a one-fleet `check`).
 //! - Every other game: its `data/<game>/*.toml` files as text ([`files`]);
 //!   they are a few kilobytes each.
 
 use super::keys::id_key;
 use super::model::{Card, CardType, Format, Retirement, Set, ShipClass};
-use super::store::{CardFiles, Cards};
+use super::store::{CardFiles, Table};
 use super::{Database, LoadError};
+use serde::de::DeserializeOwned;
 use std::borrow::Cow;
 use std::cmp::Ordering;
 use std::fmt;
@@ -27,36 +28,108 @@ use std::sync::Arc;
 include!(concat!(env!("OUT_DIR"), "/embedded_data.rs"));
 
 /// The layout version `build.rs` writes (its `FORMAT_VERSION`).
-const FORMAT_VERSION: u32 = 2;
+const FORMAT_VERSION: u32 = 3;
 
 /// The first bytes of a compiled database (`build.rs`'s `MAGIC`).
 const MAGIC: &[u8; 4] = b"FCDB";
 
-/// The part decoded at start-up, as `build.rs` writes it (its `Meta`): data
-/// files, the index into them of each card's file, sets, classes, formats,
-/// retirements.
-type Meta = (
-    Vec<String>,
-    Vec<u32>,
-    Vec<Set>,
-    Vec<ShipClass>,
-    Vec<Format>,
-    Vec<Retirement>,
-);
-
 // The sections of the blob, in order (see `layout` in `build.rs`).
-const META: usize = 0;
-const CARD_OFFSETS: usize = 1;
-const CARD_DATA: usize = 2;
-const KINDS: usize = 3;
-const ID_OFFSETS: usize = 4;
-const ID_KEYS: usize = 5;
-const ID_CARDS: usize = 6;
-const NAME_OFFSETS: usize = 7;
-const NAME_KEYS: usize = 8;
-const NAME_STARTS: usize = 9;
-const NAME_CARDS: usize = 10;
-const SECTIONS: usize = 11;
+const FILE_OFFSETS: usize = 0;
+const FILE_NAMES: usize = 1;
+const CARD_FILE: usize = 2;
+const CARD_OFFSETS: usize = 3;
+const CARD_DATA: usize = 4;
+const KINDS: usize = 5;
+const ID_OFFSETS: usize = 6;
+const ID_KEYS: usize = 7;
+const ID_CARDS: usize = 8;
+const NAME_OFFSETS: usize = 9;
+const NAME_KEYS: usize = 10;
+const NAME_STARTS: usize = 11;
+const NAME_CARDS: usize = 12;
+const SET_OFFSETS: usize = 13;
+const SET_DATA: usize = 14;
+const SET_ID_OFFSETS: usize = 15;
+const SET_ID_KEYS: usize = 16;
+const SET_ID_VALUES: usize = 17;
+const CLASS_OFFSETS: usize = 18;
+const CLASS_DATA: usize = 19;
+const CLASS_ID_OFFSETS: usize = 20;
+const CLASS_ID_KEYS: usize = 21;
+const CLASS_ID_VALUES: usize = 22;
+const FORMAT_OFFSETS: usize = 23;
+const FORMAT_DATA: usize = 24;
+const RETIREMENT_OFFSETS: usize = 25;
+const RETIREMENT_DATA: usize = 26;
+const SECTIONS: usize = 27;
+
+/// The sections that hold bytes rather than numbers.
+const BYTE_SECTIONS: [usize; 11] = [
+    FILE_NAMES,
+    CARD_DATA,
+    KINDS,
+    ID_KEYS,
+    NAME_KEYS,
+    SET_DATA,
+    SET_ID_KEYS,
+    CLASS_DATA,
+    CLASS_ID_KEYS,
+    FORMAT_DATA,
+    RETIREMENT_DATA,
+];
+
+/// A record table of the blob: its offsets and its data.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Records {
+    offsets: usize,
+    data: usize,
+}
+
+const CARDS: Records = Records {
+    offsets: CARD_OFFSETS,
+    data: CARD_DATA,
+};
+const SETS: Records = Records {
+    offsets: SET_OFFSETS,
+    data: SET_DATA,
+};
+const CLASSES: Records = Records {
+    offsets: CLASS_OFFSETS,
+    data: CLASS_DATA,
+};
+const FORMATS: Records = Records {
+    offsets: FORMAT_OFFSETS,
+    data: FORMAT_DATA,
+};
+const RETIREMENTS: Records = Records {
+    offsets: RETIREMENT_OFFSETS,
+    data: RETIREMENT_DATA,
+};
+
+/// A sorted index of the blob: its keys (a string table) and the record
+/// of each key.
+#[derive(Debug, Clone, Copy)]
+struct Keys {
+    offsets: usize,
+    keys: usize,
+    values: usize,
+}
+
+const IDS: Keys = Keys {
+    offsets: ID_OFFSETS,
+    keys: ID_KEYS,
+    values: ID_CARDS,
+};
+const SET_IDS: Keys = Keys {
+    offsets: SET_ID_OFFSETS,
+    keys: SET_ID_KEYS,
+    values: SET_ID_VALUES,
+};
+const CLASS_IDS: Keys = Keys {
+    offsets: CLASS_ID_OFFSETS,
+    keys: CLASS_ID_KEYS,
+    values: CLASS_ID_VALUES,
+};
 
 /// The embedded files under `data/<game>/`, as (path relative to that
 /// folder, contents), for every game but STAW (whose data is compiled:
@@ -70,14 +143,14 @@ pub fn files(game: &str) -> impl Iterator<Item = (&'static str, &'static str)> +
 }
 
 /// The STAW database compiled into the binary. Its structure is checked;
-/// its cards are decoded when first used (`build.rs` validated them, and
+/// its records are decoded when first used (`build.rs` validated them, and
 /// the tests decode every one).
 pub fn staw() -> Result<Database, LoadError> {
     load(Cow::Borrowed(STAW), false)
 }
 
 /// Decodes a compiled database (the bytes `build.rs` writes), checking all
-/// of it: every card is decoded now, every table is in order.
+/// of it: every record is decoded now, every table is in order.
 pub fn decode(bytes: &[u8]) -> Result<Database, LoadError> {
     load(Cow::Owned(bytes.to_vec()), true)
 }
@@ -86,34 +159,55 @@ fn invalid(why: String) -> LoadError {
     LoadError::Invalid(format!("the compiled card database {why}"))
 }
 
+/// Every record of a blob, decoded.
+type Decoded = (
+    Vec<Card>,
+    Vec<Set>,
+    Vec<ShipClass>,
+    Vec<Format>,
+    Vec<Retirement>,
+);
+
 fn load(bytes: Cow<'static, [u8]>, verify: bool) -> Result<Database, LoadError> {
     let blob = Blob::open(bytes).map_err(invalid)?;
-    let (files, card_file, sets, classes, formats, retirements): Meta =
-        rmp_serde::from_slice(blob.section(META))
-            .map_err(|e| invalid(format!("cannot be read: {e}")))?;
+    let files = blob
+        .strings(FILE_OFFSETS, FILE_NAMES)
+        .ok_or_else(|| invalid("cannot be read: its file names are damaged".into()))?;
+    let card_file: Vec<u32> = (0..blob.cards)
+        .filter_map(|i| blob.word(CARD_FILE, i))
+        .collect();
     if card_file.len() != blob.cards || card_file.iter().any(|&f| f as usize >= files.len()) {
         return Err(invalid("has a broken card file table".into()));
     }
-    let decoded = match verify {
-        true => Some(blob.verify().map_err(invalid)?),
-        false => None,
+    let (cards, sets, classes, formats, retirements) = match verify {
+        true => {
+            let (c, s, k, f, r) = blob.verify().map_err(invalid)?;
+            (Some(c), Some(s), Some(k), Some(f), Some(r))
+        }
+        false => (None, None, None, None, None),
     };
     let blob = Arc::new(blob);
     Ok(Database::from_compiled(
-        Cards::lazy(Arc::clone(&blob), decoded),
+        table(&blob, CARDS, cards),
         CardFiles::new(files, card_file),
-        sets,
-        classes,
-        formats,
-        retirements,
-        blob,
+        table(&blob, SETS, sets),
+        table(&blob, CLASSES, classes),
+        table(&blob, FORMATS, formats),
+        table(&blob, RETIREMENTS, retirements),
+        Arc::clone(&blob),
     ))
 }
 
-/// A compiled database with its sections located: cards are decoded from
-/// it one at a time ([`Blob::card`]), the id and name index is searched in
-/// place ([`Blob::id`], [`Blob::name`]). Every accessor is bounds-checked:
-/// a damaged blob gives `None`, empty tables or an error, never a panic.
+/// Record table `r` of the blob, decoded on demand (or already).
+fn table<T: DeserializeOwned>(blob: &Arc<Blob>, r: Records, decoded: Option<Vec<T>>) -> Table<T> {
+    Table::lazy(Arc::clone(blob), r, Blob::record, decoded)
+}
+
+/// A compiled database with its sections located: records are decoded
+/// from it one at a time ([`Blob::record`]), the indexes are searched in
+/// place ([`Blob::id`], [`Blob::name`], [`Blob::set`], [`Blob::class`]).
+/// Every accessor is bounds-checked: a damaged blob gives `None`, empty
+/// tables or an error, never a panic.
 pub struct Blob {
     bytes: Cow<'static, [u8]>,
     cards: usize,
@@ -127,7 +221,8 @@ impl fmt::Debug for Blob {
 }
 
 fn word(bytes: &[u8], i: usize) -> Option<u32> {
-    let b = bytes.get(i.checked_mul(4)?..i.checked_mul(4)? + 4)?;
+    let at = i.checked_mul(4)?;
+    let b = bytes.get(at..at.checked_add(4)?)?;
     Some(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
 }
 
@@ -145,14 +240,14 @@ impl Blob {
                 "has layout version {version}, this program reads {FORMAT_VERSION}"
             ));
         }
-        let cards = header(2)? as usize;
+        if header(2)? as usize != SECTIONS {
+            return Err(unreadable("it does not have its tables"));
+        }
         let mut sections: [Range<usize>; SECTIONS] = Default::default();
         let mut at = 12;
         for s in &mut sections {
-            let len = bytes
-                .get(at..at + 4)
-                .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as usize)
-                .ok_or_else(|| unreadable("it is cut short"))?;
+            let len = word(&bytes[at.min(bytes.len())..], 0)
+                .ok_or_else(|| unreadable("it is cut short"))? as usize;
             at += 4;
             if bytes.len() - at < len {
                 return Err(unreadable("it is cut short"));
@@ -163,22 +258,27 @@ impl Blob {
         if at != bytes.len() {
             return Err(unreadable("it has bytes after its last table"));
         }
-        let blob = Blob {
+        let mut blob = Blob {
             bytes,
-            cards,
+            cards: 0,
             sections,
         };
+        blob.cards = blob.len(CARDS);
         let words = |s: usize| blob.section(s).len() / 4;
-        let aligned = (0..SECTIONS)
-            .filter(|&s| !matches!(s, META | CARD_DATA | KINDS | ID_KEYS | NAME_KEYS))
-            .all(|s| blob.section(s).len().is_multiple_of(4));
-        if !aligned
-            || words(CARD_OFFSETS) != cards + 1
-            || blob.section(KINDS).len() != cards
-            || words(ID_OFFSETS) != words(ID_CARDS) + 1
-            || words(NAME_OFFSETS) == 0
-            || words(NAME_STARTS) != words(NAME_OFFSETS)
-        {
+        let fits = (0..SECTIONS)
+            .filter(|s| !BYTE_SECTIONS.contains(s))
+            .all(|s| blob.section(s).len().is_multiple_of(4))
+            && [FILE_OFFSETS, CARD_OFFSETS, NAME_OFFSETS]
+                .into_iter()
+                .chain([SETS, CLASSES, FORMATS, RETIREMENTS].map(|r| r.offsets))
+                .all(|s| words(s) > 0)
+            && words(CARD_FILE) == blob.cards
+            && blob.section(KINDS).len() == blob.cards
+            && [IDS, SET_IDS, CLASS_IDS]
+                .iter()
+                .all(|k| words(k.offsets) == words(k.values) + 1)
+            && words(NAME_STARTS) == words(NAME_OFFSETS);
+        if !fits {
             return Err(unreadable("its tables do not fit together"));
         }
         Ok(blob)
@@ -199,18 +299,24 @@ impl Blob {
         (a <= b).then_some(a as usize..b as usize)
     }
 
-    /// How many cards the database holds.
-    pub(crate) fn cards(&self) -> usize {
-        self.cards
+    /// How many entries an offset table delimits.
+    fn entries(&self, offsets: usize) -> usize {
+        (self.section(offsets).len() / 4).saturating_sub(1)
     }
 
-    /// Decodes card `i`.
-    pub(crate) fn card(&self, i: usize) -> Result<Card, String> {
+    /// How many records a table holds.
+    pub(crate) fn len(&self, r: Records) -> usize {
+        self.entries(r.offsets)
+    }
+
+    /// Decodes record `i` of table `r`.
+    pub(crate) fn record<T: DeserializeOwned>(&self, r: Records, i: usize) -> Result<T, String> {
         let bytes = self
-            .span(CARD_OFFSETS, i)
-            .and_then(|r| self.section(CARD_DATA).get(r))
-            .ok_or_else(|| format!("card {i} is outside its table"))?;
-        rmp_serde::from_slice(bytes).map_err(|e| format!("card {i} cannot be read: {e}"))
+            .span(r.offsets, i)
+            .and_then(|range| self.section(r.data).get(range))
+            .ok_or_else(|| format!("record {i} of section {} is outside it", r.data))?;
+        rmp_serde::from_slice(bytes)
+            .map_err(|e| format!("record {i} of section {} cannot be read: {e}", r.data))
     }
 
     /// The type of card `i`, without decoding it.
@@ -219,14 +325,23 @@ impl Blob {
         CardType::ALL.get(k as usize).copied()
     }
 
-    fn keys(&self, offsets: usize) -> usize {
-        (self.section(offsets).len() / 4).saturating_sub(1)
-    }
-
+    /// Entry `i` of a string table (empty if damaged).
     fn key(&self, offsets: usize, keys: usize, i: usize) -> &[u8] {
         self.span(offsets, i)
             .and_then(|r| self.section(keys).get(r))
             .unwrap_or_default()
+    }
+
+    /// A whole string table, if every entry is UTF-8.
+    fn strings(&self, offsets: usize, keys: usize) -> Option<Vec<String>> {
+        (0..self.entries(offsets))
+            .map(|i| {
+                let bytes = self
+                    .span(offsets, i)
+                    .and_then(|r| self.section(keys).get(r))?;
+                std::str::from_utf8(bytes).ok().map(String::from)
+            })
+            .collect()
     }
 
     /// Binary search of a sorted key table: the entry whose key `order`
@@ -237,7 +352,7 @@ impl Blob {
         keys: usize,
         order: impl Fn(&[u8]) -> Ordering,
     ) -> Option<usize> {
-        let (mut lo, mut hi) = (0, self.keys(offsets));
+        let (mut lo, mut hi) = (0, self.entries(offsets));
         while lo < hi {
             let mid = lo + (hi - lo) / 2;
             match order(self.key(offsets, keys, mid)) {
@@ -249,21 +364,35 @@ impl Blob {
         None
     }
 
+    /// The record of `key` in a sorted index.
+    fn lookup(&self, k: Keys, key: &str) -> Option<usize> {
+        let at = self.search(k.offsets, k.keys, |x| x.cmp(key.as_bytes()))?;
+        self.word(k.values, at).map(|i| i as usize)
+    }
+
     /// The card with this id or alias id, ignoring case (`id` is trimmed
     /// already). An ASCII id is compared lowercased on the fly, without
     /// building its key.
     pub(crate) fn id(&self, id: &str) -> Option<usize> {
-        let at = if id.is_ascii() {
-            self.search(ID_OFFSETS, ID_KEYS, |key| {
-                key.iter()
-                    .copied()
-                    .cmp(id.bytes().map(|b| b.to_ascii_lowercase()))
-            })
-        } else {
-            let q = id_key(id);
-            self.search(ID_OFFSETS, ID_KEYS, |key| key.cmp(q.as_bytes()))
-        }?;
-        self.word(ID_CARDS, at).map(|i| i as usize)
+        if !id.is_ascii() {
+            return self.lookup(IDS, &id_key(id));
+        }
+        let at = self.search(IDS.offsets, IDS.keys, |key| {
+            key.iter()
+                .copied()
+                .cmp(id.bytes().map(|b| b.to_ascii_lowercase()))
+        })?;
+        self.word(IDS.values, at).map(|i| i as usize)
+    }
+
+    /// The set with this id (exactly).
+    pub(crate) fn set(&self, id: &str) -> Option<usize> {
+        self.lookup(SET_IDS, id)
+    }
+
+    /// The class with this id (exactly).
+    pub(crate) fn class(&self, id: &str) -> Option<usize> {
+        self.lookup(CLASS_IDS, id)
     }
 
     /// The cards named `key` (a `keys::normalize`d name), in database order.
@@ -283,52 +412,73 @@ impl Blob {
     pub(crate) fn names(
         &self,
     ) -> impl Iterator<Item = (&str, impl Iterator<Item = usize> + '_)> + '_ {
-        (0..self.keys(NAME_OFFSETS)).map(|at| {
+        (0..self.entries(NAME_OFFSETS)).map(|at| {
             let key = std::str::from_utf8(self.key(NAME_OFFSETS, NAME_KEYS, at)).unwrap_or("");
             (key, self.postings(at))
         })
     }
 
-    /// Checks everything [`Blob::open`] does not: every card decodes (the
-    /// cards are returned), offsets never go back, keys are UTF-8 and
-    /// strictly sorted, every card number and type is in range.
-    fn verify(&self) -> Result<Vec<Card>, String> {
+    /// Checks everything [`Blob::open`] does not: every record decodes (the
+    /// records are returned), offsets never go back, keys are UTF-8 and
+    /// strictly sorted, every record number and card type is in range.
+    fn verify(&self) -> Result<Decoded, String> {
         let bad = |what: &str| format!("cannot be read: {what}");
-        let cards = (0..self.cards)
-            .map(|i| self.card(i).map_err(|e| bad(&e)))
-            .collect::<Result<Vec<Card>, String>>()?;
+        fn all<T: DeserializeOwned>(blob: &Blob, r: Records) -> Result<Vec<T>, String> {
+            (0..blob.len(r))
+                .map(|i| {
+                    blob.record(r, i)
+                        .map_err(|e| format!("cannot be read: {e}"))
+                })
+                .collect()
+        }
+        let decoded: Decoded = (
+            all(self, CARDS)?,
+            all(self, SETS)?,
+            all(self, CLASSES)?,
+            all(self, FORMATS)?,
+            all(self, RETIREMENTS)?,
+        );
+        let cards = &decoded.0;
         if (0..self.cards).any(|i| self.kind(i) != Some(cards[i].kind)) {
             return Err(bad("its card types do not match the cards"));
         }
+        let len = |s: usize| self.section(s).len();
         // Offsets start at 0, never go back, and end at `total`.
         let ascending = |offsets: usize, total: usize| {
-            let n = self.keys(offsets);
+            let n = self.entries(offsets);
             (0..n).all(|i| self.span(offsets, i).is_some())
                 && self.word(offsets, 0) == Some(0)
                 && self.word(offsets, n).map(|w| w as usize) == Some(total)
         };
-        let len = |s: usize| self.section(s).len();
         let sorted = |offsets: usize, keys: usize| {
-            let n = self.keys(offsets);
+            let n = self.entries(offsets);
             (0..n).all(|i| std::str::from_utf8(self.key(offsets, keys, i)).is_ok())
                 && (1..n).all(|i| self.key(offsets, keys, i - 1) < self.key(offsets, keys, i))
         };
-        let in_range = |s: usize| {
-            (0..self.section(s).len() / 4)
-                .all(|j| self.word(s, j).is_some_and(|i| (i as usize) < self.cards))
+        let below = |s: usize, n: usize| {
+            (0..len(s) / 4).all(|j| self.word(s, j).is_some_and(|i| (i as usize) < n))
         };
-        if !(ascending(CARD_OFFSETS, len(CARD_DATA))
-            && ascending(ID_OFFSETS, len(ID_KEYS))
+        let records = [CARDS, SETS, CLASSES, FORMATS, RETIREMENTS];
+        let indexes = [
+            (IDS, self.cards),
+            (SET_IDS, decoded.1.len()),
+            (CLASS_IDS, decoded.2.len()),
+        ];
+        let fine = records.iter().all(|r| ascending(r.offsets, len(r.data)))
+            && ascending(FILE_OFFSETS, len(FILE_NAMES))
             && ascending(NAME_OFFSETS, len(NAME_KEYS))
             && ascending(NAME_STARTS, len(NAME_CARDS) / 4)
-            && sorted(ID_OFFSETS, ID_KEYS)
             && sorted(NAME_OFFSETS, NAME_KEYS)
-            && in_range(ID_CARDS)
-            && in_range(NAME_CARDS))
-        {
+            && below(NAME_CARDS, self.cards)
+            && indexes.iter().all(|(k, n)| {
+                ascending(k.offsets, len(k.keys))
+                    && sorted(k.offsets, k.keys)
+                    && below(k.values, *n)
+            });
+        if !fine {
             return Err(bad("its index is damaged"));
         }
-        Ok(cards)
+        Ok(decoded)
     }
 }
 
@@ -422,6 +572,26 @@ mod tests {
         }
     }
 
+    /// Sets and classes are found by id in the compiled index as in the
+    /// one built from the TOML files.
+    #[test]
+    fn compiled_set_and_class_index_equals_the_built_one() {
+        let compiled = staw().unwrap();
+        let toml = from_toml();
+        for s in toml.sets.iter() {
+            assert_eq!(compiled.set(&s.id), Some(s), "{}", s.id);
+        }
+        for c in toml.classes.iter() {
+            assert_eq!(compiled.class(&c.id), Some(c), "{}", c.id);
+        }
+        for q in ["", "nope", "71275 ", "GALAXY_CLASS", "\u{e9}"] {
+            assert_eq!(compiled.set(q), toml.set(q), "{q}");
+            assert_eq!(compiled.class(q), toml.class(q), "{q}");
+        }
+        assert!(compiled.format("standard").is_some());
+        assert_eq!(compiled.format("standard"), toml.format("standard"));
+    }
+
     #[test]
     fn cards_are_decoded_on_demand_and_kinds_without_decoding() {
         let db = staw().unwrap();
@@ -473,10 +643,10 @@ mod tests {
             assert!(e.starts_with("the compiled card database "), "{e}");
         }
         let mut wrong = STAW.to_vec();
-        wrong[4] = 3;
+        wrong[4] = 4;
         assert_eq!(
             decode(&wrong).unwrap_err().to_string(),
-            "the compiled card database has layout version 3, this program reads 2"
+            "the compiled card database has layout version 4, this program reads 3"
         );
     }
 }

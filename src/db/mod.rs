@@ -20,7 +20,7 @@ use serde::Deserialize;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-pub use store::{CardFiles, Cards};
+pub use store::{CardFiles, Cards, Table};
 
 /// An error loading a database. Names the file.
 #[derive(Debug, thiserror::Error)]
@@ -61,25 +61,26 @@ pub struct Database {
     /// Every card, in data-file order (decoded on first use when the
     /// database is the compiled one: see [`Cards`]).
     pub cards: Cards,
-    pub sets: Vec<Set>,
-    pub classes: Vec<ShipClass>,
-    pub formats: Vec<Format>,
-    pub retirements: Vec<Retirement>,
+    pub sets: Table<Set>,
+    pub classes: Table<ShipClass>,
+    pub formats: Table<Format>,
+    pub retirements: Table<Retirement>,
     /// Which file each card came from (for `data check` messages).
     pub card_files: CardFiles,
     index: Index,
-    set_index: HashMap<String, usize>,
-    class_index: HashMap<String, usize>,
 }
 
-/// The card index by id and by name.
+/// The card index by id and by name, and the set and class index by id.
 #[derive(Debug)]
 enum Index {
     /// Built when loading from TOML: the lowercased id (and alias ids) and
-    /// the normalised name of every card that is not a builder helper.
+    /// the normalised name of every card that is not a builder helper; the
+    /// id of every set and class.
     Built {
         by_id: HashMap<String, usize>,
         by_name: HashMap<String, Vec<usize>>,
+        sets: HashMap<String, usize>,
+        classes: HashMap<String, usize>,
     },
     /// The same keys, precomputed by `build.rs` as sorted tables of the
     /// compiled database (see `embedded`).
@@ -91,6 +92,8 @@ impl Default for Index {
         Index::Built {
             by_id: HashMap::new(),
             by_name: HashMap::new(),
+            sets: HashMap::new(),
+            classes: HashMap::new(),
         }
     }
 }
@@ -114,10 +117,10 @@ impl Database {
     ) -> Database {
         let mut db = Database {
             cards: Cards::from(cards),
-            sets,
-            classes,
-            formats,
-            retirements,
+            sets: sets.into(),
+            classes: classes.into(),
+            formats: formats.into(),
+            retirements: retirements.into(),
             card_files: CardFiles::from(card_files),
             ..Database::default()
         };
@@ -129,13 +132,13 @@ impl Database {
     pub(crate) fn from_compiled(
         cards: Cards,
         card_files: CardFiles,
-        sets: Vec<Set>,
-        classes: Vec<ShipClass>,
-        formats: Vec<Format>,
-        retirements: Vec<Retirement>,
+        sets: Table<Set>,
+        classes: Table<ShipClass>,
+        formats: Table<Format>,
+        retirements: Table<Retirement>,
         blob: Arc<embedded::Blob>,
     ) -> Database {
-        let mut db = Database {
+        Database {
             cards,
             sets,
             classes,
@@ -143,10 +146,7 @@ impl Database {
             retirements,
             card_files,
             index: Index::Compiled(blob),
-            ..Database::default()
-        };
-        db.build_index();
-        db
+        }
     }
 
     /// Loads a database directory (`--data DIR`).
@@ -205,11 +205,16 @@ impl Database {
         Ok(db)
     }
 
-    /// Builds the set and class index, and the card index unless it is
-    /// the compiled one. `build.rs` writes the compiled index by the same
-    /// rules (`layout`).
+    /// Builds the index (not the compiled one: `build.rs` writes that one
+    /// by the same rules, see `layout`).
     fn build_index(&mut self) {
-        if let Index::Built { by_id, by_name } = &mut self.index {
+        if let Index::Built {
+            by_id,
+            by_name,
+            sets,
+            classes,
+        } = &mut self.index
+        {
             by_id.clear();
             by_name.clear();
             for (i, c) in self.cards.iter().enumerate() {
@@ -224,19 +229,19 @@ impl Database {
                     by_name.entry(normalize(&c.name)).or_default().push(i);
                 }
             }
+            *sets = self
+                .sets
+                .iter()
+                .enumerate()
+                .map(|(i, s)| (s.id.clone(), i))
+                .collect();
+            *classes = self
+                .classes
+                .iter()
+                .enumerate()
+                .map(|(i, c)| (c.id.clone(), i))
+                .collect();
         }
-        self.set_index = self
-            .sets
-            .iter()
-            .enumerate()
-            .map(|(i, s)| (s.id.clone(), i))
-            .collect();
-        self.class_index = self
-            .classes
-            .iter()
-            .enumerate()
-            .map(|(i, c)| (c.id.clone(), i))
-            .collect();
     }
 
     /// The card with this id (or alias id), ignoring case.
@@ -283,12 +288,22 @@ impl Database {
         }
     }
 
+    /// The set with this id.
     pub fn set(&self, id: &str) -> Option<&Set> {
-        self.set_index.get(id).map(|&i| &self.sets[i])
+        let i = match &self.index {
+            Index::Compiled(blob) => blob.set(id),
+            Index::Built { sets, .. } => sets.get(id).copied(),
+        };
+        self.sets.get(i?)
     }
 
+    /// The ship class with this id.
     pub fn class(&self, id: &str) -> Option<&ShipClass> {
-        self.class_index.get(id).map(|&i| &self.classes[i])
+        let i = match &self.index {
+            Index::Compiled(blob) => blob.class(id),
+            Index::Built { classes, .. } => classes.get(id).copied(),
+        };
+        self.classes.get(i?)
     }
 
     pub fn format(&self, id: &str) -> Option<&Format> {

@@ -1,68 +1,90 @@
-//! The containers of a [`super::Database`]: its cards ([`Cards`]), which a
-//! database loaded from the compiled blob decodes one by one on first use,
-//! and the data file of each card ([`CardFiles`]).
+//! The containers of a [`super::Database`]: its tables of cards, sets,
+//! classes, formats and retirements ([`Table`]), which a database loaded
+//! from the compiled blob decodes record by record on first use, and the
+//! data file of each card ([`CardFiles`]).
 //!
-//! Why lazy: a command looks at a few dozen of the ~2,300 cards, and
-//! decoding all of them at every start cost more than everything else the
-//! one-fleet `check` does. Paths that visit every card (`search`, `data
-//! check`, the builder's option lists) decode each once, as before.
+//! Why lazy: a command looks at a few dozen of the ~2,300 cards and a few
+//! of the ~250 sets and ~80 classes, and decoding all of them at every
+//! start cost more than everything else the one-fleet `check` does. Paths
+//! that visit every record (`search`, `data check`, the builder's option
+//! lists) decode each once, as before.
 
-use super::embedded::Blob;
+use super::embedded::{Blob, Records};
 use super::model::{Card, CardType};
 use std::fmt;
 use std::sync::{Arc, OnceLock};
 
-/// Every card of a database, in database order. Indexing, [`Cards::get`]
-/// and iteration hand out `&Card` as a `Vec<Card>` would; a card of the
-/// compiled database is decoded the first time it is asked for (thread
-/// safe: each card is decoded once).
-#[derive(Default)]
-pub struct Cards {
-    store: Store,
+/// Every card of a database, in database order.
+pub type Cards = Table<Card>;
+
+/// Decodes record `i` of a record table of the blob.
+type Decode<T> = fn(&Blob, Records, usize) -> Result<T, String>;
+
+/// The records of one kind (cards, sets, classes, formats, retirements) in
+/// database order. Indexing, [`Table::get`] and iteration hand out `&T` as
+/// a `Vec<T>` would; a record of the compiled database is decoded the
+/// first time it is asked for (thread safe: each record is decoded once).
+pub struct Table<T> {
+    store: Store<T>,
 }
 
-enum Store {
+enum Store<T> {
     /// Parsed from TOML (`--data DIR`) or given whole.
-    Owned(Vec<Card>),
+    Owned(Vec<T>),
     /// Decoded on demand from the compiled blob.
     Lazy {
         blob: Arc<Blob>,
-        slots: Box<[OnceLock<Box<Card>>]>,
+        records: Records,
+        decode: Decode<T>,
+        slots: Box<[OnceLock<Box<T>>]>,
     },
 }
 
-impl Default for Store {
-    fn default() -> Store {
-        Store::Owned(Vec::new())
+impl<T> Default for Table<T> {
+    fn default() -> Table<T> {
+        Table {
+            store: Store::Owned(Vec::new()),
+        }
     }
 }
 
-impl Cards {
-    /// The cards of the compiled `blob`, decoded on demand; `decoded`, when
-    /// given, holds every card already (then nothing is decoded again).
-    pub(crate) fn lazy(blob: Arc<Blob>, decoded: Option<Vec<Card>>) -> Cards {
-        let n = blob.cards();
-        let slots: Box<[OnceLock<Box<Card>>]> = match decoded {
-            Some(cards) => cards
+impl<T> Table<T> {
+    /// The records of table `records` of the compiled `blob`, decoded on
+    /// demand by `decode`; `decoded`, when given, holds every record
+    /// already (then nothing is decoded again).
+    pub(crate) fn lazy(
+        blob: Arc<Blob>,
+        records: Records,
+        decode: Decode<T>,
+        decoded: Option<Vec<T>>,
+    ) -> Table<T> {
+        let slots: Box<[OnceLock<Box<T>>]> = match decoded {
+            Some(all) => all
                 .into_iter()
-                .map(|c| OnceLock::from(Box::new(c)))
+                .map(|r| OnceLock::from(Box::new(r)))
                 .collect(),
-            None => (0..n).map(|_| OnceLock::new()).collect(),
+            None => (0..blob.len(records)).map(|_| OnceLock::new()).collect(),
         };
-        Cards {
-            store: Store::Lazy { blob, slots },
+        Table {
+            store: Store::Lazy {
+                blob,
+                records,
+                decode,
+                slots,
+            },
         }
     }
 
-    pub(crate) fn push(&mut self, card: Card) {
+    /// Appends a record (the TOML loader's tables only).
+    pub(crate) fn push(&mut self, record: T) {
         match &mut self.store {
-            Store::Owned(v) => v.push(card),
-            // Only the TOML loader pushes, onto an owned list.
-            Store::Lazy { .. } => unreachable!("cards of the compiled database are fixed"),
+            Store::Owned(v) => v.push(record),
+            // Only the TOML loader pushes, onto an owned table.
+            Store::Lazy { .. } => unreachable!("the compiled database is fixed"),
         }
     }
 
-    /// How many cards there are.
+    /// How many records there are.
     pub fn len(&self) -> usize {
         match &self.store {
             Store::Owned(v) => v.len(),
@@ -74,93 +96,105 @@ impl Cards {
         self.len() == 0
     }
 
-    /// The card at index `i` (database order), if there is one.
-    pub fn get(&self, i: usize) -> Option<&Card> {
+    /// The record at index `i` (database order), if there is one.
+    pub fn get(&self, i: usize) -> Option<&T> {
         match &self.store {
             Store::Owned(v) => v.get(i),
-            Store::Lazy { blob, slots } => {
+            Store::Lazy {
+                blob,
+                records,
+                decode,
+                slots,
+            } => {
                 let slot = slots.get(i)?;
-                Some(slot.get_or_init(|| match blob.card(i) {
-                    Ok(card) => Box::new(card),
-                    // `build.rs` wrote and the tests read every card of the
-                    // blob: this is a broken build, not bad input.
+                Some(slot.get_or_init(|| match decode(blob, *records, i) {
+                    Ok(record) => Box::new(record),
+                    // `build.rs` wrote and the tests read every record of
+                    // the blob: this is a broken build, not bad input.
                     Err(e) => panic!("the compiled card database is damaged: {e}"),
                 }))
             }
         }
     }
 
-    /// The type of the card at index `i`, without decoding it.
-    pub fn kind(&self, i: usize) -> Option<CardType> {
-        match &self.store {
-            Store::Owned(v) => v.get(i).map(|c| c.kind),
-            Store::Lazy { blob, slots } => match slots.get(i)?.get() {
-                Some(card) => Some(card.kind),
-                None => blob.kind(i),
-            },
-        }
-    }
-
-    /// Every card in database order.
-    pub fn iter(&self) -> Iter<'_> {
+    /// Every record in database order.
+    pub fn iter(&self) -> Iter<'_, T> {
         Iter {
-            cards: self,
+            table: self,
             next: 0,
             end: self.len(),
         }
     }
 }
 
-impl From<Vec<Card>> for Cards {
-    fn from(cards: Vec<Card>) -> Cards {
-        Cards {
-            store: Store::Owned(cards),
+impl Table<Card> {
+    /// The type of the card at index `i`, without decoding it.
+    pub fn kind(&self, i: usize) -> Option<CardType> {
+        match &self.store {
+            Store::Owned(v) => v.get(i).map(|c| c.kind),
+            Store::Lazy { blob, slots, .. } => match slots.get(i)?.get() {
+                Some(card) => Some(card.kind),
+                None => blob.kind(i),
+            },
         }
     }
 }
 
-impl std::ops::Index<usize> for Cards {
-    type Output = Card;
+impl<T> From<Vec<T>> for Table<T> {
+    fn from(all: Vec<T>) -> Table<T> {
+        Table {
+            store: Store::Owned(all),
+        }
+    }
+}
 
-    fn index(&self, i: usize) -> &Card {
+impl<T> Extend<T> for Table<T> {
+    fn extend<I: IntoIterator<Item = T>>(&mut self, iter: I) {
+        for r in iter {
+            self.push(r);
+        }
+    }
+}
+
+impl<T> std::ops::Index<usize> for Table<T> {
+    type Output = T;
+
+    fn index(&self, i: usize) -> &T {
         match self.get(i) {
-            Some(card) => card,
-            None => panic!(
-                "card index {i} out of range for a database of {} cards",
-                self.len()
-            ),
+            Some(record) => record,
+            None => panic!("index {i} out of range for a table of {}", self.len()),
         }
     }
 }
 
-impl PartialEq for Cards {
-    fn eq(&self, other: &Cards) -> bool {
+impl<T: PartialEq> PartialEq for Table<T> {
+    fn eq(&self, other: &Table<T>) -> bool {
         self.len() == other.len() && self.iter().eq(other.iter())
     }
 }
 
-impl fmt::Debug for Cards {
+impl<T: fmt::Debug> fmt::Debug for Table<T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_list().entries(self.iter()).finish()
     }
 }
 
-/// An iterator over [`Cards`], in database order.
-pub struct Iter<'a> {
-    cards: &'a Cards,
+/// An iterator over a [`Table`], in database order.
+pub struct Iter<'a, T> {
+    table: &'a Table<T>,
     next: usize,
     end: usize,
 }
 
-impl<'a> Iterator for Iter<'a> {
-    type Item = &'a Card;
+impl<'a, T> Iterator for Iter<'a, T> {
+    type Item = &'a T;
 
-    fn next(&mut self) -> Option<&'a Card> {
+    fn next(&mut self) -> Option<&'a T> {
         if self.next >= self.end {
             return None;
         }
         self.next += 1;
-        self.cards.get(self.next - 1)
+        self.table.get(self.next - 1)
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
@@ -169,23 +203,23 @@ impl<'a> Iterator for Iter<'a> {
     }
 }
 
-impl DoubleEndedIterator for Iter<'_> {
+impl<T> DoubleEndedIterator for Iter<'_, T> {
     fn next_back(&mut self) -> Option<Self::Item> {
         if self.next >= self.end {
             return None;
         }
         self.end -= 1;
-        self.cards.get(self.end)
+        self.table.get(self.end)
     }
 }
 
-impl ExactSizeIterator for Iter<'_> {}
+impl<T> ExactSizeIterator for Iter<'_, T> {}
 
-impl<'a> IntoIterator for &'a Cards {
-    type Item = &'a Card;
-    type IntoIter = Iter<'a>;
+impl<'a, T> IntoIterator for &'a Table<T> {
+    type Item = &'a T;
+    type IntoIter = Iter<'a, T>;
 
-    fn into_iter(self) -> Iter<'a> {
+    fn into_iter(self) -> Iter<'a, T> {
         self.iter()
     }
 }
