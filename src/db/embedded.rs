@@ -170,14 +170,13 @@ type Decoded = (
 
 fn load(bytes: Cow<'static, [u8]>, verify: bool) -> Result<Database, LoadError> {
     let blob = Blob::open(bytes).map_err(invalid)?;
-    let files = blob
-        .strings(FILE_OFFSETS, FILE_NAMES)
-        .ok_or_else(|| invalid("cannot be read: its file names are damaged".into()))?;
-    let card_file: Vec<u32> = (0..blob.cards)
-        .filter_map(|i| blob.word(CARD_FILE, i))
-        .collect();
-    if card_file.len() != blob.cards || card_file.iter().any(|&f| f as usize >= files.len()) {
-        return Err(invalid("has a broken card file table".into()));
+    if verify {
+        let files = blob
+            .strings(FILE_OFFSETS, FILE_NAMES)
+            .ok_or_else(|| invalid("cannot be read: its file names are damaged".into()))?;
+        if (0..blob.cards).any(|i| blob.card_file(i).is_none_or(|f| f >= files.len())) {
+            return Err(invalid("has a broken card file table".into()));
+        }
     }
     let (cards, sets, classes, formats, retirements) = match verify {
         true => {
@@ -189,7 +188,7 @@ fn load(bytes: Cow<'static, [u8]>, verify: bool) -> Result<Database, LoadError> 
     let blob = Arc::new(blob);
     Ok(Database::from_compiled(
         table(&blob, CARDS, cards),
-        CardFiles::new(files, card_file),
+        CardFiles::compiled(Arc::clone(&blob)),
         table(&blob, SETS, sets),
         table(&blob, CLASSES, classes),
         table(&blob, FORMATS, formats),
@@ -302,6 +301,21 @@ impl Blob {
     /// How many entries an offset table delimits.
     fn entries(&self, offsets: usize) -> usize {
         (self.section(offsets).len() / 4).saturating_sub(1)
+    }
+
+    /// How many cards the database holds.
+    pub(crate) fn cards(&self) -> usize {
+        self.cards
+    }
+
+    /// The index of card `i`'s data file in [`Blob::file_names`].
+    pub(crate) fn card_file(&self, i: usize) -> Option<usize> {
+        self.word(CARD_FILE, i).map(|f| f as usize)
+    }
+
+    /// The data files (their paths below `data/staw/`).
+    pub(crate) fn file_names(&self) -> Vec<String> {
+        self.strings(FILE_OFFSETS, FILE_NAMES).unwrap_or_default()
     }
 
     /// How many records a table holds.

@@ -225,48 +225,84 @@ impl<'a, T> IntoIterator for &'a Table<T> {
 }
 
 /// The data file of each card (`cards/ships/federation.toml`), by card
-/// index: each file name is stored once.
-#[derive(Default, Clone)]
+/// index: each file name is stored once. The compiled database reads them
+/// from its blob when first asked (only `data check` asks).
+#[derive(Default)]
 pub struct CardFiles {
-    files: Vec<String>,
-    of: Vec<u32>,
+    store: Files,
+}
+
+enum Files {
+    Owned {
+        files: Vec<String>,
+        of: Vec<u32>,
+    },
+    Compiled {
+        blob: Arc<Blob>,
+        names: OnceLock<Vec<String>>,
+    },
+}
+
+impl Default for Files {
+    fn default() -> Files {
+        Files::Owned {
+            files: Vec::new(),
+            of: Vec::new(),
+        }
+    }
 }
 
 impl CardFiles {
-    /// The files, and the index into them of each card's file (checked by
-    /// the caller: every index is in range).
-    pub(crate) fn new(files: Vec<String>, of: Vec<u32>) -> CardFiles {
-        debug_assert!(of.iter().all(|&f| (f as usize) < files.len()));
-        CardFiles { files, of }
+    /// The card files of the compiled `blob`.
+    pub(crate) fn compiled(blob: Arc<Blob>) -> CardFiles {
+        CardFiles {
+            store: Files::Compiled {
+                blob,
+                names: OnceLock::new(),
+            },
+        }
     }
 
-    /// Appends the file of the next card.
+    /// Appends the file of the next card (the TOML loader only).
     pub(crate) fn push(&mut self, file: &str) {
-        if self.files.last().map(String::as_str) != Some(file) {
-            self.files.push(file.to_string());
+        match &mut self.store {
+            Files::Owned { files, of } => {
+                if files.last().map(String::as_str) != Some(file) {
+                    files.push(file.to_string());
+                }
+                // Fewer than 2^32 files: each holds at least one card.
+                of.push(u32::try_from(files.len() - 1).unwrap_or(u32::MAX));
+            }
+            Files::Compiled { .. } => unreachable!("the compiled database is fixed"),
         }
-        // Fewer than 2^32 files: each holds at least one card.
-        self.of
-            .push(u32::try_from(self.files.len() - 1).unwrap_or(u32::MAX));
     }
 
     /// How many cards have a file.
     pub fn len(&self) -> usize {
-        self.of.len()
+        match &self.store {
+            Files::Owned { of, .. } => of.len(),
+            Files::Compiled { blob, .. } => blob.cards(),
+        }
     }
 
     pub fn is_empty(&self) -> bool {
-        self.of.is_empty()
+        self.len() == 0
     }
 
     /// The file of card `i`.
     pub fn get(&self, i: usize) -> Option<&String> {
-        self.files.get(*self.of.get(i)? as usize)
+        match &self.store {
+            Files::Owned { files, of } => files.get(*of.get(i)? as usize),
+            Files::Compiled { blob, names } => {
+                let f = blob.card_file(i)?;
+                names.get_or_init(|| blob.file_names()).get(f)
+            }
+        }
     }
 
     /// The file of every card, in card order.
-    pub fn iter(&self) -> impl DoubleEndedIterator<Item = &String> + ExactSizeIterator + '_ {
-        self.of.iter().map(|&f| &self.files[f as usize])
+    pub fn iter(&self) -> impl Iterator<Item = &String> + '_ {
+        (0..self.len()).filter_map(move |i| self.get(i))
     }
 }
 
@@ -313,7 +349,10 @@ mod tests {
             .map(String::from)
             .to_vec();
         let files = CardFiles::from(list.clone());
-        assert_eq!(files.files, ["a.toml", "b.toml", "a.toml"]);
+        let Files::Owned { files: names, .. } = &files.store else {
+            unreachable!("built from a list")
+        };
+        assert_eq!(names, &["a.toml", "b.toml", "a.toml"]);
         assert_eq!(files.len(), 4);
         assert_eq!(files.iter().cloned().collect::<Vec<_>>(), list);
         assert_eq!(files[2], "b.toml");
