@@ -7,8 +7,10 @@
 //!   reports, see [`NOT_LOADED`]) is parsed into the card model
 //!   (`src/db/model.rs`, included here so there is one model), validated
 //!   (unique ids, every set, class and retirement reference resolves), and
-//!   embedded as one MessagePack blob ([`compile`]). A broken file fails the
-//!   build with its path, line and column.
+//!   embedded as one blob ([`compile`], [`layout`]): each card a MessagePack
+//!   value of its own, so that start-up decodes only the cards a command
+//!   uses, and the id and name index precomputed as sorted tables. A broken
+//!   file fails the build with its path, line and column.
 //! - every other game's `data/<game>/**/*.toml` is embedded as text: those
 //!   files are a few kilobytes and their readers want the TOML.
 //!
@@ -17,13 +19,17 @@
 //! `Condition` and `PenaltyRule` enums are internally tagged, which only a
 //! self-describing format can read back.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 #[allow(dead_code)]
 #[path = "src/db/model.rs"]
 mod model;
+
+#[allow(dead_code)]
+#[path = "src/db/keys.rs"]
+mod keys;
 
 use model::{Card, Format, Retirement, Set, ShipClass};
 
@@ -38,24 +44,12 @@ pub const NOT_LOADED: &[&str] = &[
     "names.toml",
 ];
 
-/// Bumped whenever the layout of [`Compiled`] changes; the loader refuses
-/// any other version.
-pub const FORMAT_VERSION: u32 = 1;
+/// Bumped whenever the layout written by [`compile`] changes; the loader
+/// refuses any other version.
+pub const FORMAT_VERSION: u32 = 3;
 
-/// The compiled database: (format version, data files, the index into
-/// `files` of each card's file, cards, sets, classes, formats,
-/// retirements). A tuple so that `src/db/embedded.rs` can name the same
-/// shape without sharing a type with this script.
-pub type Compiled = (
-    u32,
-    Vec<String>,
-    Vec<u32>,
-    Vec<Card>,
-    Vec<Set>,
-    Vec<ShipClass>,
-    Vec<Format>,
-    Vec<Retirement>,
-);
+/// The first bytes of a compiled database.
+pub const MAGIC: &[u8; 4] = b"FCDB";
 
 /// The contents of one data file (the same keys as `db::DataFile`).
 #[derive(Default, serde::Deserialize)]
@@ -110,7 +104,7 @@ fn main() {
             std::process::exit(1);
         }
     };
-    std::fs::write(out.join("staw.msgpack"), blob).unwrap();
+    std::fs::write(out.join("staw.bin"), blob).unwrap();
     match display_names(&root.join("staw/names.toml"), "data/staw/names.toml") {
         Ok(names) => table.push_str(&names),
         Err(message) => {
@@ -119,8 +113,8 @@ fn main() {
         }
     }
     table.push_str(
-        "/// The compiled STAW database (see `build.rs`, [`Compiled`]).\n\
-         pub static STAW: &[u8] = include_bytes!(concat!(env!(\"OUT_DIR\"), \"/staw.msgpack\"));\n",
+        "/// The compiled STAW database (see `build.rs` and [`Blob`]).\n\
+         pub static STAW: &[u8] = include_bytes!(concat!(env!(\"OUT_DIR\"), \"/staw.bin\"));\n",
     );
     std::fs::write(out.join("embedded_data.rs"), table).unwrap();
 }
@@ -204,17 +198,129 @@ pub fn compile(dir: &Path, label: &str) -> Result<Vec<u8>, String> {
     if !problems.is_empty() {
         return Err(problems.join("\n"));
     }
-    let compiled: Compiled = (
-        FORMAT_VERSION,
-        files,
-        card_file,
-        all.card,
-        all.set,
-        all.class,
-        all.format,
-        all.retirement,
-    );
-    rmp_serde::to_vec_named(&compiled).map_err(|e| format!("{label}: cannot serialise: {e}"))
+    layout(&files, &card_file, &all).map_err(|e| format!("{label}: cannot serialise: {e}"))
+}
+
+/// Writes the compiled database. Every number is a little-endian `u32`;
+/// the reader is `src/db/embedded.rs`, which decodes each record (card,
+/// set, class, format, retirement) the first time it is used and searches
+/// the indexes in place.
+///
+/// `MAGIC`, `FORMAT_VERSION`, the number of sections, then the sections,
+/// each its byte length followed by its bytes, in this order:
+///
+/// - files: a string table ([`strings`]: `n + 1` offsets, then the
+///   strings one after the other), then the index into it of each card's
+///   file (numbers);
+/// - cards: a record table ([`records`]: `n + 1` offsets, then each
+///   record's MessagePack one after the other), then one byte per card,
+///   its `CardType as u8`;
+/// - the id index: the keys (`keys::id_key` of every id and alias id,
+///   first card wins, sorted by bytes) as a string table, and the card of
+///   each key;
+/// - the name index: the keys (`keys::normalize` of the names of all cards
+///   but builder helpers, sorted by bytes) as a string table, `m + 1`
+///   offsets into the next section, and the cards of each name in
+///   database order;
+/// - sets: a record table, then its id index (the ids, sorted by bytes, as
+///   a string table, and the set of each id);
+/// - classes: the same;
+/// - formats, retirements: a record table each.
+fn layout(
+    files: &[String],
+    card_file: &[u32],
+    all: &DataFile,
+) -> Result<Vec<u8>, rmp_serde::encode::Error> {
+    let mut sections: Vec<Vec<u8>> = Vec::new();
+    let (offsets, bytes) = strings(files.iter());
+    sections.extend([offsets, bytes, words(card_file)]);
+    sections.extend(records(&all.card)?);
+    sections.push(all.card.iter().map(|c| c.kind as u8).collect());
+
+    let mut ids: BTreeMap<String, u32> = BTreeMap::new();
+    let mut names: BTreeMap<String, Vec<u32>> = BTreeMap::new();
+    for (i, c) in all.card.iter().enumerate() {
+        let i = u32::try_from(i).unwrap();
+        for id in std::iter::once(&c.id).chain(&c.alias_ids) {
+            ids.entry(keys::id_key(id)).or_insert(i);
+        }
+        if !c.helper {
+            names.entry(keys::normalize(&c.name)).or_default().push(i);
+        }
+    }
+    sections.extend(index(&ids));
+    let (offsets, keys) = strings(names.keys());
+    sections.extend([offsets, keys]);
+    let mut starts = vec![0u32];
+    let mut postings = Vec::new();
+    for list in names.values() {
+        postings.extend(list);
+        starts.push(u32::try_from(postings.len()).unwrap());
+    }
+    sections.extend([words(&starts), words(&postings)]);
+
+    // Set and class ids are looked up exactly; a later duplicate would win,
+    // as in the loader's own index (there are none: see `compile`).
+    let by_id = |ids: Vec<&String>| -> BTreeMap<String, u32> {
+        ids.into_iter()
+            .enumerate()
+            .map(|(i, id)| (id.clone(), u32::try_from(i).unwrap()))
+            .collect()
+    };
+    sections.extend(records(&all.set)?);
+    sections.extend(index(&by_id(all.set.iter().map(|s| &s.id).collect())));
+    sections.extend(records(&all.class)?);
+    sections.extend(index(&by_id(all.class.iter().map(|c| &c.id).collect())));
+    sections.extend(records(&all.format)?);
+    sections.extend(records(&all.retirement)?);
+
+    let mut out = MAGIC.to_vec();
+    let count = u32::try_from(sections.len()).unwrap();
+    out.extend(words(&[FORMAT_VERSION, count]));
+    for s in sections {
+        out.extend(words(&[u32::try_from(s.len()).unwrap()]));
+        out.extend(s);
+    }
+    Ok(out)
+}
+
+/// A record table: `n + 1` offsets, then the MessagePack (with field
+/// names: the model skips empty fields and has internally tagged enums) of
+/// each record.
+fn records<T: serde::Serialize>(all: &[T]) -> Result<[Vec<u8>; 2], rmp_serde::encode::Error> {
+    let mut offsets = vec![0u32];
+    let mut data = Vec::new();
+    for r in all {
+        data.extend(rmp_serde::to_vec_named(r)?);
+        offsets.push(u32::try_from(data.len()).unwrap());
+    }
+    Ok([words(&offsets), data])
+}
+
+/// A sorted index: its keys as a string table, then the value of each.
+fn index(map: &BTreeMap<String, u32>) -> [Vec<u8>; 3] {
+    let (offsets, keys) = strings(map.keys());
+    [
+        offsets,
+        keys,
+        words(&map.values().copied().collect::<Vec<_>>()),
+    ]
+}
+
+/// Numbers as little-endian bytes.
+fn words(numbers: &[u32]) -> Vec<u8> {
+    numbers.iter().flat_map(|n| n.to_le_bytes()).collect()
+}
+
+/// A string table: `n + 1` offsets, and the strings one after the other.
+fn strings<'a>(all: impl Iterator<Item = &'a String>) -> (Vec<u8>, Vec<u8>) {
+    let mut offsets = vec![0u32];
+    let mut bytes = Vec::new();
+    for s in all {
+        bytes.extend(s.as_bytes());
+        offsets.push(u32::try_from(bytes.len()).unwrap());
+    }
+    (words(&offsets), bytes)
 }
 
 /// The display names of `data/staw/names.toml` (named `label` in

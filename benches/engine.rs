@@ -35,7 +35,8 @@ fn opts() -> CheckOptions {
     }
 }
 
-/// Decoding the compiled database and building its index (every start).
+/// Opening the compiled database (every start): its meta part is decoded,
+/// its cards and index are read in place on demand.
 #[divan::bench(sample_count = 50)]
 fn load_database() -> Database {
     Database::embedded().unwrap()

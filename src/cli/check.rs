@@ -111,7 +111,8 @@ pub fn stream(
         }
         let done = par_map(batch, |input| {
             let mut checked = check(input);
-            let mut text = Vec::new();
+            // A report of a few ships is a few kilobytes.
+            let mut text = Vec::with_capacity(4096);
             // Writing to a Vec cannot fail.
             let _ = match output {
                 Output::Github => report::github::render(&mut text, &checked),
@@ -144,6 +145,10 @@ const FILES_PER_THREAD: usize = 16;
 /// `items.map(f)` on up to all cores, in order: the items are cut into one
 /// contiguous run per thread. Few items run on the calling thread.
 pub fn par_map<T: Send, R: Send>(items: Vec<T>, f: impl Fn(T) -> R + Sync) -> Vec<R> {
+    // Asking for the cores reads the cgroup limits: not for one file.
+    if items.len() < 2 * FILES_PER_THREAD {
+        return items.into_iter().map(f).collect();
+    }
     let cores = std::thread::available_parallelism().map_or(1, usize::from);
     let threads = cores.min(items.len() / FILES_PER_THREAD).max(1);
     if threads == 1 {
@@ -307,12 +312,19 @@ fn collect_fleets(
         return Ok(());
     }
     for e in std::fs::read_dir(dir)? {
-        let p = e?.path();
+        let e = e?;
+        let p = e.path();
         let hidden = p
             .file_name()
             .and_then(|n| n.to_str())
             .is_some_and(|n| n.starts_with('.'));
-        if p.is_dir() {
+        // The entry's own type needs no system call on most file systems;
+        // only a symbolic link is followed to see what it points at.
+        let is_dir = match e.file_type() {
+            Ok(t) if !t.is_symlink() => t.is_dir(),
+            _ => p.is_dir(),
+        };
+        if is_dir {
             if !hidden {
                 collect_fleets(&p, out, seen)?;
             }
@@ -406,7 +418,8 @@ fn game_of(source: &Source) -> Result<Option<(String, Range<usize>)>, Box<Diagno
 /// order mark is dropped), not empty. Every failure is a finished
 /// [`Checked`] with one input-error diagnostic.
 pub fn read_source(path: &Path) -> Result<Source, Box<Checked>> {
-    read_for_edit(path).map(|(source, _)| source)
+    let (name, bytes) = read_bytes(path)?;
+    decode(&name, bytes)
 }
 
 /// [`read_source`] for a command that edits the file: also the fingerprint
@@ -414,18 +427,17 @@ pub fn read_source(path: &Path) -> Result<Source, Box<Checked>> {
 /// [`crate::fsutil::Guard::Unchanged`] (which then refuses to overwrite the
 /// file if it changed on disk in the meantime).
 pub fn read_for_edit(path: &Path) -> Result<(Source, crate::fsutil::Original), Box<Checked>> {
+    let (name, bytes) = read_bytes(path)?;
+    let original = crate::fsutil::Original::of(&bytes);
+    decode(&name, bytes).map(|source| (source, original))
+}
+
+/// The bytes of a fleet file (at most [`MAX_FLEET_BYTES`]) with the name
+/// it is reported under.
+fn read_bytes(path: &Path) -> Result<(String, Vec<u8>), Box<Checked>> {
     let name = path.display().to_string();
     let fail = |d: Diagnostic| Box::new(Checked::input_error(&name, "staw", None, d));
-    let meta = match std::fs::metadata(path) {
-        Ok(m) => m,
-        Err(e) => return Err(fail(io_error(&name, &e))),
-    };
-    if meta.is_dir() {
-        return Err(fail(Diagnostic::error(
-            "io",
-            format!("{name} is a directory, not a fleet file"),
-        )));
-    }
+    let directory = || Diagnostic::error("io", format!("{name} is a directory, not a fleet file"));
     let too_large = |size: String| {
         Diagnostic::error(
             "too-large",
@@ -434,12 +446,33 @@ pub fn read_for_edit(path: &Path) -> Result<(Source, crate::fsutil::Original), B
             ),
         )
     };
+    // Opened first, then asked for its size: one path lookup per file
+    // (`check DIR` reads thousands). When it cannot be opened, its metadata
+    // still says what is wrong if it can (a directory some systems refuse
+    // to open, a file too large to read anyway).
+    let (file, meta) = match std::fs::File::open(path).and_then(|f| {
+        let meta = f.metadata()?;
+        Ok((f, meta))
+    }) {
+        Ok(opened) => opened,
+        Err(e) => {
+            return Err(fail(match std::fs::metadata(path) {
+                Ok(m) if m.is_dir() => directory(),
+                Ok(m) if m.len() > MAX_FLEET_BYTES => too_large(m.len().to_string()),
+                _ => io_error(&name, &e),
+            }))
+        }
+    };
+    if meta.is_dir() {
+        return Err(fail(directory()));
+    }
     if meta.len() > MAX_FLEET_BYTES {
         return Err(fail(too_large(meta.len().to_string())));
     }
-    let mut bytes = Vec::new();
-    let read =
-        std::fs::File::open(path).and_then(|f| f.take(MAX_FLEET_BYTES + 1).read_to_end(&mut bytes));
+    // Room for the whole file and one byte more: one read fills it, the
+    // next finds the end.
+    let mut bytes = Vec::with_capacity(meta.len() as usize + 1);
+    let read = file.take(MAX_FLEET_BYTES + 1).read_to_end(&mut bytes);
     if let Err(e) = read {
         return Err(fail(io_error(&name, &e)));
     }
@@ -447,8 +480,7 @@ pub fn read_for_edit(path: &Path) -> Result<(Source, crate::fsutil::Original), B
     if bytes.len() as u64 > MAX_FLEET_BYTES {
         return Err(fail(too_large(format!("more than {MAX_FLEET_BYTES}"))));
     }
-    let original = crate::fsutil::Original::of(&bytes);
-    decode(&name, bytes).map(|source| (source, original))
+    Ok((name, bytes))
 }
 
 /// Checks the bytes of a fleet file named `name` exactly as `check` checks

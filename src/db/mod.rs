@@ -12,13 +12,18 @@
 //!   (`names`), compiled into the binary, not loaded with the cards.
 
 pub mod embedded;
+mod keys;
 pub mod model;
 pub mod names;
+pub mod store;
 
+pub use keys::normalize;
 use model::{Card, CardType, Format, Retirement, Set, ShipClass};
 use serde::Deserialize;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
+pub use store::{CardFiles, Cards, Table};
 
 /// An error loading a database. Names the file.
 #[derive(Debug, thiserror::Error)]
@@ -62,17 +67,44 @@ const NOT_LOADED: &[&str] = &[
 /// The loaded database with its indexes.
 #[derive(Debug, Default)]
 pub struct Database {
-    pub cards: Vec<Card>,
-    pub sets: Vec<Set>,
-    pub classes: Vec<ShipClass>,
-    pub formats: Vec<Format>,
-    pub retirements: Vec<Retirement>,
+    /// Every card, in data-file order (decoded on first use when the
+    /// database is the compiled one: see [`Cards`]).
+    pub cards: Cards,
+    pub sets: Table<Set>,
+    pub classes: Table<ShipClass>,
+    pub formats: Table<Format>,
+    pub retirements: Table<Retirement>,
     /// Which file each card came from (for `data check` messages).
-    pub card_files: Vec<String>,
-    by_id: HashMap<String, usize>,
-    by_name: HashMap<String, Vec<usize>>,
-    set_index: HashMap<String, usize>,
-    class_index: HashMap<String, usize>,
+    pub card_files: CardFiles,
+    index: Index,
+}
+
+/// The card index by id and by name, and the set and class index by id.
+#[derive(Debug)]
+enum Index {
+    /// Built when loading from TOML: the lowercased id (and alias ids) and
+    /// the normalised name of every card that is not a builder helper; the
+    /// id of every set and class.
+    Built {
+        by_id: HashMap<String, usize>,
+        by_name: HashMap<String, Vec<usize>>,
+        sets: HashMap<String, usize>,
+        classes: HashMap<String, usize>,
+    },
+    /// The same keys, precomputed by `build.rs` as sorted tables of the
+    /// compiled database (see `embedded`).
+    Compiled(Arc<embedded::Blob>),
+}
+
+impl Default for Index {
+    fn default() -> Index {
+        Index::Built {
+            by_id: HashMap::new(),
+            by_name: HashMap::new(),
+            sets: HashMap::new(),
+            classes: HashMap::new(),
+        }
+    }
 }
 
 impl Database {
@@ -93,16 +125,37 @@ impl Database {
         retirements: Vec<Retirement>,
     ) -> Database {
         let mut db = Database {
+            cards: Cards::from(cards),
+            sets: sets.into(),
+            classes: classes.into(),
+            formats: formats.into(),
+            retirements: retirements.into(),
+            card_files: CardFiles::from(card_files),
+            ..Database::default()
+        };
+        db.build_index();
+        db
+    }
+
+    /// The compiled database (`embedded`): its index is the blob's own.
+    pub(crate) fn from_compiled(
+        cards: Cards,
+        card_files: CardFiles,
+        sets: Table<Set>,
+        classes: Table<ShipClass>,
+        formats: Table<Format>,
+        retirements: Table<Retirement>,
+        blob: Arc<embedded::Blob>,
+    ) -> Database {
+        Database {
             cards,
             sets,
             classes,
             formats,
             retirements,
             card_files,
-            ..Database::default()
-        };
-        db.build_index();
-        db
+            index: Index::Compiled(blob),
+        }
     }
 
     /// Loads a database directory (`--data DIR`).
@@ -150,7 +203,7 @@ impl Database {
             })?;
             for c in file.card {
                 db.cards.push(c);
-                db.card_files.push(path.clone());
+                db.card_files.push(&path);
             }
             db.sets.extend(file.set);
             db.classes.extend(file.class);
@@ -161,62 +214,105 @@ impl Database {
         Ok(db)
     }
 
+    /// Builds the index (not the compiled one: `build.rs` writes that one
+    /// by the same rules, see `layout`).
     fn build_index(&mut self) {
-        self.by_id.clear();
-        self.by_name.clear();
-        for (i, c) in self.cards.iter().enumerate() {
-            self.by_id.entry(c.id.to_lowercase()).or_insert(i);
-            for a in &c.alias_ids {
-                self.by_id.entry(a.to_lowercase()).or_insert(i);
+        if let Index::Built {
+            by_id,
+            by_name,
+            sets,
+            classes,
+        } = &mut self.index
+        {
+            by_id.clear();
+            by_name.clear();
+            for (i, c) in self.cards.iter().enumerate() {
+                by_id.entry(keys::id_key(&c.id)).or_insert(i);
+                for a in &c.alias_ids {
+                    by_id.entry(keys::id_key(a)).or_insert(i);
+                }
+                // Builder helpers (`Card::helper`) are found by id only:
+                // they never make a name ambiguous or show up as a
+                // suggestion.
+                if !c.helper {
+                    by_name.entry(normalize(&c.name)).or_default().push(i);
+                }
             }
-            // Builder helpers (`Card::helper`) are found by id only: they
-            // never make a name ambiguous or show up as a suggestion.
-            if !c.helper {
-                self.by_name.entry(normalize(&c.name)).or_default().push(i);
-            }
+            *sets = self
+                .sets
+                .iter()
+                .enumerate()
+                .map(|(i, s)| (s.id.clone(), i))
+                .collect();
+            *classes = self
+                .classes
+                .iter()
+                .enumerate()
+                .map(|(i, c)| (c.id.clone(), i))
+                .collect();
         }
-        self.set_index = self
-            .sets
-            .iter()
-            .enumerate()
-            .map(|(i, s)| (s.id.clone(), i))
-            .collect();
-        self.class_index = self
-            .classes
-            .iter()
-            .enumerate()
-            .map(|(i, c)| (c.id.clone(), i))
-            .collect();
     }
 
     /// The card with this id (or alias id), ignoring case.
     pub fn by_id(&self, id: &str) -> Option<&Card> {
-        self.by_id
-            .get(&id.trim().to_lowercase())
-            .map(|&i| &self.cards[i])
+        self.index_of(id).and_then(|i| self.cards.get(i))
     }
 
     /// The index of the card with this id in `cards`.
     pub fn index_of(&self, id: &str) -> Option<usize> {
-        self.by_id.get(&id.trim().to_lowercase()).copied()
+        let id = id.trim();
+        match &self.index {
+            Index::Compiled(blob) => blob.id(id),
+            // Short ASCII ids (all real ones) are lowercased on the stack:
+            // this runs for every card of every fleet.
+            Index::Built { by_id, .. } if id.is_ascii() && id.len() <= 32 => {
+                let mut buf = [0u8; 32];
+                let key = &mut buf[..id.len()];
+                key.copy_from_slice(id.as_bytes());
+                key.make_ascii_lowercase();
+                std::str::from_utf8(key)
+                    .ok()
+                    .and_then(|k| by_id.get(k))
+                    .copied()
+            }
+            Index::Built { by_id, .. } => by_id.get(&keys::id_key(id)).copied(),
+        }
     }
 
     /// Every card of the default card pool with this name (normalised:
     /// case, surrounding space, apostrophe and quote variants); builder
     /// helpers (`Card::helper`) are left out.
     pub fn by_name(&self, name: &str) -> Vec<&Card> {
-        self.by_name
-            .get(&normalize(name))
-            .map(|v| v.iter().map(|&i| &self.cards[i]).collect())
-            .unwrap_or_default()
+        let key = normalize(name);
+        match &self.index {
+            Index::Compiled(blob) => blob
+                .name(&key)
+                .into_iter()
+                .map(|i| &self.cards[i])
+                .collect(),
+            Index::Built { by_name, .. } => by_name
+                .get(&key)
+                .map(|v| v.iter().map(|&i| &self.cards[i]).collect())
+                .unwrap_or_default(),
+        }
     }
 
+    /// The set with this id.
     pub fn set(&self, id: &str) -> Option<&Set> {
-        self.set_index.get(id).map(|&i| &self.sets[i])
+        let i = match &self.index {
+            Index::Compiled(blob) => blob.set(id),
+            Index::Built { sets, .. } => sets.get(id).copied(),
+        };
+        self.sets.get(i?)
     }
 
+    /// The ship class with this id.
     pub fn class(&self, id: &str) -> Option<&ShipClass> {
-        self.class_index.get(id).map(|&i| &self.classes[i])
+        let i = match &self.index {
+            Index::Compiled(blob) => blob.class(id),
+            Index::Built { classes, .. } => classes.get(id).copied(),
+        };
+        self.classes.get(i?)
     }
 
     pub fn format(&self, id: &str) -> Option<&Format> {
@@ -238,19 +334,35 @@ impl Database {
     pub fn suggest(&self, query: &str, types: &[CardType], n: usize) -> Vec<&Card> {
         let q = normalize(query);
         let mut scored: Vec<(f64, &str, usize)> = Vec::new();
-        for (name, idx) in &self.by_name {
-            let Some(&first) = idx
-                .iter()
-                .find(|&&i| types.is_empty() || types.contains(&self.cards[i].kind))
-            else {
-                continue;
+        // The first card of the name with one of the types (by the type
+        // table: no card is decoded to be ruled out).
+        let consider = |name: &str, idx: &mut dyn Iterator<Item = usize>| {
+            let first = loop {
+                let i = idx.next()?;
+                if types.is_empty() || self.cards.kind(i).is_some_and(|k| types.contains(&k)) {
+                    break i;
+                }
             };
             let mut score = strsim::jaro_winkler(&q, name);
-            if name.contains(&q) || q.contains(name.as_str()) {
+            if name.contains(&q) || q.contains(name) {
                 score = score.max(0.85);
             }
-            if score >= 0.75 {
-                scored.push((score, name.as_str(), first));
+            (score >= 0.75).then_some((score, first))
+        };
+        match &self.index {
+            Index::Compiled(blob) => {
+                for (name, mut idx) in blob.names() {
+                    if let Some((score, first)) = consider(name, &mut idx) {
+                        scored.push((score, name, first));
+                    }
+                }
+            }
+            Index::Built { by_name, .. } => {
+                for (name, idx) in by_name {
+                    if let Some((score, first)) = consider(name, &mut idx.iter().copied()) {
+                        scored.push((score, name, first));
+                    }
+                }
             }
         }
         scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(b.1)));
@@ -272,31 +384,6 @@ fn collect_toml(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
         }
     }
     Ok(())
-}
-
-/// Normalises a card name for matching: lowercase, trimmed, inner
-/// whitespace collapsed, typographic apostrophes and quotes made plain.
-pub fn normalize(name: &str) -> String {
-    let mut out = String::with_capacity(name.len());
-    let mut space = false;
-    for ch in name.trim().chars() {
-        let ch = match ch {
-            '\u{2018}' | '\u{2019}' | '\u{201B}' | '\u{2032}' | '`' | '\u{00B4}' => '\'',
-            '\u{201C}' | '\u{201D}' | '\u{201E}' | '\u{2033}' => '"',
-            '\u{2013}' | '\u{2014}' => '-',
-            c => c,
-        };
-        if ch.is_whitespace() {
-            space = true;
-            continue;
-        }
-        if space && !out.is_empty() {
-            out.push(' ');
-        }
-        space = false;
-        out.extend(ch.to_lowercase());
-    }
-    out
 }
 
 #[cfg(test)]

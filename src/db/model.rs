@@ -37,6 +37,22 @@ pub enum CardType {
 }
 
 impl CardType {
+    /// Every card type in declaration order: `ALL[t as usize] == t` (the
+    /// compiled database stores a card's type as that number).
+    pub const ALL: [CardType; 11] = [
+        CardType::Ship,
+        CardType::Captain,
+        CardType::Admiral,
+        CardType::Ambassador,
+        CardType::Upgrade,
+        CardType::Resource,
+        CardType::FleetCaptain,
+        CardType::Officer,
+        CardType::Flagship,
+        CardType::Construction,
+        CardType::ShipResource,
+    ];
+
     /// The kebab-case name used in data files, JSON and messages.
     pub fn as_str(self) -> &'static str {
         match self {

@@ -3,7 +3,9 @@
 //! tests run in process.
 
 pub mod card;
+pub mod excerpt;
 pub mod github;
+pub mod grid;
 pub mod json;
 pub mod model;
 pub mod price;

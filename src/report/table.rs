@@ -3,16 +3,18 @@
 //! against the cap, every diagnostic rendered rustc-style with an excerpt
 //! of the fleet file, and a one-line verdict.
 //!
-//! Tables are drawn by comfy-table and never look at the terminal
-//! themselves (`force_no_tty`): the caller decides colour and width through
-//! [`RenderOptions`], so that the same input always gives the same bytes in
-//! tests and pipes.
+//! Tables never look at the terminal themselves: the caller decides colour
+//! and width through [`RenderOptions`], so that the same input always gives
+//! the same bytes in tests and pipes. Without a width they are drawn by
+//! [`super::grid`], else by comfy-table (`force_no_tty`), which wraps.
 
+use super::excerpt::Parts;
 use super::model::{CardReport, FleetReport, Modifier};
 use super::{Checked, RenderOptions, Verdict};
 use crate::diag::{Diagnostic, Severity, Source};
 use annotate_snippets::{Level, Renderer, Snippet};
-use comfy_table::{presets, Cell, CellAlignment, ColumnConstraint, ContentArrangement, Table};
+use comfy_table::{presets, CellAlignment, ColumnConstraint, ContentArrangement, Table};
+use std::borrow::Cow;
 use std::io::{self, Write};
 
 /// Renders one checked file: header, cost tables, diagnostics, verdict.
@@ -134,83 +136,118 @@ pub(crate) fn right(t: &mut Table, columns: &[usize]) {
     }
 }
 
-fn fleet_table(r: &FleetReport, opts: &RenderOptions) -> Table {
+/// Draws a report table: by [`super::grid`] when it does not wrap (pipes,
+/// files, tests: the bulk of `check DIR`), else by comfy-table, which
+/// wraps the columns not listed in `unwrapped_cols` to the terminal. Both
+/// draw the same bytes where both apply.
+pub(crate) fn draw(
+    header: &[&str],
+    rows: Vec<Vec<Cow<'_, str>>>,
+    right_cols: &[usize],
+    unwrapped_cols: &[usize],
+    opts: &RenderOptions,
+) -> String {
+    if opts.width.is_none() {
+        if let Some(text) = super::grid::draw(header, &rows, right_cols) {
+            return text;
+        }
+    }
     let mut t = new_table(opts);
-    t.set_header(vec!["Card", "Type", "Slot", "Base", "Modifiers", "Cost"]);
+    t.set_header(header.to_vec());
+    for r in rows {
+        t.add_row(r);
+    }
+    right(&mut t, right_cols);
+    unwrapped(&mut t, unwrapped_cols);
+    t.to_string()
+}
+
+fn fleet_table(r: &FleetReport, opts: &RenderOptions) -> String {
+    let mut rows = Vec::new();
     for (n, ship) in r.ships.iter().enumerate() {
         let base = base_of(ship.cost, &ship.modifiers);
-        t.add_row(vec![
-            Cell::new(format!("{}. {} ({})", n + 1, ship.ship.name, ship.ship.id)),
-            Cell::new("ship"),
-            Cell::new(""),
-            Cell::new(base),
-            Cell::new(modifiers(&ship.ship.name, &ship.ship.id, &ship.modifiers)),
-            Cell::new(ship.cost),
+        rows.push(vec![
+            format!("{}. {} ({})", n + 1, ship.ship.name, ship.ship.id).into(),
+            "ship".into(),
+            "".into(),
+            base.to_string().into(),
+            modifiers(&ship.ship.name, &ship.ship.id, &ship.modifiers).into(),
+            ship.cost.to_string().into(),
         ]);
         for c in &ship.cards {
-            t.add_row(card_row(c, "   "));
+            rows.push(card_row(c, "   "));
         }
-        t.add_row(vec![
-            Cell::new(format!("   ship total: {}", ship.ship.name)),
-            Cell::new(""),
-            Cell::new(""),
-            Cell::new(""),
-            Cell::new(""),
-            Cell::new(ship.total),
+        rows.push(vec![
+            format!("   ship total: {}", ship.ship.name).into(),
+            "".into(),
+            "".into(),
+            "".into(),
+            "".into(),
+            ship.total.to_string().into(),
         ]);
     }
     if let Some(res) = &r.resource {
         let base = base_of(res.cost, &res.modifiers);
-        t.add_row(vec![
-            Cell::new(format!("{} ({})", res.name, res.id)),
-            Cell::new("resource"),
-            Cell::new(""),
-            Cell::new(base),
-            Cell::new(modifiers(&res.name, &res.id, &res.modifiers)),
-            Cell::new(res.cost),
+        rows.push(vec![
+            format!("{} ({})", res.name, res.id).into(),
+            "resource".into(),
+            "".into(),
+            base.to_string().into(),
+            modifiers(&res.name, &res.id, &res.modifiers).into(),
+            res.cost.to_string().into(),
         ]);
     }
     if let Some(points) = r.additional_points.filter(|&p| p != 0) {
-        t.add_row(vec![
-            Cell::new("additional points"),
-            Cell::new(""),
-            Cell::new(""),
-            Cell::new(""),
-            Cell::new(""),
-            Cell::new(points),
+        rows.push(vec![
+            "additional points".into(),
+            "".into(),
+            "".into(),
+            "".into(),
+            "".into(),
+            points.to_string().into(),
         ]);
     }
-    right(&mut t, &[3, 5]);
-    unwrapped(&mut t, &[0, 1, 2, 3, 5]);
-    t
+    draw(
+        &["Card", "Type", "Slot", "Base", "Modifiers", "Cost"],
+        rows,
+        &[3, 5],
+        &[0, 1, 2, 3, 5],
+        opts,
+    )
 }
 
-fn card_row(c: &CardReport, indent: &str) -> Vec<Cell> {
+fn card_row<'r>(c: &'r CardReport, indent: &str) -> Vec<Cow<'r, str>> {
     vec![
-        Cell::new(format!("{indent}{} ({})", c.name, c.id)),
-        Cell::new(&c.kind),
-        Cell::new(c.slot.as_deref().unwrap_or("")),
-        Cell::new(c.base),
-        Cell::new(modifiers(&c.name, &c.id, &c.modifiers)),
-        Cell::new(c.cost),
+        format!("{indent}{} ({})", c.name, c.id).into(),
+        c.kind.as_str().into(),
+        c.slot.as_deref().unwrap_or("").into(),
+        c.base.to_string().into(),
+        modifiers(&c.name, &c.id, &c.modifiers).into(),
+        c.cost.to_string().into(),
     ]
 }
 
-pub(crate) fn sideboard_table(sb: &super::model::SideboardReport, opts: &RenderOptions) -> Table {
-    let mut t = new_table(opts);
-    t.set_header(vec!["Sideboard", "Card", "Base", "Modifiers", "Cost"]);
-    for c in &sb.cards {
-        t.add_row(vec![
-            Cell::new(&c.section),
-            Cell::new(format!("{} ({})", c.card.name, c.card.id)),
-            Cell::new(c.card.base),
-            Cell::new(modifiers(&c.card.name, &c.card.id, &c.card.modifiers)),
-            Cell::new(c.card.cost),
-        ]);
-    }
-    right(&mut t, &[2, 4]);
-    unwrapped(&mut t, &[0, 1, 2, 4]);
-    t
+pub(crate) fn sideboard_table(sb: &super::model::SideboardReport, opts: &RenderOptions) -> String {
+    let rows = sb
+        .cards
+        .iter()
+        .map(|c| {
+            vec![
+                c.section.as_str().into(),
+                format!("{} ({})", c.card.name, c.card.id).into(),
+                c.card.base.to_string().into(),
+                modifiers(&c.card.name, &c.card.id, &c.card.modifiers).into(),
+                c.card.cost.to_string().into(),
+            ]
+        })
+        .collect();
+    draw(
+        &["Sideboard", "Card", "Base", "Modifiers", "Cost"],
+        rows,
+        &[2, 4],
+        &[0, 1, 2, 4],
+        opts,
+    )
 }
 
 /// The printed cost behind a cost and its modifiers (ships and resources
@@ -297,25 +334,9 @@ pub fn diagnostic(
     d: &Diagnostic,
     opts: &RenderOptions,
 ) -> io::Result<()> {
-    let level = match d.severity {
-        Severity::Error => Level::Error,
-        Severity::Warning => Level::Warning,
-        Severity::Note => Level::Note,
-    };
-    let renderer = if opts.color {
-        Renderer::styled()
-    } else {
-        Renderer::plain()
-    }
-    // Never trim long lines: the renderer's trimming underflows on lines
-    // longer than its width whose leading whitespace reaches past the span
-    // (found by fuzzing), and a fleet file's line is worth showing whole.
-    // Files are at most 1 MiB, so no line is longer than this.
-    .term_width(1 << 24);
     // Without an excerpt, still name the file.
     let origin = format!("in {file}");
     let title = printable(&d.message);
-    let mut message = level.title(&title).id(&d.code);
     let span = match (source, &d.span) {
         (Some(s), Some(span)) => visible_span(&s.text, span.clone()),
         _ => None,
@@ -325,34 +346,75 @@ pub fn diagnostic(
     // terminal is not driven by them, and the snippet renderer (which
     // mis-measures lines holding `\r` or form feeds) gets plain text.
     let shown = source.map(|s| printable(&s.text));
-    match (shown.as_deref(), span) {
-        (Some(text), Some(span)) => {
-            message = message.snippet(
-                Snippet::source(text)
-                    .origin(file)
-                    .fold(true)
-                    .annotation(level.span(span)),
-            );
-        }
+    let excerpt = match (shown.as_deref(), span) {
+        (Some(text), Some(span)) => Some((text, span)),
+        _ => None,
+    };
+    let help: Vec<String> = d.help.iter().map(|h| printable(h).into_owned()).collect();
+    let parts = Parts {
+        severity: d.severity,
+        code: &d.code,
+        title: &title,
+        file,
         // The header names the file already; repeat it only when the
         // message does not.
-        _ if !d.message.contains(file) => message = message.footer(Level::Note.title(&origin)),
-        _ => {}
+        note: (excerpt.is_none() && !d.message.contains(file)).then_some(origin.as_str()),
+        excerpt,
+        help: &help,
+    };
+    let text = match opts.color {
+        false => super::excerpt::plain(&parts),
+        true => None,
+    };
+    let text = text.unwrap_or_else(|| snippets(&parts, opts.color));
+    writeln!(w, "{text}")
+}
+
+/// A diagnostic drawn by annotate-snippets (colour, and everything
+/// [`super::excerpt::plain`] leaves out).
+fn snippets(p: &Parts<'_>, color: bool) -> String {
+    let level = match p.severity {
+        Severity::Error => Level::Error,
+        Severity::Warning => Level::Warning,
+        Severity::Note => Level::Note,
+    };
+    let renderer = if color {
+        Renderer::styled()
+    } else {
+        Renderer::plain()
     }
-    let help: Vec<String> = d.help.iter().map(|h| printable(h)).collect();
-    for h in &help {
+    // Never trim long lines: the renderer's trimming underflows on lines
+    // longer than its width whose leading whitespace reaches past the span
+    // (found by fuzzing), and a fleet file's line is worth showing whole.
+    // Files are at most 1 MiB, so no line is longer than this.
+    .term_width(1 << 24);
+    let mut message = level.title(p.title).id(p.code);
+    if let Some((text, span)) = &p.excerpt {
+        message = message.snippet(
+            Snippet::source(text)
+                .origin(p.file)
+                .fold(true)
+                .annotation(level.span(span.clone())),
+        );
+    }
+    if let Some(note) = p.note {
+        message = message.footer(Level::Note.title(note));
+    }
+    for h in p.help {
         message = message.footer(Level::Help.title(h));
     }
     let text = renderer.render(message).to_string();
-    writeln!(w, "{text}")
+    text
 }
 
 /// `text` with every control character but the line feed replaced by
 /// stand-ins of the same UTF-8 length (a space for one-byte ones, `?` for
 /// the rest), so byte offsets into the original stay valid.
-fn printable(text: &str) -> String {
+fn printable(text: &str) -> Cow<'_, str> {
+    // Most texts have nothing to replace: no copy (the excerpt's text is
+    // the whole file).
     if !text.chars().any(|c| c.is_control() && c != '\n') {
-        return text.to_string();
+        return Cow::Borrowed(text);
     }
     text.chars()
         .flat_map(|c| {
@@ -534,6 +596,105 @@ mod tests {
         let out = String::from_utf8(out).unwrap();
         assert!(out.contains("error[parse]"), "{out}");
         assert!(!out.contains('\r'));
+    }
+
+    /// Text pieces that exercise the excerpt layout: words, indentation
+    /// (short and long), line breaks, blank lines, non-ASCII characters.
+    fn piece() -> impl proptest::strategy::Strategy<Value = String> {
+        use proptest::prelude::*;
+        prop_oneof![
+            10 => Just("ship".to_string()),
+            5 => Just(" = ".to_string()),
+            5 => Just("{ id = \"T240\" }".to_string()),
+            3 => Just("\n".to_string()),
+            1 => Just("\n\n".to_string()),
+            3 => Just(" ".to_string()),
+            1 => (0usize..40).prop_map(|n| " ".repeat(n)),
+            1 => Just("é".to_string()),
+            1 => Just("漢".to_string()),
+            1 => Just("\u{200D}".to_string()),
+            2 => Just("#".to_string()),
+        ]
+    }
+
+    fn text() -> impl proptest::strategy::Strategy<Value = String> {
+        use proptest::prelude::*;
+        proptest::collection::vec(piece(), 1..12).prop_map(|p| p.concat())
+    }
+
+    /// A message, help or note: mostly one plain line.
+    fn line() -> impl proptest::strategy::Strategy<Value = String> {
+        use proptest::prelude::*;
+        prop_oneof![
+            6 => "[a-zA-Z' .,:0-9()-]{1,30}",
+            1 => Just(String::new()),
+            1 => text(),
+        ]
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(512))]
+        /// Wherever the fast drawer draws, it draws what annotate-snippets
+        /// draws.
+        #[test]
+        fn fast_excerpts_equal_annotate_snippets(
+            text in text(),
+            a in 0usize..400,
+            b in 0usize..400,
+            with_span in proptest::bool::ANY,
+            severity in 0usize..3,
+            title in line(),
+            file in proptest::prop_oneof![
+                proptest::strategy::Just("f.toml".to_string()),
+                proptest::strategy::Just("dir/ü x.toml".to_string()),
+            ],
+            note in proptest::option::of(line()),
+            help in proptest::collection::vec(line(), 0..3),
+        ) {
+            let shown = printable(&text);
+            let span = with_span
+                .then(|| visible_span(&shown, a.min(b)..a.max(b)))
+                .flatten();
+            let note = note.map(|n| format!("in {n}"));
+            let parts = Parts {
+                severity: [Severity::Error, Severity::Warning, Severity::Note][severity],
+                code: "code",
+                title: &title,
+                file: &file,
+                excerpt: span.map(|s| (&*shown, s)),
+                note: note.as_deref(),
+                help: &help,
+            };
+            if let Some(fast) = crate::report::excerpt::plain(&parts) {
+                proptest::prop_assert_eq!(fast, snippets(&parts, false));
+            }
+        }
+    }
+
+    /// The common cases take the fast path (and agree).
+    #[test]
+    fn common_diagnostics_are_drawn_directly() {
+        let text = "name = \"x\"\n\n[[ship]]\nship = { id = \"S171\" }\n";
+        let help = ["did you mean 'U.S.S. Defiant'?".to_string()];
+        let cases = [
+            (Some((text, 33..41)), None, &help[..]),
+            (Some((text, 0..4)), None, &[][..]),
+            (None, Some("in f.toml"), &help[..]),
+            (None, None, &[][..]),
+        ];
+        for (excerpt, note, help) in cases {
+            let parts = Parts {
+                severity: Severity::Warning,
+                code: "unique",
+                title: "two of a kind",
+                file: "f.toml",
+                excerpt,
+                note,
+                help,
+            };
+            let fast = crate::report::excerpt::plain(&parts).expect("drawn directly");
+            assert_eq!(fast, snippets(&parts, false));
+        }
     }
 
     #[test]

@@ -14,6 +14,13 @@
 //!    first (so the card reported as "no free slot" is the one added last,
 //!    as a player reads it);
 //! 2. among those assignments, the one with the lowest total cost.
+//!
+//! Most ships need no search: when every card costs the same in each slot
+//! it may take, and cards that may share a slot may take exactly the same
+//! slots, with no more such cards than slots, every card gets a slot and
+//! [`direct`] hands them out without building the graph. It gives exactly
+//! the assignment the search gives (slot for slot: which slot of a kind a
+//! card takes shows in reports), which a property test holds it to.
 
 /// One slot of a ship.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -58,6 +65,88 @@ pub fn assign_by(
     if n == 0 {
         return Vec::new();
     }
+    let edges: Vec<Vec<Option<(usize, i32)>>> = (0..n)
+        .map(|i| (0..m).map(|j| edge(i, j)).collect())
+        .collect();
+    direct(m, &edges).unwrap_or_else(|| search(m, &edges))
+}
+
+/// The assignment without a search, when it is forced up to the order in
+/// which equal slots are handed out (`edges[i][j]`: `edge(i, j)`):
+///
+/// - each card costs the same in every slot it may take;
+/// - any two cards may take exactly the same slots or no common slot, so
+///   the slots fall into groups, each open to its own cards;
+/// - no group has more cards than slots.
+///
+/// Then every card with a slot is placed, and the search of [`search`]
+/// places them in this order: the cheapest card first (the earlier of two
+/// equally cheap ones) into the free slot of its group with the lowest
+/// index (its cheapest augmenting path, ties kept by the order in which
+/// it relaxes edges; any detour through a placed card costs the same and
+/// is never preferred). `None` when a condition does not hold.
+fn direct(m: usize, edges: &[Vec<Option<(usize, i32)>>]) -> Option<Vec<Option<(usize, usize)>>> {
+    const FREE: usize = usize::MAX;
+    // The card that first claimed each slot: its group's representative.
+    let mut owner = vec![FREE; m];
+    let mut cost = Vec::with_capacity(edges.len());
+    for (i, row) in edges.iter().enumerate() {
+        let mut c = None;
+        let mut group = None;
+        for (j, e) in row.iter().enumerate() {
+            let Some((_, cj)) = *e else { continue };
+            if c.is_some_and(|c| c != cj) {
+                return None;
+            }
+            c = Some(cj);
+            match (group, owner[j]) {
+                (None, FREE) => {
+                    group = Some(i);
+                    owner[j] = i;
+                }
+                (None, o) => group = Some(o),
+                (Some(g), FREE) if g == i => owner[j] = i,
+                (Some(g), o) if o == g => {}
+                _ => return None,
+            }
+        }
+        // A card of an existing group must take all of its slots.
+        if let Some(g) = group.filter(|&g| g != i) {
+            let same = (0..m).all(|j| (owner[j] == g) == row[j].is_some());
+            if !same {
+                return None;
+            }
+        }
+        cost.push(c);
+    }
+    let mut out = vec![None; edges.len()];
+    let mut cards: Vec<usize> = Vec::new();
+    for g in 0..edges.len() {
+        if owner.iter().all(|&o| o != g) {
+            continue;
+        }
+        cards.clear();
+        cards.extend((0..edges.len()).filter(|&i| {
+            edges[i]
+                .iter()
+                .enumerate()
+                .any(|(j, e)| e.is_some() && owner[j] == g)
+        }));
+        let slots: Vec<usize> = (0..m).filter(|&j| owner[j] == g).collect();
+        if cards.len() > slots.len() {
+            return None;
+        }
+        cards.sort_by_key(|&i| (cost[i], i));
+        for (&i, &j) in cards.iter().zip(&slots) {
+            out[i] = edges[i][j].map(|(k, _)| (j, k));
+        }
+    }
+    Some(out)
+}
+
+/// The min-cost assignment by successive shortest paths.
+fn search(m: usize, edges: &[Vec<Option<(usize, i32)>>]) -> Vec<Option<(usize, usize)>> {
+    let n = edges.len();
     // Nodes: source, cards, slots, "unplaced", sink.
     let src = 0;
     let card_node = |i: usize| 1 + i;
@@ -69,14 +158,14 @@ pub fn assign_by(
     // (powers of two), and more than any sum of card costs (BIG).
     const BIG: i128 = 1 << 24;
     let mut choice = vec![Vec::new(); n];
-    for (i, edges) in choice.iter_mut().enumerate() {
+    for (i, (taken, row)) in choice.iter_mut().zip(edges).enumerate() {
         g.add(src, card_node(i), 0);
         let shift = (n - i).min(96) as u32;
         g.add(card_node(i), unplaced, BIG << shift);
-        for j in 0..m {
-            if let Some((k, c)) = edge(i, j) {
+        for (j, e) in row.iter().enumerate() {
+            if let Some((k, c)) = *e {
                 let e = g.add(card_node(i), slot_node(j), i128::from(c));
-                edges.push((e, j, k));
+                taken.push((e, j, k));
             }
         }
     }
@@ -226,5 +315,74 @@ mod tests {
         let slots = [slot(&["crew"]), slot(&["tech"])];
         let cards = [opt(&[("crew", 2), ("tech", 2)]), opt(&[("crew", 2)])];
         assert_eq!(assign(&slots, &cards), vec![Some((1, 1)), Some((0, 0))]);
+    }
+
+    /// The edges `assign` builds for slots of these types and cards with
+    /// these (type, cost) options.
+    fn edges_of(slots: &[Vec<u8>], cards: &[Vec<(u8, i32)>]) -> Vec<Vec<Option<(usize, i32)>>> {
+        cards
+            .iter()
+            .map(|opts| {
+                slots
+                    .iter()
+                    .map(|acc| {
+                        opts.iter()
+                            .enumerate()
+                            .filter(|(_, (t, _))| acc.contains(t))
+                            .min_by_key(|(_, (_, c))| *c)
+                            .map(|(k, (_, c))| (k, *c))
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_plain_ship_is_assigned_directly() {
+        // crew, crew, weapon, tech; two crew (the second cheaper), a weapon.
+        let slots = [vec![0], vec![0], vec![1], vec![2]];
+        let cards = [vec![(0, 3)], vec![(0, 2)], vec![(1, 4)]];
+        let edges = edges_of(&slots, &cards);
+        let fast = direct(4, &edges).expect("no search needed");
+        assert_eq!(fast, search(4, &edges));
+        assert_eq!(fast, vec![Some((1, 0)), Some((0, 0)), Some((2, 0))]);
+        // Three crew for two crew slots: a search.
+        let cards = [vec![(0, 3)], vec![(0, 2)], vec![(0, 1)]];
+        assert_eq!(direct(4, &edges_of(&slots, &cards)), None);
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2000))]
+        /// Wherever the direct assignment applies, it is the search's,
+        /// slot for slot: slots of one to three types (some taking two),
+        /// cards with one or two (type, cost) options, equal costs often.
+        #[test]
+        fn direct_assignment_equals_the_search(
+            slots in proptest::collection::vec(
+                proptest::collection::vec(0u8..3, 1..3), 0..7),
+            cards in proptest::collection::vec(
+                proptest::collection::vec((0u8..4, 0i32..3), 0..3), 0..7),
+        ) {
+            let edges = edges_of(&slots, &cards);
+            if let Some(fast) = direct(slots.len(), &edges) {
+                proptest::prop_assert_eq!(fast, search(slots.len(), &edges));
+            }
+        }
+
+        /// The same on arbitrary edges (a slot may change a card's cost).
+        #[test]
+        fn direct_assignment_equals_the_search_on_any_edges(
+            m in 0usize..6,
+            raw in proptest::collection::vec(
+                proptest::collection::vec(
+                    proptest::option::weighted(0.5, (0usize..2, -1i32..2)), 6),
+                0..6),
+        ) {
+            let edges: Vec<Vec<Option<(usize, i32)>>> =
+                raw.into_iter().map(|mut r| { r.truncate(m); r }).collect();
+            if let Some(fast) = direct(m, &edges) {
+                proptest::prop_assert_eq!(fast, search(m, &edges));
+            }
+        }
     }
 }
