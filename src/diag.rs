@@ -7,6 +7,7 @@
 
 use serde::Serialize;
 use std::ops::Range;
+use std::sync::Arc;
 
 /// How bad a finding is. Only errors make a fleet illegal; warnings never
 /// change the exit code.
@@ -49,6 +50,11 @@ pub struct Diagnostic {
     /// Extra lines: "did you mean", the inline table that picks a card, ...
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub help: Vec<String>,
+    /// The file `span` points into when it is not the checked file: a file
+    /// the checked one names and that is read with it (an X-Wing deck
+    /// file). Renderers locate and excerpt the diagnostic there.
+    #[serde(skip)]
+    pub file: Option<Arc<Source>>,
 }
 
 impl Diagnostic {
@@ -59,6 +65,7 @@ impl Diagnostic {
             message: message.into(),
             span: None,
             help: Vec::new(),
+            file: None,
         }
     }
 
@@ -71,6 +78,13 @@ impl Diagnostic {
 
     pub fn with_span(mut self, span: Option<Range<usize>>) -> Self {
         self.span = span;
+        self
+    }
+
+    /// Locates the diagnostic in `file`, another file than the checked one
+    /// (its span is then a byte range of that file).
+    pub fn in_file(mut self, file: Arc<Source>) -> Self {
+        self.file = Some(file);
         self
     }
 
@@ -90,7 +104,7 @@ impl Diagnostic {
 }
 
 /// A checked file's text, for turning spans into lines and columns.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Source {
     pub path: String,
     pub text: String,

@@ -725,7 +725,7 @@ fn xwing_edits_are_refused_when_the_deck_file_has_a_problem() {
     assert_eq!(r.code, 2);
     assert!(
         r.stdout.contains(
-            "error[shape]: decks/d.toml:16:8: `size` is 34, but the copies of the 14 cards add up to 33"
+            "error[shape]: `size` is 34, but the copies of the 14 cards add up to 33\n  --> decks/d.toml:16:8\n"
         ),
         "{}",
         r.stdout

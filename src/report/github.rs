@@ -28,7 +28,8 @@ pub fn render(w: &mut dyn Write, checked: &Checked) -> io::Result<()> {
             "warning" => "warning",
             _ => "notice",
         };
-        let mut props = vec![format!("file={}", escape_property(&report.file))];
+        let file = d.file.as_deref().unwrap_or(&report.file);
+        let mut props = vec![format!("file={}", escape_property(file))];
         if let Some(line) = d.line {
             props.push(format!("line={line}"));
         }

@@ -109,7 +109,8 @@ impl Checked {
             .diagnostics
             .iter()
             .map(|d| {
-                let (line, column) = match (&self.source, &d.span) {
+                let source = d.file.as_deref().or(self.source.as_ref());
+                let (line, column) = match (source, &d.span) {
                     (Some(s), Some(span)) => {
                         let (l, c) = s.line_col(span.start);
                         (Some(l), Some(c))
@@ -120,6 +121,7 @@ impl Checked {
                     code: d.code.clone(),
                     severity: format!("{:?}", d.severity).to_lowercase(),
                     message: d.message.clone(),
+                    file: d.file.as_ref().map(|f| f.path.clone()),
                     line,
                     column,
                     help: d.help.clone(),

@@ -169,6 +169,10 @@ pub struct DiagnosticReport {
     /// `error`, `warning` or `note`.
     pub severity: String,
     pub message: String,
+    /// The file `line` and `column` refer to, when it is not the report's
+    /// `file`: a file the checked one names (an X-Wing deck file).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub file: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub line: Option<usize>,
     #[serde(skip_serializing_if = "Option::is_none")]

@@ -319,7 +319,11 @@ pub fn diagnostics(w: &mut dyn Write, checked: &Checked, opts: &RenderOptions) -
         writeln!(w)?;
     }
     for d in &checked.diagnostics {
-        diagnostic(w, checked.source.as_ref(), &checked.report.file, d, opts)?;
+        match &d.file {
+            // A diagnostic of a file the checked one names: excerpt that file.
+            Some(other) => diagnostic(w, Some(other), &other.path, d, opts)?,
+            None => diagnostic(w, checked.source.as_ref(), &checked.report.file, d, opts)?,
+        }
         writeln!(w)?;
     }
     Ok(())

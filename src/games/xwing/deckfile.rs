@@ -8,12 +8,12 @@
 //! [`MAX_DECK_BYTES`], a regular file, UTF-8, not empty) and validated by
 //! the same reader as the built-in decks (`data::read_deck`).
 //!
-//! Where its problems are reported: a [`Diagnostic`]'s span points into the
-//! checked file only (its `Checked` carries that one source, which the table,
-//! JSON and GitHub renderers use for every diagnostic). So each problem of
-//! the deck file is a diagnostic of the checked file located at the `file`
-//! value that names the deck, whose message starts with the deck file's
-//! `path:line:column` and whose help quotes the deck file's line.
+//! Where its problems are reported: in the deck file itself (the
+//! diagnostic carries the deck file's source, see [`Diagnostic::file`]), so
+//! the table shows the deck file's line, JSON gives its `file`, `line` and
+//! `column`, and GitHub annotates the deck file; a help line names the place
+//! of the checked file that names the deck. A deck file that cannot be read
+//! at all is reported at that place.
 
 use super::data::{self, Deck};
 use crate::diag::{Diagnostic, Source};
@@ -21,6 +21,7 @@ use crate::fleet::Spanned;
 use std::io::Read;
 use std::ops::Range;
 use std::path::Path;
+use std::sync::Arc;
 
 /// The largest deck file read: the limit of fleet files.
 pub const MAX_DECK_BYTES: u64 = crate::cli::check::MAX_FLEET_BYTES;
@@ -49,14 +50,14 @@ pub fn load(from: &Source, file: &Spanned<String>, diags: &mut Vec<Diagnostic>) 
             return None;
         }
     };
-    let source = Source {
+    let source = Arc::new(Source {
         path: shown.clone(),
         text,
-    };
+    });
     let mut found = Vec::new();
     let deck = data::read_deck(&source, &mut found);
     for d in found {
-        diags.push(relocate(&source, d, &at));
+        diags.push(relocate(from, &source, d, &at));
     }
     deck.map(|d| Deck {
         file: Some(shown),
@@ -64,26 +65,21 @@ pub fn load(from: &Source, file: &Spanned<String>, diags: &mut Vec<Diagnostic>) 
     })
 }
 
-/// A diagnostic of the deck file as a diagnostic of the checked file: the
-/// deck file's location goes into the message, its line into the help.
-fn relocate(deck: &Source, d: Diagnostic, at: &Range<usize>) -> Diagnostic {
-    let mut help = Vec::new();
-    if let Some(span) = &d.span {
-        let (line, _) = deck.line_col(span.start);
-        let text = deck.text.lines().nth(line - 1).unwrap_or("").trim();
-        if !text.is_empty() && !text.starts_with('#') {
-            help.push(format!(
-                "line {line} of the deck file: {}",
-                crate::fleet::read::shorten(text)
-            ));
-        }
-    }
-    help.extend(d.help.iter().cloned());
-    Diagnostic {
-        message: data::located(deck, &d),
-        span: Some(at.clone()),
-        help,
-        ..d
+/// A problem of the deck file, located and excerpted in the deck file
+/// itself; a help line says where the checked file names it (a problem
+/// without a place in the deck file stays at the naming `file` value).
+fn relocate(from: &Source, deck: &Arc<Source>, d: Diagnostic, at: &Range<usize>) -> Diagnostic {
+    let (line, column) = from.line_col(at.start);
+    match d.span {
+        Some(_) => d.in_file(Arc::clone(deck)).with_help(format!(
+            "the deck file is named at {}:{line}:{column}",
+            from.path
+        )),
+        None => Diagnostic {
+            message: format!("{}: {}", deck.path, d.message),
+            span: Some(at.clone()),
+            ..d
+        },
     }
 }
 

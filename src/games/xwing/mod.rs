@@ -764,7 +764,7 @@ mod tests {
     }
 
     #[test]
-    fn a_deck_file_problem_is_located_in_both_files() {
+    fn a_deck_file_problem_is_located_in_the_deck_file() {
         let (dir, c) = with_deck(
             &TEST_DECK.replace("copies = 1", "copies = 2"),
             "[inventory]\n1 = 1\n",
@@ -774,15 +774,19 @@ mod tests {
             codes(&c),
             vec![(
                 "shape",
-                format!("{file}:4:8: `size` is 3, but the copies of the 2 cards add up to 4")
+                "`size` is 3, but the copies of the 2 cards add up to 4".to_string()
             )]
         );
-        // Located at the `file` value of the state file.
-        assert_eq!(c.finish().diagnostics[0].line, Some(2));
-        assert_eq!(c.finish().diagnostics[0].column, Some(17));
+        // Located in the deck file, which the report names.
+        let r = c.finish();
+        assert_eq!(r.diagnostics[0].file.as_deref(), Some(file.as_str()));
+        assert_eq!(r.diagnostics[0].line, Some(4));
+        assert_eq!(r.diagnostics[0].column, Some(8));
+        // The help says where the state names it.
+        let state = dir.path().join("s.toml").display().to_string();
         assert_eq!(
-            c.diagnostics[0].help[0],
-            "line 4 of the deck file: size = 3"
+            c.diagnostics[0].help.last().map(String::as_str),
+            Some(format!("the deck file is named at {state}:2:17").as_str())
         );
         assert!(c.text.is_none());
     }
