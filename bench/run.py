@@ -15,7 +15,8 @@ The cases:
 - `card T240`: start-up, database load, one lookup, a small render;
 - `check fleets/dominion-keldons.toml`: one real fleet (targets: at most 3x
   the hello-world time, at most 20 MiB peak memory);
-- `check DIR` over N generated fleets (default 10,000; target: at most 1 s).
+- `check DIR` over N generated fleets (default 10,000; target: at most 1 s),
+  with the default table output and with `-o json`.
   They are generated from the real card database with a fixed seed: 1 to 3
   ships, each with a captain (mostly of the ship's faction) and one upgrade
   per printed slot (mostly of the ship's faction), all referenced by id;
@@ -166,6 +167,8 @@ def main():
         gen_fleets(gen, args.fleets)
         cases.append((f"fleetcheck check <{args.fleets} generated fleets>",
                       [binary, "check", gen], 3 if args.quick else 11, "<= 1 s"))
+        cases.append((f"fleetcheck check -o json <{args.fleets} generated fleets>",
+                      [binary, "check", "-o", "json", gen], 3 if args.quick else 11, ""))
         for label, cmd, n, target in cases:
             t, cpu, m, code = measure(cmd, n)
             rows.append((label, t, cpu, m, code, target))

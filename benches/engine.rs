@@ -1,6 +1,7 @@
 //! Micro-benchmarks (divan) of the hot paths, to catch regressions:
-//! loading the compiled database, card lookup, cost computation (reader,
-//! resolver and pricing) and a full check with its table rendering.
+//! opening the compiled database, card lookup, cost computation (reader,
+//! resolver and pricing), the table report alone, and a full check with its
+//! table rendering.
 //!
 //!     cargo bench --bench engine
 //!
@@ -74,6 +75,22 @@ fn cost_of_a_fleet() -> i32 {
         text: FLEET.into(),
     };
     fleetcheck::interop::priced::with_analysis(db(), &source, |a| a.total).unwrap()
+}
+
+/// The human report of a checked fleet (tables, excerpts, verdict) alone.
+#[divan::bench]
+fn table_of_a_checked_fleet(bencher: divan::Bencher) {
+    let checked = check_bytes(db(), "fleet.toml", FLEET.as_bytes().to_vec(), &opts());
+    bencher.bench(|| {
+        let mut out = Vec::new();
+        table::render(
+            &mut out,
+            divan::black_box(&checked),
+            &RenderOptions::default(),
+        )
+        .unwrap();
+        out.len()
+    });
 }
 
 /// Everything `fleetcheck check FILE` does after reading the file.

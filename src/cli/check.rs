@@ -65,15 +65,7 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<i32> {
     };
     let mut files = Vec::new();
     print(|w| {
-        files = match args.common.output {
-            // One JSON document: every report is needed at the end.
-            Output::Json => {
-                let files = par_map(inputs, check);
-                report::json::render_all(w, &files)?;
-                files
-            }
-            out => stream(w, inputs, out, &ropts, check)?,
-        };
+        files = stream(w, inputs, args.common.output, &ropts, check)?;
         Ok(())
     })?;
     let code = exit_code(&files);
@@ -89,12 +81,13 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<i32> {
 /// not grow with the number of files.
 const BATCH: usize = 512;
 
-/// The table or GitHub output of many files, checked and rendered on all
-/// cores a batch at a time and written in input order: byte for byte what
+/// The output of many files, checked and rendered on all cores a batch at
+/// a time and written in input order: byte for byte what
 /// `report::table::render_all` (each file, blank lines between, the summary
-/// line when there is more than one) or `report::github::render_all` writes.
-/// Returns the checked files without their text and renderings (enough for
-/// the summary and the exit code).
+/// line when there is more than one), `report::github::render_all` or
+/// `report::json::render_all` (one document) writes. Returns the checked
+/// files without their text and renderings (enough for the summary and the
+/// exit code).
 pub fn stream(
     w: &mut dyn Write,
     inputs: Vec<Input>,
@@ -104,6 +97,9 @@ pub fn stream(
 ) -> std::io::Result<Vec<Checked>> {
     let mut kept: Vec<Checked> = Vec::with_capacity(inputs.len());
     let mut rest = inputs.into_iter();
+    if output == Output::Json {
+        report::json::start(w)?;
+    }
     loop {
         let batch: Vec<Input> = rest.by_ref().take(BATCH).collect();
         if batch.is_empty() {
@@ -116,7 +112,8 @@ pub fn stream(
             // Writing to a Vec cannot fail.
             let _ = match output {
                 Output::Github => report::github::render(&mut text, &checked),
-                _ => report::table::render(&mut text, &checked, ropts),
+                Output::Json => report::json::fleet(&mut text, &checked),
+                Output::Table => report::table::render(&mut text, &checked, ropts),
             };
             checked.source = None;
             checked.text = None;
@@ -125,16 +122,22 @@ pub fn stream(
             (checked, text)
         });
         for (checked, text) in done {
-            if output != Output::Github && !kept.is_empty() {
-                writeln!(w)?;
+            match output {
+                Output::Json => w.write_all(report::json::separator(kept.len()).as_bytes())?,
+                Output::Table if !kept.is_empty() => writeln!(w)?,
+                _ => {}
             }
             w.write_all(&text)?;
             kept.push(checked);
         }
     }
-    if output != Output::Github && kept.len() > 1 {
-        writeln!(w)?;
-        writeln!(w, "{}", report::table::summary(&kept))?;
+    match output {
+        Output::Json => report::json::end(w, kept.len())?,
+        Output::Table if kept.len() > 1 => {
+            writeln!(w)?;
+            writeln!(w, "{}", report::table::summary(&kept))?;
+        }
+        _ => {}
     }
     Ok(kept)
 }
@@ -594,7 +597,7 @@ mod tests {
         let many: Vec<PathBuf> = paths.iter().cycle().take(BATCH + 7).cloned().collect();
         for list in [&paths[..1], &paths[..], &many[..]] {
             let files: Vec<Checked> = list.iter().map(|p| check_path(&db, p, &opts)).collect();
-            for output in [Output::Table, Output::Github] {
+            for output in [Output::Table, Output::Github, Output::Json] {
                 let mut ours = Vec::new();
                 let inputs = list.iter().cloned().map(Input::File).collect();
                 let kept = stream(&mut ours, inputs, output, &ropts, |i| match i {
@@ -605,7 +608,10 @@ mod tests {
                 let mut theirs = Vec::new();
                 match output {
                     Output::Github => report::github::render_all(&mut theirs, &files).unwrap(),
-                    _ => report::table::render_all(&mut theirs, &files, &ropts).unwrap(),
+                    Output::Json => report::json::render_all(&mut theirs, &files).unwrap(),
+                    Output::Table => {
+                        report::table::render_all(&mut theirs, &files, &ropts).unwrap()
+                    }
                 }
                 assert_eq!(String::from_utf8(ours), String::from_utf8(theirs));
                 assert_eq!(exit_code(&kept), exit_code(&files));

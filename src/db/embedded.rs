@@ -385,18 +385,18 @@ impl Blob {
     }
 
     /// The card with this id or alias id, ignoring case (`id` is trimmed
-    /// already). An ASCII id is compared lowercased on the fly, without
-    /// building its key.
+    /// already). A short ASCII id (all real ones) is lowercased on the
+    /// stack: this runs for every card of every fleet.
     pub(crate) fn id(&self, id: &str) -> Option<usize> {
-        if !id.is_ascii() {
-            return self.lookup(IDS, &id_key(id));
+        let mut buf = [0u8; 32];
+        if id.is_ascii() && id.len() <= buf.len() {
+            let key = &mut buf[..id.len()];
+            key.copy_from_slice(id.as_bytes());
+            key.make_ascii_lowercase();
+            let at = self.search(IDS.offsets, IDS.keys, |k| k.cmp(key))?;
+            return self.word(IDS.values, at).map(|i| i as usize);
         }
-        let at = self.search(IDS.offsets, IDS.keys, |key| {
-            key.iter()
-                .copied()
-                .cmp(id.bytes().map(|b| b.to_ascii_lowercase()))
-        })?;
-        self.word(IDS.values, at).map(|i| i as usize)
+        self.lookup(IDS, &id_key(id))
     }
 
     /// The set with this id (exactly).

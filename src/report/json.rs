@@ -26,6 +26,49 @@ pub fn render_all(w: &mut dyn Write, files: &[Checked]) -> io::Result<()> {
     write_value(w, &report(files))
 }
 
+/// The document [`render_all`] writes, in pieces, so that `check DIR`
+/// can render each fleet on any core and write them in order: [`start`],
+/// then for the n-th fleet [`separator`] and its [`fleet`], then [`end`].
+/// Byte for byte the same document (JSON strings hold no raw line breaks,
+/// so a fleet pretty-printed alone is the same text indented).
+pub fn start(w: &mut dyn Write) -> io::Result<()> {
+    let version = serde_json::to_string(env!("CARGO_PKG_VERSION"))?;
+    write!(w, "{{\n  \"fleetcheck\": {version},\n  \"fleets\": [")
+}
+
+/// What comes before the `n`-th fleet (from 0).
+pub fn separator(n: usize) -> &'static str {
+    if n == 0 {
+        "\n"
+    } else {
+        ",\n"
+    }
+}
+
+/// One fleet of the document, indented for its place in `fleets`.
+pub fn fleet(w: &mut Vec<u8>, checked: &Checked) -> io::Result<()> {
+    let mut text = Vec::with_capacity(2048);
+    serde_json::to_writer_pretty(&mut text, &checked.finish())?;
+    w.reserve(text.len() + text.len() / 4);
+    w.extend_from_slice(b"    ");
+    for &b in &text {
+        w.push(b);
+        if b == b'\n' {
+            w.extend_from_slice(b"    ");
+        }
+    }
+    Ok(())
+}
+
+/// The end of a document of `count` fleets.
+pub fn end(w: &mut dyn Write, count: usize) -> io::Result<()> {
+    if count == 0 {
+        writeln!(w, "]\n}}")
+    } else {
+        writeln!(w, "\n  ]\n}}")
+    }
+}
+
 /// Writes any serialisable value pretty-printed, with a final newline.
 pub fn write_value<T: serde::Serialize + ?Sized>(w: &mut dyn Write, value: &T) -> io::Result<()> {
     serde_json::to_writer_pretty(&mut *w, value)?;
@@ -39,4 +82,40 @@ pub fn generate_schema() -> String {
     let mut text = serde_json::to_string_pretty(&schema).expect("a schema always serialises");
     text.push('\n');
     text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::db::Database;
+    use std::path::Path;
+
+    /// The document in pieces is the document whole: no fleet, one, many.
+    #[test]
+    fn pieces_make_the_document() {
+        let db = Database::embedded().unwrap();
+        let opts = crate::cli::check::check_options(None, None).unwrap();
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fleets");
+        let mut files: Vec<Checked> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| crate::cli::check::check_path(&db, &e.unwrap().path(), &opts))
+            .collect();
+        files.push(crate::cli::check::check_path(
+            &db,
+            Path::new("no-such.toml"),
+            &opts,
+        ));
+        for n in [0, 1, files.len()] {
+            let mut whole = Vec::new();
+            render_all(&mut whole, &files[..n]).unwrap();
+            let mut pieces = Vec::new();
+            start(&mut pieces).unwrap();
+            for (i, f) in files[..n].iter().enumerate() {
+                pieces.extend_from_slice(separator(i).as_bytes());
+                fleet(&mut pieces, f).unwrap();
+            }
+            end(&mut pieces, n).unwrap();
+            assert_eq!(String::from_utf8(pieces), String::from_utf8(whole));
+        }
+    }
 }
