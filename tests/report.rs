@@ -364,15 +364,15 @@ fn modifiers_are_named_compactly() {
             5,
             "Cloaking Device (T240): +5 SP unless on the U.S.S. Defiant"
         )),
-        "+5 ship (unless on the U.S.S. Defiant)"
+        "+5 ship penalty (unless on the U.S.S. Defiant)"
     );
     assert_eq!(
         on(m(
             "faction-penalty",
             1,
-            "Cloaking Device is federation, Koranak is dominion"
+            "Cloaking Device is Federation, Koranak is Dominion"
         )),
-        "+1 faction (Cloaking Device is federation, Koranak is dominion)"
+        "+1 faction penalty (Cloaking Device is Federation, Koranak is Dominion)"
     );
     assert_eq!(
         on(m("discount", -1, "Kurn (C018)")),
@@ -382,7 +382,7 @@ fn modifiers_are_named_compactly() {
     // Another card's prefix stays.
     assert_eq!(
         on(m("ship-penalty", 5, "Worf (C012): +5 SP")),
-        "+5 ship (Worf (C012): +5 SP)"
+        "+5 ship penalty (Worf (C012): +5 SP)"
     );
 }
 

@@ -219,8 +219,12 @@ fn fleet_table(r: &FleetReport, opts: &RenderOptions) -> String {
 fn card_row<'r>(c: &'r CardReport, indent: &str) -> Vec<Cow<'r, str>> {
     vec![
         format!("{indent}{} ({})", c.name, c.id).into(),
-        c.kind.as_str().into(),
-        c.slot.as_deref().unwrap_or("").into(),
+        // Words, not ids: "fleet captain", "Borg".
+        match c.kind.contains('-') {
+            true => c.kind.replace('-', " ").into(),
+            false => c.kind.as_str().into(),
+        },
+        c.slot.as_deref().map_or("", crate::db::names::slot).into(),
         c.base.to_string().into(),
         modifiers(&c.name, &c.id, &c.modifiers).into(),
         c.cost.to_string().into(),
@@ -286,12 +290,12 @@ pub fn modifiers(name: &str, id: &str, mods: &[Modifier]) -> String {
 /// One modifier of the card `name` (`id`): signed amount, short kind, and
 /// its source without what the row already says (the card's own name, the
 /// amount): "Cloaking Device (T240): +5 SP unless on the U.S.S. Defiant"
-/// on the Cloaking Device's row becomes "+5 ship (unless on the U.S.S.
-/// Defiant)".
+/// on the Cloaking Device's row becomes "+5 ship penalty (unless on the
+/// U.S.S. Defiant)".
 pub fn modifier(name: &str, id: &str, m: &Modifier) -> String {
     let kind = match m.kind.as_str() {
-        "faction-penalty" => "faction",
-        "ship-penalty" => "ship",
+        "faction-penalty" => "faction penalty",
+        "ship-penalty" => "ship penalty",
         "set-cost" => "set cost",
         k => k,
     };
