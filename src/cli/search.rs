@@ -56,20 +56,6 @@ enum TypeFilter {
     Slot(String),
 }
 
-const CARD_TYPES: &[CardType] = &[
-    CardType::Ship,
-    CardType::Captain,
-    CardType::Admiral,
-    CardType::Ambassador,
-    CardType::Upgrade,
-    CardType::Resource,
-    CardType::FleetCaptain,
-    CardType::Officer,
-    CardType::Flagship,
-    CardType::Construction,
-    CardType::ShipResource,
-];
-
 /// "Fleet Captain", "fleet_captain" -> "fleet-captain".
 fn keyword(s: &str) -> String {
     normalize(s).replace([' ', '_'], "-")
@@ -77,13 +63,13 @@ fn keyword(s: &str) -> String {
 
 fn type_filter(s: &str) -> anyhow::Result<TypeFilter> {
     let k = keyword(s);
-    if let Some(t) = CARD_TYPES.iter().find(|t| t.as_str() == k) {
+    if let Some(t) = CardType::ALL.iter().find(|t| t.as_str() == k) {
         return Ok(TypeFilter::Card(*t));
     }
     if SLOT_TYPES.contains(&k.as_str()) {
         return Ok(TypeFilter::Slot(k));
     }
-    let mut known: Vec<&str> = CARD_TYPES.iter().map(|t| t.as_str()).collect();
+    let mut known: Vec<&str> = CardType::ALL.iter().map(|t| t.as_str()).collect();
     known.extend(SLOT_TYPES);
     bail!(
         "unknown --type {s:?}{}; known: {}",
