@@ -364,6 +364,17 @@ fn search_filters() {
     assert_eq!(ids(&["--unique", "--type", "upgrade"]), ["C999"]);
     assert_eq!(ids(&["t240"]), ["T240"]);
     assert!(ids(&["zzz"]).is_empty());
+    // A set by id, or every set whose name holds the text.
+    assert_eq!(ids(&["--set", "71275"]), ["T233", "C999"]);
+    assert_eq!(ids(&["--set", "I.S.S. Defiant"]), ["S084", "Cap419"]);
+    assert_eq!(
+        ids(&["--set", "defiant"]),
+        ["S084", "S180", "Cap419", "Cap639", "T240"]
+    );
+    assert_eq!(
+        ids(&["--set", "defiant", "--type", "captain"]),
+        ["Cap419", "Cap639"]
+    );
 }
 
 #[test]
@@ -385,6 +396,12 @@ fn search_unknown_filters_are_usage_errors() {
         ),
         "{}",
         r.stderr
+    );
+    let r = run(&root(), &["search", "--set", "Kornak", "--data", &db]);
+    assert_eq!(r.code, 2);
+    assert_eq!(
+        r.stderr,
+        "error: unknown --set \"Kornak\" (did you mean \"Koranak\"?): give a set id or text in a set's name\n"
     );
     let r = run(&root(), &["search", "--faction", "klingons", "--data", &db]);
     assert_eq!(r.code, 2);

@@ -5,11 +5,12 @@
 //! type such as `ship`, `captain`, `fleet-captain`, or an upgrade slot type
 //! such as `crew`, `tech`: cards that can fill that slot), `--faction`,
 //! `--class` (ships of that class, by class name or id), `--max-cost`,
-//! `--unique` (unique or Mirror Universe unique), `--all` (builder helper
+//! `--unique` (unique or Mirror Universe unique), `--set` (cards of a set,
+//! by id or by text in the set's name: an expansion's contents), `--all` (builder helper
 //! cards of another game mode too; they are left out otherwise, and a
 //! search that only they match says so). Results are sorted by
 //! type, then name, then id. No match is not an error: "no cards match",
-//! exit code 0. An unknown type, faction or class is a usage error (exit
+//! exit code 0. An unknown type, faction, class or set is a usage error (exit
 //! code 2) listing the known values.
 
 use super::check::{print, render_options};
@@ -41,6 +42,10 @@ pub struct SearchArgs {
     /// Only unique cards.
     #[arg(long)]
     pub unique: bool,
+    /// Only cards of this set: a set id (71531) or text in the set's name
+    /// ("Enterprise-E"; every set whose name contains it).
+    #[arg(long)]
+    pub set: Option<String>,
     /// Also list the builder's helper cards of another game mode (set 80000
     /// "Builder", AP ids), which are not in any card pool.
     #[arg(long)]
@@ -127,6 +132,28 @@ fn class_filter(db: &Database, s: &str) -> anyhow::Result<String> {
     )
 }
 
+/// The ids of the sets `s` names: the set with that id, else every set
+/// whose name contains it (normalised as card names are).
+fn set_filter(db: &Database, s: &str) -> anyhow::Result<Vec<String>> {
+    let n = normalize(s);
+    if let Some(set) = db.sets.iter().find(|x| x.id.eq_ignore_ascii_case(s.trim())) {
+        return Ok(vec![set.id.clone()]);
+    }
+    let ids: Vec<String> = db
+        .sets
+        .iter()
+        .filter(|x| !n.is_empty() && normalize(&x.name).contains(&n))
+        .map(|x| x.id.clone())
+        .collect();
+    if ids.is_empty() {
+        bail!(
+            "unknown --set {s:?}{}: give a set id or text in a set's name",
+            did_you_mean(&n, db.sets.iter().map(|x| x.name.as_str()))
+        )
+    }
+    Ok(ids)
+}
+
 /// Cards matching every filter, sorted by type, name, id; builder helpers
 /// only with `--all`.
 fn find<'a>(db: &'a Database, args: &SearchArgs) -> anyhow::Result<Vec<&'a Card>> {
@@ -150,6 +177,7 @@ fn find_any<'a>(db: &'a Database, args: &SearchArgs) -> anyhow::Result<Vec<&'a C
         .as_deref()
         .map(|c| class_filter(db, c))
         .transpose()?;
+    let sets = args.set.as_deref().map(|s| set_filter(db, s)).transpose()?;
     let text = normalize(&args.text);
     let mut out: Vec<&Card> = db
         .cards
@@ -171,6 +199,10 @@ fn find_any<'a>(db: &'a Database, args: &SearchArgs) -> anyhow::Result<Vec<&'a C
         .filter(|c| class.as_ref().is_none_or(|k| c.class.as_ref() == Some(k)))
         .filter(|c| args.max_cost.is_none_or(|m| c.cost <= m))
         .filter(|c| !args.unique || c.unique || c.mirror_unique)
+        .filter(|c| {
+            sets.as_ref()
+                .is_none_or(|s| c.sets.iter().any(|x| s.contains(x)))
+        })
         .collect();
     out.sort_by_cached_key(|c| (c.kind, normalize(&c.name), c.id.clone()));
     Ok(out)
