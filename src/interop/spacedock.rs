@@ -161,6 +161,19 @@ impl Lookup<'_> {
 /// Our card for a Space Dock id: the mapping; a record it lists as no card
 /// of ours is an error with the reason; an id it does not know is looked up
 /// by the title (and the type the place implies) in the database.
+/// The id of our card for a record that carries no title of its own (a
+/// resource, a flagship): the mapping's title names it in problems.
+fn map_record(
+    db: &Database,
+    map: &Lookup<'_>,
+    id: &str,
+    kind: CardType,
+    problems: &mut Vec<Problem>,
+) -> Option<String> {
+    let title = map.title(id);
+    map_card(db, map, id, &title, &[kind], problems).map(|(c, _)| c.id.clone())
+}
+
 fn map_card<'a>(
     db: &'a Database,
     map: &Lookup<'_>,
@@ -270,17 +283,7 @@ pub fn import(db: &Database, map: &Mapping, squad: &Value) -> (FleetModel, Vec<P
         ..FleetModel::default()
     };
     if let Some(rid) = id_of(squad, "resource") {
-        let title = by_id.title(&rid);
-        if let Some((c, _)) = map_card(
-            db,
-            &by_id,
-            &rid,
-            &title,
-            &[CardType::Resource],
-            &mut problems,
-        ) {
-            fleet.resource = Some(c.id.clone());
-        }
+        fleet.resource = map_record(db, &by_id, &rid, CardType::Resource, &mut problems);
     }
     for (i, s) in squad["ships"].as_array().into_iter().flatten().enumerate() {
         let sideboard = s.get("sideboard").and_then(Value::as_bool).unwrap_or(false);
@@ -364,17 +367,7 @@ pub fn import(db: &Database, map: &Mapping, squad: &Value) -> (FleetModel, Vec<P
             ..ShipModel::default()
         };
         if let Some(fid) = id_of(s, "flagship") {
-            let title = by_id.title(&fid);
-            if let Some((c, _)) = map_card(
-                db,
-                &by_id,
-                &fid,
-                &title,
-                &[CardType::Flagship],
-                &mut problems,
-            ) {
-                m.flagship = Some(c.id.clone());
-            }
+            m.flagship = map_record(db, &by_id, &fid, CardType::Flagship, &mut problems);
         }
         if let Some(c) = s.get("captain").filter(|c| c.is_object()) {
             if let Some(id) = id_of(c, "upgradeId") {
