@@ -5,6 +5,8 @@
 use crate::builder::reference;
 use crate::db::Database;
 use crate::diag::Source;
+use crate::fleet::read::RawFleet;
+use crate::fleet::resolve::Fleet;
 use crate::fleet::resolve::{Position, SideboardSection};
 use crate::fleet::{read, resolve, tree};
 use crate::report::Checked;
@@ -64,28 +66,41 @@ impl Problem {
     }
 }
 
+/// The check of `source` that shows why it cannot be exported (an input
+/// error, an unknown format).
+pub(super) fn failed_check(db: &Database, source: &Source) -> Box<Checked> {
+    let opts = CheckOptions {
+        today: crate::cli::check::today().unwrap_or_default(),
+        ..CheckOptions::default()
+    };
+    Box::new(crate::rules::check_source(db, source.clone(), &opts))
+}
+
+/// A fleet file read and every card resolved, or the check that shows its
+/// input errors.
+pub(super) fn read_resolved<'a>(
+    db: &'a Database,
+    source: &Source,
+) -> Result<(RawFleet, Fleet<'a>), Box<Checked>> {
+    let Ok(root) = tree::parse(&source.text) else {
+        return Err(failed_check(db, source));
+    };
+    let mut diags = Vec::new();
+    let raw = read::read(&root, &mut diags);
+    let Some(fleet) = resolve::resolve(db, &raw, &mut diags) else {
+        return Err(failed_check(db, source));
+    };
+    if diags.iter().any(|d| d.is_input_error()) {
+        return Err(failed_check(db, source));
+    }
+    Ok((raw, fleet))
+}
+
 impl FleetModel {
     /// Reads a fleet file. A file with an input error gives the check that
     /// shows it.
     pub fn from_source(db: &Database, source: &Source) -> Result<FleetModel, Box<Checked>> {
-        let fail = || {
-            let opts = CheckOptions {
-                today: crate::cli::check::today().unwrap_or_default(),
-                ..CheckOptions::default()
-            };
-            Box::new(crate::rules::check_source(db, source.clone(), &opts))
-        };
-        let Ok(root) = tree::parse(&source.text) else {
-            return Err(fail());
-        };
-        let mut diags = Vec::new();
-        let raw = read::read(&root, &mut diags);
-        let Some(fleet) = resolve::resolve(db, &raw, &mut diags) else {
-            return Err(fail());
-        };
-        if diags.iter().any(|d| d.is_input_error()) {
-            return Err(fail());
-        }
+        let (raw, fleet) = read_resolved(db, source)?;
         let id = |p: &Option<crate::fleet::Placed>| p.as_ref().map(|p| p.card.id.clone());
         Ok(FleetModel {
             name: raw.name.as_ref().map(|n| n.value.clone()),

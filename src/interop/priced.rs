@@ -14,11 +14,10 @@ use crate::db::model::{Card, CardType};
 use crate::db::Database;
 use crate::diag::Source;
 use crate::fleet::resolve::upgrade_types;
-use crate::fleet::{read, resolve, tree, Placed};
+use crate::fleet::Placed;
 use crate::report::Checked;
 use crate::rules::analysis::{self, Analysis, ShipState};
 use crate::rules::cost::Role;
-use crate::rules::CheckOptions;
 
 /// One card and the cards it holds, as Utopia saves it.
 #[derive(Debug, Clone, PartialEq)]
@@ -88,30 +87,13 @@ pub fn with_analysis<R>(
     source: &Source,
     f: impl FnOnce(&Analysis) -> R,
 ) -> Result<R, Box<Checked>> {
-    let fail = || {
-        let opts = CheckOptions {
-            today: crate::cli::check::today().unwrap_or_default(),
-            ..CheckOptions::default()
-        };
-        Box::new(crate::rules::check_source(db, source.clone(), &opts))
-    };
-    let Ok(root) = tree::parse(&source.text) else {
-        return Err(fail());
-    };
-    let mut diags = Vec::new();
-    let raw = read::read(&root, &mut diags);
-    let Some(fleet) = resolve::resolve(db, &raw, &mut diags) else {
-        return Err(fail());
-    };
-    if diags.iter().any(|d| d.is_input_error()) {
-        return Err(fail());
-    }
+    let (raw, fleet) = super::model::read_resolved(db, source)?;
     let format_id = raw
         .format
         .as_ref()
         .map_or(crate::rules::DEFAULT_FORMAT, |f| f.value.trim());
     let Some(format) = db.format(format_id) else {
-        return Err(fail());
+        return Err(super::model::failed_check(db, source));
     };
     let cap = match &raw.sp_cap {
         Some(c) => Some((i32::try_from(c.value).unwrap_or(i32::MAX), String::new())),

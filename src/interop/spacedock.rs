@@ -422,6 +422,29 @@ pub fn import(db: &Database, map: &Mapping, squad: &Value) -> (FleetModel, Vec<P
 
 /// Space Dock's order of a ship's upgrades: admiral, fleet captain,
 /// talents, crew, tech, weapon (then the rest), each by title.
+/// The `"upgrades"` field of a Space Dock ship: its upgrades as (rank,
+/// normalised title, Space Dock id, title), written in rank and title order.
+fn push_upgrades(fields: &mut Vec<String>, mut ups: Vec<(usize, String, String, String)>) {
+    if ups.is_empty() {
+        return;
+    }
+    ups.sort_by(|a, b| (a.0, &a.1).cmp(&(b.0, &b.1)));
+    let list: Vec<String> = ups
+        .into_iter()
+        .map(|(_, _, sid, title)| {
+            format!(
+                "        {{\n          \"upgradeId\": {},\n          \"upgradeTitle\": {}\n        }}",
+                json(&sid),
+                json(&title)
+            )
+        })
+        .collect();
+    fields.push(format!(
+        "      \"upgrades\": [\n{}\n      ]",
+        list.join(",\n")
+    ));
+}
+
 fn rank(kind: CardType, slot: Option<&str>) -> usize {
     match (kind, slot) {
         (CardType::Admiral, _) => 0,
@@ -473,13 +496,6 @@ pub fn export(
                 None
             }
         }
-    };
-    let upgrade_json = |(sid, title): (String, String)| {
-        format!(
-            "        {{\n          \"upgradeId\": {},\n          \"upgradeTitle\": {}\n        }}",
-            json(&sid),
-            json(&title)
-        )
     };
     let mut ships = Vec::new();
     for (i, s) in fleet.ships.iter().enumerate() {
@@ -539,17 +555,7 @@ pub fn export(
             let kind = db.by_id(u).map_or(CardType::Upgrade, |c| c.kind);
             add(u, kind, &mut problems);
         }
-        ups.sort_by(|a, b| (a.0, &a.1).cmp(&(b.0, &b.1)));
-        if !ups.is_empty() {
-            let list: Vec<String> = ups
-                .into_iter()
-                .map(|(_, _, sid, t)| upgrade_json((sid, t)))
-                .collect();
-            fields.push(format!(
-                "      \"upgrades\": [\n{}\n      ]",
-                list.join(",\n")
-            ));
-        }
+        push_upgrades(&mut fields, ups);
         ships.push(format!("    {{\n{}\n    }}", fields.join(",\n")));
     }
     if !fleet.sideboard.is_empty() {
@@ -573,17 +579,7 @@ pub fn export(
                 ));
             }
         }
-        ups.sort_by(|a, b| (a.0, &a.1).cmp(&(b.0, &b.1)));
-        if !ups.is_empty() {
-            let list: Vec<String> = ups
-                .into_iter()
-                .map(|(_, _, sid, t)| upgrade_json((sid, t)))
-                .collect();
-            fields.push(format!(
-                "      \"upgrades\": [\n{}\n      ]",
-                list.join(",\n")
-            ));
-        }
+        push_upgrades(&mut fields, ups);
         ships.push(format!("    {{\n{}\n    }}", fields.join(",\n")));
     }
     let mut out = String::from("{\n");
