@@ -3,36 +3,13 @@
 //! or interrupted edit leaves the file byte for byte; after an edit the new
 //! total and each new violation are printed.
 
-use assert_cmd::Command;
+use crate::support::{run, TODAY};
 use std::path::{Path, PathBuf};
-
-const TODAY: &str = "2025-06-01";
 
 fn interop(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("../shared/reference/interop")
         .join(name)
-}
-
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-fn run(dir: &Path, args: &[&str]) -> Run {
-    let out = Command::cargo_bin("fleetcheck")
-        .unwrap()
-        .current_dir(dir)
-        .env("FLEETCHECK_TODAY", TODAY)
-        .args(args)
-        .output()
-        .unwrap();
-    Run {
-        code: out.status.code().expect("exited normally"),
-        stdout: String::from_utf8(out.stdout).unwrap(),
-        stderr: String::from_utf8(out.stderr).unwrap(),
-    }
 }
 
 /// A temporary directory with `f.toml` holding `text`.

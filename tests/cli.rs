@@ -6,38 +6,12 @@
 //! Every run fixes "today" with `FLEETCHECK_TODAY` so that the output does
 //! not depend on the day the tests run.
 
-use assert_cmd::Command;
+use crate::support::{fleetcheck, run, TODAY};
 use serde_json::Value;
-use std::path::{Path, PathBuf};
-
-const TODAY: &str = "2025-06-01";
+use std::path::PathBuf;
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-/// The binary, run from the crate root with a fixed today.
-fn fc(dir: &Path) -> Command {
-    let mut c = Command::cargo_bin("fleetcheck").unwrap();
-    c.current_dir(dir)
-        .env("FLEETCHECK_TODAY", TODAY)
-        .env_remove("NO_COLOR");
-    c
-}
-
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-fn run(dir: &Path, args: &[&str]) -> Run {
-    let out = fc(dir).args(args).output().unwrap();
-    Run {
-        code: out.status.code().expect("exited normally"),
-        stdout: String::from_utf8(out.stdout).expect("stdout is UTF-8"),
-        stderr: String::from_utf8(out.stderr).expect("stderr is UTF-8"),
-    }
 }
 
 /// A temporary directory holding these files (relative path, bytes).
@@ -169,7 +143,7 @@ fn bad_dates_are_usage_errors() {
         &["check", "--as-of", "last tuesday", "chess.toml"],
     );
     assert_eq!(r.code, 2);
-    let r = fc(dir.path())
+    let r = fleetcheck(dir.path())
         .env("FLEETCHECK_TODAY", "soon")
         .args(["check", "chess.toml"])
         .output()

@@ -18,7 +18,7 @@
 //! every problem a deck file can have is run end to end (table and JSON
 //! snapshotted), as are the edits of a state that uses a deck file.
 
-use assert_cmd::Command;
+use crate::support::run;
 use fleetcheck::diag::{Severity, Source, INPUT_ERROR_CODES};
 use fleetcheck::games::{self, REGISTRY};
 use fleetcheck::report::{self, Checked, RenderOptions};
@@ -193,28 +193,6 @@ fn every_code_has_a_valid_and_an_invalid_example() {
 }
 
 // ---- end to end -------------------------------------------------------
-
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-fn run(dir: &Path, args: &[&str]) -> Run {
-    let out = Command::cargo_bin("fleetcheck")
-        .unwrap()
-        .current_dir(dir)
-        .env("FLEETCHECK_TODAY", "2025-06-01")
-        .env_remove("NO_COLOR")
-        .args(args)
-        .output()
-        .unwrap();
-    Run {
-        code: out.status.code().expect("exited normally"),
-        stdout: String::from_utf8(out.stdout).unwrap(),
-        stderr: String::from_utf8(out.stderr).unwrap(),
-    }
-}
 
 #[test]
 fn check_command_runs_the_game_of_the_file() {

@@ -22,7 +22,7 @@ use std::path::{Path, PathBuf};
 #[path = "../build.rs"]
 mod build_script;
 
-const TODAY: &str = "2025-06-01";
+use crate::support::TODAY;
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))

@@ -3,14 +3,12 @@
 //! and squad file, and round trips hold for every example fleet; the Space
 //! Dock mapping is the fresh derivation from Space Dock's card data.
 
-use assert_cmd::Command;
+use crate::support::{run, TODAY};
 use fleetcheck::db::Database;
 use fleetcheck::diag::Source;
 use fleetcheck::interop::{priced, spacedock, text, utopia, FleetModel};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
-
-const TODAY: &str = "2025-06-01";
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -407,27 +405,6 @@ fn spacedock_round_trips_every_example_fleet() {
             back.additional_points.unwrap_or(0),
             want.additional_points.unwrap_or(0)
         );
-    }
-}
-
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-fn run(dir: &Path, args: &[&str]) -> Run {
-    let out = Command::cargo_bin("fleetcheck")
-        .unwrap()
-        .current_dir(dir)
-        .env("FLEETCHECK_TODAY", TODAY)
-        .args(args)
-        .output()
-        .unwrap();
-    Run {
-        code: out.status.code().expect("exited normally"),
-        stdout: String::from_utf8(out.stdout).unwrap(),
-        stderr: String::from_utf8(out.stderr).unwrap(),
     }
 }
 

@@ -12,3 +12,4 @@ mod readme;
 mod report;
 mod sheet;
 mod sideboard;
+mod support;

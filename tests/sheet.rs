@@ -8,7 +8,7 @@
 use assert_cmd::Command;
 use std::path::{Path, PathBuf};
 
-const TODAY: &str = "2025-06-01";
+use crate::support::TODAY;
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
