@@ -1,11 +1,11 @@
 //! Compiles the card databases under `data/` into the binary, so that
 //! `fleetcheck` runs on a machine that has only the binary and starts
-//! without parsing TOML (see `src/db/embedded.rs`, the one module that
+//! without parsing TOML (see `src/data/embedded.rs`, the one module that
 //! reads what this script writes).
 //!
 //! - `data/staw/`: every loaded `*.toml` (not the importer's own inputs and
 //!   reports, see [`NOT_LOADED`]) is parsed into the card model
-//!   (`src/db/model.rs`, included here so there is one model), validated
+//!   (`src/data/model.rs`, included here so there is one model), validated
 //!   (unique ids, every set, class and retirement reference resolves), and
 //!   embedded as one blob ([`compile`], [`layout`]): each card a MessagePack
 //!   value of its own, so that start-up decodes only the cards a command
@@ -24,11 +24,11 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 #[allow(dead_code)]
-#[path = "src/db/model.rs"]
+#[path = "src/data/model.rs"]
 mod model;
 
 #[allow(dead_code)]
-#[path = "src/db/keys.rs"]
+#[path = "src/data/keys.rs"]
 mod keys;
 
 use model::{Card, Format, Retirement, Set, ShipClass};
@@ -36,7 +36,7 @@ use model::{Card, Format, Retirement, Set, ShipClass};
 /// Files of `data/staw/` that the database loader does not read (the
 /// importer's inputs and reports, and `names.toml`, compiled on its own by
 /// [`display_names`]); the same list as `db::NOT_LOADED`, which
-/// the equality test in `src/db/embedded.rs` holds this script to.
+/// the equality test in `src/data/embedded.rs` holds this script to.
 pub const NOT_LOADED: &[&str] = &[
     "corrections.toml",
     "excluded.toml",
@@ -202,7 +202,7 @@ pub fn compile(dir: &Path, label: &str) -> Result<Vec<u8>, String> {
 }
 
 /// Writes the compiled database. Every number is a little-endian `u32`;
-/// the reader is `src/db/embedded.rs`, which decodes each record (card,
+/// the reader is `src/data/embedded.rs`, which decodes each record (card,
 /// set, class, format, retirement) the first time it is used and searches
 /// the indexes in place.
 ///
@@ -325,7 +325,7 @@ fn strings<'a>(all: impl Iterator<Item = &'a String>) -> (Vec<u8>, Vec<u8>) {
 
 /// The display names of `data/staw/names.toml` (named `label` in
 /// messages) as Rust tables of (id, name), one per kind: `FACTION_NAMES`,
-/// `SPECIES_NAMES`, `SLOT_NAMES` (read by `src/db/names.rs`).
+/// `SPECIES_NAMES`, `SLOT_NAMES` (read by `src/data/names.rs`).
 #[allow(dead_code)] // also compiled into tests/hardening.rs, which only compiles cards
 pub fn display_names(path: &Path, label: &str) -> Result<String, String> {
     #[derive(serde::Deserialize)]

@@ -9,11 +9,11 @@
 //! `bench/run.py`.
 
 use fleetcheck::cli::check::check_bytes;
-use fleetcheck::db::model::CardType;
-use fleetcheck::db::Database;
-use fleetcheck::diag::Source;
+use fleetcheck::data::model::CardType;
+use fleetcheck::data::Database;
+use fleetcheck::input::diag::Source;
 use fleetcheck::report::{table, RenderOptions};
-use fleetcheck::rules::CheckOptions;
+use fleetcheck::staw::CheckOptions;
 use std::sync::OnceLock;
 
 fn main() {
@@ -74,7 +74,7 @@ fn cost_of_a_fleet() -> i32 {
         path: "fleet.toml".into(),
         text: FLEET.into(),
     };
-    fleetcheck::interop::priced::with_analysis(db(), &source, |a| a.total).unwrap()
+    fleetcheck::edit::interop::priced::with_analysis(db(), &source, |a| a.total).unwrap()
 }
 
 /// The human report of a checked fleet (tables, excerpts, verdict) alone.

@@ -4,17 +4,22 @@
 //! Star Trek CCG First Contact decks).
 //!
 //! The binary (`src/main.rs`) only parses arguments and maps results to exit
-//! codes; everything else lives here.
+//! codes; everything else lives here, in layers (bottom to top; each layer
+//! imports only from the layers below it, `tests/architecture.rs` holds
+//! that, and `ARCHITECTURE.md` is the map):
+//!
+//! `input` → `data` → `staw` → `games` → `report` → `edit` → `cli`.
 
-pub mod builder;
-pub mod cli;
-pub mod db;
-pub mod diag;
-pub mod fleet;
-pub mod fsutil;
+pub mod input;
+
+pub mod data;
+
+pub mod staw;
+
 pub mod games;
-pub mod import;
-pub mod interop;
+
 pub mod report;
-pub mod rules;
-pub mod sheet;
+
+pub mod edit;
+
+pub mod cli;

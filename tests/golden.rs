@@ -4,10 +4,10 @@
 //! every listed diagnostic code). All failing cases are reported together,
 //! one line each naming the case.
 
-use fleetcheck::db::Database;
-use fleetcheck::diag::Source;
+use fleetcheck::data::Database;
+use fleetcheck::input::diag::Source;
 use fleetcheck::report::Checked;
-use fleetcheck::rules::{check_source, CheckOptions};
+use fleetcheck::staw::{check_source, CheckOptions};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

@@ -142,7 +142,7 @@ fn a_directory_without_fleets_is_named() {
 #[test]
 fn a_directory_where_a_file_is_needed_is_an_input_error() {
     let dir = tempfile::tempdir().unwrap();
-    let db = fleetcheck::db::Database::embedded().unwrap();
+    let db = fleetcheck::data::Database::embedded().unwrap();
     let opts = fleetcheck::cli::check::check_options(None, None).unwrap();
     let checked = fleetcheck::cli::check::check_path(&db, dir.path(), &opts);
     assert_eq!(checked.exit_code(), 2);
@@ -159,8 +159,8 @@ fn a_directory_where_a_file_is_needed_is_an_input_error() {
 #[test]
 fn fuzz_corpus_replays_cleanly() {
     use fleetcheck::report::{github, json, table, RenderOptions};
-    let db = fleetcheck::db::Database::embedded().unwrap();
-    let opts = fleetcheck::rules::CheckOptions {
+    let db = fleetcheck::data::Database::embedded().unwrap();
+    let opts = fleetcheck::staw::CheckOptions {
         format: None,
         as_of: None,
         today: "2026-01-01".to_string(),
@@ -191,10 +191,10 @@ fn fuzz_corpus_replays_cleanly() {
 /// fuzz target `import`.
 #[test]
 fn import_fuzz_corpus_replays_cleanly() {
-    use fleetcheck::interop::{spacedock, utopia, FleetModel};
-    let db = fleetcheck::db::Database::embedded().unwrap();
+    use fleetcheck::edit::interop::{spacedock, utopia, FleetModel};
+    let db = fleetcheck::data::Database::embedded().unwrap();
     let map = spacedock::Mapping::embedded();
-    let opts = fleetcheck::rules::CheckOptions {
+    let opts = fleetcheck::staw::CheckOptions {
         format: None,
         as_of: None,
         today: "2026-01-01".to_string(),
@@ -257,10 +257,10 @@ class = "cardassian_keldon_class"
 #[test]
 fn the_build_compiles_the_real_database() {
     let blob = build_script::compile(&root().join("data/staw"), "data/staw").unwrap();
-    let db = fleetcheck::db::embedded::decode(&blob).unwrap();
+    let db = fleetcheck::data::embedded::decode(&blob).unwrap();
     assert_eq!(
         db.cards,
-        fleetcheck::db::Database::embedded().unwrap().cards
+        fleetcheck::data::Database::embedded().unwrap().cards
     );
 }
 

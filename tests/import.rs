@@ -6,12 +6,12 @@
 //! golden fleets use are modeled as the rules say.
 
 use assert_cmd::Command;
-use fleetcheck::db::model::{
+use fleetcheck::data::model::{
     AddSlot, Card, CardFilter, CardType, Condition, CostFromShip, CostModifier, Discount,
     PenaltyRule, Scope,
 };
-use fleetcheck::db::Database;
-use fleetcheck::import;
+use fleetcheck::data::Database;
+use fleetcheck::data::import;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
@@ -1422,7 +1422,7 @@ fn terms_of_the_slots_cards_add() {
 
 #[test]
 fn ship_limits_doubled_penalties_and_negated_factions() {
-    use fleetcheck::db::model::ShipLimit;
+    use fleetcheck::data::model::ShipLimit;
     let names = |n: &[&str]| CardFilter {
         names: n.iter().map(|s| s.to_string()).collect(),
         ..CardFilter::default()

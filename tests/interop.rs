@@ -4,9 +4,9 @@
 //! Dock mapping is the fresh derivation from Space Dock's card data.
 
 use crate::support::{run, TODAY};
-use fleetcheck::db::Database;
-use fleetcheck::diag::Source;
-use fleetcheck::interop::{priced, spacedock, text, utopia, FleetModel};
+use fleetcheck::data::Database;
+use fleetcheck::input::diag::Source;
+use fleetcheck::edit::interop::{priced, spacedock, text, utopia, FleetModel};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
@@ -48,11 +48,11 @@ fn model(path: &Path) -> FleetModel {
 
 /// The total the engine gives a fleet text.
 fn total_of(text: &str) -> (i32, Vec<String>) {
-    let opts = fleetcheck::rules::CheckOptions {
+    let opts = fleetcheck::staw::CheckOptions {
         today: TODAY.into(),
         ..Default::default()
     };
-    let c = fleetcheck::rules::check_source(
+    let c = fleetcheck::staw::check_source(
         db(),
         Source {
             path: "x.toml".into(),

@@ -13,12 +13,12 @@
 //! resolves; the combinations are random, so most fleets break some rule,
 //! which is what exercises the rules.
 
-use fleetcheck::builder::{self, Kind, Place, Query};
+use fleetcheck::edit::builder::{self, Kind, Place, Query};
 use fleetcheck::cli::check::check_bytes;
-use fleetcheck::db::model::{Card, CardType};
-use fleetcheck::db::Database;
+use fleetcheck::data::model::{Card, CardType};
+use fleetcheck::data::Database;
 use fleetcheck::report::Checked;
-use fleetcheck::rules::CheckOptions;
+use fleetcheck::staw::CheckOptions;
 use proptest::prelude::*;
 use proptest::sample::Index;
 use std::sync::OnceLock;

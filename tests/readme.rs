@@ -11,8 +11,8 @@ fn documented(code: &str) -> bool {
 #[test]
 fn readme_lists_every_diagnostic_code() {
     let mut missing = Vec::new();
-    let staw = fleetcheck::rules::RULES.iter().flat_map(|r| r.codes.iter());
-    let input = fleetcheck::diag::INPUT_ERROR_CODES.iter();
+    let staw = fleetcheck::staw::RULES.iter().flat_map(|r| r.codes.iter());
+    let input = fleetcheck::input::diag::INPUT_ERROR_CODES.iter();
     let games = fleetcheck::games::REGISTRY
         .iter()
         .flat_map(|g| g.codes.iter().map(|c| &c.code));

@@ -2,8 +2,8 @@
 //! hand-built `Checked` values (independent of the engine), the committed
 //! JSON Schema, the JSON report's shape, and card rules in words.
 
-use fleetcheck::db::Database;
-use fleetcheck::diag::{Diagnostic, Source};
+use fleetcheck::data::Database;
+use fleetcheck::input::diag::{Diagnostic, Source};
 use fleetcheck::report::model::{
     CardRef, CardReport, FleetReport, Modifier, ResourceReport, ShipReport, SideboardCard,
     SideboardReport,
@@ -662,7 +662,7 @@ fn card_rules_in_words() {
 
 #[test]
 fn condition_phrases() {
-    use fleetcheck::db::model::{Condition, CostModifier};
+    use fleetcheck::data::model::{Condition, CostModifier};
     let db = fixture_db();
     let s = |v: &[&str]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>();
     let cases = [
@@ -733,7 +733,7 @@ fn condition_phrases() {
 #[test]
 fn example_fleets() {
     let db = Database::embedded().unwrap();
-    let opts = fleetcheck::rules::CheckOptions {
+    let opts = fleetcheck::staw::CheckOptions {
         today: "2025-06-01".into(),
         ..Default::default()
     };

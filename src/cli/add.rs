@@ -8,9 +8,9 @@
 
 use super::check::{check_options, print, read_source, render_options};
 use super::{Common, Output};
-use crate::builder::{self, EditError, Edited, Kind, Place, Query};
-use crate::db::Database;
-use crate::diag::{Diagnostic, Source};
+use crate::edit::builder::{self, EditError, Edited, Kind, Place, Query};
+use crate::data::Database;
+use crate::input::diag::{Diagnostic, Source};
 use crate::report::{self, Checked};
 use clap::{Args, ValueEnum};
 use std::io::Write;
@@ -128,7 +128,7 @@ pub(crate) fn edit(
     f: impl FnOnce(&str) -> Result<Edited, EditError>,
 ) -> anyhow::Result<i32> {
     // The bytes as read, to refuse the write if the file changes meanwhile.
-    let original = match crate::fsutil::read(path) {
+    let original = match crate::input::fs::read(path) {
         Ok((_, o)) => Some(o),
         Err(_) => None,
     };
@@ -146,12 +146,12 @@ pub(crate) fn edit(
         Err(e) => return Ok(refuse(path, &e)),
     };
     let opts = check_options(None, None)?;
-    let checked_before = crate::rules::check_source(db, before.clone(), &opts);
+    let checked_before = crate::staw::check_source(db, before.clone(), &opts);
     let after = Source {
         path: before.path.clone(),
         text: edited.text.clone(),
     };
-    let checked_after = crate::rules::check_source(db, after, &opts);
+    let checked_after = crate::staw::check_source(db, after, &opts);
     let new = new_diagnostics(&checked_before, &checked_after);
     let broken: Vec<&Diagnostic> = new.iter().copied().filter(|d| d.is_input_error()).collect();
     if !broken.is_empty() {
@@ -174,10 +174,10 @@ pub(crate) fn edit(
         return Ok(2);
     }
     let guard = match &original {
-        Some(o) => crate::fsutil::Guard::Unchanged(o),
-        None => crate::fsutil::Guard::New,
+        Some(o) => crate::input::fs::Guard::Unchanged(o),
+        None => crate::input::fs::Guard::New,
     };
-    if let Err(e) = crate::fsutil::write(path, edited.text.as_bytes(), guard) {
+    if let Err(e) = crate::input::fs::write(path, edited.text.as_bytes(), guard) {
         eprintln!("error: {e}; the file was not changed");
         return Ok(2);
     }

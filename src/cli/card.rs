@@ -7,8 +7,8 @@
 
 use super::check::print;
 use super::{Common, Output};
-use crate::db::model::Card;
-use crate::db::Database;
+use crate::data::model::Card;
+use crate::data::Database;
 use crate::report::card::{render_card, render_list, view};
 use crate::report::RenderOptions;
 use clap::Args;

@@ -17,10 +17,10 @@
 //! `FLEETCHECK_TODAY=YYYY-MM-DD` fixes it, for reproducible tests and CI.
 
 use super::{Common, Output};
-use crate::db::Database;
-use crate::diag::{Diagnostic, Source};
+use crate::data::Database;
+use crate::input::diag::{Diagnostic, Source};
 use crate::report::{self, Checked, RenderOptions};
-use crate::rules::CheckOptions;
+use crate::staw::CheckOptions;
 use anyhow::{bail, Context};
 use clap::Args;
 use serde::Deserialize;
@@ -349,8 +349,8 @@ pub fn check_path(db: &Database, path: &Path, opts: &CheckOptions) -> Checked {
 /// Checks a file already read: `game` (default `staw`) picks the rule set.
 pub fn check_source(db: &Database, source: Source, opts: &CheckOptions) -> Checked {
     match game_of(&source) {
-        Ok(None) => crate::rules::check_source(db, source, opts),
-        Ok(Some((game, _))) if game == "staw" => crate::rules::check_source(db, source, opts),
+        Ok(None) => crate::staw::check_source(db, source, opts),
+        Ok(Some((game, _))) if game == "staw" => crate::staw::check_source(db, source, opts),
         Ok(Some((game, span))) => {
             let path = source.path.clone();
             crate::games::check(&game, source.clone()).unwrap_or_else(|| {
@@ -375,7 +375,7 @@ fn unknown_game(game: &str, span: Option<Range<usize>>) -> Diagnostic {
         ),
     )
     .with_span(span);
-    if let Some(best) = super::search::closest(game, known.iter().copied()) {
+    if let Some(best) = crate::input::suggest::closest(game, known.iter().copied()) {
         d = d.with_help(format!("did you mean `game = \"{best}\"`?"));
     }
     d
@@ -426,12 +426,12 @@ pub fn read_source(path: &Path) -> Result<Source, Box<Checked>> {
 }
 
 /// [`read_source`] for a command that edits the file: also the fingerprint
-/// of the bytes read, for [`crate::fsutil::write`] with
-/// [`crate::fsutil::Guard::Unchanged`] (which then refuses to overwrite the
+/// of the bytes read, for [`crate::input::fs::write`] with
+/// [`crate::input::fs::Guard::Unchanged`] (which then refuses to overwrite the
 /// file if it changed on disk in the meantime).
-pub fn read_for_edit(path: &Path) -> Result<(Source, crate::fsutil::Original), Box<Checked>> {
+pub fn read_for_edit(path: &Path) -> Result<(Source, crate::input::fs::Original), Box<Checked>> {
     let (name, bytes) = read_bytes(path)?;
-    let original = crate::fsutil::Original::of(&bytes);
+    let original = crate::input::fs::Original::of(&bytes);
     decode(&name, bytes).map(|source| (source, original))
 }
 

@@ -4,16 +4,16 @@
 //!   every problem of the database (exit 1 when any; builder helpers must be
 //!   marked `helper` and filed under `cards/builder/`), and with
 //!   `--unmodeled` every card with fleet-building rules the database does
-//!   not model, by kind tag with its description (`crate::import::unmodeled`);
+//!   not model, by kind tag with its description (`crate::data::import::unmodeled`);
 //!   `--from RAW` also quotes each rule's phrases from the raw Utopia data,
 //!   read at run time (the database never stores card text). Exit 2 when
 //!   RAW cannot be read, before any output.
-//! - `data import-utopia INPUT [--out DIR]`: the importer (`crate::import`);
+//! - `data import-utopia INPUT [--out DIR]`: the importer (`crate::data::import`);
 //!   exit 2 with a message naming the raw file and card when the input is
 //!   bad, and nothing written.
 
 use super::{Common, Output};
-use crate::import::validate::{self, Problem};
+use crate::data::import::validate::{self, Problem};
 use clap::{Args, Subcommand};
 use serde::Serialize;
 use std::io::Write;
@@ -76,7 +76,7 @@ pub struct UnmodeledCard {
 #[derive(Debug, Serialize)]
 pub struct UnmodeledTag {
     pub tag: String,
-    /// The tag's description (`crate::import::unmodeled::TAGS`).
+    /// The tag's description (`crate::data::import::unmodeled::TAGS`).
     pub description: String,
     /// With `--from`: the card's phrases of this kind in the raw source.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -97,12 +97,12 @@ struct CheckReport<'a> {
 /// The cards with unmodeled rules, in natural id order; with `from`, the
 /// phrases of each rule quoted from that raw data folder.
 fn unmodeled_cards(
-    db: &crate::db::Database,
+    db: &crate::data::Database,
     from: Option<&Path>,
 ) -> anyhow::Result<Vec<UnmodeledCard>> {
-    use crate::import::unmodeled;
+    use crate::data::import::unmodeled;
     let phrases = match from {
-        Some(dir) => Some(crate::import::unmodeled_phrases(dir).map_err(|e| {
+        Some(dir) => Some(crate::data::import::unmodeled_phrases(dir).map_err(|e| {
             anyhow::anyhow!(
                 "cannot read the raw Utopia data in {} (--from): {e}",
                 dir.display()
@@ -142,7 +142,7 @@ fn unmodeled_cards(
         })
         .collect();
     list.sort_by(|a, b| {
-        crate::import::write::natural_key(&a.id).cmp(&crate::import::write::natural_key(&b.id))
+        crate::data::import::write::natural_key(&a.id).cmp(&crate::data::import::write::natural_key(&b.id))
     });
     Ok(list)
 }
@@ -264,7 +264,7 @@ fn write_unmodeled_table(
     writeln!(out, "{t}")?;
     // The summary counts the kinds in vocabulary order.
     let rank = |n: &str| {
-        crate::import::unmodeled::TAGS
+        crate::data::import::unmodeled::TAGS
             .iter()
             .position(|t| t.name == n)
             .unwrap_or(usize::MAX)
@@ -297,7 +297,7 @@ fn annotation(p: &Problem) -> String {
 
 /// `data import-utopia`, writing a summary to `out`; the exit code.
 pub fn import(args: &ImportArgs, out: &mut dyn Write) -> anyhow::Result<i32> {
-    let imported = match crate::import::run(&args.input, &args.out) {
+    let imported = match crate::data::import::run(&args.input, &args.out) {
         Ok(i) => i,
         Err(e) => {
             eprintln!("error: {e}");

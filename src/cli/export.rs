@@ -9,7 +9,7 @@
 
 use super::check::{check_options, read_source, render_options};
 use super::Common;
-use crate::interop::{priced, spacedock, text, utopia, Problem};
+use crate::edit::interop::{priced, spacedock, text, utopia, Problem};
 use crate::report;
 use clap::{Args, ValueEnum};
 use std::io::Write;
@@ -48,8 +48,8 @@ pub struct ExportArgs {
     #[arg(long, value_name = "DATE")]
     pub date: Option<String>,
     /// Sheet: the page size.
-    #[arg(long, value_enum, default_value_t = crate::sheet::Paper::A4)]
-    pub paper: crate::sheet::Paper,
+    #[arg(long, value_enum, default_value_t = crate::report::sheet::Paper::A4)]
+    pub paper: crate::report::sheet::Paper,
     #[command(flatten)]
     pub common: Common,
 }
@@ -70,24 +70,24 @@ pub fn run(args: &ExportArgs) -> anyhow::Result<i32> {
             };
             (out, p.problems)
         }),
-        Target::Spacedock => crate::interop::FleetModel::from_source(&db, &source).map(|m| {
+        Target::Spacedock => crate::edit::interop::FleetModel::from_source(&db, &source).map(|m| {
             let map = spacedock::Mapping::embedded();
             let (json, problems) = spacedock::export(&db, &map, &m, &source);
             (json, problems)
         }),
         Target::Sheet => {
             let opts = check_options(None, None)?;
-            let checked = crate::rules::check_source(&db, source.clone(), &opts);
+            let checked = crate::staw::check_source(&db, source.clone(), &opts);
             if checked.exit_code() == 2 {
                 Err(Box::new(checked))
             } else {
-                let fields = crate::sheet::Fields {
+                let fields = crate::report::sheet::Fields {
                     player: args.player.clone(),
                     event: args.event.clone(),
                     date: args.date.clone(),
                     paper: args.paper,
                 };
-                Ok((crate::sheet::render(&db, &checked, &fields), Vec::new()))
+                Ok((crate::report::sheet::render(&db, &checked, &fields), Vec::new()))
             }
         }
     };
@@ -111,8 +111,8 @@ pub fn run(args: &ExportArgs) -> anyhow::Result<i32> {
     }
     match &args.out {
         Some(path) => {
-            let guard = crate::fsutil::Guard::Overwrite;
-            if let Err(e) = crate::fsutil::write(path, out.as_bytes(), guard) {
+            let guard = crate::input::fs::Guard::Overwrite;
+            if let Err(e) = crate::input::fs::write(path, out.as_bytes(), guard) {
                 eprintln!("error: {e}");
                 return Ok(2);
             }

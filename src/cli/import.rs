@@ -9,7 +9,7 @@
 //! overrides are reported (warnings) and not obeyed.
 
 use super::Common;
-use crate::interop::{spacedock, utopia, FleetModel, Problem};
+use crate::edit::interop::{spacedock, utopia, FleetModel, Problem};
 use clap::{Args, ValueEnum};
 use std::path::{Path, PathBuf};
 
@@ -144,11 +144,11 @@ pub fn run(args: &ImportArgs) -> anyhow::Result<i32> {
                     continue;
                 }
                 let guard = if args.force {
-                    crate::fsutil::Guard::Overwrite
+                    crate::input::fs::Guard::Overwrite
                 } else {
-                    crate::fsutil::Guard::New
+                    crate::input::fs::Guard::New
                 };
-                if let Err(e) = crate::fsutil::write(&path, toml.as_bytes(), guard) {
+                if let Err(e) = crate::input::fs::write(&path, toml.as_bytes(), guard) {
                     eprintln!("error: {e}");
                     code = 2;
                     continue;

@@ -147,11 +147,11 @@ pub fn run(cli: Cli) -> anyhow::Result<i32> {
 }
 
 /// Loads the database named by `--data`, or the embedded one.
-pub fn load_db(common: &Common) -> anyhow::Result<crate::db::Database> {
+pub fn load_db(common: &Common) -> anyhow::Result<crate::data::Database> {
     use anyhow::Context;
     match &common.data {
-        Some(dir) => crate::db::Database::from_dir(dir)
+        Some(dir) => crate::data::Database::from_dir(dir)
             .with_context(|| format!("cannot load the card database in {}", dir.display())),
-        None => crate::db::Database::embedded().context("the embedded card database is invalid"),
+        None => crate::data::Database::embedded().context("the embedded card database is invalid"),
     }
 }

@@ -3,7 +3,7 @@
 //! overwritten without `--force`.
 
 use super::Common;
-use crate::builder;
+use crate::edit::builder;
 use clap::Args;
 use std::path::PathBuf;
 
@@ -16,7 +16,7 @@ pub struct NewArgs {
     #[arg(long, value_name = "NAME")]
     pub name: Option<String>,
     /// The format id (see data/staw/formats.toml).
-    #[arg(long, value_name = "ID", default_value = crate::rules::DEFAULT_FORMAT)]
+    #[arg(long, value_name = "ID", default_value = crate::staw::DEFAULT_FORMAT)]
     pub format: String,
     /// Overwrite the file if it exists.
     #[arg(long)]
@@ -56,11 +56,11 @@ pub fn run(args: &NewArgs) -> anyhow::Result<i32> {
     });
     let text = builder::new_fleet(&name, format);
     let guard = if args.force {
-        crate::fsutil::Guard::Overwrite
+        crate::input::fs::Guard::Overwrite
     } else {
-        crate::fsutil::Guard::New
+        crate::input::fs::Guard::New
     };
-    if let Err(e) = crate::fsutil::write(&args.file, text.as_bytes(), guard) {
+    if let Err(e) = crate::input::fs::write(&args.file, text.as_bytes(), guard) {
         eprintln!("error: {e}");
         return Ok(2);
     }

@@ -6,9 +6,9 @@
 
 use super::check::{check_options, print, read_source};
 use super::{Common, Output};
-use crate::builder::options::{options, Ask};
+use crate::edit::builder::options::{options, Ask};
 use crate::report::table::modifier;
-use crate::rules::words::factions_and;
+use crate::staw::words::factions_and;
 use clap::Args;
 use comfy_table::{presets, Table};
 use std::path::PathBuf;
@@ -57,7 +57,7 @@ pub fn run(args: &OptionsArgs) -> anyhow::Result<i32> {
         Err(e) => {
             eprintln!("error: {}: {}", args.fleet.display(), e.message);
             if e.message.contains("input error") {
-                let c = crate::rules::check_source(&db, source, &opts);
+                let c = crate::staw::check_source(&db, source, &opts);
                 return super::export::input_error(&c, &args.common);
             }
             return Ok(2);

@@ -4,7 +4,7 @@
 
 use super::add::{edit, KindArg, Narrow};
 use super::Common;
-use crate::builder::{self, Place};
+use crate::edit::builder::{self, Place};
 use clap::Args;
 use std::path::PathBuf;
 

@@ -15,8 +15,8 @@
 
 use super::check::{print, render_options};
 use super::{Common, Output};
-use crate::db::model::{Card, CardType, SLOT_TYPES};
-use crate::db::{normalize, Database};
+use crate::data::model::{Card, CardType, SLOT_TYPES};
+use crate::data::{normalize, Database};
 use crate::report::card::{render_list, view, CardView};
 use anyhow::bail;
 use clap::Args;
@@ -87,16 +87,7 @@ fn did_you_mean<'a>(q: &str, known: impl Iterator<Item = &'a str>) -> String {
     closest(q, known).map_or(String::new(), |k| format!(" (did you mean {k:?}?)"))
 }
 
-/// The known value closest to `q` (case-insensitive Jaro-Winkler, at least
-/// 0.8), for "did you mean" on names that are not cards.
-pub(crate) fn closest<'a>(q: &str, known: impl Iterator<Item = &'a str>) -> Option<&'a str> {
-    let q = q.to_lowercase();
-    known
-        .map(|k| (strsim::jaro_winkler(&q, &k.to_lowercase()), k))
-        .filter(|(s, _)| *s >= 0.8)
-        .max_by(|a, b| a.0.total_cmp(&b.0))
-        .map(|(_, k)| k)
-}
+use crate::input::suggest::closest;
 
 fn faction_filter(db: &Database, s: &str) -> anyhow::Result<String> {
     let k = keyword(s);

@@ -10,7 +10,7 @@ use super::check::{check_options, print, read_source, render_options};
 use super::{Common, Output};
 use crate::report::model::{CardRef, SwapReport};
 use crate::report::{self, Checked};
-use crate::rules::swap::Swap;
+use crate::staw::swap::Swap;
 use clap::Args;
 use std::path::PathBuf;
 
@@ -49,11 +49,11 @@ pub fn run(args: &SideboardArgs) -> anyhow::Result<i32> {
 /// Checks a STAW fleet and attaches its swap plan to the report (only when
 /// the fleet has a sideboard).
 pub fn plan(
-    db: &crate::db::Database,
-    source: crate::diag::Source,
-    opts: &crate::rules::CheckOptions,
+    db: &crate::data::Database,
+    source: crate::input::diag::Source,
+    opts: &crate::staw::CheckOptions,
 ) -> Checked {
-    let (mut checked, swaps) = crate::rules::check_with_swaps(db, source, opts);
+    let (mut checked, swaps) = crate::staw::check_with_swaps(db, source, opts);
     if checked.report.sideboard.is_some() {
         checked.report.swap_plan = Some(swaps.into_iter().map(wire).collect());
     }

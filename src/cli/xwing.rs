@@ -11,7 +11,7 @@
 
 use super::check::{print, read_for_edit, render_options};
 use super::{Common, Output};
-use crate::diag::Source;
+use crate::input::diag::Source;
 use crate::games::xwing::{self, edit};
 use crate::report;
 use anyhow::Context;
@@ -95,10 +95,10 @@ pub fn run(cmd: &XwingCommand) -> anyhow::Result<i32> {
     match edit::apply(&source, &args.ship, &args.card, mv) {
         Ok(done) => {
             // Never over a file that changed on disk since it was read.
-            crate::fsutil::write(
+            crate::input::fs::write(
                 &args.file,
                 done.text.as_bytes(),
-                crate::fsutil::Guard::Unchanged(&original),
+                crate::input::fs::Guard::Unchanged(&original),
             )
             .with_context(|| format!("cannot write {path}; it was not changed"))?;
             let checked = xwing::check(Source {

@@ -1,15 +1,15 @@
 //! Reading the other games' files: the helpers every game's reader shares.
 //!
-//! The text is parsed once into the spanned tree of `crate::fleet::tree`
+//! The text is parsed once into the spanned tree of `crate::input::tree`
 //! (the same parser, error messages and spans as the STAW fleet file: see
 //! that module for why a tree and not serde structs). Each game then walks
 //! the tree with [`Fields`], which reports every unknown key (`unknown-key`)
 //! and every value of the wrong shape (`shape`) with its location and keeps
 //! going, so that all of a file's input errors are listed at once.
 
-use crate::diag::{Diagnostic, Source};
-use crate::fleet::tree::{self, Entry, Node, NodeValue};
-use crate::fleet::Spanned;
+use crate::input::diag::{Diagnostic, Source};
+use crate::input::tree::{self, Entry, Node, NodeValue};
+use crate::staw::fleet::Spanned;
 use std::ops::Range;
 
 /// Parses the whole file; a syntax error becomes a `parse` diagnostic.
@@ -311,38 +311,13 @@ pub fn shape(key: &str, expected: &str, found: &NodeValue, span: &Range<usize>) 
     .with_span(Some(span.clone()))
 }
 
-fn unknown_key(e: &Entry, known: &[&str], place: &str) -> Diagnostic {
-    let d = Diagnostic::error("unknown-key", format!("unknown key `{}` {place}", e.key))
-        .with_span(Some(e.key_span.clone()));
-    match suggest(&e.key, known.iter().copied()) {
-        Some(k) => d.with_help(format!("did you mean `{k}`?")),
-        None => d.with_help(format!("known keys: {}", known.join(", "))),
-    }
-}
+pub use crate::input::suggest::unknown_key;
 
-/// A name made comparable: case, spacing, typographic quotes and
-/// punctuation do not count ("direct hit" matches "Direct Hit!"), and `_`
-/// or `-` count as spaces ("fuel_leak" matches "Fuel Leak").
-pub fn loose(name: &str) -> String {
-    crate::db::normalize(name)
-        .chars()
-        .map(|c| if c == '_' || c == '-' { ' ' } else { c })
-        .filter(|c| c.is_alphanumeric() || *c == ' ')
-        .collect::<String>()
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
-}
+/// A name made comparable (the one folding of `input::suggest`).
+pub use crate::input::suggest::fold as loose;
 
 /// The candidate closest to `query`, if it is close enough to be a typo.
-pub fn suggest<'a>(query: &str, candidates: impl Iterator<Item = &'a str>) -> Option<&'a str> {
-    let q = loose(query);
-    candidates
-        .map(|c| (strsim::jaro_winkler(&q, &loose(c)), c))
-        .filter(|(score, _)| *score >= 0.8)
-        .max_by(|a, b| a.0.total_cmp(&b.0))
-        .map(|(_, c)| c)
-}
+pub use crate::input::suggest::closest as suggest;
 
 /// An "unknown value" error for a closed list (card types, affiliations,
 /// units...): names the value, says what it is, suggests the closest known

@@ -15,7 +15,7 @@ pub mod stccg;
 pub mod ti4;
 pub mod xwing;
 
-use crate::diag::{Diagnostic, Severity, Source};
+use crate::input::diag::{Diagnostic, Severity, Source};
 use crate::report::model::FleetReport;
 use crate::report::Checked;
 use comfy_table::{presets, Cell, CellAlignment, Table};
@@ -129,7 +129,7 @@ pub(crate) fn single_file(
     game: &str,
     expected: &str,
 ) -> Result<(&'static str, &'static str), String> {
-    let files: Vec<_> = crate::db::embedded::files(game).collect();
+    let files: Vec<_> = crate::data::embedded::files(game).collect();
     match files.as_slice() {
         [one] => Ok(*one),
         _ => Err(format!(
@@ -186,7 +186,7 @@ mod tests {
                     c.code
                 );
                 assert!(
-                    !crate::diag::INPUT_ERROR_CODES.contains(&c.code),
+                    !crate::input::diag::INPUT_ERROR_CODES.contains(&c.code),
                     "{}: {} is an input-error code",
                     g.id,
                     c.code

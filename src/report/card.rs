@@ -5,13 +5,13 @@
 
 use super::table::{new_table, right, unwrapped};
 use super::RenderOptions;
-use crate::db::model::{
+use crate::data::model::{
     AddSlot, Card, CardFilter, CardType, Condition, CostModifier, Discount, PenaltyRule, Scope,
     SetCost,
 };
-use crate::db::{names, Database};
-use crate::rules::condition::describe;
-use crate::rules::words::{self, and_list, article, class_name, filter_phrase, or_list};
+use crate::data::{names, Database};
+use crate::staw::condition::describe;
+use crate::staw::words::{self, and_list, article, class_name, filter_phrase, or_list};
 use comfy_table::Cell;
 use serde::Serialize;
 use std::io::{self, Write};
@@ -367,7 +367,7 @@ pub fn rules_text(db: &Database, card: &Card) -> Vec<String> {
     out.extend(
         r.unmodeled
             .iter()
-            .map(|u| match crate::import::unmodeled::description(u) {
+            .map(|u| match crate::data::import::unmodeled::description(u) {
                 Some(d) => format!("Not checked by fleetcheck: {d} ({u})"),
                 None => format!("Not checked by fleetcheck: \"{u}\""),
             }),

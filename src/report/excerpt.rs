@@ -12,7 +12,7 @@
 //! held by a property test against annotate-snippets itself
 //! (`super::table::tests::fast_excerpts_equal_annotate_snippets`).
 
-use crate::diag::Severity;
+use crate::input::diag::Severity;
 use std::fmt::Write as _;
 use std::ops::Range;
 

@@ -8,7 +8,7 @@
 //! `%3A` and `%2C`.
 
 use super::{Checked, Verdict};
-use crate::diag::Severity;
+use crate::input::diag::Severity;
 use std::io::{self, Write};
 
 /// Writes the annotations and summary of every file.

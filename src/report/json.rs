@@ -87,7 +87,7 @@ pub fn generate_schema() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::db::Database;
+    use crate::data::Database;
     use std::path::Path;
 
     /// The document in pieces is the document whole: no fleet, one, many.

@@ -9,10 +9,11 @@ pub mod grid;
 pub mod json;
 pub mod model;
 pub mod price;
+pub mod sheet;
 pub mod sideboard;
 pub mod table;
 
-use crate::diag::{Diagnostic, Source};
+use crate::input::diag::{Diagnostic, Source};
 use model::{DiagnosticReport, FleetReport};
 
 /// How the human renderers draw: colour, and the table width.
@@ -89,7 +90,7 @@ impl Checked {
     }
 
     /// How many diagnostics of this severity the file has.
-    pub fn count(&self, severity: crate::diag::Severity) -> usize {
+    pub fn count(&self, severity: crate::input::diag::Severity) -> usize {
         self.diagnostics
             .iter()
             .filter(|d| d.severity == severity)
@@ -98,7 +99,7 @@ impl Checked {
 
     /// The exit code this file alone would give (0, 1 or 2).
     pub fn exit_code(&self) -> i32 {
-        crate::diag::exit_code(&self.diagnostics)
+        crate::input::diag::exit_code(&self.diagnostics)
     }
 
     /// The wire report with located diagnostics and `legal` set.

@@ -7,7 +7,7 @@
 use super::model::{FleetReport, Modifier};
 use super::table::{self, new_table, right, unwrapped};
 use super::{Checked, RenderOptions};
-use crate::db::names;
+use crate::data::names;
 use comfy_table::{Cell, Table};
 use std::io::{self, Write};
 

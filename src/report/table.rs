@@ -11,7 +11,7 @@
 use super::excerpt::Parts;
 use super::model::{CardReport, FleetReport, Modifier};
 use super::{Checked, RenderOptions, Verdict};
-use crate::diag::{Diagnostic, Severity, Source};
+use crate::input::diag::{Diagnostic, Severity, Source};
 use annotate_snippets::{Level, Renderer, Snippet};
 use comfy_table::{presets, CellAlignment, ColumnConstraint, ContentArrangement, Table};
 use std::borrow::Cow;
@@ -224,7 +224,7 @@ fn card_row<'r>(c: &'r CardReport, indent: &str) -> Vec<Cow<'r, str>> {
             true => c.kind.replace('-', " ").into(),
             false => c.kind.as_str().into(),
         },
-        c.slot.as_deref().map_or("", crate::db::names::slot).into(),
+        c.slot.as_deref().map_or("", crate::data::names::slot).into(),
         c.base.to_string().into(),
         modifiers(&c.name, &c.id, &c.modifiers).into(),
         c.cost.to_string().into(),
@@ -589,12 +589,12 @@ mod tests {
         cr.extend_from_slice(b"11111111111111sp_cap = ");
         cr.extend(b"1".repeat(80));
         cr.extend(b"\r".repeat(9));
-        let db = crate::db::Database::embedded().unwrap();
+        let db = crate::data::Database::embedded().unwrap();
         let source = Source {
             path: "cr.toml".into(),
             text: String::from_utf8(cr).unwrap(),
         };
-        let opts = crate::rules::CheckOptions {
+        let opts = crate::staw::CheckOptions {
             today: "2026-11-29".into(),
             ..Default::default()
         };

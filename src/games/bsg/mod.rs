@@ -24,8 +24,8 @@
 
 pub mod data;
 
-use crate::diag::{Diagnostic, Severity, Source};
-use crate::fleet::Spanned;
+use crate::input::diag::{Diagnostic, Severity, Source};
+use crate::staw::fleet::Spanned;
 use crate::games::input::{self, count, loose, Fields};
 use crate::games::{run, table, Code, Game, RuleSet};
 use crate::report::Checked;

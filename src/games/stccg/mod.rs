@@ -25,9 +25,9 @@
 
 pub mod data;
 
-use crate::diag::{Diagnostic, Severity, Source};
-use crate::fleet::tree::Node;
-use crate::fleet::Spanned;
+use crate::input::diag::{Diagnostic, Severity, Source};
+use crate::input::tree::Node;
+use crate::staw::fleet::Spanned;
 use crate::games::input::{self, loose, Fields};
 use crate::games::{run, table, Code, Game, RuleSet};
 use crate::report::Checked;

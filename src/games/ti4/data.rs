@@ -89,7 +89,7 @@ impl Facts {
 pub fn facts() -> Result<&'static Facts, String> {
     static FACTS: OnceLock<Result<Facts, String>> = OnceLock::new();
     FACTS
-        .get_or_init(|| load(crate::db::embedded::files("ti4")))
+        .get_or_init(|| load(crate::data::embedded::files("ti4")))
         .as_ref()
         .map_err(Clone::clone)
 }

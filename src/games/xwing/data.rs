@@ -7,8 +7,8 @@
 //! `size` the sum of the copies, known traits, no unknown key. Every
 //! problem is a located diagnostic, all reported at once.
 
-use crate::diag::{Diagnostic, Source};
-use crate::fleet::tree::{Node, NodeValue};
+use crate::input::diag::{Diagnostic, Source};
+use crate::input::tree::{Node, NodeValue};
 use crate::games::input::{self, loose, Fields};
 use std::sync::OnceLock;
 
@@ -95,7 +95,7 @@ impl Deck {
 pub fn decks() -> Result<&'static [Deck], String> {
     static DECKS: OnceLock<Result<Vec<Deck>, String>> = OnceLock::new();
     DECKS
-        .get_or_init(|| load(crate::db::embedded::files("xwing")))
+        .get_or_init(|| load(crate::data::embedded::files("xwing")))
         .as_ref()
         .map(Vec::as_slice)
         .map_err(Clone::clone)
@@ -222,7 +222,7 @@ fn walk(root: &Node, diags: &mut Vec<Diagnostic>) -> Option<Deck> {
                     "shape",
                     format!(
                         "a damage deck file is for game = \"xwing\", found `{}`",
-                        crate::fleet::read::shorten(&g.value)
+                        crate::staw::fleet::read::shorten(&g.value)
                     ),
                 )
                 .with_span(Some(g.span.clone())),
@@ -341,7 +341,7 @@ fn non_empty(f: &Fields, key: &str, diags: &mut Vec<Diagnostic>) -> Option<Strin
 
 /// A card's name: not blank, and not all digits (a reference that is all
 /// digits is read as a card number, so such a name could never be named).
-fn card_name(f: &Fields, diags: &mut Vec<Diagnostic>) -> Option<crate::fleet::Spanned<String>> {
+fn card_name(f: &Fields, diags: &mut Vec<Diagnostic>) -> Option<crate::staw::fleet::Spanned<String>> {
     let s = f.string("name", diags)?;
     let value = s.value.trim().to_string();
     if value.is_empty() || loose(&value).is_empty() {
@@ -364,7 +364,7 @@ fn card_name(f: &Fields, diags: &mut Vec<Diagnostic>) -> Option<crate::fleet::Sp
         );
         return None;
     }
-    Some(crate::fleet::Spanned {
+    Some(crate::staw::fleet::Spanned {
         value,
         span: s.span,
     })
@@ -380,7 +380,7 @@ fn card_trait(f: &Fields, diags: &mut Vec<Diagnostic>) -> Option<String> {
     diags.push(input::unknown_value(
         "shape",
         "damage card trait",
-        &crate::fleet::read::shorten(&s.value),
+        &crate::staw::fleet::read::shorten(&s.value),
         &s.span,
         TRAITS.iter().copied(),
     ));

@@ -16,8 +16,8 @@
 //! at all is reported at that place.
 
 use super::data::{self, Deck};
-use crate::diag::{Diagnostic, Source};
-use crate::fleet::Spanned;
+use crate::input::diag::{Diagnostic, Source};
+use crate::staw::fleet::Spanned;
 use std::io::Read;
 use std::ops::Range;
 use std::path::Path;

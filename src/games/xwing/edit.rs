@@ -14,7 +14,7 @@
 
 use super::data::{self, CardKey, Deck};
 use super::state::{self, unknown_card, State};
-use crate::diag::{Diagnostic, Source};
+use crate::input::diag::{Diagnostic, Source};
 use crate::games::input::{self, suggest};
 use toml_edit::{Array, DocumentMut, Item, TableLike, Value};
 

@@ -28,7 +28,7 @@ pub mod deckfile;
 pub mod edit;
 pub mod state;
 
-use crate::diag::{Diagnostic, Severity, Source};
+use crate::input::diag::{Diagnostic, Severity, Source};
 use crate::games::{input, run, table, Code, Game, RuleSet};
 use crate::report::Checked;
 use data::Deck;

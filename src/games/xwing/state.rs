@@ -13,9 +13,9 @@
 
 use super::data::{CardKey, Deck};
 use super::deckfile;
-use crate::diag::{Diagnostic, Source};
-use crate::fleet::tree::{Entry as TreeEntry, Node, NodeValue};
-use crate::fleet::Spanned;
+use crate::input::diag::{Diagnostic, Source};
+use crate::input::tree::{Entry as TreeEntry, Node, NodeValue};
+use crate::staw::fleet::Spanned;
 use crate::games::input::{self, loose, shape, suggest, Fields};
 use std::borrow::Cow;
 use std::ops::Range;

@@ -10,9 +10,9 @@
 #![no_main]
 
 use fleetcheck::cli::check::check_bytes;
-use fleetcheck::db::Database;
+use fleetcheck::data::Database;
 use fleetcheck::report::{github, json, table, RenderOptions};
-use fleetcheck::rules::CheckOptions;
+use fleetcheck::staw::CheckOptions;
 use libfuzzer_sys::fuzz_target;
 use std::sync::OnceLock;
 

@@ -5,9 +5,9 @@
 #![no_main]
 
 use fleetcheck::cli::check::check_bytes;
-use fleetcheck::db::Database;
-use fleetcheck::interop::{spacedock, utopia, FleetModel};
-use fleetcheck::rules::CheckOptions;
+use fleetcheck::data::Database;
+use fleetcheck::edit::interop::{spacedock, utopia, FleetModel};
+use fleetcheck::staw::CheckOptions;
 use libfuzzer_sys::fuzz_target;
 use std::sync::OnceLock;
 

@@ -1,0 +1,346 @@
+//! Faction penalty waivers and changes (`rules.penalty`).
+//!
+//! - Flag `factionPenalty = 0` -> `no-penalty`.
+//! - "You do not pay a faction penalty when equipping this card" / "for this
+//!   card" / "when assigning Kurn to any ship" (the card's own name, or its
+//!   first word: "Khan") -> `no-penalty`; "... this card to a Klingon ship"
+//!   -> `no-penalty-on` those factions.
+//! - "You may use any Upgrades without paying a Faction penalty", "... when
+//!   deploying any Upgrades to your ship" -> `waive` (every upgrade on this
+//!   card's ship); "... when assigning any Borg Upgrades to your ship" ->
+//!   `waive` Borg upgrades; "... when equipping [weapon], [tech] Upgrades to
+//!   this ship" -> `waive` those slots; "Romulan [weapon], Romulan [tech],
+//!   Borg [weapon] and/or Borg [tech]" -> factions x slots; "for cards
+//!   equipped to this ship" -> every card type.
+//! - "The faction penalty is doubled for any non-Klingon Upgrades assigned
+//!   to your ship" -> `double` (K'Temoc).
+//! - "if this card is assigned to a non-Romulan ship, you do not pay a
+//!   Faction penalty for any of your Romulan upgrades (including this one)"
+//!   -> `waive` Romulan upgrades (and `no-penalty`): on a Romulan ship they
+//!   pay none anyway. Other conditional waivers ("to this Federation
+//!   ship") are not modeled.
+//!
+//! ```toml
+//! [[card.rules.penalty]]
+//! kind = "waive"
+//! scope = "ship"
+//! applies_to = { factions = ["borg"] }
+//! ```
+
+use super::{faction_of, push_unique, slot_of, Cx, Kind, Subject};
+use crate::data::model::{CardFilter, PenaltyRule, Scope};
+use crate::data::import::ImportError;
+use regex::Regex;
+use std::sync::LazyLock;
+
+pub const KIND: Kind = Kind {
+    name: "penalty",
+    apply,
+};
+
+static DO_NOT_PAY: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?i)\b(?:you|[a-z][\w']*) (?:do|does) not pay (?:a |any )?faction penalty (when|for) (?:(?:equipping|assigning|deploying|fielding|you equip) )?(.+?)\s*\.?$",
+    )
+    .unwrap()
+});
+/// "The faction penalty is doubled for any non-Klingon Upgrades assigned to
+/// your ship" (K'Temoc).
+static DOUBLED: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\bthe faction penalty is doubled for any (non-)?([\w' -]+?) upgrades assigned to your ship\b").unwrap()
+});
+/// "if this card is assigned to a non-Romulan ship, you do not pay a
+/// Faction penalty for any of your Romulan upgrades (including this one)"
+/// (Romulan Hijackers): on a Romulan ship its Romulan upgrades pay none
+/// anyway, so the condition changes nothing.
+static OWN_FACTION_ELSEWHERE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\bif this card is assigned to a non-([\w' -]+?) ship, you do not pay a faction penalty for any of your ([\w' -]+?) upgrades( \(including this one\))?").unwrap()
+});
+static USE_ANY: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\byou may use any upgrades without paying a faction penalty").unwrap()
+});
+
+fn apply(_cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
+    let mut rules = Vec::new();
+    if s.raw.int("factionPenalty")? == Some(0) {
+        rules.push(PenaltyRule::NoPenalty);
+    }
+    let name = s.card.name.clone();
+    let mut spans = Vec::new();
+    for (at, t) in s.text.sentences() {
+        if let Some(m) = USE_ANY.find(t) {
+            push_unique(&mut rules, waive(CardFilter::default()));
+            spans.push((at + m.start(), at + m.end()));
+        }
+        if let Some(c) = DOUBLED.captures(t) {
+            if let Some(f) = faction_of(&c[2]) {
+                let mut applies_to = CardFilter::default();
+                if c.get(1).is_some() {
+                    applies_to.not_factions.push(f.to_string());
+                } else {
+                    applies_to.factions.push(f.to_string());
+                }
+                push_unique(
+                    &mut rules,
+                    PenaltyRule::Double {
+                        scope: Scope::Ship,
+                        applies_to,
+                    },
+                );
+                let m = c.get(0).map_or(0..0, |m| m.range());
+                spans.push((at + m.start, at + m.end));
+            }
+        }
+        if let Some(c) = OWN_FACTION_ELSEWHERE.captures(t) {
+            let (a, b) = (faction_of(&c[1]), faction_of(&c[2]));
+            if let (Some(a), true) = (a, a == b) {
+                push_unique(
+                    &mut rules,
+                    waive(CardFilter {
+                        factions: vec![a.to_string()],
+                        ..CardFilter::default()
+                    }),
+                );
+                if c.get(3).is_some() {
+                    push_unique(&mut rules, PenaltyRule::NoPenalty);
+                }
+                let m = c.get(0).map_or(0..0, |m| m.range());
+                spans.push((at + m.start, at + m.end));
+                continue;
+            }
+        }
+        if let Some(c) = DO_NOT_PAY.captures(t) {
+            let m = c.get(0).map_or(0..0, |m| m.range());
+            // "if this card is assigned to a non-Romulan ship, you do not pay":
+            // a conditional waiver.
+            if t[..m.start].to_lowercase().contains("if ") {
+                continue;
+            }
+            if let Some(found) = parse(&name, &c[1], &c[2]) {
+                for r in found {
+                    push_unique(&mut rules, r);
+                }
+                spans.push((at + m.start, at + m.end));
+            }
+        }
+    }
+    for (a, b) in spans {
+        s.text.consume(a, b);
+    }
+    for r in rules {
+        push_unique(&mut s.card.rules.penalty, r);
+    }
+    Ok(())
+}
+
+fn waive(applies_to: CardFilter) -> PenaltyRule {
+    PenaltyRule::Waive {
+        scope: Scope::Ship,
+        applies_to,
+    }
+}
+
+/// The rules of "... (when|for) <objects> [to <ship>]".
+fn parse(name: &str, connector: &str, rest: &str) -> Option<Vec<PenaltyRule>> {
+    let lower = rest.to_lowercase();
+    if connector.eq_ignore_ascii_case("for") {
+        return match lower.as_str() {
+            "this card" | "this upgrade" => Some(vec![PenaltyRule::NoPenalty]),
+            "cards equipped to this ship" => Some(vec![waive(CardFilter {
+                types: vec!["captain".into(), "admiral".into(), "upgrade".into()],
+                ..CardFilter::default()
+            })]),
+            _ => None,
+        };
+    }
+    let (objects, to) = match lower.rfind(" to ") {
+        Some(i) => (&rest[..i], Some(lower[i + 4..].trim().to_string())),
+        None => (rest, None),
+    };
+    let mut own = false;
+    let mut filters = Vec::new();
+    for obj in objects.split(" or ").flat_map(|o| o.split(", ")) {
+        let o = obj.trim();
+        let ol = o.to_lowercase();
+        let first = name.split_whitespace().next().unwrap_or(name);
+        if matches!(ol.as_str(), "this card" | "this upgrade")
+            || o.eq_ignore_ascii_case(name)
+            || o.eq_ignore_ascii_case(first)
+        {
+            own = true;
+        } else {
+            filters.push(filter(o)?);
+        }
+    }
+    let mut out = Vec::new();
+    match to.as_deref() {
+        None | Some("this ship" | "your ship" | "any ship" | "this card" | "a ship") => {
+            if own {
+                out.push(PenaltyRule::NoPenalty);
+            }
+        }
+        Some(ship) if own && filters.is_empty() => {
+            let ship = ship
+                .trim_start_matches("an ")
+                .trim_start_matches("a ")
+                .trim_end_matches(" ship");
+            let f = faction_of(ship)?;
+            out.push(PenaltyRule::NoPenaltyOn {
+                factions: vec![f.to_string()],
+            });
+        }
+        Some(_) => return None,
+    }
+    for f in filters {
+        out.push(waive(f));
+    }
+    (!out.is_empty()).then_some(out)
+}
+
+/// "any Borg Upgrades", "a [crew] Upgrades", "Romulan [weapon], Romulan
+/// [tech]", "Klingon [talent] Upgrade", "an [talent] Upgrade".
+fn filter(phrase: &str) -> Option<CardFilter> {
+    let mut f = CardFilter::default();
+    let cleaned = phrase.replace(',', " ").replace("and/or", " ");
+    let mut saw_upgrade = false;
+    for w in cleaned.split_whitespace() {
+        let wl = w.to_lowercase();
+        if let Some(slot) = slot_of(&wl).filter(|_| wl.starts_with('[')) {
+            push_unique(&mut f.slots, slot.to_string());
+        } else if let Some(fa) = faction_of(&wl) {
+            push_unique(&mut f.factions, fa.to_string());
+        } else if matches!(wl.as_str(), "upgrade" | "upgrades") {
+            saw_upgrade = true;
+        } else if !matches!(wl.as_str(), "any" | "a" | "an" | "and" | "or" | "all") {
+            return None;
+        }
+    }
+    (saw_upgrade || !f.slots.is_empty()).then_some(f)
+}
+
+#[cfg(test)]
+mod doubled_tests {
+    use super::super::testing::{cx, subject};
+    use super::*;
+    use serde_json::json;
+
+    fn run(text: &str) -> Subject<'static> {
+        let mut s = subject("X1", text, json!({}));
+        apply(&cx(), &mut s).unwrap();
+        s
+    }
+
+    #[test]
+    fn k_temoc_doubles_and_hijackers_waive() {
+        let s = run("All of your Klingon Upgrades cost -1 SP. The faction penalty is doubled for any non-Klingon Upgrades assigned to your ship.");
+        assert_eq!(
+            s.card.rules.penalty,
+            [PenaltyRule::Double {
+                scope: Scope::Ship,
+                applies_to: CardFilter {
+                    not_factions: vec!["klingon".into()],
+                    ..CardFilter::default()
+                }
+            }]
+        );
+        assert!(s.text.is_consumed(s.text.text.find("doubled").unwrap()));
+        let s = run("In addition, if this card is assigned to a non-Romulan ship, you do not pay a Faction penalty for any of your Romulan upgrades (including this one).");
+        assert_eq!(
+            s.card.rules.penalty,
+            [
+                waive(CardFilter {
+                    factions: vec!["romulan".into()],
+                    ..CardFilter::default()
+                }),
+                PenaltyRule::NoPenalty
+            ]
+        );
+        assert!(s.text.is_consumed(s.text.text.find("if this").unwrap()));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{cx, subject};
+    use super::*;
+    use serde_json::json;
+
+    fn run(text: &str, extra: serde_json::Value) -> Subject<'static> {
+        let mut s = subject("X1", text, extra);
+        apply(&cx(), &mut s).unwrap();
+        s
+    }
+
+    fn waive_f(factions: &[&str], slots: &[&str]) -> PenaltyRule {
+        waive(CardFilter {
+            factions: factions.iter().map(|s| s.to_string()).collect(),
+            slots: slots.iter().map(|s| s.to_string()).collect(),
+            ..CardFilter::default()
+        })
+    }
+
+    #[test]
+    fn own_card() {
+        let s = run("You do not pay a faction penalty for this card.", json!({}));
+        assert_eq!(s.card.rules.penalty, vec![PenaltyRule::NoPenalty]);
+        let s = run("", json!({"factionPenalty": 0}));
+        assert_eq!(s.card.rules.penalty, vec![PenaltyRule::NoPenalty]);
+        // C012
+        let s = run(
+            "You do not pay a faction penalty when assigning this card to a Klingon ship.",
+            json!({}),
+        );
+        assert_eq!(
+            s.card.rules.penalty,
+            vec![PenaltyRule::NoPenaltyOn {
+                factions: vec!["klingon".into()]
+            }]
+        );
+        assert!(s.text.is_consumed(0));
+    }
+
+    #[test]
+    fn captains_waivers() {
+        // Cap814 Khan Singh
+        let s = run(
+            "You may use any Upgrades without paying a Faction penalty.",
+            json!({}),
+        );
+        assert_eq!(s.card.rules.penalty, vec![waive(CardFilter::default())]);
+        // Cap424 Hugh
+        let s = run(
+            "You do not pay a Faction penalty when assigning any Borg Upgrades to your ship.",
+            json!({}),
+        );
+        assert_eq!(s.card.rules.penalty, vec![waive_f(&["borg"], &[])]);
+        // S013
+        let s = run(
+            "You do not pay a faction penalty when assigning any [crew] or [tech] Upgrades to this ship.",
+            json!({}),
+        );
+        assert_eq!(
+            s.card.rules.penalty,
+            vec![waive_f(&[], &["crew"]), waive_f(&[], &["tech"])]
+        );
+        // T180
+        let s = run("You do not pay Faction Penalty when equipping Romulan [weapon], Romulan [tech], Borg [weapon] and/or Borg [tech] Upgrades to this ship.", json!({}));
+        assert_eq!(
+            s.card.rules.penalty,
+            vec![
+                waive_f(&["romulan"], &["weapon"]),
+                waive_f(&["romulan"], &["tech"]),
+                waive_f(&["borg"], &["weapon", "tech"])
+            ]
+        );
+    }
+
+    #[test]
+    fn conditional_waivers_stay_unmodeled() {
+        // Another faction under the condition than in the waiver.
+        let s = run("In addition, if this card is assigned to a non-Klingon ship, you do not pay a Faction penalty for any of your Romulan upgrades.", json!({}));
+        assert!(s.card.rules.penalty.is_empty());
+        assert!(s.text.consumed.is_empty());
+        let s = run("You do not pay faction penalty when equipping this card or any Romulan [crew] Upgrades to this Federation ship.", json!({}));
+        assert!(s.card.rules.penalty.is_empty());
+    }
+}

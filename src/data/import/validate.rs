@@ -1,0 +1,696 @@
+//! Validation of a card database (`fleetcheck data check`, and the importer
+//! before it writes anything): unique ids and alias ids, every reference
+//! resolves (sets, classes, factions, slot types, class ids, ship and
+//! captain names in conditions, retirement resources), every rule is well
+//! formed, and no ability text or markup anywhere (`rules.unmodeled` holds
+//! only the tags of `crate::data::import::unmodeled`).
+
+use crate::data::model::{CardFilter, CardType, Condition, CostModifier, PenaltyRule, SLOT_TYPES};
+use crate::data::{normalize, Database};
+use crate::data::import::facts::{ACTIONS, FACTIONS, SPECIES};
+use crate::data::import::unmodeled;
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt;
+
+/// The longest name or other string a card may hold: card names are short;
+/// anything longer is ability text that slipped in.
+pub const MAX_STRING: usize = 80;
+
+/// Markup and ability-text markers that must never appear in the data.
+pub const FORBIDDEN: &[&str] = &[
+    "<b>",
+    "<img ",
+    "</",
+    "<hr",
+    "<br",
+    "WHEN ATTACKING",
+    "WHEN DEFENDING",
+    "ACTION:",
+    "_text]",
+    "http://",
+    "https://",
+];
+
+/// The maneuver kinds of `ShipClass::maneuvers`.
+pub const MANEUVERS: &[&str] = &[
+    "straight",
+    "bank",
+    "turn",
+    "come-about",
+    "reverse",
+    "spin",
+    "flank",
+    "stop",
+    "45-degree-rotate",
+    "90-degree-rotate",
+];
+
+/// What to check.
+#[derive(Debug, Clone, Copy)]
+pub struct Options {
+    /// Check formats and retirements (a full database; the importer's output
+    /// alone has no formats).
+    pub formats: bool,
+}
+
+impl Options {
+    /// A full database (`data check`).
+    pub fn full() -> Options {
+        Options { formats: true }
+    }
+
+    /// The importer's generated files.
+    pub fn importer() -> Options {
+        Options { formats: false }
+    }
+}
+
+/// One problem found.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
+pub struct Problem {
+    /// The data file (relative to the database directory).
+    pub file: String,
+    /// The card, set, class or format id, if the problem is about one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
+    pub message: String,
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.id {
+            Some(id) => write!(f, "{}: {}: {}", self.file, id, self.message),
+            None => write!(f, "{}: {}", self.file, self.message),
+        }
+    }
+}
+
+struct Checker<'a> {
+    db: &'a Database,
+    problems: Vec<Problem>,
+    file: String,
+    id: String,
+    classes: BTreeSet<&'a str>,
+    ship_names: BTreeSet<String>,
+    captain_names: BTreeSet<String>,
+}
+
+impl Checker<'_> {
+    fn problem(&mut self, message: impl Into<String>) {
+        self.problems.push(Problem {
+            file: self.file.clone(),
+            id: Some(self.id.clone()),
+            message: message.into(),
+        });
+    }
+
+    fn faction(&mut self, f: &str, what: &str) {
+        if !FACTIONS.contains(&f) {
+            self.problem(format!("unknown faction {f:?} in {what}"));
+        }
+    }
+
+    fn slot(&mut self, s: &str, what: &str) {
+        if !SLOT_TYPES.contains(&s) {
+            self.problem(format!("unknown slot type {s:?} in {what}"));
+        }
+    }
+
+    fn text(&mut self, s: &str, what: &str, max: usize) {
+        if s.chars().count() > max {
+            self.problem(format!(
+                "{what} is longer than {max} characters (ability text?)"
+            ));
+        }
+        for f in FORBIDDEN {
+            if s.contains(f) {
+                self.problem(format!("{what} holds markup or ability text ({f:?})"));
+            }
+        }
+        if s.contains('<') || s.contains('>') {
+            self.problem(format!("{what} holds HTML"));
+        }
+    }
+
+    fn condition(&mut self, c: &Condition, what: &str) {
+        match c {
+            Condition::ShipFaction { any } | Condition::CaptainFaction { any } => {
+                self.nonempty(any.len(), what);
+                for f in any {
+                    self.faction(f, what);
+                }
+            }
+            Condition::ShipClass { any } => {
+                self.nonempty(any.len(), what);
+                for id in any {
+                    if !self.classes.contains(id.as_str()) {
+                        self.problem(format!("unknown class id {id:?} in {what}"));
+                    }
+                }
+            }
+            Condition::ShipName { any } => {
+                self.nonempty(any.len(), what);
+                for n in any {
+                    if !self.ship_names.contains(&normalize(n)) {
+                        self.problem(format!("{what} names {n:?}, which is no ship"));
+                    }
+                }
+            }
+            Condition::CaptainName { any } => {
+                self.nonempty(any.len(), what);
+                for n in any {
+                    if !self.captain_names.contains(&normalize(n)) {
+                        self.problem(format!("{what} names {n:?}, which is no captain"));
+                    }
+                }
+            }
+            Condition::CaptainSpecies { any } | Condition::AdmiralSpecies { any } => {
+                self.nonempty(any.len(), what);
+                for sp in any {
+                    if !SPECIES.contains(&sp.as_str()) {
+                        self.problem(format!("unknown species {sp:?} in {what}"));
+                    }
+                }
+            }
+            Condition::HullAtMost { value }
+            | Condition::HullAtLeast { value }
+            | Condition::ShieldsAtMost { value }
+            | Condition::ShieldsAtLeast { value }
+            | Condition::AttackAtMost { value }
+            | Condition::AttackAtLeast { value }
+            | Condition::CaptainSkillAtMost { value }
+            | Condition::CaptainSkillAtLeast { value } => {
+                if !(0..=20).contains(value) {
+                    self.problem(format!("{what} has an implausible bound {value}"));
+                }
+            }
+            Condition::CaptainTalentsAtLeast { value } => {
+                if !(0..=5).contains(value) {
+                    self.problem(format!("{what} has an implausible talent count {value}"));
+                }
+            }
+            Condition::ShipHasCard { any } => {
+                self.nonempty(any.len(), what);
+                for n in any {
+                    if self.db.by_name(n).is_empty() {
+                        self.problem(format!("{what} names {n:?}, which is no card"));
+                    }
+                }
+            }
+            Condition::OtherShipFaction { any } => {
+                self.nonempty(any.len(), what);
+                for f in any {
+                    self.faction(f, what);
+                }
+            }
+            Condition::UniqueShip
+            | Condition::GenericShip
+            | Condition::RearArc
+            | Condition::NameIsClass => {}
+            Condition::ShipManeuver { maneuver } => {
+                if !MANEUVERS.contains(&maneuver.as_str()) {
+                    self.problem(format!("unknown maneuver {maneuver:?} in {what}"));
+                }
+            }
+            Condition::MaxSpeedAtMost { value } => {
+                if !(0..=10).contains(value) {
+                    self.problem(format!("{what} has an implausible speed {value}"));
+                }
+            }
+            Condition::ShipAction { action } => {
+                if !ACTIONS.contains(&action.as_str()) {
+                    self.problem(format!("unknown action {action:?} in {what}"));
+                }
+            }
+            Condition::Not { not } => self.condition(not, what),
+            Condition::AnyOf { any } => {
+                self.nonempty(any.len(), what);
+                for c in any {
+                    self.condition(c, what);
+                }
+            }
+        }
+    }
+
+    fn nonempty(&mut self, n: usize, what: &str) {
+        if n == 0 {
+            self.problem(format!("{what} has an empty list"));
+        }
+    }
+
+    fn filter(&mut self, f: &CardFilter, what: &str) {
+        const TYPES: &[&str] = &[
+            "ship",
+            "captain",
+            "admiral",
+            "ambassador",
+            "upgrade",
+            "resource",
+            "fleet-captain",
+            "officer",
+            "flagship",
+            "construction",
+            "ship-resource",
+        ];
+        for t in &f.types {
+            if !TYPES.contains(&t.as_str()) {
+                self.problem(format!("unknown card type {t:?} in {what}"));
+            }
+        }
+        for s in &f.slots {
+            self.slot(s, what);
+        }
+        for fa in f.factions.iter().chain(&f.not_factions) {
+            self.faction(fa, what);
+        }
+        for n in &f.names {
+            self.text(n, what, MAX_STRING);
+        }
+        if f.max_cost.is_some_and(|m| !(0..=40).contains(&m)) {
+            self.problem(format!("{what} has an implausible max_cost"));
+        }
+        for id in &f.restricted_to {
+            if !self.classes.contains(id.as_str()) {
+                self.problem(format!("unknown class id {id:?} in {what}"));
+            }
+        }
+    }
+
+    fn modifier(&mut self, m: &CostModifier) {
+        if m.amount == 0 {
+            self.problem("a cost modifier has amount 0");
+        }
+        if let Some(c) = &m.when {
+            self.condition(c, "a cost modifier");
+        }
+        if let Some(c) = &m.unless {
+            self.condition(c, "a cost modifier");
+        }
+    }
+}
+
+/// Every problem of the database (empty: clean).
+pub fn check(db: &Database, options: Options) -> Vec<Problem> {
+    let mut ck = Checker {
+        db,
+        problems: Vec::new(),
+        file: String::new(),
+        id: String::new(),
+        classes: db.classes.iter().map(|c| c.id.as_str()).collect(),
+        ship_names: db
+            .cards
+            .iter()
+            .filter(|c| c.kind == CardType::Ship)
+            .map(|c| normalize(&c.name))
+            .collect(),
+        captain_names: db
+            .cards
+            .iter()
+            .filter(|c| c.kind == CardType::Captain)
+            .map(|c| normalize(&c.name))
+            .collect(),
+    };
+    check_sets_and_classes(&mut ck);
+    let mut ids: BTreeMap<String, String> = BTreeMap::new();
+    for (i, card) in db.cards.iter().enumerate() {
+        ck.file = db.card_files.get(i).cloned().unwrap_or_default();
+        ck.id = card.id.clone();
+        for id in std::iter::once(&card.id).chain(card.alias_ids.iter()) {
+            if id.trim().is_empty() {
+                ck.problem("empty id");
+            }
+            if let Some(prev) = ids.insert(id.to_lowercase(), card.id.clone()) {
+                ck.problem(format!("id {id} is also card {prev}"));
+            }
+        }
+        check_card(&mut ck, card);
+    }
+    if options.formats {
+        ck.file = "formats.toml".into();
+        if db.formats.is_empty() {
+            ck.problems.push(Problem {
+                file: ck.file.clone(),
+                id: None,
+                message: "no formats".into(),
+            });
+        }
+        for r in &db.retirements {
+            ck.id = r.resource.clone();
+            match db.by_id(&r.resource) {
+                Some(c) if c.kind == CardType::Resource => {}
+                Some(_) => ck.problem("retirement names a card that is not a resource"),
+                None => ck.problem("retirement names no card"),
+            }
+            if time::Date::parse(
+                &r.retired,
+                &time::format_description::well_known::Iso8601::DATE,
+            )
+            .is_err()
+            {
+                ck.problem(format!("retirement date {:?} is not a date", r.retired));
+            }
+        }
+    }
+    ck.problems.sort();
+    ck.problems.dedup();
+    ck.problems
+}
+
+fn check_sets_and_classes(ck: &mut Checker) {
+    let mut seen = BTreeSet::new();
+    ck.file = "sets.toml".into();
+    for s in &ck.db.sets {
+        ck.id = s.id.clone();
+        if !seen.insert(s.id.clone()) {
+            ck.problem("duplicate set id");
+        }
+        let name = s.name.clone();
+        ck.text(&name, "the set name", MAX_STRING);
+        let valid = time::Date::parse(
+            &s.release_date,
+            &time::format_description::well_known::Iso8601::DATE,
+        )
+        .is_ok()
+            && s.release_date.len() == 10;
+        if !valid {
+            ck.problem(format!(
+                "release date {:?} is not an ISO date",
+                s.release_date
+            ));
+        }
+    }
+    let mut seen = BTreeSet::new();
+    ck.file = "classes.toml".into();
+    for c in &ck.db.classes {
+        ck.id = c.id.clone();
+        if !seen.insert(c.id.clone()) {
+            ck.problem("duplicate class id");
+        }
+        let name = c.name.clone();
+        ck.text(&name, "the class name", MAX_STRING);
+        for m in c.maneuvers.clone() {
+            if !MANEUVERS.contains(&m.as_str()) {
+                ck.problem(format!("unknown maneuver {m:?}"));
+            }
+        }
+    }
+}
+
+fn check_card(ck: &mut Checker, card: &crate::data::model::Card) {
+    ck.text(&card.name, "the name", MAX_STRING);
+    // Builder helpers of another game mode (set 80000, AP ids) and only
+    // they are marked `helper`, so that they stay out of the card pool.
+    let builder = card.sets.iter().any(|s| s == "80000")
+        || std::iter::once(&card.id)
+            .chain(&card.alias_ids)
+            .any(|id| id.starts_with("AP"));
+    if builder && !card.helper {
+        ck.problem("a builder helper (set 80000 or an AP id) without helper = true");
+    }
+    if card.helper && !builder {
+        ck.problem("helper = true on a card of neither set 80000 nor an AP id");
+    }
+    if card.helper && !ck.file.starts_with("cards/builder/") {
+        ck.problem("a builder helper outside cards/builder/");
+    }
+    if card.name.trim() != card.name || card.name.is_empty() {
+        ck.problem("the name is empty or not trimmed");
+    }
+    for f in &card.factions {
+        ck.faction(f, "factions");
+    }
+    for sp in &card.species {
+        if !SPECIES.contains(&sp.as_str()) {
+            ck.problem(format!("unknown species {sp:?}"));
+        }
+    }
+    if !card.species.is_empty() && !matches!(card.kind, CardType::Captain | CardType::Admiral) {
+        ck.problem("only captains and admirals have a species");
+    }
+    if card.factions.is_empty() && card.kind != CardType::Resource {
+        ck.problem("no faction");
+    }
+    for s in &card.sets {
+        if ck.db.set(s).is_none() {
+            ck.problem(format!("set {s:?} is not in sets.toml"));
+        }
+    }
+    if card.sets.is_empty() {
+        ck.problem("no set");
+    }
+    match card.kind {
+        CardType::Ship => match &card.class {
+            Some(c) if ck.db.class(c).is_some() => {}
+            Some(c) => ck.problem(format!("class {c:?} is not in classes.toml")),
+            None => ck.problem("a ship without a class"),
+        },
+        _ => {
+            if card.class.is_some() {
+                ck.problem("only ships have a class");
+            }
+        }
+    }
+    if card.kind == CardType::Upgrade
+        && card.slot.is_none()
+        && card.rules.either_slot.is_empty()
+        && !card.rules.no_slot
+    {
+        ck.problem("an upgrade with no slot type, no either_slot and no no_slot");
+    }
+    if card.kind != CardType::Upgrade && card.slot.is_some() {
+        ck.problem("only upgrades have a slot type");
+    }
+    if let Some(s) = &card.slot {
+        ck.slot(s, "slot");
+    }
+    for s in &card.slots {
+        ck.slot(s, "slots");
+    }
+    for a in &card.actions {
+        if !ACTIONS.contains(&a.as_str()) {
+            ck.problem(format!("unknown action {a:?}"));
+        }
+    }
+    if card.unique && card.mirror_unique {
+        ck.problem("both unique and mirror_unique");
+    }
+    let r = &card.rules;
+    for c in &r.restrictions {
+        ck.condition(c, "a restriction");
+    }
+    if r.max_per_ship == Some(0) {
+        ck.problem("max_per_ship is 0");
+    }
+    for s in &r.either_slot {
+        ck.slot(s, "either_slot");
+    }
+    if r.either_slot.len() == 1 {
+        ck.problem("either_slot lists a single slot type");
+    }
+    for a in &r.adds_slots {
+        if a.count == 0 || a.slot.is_empty() {
+            ck.problem("adds_slots entry with no slot or count 0");
+        }
+        for s in &a.slot {
+            ck.slot(s, "adds_slots");
+        }
+        if let Some(f) = &a.only {
+            ck.filter(f, "the cards an added slot takes");
+        }
+        if let Some(d) = &a.discount {
+            // Positive: the slot's card costs more (a surcharge).
+            if d.amount == 0 {
+                ck.problem("an added slot's discount is 0");
+            }
+            ck.filter(&d.applies_to, "an added slot's discount");
+        }
+        if a.set_cost.as_ref().is_some_and(|c| c.amount < 0) {
+            ck.problem("an added slot's set cost is below 0");
+        }
+        if let Some(c) = &a.when {
+            ck.condition(c, "an added slot");
+        }
+    }
+    for m in &r.cost_modifiers {
+        ck.modifier(m);
+    }
+    if let Some(c) = &r.cost_from_ship {
+        if !["attack", "agility", "hull", "shields"].contains(&c.stat.as_str()) {
+            ck.problem(format!("cost_from_ship has unknown stat {:?}", c.stat));
+        }
+    }
+    for d in &r.discounts {
+        if d.amount >= 0 {
+            ck.problem("a discount that is not negative");
+        }
+        if d.min.is_some_and(|m| m < 0) {
+            ck.problem("a discount with a negative floor");
+        }
+        ck.filter(&d.applies_to, "a discount");
+    }
+    for p in &r.penalty {
+        match p {
+            PenaltyRule::NoPenalty => {}
+            PenaltyRule::NoPenaltyOn { factions } => {
+                ck.nonempty(factions.len(), "no-penalty-on");
+                for f in factions {
+                    ck.faction(f, "no-penalty-on");
+                }
+            }
+            PenaltyRule::Waive { applies_to, .. } => ck.filter(applies_to, "a penalty waiver"),
+            PenaltyRule::Double { applies_to, .. } => ck.filter(applies_to, "a doubled penalty"),
+        }
+    }
+    for f in &r.adds_factions {
+        ck.faction(f, "adds_factions");
+    }
+    for d in &r.discounts {
+        if d.max_cards == Some(0) {
+            ck.problem("a discount with max_cards 0");
+        }
+        if let Some(c) = &d.when {
+            ck.condition(c, "a discount");
+        }
+    }
+    for c in &r.set_costs {
+        if c.amount < 0 || c.max_cards == Some(0) {
+            ck.problem("a set cost below 0 or with max_cards 0");
+        }
+        ck.filter(&c.applies_to, "a set cost");
+    }
+    for n in &r.fleet_excludes {
+        if ck.db.by_name(n).is_empty() {
+            ck.problem(format!("fleet_excludes names {n:?}, which is no card"));
+        }
+    }
+    for f in &r.no_slot_for {
+        ck.filter(f, "no_slot_for");
+    }
+    for x in &r.extra_admirals {
+        if x.count == 0 {
+            ck.problem("extra_admirals with count 0");
+        }
+        ck.filter(&x.applies_to, "extra admirals");
+        if let Some(c) = &x.when {
+            ck.condition(c, "extra admirals");
+        }
+    }
+    for w in &r.slots_also {
+        for t in w.slots.iter().chain(&w.also) {
+            ck.slot(t, "slots_also");
+        }
+    }
+    if r.squadrons.as_ref().is_some_and(|q| q.max == 0) {
+        ck.problem("squadrons with max 0");
+    }
+    for l in &r.ship_limits {
+        ck.filter(&l.applies_to, "a ship limit");
+        if let Some(o) = &l.only {
+            ck.filter(o, "a ship limit");
+        }
+    }
+    // Kind tags only: a sentence here would be the card's own text.
+    let mut seen = BTreeSet::new();
+    for u in &r.unmodeled {
+        if !unmodeled::is_tag(u) {
+            ck.problem(format!(
+                "unmodeled holds {:?}, which is no unmodeled tag (one of: {})",
+                u.chars().take(MAX_STRING).collect::<String>(),
+                unmodeled::tag_list()
+            ));
+        } else if !seen.insert(u.as_str()) {
+            ck.problem(format!("unmodeled lists {u:?} twice"));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SETS: &str = "[[set]]\nid = \"1\"\nname = \"Core\"\nrelease_date = \"2013-08-01\"\n";
+    const CLASSES: &str = "[[class]]\nid = \"5000\"\nname = \"Galaxy Class\"\n";
+
+    fn problems(cards: &str) -> Vec<String> {
+        let db = Database::from_files([
+            ("sets.toml".to_string(), SETS.to_string()),
+            ("classes.toml".to_string(), CLASSES.to_string()),
+            ("cards/x.toml".to_string(), cards.to_string()),
+        ])
+        .unwrap();
+        check(&db, Options::importer())
+            .iter()
+            .map(|p| p.to_string())
+            .collect()
+    }
+
+    #[test]
+    fn clean_card() {
+        let p = problems(
+            "[[card]]\nid = \"S1\"\ntype = \"ship\"\nname = \"U.S.S. X\"\nfactions = [\"federation\"]\ncost = 20\nsets = [\"1\"]\nclass = \"5000\"\n",
+        );
+        assert!(p.is_empty(), "{p:?}");
+    }
+
+    #[test]
+    fn broken_references_and_text() {
+        let p = problems(
+            r#"[[card]]
+id = "T1"
+alias_ids = ["t1"]
+type = "upgrade"
+name = "<b>Bad</b>"
+slot = "gadget"
+factions = ["federation", "gorn"]
+cost = 2
+sets = ["9"]
+rules = { max_per_ship = 0, restrictions = [{ kind = "ship-class", any = ["nope"] }, { kind = "ship-name", any = ["U.S.S. Nowhere"] }], cost_modifiers = [{ amount = 0 }], unmodeled = ["WHEN ATTACKING: roll"] }
+"#,
+        );
+        let all = p.join("\n");
+        for needle in [
+            "id t1 is also card T1",
+            "holds HTML",
+            "unknown slot type \"gadget\"",
+            "unknown faction \"gorn\"",
+            "set \"9\" is not in sets.toml",
+            "max_per_ship is 0",
+            "unknown class id \"nope\"",
+            "\"U.S.S. Nowhere\", which is no ship",
+            "amount 0",
+            "unmodeled holds \"WHEN ATTACKING: roll\", which is no unmodeled tag (one of: restriction, cost, ",
+        ] {
+            assert!(all.contains(needle), "missing {needle:?} in\n{all}");
+        }
+        assert!(
+            p.iter().all(|l| l.starts_with("cards/x.toml: T1: ")),
+            "{all}"
+        );
+    }
+
+    fn with_unmodeled(list: &str) -> Vec<String> {
+        problems(&format!(
+            "[[card]]\nid = \"S1\"\ntype = \"ship\"\nname = \"U.S.S. X\"\nfactions = [\"federation\"]\ncost = 20\nsets = [\"1\"]\nclass = \"5000\"\nrules = {{ unmodeled = {list} }}\n"
+        ))
+    }
+
+    #[test]
+    fn unmodeled_holds_tags_not_text() {
+        assert!(with_unmodeled("[\"cost\", \"slot-swap\"]").is_empty());
+        // An invented sentence of a card's shape: rejected, whatever its
+        // length, and the message says what is allowed.
+        assert_eq!(
+            with_unmodeled("[\"cost\", \"Testa costs -1 SP.\"]"),
+            [format!(
+                "cards/x.toml: S1: unmodeled holds \"Testa costs -1 SP.\", which is no unmodeled \
+                 tag (one of: {})",
+                unmodeled::tag_list()
+            )]
+        );
+        assert_eq!(with_unmodeled("[\"Cost\"]").len(), 1, "tags are lowercase");
+        assert_eq!(
+            with_unmodeled("[\"cost\", \"cost\"]"),
+            ["cards/x.toml: S1: unmodeled lists \"cost\" twice"]
+        );
+    }
+}

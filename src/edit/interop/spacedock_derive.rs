@@ -1,0 +1,914 @@
+//! Deriving the Space Dock id mapping (`data/interop/spacedock.toml`) from
+//! Space Dock's card data (`Data.xml`, see `../shared/reference/spacedock/`)
+//! and the hand corrections (`data/interop/spacedock-corrections.toml`).
+//!
+//! The rules, in the order they apply (each only to what the ones before
+//! left undecided; [`Rule`] names the one that decided each record):
+//!
+//! 1. Title: our cards of the record's type (and slot) with its title,
+//!    narrowed by faction, set, cost, class and uniqueness until one is
+//!    left. Space Dock numbers many products differently from Utopia (its
+//!    `72017` "U.S.S. Hathaway" is our `71201`; its `72224p` "U.S.S.
+//!    Enterprise-D" is our `72284p`, while our `72224p` is "Xindus"), so a
+//!    record's sets are first translated to ours ([`SetMap`]). A card that
+//!    takes no slot of ours ("This Upgrade does not require an Upgrade
+//!    slot") fits every one of the per-slot records Space Dock keeps for it.
+//! 2. Printed facts: ship attack, agility, hull, shields and upgrade bar;
+//!    captain skill and talents.
+//! 3. Date: a card first printed after Space Dock's data (2018-01-03) is
+//!    not the card a Space Dock record stands for.
+//! 4. Reprints: candidates identical in every rule-relevant fact (all but
+//!    id and sets) are one card to the rules; the earliest printed is
+//!    taken, so that import and export always agree on one card.
+//! 5. Set and cost: a record whose title names no card of ours (a typo on
+//!    either side, Space Dock's "(Vor'cha Bonus)" titles, a generic captain
+//!    named after its species) maps to the one card of its type, slot, cost
+//!    and faction (ships: class and uniqueness) in its sets that no other
+//!    record of those sets stands for by title.
+//! 6. Corrections: `data/interop/spacedock-corrections.toml`, facts checked
+//!    by hand against both data sources, each with its evidence. A
+//!    correction naming an id unknown on either side, of another card type,
+//!    or one the rules already derive, is rejected.
+//!
+//! Several Space Dock records of one card (reprints, the per-slot records of
+//! a card that takes no slot, ids merged in 2014) map to it; export writes
+//! one of them (the one with our card's title, then the one of the earliest
+//! product, then Space Dock's first) and the others are aliases.
+
+use super::spacedock::{Entry, Mapping, Unmapped};
+use crate::data::model::{Card, CardType};
+use crate::data::{normalize, Database};
+use serde::Deserialize;
+use std::collections::{HashMap, HashSet};
+
+/// The date of Space Dock's data (`Data.xml` version 2018-01-03@06-12): no
+/// card first printed after it can be one of its records.
+pub const SPACEDOCK_DATA_DATE: &str = "2018-01-03";
+
+/// Where the hand corrections live, relative to `data/`.
+pub const CORRECTIONS_PATH: &str = "interop/spacedock-corrections.toml";
+
+/// Ids Space Dock merged into others in 2014 (still seen in old squad
+/// files), from Space Dock's own notes: old id -> the id it became.
+pub const MERGED: &[(&str, &str)] = &[
+    ("3033", "3024"),
+    ("3052", "3011"),
+    ("3119", "3012"),
+    ("quantum_torpedoes_71531", "3067"),
+    ("energy_dissipator_op5prize", "3059"),
+];
+
+// ---- reading Data.xml ----------------------------------------------------
+
+/// One card record of Space Dock's `Data.xml`.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Record {
+    /// The element it came from: `Ship`, `Captain`, `Admiral`, `Upgrade`,
+    /// `Resource`, `Flagship`, `FleetCaptain`, `Officer`.
+    pub element: String,
+    pub id: String,
+    pub title: String,
+    /// `Type`: `Crew`, `Tech`, ..., `Captain`, `Resource`.
+    pub kind: String,
+    pub faction: String,
+    pub additional_faction: String,
+    /// Space Dock's set ids (see [`SdSet`]).
+    pub sets: Vec<String>,
+    pub cost: String,
+    pub unique: bool,
+    pub class: String,
+    /// Captains: `Skill` and `Talent`.
+    pub skill: Option<i32>,
+    pub talent: Option<i32>,
+    /// Ships: `Attack`, `Agility`, `Hull`, `Shield`.
+    pub attack: Option<i32>,
+    pub agility: Option<i32>,
+    pub hull: Option<i32>,
+    pub shield: Option<i32>,
+    /// Ships: the upgrade bar, as counts of `Tech`, `Weapon`, `Crew`, `Borg`.
+    pub bar: [Option<i32>; 4],
+}
+
+/// The slot types of [`Record::bar`], in order.
+const BAR: [&str; 4] = ["tech", "weapon", "crew", "borg"];
+
+/// One product of Space Dock's `<Sets>`: `<Set id="71531"
+/// overallSetName="Wave 8" releaseDate="2014-10-01">U.S.S.
+/// Enterprise-E</Set>`.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SdSet {
+    pub id: String,
+    pub name: String,
+    /// `overallSetName`: the wave or event.
+    pub parent: String,
+    pub date: String,
+}
+
+/// What `derive` reads from `Data.xml`.
+#[derive(Debug, Clone, Default)]
+pub struct SpaceDockData {
+    pub records: Vec<Record>,
+    pub sets: Vec<SdSet>,
+}
+
+impl SpaceDockData {
+    /// Reads the card records and the sets of `Data.xml`.
+    pub fn parse(text: &str) -> SpaceDockData {
+        SpaceDockData {
+            records: parse_data_xml(text),
+            sets: parse_sets(text),
+        }
+    }
+}
+
+fn xml_unescape(s: &str) -> String {
+    s.replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&apos;", "'")
+        .replace("&#39;", "'")
+        .replace("&amp;", "&")
+}
+
+/// Reads the card records of `Data.xml` (a flat, regular file: each card
+/// is an element of simple `<Field>text</Field>` children).
+pub fn parse_data_xml(text: &str) -> Vec<Record> {
+    let field = regex::Regex::new(r"<([A-Za-z]+)>([^<]*)</([A-Za-z]+)>").expect("a valid regex");
+    let mut out = Vec::new();
+    for (section, element) in [
+        ("Ships", "Ship"),
+        ("Captains", "Captain"),
+        ("Admirals", "Admiral"),
+        ("Upgrades", "Upgrade"),
+        ("Resources", "Resource"),
+        ("Flagships", "Flagship"),
+        ("FleetCaptains", "FleetCaptain"),
+        ("Officers", "Officer"),
+    ] {
+        let open = format!("<{section}>");
+        let close = format!("</{section}>");
+        let Some(start) = text.find(&open) else {
+            continue;
+        };
+        let Some(len) = text[start..].find(&close) else {
+            continue;
+        };
+        let body = &text[start + open.len()..start + len];
+        let eopen = format!("<{element}>");
+        let eclose = format!("</{element}>");
+        for chunk in body.split(&eopen).skip(1) {
+            let chunk = chunk.split(&eclose).next().unwrap_or("");
+            let mut r = Record {
+                element: element.to_string(),
+                ..Record::default()
+            };
+            for cap in field.captures_iter(chunk) {
+                if cap[1] != cap[3] {
+                    continue;
+                }
+                let v = xml_unescape(cap[2].trim());
+                let n = v.parse::<i32>().ok();
+                match &cap[1] {
+                    "Id" => r.id = v,
+                    "Title" => r.title = v,
+                    "Type" => r.kind = v,
+                    "Faction" => r.faction = v,
+                    "AdditionalFaction" => r.additional_faction = v,
+                    "Set" => {
+                        r.sets = v
+                            .split(',')
+                            .map(|s| s.trim().to_string())
+                            .filter(|s| !s.is_empty())
+                            .collect()
+                    }
+                    "Cost" => r.cost = v,
+                    "Unique" => r.unique = v == "Y",
+                    "ShipClass" => r.class = v,
+                    "Skill" => r.skill = n,
+                    "Talent" => r.talent = n,
+                    "Attack" => r.attack = n,
+                    "Agility" => r.agility = n,
+                    "Hull" => r.hull = n,
+                    "Shield" => r.shield = n,
+                    "Tech" => r.bar[0] = n,
+                    "Weapon" => r.bar[1] = n,
+                    "Crew" => r.bar[2] = n,
+                    "Borg" => r.bar[3] = n,
+                    _ => {}
+                }
+            }
+            if !r.id.is_empty() {
+                out.push(r);
+            }
+        }
+    }
+    out
+}
+
+/// Reads the `<Set>` elements of `Data.xml`.
+pub fn parse_sets(text: &str) -> Vec<SdSet> {
+    let set = regex::Regex::new(
+        r#"<Set id="([^"]*)" overallSetName="([^"]*)" releaseDate="([^"]*)">([^<]*)</Set>"#,
+    )
+    .expect("a valid regex");
+    set.captures_iter(text)
+        .map(|c| SdSet {
+            id: xml_unescape(&c[1]),
+            parent: xml_unescape(&c[2]),
+            date: xml_unescape(&c[3]),
+            name: xml_unescape(c[4].trim()),
+        })
+        .collect()
+}
+
+/// Letters and digits only, lowercase: "Romulan Bird-Of-Prey Class" and
+/// "Romulan Bird-of-Prey Class" are the same, and so are "USS Cairo" and
+/// "U.S.S. Cairo".
+fn loose(s: &str) -> String {
+    normalize(s)
+        .chars()
+        .filter(|c| c.is_alphanumeric())
+        .collect()
+}
+
+fn faction_id(s: &str) -> String {
+    normalize(s).replace(' ', "-")
+}
+
+/// Our card type for a record, and the upgrade slot it names.
+pub(crate) fn kind_of(r: &Record) -> (CardType, Option<String>) {
+    match r.element.as_str() {
+        "Ship" => (CardType::Ship, None),
+        "Captain" => (CardType::Captain, None),
+        "Admiral" => (CardType::Admiral, None),
+        "Resource" => (CardType::Resource, None),
+        "Flagship" => (CardType::Flagship, None),
+        "FleetCaptain" => (CardType::FleetCaptain, None),
+        "Officer" => (CardType::Officer, None),
+        _ if r.kind == "Resource" => (CardType::ShipResource, None),
+        _ => (CardType::Upgrade, Some(r.kind.to_lowercase())),
+    }
+}
+
+/// Space Dock's type of a record, as the mapping file names it.
+fn kind_name(r: &Record) -> String {
+    if r.kind.is_empty() {
+        r.element.clone()
+    } else {
+        r.kind.clone()
+    }
+}
+
+// ---- sets ------------------------------------------------------------------
+
+/// Space Dock set ids -> ours. Up to 2015 both builders use the product
+/// numbers; later Space Dock has its own (`72017` "U.S.S. Hathaway" is our
+/// `71201`), and three of its ids are ours for other products (`72224p`
+/// is its "U.S.S. Enterprise-D" and our "Xindus"). A Space Dock set is
+/// ours with the same id when the name or the wave agrees; else the one of
+/// ours with its name (narrowed by wave); else, by content, the one set of
+/// ours that holds a card of the title of every one of its records that has
+/// a title of ours, when there are at least [`CONTENT_MIN`] such records
+/// (its "Romulan Faction Pack" `72945` is our "Romulan 2017" `75001`). An
+/// id Space Dock lists on a card but not in `<Sets>` (`OP5Prize`) is taken
+/// as ours when we have it.
+#[derive(Debug, Clone, Default)]
+pub struct SetMap {
+    map: HashMap<String, Vec<String>>,
+}
+
+/// The fewest records with a title of ours that tie a Space Dock set to one
+/// of ours by content: a set of one or two records (a resource, a prize
+/// card) says too little.
+pub const CONTENT_MIN: usize = 3;
+
+impl SetMap {
+    /// Builds the translation from Space Dock's sets and ours, and from
+    /// the sets of our cards of each record's title (`titled`, in record
+    /// order; empty for a record no title of ours fits).
+    pub fn new(db: &Database, sets: &[SdSet], records: &[Record], titled: &[Vec<&Card>]) -> SetMap {
+        let mut by_name: HashMap<String, Vec<&crate::data::model::Set>> = HashMap::new();
+        for s in &db.sets {
+            by_name.entry(loose(&s.name)).or_default().push(s);
+        }
+        let mut map = HashMap::new();
+        for sd in sets {
+            if let Some(o) = db.set(&sd.id) {
+                let wave = o.parent.as_deref().map(loose);
+                if loose(&o.name) == loose(&sd.name) || wave.as_deref() == Some(&*loose(&sd.parent))
+                {
+                    map.insert(sd.id.clone(), vec![o.id.clone()]);
+                    continue;
+                }
+            }
+            let mut named: Vec<&crate::data::model::Set> =
+                by_name.get(&loose(&sd.name)).cloned().unwrap_or_default();
+            if named.len() > 1 {
+                named.retain(|o| o.parent.as_deref().map(loose) == Some(loose(&sd.parent)));
+            }
+            let ours = match named.as_slice() {
+                [one] => vec![one.id.clone()],
+                _ => Vec::new(),
+            };
+            map.insert(sd.id.clone(), ours);
+        }
+        // By content, for the sets neither id nor name tie to ours.
+        let open: HashSet<&str> = records
+            .iter()
+            .flat_map(|r| &r.sets)
+            .map(String::as_str)
+            .filter(|s| map.get(*s).is_some_and(Vec::is_empty))
+            .collect();
+        for sd in open {
+            let mut counts: HashMap<&str, usize> = HashMap::new();
+            let mut n = 0;
+            for (r, cards) in records.iter().zip(titled) {
+                if cards.is_empty() || !r.sets.iter().any(|s| s == sd) {
+                    continue;
+                }
+                n += 1;
+                let held: HashSet<&str> = cards
+                    .iter()
+                    .flat_map(|c| &c.sets)
+                    .map(String::as_str)
+                    .collect();
+                for s in held {
+                    *counts.entry(s).or_default() += 1;
+                }
+            }
+            let all: Vec<&str> = counts
+                .iter()
+                .filter(|(_, k)| **k == n)
+                .map(|(s, _)| *s)
+                .collect();
+            if let [one] = all.as_slice() {
+                if n >= CONTENT_MIN {
+                    map.insert(sd.to_string(), vec![one.to_string()]);
+                }
+            }
+        }
+        SetMap { map }
+    }
+
+    /// Our set ids for a record's Space Dock set ids.
+    pub fn ours(&self, db: &Database, sd_sets: &[String]) -> Vec<String> {
+        let mut out: Vec<String> = Vec::new();
+        for s in sd_sets {
+            let ids = match self.map.get(s) {
+                Some(v) => v.clone(),
+                None if db.set(s).is_some() => vec![s.clone()],
+                None => Vec::new(),
+            };
+            for id in ids {
+                if !out.contains(&id) {
+                    out.push(id);
+                }
+            }
+        }
+        out
+    }
+}
+
+// ---- hand corrections --------------------------------------------------------
+
+/// One hand correction: a Space Dock record and our card it is (or, with no
+/// `id`, why it is no card of ours), with the evidence.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Correction {
+    /// The Space Dock id.
+    pub spacedock: String,
+    /// Our card id; absent: the record is no card of ours.
+    #[serde(default)]
+    pub id: Option<String>,
+    /// The evidence: set ids and names, cost, class, skill, on both sides.
+    pub why: String,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CorrectionsFile {
+    #[serde(default)]
+    correction: Vec<Correction>,
+}
+
+/// Reads the corrections file.
+pub fn parse_corrections(text: &str) -> Result<Vec<Correction>, String> {
+    toml::from_str::<CorrectionsFile>(text)
+        .map(|f| f.correction)
+        .map_err(|e| format!("{CORRECTIONS_PATH}: {e}"))
+}
+
+// ---- the derivation --------------------------------------------------------
+
+/// The rule that decided a record (see the module header).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Rule {
+    /// One card of the type and title, narrowed by faction, set (by the
+    /// ids both builders share), cost, class and uniqueness.
+    Title,
+    /// As `Title`, where a set Space Dock numbers differently from us
+    /// made the difference.
+    TranslatedSet,
+    /// As `Title`, a card that takes no slot of ours, for one of the
+    /// per-slot records Space Dock keeps for it.
+    NoSlot,
+    /// Narrowed by printed facts (ship stats and upgrade bar, captain
+    /// skill and talents).
+    Printed,
+    /// The other candidates were first printed after Space Dock's data.
+    Date,
+    /// Identical reprints: the earliest printed.
+    Reprint,
+    /// No card of the title: the one card of its type, slot, cost and
+    /// faction in its sets that no other record there stands for.
+    SetAndCost,
+    /// A hand correction.
+    Correction,
+}
+
+impl Rule {
+    /// The rule's name in reports.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Rule::Title => "title",
+            Rule::TranslatedSet => "translated-set",
+            Rule::NoSlot => "no-slot",
+            Rule::Printed => "printed-facts",
+            Rule::Date => "date",
+            Rule::Reprint => "reprint",
+            Rule::SetAndCost => "set-and-cost",
+            Rule::Correction => "correction",
+        }
+    }
+}
+
+/// The mapping and, for every mapped record, the rule that decided it.
+#[derive(Debug, Clone, Default)]
+pub struct Derived {
+    pub mapping: Mapping,
+    /// (Space Dock id, rule), in `Data.xml` order; aliases of merged ids
+    /// are not listed.
+    pub rules: Vec<(String, Rule)>,
+}
+
+/// Whether a card of ours fits a record's type and slot.
+fn fits(c: &Card, kind: CardType, slot: Option<&str>) -> bool {
+    let kind_ok =
+        c.kind == kind || (kind == CardType::ShipResource && c.kind == CardType::Resource);
+    kind_ok
+        && match slot {
+            // Space Dock has no slot-less upgrades: it keeps one record per
+            // slot type for a card that takes no slot of ours.
+            Some(s) => c.rules.no_slot || crate::staw::fleet::resolve::upgrade_types(c).any(|t| t == s),
+            None => true,
+        }
+}
+
+fn class_fits(db: &Database, c: &Card, r: &Record) -> bool {
+    c.class
+        .as_deref()
+        .and_then(|id| db.class(id))
+        .is_some_and(|k| loose(&k.name) == loose(&r.class))
+}
+
+/// The printed facts of a ship or captain record that ours must share.
+fn printed_fits(c: &Card, r: &Record) -> bool {
+    let same = |ours: Option<i32>, theirs: Option<i32>| theirs.is_none() || ours == theirs;
+    match r.element.as_str() {
+        "Ship" => {
+            let bar_ok = BAR.iter().zip(r.bar).all(|(slot, n)| {
+                n.is_none_or(|n| c.slots.iter().filter(|s| s == slot).count() as i32 == n)
+            });
+            same(c.attack, r.attack)
+                && same(c.agility, r.agility)
+                && same(c.hull, r.hull)
+                && same(c.shields, r.shield)
+                && bar_ok
+        }
+        "Captain" => {
+            same(c.skill, r.skill) && same(c.talents.map(|t| t as i32).or(Some(0)), r.talent)
+        }
+        _ => true,
+    }
+}
+
+/// A card as the rules see it: everything but its id and printings.
+fn rules_view(c: &Card) -> Card {
+    Card {
+        id: String::new(),
+        alias_ids: Vec::new(),
+        name: loose(&c.name),
+        sets: Vec::new(),
+        ..c.clone()
+    }
+}
+
+/// Keeps the candidates `keep` accepts, if any; whether that left one.
+fn narrow(cands: &mut Vec<&Card>, keep: impl Fn(&Card) -> bool) -> bool {
+    if cands.len() < 2 {
+        return false;
+    }
+    let n: Vec<&Card> = cands.iter().copied().filter(|c| keep(c)).collect();
+    if !n.is_empty() && n.len() < cands.len() {
+        *cands = n;
+        return cands.len() == 1;
+    }
+    false
+}
+
+/// Derives the mapping from Space Dock's data and the hand corrections;
+/// a correction that does not hold is an error (every one is listed).
+pub fn derive(
+    db: &Database,
+    data: &SpaceDockData,
+    corrections: &[Correction],
+) -> Result<Mapping, String> {
+    derive_explained(db, data, corrections).map(|d| d.mapping)
+}
+
+/// [`derive`], with the rule that decided each record.
+pub fn derive_explained(
+    db: &Database,
+    data: &SpaceDockData,
+    corrections: &[Correction],
+) -> Result<Derived, String> {
+    let records = &data.records;
+    let mut names: HashMap<String, Vec<&Card>> = HashMap::new();
+    // Builder helpers of another game mode are in no card pool: never a
+    // Space Dock card.
+    for c in db.cards.iter().filter(|c| !c.helper) {
+        names.entry(loose(&c.name)).or_default().push(c);
+    }
+    let titled: Vec<Vec<&Card>> = records
+        .iter()
+        .map(|r| {
+            let (kind, slot) = kind_of(r);
+            names
+                .get(&loose(&r.title))
+                .map(|v| {
+                    v.iter()
+                        .copied()
+                        .filter(|c| fits(c, kind, slot.as_deref()))
+                        .collect()
+                })
+                .unwrap_or_default()
+        })
+        .collect();
+    let sets = SetMap::new(db, &data.sets, records, &titled);
+    let ours: Vec<Vec<String>> = records.iter().map(|r| sets.ours(db, &r.sets)).collect();
+
+    // Pass 1: by title.
+    let mut found: Vec<(Vec<&Card>, Rule)> = Vec::with_capacity(records.len());
+    for ((r, our_sets), cands) in records.iter().zip(&ours).zip(&titled) {
+        let (kind, slot) = kind_of(r);
+        let mut cands = cands.clone();
+        // A generic ship whose Space Dock title is not ours ("Cardassian
+        // Keldon"): the generic ships of its class.
+        if cands.is_empty() && kind == CardType::Ship && !r.unique {
+            cands = db
+                .cards
+                .iter()
+                .filter(|c| c.kind == CardType::Ship && !c.unique && class_fits(db, c, r))
+                .collect();
+        }
+        let mut rule = Rule::Title;
+        let faction = faction_id(&r.faction);
+        if !r.faction.is_empty() {
+            narrow(&mut cands, |c| c.factions.contains(&faction));
+        }
+        // What Space Dock's own set ids alone would keep: where that is not
+        // what our sets keep, the translation decided.
+        let mut by_ids = cands.clone();
+        narrow(&mut by_ids, |c| c.sets.iter().any(|s| r.sets.contains(s)));
+        narrow(&mut cands, |c| c.sets.iter().any(|s| our_sets.contains(s)));
+        if by_ids != cands {
+            rule = Rule::TranslatedSet;
+        }
+        narrow(&mut cands, |c| c.cost.to_string() == r.cost);
+        if r.element == "Ship" {
+            narrow(&mut cands, |c| class_fits(db, c, r));
+        }
+        if matches!(r.element.as_str(), "Ship" | "Captain" | "Upgrade") {
+            narrow(&mut cands, |c| c.unique == r.unique);
+        }
+        if narrow(&mut cands, |c| printed_fits(c, r)) {
+            rule = Rule::Printed;
+        }
+        if narrow(&mut cands, |c| {
+            db.release_date(c).is_some_and(|d| d <= SPACEDOCK_DATA_DATE)
+        }) {
+            rule = Rule::Date;
+        }
+        if cands.len() > 1 {
+            let first = rules_view(cands[0]);
+            if cands.iter().all(|c| rules_view(c) == first) {
+                let earliest = cands
+                    .iter()
+                    .copied()
+                    .min_by_key(|c| (db.release_date(c).unwrap_or("9999"), db.index_of(&c.id)))
+                    .expect("two or more candidates");
+                cands = vec![earliest];
+                rule = Rule::Reprint;
+            }
+        }
+        if let ([one], Some(s)) = (cands.as_slice(), slot.as_deref()) {
+            if rule == Rule::Title
+                && one.rules.no_slot
+                && !crate::staw::fleet::resolve::upgrade_types(one).any(|t| t == s)
+            {
+                rule = Rule::NoSlot;
+            }
+        }
+        found.push((cands, rule));
+    }
+
+    // The cards each record stands for by title, by our set: in one product
+    // each card has its own record, so these are not free for pass 2.
+    let mut claimed: HashSet<(&str, &str)> = HashSet::new();
+    for ((cands, _), our_sets) in found.iter().zip(&ours) {
+        for c in cands {
+            for s in our_sets {
+                claimed.insert((c.id.as_str(), s.as_str()));
+            }
+        }
+    }
+
+    // Pass 2: no card of the title: the one free card of the record's
+    // type, slot, cost and faction in its sets.
+    let mut whys: Vec<Option<String>> = vec![None; records.len()];
+    for (i, r) in records.iter().enumerate() {
+        if !found[i].0.is_empty() {
+            continue;
+        }
+        let (kind, slot) = kind_of(r);
+        let faction = faction_id(&r.faction);
+        let our_sets = &ours[i];
+        let cands: Vec<&Card> = db
+            .cards
+            .iter()
+            .filter(|c| !c.helper && fits(c, kind, slot.as_deref()))
+            .filter(|c| c.cost.to_string() == r.cost)
+            .filter(|c| r.faction.is_empty() || c.factions.contains(&faction))
+            .filter(|c| r.element != "Ship" || (class_fits(db, c, r) && c.unique == r.unique))
+            .filter(|c| {
+                c.sets.iter().any(|s| {
+                    our_sets.contains(s) && !claimed.contains(&(c.id.as_str(), s.as_str()))
+                })
+            })
+            .collect();
+        match cands.as_slice() {
+            [one] => found[i] = (vec![*one], Rule::SetAndCost),
+            [] => {
+                whys[i] = Some(if our_sets.is_empty() {
+                    "no card of this type and title; none of its sets is ours".into()
+                } else {
+                    format!(
+                        "no card of this type and title, nor another of this type and cost in its set ({})",
+                        our_sets.join(", ")
+                    )
+                })
+            }
+            many => {
+                whys[i] = Some(format!(
+                    "no card of this type and title; {} of this type and cost in its set ({}): {}",
+                    many.len(),
+                    our_sets.join(", "),
+                    many.iter()
+                        .map(|c| c.id.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ))
+            }
+        }
+    }
+
+    // Pass 3: the hand corrections.
+    let index: HashMap<&str, usize> = records
+        .iter()
+        .enumerate()
+        .map(|(i, r)| (r.id.as_str(), i))
+        .collect();
+    let mut errors = Vec::new();
+    let mut corrected: HashMap<usize, &Correction> = HashMap::new();
+    for c in corrections {
+        let Some(&i) = index.get(c.spacedock.as_str()) else {
+            errors.push(format!(
+                "correction for Space Dock id {:?}: Space Dock's data has no such card",
+                c.spacedock
+            ));
+            continue;
+        };
+        if corrected.insert(i, c).is_some() {
+            errors.push(format!(
+                "correction for Space Dock id {:?}: corrected twice",
+                c.spacedock
+            ));
+            continue;
+        }
+        if c.why.trim().is_empty() {
+            errors.push(format!(
+                "correction for Space Dock id {:?}: no `why`",
+                c.spacedock
+            ));
+        }
+        let r = &records[i];
+        let Some(id) = &c.id else {
+            continue;
+        };
+        let Some(card) = db.by_id(id) else {
+            errors.push(format!(
+                "correction for Space Dock id {:?}: we have no card {id:?}",
+                c.spacedock
+            ));
+            continue;
+        };
+        let (kind, slot) = kind_of(r);
+        if card.helper || !fits(card, kind, slot.as_deref()) {
+            errors.push(format!(
+                "correction for Space Dock id {:?}: {} ({}) is not a {} card",
+                c.spacedock,
+                card.name,
+                card.id,
+                kind_name(r)
+            ));
+            continue;
+        }
+        if let [one] = found[i].0.as_slice() {
+            if one.id == card.id {
+                errors.push(format!(
+                    "correction for Space Dock id {:?}: the rules already map it to {} ({}); remove the correction",
+                    c.spacedock, card.name, card.id
+                ));
+                continue;
+            }
+        }
+        found[i] = (vec![card], Rule::Correction);
+    }
+    if !errors.is_empty() {
+        return Err(errors.join("\n"));
+    }
+
+    let mut m = Mapping::default();
+    let mut rules = Vec::new();
+    for (i, r) in records.iter().enumerate() {
+        let (_, slot) = kind_of(r);
+        if let Some(c) = corrected.get(&i).filter(|c| c.id.is_none()) {
+            m.unmapped.push(Unmapped {
+                spacedock: r.id.clone(),
+                title: r.title.clone(),
+                kind: kind_name(r),
+                why: c.why.trim().to_string(),
+            });
+            continue;
+        }
+        let (cands, rule) = &found[i];
+        match cands.as_slice() {
+            [one] => {
+                m.card.push(Entry {
+                    spacedock: r.id.clone(),
+                    id: one.id.clone(),
+                    title: r.title.clone(),
+                    // Only either-slot cards need the record's slot: a card
+                    // that takes no slot is one card whatever record it came
+                    // as.
+                    slot: slot.filter(|_| one.slot.is_none() && !one.rules.no_slot),
+                    alias: false,
+                });
+                rules.push((r.id.clone(), *rule));
+            }
+            [] => m.unmapped.push(Unmapped {
+                spacedock: r.id.clone(),
+                title: r.title.clone(),
+                kind: kind_name(r),
+                why: whys[i]
+                    .clone()
+                    .unwrap_or_else(|| "no card of this type and title".into()),
+            }),
+            many => m.unmapped.push(Unmapped {
+                spacedock: r.id.clone(),
+                title: r.title.clone(),
+                kind: kind_name(r),
+                why: format!(
+                    "{} cards fit: {}",
+                    many.len(),
+                    many.iter()
+                        .map(|c| c.id.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            }),
+        }
+    }
+
+    // Several Space Dock records of one card (and slot): export writes one,
+    // the others are aliases. The one with our card's title (our generic
+    // "Dominion" captain is Space Dock's "Dominion", not its "Breen"), then
+    // the one of the earliest product (the original printing, not a
+    // reprint), then Space Dock's first.
+    let mut groups: HashMap<(String, Option<String>), Vec<usize>> = HashMap::new();
+    for (i, e) in m.card.iter().enumerate() {
+        groups
+            .entry((e.id.clone(), e.slot.clone()))
+            .or_default()
+            .push(i);
+    }
+    let dates: HashMap<&str, &str> = data
+        .sets
+        .iter()
+        .map(|s| (s.id.as_str(), s.date.as_str()))
+        .collect();
+    let position: HashMap<&str, (usize, &Record)> = records
+        .iter()
+        .enumerate()
+        .map(|(i, r)| (r.id.as_str(), (i, r)))
+        .collect();
+    let order = |e: &Entry| {
+        let (i, r) = position[e.spacedock.as_str()];
+        let name = db.by_id(&e.id).map(|c| loose(&c.name)).unwrap_or_default();
+        let earliest = r
+            .sets
+            .iter()
+            .map(|s| {
+                dates
+                    .get(s.as_str())
+                    .copied()
+                    .or_else(|| db.set(s).map(|o| o.release_date.as_str()))
+                    .unwrap_or("9999")
+            })
+            .min()
+            .unwrap_or("9999");
+        (loose(&r.title) != name, earliest, i)
+    };
+    let mut alias = vec![false; m.card.len()];
+    for idx in groups.into_values() {
+        let keep = idx
+            .iter()
+            .copied()
+            .min_by_key(|&i| order(&m.card[i]))
+            .expect("a group has a record");
+        for i in idx {
+            alias[i] = i != keep;
+        }
+    }
+    for (e, a) in m.card.iter_mut().zip(alias) {
+        e.alias = a;
+    }
+    // Old ids merged into others map to the same card.
+    for (old, new) in MERGED {
+        if let Some(e) = m.card.iter().find(|e| e.spacedock == *new).cloned() {
+            m.card.push(Entry {
+                spacedock: old.to_string(),
+                alias: true,
+                ..e
+            });
+        }
+    }
+    Ok(Derived { mapping: m, rules })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_records_of_every_element() {
+        let xml = "<Data><Ships><Ship><Title>U.S.S. Enterprise-D</Title><Unique>Y</Unique><ShipClass>Galaxy Class</ShipClass><Faction>Federation</Faction><Attack>4</Attack><Tech>1</Tech><Weapon>2</Weapon><Cost>28</Cost><Id>1001</Id><Set>71120</Set></Ship></Ships>\
+            <Upgrades><Upgrade><Title>Worf &amp; Co</Title><Type>Crew</Type><Faction>Klingon</Faction><Cost>3</Cost><Id>3002</Id><Set>71120, 72001</Set></Upgrade></Upgrades>\
+            <Sets><Set id=\"72224p\" overallSetName=\"Yesterday&#39;s Enterprise\" releaseDate=\"2017-02-15\">U.S.S. Enterprise-D</Set></Sets></Data>";
+        let d = SpaceDockData::parse(xml);
+        let r = &d.records;
+        assert_eq!(r.len(), 2);
+        assert_eq!(r[0].element, "Ship");
+        assert!(r[0].unique);
+        assert_eq!(r[0].class, "Galaxy Class");
+        assert_eq!(r[0].attack, Some(4));
+        assert_eq!(r[0].bar, [Some(1), Some(2), None, None]);
+        assert_eq!(r[1].title, "Worf & Co");
+        assert_eq!(r[1].sets, ["71120", "72001"]);
+        assert_eq!(kind_of(&r[1]), (CardType::Upgrade, Some("crew".into())));
+        assert_eq!(
+            d.sets,
+            [SdSet {
+                id: "72224p".into(),
+                name: "U.S.S. Enterprise-D".into(),
+                parent: "Yesterday's Enterprise".into(),
+                date: "2017-02-15".into(),
+            }]
+        );
+    }
+
+    #[test]
+    fn corrections_file_rejects_unknown_keys() {
+        let ok = parse_corrections(
+            "[[correction]]\nspacedock = \"2022\"\nid = \"Cap106\"\nwhy = \"set 71127\"\n",
+        )
+        .unwrap();
+        assert_eq!(ok[0].id.as_deref(), Some("Cap106"));
+        let err = parse_corrections(
+            "[[correction]]\nspacedock = \"2022\"\ncard = \"Cap106\"\nwhy = \"x\"\n",
+        )
+        .unwrap_err();
+        assert!(err.contains("unknown field `card`"), "{err}");
+    }
+}

@@ -1,0 +1,85 @@
+//! The plain text list players post (`export --to text`), in the layout of
+//! the Utopia builder's "Traditional" text export, which players know: a
+//! ship line `Name [cost]`, its cards below it as `- Name [cost]` (cards in
+//! a card's own slots one level deeper, `- - `), `Ship Total: N SP`, the
+//! resource with its sideboard cards, and `Fleet Total: N SP`. Costs are
+//! fleetcheck's, penalties included. Unlike Utopia the sideboard cards show
+//! their costs, followed by the sideboard's total.
+
+use super::priced::{Node, Priced};
+use crate::data::model::CardType;
+use crate::data::Database;
+use std::fmt::Write as _;
+
+fn line(db: &Database, node: &Node, indent: usize, out: &mut String) {
+    let c = node.card;
+    let mut text = "- ".repeat(indent);
+    text.push_str(&c.name);
+    match c.kind {
+        CardType::Captain => {
+            let _ = write!(text, " {} (Captain)", c.skill.unwrap_or(0));
+        }
+        CardType::Admiral => text.push_str(" (Admiral)"),
+        CardType::Ambassador => text.push_str(" (Ambassador)"),
+        CardType::FleetCaptain => text.push_str(" Fleet Captain"),
+        CardType::Flagship => text.push_str(" Flagship"),
+        CardType::Ship if !c.unique => {
+            let class = c
+                .class
+                .as_deref()
+                .map(|id| db.class(id).map_or(id, |k| k.name.as_str()))
+                .unwrap_or("");
+            let _ = write!(text, " ({class})");
+        }
+        _ => {}
+    }
+    let _ = writeln!(out, "{text} [{}]", node.cost);
+    for child in [
+        &node.resource,
+        &node.captain,
+        &node.admiral,
+        &node.ambassador,
+        &node.construction,
+    ]
+    .into_iter()
+    .flatten()
+    {
+        line(db, child, indent + 1, out);
+    }
+    for n in node.upgrades.iter().chain(&node.upgrade_slots).flatten() {
+        line(db, n, indent + 1, out);
+    }
+}
+
+/// The text list of a priced fleet.
+pub fn render(db: &Database, p: &Priced) -> String {
+    let mut out = String::new();
+    if let Some(name) = &p.name {
+        let _ = writeln!(out, "{name}");
+    }
+    if let Some(f) = &p.format {
+        let _ = writeln!(out, "Format: {f}");
+    }
+    if !out.is_empty() {
+        out.push('\n');
+    }
+    for s in &p.ships {
+        line(db, &s.node, 0, &mut out);
+        let _ = writeln!(out, "Ship Total: {} SP\n", s.total);
+    }
+    if let Some(r) = &p.resource {
+        let _ = writeln!(out, "Resource: {} [{}]", r.card.name, r.cost);
+        for n in r.upgrade_slots.iter().flatten() {
+            line(db, n, 1, &mut out);
+        }
+        if let Some(t) = p.sideboard_total {
+            let _ = writeln!(out, "Sideboard Total: {t} SP (not in the fleet total)");
+        }
+        out.push('\n');
+    }
+    if p.additional_points != 0 {
+        let _ = writeln!(out, "Additional Points: {} SP\n", p.additional_points);
+    }
+    let _ = writeln!(out, "Fleet Total: {} SP", p.total);
+    out
+}

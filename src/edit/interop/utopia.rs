@@ -1,0 +1,355 @@
+//! The Utopia web builder's fleet links: `index.html#<base64 of JSON>`,
+//! the JSON being `{ships: [{id: "ship:S180", captain, admiral, resource,
+//! upgrades, upgradeSlots}], resource}` as Utopia's `saveFleet` writes it.
+//!
+//! Card ids are Utopia's (the project's ids come from Utopia's data), each
+//! prefixed by Utopia's card type (`crew:C209`, `question:Q024`). Utopia
+//! loads an upgrade into the slot at its index, so the export puts every
+//! card in the slot the engine assigned it (`priced`).
+
+use super::model::{FleetModel, Problem, ShipModel};
+use super::priced::{Node, Priced};
+use crate::data::model::{Card, CardType};
+use crate::data::Database;
+use serde_json::Value;
+
+/// The address of the Utopia builder that links open.
+pub const SITE: &str =
+    "https://angrytribble.github.io/Star-Trek-Attack-Wing-Utopia/staw-utopia/index.html";
+
+/// Utopia's type name of a card: the prefix of its saved id.
+pub fn utopia_type(card: &Card) -> &str {
+    match card.kind {
+        CardType::Ship => "ship",
+        CardType::Captain => "captain",
+        CardType::Admiral => "admiral",
+        CardType::Ambassador => "ambassador",
+        CardType::Upgrade => card.slot.as_deref().unwrap_or("question"),
+        CardType::Resource => "resource",
+        CardType::FleetCaptain => "fleet-captain",
+        CardType::Officer => "officer",
+        CardType::Flagship => "flagship",
+        CardType::Construction => "starship_construction",
+        CardType::ShipResource => "ship-resource",
+    }
+}
+
+// ---- base64 (standard alphabet, as the browser's btoa) -----------------
+
+const B64: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+/// Base64 with padding.
+pub fn base64_encode(bytes: &[u8]) -> String {
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let b = [
+            chunk[0],
+            *chunk.get(1).unwrap_or(&0),
+            *chunk.get(2).unwrap_or(&0),
+        ];
+        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
+        for i in 0..4 {
+            if i <= chunk.len() {
+                out.push(B64[((n >> (18 - 6 * i)) & 63) as usize] as char);
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
+}
+
+/// Base64, standard or URL-safe alphabet, padding optional, whitespace
+/// ignored.
+pub fn base64_decode(text: &str) -> Result<Vec<u8>, String> {
+    let mut bits = 0u32;
+    let mut n = 0;
+    let mut out = Vec::new();
+    for (i, ch) in text.chars().enumerate() {
+        let v = match ch {
+            'A'..='Z' => ch as u32 - 'A' as u32,
+            'a'..='z' => ch as u32 - 'a' as u32 + 26,
+            '0'..='9' => ch as u32 - '0' as u32 + 52,
+            '+' | '-' => 62,
+            '/' | '_' => 63,
+            '=' => break,
+            c if c.is_whitespace() => continue,
+            c => {
+                return Err(format!(
+                    "character {c:?} at position {} is not base64",
+                    i + 1
+                ))
+            }
+        };
+        bits = (bits << 6) | v;
+        n += 6;
+        if n >= 8 {
+            n -= 8;
+            out.push((bits >> n) as u8);
+            bits &= (1 << n) - 1;
+        }
+    }
+    Ok(out)
+}
+
+// ---- import -------------------------------------------------------------
+
+/// The fleet JSON from what the user gave: a link, the part after `#`, the
+/// base64 text, or the JSON itself (the first non-empty line counts; a
+/// sample file has the link on line 1).
+pub fn parse_input(input: &str) -> Result<Value, String> {
+    let line = input
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty())
+        .ok_or("the input is empty")?;
+    let json_text = if line.starts_with('{') {
+        input.trim().to_string()
+    } else {
+        let hash = match line.rsplit_once('#') {
+            Some((_, h)) => h,
+            None => line,
+        };
+        // A link pasted from a browser may have the padding escaped.
+        let hash = hash.replace("%3D", "=").replace("%3d", "=");
+        let bytes = base64_decode(&hash).map_err(|e| format!("not a Utopia link: {e}"))?;
+        String::from_utf8(bytes)
+            .map_err(|_| "not a Utopia link: the data is not text".to_string())?
+    };
+    let v: Value = serde_json::from_str(&json_text)
+        .map_err(|e| format!("not a Utopia fleet: the JSON does not parse ({e})"))?;
+    if !v.get("ships").is_some_and(Value::is_array) {
+        return Err("not a Utopia fleet: the JSON has no `ships` list".into());
+    }
+    Ok(v)
+}
+
+/// Imports a Utopia fleet document. Cards that are unknown, or that have
+/// no place in a fleet file, are problems (errors), never dropped silently.
+pub fn import(db: &Database, v: &Value) -> (FleetModel, Vec<Problem>) {
+    let mut problems = Vec::new();
+    let mut fleet = FleetModel::default();
+    for (i, s) in v["ships"].as_array().into_iter().flatten().enumerate() {
+        let Some(ship) = card_of(db, s, &mut problems) else {
+            continue;
+        };
+        if ship.kind != CardType::Ship {
+            problems.push(Problem::error(format!(
+                "ship {}: {} ({}) is not a ship",
+                i + 1,
+                ship.name,
+                ship.id
+            )));
+            continue;
+        }
+        let mut m = ShipModel {
+            ship: ship.id.clone(),
+            ..ShipModel::default()
+        };
+        let label = format!("ship {} ({})", i + 1, ship.name);
+        walk_ship(db, s, &mut m, &label, &mut problems);
+        fleet.ships.push(m);
+    }
+    if let Some(r) = v.get("resource").filter(|r| r.is_object()) {
+        if let Some(card) = card_of(db, r, &mut problems) {
+            fleet.resource = Some(card.id.clone());
+            for slot in r["upgradeSlots"].as_array().into_iter().flatten() {
+                let Some(c) = card_of(db, slot, &mut problems) else {
+                    continue;
+                };
+                match section_of(c, slot) {
+                    Some(section) => fleet.sideboard.push((section, c.id.clone())),
+                    None => problems.push(Problem::error(format!(
+                        "{} ({}) in the slots of the resource {} has no place in a fleet file",
+                        c.name, c.id, card.name
+                    ))),
+                }
+            }
+        }
+    }
+    (fleet, problems)
+}
+
+/// The sideboard section of a card from its Utopia type.
+fn section_of(card: &Card, saved: &Value) -> Option<String> {
+    let ty = saved["id"].as_str()?.split_once(':')?.0;
+    if super::priced::SIDEBOARD_ORDER.contains(&ty) {
+        return Some(ty.to_string());
+    }
+    (card.kind == CardType::Captain).then(|| "captain".to_string())
+}
+
+/// The card a saved entry names; `None` for an empty slot (`{}`), and a
+/// problem for an id the database does not know.
+fn card_of<'a>(db: &'a Database, saved: &Value, problems: &mut Vec<Problem>) -> Option<&'a Card> {
+    let id = saved.get("id")?.as_str()?;
+    let bare = id.split_once(':').map_or(id, |(_, b)| b);
+    match db.by_id(bare) {
+        Some(c) => Some(c),
+        None => {
+            problems.push(Problem::error(format!(
+                "unknown Utopia card {id}: not in the card database, not imported"
+            )));
+            None
+        }
+    }
+}
+
+fn walk_ship(
+    db: &Database,
+    s: &Value,
+    m: &mut ShipModel,
+    label: &str,
+    problems: &mut Vec<Problem>,
+) {
+    let mut one = |key: &str, problems: &mut Vec<Problem>| -> Option<String> {
+        let v = s.get(key)?;
+        let c = card_of(db, v, problems)?;
+        collect_slots(db, v, m, label, problems);
+        Some(c.id.clone())
+    };
+    let captain = one("captain", problems);
+    let admiral = one("admiral", problems);
+    let ambassador = one("ambassador", problems);
+    let construction = one("construction", problems);
+    m.captain = captain;
+    m.admiral = admiral;
+    m.ambassador = ambassador;
+    m.construction = construction;
+    if let Some(r) = s.get("resource") {
+        if let Some(c) = card_of(db, r, problems) {
+            match c.kind {
+                CardType::Flagship => m.flagship = Some(c.id.clone()),
+                CardType::FleetCaptain => m.fleet_captain = Some(c.id.clone()),
+                CardType::Officer => m.officers.push(c.id.clone()),
+                CardType::ShipResource | CardType::Upgrade => m.upgrades.push(c.id.clone()),
+                _ => problems.push(Problem::error(format!(
+                    "{label}: {} ({}) is no card a ship carries",
+                    c.name, c.id
+                ))),
+            }
+            collect_slots(db, r, m, label, problems);
+        }
+    }
+    for u in s["upgrades"].as_array().into_iter().flatten() {
+        upgrade(db, u, m, label, problems);
+    }
+    collect_slots(db, s, m, label, problems);
+}
+
+/// The cards in a card's own slots (`upgradeSlots`), recursively.
+fn collect_slots(
+    db: &Database,
+    v: &Value,
+    m: &mut ShipModel,
+    label: &str,
+    problems: &mut Vec<Problem>,
+) {
+    for u in v["upgradeSlots"].as_array().into_iter().flatten() {
+        upgrade(db, u, m, label, problems);
+    }
+}
+
+fn upgrade(db: &Database, u: &Value, m: &mut ShipModel, label: &str, problems: &mut Vec<Problem>) {
+    let Some(c) = card_of(db, u, problems) else {
+        return;
+    };
+    match c.kind {
+        CardType::Upgrade | CardType::ShipResource => m.upgrades.push(c.id.clone()),
+        CardType::Officer => m.officers.push(c.id.clone()),
+        _ => problems.push(Problem::error(format!(
+            "{label}: {} ({}) stands in an upgrade slot but is {}",
+            c.name,
+            c.id,
+            crate::staw::fleet::resolve::describe_kind(c)
+        ))),
+    }
+    collect_slots(db, u, m, label, problems);
+}
+
+// ---- export -------------------------------------------------------------
+
+fn json_str(s: &str) -> String {
+    serde_json::to_string(s).expect("a string serialises")
+}
+
+/// One saved card in Utopia's key order (`saveCard`).
+fn saved(node: &Node, out: &mut String) {
+    out.push_str("{\"id\":");
+    out.push_str(&json_str(&format!(
+        "{}:{}",
+        utopia_type(node.card),
+        node.card.id
+    )));
+    for (key, child) in [
+        ("resource", &node.resource),
+        ("captain", &node.captain),
+        ("admiral", &node.admiral),
+        ("ambassador", &node.ambassador),
+        ("construction", &node.construction),
+    ] {
+        if let Some(c) = child {
+            out.push_str(&format!(",\"{key}\":"));
+            saved(c, out);
+        }
+    }
+    for (key, list) in [
+        ("upgrades", &node.upgrades),
+        ("upgradeSlots", &node.upgrade_slots),
+    ] {
+        if list.is_empty() {
+            continue;
+        }
+        out.push_str(&format!(",\"{key}\":["));
+        for (i, slot) in list.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            match slot {
+                Some(n) => saved(n, out),
+                None => out.push_str("{}"),
+            }
+        }
+        out.push(']');
+    }
+    out.push('}');
+}
+
+/// The fleet JSON as Utopia's `saveFleet` and `angular.toJson` write it.
+pub fn fleet_json(p: &Priced) -> String {
+    let mut out = String::from("{\"ships\":[");
+    for (i, s) in p.ships.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        saved(&s.node, &mut out);
+    }
+    out.push(']');
+    if let Some(r) = &p.resource {
+        out.push_str(",\"resource\":");
+        saved(r, &mut out);
+    }
+    out.push('}');
+    out
+}
+
+/// The Utopia link that opens the fleet.
+pub fn link(p: &Priced) -> String {
+    format!("{SITE}#{}", base64_encode(fleet_json(p).as_bytes()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn base64_round_trips() {
+        for s in ["", "a", "ab", "abc", "abcd", "{\"ships\":[]}"] {
+            let e = base64_encode(s.as_bytes());
+            assert_eq!(base64_decode(&e).unwrap(), s.as_bytes());
+        }
+        assert_eq!(base64_encode(b"ab"), "YWI=");
+        assert_eq!(base64_decode("YWI").unwrap(), b"ab");
+        assert!(base64_decode("a*b").is_err());
+    }
+}

@@ -1,0 +1,275 @@
+//! The printable fleet build sheet (`export --to sheet`): one HTML page with
+//! print CSS, A4 or Letter, for a tournament organiser. It holds the
+//! player, event and date fields (blank lines to fill in by hand when not
+//! given), every ship in a box with its cards, types, slots and costs and
+//! its total, the resource, the sideboard, the fleet total against the cap,
+//! the format and the legality verdict with every violation. Up to four
+//! ships fit one page (two columns of boxes); the page is self-contained
+//! (no scripts, fonts or images from elsewhere).
+
+use crate::data::Database;
+use crate::report::model::CardReport;
+use crate::report::{Checked, Verdict};
+use clap::ValueEnum;
+use std::fmt::Write as _;
+
+/// The page size.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
+pub enum Paper {
+    #[default]
+    A4,
+    Letter,
+}
+
+impl Paper {
+    fn css(self) -> &'static str {
+        match self {
+            Paper::A4 => "A4",
+            Paper::Letter => "letter",
+        }
+    }
+}
+
+/// The fields of the sheet's head.
+#[derive(Debug, Clone, Default)]
+pub struct Fields {
+    pub player: Option<String>,
+    pub event: Option<String>,
+    pub date: Option<String>,
+    pub paper: Paper,
+}
+
+/// Escapes text for HTML.
+pub fn escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+const STYLE: &str = r#"
+* { box-sizing: border-box; }
+body { font-family: "DejaVu Sans", "Liberation Sans", Arial, sans-serif; font-size: 9pt; margin: 0; color: #000; }
+h1 { font-size: 14pt; margin: 0 0 2mm 0; }
+.head { display: grid; grid-template-columns: 1fr 1fr 1fr; gap: 1mm 4mm; margin-bottom: 3mm; }
+.field { border-bottom: 0.3mm solid #000; padding: 1mm 0; min-height: 6mm; }
+.field b { font-weight: bold; margin-right: 2mm; }
+.verdict { font-size: 11pt; font-weight: bold; padding: 1.5mm 2mm; border: 0.5mm solid #000; margin-bottom: 3mm; }
+.ships { display: grid; grid-template-columns: 1fr 1fr; gap: 3mm; }
+.ship { border: 0.4mm solid #000; padding: 1.5mm; break-inside: avoid; page-break-inside: avoid; }
+.ship h2 { font-size: 10pt; margin: 0 0 1mm 0; }
+table { width: 100%; border-collapse: collapse; }
+td, th { padding: 0.4mm 1mm; text-align: left; vertical-align: top; border-bottom: 0.1mm solid #999; }
+th { font-size: 8pt; }
+td.cost, th.cost { text-align: right; width: 10mm; }
+td.kind { width: 22mm; font-size: 8pt; }
+tr.total td { font-weight: bold; border-bottom: none; border-top: 0.3mm solid #000; }
+.extras { margin-top: 3mm; display: grid; grid-template-columns: 1fr 1fr; gap: 3mm; }
+.box { border: 0.4mm solid #000; padding: 1.5mm; break-inside: avoid; }
+.box h2 { font-size: 10pt; margin: 0 0 1mm 0; }
+.totals { margin-top: 3mm; font-size: 11pt; font-weight: bold; }
+.problems { margin-top: 2mm; font-size: 8pt; }
+.problems li { margin: 0.3mm 0; }
+.signature { margin-top: 4mm; display: grid; grid-template-columns: 1fr 1fr; gap: 6mm; }
+@media screen { body { max-width: 190mm; margin: 10mm auto; } }
+"#;
+
+fn card_row(out: &mut String, c: &CardReport, indent: bool) {
+    let kind = match &c.slot {
+        Some(s) if s != "none" && c.kind == "upgrade" => s.clone(),
+        _ => c.kind.replace('-', " "),
+    };
+    let mods: Vec<String> = c
+        .modifiers
+        .iter()
+        .map(|m| format!("{:+} {}", m.amount, m.kind.replace('-', " ")))
+        .collect();
+    let note = if mods.is_empty() {
+        String::new()
+    } else {
+        format!(" <small>({} {})</small>", c.base, escape(&mods.join(", ")))
+    };
+    let _ = writeln!(
+        out,
+        "<tr><td>{}{} <small>{}</small>{note}</td><td class=\"kind\">{}</td><td class=\"cost\">{}</td></tr>",
+        if indent { "&nbsp;&nbsp;" } else { "" },
+        escape(&c.name),
+        escape(&c.id),
+        escape(&kind),
+        c.cost
+    );
+}
+
+/// The sheet of a checked fleet (one that could be read: no input error).
+pub fn render(db: &Database, checked: &Checked, fields: &Fields) -> String {
+    let r = checked.finish();
+    let mut out = String::new();
+    let _ = write!(
+        out,
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>Fleet build sheet: {}</title>\n<style>\n@page {{ size: {}; margin: 10mm; }}{STYLE}</style>\n</head>\n<body>\n",
+        escape(r.name.as_deref().unwrap_or(&r.file)),
+        fields.paper.css()
+    );
+    let _ = writeln!(out, "<h1>Star Trek: Attack Wing — Fleet Build Sheet</h1>");
+    let field = |label: &str, v: Option<&str>| {
+        format!(
+            "<div class=\"field\"><b>{label}</b>{}</div>",
+            escape(v.unwrap_or(""))
+        )
+    };
+    let format_name = r.format.as_deref().map(|f| {
+        db.format(f)
+            .map_or(f.to_string(), |x| format!("{} ({f})", x.name))
+    });
+    let _ = writeln!(
+        out,
+        "<div class=\"head\">{}{}{}{}{}{}</div>",
+        field("Player", fields.player.as_deref()),
+        field("Event", fields.event.as_deref()),
+        field("Date", fields.date.as_deref()),
+        field("Fleet", r.name.as_deref()),
+        field("Format", format_name.as_deref()),
+        field(
+            "Fleet total",
+            Some(&match (r.total, r.cap) {
+                (Some(t), Some(c)) => format!("{t} / {c} SP"),
+                (Some(t), None) => format!("{t} SP"),
+                _ => String::new(),
+            })
+        ),
+    );
+    let verdict = match checked.verdict() {
+        Verdict::Legal if r.not_tournament_legal => {
+            "LEGAL, but NOT TOURNAMENT LEGAL (sandbox format)".to_string()
+        }
+        Verdict::Legal => "LEGAL".to_string(),
+        v => {
+            let codes: Vec<&str> = r
+                .diagnostics
+                .iter()
+                .filter(|d| d.severity == "error")
+                .map(|d| d.code.as_str())
+                .collect();
+            format!("{} ({})", v.as_str(), codes.join(", "))
+        }
+    };
+    let _ = writeln!(
+        out,
+        "<div class=\"verdict\">Verdict: {}</div>",
+        escape(&verdict)
+    );
+    let _ = writeln!(out, "<div class=\"ships\">");
+    for (i, s) in r.ships.iter().enumerate() {
+        let _ = writeln!(
+            out,
+            "<div class=\"ship\"><h2>Ship {}: {}</h2>\n<table>\n<tr><th>Card</th><th>Type</th><th class=\"cost\">SP</th></tr>",
+            i + 1,
+            escape(&s.ship.name)
+        );
+        let ship_card = CardReport {
+            id: s.ship.id.clone(),
+            name: s.ship.name.clone(),
+            kind: "ship".into(),
+            slot: None,
+            base: s.cost - s.modifiers.iter().map(|m| m.amount).sum::<i32>(),
+            modifiers: s.modifiers.clone(),
+            cost: s.cost,
+        };
+        card_row(&mut out, &ship_card, false);
+        for c in &s.cards {
+            card_row(&mut out, c, true);
+        }
+        let _ = writeln!(
+            out,
+            "<tr class=\"total\"><td colspan=\"2\">Ship total</td><td class=\"cost\">{}</td></tr>\n</table></div>",
+            s.total
+        );
+    }
+    let _ = writeln!(out, "</div>");
+    if r.resource.is_some() || r.sideboard.is_some() {
+        let _ = writeln!(out, "<div class=\"extras\">");
+        if let Some(res) = &r.resource {
+            let _ = writeln!(
+                out,
+                "<div class=\"box\"><h2>Resource</h2><table><tr><td>{} <small>{}</small></td><td class=\"cost\">{}</td></tr></table></div>",
+                escape(&res.name),
+                escape(&res.id),
+                res.cost
+            );
+        }
+        if let Some(sb) = &r.sideboard {
+            let _ = writeln!(
+                out,
+                "<div class=\"box\"><h2>Reinforcements Sideboard (not in the fleet total)</h2><table>"
+            );
+            for c in &sb.cards {
+                card_row(&mut out, &c.card, false);
+            }
+            let _ = writeln!(
+                out,
+                "<tr class=\"total\"><td colspan=\"2\">Sideboard total (at most {})</td><td class=\"cost\">{}</td></tr></table></div>",
+                sb.cap, sb.total
+            );
+        }
+        let _ = writeln!(out, "</div>");
+    }
+    let mut total = String::new();
+    if let Some(a) = r.additional_points.filter(|a| *a != 0) {
+        let _ = write!(total, "Additional points: {a} SP · ");
+    }
+    match (r.total, r.cap) {
+        (Some(t), Some(c)) => {
+            let _ = write!(total, "Fleet total: {t} SP of {c} SP");
+        }
+        (Some(t), None) => {
+            let _ = write!(total, "Fleet total: {t} SP");
+        }
+        _ => {}
+    }
+    let _ = writeln!(out, "<div class=\"totals\">{}</div>", escape(&total));
+    let problems: Vec<_> = r
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == "error" || d.severity == "warning")
+        .collect();
+    if !problems.is_empty() {
+        let _ = writeln!(out, "<ul class=\"problems\">");
+        for d in problems {
+            let _ = writeln!(
+                out,
+                "<li>{} [{}]: {}</li>",
+                escape(&d.severity),
+                escape(&d.code),
+                escape(&d.message)
+            );
+        }
+        let _ = writeln!(out, "</ul>");
+    }
+    let _ = writeln!(
+        out,
+        "<div class=\"signature\"><div class=\"field\"><b>Player signature</b></div><div class=\"field\"><b>Checked by</b></div></div>\n<p><small>Checked by fleetcheck {}.</small></p>\n</body>\n</html>",
+        env!("CARGO_PKG_VERSION")
+    );
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escapes_markup() {
+        assert_eq!(
+            escape("<a href='x'>&\"</a>"),
+            "&lt;a href=&#39;x&#39;&gt;&amp;&quot;&lt;/a&gt;"
+        );
+    }
+}

@@ -1,0 +1,585 @@
+//! The priced fleet: every ship with its effective factions, slots, the
+//! slot each upgrade went into and the price of every card; the resource;
+//! the sideboard; the totals. Built once per check (`analyse`), then every
+//! rule of the registry reads it.
+
+use super::condition::ShipView;
+use super::cost::{self, At, Effect, Grant, OnShip, Price, Role, Target, Waiver, SHIP_CARD};
+use super::resource::{self, ResourceState};
+use super::slot_terms;
+use super::slots::{self, Slot};
+use super::upgrade_types;
+use crate::data::model::{Card, CardType, Format, ShipClass};
+use crate::data::Database;
+use crate::staw::fleet::read::RawFleet;
+use crate::staw::fleet::{Fleet, Placed, ShipEntry, SideboardCard};
+
+/// Everything the rules check.
+#[derive(Debug)]
+pub struct Analysis<'a> {
+    pub db: &'a Database,
+    pub format: &'a Format,
+    /// The evaluation date (ISO) for the card pool and retirements; `None`
+    /// when none is known.
+    pub date: Option<String>,
+    pub raw: &'a RawFleet,
+    pub fleet: &'a Fleet<'a>,
+    pub ships: Vec<ShipState<'a>>,
+    pub resource: Option<ResourceState<'a>>,
+    pub sideboard: Option<SideboardState<'a>>,
+    pub additional_points: i32,
+    /// Ships + resource + additional points.
+    pub total: i32,
+    /// The fleet SP cap and what sets it, as words that follow "the 100 SP
+    /// cap": "set by the file's sp_cap", "of format standard".
+    pub cap: Option<(i32, String)>,
+}
+
+/// One priced ship.
+#[derive(Debug)]
+pub struct ShipState<'a> {
+    pub entry: &'a ShipEntry<'a>,
+    /// The ship's factions plus those its flagship and upgrades add.
+    pub factions: Vec<String>,
+    /// The captain's factions plus those its fleet captain adds.
+    pub captain_factions: Vec<String>,
+    /// The ship card's own cost.
+    pub price: Price,
+    /// The ship's class (maneuver dial and firing arcs), if the database
+    /// knows it.
+    pub class: Option<&'a ShipClass>,
+    /// The factions of the fleet's other ships.
+    pub other_factions: Vec<String>,
+    /// Captain, admiral, resource cards, then upgrades in file order.
+    pub cards: Vec<CardState<'a>>,
+    pub slots: Vec<Slot>,
+    /// The ship's cost plus every card on it.
+    pub total: i32,
+}
+
+/// One priced card on a ship.
+#[derive(Debug)]
+pub struct CardState<'a> {
+    pub placed: &'a Placed<'a>,
+    pub role: Role,
+    /// Upgrades: the slot type it went into, or `none` for cards that need
+    /// no slot; `None` when it fits no free slot (see `unplaced`).
+    pub slot: Option<String>,
+    /// An upgrade that needs a slot and found none.
+    pub unplaced: bool,
+    /// The index in `ShipState::slots` of the slot it took.
+    pub slot_index: Option<usize>,
+    pub price: Price,
+}
+
+/// The priced Reinforcements Sideboard.
+#[derive(Debug)]
+pub struct SideboardState<'a> {
+    pub cards: Vec<(&'a SideboardCard<'a>, Price)>,
+    pub total: i32,
+}
+
+impl<'a> ShipState<'a> {
+    /// The ship as conditions see it.
+    pub fn view(&self, sub_factions: bool) -> ShipView<'_> {
+        ShipView {
+            ship: self.entry.ship.card,
+            factions: &self.factions,
+            captain: self.entry.captain.as_ref().map(|c| c.card),
+            captain_factions: &self.captain_factions,
+            sub_factions,
+            entry: Some(self.entry),
+            class: self.class,
+            other_factions: &self.other_factions,
+        }
+    }
+
+    /// The slots no card took.
+    pub fn free_slots(&self) -> impl Iterator<Item = &Slot> {
+        self.slots
+            .iter()
+            .enumerate()
+            .filter(|(j, _)| !self.cards.iter().any(|c| c.slot_index == Some(*j)))
+            .map(|(_, s)| s)
+    }
+
+    /// "ship 2 (U.S.S. Enterprise-D)".
+    pub fn label(&self, index: usize) -> String {
+        format!("ship {} ({})", index + 1, self.entry.ship.card.name)
+    }
+}
+
+/// The cards of a ship in report order, with their roles.
+pub fn cards_of<'a>(e: &'a ShipEntry<'a>) -> Vec<(Role, &'a Placed<'a>)> {
+    let mut v = Vec::new();
+    let one = |v: &mut Vec<_>, role, p: &'a Option<Placed<'a>>| {
+        if let Some(p) = p {
+            v.push((role, p));
+        }
+    };
+    one(&mut v, Role::Captain, &e.captain);
+    one(&mut v, Role::Admiral, &e.admiral);
+    one(&mut v, Role::Flagship, &e.flagship);
+    one(&mut v, Role::FleetCaptain, &e.fleet_captain);
+    one(&mut v, Role::Ambassador, &e.ambassador);
+    one(&mut v, Role::Construction, &e.construction);
+    v.extend(e.officers.iter().map(|p| (Role::Officer, p)));
+    v.extend(e.upgrades.iter().map(|p| {
+        let role = if p.card.kind == CardType::ShipResource {
+            Role::ShipResource
+        } else {
+            Role::Upgrade
+        };
+        (role, p)
+    }));
+    v
+}
+
+/// The slots of a ship: printed, the talent slots of its captain, admiral
+/// (and any card with talent icons), and those its cards add; slots a card
+/// lets take more types (`Rules::slots_also`) accept those too.
+pub fn slots_of(e: &ShipEntry, cards: &[(Role, &Placed)]) -> Vec<Slot> {
+    let ship = e.ship.card;
+    let mut out: Vec<Slot> = ship
+        .slots
+        .iter()
+        .map(|t| Slot {
+            accepts: vec![t.clone()],
+            source: ship.name.clone(),
+            added: None,
+        })
+        .collect();
+    // Captains and admirals show talent icons; so do a few crew cards
+    // ("Elim Garak or his [talent] Upgrade").
+    for (_, p) in cards {
+        for _ in 0..p.card.talents.unwrap_or(0) {
+            out.push(Slot {
+                accepts: vec!["talent".into()],
+                source: p.card.name.clone(),
+                added: None,
+            });
+        }
+    }
+    let with_index = std::iter::once((SHIP_CARD, ship))
+        .chain(cards.iter().enumerate().map(|(k, (_, p))| (k, p.card)));
+    let widening: Vec<&crate::data::model::SlotsAlso> = std::iter::once(ship)
+        .chain(cards.iter().map(|(_, p)| p.card))
+        .flat_map(|c| &c.rules.slots_also)
+        .collect();
+    for (k, card) in with_index {
+        for (n, a) in card.rules.adds_slots.iter().enumerate() {
+            for _ in 0..a.count {
+                out.push(Slot {
+                    accepts: a.slot.clone(),
+                    source: card.name.clone(),
+                    added: a.has_terms().then_some((k, n)),
+                });
+            }
+        }
+    }
+    // "Treat any of the [crew] or [tech] Upgrade slots as [weapon] Upgrade
+    // slots" (Dolim): those slots take the other types too.
+    for w in widening {
+        for slot in out.iter_mut() {
+            if slot.accepts.iter().any(|t| w.slots.contains(t)) {
+                for t in &w.also {
+                    if !slot.accepts.contains(t) {
+                        slot.accepts.push(t.clone());
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Prices the fleet.
+pub fn analyse<'a>(
+    db: &'a Database,
+    format: &'a Format,
+    date: Option<String>,
+    raw: &'a RawFleet,
+    fleet: &'a Fleet<'a>,
+    cap: Option<(i32, String)>,
+) -> Analysis<'a> {
+    let sub = format.sub_factions;
+    let lists: Vec<Vec<(Role, &Placed)>> = fleet.ships.iter().map(cards_of).collect();
+    let mut factions: Vec<Factions> = fleet.ships.iter().map(|e| Factions::of(db, e)).collect();
+    for i in 0..factions.len() {
+        let mut others = Vec::new();
+        for (_, f) in factions.iter().enumerate().filter(|(j, _)| *j != i) {
+            extend_unique(&mut others, &f.ship);
+        }
+        factions[i].others = others;
+    }
+    let view = |i: usize| factions[i].view(&fleet.ships[i], sub);
+    let mut grants: Vec<Grant> = Vec::new();
+    let mut waivers: Vec<Waiver> = Vec::new();
+    for (i, (e, list)) in fleet.ships.iter().zip(&lists).enumerate() {
+        cost::grants_of(e.ship.card, (i, SHIP_CARD), &mut grants, &mut waivers);
+        for (k, (_, p)) in list.iter().enumerate() {
+            cost::grants_of(p.card, (i, k), &mut grants, &mut waivers);
+        }
+    }
+    // A discount with a condition applies while it holds for the granting
+    // card's ship ("If this card is assigned to an Independent ship").
+    grants.retain(|g| match g.effect {
+        Effect::Discount(d) => d.when.as_ref().is_none_or(|c| view(g.at.0).holds(c)),
+        Effect::SetCost(_) => true,
+    });
+    choose_limited(db, &lists, &factions, fleet, &mut grants, &waivers, sub);
+    let mut ships = Vec::with_capacity(fleet.ships.len());
+    for (i, (e, list)) in fleet.ships.iter().zip(lists).enumerate() {
+        let on = OnShip {
+            db,
+            view: factions[i].view(e, sub),
+            grants: &grants,
+            waivers: &waivers,
+            independent_fleet_captain: factions[i].independent_fleet_captain,
+        };
+        ships.push(price_ship(i, e, list, &factions[i], &on));
+    }
+    let sideboard = fleet.sideboard.as_ref().map(|sb| {
+        let cards: Vec<_> = sb
+            .cards
+            .iter()
+            .map(|c| (c, cost::on_sideboard(db, c.card.card)))
+            .collect();
+        let total = cards.iter().map(|(_, p)| p.cost).sum();
+        SideboardState { cards, total }
+    });
+    let resource = fleet
+        .resource
+        .as_ref()
+        .map(|r| resource::price(db, r, &ships));
+    let additional_points = raw
+        .additional_points
+        .as_ref()
+        .map_or(0, |a| i32::try_from(a.value).unwrap_or(i32::MAX));
+    let total = ships
+        .iter()
+        .map(|s| s.total)
+        .chain(resource.as_ref().map(|r| r.price.cost))
+        .fold(additional_points, i32::saturating_add);
+    Analysis {
+        db,
+        format,
+        date,
+        raw,
+        fleet,
+        ships,
+        resource,
+        sideboard,
+        additional_points,
+        total,
+        cap,
+    }
+}
+
+/// A ship's factions as changed by its cards: an independent flagship (or
+/// an upgrade such as Captured) adds its faction to the ship, an
+/// independent fleet captain to the captain.
+#[derive(Debug, Clone)]
+struct Factions<'a> {
+    ship: Vec<String>,
+    captain: Vec<String>,
+    /// The fleet captain that adds a faction to the captain (and spares it
+    /// the faction penalty).
+    independent_fleet_captain: Option<&'a Card>,
+    /// The ship's class.
+    class: Option<&'a ShipClass>,
+    /// The factions of the fleet's other ships (filled by `analyse`).
+    others: Vec<String>,
+}
+
+impl<'a> Factions<'a> {
+    fn of(db: &'a Database, e: &'a ShipEntry<'a>) -> Factions<'a> {
+        // Flagships and upgrades ("This ship gains the Independent
+        // Faction") add to the ship; a fleet captain adds to the captain.
+        let mut ship = e.ship.card.factions.clone();
+        for p in e.flagship.iter().chain(&e.upgrades) {
+            extend_unique(&mut ship, &p.card.rules.adds_factions);
+        }
+        let mut captain = e
+            .captain
+            .as_ref()
+            .map(|c| c.card.factions.clone())
+            .unwrap_or_default();
+        let independent_fleet_captain = e
+            .fleet_captain
+            .as_ref()
+            .map(|f| f.card)
+            .filter(|f| !f.rules.adds_factions.is_empty());
+        if let Some(f) = independent_fleet_captain {
+            extend_unique(&mut captain, &f.rules.adds_factions);
+        }
+        Factions {
+            ship,
+            captain,
+            independent_fleet_captain,
+            class: e.ship.card.class.as_deref().and_then(|c| db.class(c)),
+            others: Vec::new(),
+        }
+    }
+
+    fn view<'v>(&'v self, e: &'v ShipEntry, sub_factions: bool) -> ShipView<'v> {
+        ShipView {
+            ship: e.ship.card,
+            factions: &self.ship,
+            captain: e.captain.as_ref().map(|c| c.card),
+            captain_factions: &self.captain,
+            sub_factions,
+            entry: Some(e),
+            class: self.class,
+            other_factions: &self.others,
+        }
+    }
+}
+
+/// Gives each grant limited to some cards (`max_cards`: "One of your
+/// Dominion Upgrades costs -2 SP") to the cards it saves most on, earlier
+/// cards of the file first on a tie, one grant after the other. The saving
+/// is judged with each card counted as its first slot type.
+fn choose_limited<'a>(
+    db: &Database,
+    lists: &[Vec<(Role, &'a Placed<'a>)>],
+    factions: &[Factions<'a>],
+    fleet: &'a Fleet<'a>,
+    grants: &mut [Grant<'a>],
+    waivers: &[Waiver<'a>],
+    sub: bool,
+) {
+    let limited: Vec<usize> = (0..grants.len())
+        .filter(|&g| grants[g].max_cards().is_some())
+        .collect();
+    for &g in &limited {
+        grants[g].only = Some(Vec::new());
+    }
+    for &g in &limited {
+        let max = grants[g].max_cards().unwrap_or(0) as usize;
+        let mut savings: Vec<(i32, At)> = Vec::new();
+        for (i, list) in lists.iter().enumerate() {
+            let e = &fleet.ships[i];
+            let targets = std::iter::once((Role::Ship, e.ship.card, SHIP_CARD))
+                .chain(list.iter().enumerate().map(|(k, (r, p))| (*r, p.card, k)));
+            for (role, card, k) in targets {
+                let t = Target {
+                    card,
+                    role,
+                    slot: upgrade_types(card).next(),
+                    at: (i, k),
+                };
+                if !grants[g].covers(&t) {
+                    continue;
+                }
+                let price = |only: Vec<At>| {
+                    let mut trial = grants.to_vec();
+                    trial[g].only = Some(only);
+                    let on = OnShip {
+                        db,
+                        view: factions[i].view(e, sub),
+                        grants: &trial,
+                        waivers,
+                        independent_fleet_captain: factions[i].independent_fleet_captain,
+                    };
+                    cost::on_ship(&t, &on).cost
+                };
+                let saving = price(Vec::new()) - price(vec![t.at]);
+                if saving > 0 {
+                    savings.push((saving, t.at));
+                }
+            }
+        }
+        // Largest saving first; the sort is stable, so file order breaks ties.
+        savings.sort_by_key(|(saving, _)| std::cmp::Reverse(*saving));
+        grants[g].only = Some(savings.iter().take(max).map(|(_, at)| *at).collect());
+    }
+}
+
+/// Prices ship `i` and its cards; `on` is what they are priced against
+/// (the ship as conditions see it, every grant and waiver of the fleet).
+fn price_ship<'a>(
+    i: usize,
+    e: &'a ShipEntry<'a>,
+    list: Vec<(Role, &'a Placed<'a>)>,
+    factions: &Factions<'a>,
+    on: &OnShip,
+) -> ShipState<'a> {
+    let ship = e.ship.card;
+    let slots = slot_terms::active(slots_of(e, &list), i, ship, &list, &on.view);
+    fn target<'t>(card: &'t Card, role: Role, slot: Option<&'t str>, at: At) -> Target<'t> {
+        Target {
+            card,
+            role,
+            slot,
+            at,
+        }
+    }
+    // The upgrades that need a slot, with their cost for each slot type.
+    let needing: Vec<usize> = (0..list.len())
+        .filter(|&k| {
+            list[k].0 == Role::Upgrade
+                && needs_slot(list[k].1)
+                && !slot_terms::freed(ship, &list, i, k, on.grants)
+        })
+        .collect();
+    let options: Vec<slots::Options> = needing
+        .iter()
+        .map(|&k| {
+            upgrade_types(list[k].1.card)
+                .map(|t| {
+                    (
+                        t.to_string(),
+                        cost::on_ship(&target(list[k].1.card, Role::Upgrade, Some(t), (i, k)), on)
+                            .cost,
+                    )
+                })
+                .collect()
+        })
+        .collect();
+    let terms = slot_terms::ShipSlots {
+        ship: i,
+        ship_card: ship,
+        list: &list,
+        slots: &slots,
+        on,
+    };
+    let assignment = terms.assign(&needing, &options);
+    let mut cards = Vec::with_capacity(list.len());
+    for (k, &(role, placed)) in list.iter().enumerate() {
+        let (slot, unplaced, slot_index) = if role == Role::Upgrade {
+            match needing.iter().position(|&n| n == k) {
+                Some(n) => match assignment[n] {
+                    Some((j, opt)) => (Some(options[n][opt].0.clone()), false, Some(j)),
+                    None => (None, true, None),
+                },
+                None => (Some("none".to_string()), false, None),
+            }
+        } else if role == Role::ShipResource {
+            (Some("none".to_string()), false, None)
+        } else {
+            (None, false, None)
+        };
+        let priced_as = match (&slot, unplaced) {
+            (Some(s), _) if s != "none" => Some(s.as_str()),
+            (_, true) => upgrade_types(placed.card).next(),
+            _ => None,
+        };
+        let price = terms.price(slot_index, &target(placed.card, role, priced_as, (i, k)));
+        cards.push(CardState {
+            placed,
+            role,
+            slot,
+            unplaced,
+            slot_index,
+            price,
+        });
+    }
+    let price = cost::on_ship(&target(ship, Role::Ship, None, (i, SHIP_CARD)), on);
+    let total = cards
+        .iter()
+        .map(|c| c.price.cost)
+        .fold(price.cost, i32::saturating_add);
+    ShipState {
+        entry: e,
+        factions: factions.ship.clone(),
+        captain_factions: factions.captain.clone(),
+        price,
+        class: factions.class,
+        other_factions: factions.others.clone(),
+        cards,
+        slots,
+        total,
+    }
+}
+
+/// Whether an upgrade needs a slot of its ship.
+fn needs_slot(p: &Placed) -> bool {
+    !p.card.rules.no_slot && upgrade_types(p.card).next().is_some()
+}
+
+fn extend_unique(v: &mut Vec<String>, add: &[String]) {
+    for a in add {
+        if !v.contains(a) {
+            v.push(a.clone());
+        }
+    }
+}
+
+/// A card of the fleet wherever it stands, for the rules that look at
+/// every card (uniqueness, card pool).
+#[derive(Debug, Clone)]
+pub struct Located<'a> {
+    pub card: &'a crate::data::model::Card,
+    pub span: std::ops::Range<usize>,
+    /// `None` for the resource; `Some(Role::Ship)` for a ship card.
+    pub role: Option<Role>,
+    /// Where it stands, for messages: "ship 2 (U.S.S. Defiant)", "the
+    /// sideboard", "the resource".
+    pub place: String,
+    /// On the sideboard.
+    pub sideboard: bool,
+}
+
+impl<'a> Analysis<'a> {
+    /// Where a finding about the whole fleet points: the file's `sp_cap`,
+    /// else its `format`, else its `name`, else its first ship, else the
+    /// file's start.
+    pub fn fleet_span(&self) -> std::ops::Range<usize> {
+        let r = self.raw;
+        r.sp_cap
+            .as_ref()
+            .map(|x| x.span.clone())
+            .or_else(|| r.format.as_ref().map(|x| x.span.clone()))
+            .or_else(|| r.name.as_ref().map(|x| x.span.clone()))
+            .or_else(|| self.fleet.ships.first().map(|s| s.ship.span.clone()))
+            .unwrap_or(0..0)
+    }
+
+    /// Every card of the fleet in file order: each ship and its cards, the
+    /// resource, the sideboard.
+    pub fn every_card(&self) -> Vec<Located<'a>> {
+        let mut out = Vec::new();
+        for (i, s) in self.ships.iter().enumerate() {
+            let place = s.label(i);
+            out.push(Located {
+                card: s.entry.ship.card,
+                span: s.entry.ship.span.clone(),
+                role: Some(Role::Ship),
+                place: place.clone(),
+                sideboard: false,
+            });
+            for c in &s.cards {
+                out.push(Located {
+                    card: c.placed.card,
+                    span: c.placed.span.clone(),
+                    role: Some(c.role),
+                    place: place.clone(),
+                    sideboard: false,
+                });
+            }
+        }
+        if let Some(r) = &self.resource {
+            out.push(Located {
+                card: r.placed.card,
+                span: r.placed.span.clone(),
+                role: None,
+                place: "the resource".into(),
+                sideboard: false,
+            });
+        }
+        if let Some(sb) = &self.sideboard {
+            for (c, _) in &sb.cards {
+                out.push(Located {
+                    card: c.card.card,
+                    span: c.card.span.clone(),
+                    role: None,
+                    place: "the sideboard".into(),
+                    sideboard: true,
+                });
+            }
+        }
+        out.sort_by_key(|l| l.span.start);
+        out
+    }
+}

@@ -1,0 +1,908 @@
+//! Evaluating and describing `Condition`s (purchase restrictions and the
+//! conditions of cost modifiers) against the ship a card is bought for.
+//!
+//! The Reinforcements Sideboard is no ship: there, every condition about the
+//! ship, its class, faction or captain counts as not met (`Holder::None`),
+//! so "+5 SP for any ship other than the U.S.S. Defiant" applies and
+//! "-1 SP on a Klingon ship" does not.
+
+use super::faction::counts_as;
+use super::words::{
+    a, and_list, class_ship, count, factions_and, factions_or, is_factions, non_faction_ship,
+    or_list, species_or,
+};
+use super::{class_facts, ship_cards, species};
+use crate::data::model::{Card, Condition, ShipClass};
+use crate::data::{normalize, Database};
+use crate::staw::fleet::ShipEntry;
+
+/// What a card is bought for: a ship (with its faction as changed by other
+/// cards, and its captain), or nothing (the sideboard).
+#[derive(Debug, Clone, Copy)]
+pub enum Holder<'a> {
+    Ship(ShipView<'a>),
+    None,
+}
+
+/// A ship as conditions see it.
+#[derive(Debug, Clone, Copy)]
+pub struct ShipView<'a> {
+    pub ship: &'a Card,
+    /// The ship's factions plus those other cards add (independent
+    /// flagships).
+    pub factions: &'a [String],
+    pub captain: Option<&'a Card>,
+    /// The captain's factions plus those an independent fleet captain adds.
+    pub captain_factions: &'a [String],
+    pub sub_factions: bool,
+    /// Every card of the ship (its admiral, upgrades, ...), for conditions
+    /// about them; `None` where only the ship and captain are known.
+    pub entry: Option<&'a ShipEntry<'a>>,
+    /// The ship's class (maneuver dial, firing arcs), if known.
+    pub class: Option<&'a ShipClass>,
+    /// The factions of the fleet's other ships.
+    pub other_factions: &'a [String],
+}
+
+impl Holder<'_> {
+    /// Whether the condition holds. With no ship every condition about the
+    /// ship or its captain is not met, and the combinations follow: "not a
+    /// Breen ship" holds on the sideboard, as "not the U.S.S. Defiant" does.
+    pub fn holds(&self, c: &Condition) -> bool {
+        match (self, c) {
+            (Holder::Ship(v), c) => v.holds(c),
+            (Holder::None, Condition::Not { not }) => !self.holds(not),
+            (Holder::None, Condition::AnyOf { any }) => any.iter().any(|c| self.holds(c)),
+            (Holder::None, _) => false,
+        }
+    }
+}
+
+impl ShipView<'_> {
+    /// Whether the condition holds for this ship.
+    pub fn holds(&self, c: &Condition) -> bool {
+        let s = self.ship;
+        let stat = |v: Option<i32>| v.unwrap_or(0);
+        match c {
+            Condition::ShipFaction { any } => counts_as(self.factions, any, self.sub_factions),
+            Condition::ShipClass { any } => {
+                s.class.as_ref().is_some_and(|k| any.iter().any(|a| a == k))
+            }
+            Condition::ShipName { any } => {
+                let n = normalize(&s.name);
+                any.iter().any(|a| normalize(a) == n)
+            }
+            Condition::CaptainFaction { any } => {
+                self.captain.is_some() && counts_as(self.captain_factions, any, self.sub_factions)
+            }
+            Condition::CaptainName { any } => self.captain.is_some_and(|c| {
+                let n = normalize(&c.name);
+                any.iter().any(|a| normalize(a) == n)
+            }),
+            Condition::CaptainSpecies { any } => species::captain_is(self, any),
+            Condition::AdmiralSpecies { any } => species::admiral_is(self, any),
+            Condition::ShipManeuver { maneuver } => class_facts::has_maneuver(self, maneuver),
+            Condition::MaxSpeedAtMost { value } => class_facts::max_speed_at_most(self, *value),
+            Condition::RearArc => class_facts::rear_arc(self),
+            Condition::CaptainTalentsAtLeast { value } => self
+                .captain
+                .is_some_and(|c| c.talents.unwrap_or(0) as i64 >= i64::from(*value)),
+            Condition::ShipHasCard { any } => ship_cards::has(self, any),
+            Condition::OtherShipFaction { any } => {
+                counts_as(self.other_factions, any, self.sub_factions)
+            }
+            Condition::NameIsClass => class_facts::name_is_class(self),
+            Condition::HullAtMost { value } => stat(s.hull) <= *value,
+            Condition::HullAtLeast { value } => stat(s.hull) >= *value,
+            Condition::ShieldsAtMost { value } => stat(s.shields) <= *value,
+            Condition::ShieldsAtLeast { value } => stat(s.shields) >= *value,
+            Condition::AttackAtMost { value } => stat(s.attack) <= *value,
+            Condition::AttackAtLeast { value } => stat(s.attack) >= *value,
+            Condition::CaptainSkillAtMost { value } => {
+                self.captain.is_some_and(|c| c.skill.unwrap_or(0) <= *value)
+            }
+            Condition::CaptainSkillAtLeast { value } => {
+                self.captain.is_some_and(|c| c.skill.unwrap_or(0) >= *value)
+            }
+            Condition::UniqueShip => s.unique || s.mirror_unique,
+            Condition::GenericShip => !(s.unique || s.mirror_unique),
+            Condition::ShipAction { action } => s.actions.iter().any(|a| a == action),
+            Condition::AnyOf { any } => any.iter().any(|c| self.holds(c)),
+            Condition::Not { not } => !self.holds(not),
+        }
+    }
+}
+
+/// The ship a condition asks for, as a noun phrase that fits after "may
+/// only be purchased for" and "+5 SP on": "a Vulcan ship", "a Galaxy Class
+/// ship", "the U.S.S. Defiant", "a ship with a hull of 3 or less", "a ship
+/// captained by Annorax or with a Krenim captain".
+pub fn describe(db: &Database, c: &Condition) -> String {
+    match c {
+        Condition::ShipFaction { any } => a(&format!("{} ship", factions_or(any))),
+        Condition::ShipClass { any } => {
+            or_list(&any.iter().map(|id| class_ship(db, id)).collect::<Vec<_>>())
+        }
+        Condition::ShipName { any } => {
+            or_list(&any.iter().map(|n| format!("the {n}")).collect::<Vec<_>>())
+        }
+        Condition::CaptainFaction { any } => {
+            format!(
+                "a ship with {}",
+                a(&format!("{} captain", factions_or(any)))
+            )
+        }
+        Condition::CaptainName { any } => format!("a ship captained by {}", or_list(any)),
+        Condition::CaptainSpecies { any } => {
+            format!("a ship with {}", a(&format!("{} captain", species_or(any))))
+        }
+        Condition::AdmiralSpecies { any } => {
+            format!("a ship with {}", a(&format!("{} admiral", species_or(any))))
+        }
+        Condition::ShipManeuver { maneuver } => {
+            format!(
+                "a ship with {} on its dial",
+                a(&format!("[{maneuver}] maneuver"))
+            )
+        }
+        Condition::MaxSpeedAtMost { value } => {
+            format!("a ship whose dial goes no higher than speed {value}")
+        }
+        Condition::RearArc => "a ship with a rear firing arc".into(),
+        Condition::CaptainTalentsAtLeast { value } => format!(
+            "a ship whose captain shows at least {}",
+            count(*value, "[talent] icon", "[talent] icons")
+        ),
+        Condition::OtherShipFaction { any } => {
+            format!("a ship in a fleet with another {} ship", factions_or(any))
+        }
+        Condition::ShipHasCard { any } => format!("a ship equipped with {}", or_list(any)),
+        Condition::NameIsClass => "a U.S.S. ship named after its class".into(),
+        Condition::HullAtMost { value } => format!("a ship with a hull of {value} or less"),
+        Condition::HullAtLeast { value } => format!("a ship with a hull of {value} or more"),
+        Condition::ShieldsAtMost { value } => format!("a ship with shields of {value} or less"),
+        Condition::ShieldsAtLeast { value } => format!("a ship with shields of {value} or more"),
+        Condition::AttackAtMost { value } => {
+            format!("a ship with a primary weapon value of {value} or less")
+        }
+        Condition::AttackAtLeast { value } => {
+            format!("a ship with a primary weapon value of {value} or more")
+        }
+        Condition::CaptainSkillAtMost { value } => {
+            format!("a ship whose captain has a skill of {value} or less")
+        }
+        Condition::CaptainSkillAtLeast { value } => {
+            format!("a ship whose captain has a skill of {value} or more")
+        }
+        Condition::UniqueShip => "a unique ship".into(),
+        Condition::GenericShip => "a non-unique ship".into(),
+        Condition::ShipAction { action } => format!("a ship with the [{action}] action"),
+        Condition::AnyOf { any } => {
+            let each: Vec<String> = any.iter().map(|c| describe(db, c)).collect();
+            // "a ship captained by Karr or with a Hirogen captain", not "a
+            // ship captained by Karr or a ship with a Hirogen captain".
+            let rests: Option<Vec<String>> = each
+                .iter()
+                .map(|d| d.strip_prefix("a ship ").map(str::to_string))
+                .collect();
+            match rests {
+                Some(rests) if rests.len() > 1 => format!("a ship {}", or_list(&rests)),
+                _ => or_list(&each),
+            }
+        }
+        Condition::Not { not } => negated(db, not),
+    }
+}
+
+/// The ship a negated condition asks for: "a non-Borg ship", "a ship
+/// without a rear firing arc", "any ship but the U.S.S. Defiant".
+fn negated(db: &Database, c: &Condition) -> String {
+    let without = |d: String| match d.strip_prefix("a ship with ") {
+        Some(rest) => format!("a ship without {rest}"),
+        None => format!("any ship but {d}"),
+    };
+    match c {
+        Condition::ShipFaction { any } => non_faction_ship(any),
+        Condition::ShipName { .. } | Condition::ShipClass { .. } | Condition::AnyOf { .. } => {
+            format!("any ship but {}", describe(db, c))
+        }
+        Condition::CaptainName { any } => format!("a ship not captained by {}", or_list(any)),
+        Condition::ShipHasCard { any } => format!("a ship not equipped with {}", or_list(any)),
+        Condition::OtherShipFaction { any } => {
+            format!("a ship in a fleet with no other {} ship", factions_or(any))
+        }
+        Condition::NameIsClass => "a ship not named after its class".into(),
+        Condition::MaxSpeedAtMost { value } => {
+            format!("a ship whose dial goes higher than speed {value}")
+        }
+        Condition::HullAtMost { value } => format!("a ship with a hull of {} or more", value + 1),
+        Condition::HullAtLeast { value } => format!("a ship with a hull of {} or less", value - 1),
+        Condition::ShieldsAtMost { value } => {
+            format!("a ship with shields of {} or more", value + 1)
+        }
+        Condition::ShieldsAtLeast { value } => {
+            format!("a ship with shields of {} or less", value - 1)
+        }
+        Condition::AttackAtMost { value } => {
+            format!(
+                "a ship with a primary weapon value of {} or more",
+                value + 1
+            )
+        }
+        Condition::AttackAtLeast { value } => {
+            format!(
+                "a ship with a primary weapon value of {} or less",
+                value - 1
+            )
+        }
+        Condition::CaptainTalentsAtLeast { value } => format!(
+            "a ship without a captain showing at least {}",
+            count(*value, "[talent] icon", "[talent] icons")
+        ),
+        Condition::CaptainSkillAtMost { value } => {
+            format!("a ship without a captain of skill {value} or less")
+        }
+        Condition::CaptainSkillAtLeast { value } => {
+            format!("a ship without a captain of skill {value} or more")
+        }
+        Condition::UniqueShip => "a non-unique ship".into(),
+        Condition::GenericShip => "a unique ship".into(),
+        Condition::Not { not } => describe(db, not),
+        _ => without(describe(db, c)),
+    }
+}
+
+/// What the ship is, in the terms of a condition, as the predicate of a
+/// clause whose subject names the ship: "is Federation", "has hull 5", "is
+/// captained by Turanj (Cap036), who is not Tholian". The facts are the
+/// same whether the condition holds or not, so that a negated condition
+/// ("a non-Borg ship") is answered by the same words ("is Borg"). `None`
+/// where naming the ship says it all (a condition on the ship's name).
+pub fn actual(db: &Database, c: &Condition, v: &ShipView) -> Option<String> {
+    let s = v.ship;
+    let n = |x: Option<i32>| x.unwrap_or(0);
+    let captained = |then: &dyn Fn(&Card) -> String| match v.captain {
+        Some(c) => format!("is captained by {} ({}){}", c.name, c.id, then(c)),
+        None => "has no captain".into(),
+    };
+    Some(match c {
+        Condition::ShipFaction { .. } => is_factions(v.factions),
+        Condition::ShipClass { .. } => match &s.class {
+            Some(id) => format!("is {}", class_ship(db, id)),
+            None => "has no known class".into(),
+        },
+        Condition::ShipName { .. } => return None,
+        Condition::CaptainFaction { .. } => {
+            captained(&|_| format!(", who {}", is_factions(v.captain_factions)))
+        }
+        Condition::CaptainName { .. } => captained(&|_| String::new()),
+        Condition::CaptainSpecies { any } => {
+            captained(&|c| format!(", who {}", species::actual(c, any)))
+        }
+        Condition::AdmiralSpecies { any } => species::admiral(v, any),
+        Condition::ShipManeuver { maneuver } => class_facts::actual_maneuver(v, maneuver),
+        Condition::MaxSpeedAtMost { .. } => class_facts::actual_speed(v),
+        Condition::RearArc => class_facts::actual_arc(v),
+        Condition::NameIsClass => match &s.class {
+            Some(id) => format!("is {}", class_ship(db, id)),
+            None => "has no known class".into(),
+        },
+        Condition::CaptainTalentsAtLeast { .. } => captained(&|c| {
+            format!(
+                ", who shows {}",
+                count(c.talents.unwrap_or(0), "[talent] icon", "[talent] icons")
+            )
+        }),
+        Condition::ShipHasCard { any } => ship_cards::actual(v, any),
+        Condition::OtherShipFaction { .. } => {
+            if v.other_factions.is_empty() {
+                "is the fleet's only ship".into()
+            } else {
+                format!(
+                    "is in a fleet whose other ships are {}",
+                    factions_and(v.other_factions)
+                )
+            }
+        }
+        Condition::HullAtMost { .. } | Condition::HullAtLeast { .. } => {
+            format!("has hull {}", n(s.hull))
+        }
+        Condition::ShieldsAtMost { .. } | Condition::ShieldsAtLeast { .. } => {
+            format!("has shields {}", n(s.shields))
+        }
+        Condition::AttackAtMost { .. } | Condition::AttackAtLeast { .. } => {
+            format!("has a primary weapon value of {}", n(s.attack))
+        }
+        Condition::CaptainSkillAtMost { .. } | Condition::CaptainSkillAtLeast { .. } => {
+            captained(&|c| format!(", whose skill is {}", c.skill.unwrap_or(0)))
+        }
+        Condition::UniqueShip | Condition::GenericShip => {
+            if s.unique || s.mirror_unique {
+                "is unique".into()
+            } else {
+                "is not unique".into()
+            }
+        }
+        Condition::ShipAction { action } => {
+            if s.actions.iter().any(|a| a == action) {
+                format!("has the [{action}] action")
+            } else {
+                format!("has no [{action}] action")
+            }
+        }
+        Condition::AnyOf { any } => {
+            let each: Vec<String> = any.iter().filter_map(|c| actual(db, c, v)).collect();
+            // "is captained by Turanj (Cap036)" says less than "is captained
+            // by Turanj (Cap036), who is not Tholian": keep the fuller one.
+            let mut kept: Vec<String> = Vec::new();
+            for p in &each {
+                if each.iter().any(|q| q != p && q.starts_with(p.as_str())) || kept.contains(p) {
+                    continue;
+                }
+                kept.push(p.clone());
+            }
+            if kept.is_empty() {
+                return None;
+            }
+            // A comma inside a part ("..., who is not Hirogen") needs one
+            // before the "and" that joins the parts.
+            if kept.iter().any(|p| p.contains(", ")) {
+                kept.join(", and ")
+            } else {
+                and_list(&kept)
+            }
+        }
+        Condition::Not { not } => return actual(db, not, v),
+    })
+}
+
+/// A purchase restriction that does not hold, in words: "Vulcan Commandos
+/// (C101) may only be purchased for a Vulcan ship; ship 1 (U.S.S.
+/// Enterprise-D) is Federation". `card` names the card, `ship` the ship.
+pub fn unmet(db: &Database, c: &Condition, v: &ShipView, card: &str, ship: &str) -> String {
+    let wanted = describe(db, c);
+    match actual(db, c, v) {
+        Some(is) => format!("{card} may only be purchased for {wanted}; {ship} {is}"),
+        None => format!("{card} may only be purchased for {wanted}, not for {ship}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ship(factions: &[&str], hull: i32, name: &str) -> Card {
+        Card {
+            id: "S1".into(),
+            name: name.into(),
+            factions: factions.iter().map(|s| s.to_string()).collect(),
+            hull: Some(hull),
+            ..Card::default()
+        }
+    }
+
+    #[test]
+    fn conditions_on_a_ship_and_on_no_ship() {
+        let s = ship(&["vulcan"], 3, "Ni'Var");
+        let view = ShipView {
+            ship: &s,
+            factions: &s.factions,
+            captain: None,
+            captain_factions: &[],
+            sub_factions: true,
+            entry: None,
+            class: None,
+            other_factions: &[],
+        };
+        let fed = Condition::ShipFaction {
+            any: vec!["federation".into()],
+        };
+        assert!(view.holds(&fed));
+        assert!(view.holds(&Condition::HullAtMost { value: 3 }));
+        assert!(!view.holds(&Condition::HullAtLeast { value: 4 }));
+        assert!(view.holds(&Condition::ShipName {
+            any: vec!["ni’var".into()]
+        }));
+        assert!(!view.holds(&Condition::CaptainSkillAtMost { value: 9 }));
+        assert!(!Holder::None.holds(&fed));
+        assert!(!Holder::None.holds(&Condition::HullAtMost { value: 99 }));
+        assert!(Holder::None.holds(&Condition::Not {
+            not: Box::new(fed.clone())
+        }));
+        assert!(view.holds(&Condition::Not {
+            not: Box::new(Condition::HullAtLeast { value: 4 })
+        }));
+        assert_eq!(describe(&Database::default(), &fed), "a Federation ship");
+    }
+
+    // ---- messages: one test per condition kind, with the exact text --------
+
+    use crate::data::model::ShipClass;
+    use crate::staw::fleet::{Placed, ShipEntry};
+
+    fn card(id: &str, name: &str, factions: &[&str]) -> Card {
+        Card {
+            id: id.into(),
+            name: name.into(),
+            factions: factions.iter().map(|s| s.to_string()).collect(),
+            ..Card::default()
+        }
+    }
+
+    fn strings(s: &[&str]) -> Vec<String> {
+        s.iter().map(|s| s.to_string()).collect()
+    }
+
+    /// The cards and classes of the message tests: the U.S.S. Enterprise-D
+    /// (Galaxy Class: dial to speed 4, no rear arc) with Jean-Luc Picard,
+    /// the admiral K'Mpec and Data.
+    struct Scene {
+        db: Database,
+        ship: Card,
+        captain: Card,
+        admiral: Card,
+        data: Card,
+    }
+
+    fn scene() -> Scene {
+        let class = |id: &str, name: &str| ShipClass {
+            id: id.into(),
+            name: name.into(),
+            front_arc: Some(90),
+            max_speed: Some(4),
+            maneuvers: strings(&["straight", "bank", "turn", "reverse"]),
+            ..ShipClass::default()
+        };
+        let db = Database::from_parts(
+            Vec::new(),
+            Vec::new(),
+            Vec::new(),
+            vec![
+                class("galaxy_class", "Galaxy Class"),
+                class("5014", "Jem'Hadar Attack Ship"),
+            ],
+            Vec::new(),
+            Vec::new(),
+        );
+        let mut ship = card("S207", "U.S.S. Enterprise-D", &["federation"]);
+        ship.class = Some("galaxy_class".into());
+        ship.unique = true;
+        ship.attack = Some(4);
+        ship.hull = Some(5);
+        ship.shields = Some(3);
+        ship.actions = strings(&["target-lock", "evade", "scan"]);
+        let mut captain = card("Cap906", "Jean-Luc Picard", &["federation"]);
+        captain.skill = Some(9);
+        captain.talents = Some(1);
+        Scene {
+            db,
+            ship,
+            captain,
+            admiral: card("A031", "K'Mpec", &["klingon"]),
+            data: card("C209", "Data", &["federation"]),
+        }
+    }
+
+    /// The restriction message of `c` for "Test Card (X1)" on ship 1 of
+    /// the scene, which carries `others` as the factions of other ships
+    /// and, if `crewed`, its captain, admiral and Data.
+    fn message(c: &Condition, crewed: bool, others: &[&str]) -> String {
+        message_on(c, crewed, others, |_| {})
+    }
+
+    /// `message`, with the ship changed by `change` first.
+    fn message_on(
+        c: &Condition,
+        crewed: bool,
+        others: &[&str],
+        change: impl Fn(&mut Card),
+    ) -> String {
+        let mut sc = scene();
+        change(&mut sc.ship);
+        let placed = |card| Placed { card, span: 0..0 };
+        let entry = ShipEntry {
+            ship: placed(&sc.ship),
+            captain: crewed.then(|| placed(&sc.captain)),
+            admiral: crewed.then(|| placed(&sc.admiral)),
+            upgrades: if crewed {
+                vec![placed(&sc.data)]
+            } else {
+                Vec::new()
+            },
+            flagship: None,
+            fleet_captain: None,
+            ambassador: None,
+            construction: None,
+            officers: Vec::new(),
+        };
+        let others = strings(others);
+        let view = ShipView {
+            ship: &sc.ship,
+            factions: &sc.ship.factions,
+            captain: crewed.then_some(&sc.captain),
+            captain_factions: &sc.captain.factions,
+            sub_factions: true,
+            entry: Some(&entry),
+            class: sc.db.class("galaxy_class"),
+            other_factions: &others,
+        };
+        assert!(!view.holds(c), "the condition must fail: {c:?}");
+        unmet(
+            &sc.db,
+            c,
+            &view,
+            "Test Card (X1)",
+            "ship 1 (U.S.S. Enterprise-D)",
+        )
+    }
+
+    fn any(s: &[&str]) -> Vec<String> {
+        strings(s)
+    }
+
+    const HEAD: &str = "Test Card (X1) may only be purchased for";
+
+    fn check(c: Condition, want: &str) {
+        assert_eq!(message(&c, true, &[]), format!("{HEAD} {want}"));
+    }
+
+    #[test]
+    fn ship_faction_message() {
+        check(
+            Condition::ShipFaction {
+                any: any(&["vulcan"]),
+            },
+            "a Vulcan ship; ship 1 (U.S.S. Enterprise-D) is Federation",
+        );
+        check(
+            Condition::ShipFaction {
+                any: any(&["klingon", "independent"]),
+            },
+            "a Klingon or Independent ship; ship 1 (U.S.S. Enterprise-D) is Federation",
+        );
+    }
+
+    #[test]
+    fn ship_class_message() {
+        check(
+            Condition::ShipClass {
+                any: any(&["5014"]),
+            },
+            "a Jem'Hadar Attack Ship; ship 1 (U.S.S. Enterprise-D) is a Galaxy Class ship",
+        );
+    }
+
+    #[test]
+    fn ship_name_message() {
+        check(
+            Condition::ShipName {
+                any: any(&["U.S.S. Voyager"]),
+            },
+            "the U.S.S. Voyager, not for ship 1 (U.S.S. Enterprise-D)",
+        );
+    }
+
+    #[test]
+    fn captain_faction_message() {
+        check(
+            Condition::CaptainFaction {
+                any: any(&["klingon"]),
+            },
+            "a ship with a Klingon captain; ship 1 (U.S.S. Enterprise-D) is captained by \
+             Jean-Luc Picard (Cap906), who is Federation",
+        );
+        let no_captain = Condition::CaptainFaction {
+            any: any(&["independent"]),
+        };
+        assert_eq!(
+            message(&no_captain, false, &[]),
+            format!(
+                "{HEAD} a ship with an Independent captain; ship 1 (U.S.S. Enterprise-D) has no \
+                 captain"
+            )
+        );
+    }
+
+    #[test]
+    fn captain_name_message() {
+        check(
+            Condition::CaptainName {
+                any: any(&["Annorax", "Obrist"]),
+            },
+            "a ship captained by Annorax or Obrist; ship 1 (U.S.S. Enterprise-D) is captained by \
+             Jean-Luc Picard (Cap906)",
+        );
+    }
+
+    #[test]
+    fn captain_species_message() {
+        check(
+            Condition::CaptainSpecies {
+                any: any(&["tholian"]),
+            },
+            "a ship with a Tholian captain; ship 1 (U.S.S. Enterprise-D) is captained by \
+             Jean-Luc Picard (Cap906), who is not Tholian",
+        );
+    }
+
+    #[test]
+    fn admiral_species_message() {
+        check(
+            Condition::AdmiralSpecies {
+                any: any(&["hirogen"]),
+            },
+            "a ship with a Hirogen admiral; ship 1 (U.S.S. Enterprise-D) has the admiral K'Mpec \
+             (A031), who is not Hirogen",
+        );
+        let c = Condition::AdmiralSpecies {
+            any: any(&["hirogen"]),
+        };
+        assert!(message(&c, false, &[]).ends_with("ship 1 (U.S.S. Enterprise-D) has no admiral"));
+    }
+
+    #[test]
+    fn ship_maneuver_message() {
+        check(
+            Condition::ShipManeuver {
+                maneuver: "come-about".into(),
+            },
+            "a ship with a [come-about] maneuver on its dial; ship 1 (U.S.S. Enterprise-D) has no \
+             [come-about] maneuver on its dial",
+        );
+    }
+
+    #[test]
+    fn max_speed_message() {
+        check(
+            Condition::MaxSpeedAtMost { value: 3 },
+            "a ship whose dial goes no higher than speed 3; ship 1 (U.S.S. Enterprise-D) has a \
+             dial that goes up to speed 4",
+        );
+    }
+
+    #[test]
+    fn rear_arc_message() {
+        check(
+            Condition::RearArc,
+            "a ship with a rear firing arc; ship 1 (U.S.S. Enterprise-D) has no rear firing arc",
+        );
+    }
+
+    #[test]
+    fn captain_talents_message() {
+        check(
+            Condition::CaptainTalentsAtLeast { value: 2 },
+            "a ship whose captain shows at least 2 [talent] icons; ship 1 (U.S.S. Enterprise-D) \
+             is captained by Jean-Luc Picard (Cap906), who shows 1 [talent] icon",
+        );
+    }
+
+    #[test]
+    fn other_ship_faction_message() {
+        let c = Condition::OtherShipFaction {
+            any: any(&["romulan"]),
+        };
+        assert_eq!(
+            message(&c, true, &[]),
+            format!(
+                "{HEAD} a ship in a fleet with another Romulan ship; ship 1 (U.S.S. Enterprise-D) \
+                 is the fleet's only ship"
+            )
+        );
+        assert_eq!(
+            message(&c, true, &["federation", "klingon"]),
+            format!(
+                "{HEAD} a ship in a fleet with another Romulan ship; ship 1 (U.S.S. Enterprise-D) \
+                 is in a fleet whose other ships are Federation and Klingon"
+            )
+        );
+    }
+
+    #[test]
+    fn ship_has_card_message() {
+        check(
+            Condition::ShipHasCard {
+                any: any(&["Federation Prototype"]),
+            },
+            "a ship equipped with Federation Prototype; ship 1 (U.S.S. Enterprise-D) is not \
+             equipped with Federation Prototype",
+        );
+    }
+
+    #[test]
+    fn name_is_class_message() {
+        check(
+            Condition::NameIsClass,
+            "a U.S.S. ship named after its class; ship 1 (U.S.S. Enterprise-D) is a Galaxy Class \
+             ship",
+        );
+    }
+
+    #[test]
+    fn stat_messages() {
+        let ship = "ship 1 (U.S.S. Enterprise-D)";
+        for (c, want) in [
+            (
+                Condition::HullAtMost { value: 3 },
+                format!("a ship with a hull of 3 or less; {ship} has hull 5"),
+            ),
+            (
+                Condition::HullAtLeast { value: 6 },
+                format!("a ship with a hull of 6 or more; {ship} has hull 5"),
+            ),
+            (
+                Condition::ShieldsAtMost { value: 2 },
+                format!("a ship with shields of 2 or less; {ship} has shields 3"),
+            ),
+            (
+                Condition::ShieldsAtLeast { value: 4 },
+                format!("a ship with shields of 4 or more; {ship} has shields 3"),
+            ),
+            (
+                Condition::AttackAtMost { value: 2 },
+                format!(
+                    "a ship with a primary weapon value of 2 or less; {ship} has a primary \
+                     weapon value of 4"
+                ),
+            ),
+            (
+                Condition::AttackAtLeast { value: 5 },
+                format!(
+                    "a ship with a primary weapon value of 5 or more; {ship} has a primary \
+                     weapon value of 4"
+                ),
+            ),
+        ] {
+            check(c, &want);
+        }
+    }
+
+    #[test]
+    fn captain_skill_messages() {
+        check(
+            Condition::CaptainSkillAtMost { value: 5 },
+            "a ship whose captain has a skill of 5 or less; ship 1 (U.S.S. Enterprise-D) is \
+             captained by Jean-Luc Picard (Cap906), whose skill is 9",
+        );
+        check(
+            Condition::CaptainSkillAtLeast { value: 10 },
+            "a ship whose captain has a skill of 10 or more; ship 1 (U.S.S. Enterprise-D) is \
+             captained by Jean-Luc Picard (Cap906), whose skill is 9",
+        );
+    }
+
+    #[test]
+    fn unique_and_generic_ship_messages() {
+        assert_eq!(
+            message_on(&Condition::UniqueShip, true, &[], |s| s.unique = false),
+            format!("{HEAD} a unique ship; ship 1 (U.S.S. Enterprise-D) is not unique")
+        );
+        check(
+            Condition::GenericShip,
+            "a non-unique ship; ship 1 (U.S.S. Enterprise-D) is unique",
+        );
+        check(
+            Condition::Not {
+                not: Box::new(Condition::UniqueShip),
+            },
+            "a non-unique ship; ship 1 (U.S.S. Enterprise-D) is unique",
+        );
+    }
+
+    #[test]
+    fn ship_action_message() {
+        check(
+            Condition::ShipAction {
+                action: "battlestations".into(),
+            },
+            "a ship with the [battlestations] action; ship 1 (U.S.S. Enterprise-D) has no \
+             [battlestations] action",
+        );
+    }
+
+    #[test]
+    fn any_of_messages() {
+        // Causality Paradox (E042): "Annorax or any other Krenim Captain".
+        check(
+            Condition::AnyOf {
+                any: vec![
+                    Condition::CaptainName {
+                        any: any(&["Annorax"]),
+                    },
+                    Condition::CaptainSpecies {
+                        any: any(&["krenim"]),
+                    },
+                ],
+            },
+            "a ship captained by Annorax or with a Krenim captain; ship 1 (U.S.S. Enterprise-D) \
+             is captained by Jean-Luc Picard (Cap906), who is not Krenim",
+        );
+        // Relics (E187): "a Hirogen Captain or Admiral".
+        check(
+            Condition::AnyOf {
+                any: vec![
+                    Condition::CaptainSpecies {
+                        any: any(&["hirogen"]),
+                    },
+                    Condition::AdmiralSpecies {
+                        any: any(&["hirogen"]),
+                    },
+                ],
+            },
+            "a ship with a Hirogen captain or with a Hirogen admiral; ship 1 (U.S.S. \
+             Enterprise-D) is captained by Jean-Luc Picard (Cap906), who is not Hirogen, and has \
+             the admiral K'Mpec (A031), who is not Hirogen",
+        );
+        check(
+            Condition::AnyOf {
+                any: vec![
+                    Condition::ShipFaction {
+                        any: any(&["vulcan"]),
+                    },
+                    Condition::ShipClass {
+                        any: any(&["5014"]),
+                    },
+                ],
+            },
+            "a Vulcan ship or a Jem'Hadar Attack Ship; ship 1 (U.S.S. Enterprise-D) is Federation \
+             and is a Galaxy Class ship",
+        );
+        check(
+            Condition::AnyOf {
+                any: vec![Condition::ShipName {
+                    any: any(&["U.S.S. Voyager", "U.S.S. Defiant"]),
+                }],
+            },
+            "the U.S.S. Voyager or the U.S.S. Defiant, not for ship 1 (U.S.S. Enterprise-D)",
+        );
+    }
+
+    #[test]
+    fn negated_messages() {
+        let not = |c| Condition::Not { not: Box::new(c) };
+        check(
+            not(Condition::ShipFaction {
+                any: any(&["federation"]),
+            }),
+            "a non-Federation ship; ship 1 (U.S.S. Enterprise-D) is Federation",
+        );
+        check(
+            not(Condition::CaptainFaction {
+                any: any(&["federation"]),
+            }),
+            "a ship without a Federation captain; ship 1 (U.S.S. Enterprise-D) is captained by \
+             Jean-Luc Picard (Cap906), who is Federation",
+        );
+        check(
+            not(Condition::ShipName {
+                any: any(&["U.S.S. Enterprise-D"]),
+            }),
+            "any ship but the U.S.S. Enterprise-D, not for ship 1 (U.S.S. Enterprise-D)",
+        );
+        check(
+            not(Condition::HullAtMost { value: 5 }),
+            "a ship with a hull of 6 or more; ship 1 (U.S.S. Enterprise-D) has hull 5",
+        );
+        check(
+            not(Condition::ShipAction {
+                action: "evade".into(),
+            }),
+            "a ship without the [evade] action; ship 1 (U.S.S. Enterprise-D) has the [evade] \
+             action",
+        );
+        check(
+            not(Condition::ShipHasCard {
+                any: any(&["Data"]),
+            }),
+            "a ship not equipped with Data; ship 1 (U.S.S. Enterprise-D) is equipped with Data \
+             (C209)",
+        );
+        check(
+            not(Condition::ShipClass {
+                any: any(&["galaxy_class"]),
+            }),
+            "any ship but a Galaxy Class ship; ship 1 (U.S.S. Enterprise-D) is a Galaxy Class \
+             ship",
+        );
+    }
+}

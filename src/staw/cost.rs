@@ -1,0 +1,465 @@
+//! The cost model: what one card costs where it stands, as a base and a
+//! list of named modifiers (`report::model::Modifier`), in the order of
+//! shared/rules/staw.md:
+//!
+//! 1. `base`: the printed cost;
+//! 2. `set-cost`: cards whose cost is set from the ship's stats
+//!    (`cost_from_ship`): the difference to the printed cost;
+//! 3. `ship-penalty`: the card's own additional costs (`cost_modifiers`,
+//!    "+5 SP for any ship other than the U.S.S. Defiant"), separate from
+//!    and stacking with the faction penalty;
+//! 4. `discount`: what other cards grant (captains, admirals, fleet
+//!    captains, flagships, other upgrades; on their ship or fleet-wide; a
+//!    card never discounts itself), each kept above the discount's `min`;
+//!    a discount limited to some cards ("one of your Dominion upgrades")
+//!    goes to the cards it saves most on (`analysis` chooses them); the
+//!    extra cost of a card in a slot that costs more (`surcharge`: Senior
+//!    Staff's [talent] slot, +1 SP) comes here too;
+//! 5. `faction-penalty`: +1 for a captain or upgrade, +3 for an admiral,
+//!    that shares no faction with its ship (see `faction`), unless a
+//!    waiver applies, twice that when a card doubles it (K'Temoc: "The
+//!    faction penalty is doubled for any non-Klingon Upgrades"); generic
+//!    0-cost captains, flagships, fleet captains, officers, ambassadors and
+//!    constructions never pay it;
+//! 6. `floor`: the cost is raised to 0 if it went below (cards printed
+//!    with a negative cost keep it: the Borg Support Vehicle Token).
+//!
+//! A fixed cost another card gives ("may deploy X for 0 SP": `set_costs`)
+//! replaces all of this: `set-cost` to that amount, and nothing else.
+//!
+//! On the Reinforcements Sideboard only 1-3 apply, with every condition
+//! about a ship counted as not met (`condition::Holder::None`).
+
+use super::condition::{describe, Holder, ShipView};
+use super::faction::{counts_as, shares_faction};
+use super::words::is_factions;
+use crate::data::model::{Card, CardFilter, CostModifier, Discount, PenaltyRule, Scope, SetCost};
+use crate::data::{normalize, Database};
+use crate::report::model::Modifier;
+
+/// The role a card plays in the fleet: decides the faction penalty, which
+/// discounts reach it and where it is listed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Role {
+    Ship,
+    Captain,
+    Admiral,
+    Upgrade,
+    Flagship,
+    FleetCaptain,
+    Ambassador,
+    Construction,
+    Officer,
+    /// A card a resource attaches to a ship (Fleet Commander, Sick Bay...).
+    ShipResource,
+}
+
+impl Role {
+    /// The type name used in card filters, reports and messages.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Role::Ship => "ship",
+            Role::Captain => "captain",
+            Role::Admiral => "admiral",
+            Role::Upgrade => "upgrade",
+            Role::Flagship => "flagship",
+            Role::FleetCaptain => "fleet-captain",
+            Role::Ambassador => "ambassador",
+            Role::Construction => "construction",
+            Role::Officer => "officer",
+            Role::ShipResource => "ship-resource",
+        }
+    }
+
+    /// The faction penalty this role pays when it shares no faction with
+    /// its ship.
+    pub fn penalty(self) -> i32 {
+        match self {
+            Role::Captain | Role::Upgrade => 1,
+            Role::Admiral => 3,
+            _ => 0,
+        }
+    }
+}
+
+/// Where a granting card sits: (ship index, card index on that ship).
+/// The ship card itself has index `SHIP_CARD`.
+pub type At = (usize, usize);
+
+/// The index of the ship card among its ship's cards.
+pub const SHIP_CARD: usize = usize::MAX;
+
+/// A change of cost some card of the fleet grants to others: a discount
+/// ("crew upgrades cost -1 SP") or a fixed cost ("may deploy X for 0 SP").
+#[derive(Debug, Clone)]
+pub struct Grant<'a> {
+    pub at: At,
+    pub from: &'a Card,
+    pub effect: Effect<'a>,
+    /// For a grant limited to some cards (`max_cards`: "one of your
+    /// upgrades"): the cards chosen to get it; `None` for every match.
+    pub only: Option<Vec<At>>,
+}
+
+/// What a grant does.
+#[derive(Debug, Clone, Copy)]
+pub enum Effect<'a> {
+    Discount(&'a Discount),
+    SetCost(&'a SetCost),
+}
+
+impl Grant<'_> {
+    fn scope(&self) -> Scope {
+        match self.effect {
+            Effect::Discount(d) => d.scope,
+            Effect::SetCost(s) => s.scope,
+        }
+    }
+
+    fn filter(&self) -> &CardFilter {
+        match self.effect {
+            Effect::Discount(d) => &d.applies_to,
+            Effect::SetCost(s) => &s.applies_to,
+        }
+    }
+
+    /// How many cards at most it applies to.
+    pub fn max_cards(&self) -> Option<u32> {
+        match self.effect {
+            Effect::Discount(d) => d.max_cards,
+            Effect::SetCost(s) => s.max_cards,
+        }
+    }
+
+    /// Whether it may apply to the target, whatever `only` says: another
+    /// card, within its scope, matching its filter.
+    pub fn covers(&self, t: &Target) -> bool {
+        self.at != t.at
+            && (self.scope() == Scope::Fleet || self.at.0 == t.at.0)
+            && filter_matches(self.filter(), t)
+    }
+
+    /// Whether it applies to the target.
+    fn reaches(&self, t: &Target) -> bool {
+        self.covers(t) && self.only.as_ref().is_none_or(|o| o.contains(&t.at))
+    }
+}
+
+/// A faction penalty waiver some card of the fleet grants (or, with
+/// `doubles`, a card that doubles the penalty: `PenaltyRule::Double`).
+#[derive(Debug, Clone, Copy)]
+pub struct Waiver<'a> {
+    pub at: At,
+    pub from: &'a Card,
+    pub scope: Scope,
+    pub filter: &'a CardFilter,
+    /// Doubles the penalty of the cards it covers instead of waiving it.
+    pub doubles: bool,
+}
+
+/// The card being priced.
+#[derive(Debug, Clone, Copy)]
+pub struct Target<'a> {
+    pub card: &'a Card,
+    pub role: Role,
+    /// The slot type it is counted as (upgrades).
+    pub slot: Option<&'a str>,
+    pub at: At,
+}
+
+/// A priced card.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Price {
+    pub base: i32,
+    pub modifiers: Vec<Modifier>,
+    pub cost: i32,
+}
+
+impl Price {
+    fn start(base: i32) -> Price {
+        Price {
+            base,
+            modifiers: Vec::new(),
+            cost: base,
+        }
+    }
+
+    fn push(&mut self, kind: &str, amount: i32, source: String) {
+        self.cost += amount;
+        self.modifiers.push(Modifier {
+            kind: kind.into(),
+            amount,
+            source,
+        });
+    }
+}
+
+/// Everything a card on a ship is priced against.
+#[derive(Debug, Clone, Copy)]
+pub struct OnShip<'a> {
+    /// The database, for naming ship classes in modifier sources.
+    pub db: &'a Database,
+    pub view: ShipView<'a>,
+    /// Every discount of the fleet.
+    pub grants: &'a [Grant<'a>],
+    /// Every faction penalty waiver of the fleet.
+    pub waivers: &'a [Waiver<'a>],
+    /// The ship carries a fleet captain that adds a faction to its captain
+    /// (an Independent fleet captain): the captain pays no faction penalty.
+    pub independent_fleet_captain: Option<&'a Card>,
+}
+
+/// The cost of a card on a ship.
+pub fn on_ship(t: &Target, s: &OnShip) -> Price {
+    let card = t.card;
+    let mut p = Price::start(card.cost);
+    // A fixed cost another card gives is final: no other modifier.
+    let fixed = s
+        .grants
+        .iter()
+        .filter(|g| g.reaches(t))
+        .filter_map(|g| match g.effect {
+            Effect::SetCost(c) => Some((c.amount, g)),
+            Effect::Discount(_) => None,
+        })
+        .min_by_key(|(amount, _)| *amount);
+    if let Some((amount, g)) = fixed {
+        if amount != p.cost {
+            p.push(
+                "set-cost",
+                amount - p.cost,
+                format!("{} ({}): costs {amount} SP", g.from.name, g.from.id),
+            );
+        }
+        return p;
+    }
+    if let Some(cfs) = &card.rules.cost_from_ship {
+        let ship = s.view.ship;
+        let value = match cfs.stat.as_str() {
+            "attack" => ship.attack,
+            "agility" => ship.agility,
+            "hull" => ship.hull,
+            "shields" => ship.shields,
+            _ => None,
+        }
+        .unwrap_or(0);
+        let set = value + cfs.plus;
+        let stat = match cfs.stat.as_str() {
+            "attack" => "primary weapon value",
+            "shields" => "shield value",
+            other => other,
+        };
+        // "costs the primary weapon value of I.K.S. Negh'var plus 1: 5 + 1
+        // = 6 SP".
+        let from = match cfs.plus {
+            0 => format!("the {stat} of {}: {set} SP", ship.name),
+            n if n > 0 => format!(
+                "the {stat} of {} plus {n}: {value} + {n} = {set} SP",
+                ship.name
+            ),
+            n => format!(
+                "the {stat} of {} minus {}: {value} - {} = {set} SP",
+                ship.name, -n, -n
+            ),
+        };
+        if set != p.cost {
+            p.push(
+                "set-cost",
+                set - p.cost,
+                format!("{} ({}): costs {from}", card.name, card.id),
+            );
+        }
+    }
+    own_modifiers(&mut p, s.db, card, &Holder::Ship(s.view));
+    for g in s.grants.iter().filter(|g| g.reaches(t)) {
+        let Effect::Discount(d) = g.effect else {
+            continue;
+        };
+        let before = p.cost;
+        let mut after = before + d.amount;
+        if let Some(min) = d.min {
+            after = after.max(min.min(before));
+        }
+        if after != before {
+            // A positive "discount" is an added slot's extra cost (Senior
+            // Staff: "This [crew] may equip a [talent] at the cost of +1SP").
+            let kind = if after > before {
+                "surcharge"
+            } else {
+                "discount"
+            };
+            p.push(
+                kind,
+                after - before,
+                format!("{} ({})", g.from.name, g.from.id),
+            );
+        }
+    }
+    if let Some(source) = faction_penalty(t, s) {
+        let doubled = s.waivers.iter().find(|w| w.doubles && covers_waiver(w, t));
+        match doubled {
+            Some(w) => p.push(
+                "faction-penalty",
+                2 * t.role.penalty(),
+                format!("{source}; doubled by {} ({})", w.from.name, w.from.id),
+            ),
+            None => p.push("faction-penalty", t.role.penalty(), source),
+        }
+    }
+    floor(&mut p, card);
+    p
+}
+
+/// The cost of a card on the Reinforcements Sideboard: printed cost and
+/// its own additional costs with no ship; no discount, no faction penalty.
+pub fn on_sideboard(db: &Database, card: &Card) -> Price {
+    let mut p = Price::start(card.cost);
+    own_modifiers(&mut p, db, card, &Holder::None);
+    floor(&mut p, card);
+    p
+}
+
+/// The card's own additional costs whose condition holds.
+fn own_modifiers(p: &mut Price, db: &Database, card: &Card, holder: &Holder) {
+    for m in &card.rules.cost_modifiers {
+        if applies(m, holder) {
+            p.push("ship-penalty", m.amount, modifier_source(db, card, m));
+        }
+    }
+}
+
+/// Whether an additional cost applies: `when` holds and `unless` does not.
+pub fn applies(m: &CostModifier, holder: &Holder) -> bool {
+    m.when.as_ref().is_none_or(|c| holder.holds(c))
+        && m.unless.as_ref().is_none_or(|c| !holder.holds(c))
+}
+
+/// "Cloaking Device (T240): +5 SP unless on the U.S.S. Defiant", "Truce
+/// (E060): +5 SP on a ship whose captain has a skill of 6 or more". The
+/// table's modifier column drops the card's own name and the amount
+/// (`report::table::modifier`), so the rest must read on its own.
+fn modifier_source(db: &Database, card: &Card, m: &CostModifier) -> String {
+    let mut why = String::new();
+    if let Some(c) = &m.when {
+        why.push_str(&format!(" on {}", describe(db, c)));
+    }
+    if let Some(c) = &m.unless {
+        why.push_str(&format!(" unless on {}", describe(db, c)));
+    }
+    format!("{} ({}): {:+} SP{why}", card.name, card.id, m.amount)
+}
+
+fn floor(p: &mut Price, card: &Card) {
+    if p.cost < 0 && card.cost >= 0 {
+        p.push("floor", -p.cost, "a cost never goes below 0".into());
+    }
+}
+
+/// Whether a discount's or waiver's filter covers the target.
+pub fn filter_matches(f: &CardFilter, t: &Target) -> bool {
+    let role = t.role.as_str();
+    let type_ok = if f.types.is_empty() {
+        t.role == Role::Upgrade
+    } else {
+        f.types.iter().any(|x| x == role)
+    };
+    let slot_ok = f.slots.is_empty()
+        || match t.slot {
+            Some(s) => f.slots.iter().any(|x| x == s),
+            None => super::upgrade_types(t.card).any(|s| f.slots.iter().any(|x| x == s)),
+        };
+    let faction_ok = (f.factions.is_empty()
+        || t.card.factions.iter().any(|x| f.factions.contains(x)))
+        && !t.card.factions.iter().any(|x| f.not_factions.contains(x));
+    let name_ok = f.names.is_empty() || {
+        let n = normalize(&t.card.name);
+        f.names.iter().any(|x| normalize(x) == n)
+    };
+    let cost_ok = f.max_cost.is_none_or(|m| t.card.cost <= m);
+    type_ok && slot_ok && faction_ok && name_ok && cost_ok && super::card_refs::matches(f, t.card)
+}
+
+/// Whether a waiver (or doubler) reaches the target: another card, within
+/// its scope, matching its filter.
+fn covers_waiver(w: &Waiver, t: &Target) -> bool {
+    w.at != t.at && (w.scope == Scope::Fleet || w.at.0 == t.at.0) && filter_matches(w.filter, t)
+}
+
+/// The faction penalty's source text, if the target pays it.
+fn faction_penalty(t: &Target, s: &OnShip) -> Option<String> {
+    let card = t.card;
+    if t.role.penalty() == 0 {
+        return None;
+    }
+    let sub = s.view.sub_factions;
+    if t.role == Role::Captain {
+        // Generic 0-cost captains are there to be put on any ship.
+        if !card.unique && !card.mirror_unique && card.cost == 0 {
+            return None;
+        }
+        if s.independent_fleet_captain.is_some() {
+            return None;
+        }
+    }
+    if shares_faction(&card.factions, s.view.factions, sub) {
+        return None;
+    }
+    for r in &card.rules.penalty {
+        match r {
+            PenaltyRule::NoPenalty => return None,
+            PenaltyRule::NoPenaltyOn { factions } => {
+                if counts_as(s.view.factions, factions, sub) {
+                    return None;
+                }
+            }
+            PenaltyRule::Waive { .. } | PenaltyRule::Double { .. } => {}
+        }
+    }
+    if s.waivers.iter().any(|w| !w.doubles && covers_waiver(w, t)) {
+        return None;
+    }
+    Some(format!(
+        "{} {} but {} {}",
+        card.name,
+        is_factions(&card.factions),
+        s.view.ship.name,
+        is_factions(s.view.factions)
+    ))
+}
+
+/// The discounts, fixed costs and waivers a card grants, as seen from `at`.
+pub fn grants_of<'a>(
+    card: &'a Card,
+    at: At,
+    grants: &mut Vec<Grant<'a>>,
+    waivers: &mut Vec<Waiver<'a>>,
+) {
+    let effects = card
+        .rules
+        .discounts
+        .iter()
+        .map(Effect::Discount)
+        .chain(card.rules.set_costs.iter().map(Effect::SetCost));
+    for effect in effects {
+        grants.push(Grant {
+            at,
+            from: card,
+            effect,
+            only: None,
+        });
+    }
+    for r in &card.rules.penalty {
+        let (scope, applies_to, doubles) = match r {
+            PenaltyRule::Waive { scope, applies_to } => (scope, applies_to, false),
+            PenaltyRule::Double { scope, applies_to } => (scope, applies_to, true),
+            _ => continue,
+        };
+        waivers.push(Waiver {
+            at,
+            from: card,
+            scope: *scope,
+            filter: applies_to,
+            doubles,
+        });
+    }
+}

@@ -1,0 +1,82 @@
+//! Cards that may exceed their purchase restrictions where they stand:
+//!
+//! - in a slot whose terms allow it (`AddSlot::exceed_restrictions`:
+//!   Sakharov's extra upgrade);
+//! - when another card's discount or fixed cost that allows it reaches
+//!   them (`Discount::exceed_restrictions`, `SetCost::exceed_restrictions`:
+//!   Vrax's "You may deploy the 'Reman Bodyguards' Upgrade to your ship at
+//!   a cost of -2 SP, even if it exceeds your ship's restrictions", the
+//!   Enterprise NX-01's Enhanced Hull Plating "for free even if it exceeds
+//!   your ship's restrictions"). A grant limited to some cards
+//!   (`max_cards`) allows it only for the cards it went to.
+//!
+//! The `restriction` rule skips the purchase restrictions of such cards;
+//! a card a grant lets exceed them needs no slot either (the ship's upgrade
+//! bar is one of the ship's restrictions: `slot_terms::freed`).
+
+use super::analysis::{Analysis, CardState, ShipState};
+use super::cost::{filter_matches, Target, SHIP_CARD};
+use super::slot_terms;
+use crate::data::model::{Card, CardFilter, Scope};
+
+/// Whether the card `c` on ship `i` may exceed its purchase restrictions.
+pub fn allowed(a: &Analysis, s: &ShipState, i: usize, c: &CardState) -> bool {
+    if slot_terms::of(s, i, c.slot_index).is_some_and(|t| t.add.exceed_restrictions) {
+        return true;
+    }
+    let k = s.cards.iter().position(|x| std::ptr::eq(x, c));
+    let t = Target {
+        card: c.placed.card,
+        role: c.role,
+        slot: c.slot.as_deref().filter(|s| *s != "none"),
+        at: (i, k.unwrap_or(usize::MAX)),
+    };
+    for (j, other) in a.ships.iter().enumerate() {
+        let granting = std::iter::once((SHIP_CARD, other.entry.ship.card)).chain(
+            other
+                .cards
+                .iter()
+                .enumerate()
+                .map(|(k, x)| (k, x.placed.card)),
+        );
+        for (gk, from) in granting {
+            if (j, gk) == t.at {
+                continue;
+            }
+            for (scope, filter, limited) in grants(from) {
+                if scope == Scope::Ship && j != i {
+                    continue;
+                }
+                if !filter_matches(filter, &t) {
+                    continue;
+                }
+                let source = format!("{} ({})", from.name, from.id);
+                if !limited
+                    || c.price
+                        .modifiers
+                        .iter()
+                        .any(|m| m.source.starts_with(&source))
+                {
+                    return true;
+                }
+            }
+        }
+    }
+    false
+}
+
+/// The card's grants that allow exceeding restrictions: (scope, filter,
+/// limited to some cards).
+fn grants(card: &Card) -> impl Iterator<Item = (Scope, &CardFilter, bool)> {
+    let r = &card.rules;
+    r.discounts
+        .iter()
+        .filter(|d| d.exceed_restrictions)
+        .map(|d| (d.scope, &d.applies_to, d.max_cards.is_some()))
+        .chain(
+            r.set_costs
+                .iter()
+                .filter(|c| c.exceed_restrictions)
+                .map(|c| (c.scope, &c.applies_to, c.max_cards.is_some())),
+        )
+}

@@ -1,0 +1,629 @@
+//! Reading a parsed fleet file (`tree::Node`) into `RawFleet`: the keys of
+//! `shared/spec/fleet-file.md`, each value with its span, card references
+//! still unresolved.
+//!
+//! Every unknown key and every value of the wrong shape is reported (codes
+//! `unknown-key` and `shape`, input errors) and reading goes on, so that a
+//! file's problems are all listed at once. The sideboard is the exception
+//! the spec makes: a list under one of its sections or an unknown section
+//! is a rule violation (`sideboard-slot`), so the reader keeps those entries
+//! and `rules::sideboard` judges them.
+
+use crate::input::tree::{Entry, Node, NodeValue};
+use crate::input::diag::Diagnostic;
+use std::ops::Range;
+
+pub use crate::input::tree::Spanned;
+
+/// An unresolved card reference: a string (id or name) or an inline table
+/// that narrows the match.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CardRef {
+    /// The span of the whole reference (the string or the inline table).
+    pub span: Range<usize>,
+    pub query: Query,
+}
+
+/// What a card reference asks for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Query {
+    /// `"T240"` or `"Cloaking Device"`: an exact id, else a name.
+    Text(String),
+    /// `{ name = "Cloaking Device", faction = "dominion" }`.
+    Table(RefTable),
+}
+
+/// The keys of an inline-table card reference.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct RefTable {
+    pub id: Option<String>,
+    pub name: Option<String>,
+    pub faction: Option<String>,
+    pub set: Option<String>,
+    pub class: Option<String>,
+    /// `type`: an upgrade slot type (`crew`) or a card type (`captain`).
+    pub kind: Option<String>,
+}
+
+impl CardRef {
+    /// The reference as the user would recognise it in a message.
+    pub fn label(&self) -> String {
+        match &self.query {
+            Query::Text(s) => format!("'{}'", shorten(s.trim())),
+            Query::Table(t) => {
+                let mut parts = Vec::new();
+                for (k, v) in [
+                    ("id", &t.id),
+                    ("name", &t.name),
+                    ("faction", &t.faction),
+                    ("set", &t.set),
+                    ("class", &t.class),
+                    ("type", &t.kind),
+                ] {
+                    if let Some(v) = v {
+                        parts.push(format!("{k} = {:?}", shorten(v)));
+                    }
+                }
+                format!("{{ {} }}", parts.join(", "))
+            }
+        }
+    }
+}
+
+/// The fleet file as written.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct RawFleet {
+    pub name: Option<Spanned<String>>,
+    pub format: Option<Spanned<String>>,
+    pub resource: Option<CardRef>,
+    pub additional_points: Option<Spanned<i64>>,
+    pub notes: Option<Spanned<String>>,
+    pub as_of: Option<Spanned<String>>,
+    pub sp_cap: Option<Spanned<i64>>,
+    pub game: Option<Spanned<String>>,
+    pub ships: Vec<RawShip>,
+    pub sideboard: Option<RawSideboard>,
+    /// The file has no key at all (empty, or only comments).
+    pub empty: bool,
+}
+
+/// One `[[ship]]`.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct RawShip {
+    /// The whole `[[ship]]` table.
+    pub span: Range<usize>,
+    pub ship: Option<CardRef>,
+    pub captain: Option<CardRef>,
+    pub admiral: Option<CardRef>,
+    pub upgrades: Vec<CardRef>,
+    pub flagship: Option<CardRef>,
+    pub fleet_captain: Option<CardRef>,
+    pub ambassador: Option<CardRef>,
+    pub construction: Option<CardRef>,
+    pub officers: Vec<CardRef>,
+}
+
+/// `[sideboard]` as written: every key, known section or not.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct RawSideboard {
+    pub span: Range<usize>,
+    pub entries: Vec<SideboardEntry>,
+}
+
+/// One key of `[sideboard]`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SideboardEntry {
+    /// The key (`captain`, `crew`, ... or anything the user wrote).
+    pub section: Spanned<String>,
+    /// The cards under it: one, or several when written as a list.
+    pub cards: Vec<CardRef>,
+    /// Written as a list (a sideboard section holds one card).
+    pub list: bool,
+}
+
+/// The top-level keys of a STAW fleet file.
+pub const TOP_KEYS: &[&str] = &[
+    "name",
+    "format",
+    "resource",
+    "additional_points",
+    "notes",
+    "as_of",
+    "sp_cap",
+    "game",
+    "ship",
+    "sideboard",
+];
+
+/// The keys of a `[[ship]]`.
+pub const SHIP_KEYS: &[&str] = &[
+    "ship",
+    "captain",
+    "admiral",
+    "upgrades",
+    "flagship",
+    "fleet_captain",
+    "ambassador",
+    "construction",
+    "officers",
+];
+
+/// The keys of an inline-table card reference.
+pub const REF_KEYS: &[&str] = &["id", "name", "faction", "set", "class", "type"];
+
+/// The sections of `[sideboard]`.
+pub const SIDEBOARD_SECTIONS: &[&str] = &["captain", "talent", "crew", "tech", "weapon"];
+
+/// Reads the root table of a fleet file. Problems go to `diags`; what could
+/// be read is returned.
+pub fn read(root: &Node, diags: &mut Vec<Diagnostic>) -> RawFleet {
+    let mut fleet = RawFleet::default();
+    let NodeValue::Table(entries) = &root.value else {
+        // The parser always gives a table at the root.
+        return fleet;
+    };
+    fleet.empty = entries.is_empty();
+    for e in entries {
+        match e.key.as_str() {
+            "name" => fleet.name = string(e, diags),
+            "format" => fleet.format = string(e, diags),
+            "notes" => fleet.notes = string(e, diags),
+            "game" => fleet.game = string(e, diags),
+            "resource" => fleet.resource = card_ref(&e.key, &e.node, diags),
+            "additional_points" => fleet.additional_points = integer(e, diags),
+            "sp_cap" => fleet.sp_cap = integer(e, diags),
+            "as_of" => fleet.as_of = date(e, diags),
+            "ship" => match &e.node.value {
+                NodeValue::Array(items) => {
+                    for item in items {
+                        if let Some(s) = ship(item, diags) {
+                            fleet.ships.push(s);
+                        }
+                    }
+                }
+                // `[ship]` instead of `[[ship]]`: one ship, say how to write it.
+                NodeValue::Table(_) => {
+                    diags.push(
+                        Diagnostic::error(
+                            "shape",
+                            "`ship` must be an array of tables: write each ship as `[[ship]]`",
+                        )
+                        .with_span(Some(e.key_span.clone()))
+                        .with_help(
+                            "a fleet file lists its ships as [[ship]] tables (two brackets)",
+                        ),
+                    );
+                }
+                other => diags.push(shape(
+                    &e.key,
+                    "an array of [[ship]] tables",
+                    other,
+                    &e.node.span,
+                )),
+            },
+            "sideboard" => fleet.sideboard = sideboard(e, diags),
+            _ => diags.push(unknown_key(e, TOP_KEYS, "at the top of a fleet file")),
+        }
+    }
+    fleet
+}
+
+fn ship(node: &Node, diags: &mut Vec<Diagnostic>) -> Option<RawShip> {
+    let NodeValue::Table(entries) = &node.value else {
+        diags.push(shape("ship", "a [[ship]] table", &node.value, &node.span));
+        return None;
+    };
+    let mut s = RawShip {
+        span: node.span.clone(),
+        ..RawShip::default()
+    };
+    for e in entries {
+        let one = |diags: &mut Vec<Diagnostic>| card_ref(&e.key, &e.node, diags);
+        match e.key.as_str() {
+            "ship" => s.ship = one(diags),
+            "captain" => s.captain = one(diags),
+            "admiral" => s.admiral = one(diags),
+            "flagship" => s.flagship = one(diags),
+            "fleet_captain" => s.fleet_captain = one(diags),
+            "ambassador" => s.ambassador = one(diags),
+            "construction" => s.construction = one(diags),
+            "upgrades" => s.upgrades = card_list(e, diags),
+            "officers" => s.officers = card_list(e, diags),
+            _ => diags.push(unknown_key(e, SHIP_KEYS, "in a [[ship]]")),
+        }
+    }
+    if s.ship.is_none() && !entries.iter().any(|e| e.key == "ship") {
+        diags.push(
+            Diagnostic::error(
+                "shape",
+                "this [[ship]] has no `ship` key naming its ship card",
+            )
+            .with_span(Some(header_span(node)))
+            .with_help("add a line such as: ship = \"U.S.S. Enterprise-D\""),
+        );
+    }
+    Some(s)
+}
+
+/// The first line of a table (its `[[ship]]` header), for messages about
+/// the whole table.
+fn header_span(node: &Node) -> Range<usize> {
+    node.span.start..node.span.start + 1
+}
+
+fn sideboard(e: &Entry, diags: &mut Vec<Diagnostic>) -> Option<RawSideboard> {
+    let NodeValue::Table(entries) = &e.node.value else {
+        diags.push(shape(
+            "sideboard",
+            "a [sideboard] table",
+            &e.node.value,
+            &e.node.span,
+        ));
+        return None;
+    };
+    let mut sb = RawSideboard {
+        span: e.key_span.clone(),
+        entries: Vec::new(),
+    };
+    for s in entries {
+        let section = Spanned {
+            value: s.key.clone(),
+            span: s.key_span.clone(),
+        };
+        match &s.node.value {
+            NodeValue::Array(items) => {
+                let cards = items
+                    .iter()
+                    .filter_map(|i| card_ref(&s.key, i, diags))
+                    .collect();
+                sb.entries.push(SideboardEntry {
+                    section,
+                    cards,
+                    list: true,
+                });
+            }
+            _ => {
+                if let Some(c) = card_ref(&s.key, &s.node, diags) {
+                    sb.entries.push(SideboardEntry {
+                        section,
+                        cards: vec![c],
+                        list: false,
+                    });
+                }
+            }
+        }
+    }
+    Some(sb)
+}
+
+/// A list of card references; a single reference is read as a list of one.
+fn card_list(e: &Entry, diags: &mut Vec<Diagnostic>) -> Vec<CardRef> {
+    match &e.node.value {
+        NodeValue::Array(items) => items
+            .iter()
+            .filter_map(|i| card_ref(&e.key, i, diags))
+            .collect(),
+        _ => card_ref(&e.key, &e.node, diags).into_iter().collect(),
+    }
+}
+
+/// A card reference: a string, or an inline table of `REF_KEYS`.
+fn card_ref(key: &str, node: &Node, diags: &mut Vec<Diagnostic>) -> Option<CardRef> {
+    match &node.value {
+        NodeValue::String(s) => {
+            if s.trim().is_empty() {
+                diags.push(
+                    Diagnostic::error("shape", format!("`{key}` names no card (empty string)"))
+                        .with_span(Some(node.span.clone())),
+                );
+                return None;
+            }
+            Some(CardRef {
+                span: node.span.clone(),
+                query: Query::Text(s.clone()),
+            })
+        }
+        NodeValue::Table(entries) => {
+            let mut t = RefTable::default();
+            let mut ok = true;
+            for e in entries {
+                let slot = match e.key.as_str() {
+                    "id" => &mut t.id,
+                    "name" => &mut t.name,
+                    "faction" => &mut t.faction,
+                    "set" => &mut t.set,
+                    "class" => &mut t.class,
+                    "type" => &mut t.kind,
+                    _ => {
+                        diags.push(unknown_key(e, REF_KEYS, "in a card reference"));
+                        ok = false;
+                        continue;
+                    }
+                };
+                match string(e, diags) {
+                    Some(v) => *slot = Some(v.value),
+                    None => ok = false,
+                }
+            }
+            if t.id.is_none() && t.name.is_none() {
+                if ok {
+                    diags.push(
+                        Diagnostic::error(
+                            "shape",
+                            format!("the card reference under `{key}` has neither `id` nor `name`"),
+                        )
+                        .with_span(Some(node.span.clone()))
+                        .with_help("write { name = \"...\" } or { id = \"...\" }, narrowed with faction, set, class or type"),
+                    );
+                }
+                return None;
+            }
+            ok.then(|| CardRef {
+                span: node.span.clone(),
+                query: Query::Table(t),
+            })
+        }
+        NodeValue::Array(_) => {
+            diags.push(
+                Diagnostic::error("shape", format!("`{key}` takes one card, found an array"))
+                    .with_span(Some(node.span.clone()))
+                    .with_help(format!("write one card: {key} = \"...\"")),
+            );
+            None
+        }
+        other => {
+            diags.push(shape(
+                key,
+                "a card (a name or id in quotes, or an inline table such as { id = \"C209\" })",
+                other,
+                &node.span,
+            ));
+            None
+        }
+    }
+}
+
+fn string(e: &Entry, diags: &mut Vec<Diagnostic>) -> Option<Spanned<String>> {
+    match &e.node.value {
+        NodeValue::String(s) => Some(Spanned {
+            value: s.clone(),
+            span: e.node.span.clone(),
+        }),
+        other => {
+            diags.push(shape(&e.key, "a string", other, &e.node.span));
+            None
+        }
+    }
+}
+
+/// A user's value as quoted in a message: at most 60 characters, the rest
+/// counted, so that a runaway value does not flood the output.
+pub fn shorten(s: &str) -> String {
+    const MAX: usize = 60;
+    let n = s.chars().count();
+    if n <= MAX {
+        return s.to_string();
+    }
+    let head: String = s.chars().take(MAX).collect();
+    format!("{head}… ({n} characters)")
+}
+
+/// The largest `sp_cap` or `additional_points` (in absolute value) a fleet
+/// may give: far above any real event, and a clear error rather than a
+/// silent clamp for a typo of many digits.
+pub const MAX_POINTS: i64 = 100_000;
+
+fn integer(e: &Entry, diags: &mut Vec<Diagnostic>) -> Option<Spanned<i64>> {
+    match &e.node.value {
+        NodeValue::Integer(i)
+            if i.unsigned_abs() > MAX_POINTS.unsigned_abs() || (e.key == "sp_cap" && *i < 0) =>
+        {
+            let range = if e.key == "sp_cap" {
+                format!("0 to {MAX_POINTS}")
+            } else {
+                format!("-{MAX_POINTS} to {MAX_POINTS}")
+            };
+            diags.push(
+                Diagnostic::error(
+                    "shape",
+                    format!("`{}` = {i} is out of range: it must be {range} SP", e.key),
+                )
+                .with_span(Some(e.node.span.clone())),
+            );
+            None
+        }
+        NodeValue::Integer(i) => Some(Spanned {
+            value: *i,
+            span: e.node.span.clone(),
+        }),
+        other => {
+            diags.push(shape(&e.key, "an integer", other, &e.node.span));
+            None
+        }
+    }
+}
+
+/// `as_of`: a TOML date (`2016-06-30`) or a string holding one.
+fn date(e: &Entry, diags: &mut Vec<Diagnostic>) -> Option<Spanned<String>> {
+    let text = match &e.node.value {
+        NodeValue::String(s) => s.trim().to_string(),
+        NodeValue::Datetime(s) => s.clone(),
+        other => {
+            diags.push(shape(&e.key, "a date (YYYY-MM-DD)", other, &e.node.span));
+            return None;
+        }
+    };
+    if parse_date(&text).is_none() {
+        diags.push(
+            Diagnostic::error(
+                "shape",
+                format!("`{}` is not a valid date: {text:?}", e.key),
+            )
+            .with_span(Some(e.node.span.clone()))
+            .with_help("write a calendar date as YYYY-MM-DD, e.g. as_of = \"2016-06-30\""),
+        );
+        return None;
+    }
+    Some(Spanned {
+        value: text,
+        span: e.node.span.clone(),
+    })
+}
+
+/// Parses a `YYYY-MM-DD` calendar date.
+pub fn parse_date(s: &str) -> Option<time::Date> {
+    let fmt = time::macros::format_description!("[year]-[month]-[day]");
+    time::Date::parse(s, &fmt).ok()
+}
+
+fn shape(key: &str, expected: &str, found: &NodeValue, span: &Range<usize>) -> Diagnostic {
+    Diagnostic::error(
+        "shape",
+        format!("`{key}` must be {expected}, found {}", found.describe()),
+    )
+    .with_span(Some(span.clone()))
+}
+
+use crate::input::suggest::unknown_key;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::input::tree::parse;
+
+    fn read_text(text: &str) -> (RawFleet, Vec<Diagnostic>) {
+        let mut d = Vec::new();
+        let f = read(&parse(text).unwrap(), &mut d);
+        (f, d)
+    }
+
+    #[test]
+    fn long_values_are_shortened_in_messages() {
+        assert_eq!(shorten("Data"), "Data");
+        let long = "x".repeat(200_000);
+        let short = shorten(&long);
+        assert_eq!(short, format!("{}… (200000 characters)", "x".repeat(60)));
+    }
+
+    #[test]
+    fn points_out_of_range_are_input_errors() {
+        for (text, needle) in [
+            (
+                "sp_cap = 9223372036854775807\n",
+                "`sp_cap` = 9223372036854775807 is out of range",
+            ),
+            (
+                "sp_cap = -5\n",
+                "`sp_cap` = -5 is out of range: it must be 0 to 100000 SP",
+            ),
+            (
+                "additional_points = -200000\n",
+                "`additional_points` = -200000 is out of range",
+            ),
+        ] {
+            let (f, diags) = read_text(text);
+            assert!(
+                f.sp_cap.is_none() && f.additional_points.is_none(),
+                "{text}"
+            );
+            assert_eq!(diags.len(), 1, "{text}: {diags:?}");
+            assert_eq!(diags[0].code, "shape");
+            assert!(diags[0].message.starts_with(needle), "{}", diags[0].message);
+            assert_eq!(
+                diags[0].span.as_ref().unwrap().start,
+                text.find('=').unwrap() + 2
+            );
+        }
+    }
+
+    #[test]
+    fn reads_every_key_with_spans() {
+        let text = r#"name = "N"
+format = "standard"
+resource = "Flagship"
+additional_points = 5
+as_of = 2016-06-30
+[[ship]]
+ship = { name = "Dominion Starship", class = "Keldon" }
+captain = "Gul Ranor"
+upgrades = ["A", { id = "W101" }]
+officers = "First Officer"
+[sideboard]
+crew = { id = "C195" }
+"#;
+        let (f, d) = read_text(text);
+        assert!(d.is_empty(), "{d:?}");
+        assert_eq!(f.name.unwrap().value, "N");
+        assert_eq!(f.additional_points.unwrap().value, 5);
+        assert_eq!(f.as_of.unwrap().value, "2016-06-30");
+        let s = &f.ships[0];
+        assert_eq!(
+            &text[s.captain.as_ref().unwrap().span.clone()],
+            "\"Gul Ranor\""
+        );
+        assert_eq!(s.upgrades.len(), 2);
+        assert_eq!(s.officers.len(), 1);
+        let Query::Table(t) = &s.ship.as_ref().unwrap().query else {
+            panic!("table reference")
+        };
+        assert_eq!(t.class.as_deref(), Some("Keldon"));
+        let sb = f.sideboard.unwrap();
+        assert_eq!(sb.entries[0].section.value, "crew");
+        assert!(!sb.entries[0].list);
+    }
+
+    #[test]
+    fn reports_every_shape_and_key_problem() {
+        let text = r#"nmae = "x"
+additional_points = "5"
+[[ship]]
+ship = 3
+captain = ["A", "B"]
+upgrade = ["C"]
+upgrades = [{ nam = "D" }, 4]
+"#;
+        let (_, d) = read_text(text);
+        let codes: Vec<_> = d.iter().map(|d| d.code.as_str()).collect();
+        assert_eq!(
+            codes,
+            [
+                "unknown-key",
+                "shape",
+                "shape",
+                "shape",
+                "unknown-key",
+                "unknown-key",
+                "shape"
+            ]
+        );
+        assert_eq!(d[0].help, ["did you mean `name`?"]);
+        assert_eq!(d[4].help, ["did you mean `upgrades`?"]);
+    }
+
+    #[test]
+    fn bad_dates_are_shape_errors() {
+        let (_, d) = read_text("as_of = \"2016-02-30\"\n");
+        assert_eq!(d[0].code, "shape");
+        assert!(
+            d[0].message.contains("not a valid date"),
+            "{}",
+            d[0].message
+        );
+    }
+
+    #[test]
+    fn sideboard_lists_and_unknown_sections_are_kept() {
+        let (f, d) = read_text("[sideboard]\ncrew = [\"A\", \"B\"]\nadmiral = \"X\"\n");
+        assert!(d.is_empty());
+        let sb = f.sideboard.unwrap();
+        assert!(sb.entries[0].list);
+        assert_eq!(sb.entries[0].cards.len(), 2);
+        assert_eq!(sb.entries[1].section.value, "admiral");
+    }
+
+    #[test]
+    fn empty_file_is_flagged() {
+        let (f, _) = read_text("# only a comment\n");
+        assert!(f.empty);
+    }
+}

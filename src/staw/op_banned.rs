@@ -1,0 +1,31 @@
+//! `op-banned`: formats with `exclude_op_banned` do not allow cards banned
+//! from organised play.
+
+use super::analysis::Analysis;
+use super::Rule;
+use crate::input::diag::Diagnostic;
+
+pub const RULE: Rule = Rule {
+    name: "op-banned",
+    codes: &["op-banned"],
+    summary: "no card banned from organised play (formats that exclude them)",
+    check,
+};
+
+fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
+    if !a.format.exclude_op_banned {
+        return;
+    }
+    for l in a.every_card().into_iter().filter(|l| l.card.op_banned) {
+        out.push(
+            Diagnostic::error(
+                "op-banned",
+                format!(
+                    "{} ({}) on {} is banned from organised play, and format {} excludes such cards",
+                    l.card.name, l.card.id, l.place, a.format.id
+                ),
+            )
+            .with_span(Some(l.span.clone())),
+        );
+    }
+}

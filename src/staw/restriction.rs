@@ -1,0 +1,232 @@
+//! `restriction`: purchase restrictions and "one per ship" limits.
+//!
+//! - Every condition of a card's `rules.restrictions` must hold for the
+//!   ship it is bought for and that ship's captain ("may only be purchased
+//!   for a Vulcan ship", "... a ship with a Hull of 3 or less"); faction
+//!   conditions follow the format's sub-faction switch (`faction`). The
+//!   message says what the card asks for and what the ship is instead
+//!   (`condition::unmet`).
+//! - `rules.max_per_ship`: "No ship may be equipped with more than one
+//!   <card>" (counted by name).
+//! - A fleet captain goes to a unique captain (the Fleet Captain resource,
+//!   rule 6: "You may not assign a non-unique Captain as your Fleet
+//!   Captain").
+//! - `rules.no_admiral`, `rules.no_ambassador`: the ship carrying the card
+//!   (or the ship card itself) may not have an admiral, an ambassador.
+//! - `rules.fleet_excludes`: "cannot deploy this card to the same fleet as
+//!   X": no card of that name anywhere in the fleet, sideboard included.
+//! - `rules.ship_limits`: a card limits the other cards of its ship
+//!   (`ship_limits`).
+//! - `rules.squadrons`: an attack squadron resource limits the fleet's
+//!   attack squadrons (`squadrons`).
+//! - A card that may exceed its restrictions where it stands (a slot or a
+//!   grant that allows it, see `exceed`) is not held to them.
+//!
+//! ```toml
+//! [[ship]]
+//! ship = "U.S.S. Enterprise-D"             # hull 5
+//! upgrades = ["Ramming Attack"]            # hull 3 or less -> restriction
+//! ```
+
+use super::analysis::Analysis;
+use super::condition::unmet;
+use super::cost::Role;
+use super::Rule;
+use super::{exceed, ship_limits, squadrons};
+use crate::data::normalize;
+use crate::input::diag::Diagnostic;
+
+pub const RULE: Rule = Rule {
+    name: "restriction",
+    codes: &["restriction"],
+    summary: "purchase restrictions and one-per-ship limits of each card",
+    check,
+};
+
+fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
+    per_ship(a, out);
+    fleet_excludes(a, out);
+    ship_limits::check(a, out);
+    squadrons::check(a, out);
+}
+
+/// Cards that may not share a fleet: reported once per pair, at the card
+/// that names the other.
+fn fleet_excludes(a: &Analysis, out: &mut Vec<Diagnostic>) {
+    let cards = a.every_card();
+    let mut reported: Vec<(usize, usize)> = Vec::new();
+    for l in cards
+        .iter()
+        .filter(|l| !l.card.rules.fleet_excludes.is_empty())
+    {
+        let excluded: Vec<String> = l
+            .card
+            .rules
+            .fleet_excludes
+            .iter()
+            .map(|n| normalize(n))
+            .collect();
+        for other in &cards {
+            if other.span == l.span || !excluded.contains(&normalize(&other.card.name)) {
+                continue;
+            }
+            let pair = (
+                l.span.start.min(other.span.start),
+                l.span.start.max(other.span.start),
+            );
+            if reported.contains(&pair) {
+                continue;
+            }
+            reported.push(pair);
+            out.push(
+                Diagnostic::error(
+                    "restriction",
+                    format!(
+                        "{} ({}) on {} may not be in the same fleet as {} ({}) on {}",
+                        l.card.name,
+                        l.card.id,
+                        l.place,
+                        other.card.name,
+                        other.card.id,
+                        other.place
+                    ),
+                )
+                .with_span(Some(l.span.clone())),
+            );
+        }
+    }
+}
+
+fn per_ship(a: &Analysis, out: &mut Vec<Diagnostic>) {
+    let sub = a.format.sub_factions;
+    for (i, s) in a.ships.iter().enumerate() {
+        let view = s.view(sub);
+        for c in &s.cards {
+            let card = c.placed.card;
+            if exceed::allowed(a, s, i, c) {
+                continue;
+            }
+            for cond in &card.rules.restrictions {
+                if !view.holds(cond) {
+                    let name = format!("{} ({})", card.name, card.id);
+                    out.push(
+                        Diagnostic::error(
+                            "restriction",
+                            unmet(a.db, cond, &view, &name, &s.label(i)),
+                        )
+                        .with_span(Some(c.placed.span.clone())),
+                    );
+                }
+            }
+        }
+        // One per ship: report the first card beyond the limit.
+        let mut counted: Vec<(String, u32)> = Vec::new();
+        for c in &s.cards {
+            let card = c.placed.card;
+            let Some(max) = card.rules.max_per_ship else {
+                continue;
+            };
+            let key = normalize(&card.name);
+            let n = match counted.iter_mut().find(|(k, _)| *k == key) {
+                Some(e) => {
+                    e.1 += 1;
+                    e.1
+                }
+                None => {
+                    counted.push((key, 1));
+                    1
+                }
+            };
+            if n == max + 1 {
+                let on_ship = s
+                    .cards
+                    .iter()
+                    .filter(|x| normalize(&x.placed.card.name) == normalize(&card.name))
+                    .count();
+                let max = if max == 1 {
+                    "one".to_string()
+                } else {
+                    max.to_string()
+                };
+                out.push(
+                    Diagnostic::error(
+                        "restriction",
+                        format!(
+                            "no ship may be equipped with more than {max} {} ({}); {} has {on_ship}",
+                            card.name,
+                            card.id,
+                            s.label(i)
+                        ),
+                    )
+                    .with_span(Some(c.placed.span.clone())),
+                );
+            }
+        }
+        // No admiral (`no_admiral`) or ambassador (`no_ambassador`) on
+        // the ship of a card that forbids one.
+        let ship = &s.entry.ship;
+        let kinds = [
+            (&s.entry.admiral, Role::Admiral, "admiral"),
+            (&s.entry.ambassador, Role::Ambassador, "ambassador"),
+        ];
+        for (who, role, word) in kinds {
+            let Some(who) = who else { continue };
+            let forbids = |c: &crate::data::model::Card| match role {
+                Role::Admiral => c.rules.no_admiral,
+                _ => c.rules.no_ambassador,
+            };
+            let forbidding = std::iter::once((ship.card, &ship.span))
+                .chain(
+                    s.cards
+                        .iter()
+                        .filter(|c| c.role != role)
+                        .map(|c| (c.placed.card, &c.placed.span)),
+                )
+                .find(|(card, _)| forbids(card));
+            if let Some((card, span)) = forbidding {
+                out.push(
+                    Diagnostic::error(
+                        "restriction",
+                        format!(
+                            "{} ({}) allows no {word} on its ship, but {} has the {word} {} ({})",
+                            card.name,
+                            card.id,
+                            s.label(i),
+                            who.card.name,
+                            who.card.id
+                        ),
+                    )
+                    .with_span(Some(span.clone())),
+                );
+            }
+        }
+        if let Some(fc) = s.cards.iter().find(|c| c.role == Role::FleetCaptain) {
+            let generic = s
+                .entry
+                .captain
+                .as_ref()
+                .is_none_or(|c| !(c.card.unique || c.card.mirror_unique));
+            if generic {
+                let who = match &s.entry.captain {
+                    Some(c) => format!(
+                        "is captained by {} ({}), who is not unique",
+                        c.card.name, c.card.id
+                    ),
+                    None => "has no captain".into(),
+                };
+                out.push(
+                    Diagnostic::error(
+                        "restriction",
+                        format!(
+                            "the fleet captain {} ({}) may only be assigned to a unique captain; {} {who}",
+                            fc.placed.card.name,
+                            fc.placed.card.id,
+                            s.label(i)
+                        ),
+                    )
+                    .with_span(Some(fc.placed.span.clone())),
+                );
+            }
+        }
+    }
+}

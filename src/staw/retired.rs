@@ -1,0 +1,41 @@
+//! `resource-retired`: formats with `retire_resources` (the 2016
+//! tournament format) do not allow a resource retired on or before the
+//! evaluation date (`[[retirement]]` in `formats.toml`).
+
+use super::analysis::Analysis;
+use super::Rule;
+use crate::input::diag::Diagnostic;
+
+pub const RULE: Rule = Rule {
+    name: "resource-retired",
+    codes: &["resource-retired"],
+    summary: "no resource retired from tournament play by the evaluation date",
+    check,
+};
+
+fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
+    let (Some(r), Some(date)) = (&a.resource, &a.date) else {
+        return;
+    };
+    if !a.format.retire_resources {
+        return;
+    }
+    let card = r.placed.card;
+    let retired =
+        a.db.retirements
+            .iter()
+            .filter(|x| x.resource.eq_ignore_ascii_case(&card.id))
+            .find(|x| x.retired.as_str() <= date.as_str());
+    if let Some(x) = retired {
+        out.push(
+            Diagnostic::error(
+                "resource-retired",
+                format!(
+                    "{} ({}) has been retired from tournament play since {}, and format {} is evaluated on {date}",
+                    card.name, card.id, x.retired, a.format.id
+                ),
+            )
+            .with_span(Some(r.placed.span.clone())),
+        );
+    }
+}

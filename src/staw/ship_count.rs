@@ -1,0 +1,47 @@
+//! `ship-count`: the format's minimum and maximum number of ships (the
+//! 2016 tournament format: at least 3).
+
+use super::analysis::Analysis;
+use super::Rule;
+use crate::input::diag::Diagnostic;
+
+pub const RULE: Rule = Rule {
+    name: "ship-count",
+    codes: &["ship-count"],
+    summary: "the number of ships is within the format's limits",
+    check,
+};
+
+fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
+    let n = a.ships.len() as u32;
+    let span = a
+        .raw
+        .format
+        .as_ref()
+        .map(|f| f.span.clone())
+        .unwrap_or(0..0);
+    if let Some(min) = a.format.min_ships.filter(|&m| n < m) {
+        out.push(
+            Diagnostic::error(
+                "ship-count",
+                format!(
+                    "format {} needs at least {min} ships, but the fleet has {n}",
+                    a.format.id
+                ),
+            )
+            .with_span(Some(span.clone())),
+        );
+    }
+    if let Some(max) = a.format.max_ships.filter(|&m| n > m) {
+        out.push(
+            Diagnostic::error(
+                "ship-count",
+                format!(
+                    "format {} allows at most {max} ships, but the fleet has {n}",
+                    a.format.id
+                ),
+            )
+            .with_span(Some(span)),
+        );
+    }
+}

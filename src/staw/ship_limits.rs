@@ -1,0 +1,93 @@
+//! Ship limits (`Rules::ship_limits`), reported as `restriction`: a card
+//! limits the other cards of its ship. Every card there that matches the
+//! limit's `applies_to` must match its `only` (none may be there when
+//! `only` is absent):
+//!
+//! - "This ship may only be assigned Gareb or a Romulan Drone Pilot as its
+//!   Captain" (Prototype 01 S061): captains must be named Gareb or Romulan
+//!   Drone Pilot;
+//! - "K'Temoc may only field Klingon [talent] Upgrades", "You may only
+//!   equip the 'Grand Nagus' and 'Rules of Acquisition' [talent] Upgrades
+//!   to this Captain" (Gint);
+//! - "you may only have a Romulan Captain and Romulan [crew] Upgrades
+//!   assigned to your ship" (Romulan Hijackers C039);
+//! - "You cannot deploy a [borg] Upgrade with a cost greater than 5 to this
+//!   ship" (Scout 255): borg upgrades of a printed cost of 5 or less;
+//! - "You may not equip the Science Vessel Variant [tech] Upgrade to this
+//!   ship" (Combat Vessel Variant T265): no such card.
+//!
+//! ```toml
+//! [[card.rules.ship_limits]]
+//! applies_to = { types = ["captain"] }
+//! only = { names = ["Gareb", "Romulan Drone Pilot"] }
+//! ```
+
+use super::analysis::Analysis;
+use super::cost::{filter_matches, Target, SHIP_CARD};
+use super::words::filter_phrase;
+use crate::input::diag::Diagnostic;
+
+/// Reports every card that breaks a limit of another card of its ship, at
+/// the card that breaks it.
+pub fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
+    for (i, s) in a.ships.iter().enumerate() {
+        let ship = s.entry.ship.card;
+        let limiting = std::iter::once((SHIP_CARD, ship))
+            .chain(s.cards.iter().enumerate().map(|(k, c)| (k, c.placed.card)))
+            .filter(|(_, c)| !c.rules.ship_limits.is_empty());
+        for (from_k, from) in limiting {
+            for limit in &from.rules.ship_limits {
+                // `only` narrows the cards `applies_to` picks: its type and
+                // slot are theirs unless it names its own.
+                let only = limit.only.as_ref().map(|o| {
+                    let mut o = o.clone();
+                    if o.types.is_empty() {
+                        o.types = limit.applies_to.types.clone();
+                    }
+                    if o.slots.is_empty() {
+                        o.slots = limit.applies_to.slots.clone();
+                    }
+                    o
+                });
+                for (k, c) in s.cards.iter().enumerate() {
+                    if k == from_k {
+                        continue;
+                    }
+                    let slot = c.slot.as_deref().filter(|s| *s != "none");
+                    let t = Target {
+                        card: c.placed.card,
+                        role: c.role,
+                        slot,
+                        at: (i, k),
+                    };
+                    if !filter_matches(&limit.applies_to, &t) {
+                        continue;
+                    }
+                    if only.as_ref().is_some_and(|o| filter_matches(o, &t)) {
+                        continue;
+                    }
+                    let what = match &only {
+                        Some(o) => format!("allows only {} there", filter_phrase(a.db, o)),
+                        None => {
+                            format!("allows no {} there", filter_phrase(a.db, &limit.applies_to))
+                        }
+                    };
+                    out.push(
+                        Diagnostic::error(
+                            "restriction",
+                            format!(
+                                "{} ({}) may not be on {}: {} ({}) {what}",
+                                c.placed.card.name,
+                                c.placed.card.id,
+                                s.label(i),
+                                from.name,
+                                from.id,
+                            ),
+                        )
+                        .with_span(Some(c.placed.span.clone())),
+                    );
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,256 @@
+//! Terms on the cards that fill a slot another card adds
+//! (`AddSlot::only`, `same_faction`, `discount`, `set_cost`,
+//! `exceed_restrictions`):
+//!
+//! - admission: only cards matching `only` (and sharing a faction with the
+//!   ship, for `same_faction`) may take the slot: Nijil (C235) "That
+//!   Upgrade ... must be a Romulan [tech] Upgrade", Cargo Hold (T013)
+//!   "These Upgrades cannot have a cost greater than 4 SP", a captain that
+//!   "may field the 'Secret Research' [talent] Upgrade";
+//! - price: the card in the slot gets its `discount` (a `discount`
+//!   modifier naming the card that added the slot: Tuvok's "That Upgrade
+//!   costs -1 SP") or its fixed cost (`set-cost`: the face-down slot of
+//!   Balance of Terror, whose own card carries the 3 SP);
+//! - `exceed_restrictions`: the card in the slot may exceed its purchase
+//!   restrictions (Sakharov: "This Upgrade may exceed the ship's
+//!   restrictions"; see `restriction`).
+//!
+//! Also here: cards that another card of the ship lets go without a slot
+//! (`Rules::no_slot_for`, [`freed`]).
+//!
+//! The fleet file does not say which slot a card takes: the assignment
+//! (`slots::assign_by`) weighs each card at its cost in each slot, so the
+//! cheapest legal assignment wins and the report says where each card went.
+//!
+//! ```toml
+//! [[card.rules.adds_slots]]
+//! slot = ["tech"]
+//! only = { factions = ["romulan"], slots = ["tech"] }
+//! discount = { amount = -1, min = 1 }
+//! ```
+
+use super::analysis::ShipState;
+use super::condition::ShipView;
+use super::cost::{self, At, Effect, Grant, OnShip, Price, Role, Target, SHIP_CARD};
+use super::faction::shares_faction;
+use super::slots::{self, Slot};
+use crate::data::model::{AddSlot, Card};
+use crate::staw::fleet::Placed;
+
+/// The weight of a restricted card outside a slot that lets it exceed its
+/// restrictions: more than any fleet's SP, less than leaving a card out.
+const MISPLACED: i32 = 1 << 16;
+
+/// The slots of one ship being priced, with what the assignment and the
+/// prices need.
+pub struct ShipSlots<'s, 'a> {
+    /// The ship's index in the fleet.
+    pub ship: usize,
+    pub ship_card: &'a Card,
+    /// The ship's cards in report order (`analysis::cards_of`).
+    pub list: &'s [(Role, &'a Placed<'a>)],
+    pub slots: &'s [Slot],
+    pub on: &'s OnShip<'s>,
+}
+
+/// The terms of one added slot: the card that added it and its entry.
+#[derive(Debug, Clone, Copy)]
+pub struct Terms<'a> {
+    pub from: &'a Card,
+    /// Where the card that added it sits (ship index, card index).
+    pub at: At,
+    pub add: &'a AddSlot,
+}
+
+impl<'a> Terms<'a> {
+    /// Whether the card (counted as slot type `slot`) may take the slot.
+    pub fn admits(&self, card: &Card, slot: &str, view_factions: &[String], sub: bool) -> bool {
+        let t = Target {
+            card,
+            role: Role::Upgrade,
+            slot: Some(slot),
+            at: (usize::MAX, usize::MAX),
+        };
+        self.add
+            .only
+            .as_ref()
+            .is_none_or(|f| cost::filter_matches(f, &t))
+            && (!self.add.same_faction || shares_faction(&card.factions, view_factions, sub))
+    }
+
+    /// The grants the slot gives the card at `target`.
+    fn grants(&self, target: At) -> impl Iterator<Item = Grant<'a>> + '_ {
+        let effects = self
+            .add
+            .discount
+            .iter()
+            .map(Effect::Discount)
+            .chain(self.add.set_cost.iter().map(Effect::SetCost));
+        effects.map(move |effect| Grant {
+            at: self.at,
+            from: self.from,
+            effect,
+            only: Some(vec![target]),
+        })
+    }
+}
+
+/// Whether the card at `k` of ship `i` goes without a slot because of
+/// another card: the ship's `Rules::no_slot_for` ("You may equip the
+/// 'Transporter Room' [tech] Upgrade to this ship without requiring an
+/// Upgrade Slot"), or a discount or fixed cost that lets it exceed the
+/// ship's restrictions, its upgrade bar included ("You may equip the
+/// Enhanced Hull Plating [tech] Upgrade to your ship for free even if it
+/// exceeds your ship's restrictions" on a ship with no [tech] slot).
+pub fn freed(ship: &Card, list: &[(Role, &Placed)], i: usize, k: usize, grants: &[Grant]) -> bool {
+    let Some((role, p)) = list.get(k) else {
+        return false;
+    };
+    let t = Target {
+        card: p.card,
+        role: *role,
+        slot: super::upgrade_types(p.card).next(),
+        at: (i, k),
+    };
+    let by_card = std::iter::once((SHIP_CARD, ship))
+        .chain(list.iter().enumerate().map(|(j, (_, q))| (j, q.card)))
+        .filter(|(j, _)| *j != k)
+        .any(|(_, c)| {
+            c.rules
+                .no_slot_for
+                .iter()
+                .any(|f| cost::filter_matches(f, &t))
+        });
+    let exceeding = |g: &Grant| match g.effect {
+        Effect::Discount(d) => d.exceed_restrictions,
+        Effect::SetCost(c) => c.exceed_restrictions,
+    };
+    by_card
+        || grants.iter().any(|g| {
+            exceeding(g) && g.covers(&t) && g.only.as_ref().is_none_or(|o| o.contains(&t.at))
+        })
+}
+
+/// The ship's slots, those whose terms' `when` does not hold for the ship
+/// (Tebok's [talent] slot without another Romulan ship) taking nothing.
+/// They stay in the list, so that every slot keeps its place (the
+/// exporters lay the slots out by the cards that add them).
+pub fn active(
+    mut slots: Vec<Slot>,
+    i: usize,
+    ship: &Card,
+    list: &[(Role, &Placed)],
+    view: &ShipView,
+) -> Vec<Slot> {
+    for s in slots.iter_mut() {
+        let off = terms_in(s, i, ship, |k| list.get(k).map(|(_, p)| p.card))
+            .and_then(|t| t.add.when.as_ref())
+            .is_some_and(|c| !view.holds(c));
+        if off {
+            s.accepts.clear();
+        }
+    }
+    slots
+}
+
+/// The terms of the slot a ship's card took (`None` for a plain slot).
+pub fn of<'a>(s: &ShipState<'a>, ship: usize, slot: Option<usize>) -> Option<Terms<'a>> {
+    let list: Vec<&'a Card> = s.cards.iter().map(|c| c.placed.card).collect();
+    let slot = s.slots.get(slot?)?;
+    terms_in(slot, ship, s.entry.ship.card, |k| list.get(k).copied())
+}
+
+fn terms_in<'a>(
+    slot: &Slot,
+    ship: usize,
+    ship_card: &'a Card,
+    card_at: impl Fn(usize) -> Option<&'a Card>,
+) -> Option<Terms<'a>> {
+    let (k, n) = slot.added?;
+    let from = if k == SHIP_CARD {
+        ship_card
+    } else {
+        card_at(k)?
+    };
+    Some(Terms {
+        from,
+        at: (ship, k),
+        add: from.rules.adds_slots.get(n)?,
+    })
+}
+
+impl<'s, 'a> ShipSlots<'s, 'a> {
+    fn terms(&self, j: usize) -> Option<Terms<'a>> {
+        let list = self.list;
+        terms_in(&self.slots[j], self.ship, self.ship_card, |k| {
+            list.get(k).map(|(_, p)| p.card)
+        })
+    }
+
+    /// The slot assignment (`slots::assign`), with each card weighed at its
+    /// cost in each slot and kept out of slots whose terms refuse it.
+    /// `needing[n]` is the list index of the n-th card that needs a slot,
+    /// `options[n]` its slot types with their plain costs.
+    pub fn assign(
+        &self,
+        needing: &[usize],
+        options: &[slots::Options],
+    ) -> Vec<Option<(usize, usize)>> {
+        if self.slots.iter().all(|s| s.added.is_none()) {
+            return slots::assign(self.slots, options);
+        }
+        let terms: Vec<Option<Terms>> = (0..self.slots.len()).map(|j| self.terms(j)).collect();
+        let view = &self.on.view;
+        // A card that breaks its purchase restrictions on this ship belongs
+        // in a slot that lets it exceed them: anywhere else it weighs more
+        // than any price difference, so that a legal assignment wins.
+        let exceeding = terms.iter().flatten().any(|t| t.add.exceed_restrictions);
+        let breaks =
+            |card: &Card| exceeding && card.rules.restrictions.iter().any(|c| !view.holds(c));
+        slots::assign_by(self.slots.len(), needing.len(), |n, j| {
+            let slot = &self.slots[j];
+            let card = self.list[needing[n]].1.card;
+            let misplaced = breaks(card) && !terms[j].is_some_and(|t| t.add.exceed_restrictions);
+            let weight = if misplaced { MISPLACED } else { 0 };
+            options[n]
+                .iter()
+                .enumerate()
+                .filter(|(_, (t, _))| slot.accepts.iter().any(|a| a == t))
+                .filter_map(|(o, (t, plain))| match &terms[j] {
+                    None => Some((o, plain + weight)),
+                    Some(tm) => tm
+                        .admits(card, t, view.factions, view.sub_factions)
+                        .then(|| {
+                            let target = Target {
+                                card,
+                                role: Role::Upgrade,
+                                slot: Some(t.as_str()),
+                                at: (self.ship, needing[n]),
+                            };
+                            (o, self.priced(Some(tm), &target).cost + weight)
+                        }),
+                })
+                .min_by_key(|(_, c)| *c)
+        })
+    }
+
+    /// The price of a card in the slot it took (`None`: no slot).
+    pub fn price(&self, slot: Option<usize>, target: &Target) -> Price {
+        let terms = slot.and_then(|j| self.terms(j));
+        self.priced(terms.as_ref(), target)
+    }
+
+    fn priced(&self, terms: Option<&Terms>, target: &Target) -> Price {
+        let Some(tm) = terms.filter(|t| t.add.discount.is_some() || t.add.set_cost.is_some())
+        else {
+            return cost::on_ship(target, self.on);
+        };
+        let mut grants: Vec<Grant> = self.on.grants.to_vec();
+        grants.extend(tm.grants(target.at));
+        let on = OnShip {
+            grants: &grants,
+            ..*self.on
+        };
+        cost::on_ship(target, &on)
+    }
+}

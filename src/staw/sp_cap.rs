@@ -1,0 +1,30 @@
+//! `sp-cap`: the fleet total (ships + resource + additional points) may
+//! not exceed the cap: the file's `sp_cap`, else the format's.
+
+use super::analysis::Analysis;
+use super::Rule;
+use crate::input::diag::Diagnostic;
+
+pub const RULE: Rule = Rule {
+    name: "sp-cap",
+    codes: &["sp-cap"],
+    summary: "the fleet total is at most the SP cap",
+    check,
+};
+
+fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
+    let Some((cap, by)) = &a.cap else { return };
+    if a.total > *cap {
+        out.push(
+            Diagnostic::error(
+                "sp-cap",
+                format!(
+                    "the fleet costs {} SP, {} over the {cap} SP cap {by}",
+                    a.total,
+                    i64::from(a.total) - i64::from(*cap)
+                ),
+            )
+            .with_span(Some(a.fleet_span())),
+        );
+    }
+}
