@@ -19,8 +19,8 @@
 //! snapshotted), as are the edits of a state that uses a deck file.
 
 use crate::support::run;
-use fleetcheck::input::diag::{Severity, Source, INPUT_ERROR_CODES};
 use fleetcheck::games::{self, REGISTRY};
+use fleetcheck::input::diag::{Severity, Source, INPUT_ERROR_CODES};
 use fleetcheck::report::{self, Checked, RenderOptions};
 use serde_json::Value;
 use std::path::{Path, PathBuf};

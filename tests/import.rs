@@ -6,12 +6,12 @@
 //! golden fleets use are modeled as the rules say.
 
 use assert_cmd::Command;
+use fleetcheck::data::import;
 use fleetcheck::data::model::{
     AddSlot, Card, CardFilter, CardType, Condition, CostFromShip, CostModifier, Discount,
     PenaltyRule, Scope,
 };
 use fleetcheck::data::Database;
-use fleetcheck::data::import;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;

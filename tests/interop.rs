@@ -5,8 +5,8 @@
 
 use crate::support::{run, TODAY};
 use fleetcheck::data::Database;
-use fleetcheck::input::diag::Source;
 use fleetcheck::edit::interop::{priced, spacedock, text, utopia, FleetModel};
+use fleetcheck::input::diag::Source;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 

@@ -13,10 +13,10 @@
 //! resolves; the combinations are random, so most fleets break some rule,
 //! which is what exercises the rules.
 
-use fleetcheck::edit::builder::{self, Kind, Place, Query};
 use fleetcheck::cli::check::check_bytes;
 use fleetcheck::data::model::{Card, CardType};
 use fleetcheck::data::Database;
+use fleetcheck::edit::builder::{self, Kind, Place, Query};
 use fleetcheck::report::Checked;
 use fleetcheck::staw::CheckOptions;
 use proptest::prelude::*;

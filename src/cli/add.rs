@@ -8,8 +8,8 @@
 
 use super::check::{check_options, print, read_source, render_options};
 use super::{Common, Output};
-use crate::edit::builder::{self, EditError, Edited, Kind, Place, Query};
 use crate::data::Database;
+use crate::edit::builder::{self, EditError, Edited, Kind, Place, Query};
 use crate::input::diag::{Diagnostic, Source};
 use crate::report::{self, Checked};
 use clap::{Args, ValueEnum};
@@ -146,12 +146,12 @@ pub(crate) fn edit(
         Err(e) => return Ok(refuse(path, &e)),
     };
     let opts = check_options(None, None)?;
-    let checked_before = crate::staw::check_source(db, before.clone(), &opts);
+    let checked_before = super::check::check_source(db, before.clone(), &opts);
     let after = Source {
         path: before.path.clone(),
         text: edited.text.clone(),
     };
-    let checked_after = crate::staw::check_source(db, after, &opts);
+    let checked_after = super::check::check_source(db, after, &opts);
     let new = new_diagnostics(&checked_before, &checked_after);
     let broken: Vec<&Diagnostic> = new.iter().copied().filter(|d| d.is_input_error()).collect();
     if !broken.is_empty() {

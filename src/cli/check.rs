@@ -18,20 +18,19 @@
 
 use super::{Common, Output};
 use crate::data::Database;
+use crate::games::Which;
 use crate::input::diag::{Diagnostic, Source};
+use crate::input::fs::Unreadable;
 use crate::report::{self, Checked, RenderOptions};
 use crate::staw::CheckOptions;
 use anyhow::{bail, Context};
 use clap::Args;
-use serde::Deserialize;
 use std::collections::HashSet;
-use std::io::{IsTerminal, Read, Write};
-use std::ops::Range;
+use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
-/// Fleet files larger than this are refused (`too-large`): no fleet comes
-/// near it, and it keeps a stray binary or log from being read into memory.
-pub const MAX_FLEET_BYTES: u64 = 1 << 20;
+/// Fleet files larger than this are refused (`too-large`).
+pub const MAX_FLEET_BYTES: u64 = crate::input::fs::MAX_FILE_BYTES;
 
 /// The environment variable that fixes "today" (YYYY-MM-DD).
 pub const TODAY_ENV: &str = "FLEETCHECK_TODAY";
@@ -346,144 +345,53 @@ pub fn check_path(db: &Database, path: &Path, opts: &CheckOptions) -> Checked {
     }
 }
 
-/// Checks a file already read: `game` (default `staw`) picks the rule set.
+/// THE dispatcher of every command that checks a file already read: the
+/// file's `game` (default `staw`) picks the rule set, once
+/// (`games::which`), and the outcome becomes a report.
 pub fn check_source(db: &Database, source: Source, opts: &CheckOptions) -> Checked {
-    match game_of(&source) {
-        Ok(None) => crate::staw::check_source(db, source, opts),
-        Ok(Some((game, _))) if game == "staw" => crate::staw::check_source(db, source, opts),
-        Ok(Some((game, span))) => {
-            let path = source.path.clone();
-            crate::games::check(&game, source.clone()).unwrap_or_else(|| {
-                Checked::input_error(&path, &game, Some(source), unknown_game(&game, Some(span)))
-            })
-        }
-        Err(d) => {
-            let path = source.path.clone();
-            Checked::input_error(&path, "staw", Some(source), *d)
-        }
+    dispatch(source, |source| report::staw::check(db, source, opts))
+}
+
+/// [`check_source`] with what a command does to a STAW file in place of the
+/// plain check (`sideboard` adds the swap plan).
+pub fn dispatch(source: Source, staw: impl FnOnce(Source) -> Checked) -> Checked {
+    match crate::games::which(&source) {
+        Ok(Which::Staw) => staw(source),
+        Ok(Which::Other(g)) => Checked::from_game((g.check)(source)),
+        Err(d) => not_checked(source, *d),
     }
 }
 
-fn unknown_game(game: &str, span: Option<Range<usize>>) -> Diagnostic {
-    let mut known = vec!["staw"];
-    known.extend(crate::games::GAMES);
-    let mut d = Diagnostic::error(
-        "unknown-game",
-        format!(
-            "unknown game \"{game}\" (known games: {})",
-            known.join(", ")
-        ),
-    )
-    .with_span(span);
-    if let Some(best) = crate::input::suggest::closest(game, known.iter().copied()) {
-        d = d.with_help(format!("did you mean `game = \"{best}\"`?"));
-    }
-    d
+/// The report of a file that no rule set could take (an unknown game).
+pub fn not_checked(source: Source, d: Diagnostic) -> Checked {
+    let path = source.path.clone();
+    Checked::input_error(&path, crate::staw::GAME, Some(source), d)
 }
 
-#[derive(Deserialize)]
-struct GamePeek {
-    game: Option<toml::Spanned<toml::Value>>,
-}
-
-/// The file's `game`, lowercased, with the span of its value; `None` when
-/// absent or when the file is not valid TOML (the STAW reader then reports
-/// the syntax error).
-fn game_of(source: &Source) -> Result<Option<(String, Range<usize>)>, Box<Diagnostic>> {
-    // Most fleets have no `game` key: spare them a second parse unless the
-    // key could be there (written plainly, or as a quoted key with escapes).
-    let text = &source.text;
-    if !(text.contains("game") || text.contains("\\u") || text.contains("\\U")) {
-        return Ok(None);
-    }
-    let Ok(peek) = toml::from_str::<GamePeek>(&source.text) else {
-        return Ok(None);
-    };
-    let Some(game) = peek.game else {
-        return Ok(None);
-    };
-    match game.get_ref() {
-        toml::Value::String(s) => Ok(Some((s.trim().to_lowercase(), game.span()))),
-        other => Err(Box::new(
-            Diagnostic::error(
-                "shape",
-                format!(
-                    "`game` must be a string such as \"staw\", not {}",
-                    other.type_str()
-                ),
-            )
-            .with_span(Some(game.span())),
-        )),
-    }
-}
-
-/// Reads a fleet file: at most [`MAX_FLEET_BYTES`], UTF-8 (a leading byte
-/// order mark is dropped), not empty. Every failure is a finished
-/// [`Checked`] with one input-error diagnostic.
+/// Reads a fleet file (`input::fs::read_text`: a regular file of at most
+/// 1 MiB, UTF-8, not empty). Every failure is a finished [`Checked`] with
+/// one input-error diagnostic.
 pub fn read_source(path: &Path) -> Result<Source, Box<Checked>> {
-    let (name, bytes) = read_bytes(path)?;
-    decode(&name, bytes)
+    read_for_edit(path).map(|(source, _)| source)
 }
 
 /// [`read_source`] for a command that edits the file: also the fingerprint
 /// of the bytes read, for [`crate::input::fs::write`] with
-/// [`crate::input::fs::Guard::Unchanged`] (which then refuses to overwrite the
-/// file if it changed on disk in the meantime).
+/// [`crate::input::fs::Guard::Unchanged`] (which then refuses to overwrite
+/// the file if it changed on disk in the meantime).
 pub fn read_for_edit(path: &Path) -> Result<(Source, crate::input::fs::Original), Box<Checked>> {
-    let (name, bytes) = read_bytes(path)?;
-    let original = crate::input::fs::Original::of(&bytes);
-    decode(&name, bytes).map(|source| (source, original))
+    crate::input::fs::read_text(path).map_err(unreadable)
 }
 
-/// The bytes of a fleet file (at most [`MAX_FLEET_BYTES`]) with the name
-/// it is reported under.
-fn read_bytes(path: &Path) -> Result<(String, Vec<u8>), Box<Checked>> {
-    let name = path.display().to_string();
-    let fail = |d: Diagnostic| Box::new(Checked::input_error(&name, "staw", None, d));
-    let directory = || Diagnostic::error("io", format!("{name} is a directory, not a fleet file"));
-    let too_large = |size: String| {
-        Diagnostic::error(
-            "too-large",
-            format!(
-                "{name} is {size} bytes; fleet files are limited to {MAX_FLEET_BYTES} bytes (1 MiB)"
-            ),
-        )
+/// The report of a file that could not be read.
+pub fn unreadable(u: Box<Unreadable>) -> Box<Checked> {
+    let Unreadable { path, source, diag } = *u;
+    let diag = if diag.code == "empty" {
+        diag.with_help("a fleet needs at least one [[ship]]")
+    } else {
+        diag
     };
-    // Opened first, then asked for its size: one path lookup per file
-    // (`check DIR` reads thousands). When it cannot be opened, its metadata
-    // still says what is wrong if it can (a directory some systems refuse
-    // to open, a file too large to read anyway).
-    let (file, meta) = match std::fs::File::open(path).and_then(|f| {
-        let meta = f.metadata()?;
-        Ok((f, meta))
-    }) {
-        Ok(opened) => opened,
-        Err(e) => {
-            return Err(fail(match std::fs::metadata(path) {
-                Ok(m) if m.is_dir() => directory(),
-                Ok(m) if m.len() > MAX_FLEET_BYTES => too_large(m.len().to_string()),
-                _ => io_error(&name, &e),
-            }))
-        }
-    };
-    if meta.is_dir() {
-        return Err(fail(directory()));
-    }
-    if meta.len() > MAX_FLEET_BYTES {
-        return Err(fail(too_large(meta.len().to_string())));
-    }
-    // Room for the whole file and one byte more: one read fills it, the
-    // next finds the end.
-    let mut bytes = Vec::with_capacity(meta.len() as usize + 1);
-    let read = file.take(MAX_FLEET_BYTES + 1).read_to_end(&mut bytes);
-    if let Err(e) = read {
-        return Err(fail(io_error(&name, &e)));
-    }
-    // The file grew after its metadata was read, or is a device.
-    if bytes.len() as u64 > MAX_FLEET_BYTES {
-        return Err(fail(too_large(format!("more than {MAX_FLEET_BYTES}"))));
-    }
-    Ok((name, bytes))
+    Box::new(Checked::input_error(&path, crate::staw::GAME, source, diag))
 }
 
 /// Checks the bytes of a fleet file named `name` exactly as `check` checks
@@ -491,86 +399,10 @@ fn read_bytes(path: &Path) -> Result<(String, Vec<u8>), Box<Checked>> {
 /// checks of the reader, then [`check_source`]). The entry point of the
 /// fuzz target and of tests that need no file.
 pub fn check_bytes(db: &Database, name: &str, bytes: Vec<u8>, opts: &CheckOptions) -> Checked {
-    if bytes.len() as u64 > MAX_FLEET_BYTES {
-        let d = Diagnostic::error(
-            "too-large",
-            format!(
-                "{name} is {} bytes; fleet files are limited to {MAX_FLEET_BYTES} bytes (1 MiB)",
-                bytes.len()
-            ),
-        );
-        return Checked::input_error(name, "staw", None, d);
-    }
-    match decode(name, bytes) {
+    match crate::input::fs::decode(name, name, bytes) {
         Ok(source) => check_source(db, source, opts),
-        Err(c) => *c,
+        Err(u) => *unreadable(u),
     }
-}
-
-/// The text of a fleet file from its bytes: UTF-8 (a leading byte order
-/// mark is dropped), not empty.
-fn decode(name: &str, mut bytes: Vec<u8>) -> Result<Source, Box<Checked>> {
-    let fail = |source: Option<Source>, d: Diagnostic| {
-        Box::new(Checked::input_error(name, "staw", source, d))
-    };
-    if bytes.starts_with(b"\xEF\xBB\xBF") {
-        bytes.drain(..3);
-    }
-    // Some Windows editors save "Unicode" as UTF-16: say so rather than
-    // point at its first byte.
-    if bytes.starts_with(b"\xFF\xFE") || bytes.starts_with(b"\xFE\xFF") {
-        return Err(fail(
-            None,
-            Diagnostic::error(
-                "encoding",
-                format!("{name} is UTF-16 (it starts with a UTF-16 byte order mark), not UTF-8"),
-            )
-            .with_help("save the file as UTF-8"),
-        ));
-    }
-    if bytes.iter().all(u8::is_ascii_whitespace) {
-        return Err(fail(
-            None,
-            Diagnostic::error(
-                "empty",
-                format!("{name} is empty: a fleet needs at least one [[ship]]"),
-            ),
-        ));
-    }
-    match String::from_utf8(bytes) {
-        Ok(text) => Ok(Source {
-            path: name.to_string(),
-            text,
-        }),
-        Err(e) => {
-            let at = e.utf8_error().valid_up_to();
-            let text = String::from_utf8_lossy(e.as_bytes()).into_owned();
-            let source = Source {
-                path: name.to_string(),
-                text,
-            };
-            let (line, col) = source.line_col(at);
-            // The lossy text keeps the valid prefix, then U+FFFD (3 bytes).
-            let d = Diagnostic::error(
-                "encoding",
-                format!(
-                    "{name} is not valid UTF-8: invalid byte at line {line}, column {col} (byte offset {at})"
-                ),
-            )
-            .with_span(Some(at..at + '\u{FFFD}'.len_utf8()))
-            .with_help("save the file as UTF-8");
-            Err(fail(Some(source), d))
-        }
-    }
-}
-
-fn io_error(name: &str, e: &std::io::Error) -> Diagnostic {
-    let why = match e.kind() {
-        std::io::ErrorKind::NotFound => "no such file or directory".to_string(),
-        std::io::ErrorKind::PermissionDenied => "permission denied".to_string(),
-        _ => e.to_string(),
-    };
-    Diagnostic::error("io", format!("cannot read {name}: {why}"))
 }
 
 #[cfg(test)]

@@ -142,7 +142,8 @@ fn unmodeled_cards(
         })
         .collect();
     list.sort_by(|a, b| {
-        crate::data::import::write::natural_key(&a.id).cmp(&crate::data::import::write::natural_key(&b.id))
+        crate::data::import::write::natural_key(&a.id)
+            .cmp(&crate::data::import::write::natural_key(&b.id))
     });
     Ok(list)
 }

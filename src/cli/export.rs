@@ -60,8 +60,9 @@ pub fn run(args: &ExportArgs) -> anyhow::Result<i32> {
         Ok(s) => s,
         Err(c) => return input_error(&c, &args.common),
     };
+    let opts = check_options(None, None)?;
     let result: Result<(String, Vec<Problem>), Box<report::Checked>> = match args.to {
-        Target::Text | Target::Utopia => priced::with_analysis(&db, &source, |a| {
+        Target::Text | Target::Utopia => priced::with_analysis(&db, &source, &opts, |a| {
             let p = priced::layout(a);
             let out = if args.to == Target::Text {
                 text::render(&db, &p)
@@ -76,8 +77,7 @@ pub fn run(args: &ExportArgs) -> anyhow::Result<i32> {
             (json, problems)
         }),
         Target::Sheet => {
-            let opts = check_options(None, None)?;
-            let checked = crate::staw::check_source(&db, source.clone(), &opts);
+            let checked = super::check::check_source(&db, source.clone(), &opts);
             if checked.exit_code() == 2 {
                 Err(Box::new(checked))
             } else {
@@ -87,7 +87,10 @@ pub fn run(args: &ExportArgs) -> anyhow::Result<i32> {
                     date: args.date.clone(),
                     paper: args.paper,
                 };
-                Ok((crate::report::sheet::render(&db, &checked, &fields), Vec::new()))
+                Ok((
+                    crate::report::sheet::render(&db, &checked, &fields),
+                    Vec::new(),
+                ))
             }
         }
     };

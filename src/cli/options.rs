@@ -57,7 +57,7 @@ pub fn run(args: &OptionsArgs) -> anyhow::Result<i32> {
         Err(e) => {
             eprintln!("error: {}: {}", args.fleet.display(), e.message);
             if e.message.contains("input error") {
-                let c = crate::staw::check_source(&db, source, &opts);
+                let c = super::check::check_source(&db, source, &opts);
                 return super::export::input_error(&c, &args.common);
             }
             return Ok(2);

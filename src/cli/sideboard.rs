@@ -33,7 +33,7 @@ pub fn run(args: &SideboardArgs) -> anyhow::Result<i32> {
     let opts = check_options(args.format.clone(), args.as_of.as_deref())?;
     let db = super::load_db(&args.common)?;
     let checked = match read_source(&args.fleet) {
-        Ok(source) => plan(&db, source, &opts),
+        Ok(source) => super::check::dispatch(source, |s| plan(&db, s, &opts)),
         Err(c) => *c,
     };
     let files = std::slice::from_ref(&checked);
@@ -53,7 +53,7 @@ pub fn plan(
     source: crate::input::diag::Source,
     opts: &crate::staw::CheckOptions,
 ) -> Checked {
-    let (mut checked, swaps) = crate::staw::check_with_swaps(db, source, opts);
+    let (mut checked, swaps) = report::staw::check_with_swaps(db, source, opts);
     if checked.report.sideboard.is_some() {
         checked.report.swap_plan = Some(swaps.into_iter().map(wire).collect());
     }

@@ -11,8 +11,8 @@
 
 use super::check::{print, read_for_edit, render_options};
 use super::{Common, Output};
-use crate::input::diag::Source;
 use crate::games::xwing::{self, edit};
+use crate::input::diag::Source;
 use crate::report;
 use anyhow::Context;
 use clap::{Args, Subcommand};
@@ -101,16 +101,16 @@ pub fn run(cmd: &XwingCommand) -> anyhow::Result<i32> {
                 crate::input::fs::Guard::Unchanged(&original),
             )
             .with_context(|| format!("cannot write {path}; it was not changed"))?;
-            let checked = xwing::check(Source {
+            let checked = report::Checked::from_game(xwing::check(Source {
                 path,
                 text: done.text,
-            });
+            }));
             show(&checked, Some(&done.summary))?;
             Ok(checked.exit_code())
         }
         Err(edit::Refused::Invalid(_)) => {
             // Show the file's input errors as `check` would.
-            let checked = xwing::check(source);
+            let checked = report::Checked::from_game(xwing::check(source));
             show(&checked, None)?;
             eprintln!("error: {path} has input errors; fix them first. It was not changed.");
             Ok(2)

@@ -16,9 +16,32 @@ pub mod ti4;
 pub mod xwing;
 
 use crate::input::diag::{Diagnostic, Severity, Source};
-use crate::report::model::FleetReport;
-use crate::report::Checked;
 use comfy_table::{presets, Cell, CellAlignment, Table};
+use std::ops::Range;
+
+/// One file of another game checked: the engine's outcome, which the
+/// report layer turns into a report.
+#[derive(Debug, Clone)]
+pub struct Checked {
+    pub source: Source,
+    /// The game's id (`xwing`, ...).
+    pub game: &'static str,
+    /// The file's `name`.
+    pub name: Option<String>,
+    pub diagnostics: Vec<Diagnostic>,
+    /// The game's state summary (tables), when the file was read without
+    /// input errors.
+    pub text: Option<String>,
+    /// The same summary as a tree of values, for the JSON report.
+    pub details: Option<serde_json::Value>,
+}
+
+impl Checked {
+    /// The exit code this file alone would give (0, 1 or 2).
+    pub fn exit_code(&self) -> i32 {
+        crate::input::diag::exit_code(&self.diagnostics)
+    }
+}
 
 /// The games this build knows besides `staw`.
 pub const GAMES: &[&str] = &["xwing", "ti4", "bsg", "stccg"];
@@ -57,6 +80,86 @@ pub fn check(game: &str, source: Source) -> Option<Checked> {
         .map(|g| (g.check)(source))
 }
 
+/// The rule set a file is for, as its `game` key says.
+#[derive(Debug, Clone, Copy)]
+pub enum Which {
+    /// Star Trek: Attack Wing (no `game` key, or `game = "staw"`).
+    Staw,
+    Other(&'static Game),
+}
+
+/// THE dispatcher: which rule set a file is for, decided once from its
+/// `game` key (any case; absent means `staw`). An unknown game, or a
+/// `game` that is not a string, is the one `unknown-game` (or `shape`)
+/// error every command gives. A file that is not valid TOML is given to
+/// STAW, whose reader reports the syntax error.
+pub fn which(source: &Source) -> Result<Which, Box<Diagnostic>> {
+    match game_of(source)? {
+        None => Ok(Which::Staw),
+        Some((game, _)) if game == crate::staw::GAME => Ok(Which::Staw),
+        Some((game, span)) => match REGISTRY.iter().find(|g| g.id == game) {
+            Some(g) => Ok(Which::Other(g)),
+            None => Err(Box::new(unknown_game(&game, span))),
+        },
+    }
+}
+
+/// The ids of every game, `staw` first.
+pub fn all_ids() -> impl Iterator<Item = &'static str> + Clone {
+    std::iter::once(crate::staw::GAME).chain(GAMES.iter().copied())
+}
+
+fn unknown_game(game: &str, span: Range<usize>) -> Diagnostic {
+    let known: Vec<&str> = all_ids().collect();
+    let mut d = Diagnostic::error(
+        "unknown-game",
+        format!(
+            "unknown game \"{game}\" (known games: {})",
+            known.join(", ")
+        ),
+    )
+    .with_span(Some(span));
+    if let Some(best) = crate::input::suggest::closest(game, known) {
+        d = d.with_help(format!("did you mean `game = \"{best}\"`?"));
+    }
+    d
+}
+
+#[derive(serde::Deserialize)]
+struct GamePeek {
+    game: Option<toml::Spanned<toml::Value>>,
+}
+
+/// The file's `game`, lowercased and trimmed, with the span of its value;
+/// `None` when absent or when the file is not valid TOML.
+fn game_of(source: &Source) -> Result<Option<(String, Range<usize>)>, Box<Diagnostic>> {
+    // Most fleets have no `game` key: spare them a second parse unless the
+    // key could be there (written plainly, or as a quoted key with escapes).
+    let text = &source.text;
+    if !(text.contains("game") || text.contains("\\u") || text.contains("\\U")) {
+        return Ok(None);
+    }
+    let Ok(peek) = toml::from_str::<GamePeek>(text) else {
+        return Ok(None);
+    };
+    let Some(game) = peek.game else {
+        return Ok(None);
+    };
+    match game.get_ref() {
+        toml::Value::String(s) => Ok(Some((s.trim().to_lowercase(), game.span()))),
+        other => Err(Box::new(
+            Diagnostic::error(
+                "shape",
+                format!(
+                    "`game` must be a string such as \"staw\", not {}",
+                    other.type_str()
+                ),
+            )
+            .with_span(Some(game.span())),
+        )),
+    }
+}
+
 /// The keys every game's file may have at the top, besides its own.
 pub const COMMON_KEYS: &[&str] = &["game", "name", "notes"];
 
@@ -90,16 +193,12 @@ pub(crate) struct RuleSet<F: ?Sized + 'static, S> {
 pub(crate) fn run<F: ?Sized + 'static, S>(r: &RuleSet<F, S>, source: Source) -> Checked {
     let mut diags = Vec::new();
     let result = |source: Source, name, diags, text, details| Checked {
-        report: FleetReport {
-            file: source.path.clone(),
-            name,
-            game: r.id.to_string(),
-            details,
-            ..FleetReport::default()
-        },
+        source,
+        game: r.id,
+        name,
         diagnostics: diags,
-        source: Some(source),
         text,
+        details,
     };
     let facts = match (r.facts)() {
         Ok(f) => f,
@@ -235,6 +334,6 @@ mod tests {
         };
         assert!(check("chess", src("game = \"chess\"\n")).is_none());
         let c = check(" BSG ", src("game = \"BSG\"\n")).unwrap();
-        assert_eq!(c.report.game, "bsg");
+        assert_eq!(c.game, "bsg");
     }
 }

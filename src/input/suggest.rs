@@ -136,7 +136,13 @@ mod tests {
 
     #[test]
     fn help_lists_the_candidates_when_none_is_close() {
-        assert_eq!(help("nope", "games", ["staw", "xwing"]), "known games: staw, xwing");
-        assert_eq!(help("stw", "games", ["staw", "xwing"]), "did you mean `staw`?");
+        assert_eq!(
+            help("nope", "games", ["staw", "xwing"]),
+            "known games: staw, xwing"
+        );
+        assert_eq!(
+            help("stw", "games", ["staw", "xwing"]),
+            "did you mean `staw`?"
+        );
     }
 }

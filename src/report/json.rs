@@ -94,17 +94,20 @@ mod tests {
     #[test]
     fn pieces_make_the_document() {
         let db = Database::embedded().unwrap();
-        let opts = crate::cli::check::check_options(None, None).unwrap();
+        let opts = crate::staw::CheckOptions {
+            today: "2026-11-29".into(),
+            ..Default::default()
+        };
+        let check = |p: &Path| match crate::input::fs::read_text(p) {
+            Ok((source, _)) => crate::report::staw::check(&db, source, &opts),
+            Err(u) => Checked::input_error(&u.path, "staw", u.source, u.diag),
+        };
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fleets");
         let mut files: Vec<Checked> = std::fs::read_dir(dir)
             .unwrap()
-            .map(|e| crate::cli::check::check_path(&db, &e.unwrap().path(), &opts))
+            .map(|e| check(&e.unwrap().path()))
             .collect();
-        files.push(crate::cli::check::check_path(
-            &db,
-            Path::new("no-such.toml"),
-            &opts,
-        ));
+        files.push(check(Path::new("no-such.toml")));
         for n in [0, 1, files.len()] {
             let mut whole = Vec::new();
             render_all(&mut whole, &files[..n]).unwrap();

@@ -11,6 +11,7 @@ pub mod model;
 pub mod price;
 pub mod sheet;
 pub mod sideboard;
+pub mod staw;
 pub mod table;
 
 use crate::input::diag::{Diagnostic, Source};
@@ -77,6 +78,22 @@ impl Checked {
             },
             diagnostics: vec![diag],
             text: None,
+        }
+    }
+
+    /// The report of another game's file.
+    pub fn from_game(c: crate::games::Checked) -> Checked {
+        Checked {
+            report: FleetReport {
+                file: c.source.path.clone(),
+                name: c.name,
+                game: c.game.to_string(),
+                details: c.details,
+                ..FleetReport::default()
+            },
+            source: Some(c.source),
+            diagnostics: c.diagnostics,
+            text: c.text,
         }
     }
 

@@ -224,7 +224,10 @@ fn card_row<'r>(c: &'r CardReport, indent: &str) -> Vec<Cow<'r, str>> {
             true => c.kind.replace('-', " ").into(),
             false => c.kind.as_str().into(),
         },
-        c.slot.as_deref().map_or("", crate::data::names::slot).into(),
+        c.slot
+            .as_deref()
+            .map_or("", crate::data::names::slot)
+            .into(),
         c.base.to_string().into(),
         modifiers(&c.name, &c.id, &c.modifiers).into(),
         c.cost.to_string().into(),
@@ -598,7 +601,7 @@ mod tests {
             today: "2026-11-29".into(),
             ..Default::default()
         };
-        let checked = crate::cli::check::check_source(&db, source, &opts);
+        let checked = crate::report::staw::check(&db, source, &opts);
         let mut out = Vec::new();
         render(&mut out, &checked, &RenderOptions::default()).unwrap();
         let out = String::from_utf8(out).unwrap();

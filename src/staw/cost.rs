@@ -1,6 +1,5 @@
 //! The cost model: what one card costs where it stands, as a base and a
-//! list of named modifiers (`report::model::Modifier`), in the order of
-//! shared/rules/staw.md:
+//! list of named modifiers ([`Modifier`]), in the order of the rules:
 //!
 //! 1. `base`: the printed cost;
 //! 2. `set-cost`: cards whose cost is set from the ship's stats
@@ -35,7 +34,6 @@ use super::faction::{counts_as, shares_faction};
 use super::words::is_factions;
 use crate::data::model::{Card, CardFilter, CostModifier, Discount, PenaltyRule, Scope, SetCost};
 use crate::data::{normalize, Database};
-use crate::report::model::Modifier;
 
 /// The role a card plays in the fleet: decides the faction penalty, which
 /// discounts reach it and where it is listed.
@@ -167,6 +165,54 @@ pub struct Target<'a> {
     pub at: At,
 }
 
+/// What kind of change a [`Modifier`] is (its kebab-case name is the
+/// `kind` of the JSON report).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ModifierKind {
+    /// The cost is set from the ship's stats, or fixed by another card.
+    SetCost,
+    /// The card's own additional cost ("+5 SP unless on ship X").
+    ShipPenalty,
+    /// Another card lowers the cost.
+    Discount,
+    /// A slot that costs more to fill (Senior Staff's talent slot).
+    Surcharge,
+    /// No shared faction with the ship.
+    FactionPenalty,
+    /// Raised to 0 after discounts.
+    Floor,
+    /// A fleet resource's cost from the fleet's ships.
+    FleetResource,
+    /// A resource whose cost is paid by the card it attaches to a ship.
+    Attached,
+}
+
+impl ModifierKind {
+    /// The kebab-case name used in reports.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ModifierKind::SetCost => "set-cost",
+            ModifierKind::ShipPenalty => "ship-penalty",
+            ModifierKind::Discount => "discount",
+            ModifierKind::Surcharge => "surcharge",
+            ModifierKind::FactionPenalty => "faction-penalty",
+            ModifierKind::Floor => "floor",
+            ModifierKind::FleetResource => "fleet-resource",
+            ModifierKind::Attached => "attached",
+        }
+    }
+}
+
+/// One named change to a card's cost, as the engine records it (the
+/// report layer turns it into the wire type).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Modifier {
+    pub kind: ModifierKind,
+    pub amount: i32,
+    /// The card or rule that caused it, in words.
+    pub source: String,
+}
+
 /// A priced card.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Price {
@@ -184,10 +230,10 @@ impl Price {
         }
     }
 
-    fn push(&mut self, kind: &str, amount: i32, source: String) {
+    pub(crate) fn push(&mut self, kind: ModifierKind, amount: i32, source: String) {
         self.cost += amount;
         self.modifiers.push(Modifier {
-            kind: kind.into(),
+            kind,
             amount,
             source,
         });
@@ -226,7 +272,7 @@ pub fn on_ship(t: &Target, s: &OnShip) -> Price {
     if let Some((amount, g)) = fixed {
         if amount != p.cost {
             p.push(
-                "set-cost",
+                ModifierKind::SetCost,
                 amount - p.cost,
                 format!("{} ({}): costs {amount} SP", g.from.name, g.from.id),
             );
@@ -264,7 +310,7 @@ pub fn on_ship(t: &Target, s: &OnShip) -> Price {
         };
         if set != p.cost {
             p.push(
-                "set-cost",
+                ModifierKind::SetCost,
                 set - p.cost,
                 format!("{} ({}): costs {from}", card.name, card.id),
             );
@@ -284,9 +330,9 @@ pub fn on_ship(t: &Target, s: &OnShip) -> Price {
             // A positive "discount" is an added slot's extra cost (Senior
             // Staff: "This [crew] may equip a [talent] at the cost of +1SP").
             let kind = if after > before {
-                "surcharge"
+                ModifierKind::Surcharge
             } else {
-                "discount"
+                ModifierKind::Discount
             };
             p.push(
                 kind,
@@ -299,11 +345,11 @@ pub fn on_ship(t: &Target, s: &OnShip) -> Price {
         let doubled = s.waivers.iter().find(|w| w.doubles && covers_waiver(w, t));
         match doubled {
             Some(w) => p.push(
-                "faction-penalty",
+                ModifierKind::FactionPenalty,
                 2 * t.role.penalty(),
                 format!("{source}; doubled by {} ({})", w.from.name, w.from.id),
             ),
-            None => p.push("faction-penalty", t.role.penalty(), source),
+            None => p.push(ModifierKind::FactionPenalty, t.role.penalty(), source),
         }
     }
     floor(&mut p, card);
@@ -323,7 +369,11 @@ pub fn on_sideboard(db: &Database, card: &Card) -> Price {
 fn own_modifiers(p: &mut Price, db: &Database, card: &Card, holder: &Holder) {
     for m in &card.rules.cost_modifiers {
         if applies(m, holder) {
-            p.push("ship-penalty", m.amount, modifier_source(db, card, m));
+            p.push(
+                ModifierKind::ShipPenalty,
+                m.amount,
+                modifier_source(db, card, m),
+            );
         }
     }
 }
@@ -351,7 +401,11 @@ fn modifier_source(db: &Database, card: &Card, m: &CostModifier) -> String {
 
 fn floor(p: &mut Price, card: &Card) {
     if p.cost < 0 && card.cost >= 0 {
-        p.push("floor", -p.cost, "a cost never goes below 0".into());
+        p.push(
+            ModifierKind::Floor,
+            -p.cost,
+            "a cost never goes below 0".into(),
+        );
     }
 }
 

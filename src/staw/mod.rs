@@ -1,7 +1,7 @@
 //! The legality engine: the cost model, then one file per rule.
 //!
-//! `check_source` runs the pipeline on one file:
-//! 1. parse (`fleet::tree`) and read the keys (`fleet::read`): `parse`,
+//! [`analyse`] runs the pipeline on one file:
+//! 1. parse (`input::tree`) and read the keys (`fleet::read`): `parse`,
 //!    `shape`, `unknown-key`, `empty`;
 //! 2. pick the format and the evaluation date: `unknown-format`;
 //! 3. resolve every card reference (`fleet::resolve`): `unknown-card`,
@@ -39,7 +39,7 @@ mod retired;
 mod ship_count;
 mod ship_limits;
 mod ship_sp_cap;
-mod sideboard;
+pub mod sideboard;
 mod slot;
 mod sp_cap;
 mod squadrons;
@@ -47,13 +47,9 @@ mod unique;
 
 use crate::data::Database;
 use crate::input::diag::{Diagnostic, Source};
-use crate::staw::fleet::read;
 use crate::input::tree;
+use crate::staw::fleet::read;
 use crate::staw::fleet::resolve;
-use crate::report::model::{
-    CardRef, CardReport, FleetReport, ResourceReport, ShipReport, SideboardCard, SideboardReport,
-};
-use crate::report::Checked;
 use analysis::Analysis;
 
 pub use crate::staw::fleet::resolve::upgrade_types;
@@ -102,88 +98,99 @@ pub const RULES: &[Rule] = &[
 /// The default format of a fleet file without `format`.
 pub const DEFAULT_FORMAT: &str = "standard";
 
-/// Checks one STAW fleet file: parses it, resolves every card, prices
-/// every card and checks every rule. Never panics; every problem is a
-/// diagnostic of the returned `Checked`.
-pub fn check_source(db: &Database, source: Source, opts: &CheckOptions) -> Checked {
-    run(db, source, opts, &mut |_| {})
+/// One STAW fleet file analysed: what was read from it, every diagnostic
+/// (in file order; fleet-wide ones last), and what the caller's visitor
+/// made of the priced fleet. The engine's own outcome: the report layer
+/// turns it into a report.
+#[derive(Debug, Clone)]
+pub struct Analysed<R> {
+    pub source: Source,
+    pub diagnostics: Vec<Diagnostic>,
+    /// The file's `name`.
+    pub name: Option<String>,
+    /// The format used, when it is known.
+    pub format: Option<String>,
+    /// The evaluation date (YYYY-MM-DD).
+    pub as_of: Option<String>,
+    /// The file's `additional_points`.
+    pub additional_points: Option<i32>,
+    /// What the visitor returned on the priced fleet; `None` when the file
+    /// could not be priced (an input error, an unknown format).
+    pub priced: Option<R>,
 }
 
-/// `check_source`, plus the Reinforcements Sideboard's swap plan
-/// (`swap::plan`; empty when the file could not be priced or has no
-/// sideboard).
-pub fn check_with_swaps(
+/// THE pipeline of a STAW fleet file, the one that `check`, `price`,
+/// `sideboard`, `options`, `export` and `import` all run: parses it, reads
+/// its keys, picks the format and the date, resolves every card, prices
+/// every card and checks every rule of [`RULES`]; then hands the priced
+/// fleet to `visit`. Never panics; every problem is a diagnostic.
+///
+/// Which game a file is for is decided before, once, by the caller's
+/// dispatcher (`games::which`); a file whose `game` is not `staw` is an
+/// input error here.
+pub fn analyse<R>(
     db: &Database,
     source: Source,
     opts: &CheckOptions,
-) -> (Checked, Vec<swap::Swap>) {
-    let mut plan = Vec::new();
-    let checked = run(db, source, opts, &mut |a| plan = swap::plan(a));
-    (checked, plan)
-}
-
-/// The pipeline; `visit` sees the priced fleet when there is one.
-fn run(
-    db: &Database,
-    source: Source,
-    opts: &CheckOptions,
-    visit: &mut dyn FnMut(&Analysis),
-) -> Checked {
-    let mut diags = Vec::new();
-    let mut report = FleetReport {
-        file: source.path.clone(),
-        game: "staw".into(),
-        ..Default::default()
+    visit: impl FnOnce(&Analysis) -> R,
+) -> Analysed<R> {
+    let mut out = Analysed {
+        source,
+        diagnostics: Vec::new(),
+        name: None,
+        format: None,
+        as_of: None,
+        additional_points: None,
+        priced: None,
     };
+    pipeline(db, opts, &mut out, visit);
     // Diagnostics in file order, as a compiler reports them; fleet-wide
     // findings without a place come last.
-    let done = |report, mut diags: Vec<Diagnostic>, source| {
-        diags.sort_by_key(|d| d.span.as_ref().map_or(usize::MAX, |s| s.start));
-        Checked {
-            source: Some(source),
-            report,
-            diagnostics: diags,
-            text: None,
-        }
-    };
-    let root = match tree::parse(&source.text) {
+    out.diagnostics
+        .sort_by_key(|d| d.span.as_ref().map_or(usize::MAX, |s| s.start));
+    out
+}
+
+fn pipeline<R>(
+    db: &Database,
+    opts: &CheckOptions,
+    out: &mut Analysed<R>,
+    visit: impl FnOnce(&Analysis) -> R,
+) {
+    let diags = &mut out.diagnostics;
+    let root = match tree::parse(&out.source.text) {
         Ok(r) => r,
         Err(e) => {
             diags.push(
                 Diagnostic::error("parse", format!("TOML syntax error: {}", e.message))
                     .with_span(e.span),
             );
-            return done(report, diags, source);
+            return;
         }
     };
-    let raw = read::read(&root, &mut diags);
+    let raw = read::read(&root, diags);
     if raw.empty {
         diags.push(
             Diagnostic::error("empty", "the fleet file is empty")
                 .with_span(Some(0..0))
                 .with_help("a fleet file lists its ships as [[ship]] tables, each with ship = \"...\" and captain = \"...\""),
         );
-        return done(report, diags, source);
+        return;
     }
     if let Some(g) = &raw.game {
-        let game = g.value.trim().to_lowercase();
-        if game != "staw" {
-            if let Some(c) = crate::games::check(&game, source.clone()) {
-                return c;
-            }
-            let known: Vec<&str> = std::iter::once("staw")
-                .chain(crate::games::GAMES.iter().copied())
-                .collect();
+        if !g.value.trim().eq_ignore_ascii_case(GAME) {
             diags.push(
-                Diagnostic::error("unknown-game", format!("unknown game {:?}", g.value))
-                    .with_span(Some(g.span.clone()))
-                    .with_help(format!("known games: {}", known.join(", "))),
+                Diagnostic::error(
+                    "unknown-game",
+                    format!("game {:?} is not a Star Trek: Attack Wing fleet", g.value),
+                )
+                .with_span(Some(g.span.clone())),
             );
-            return done(report, diags, source);
+            return;
         }
     }
-    report.name = raw.name.as_ref().map(|n| n.value.clone());
-    report.additional_points = raw
+    out.name = raw.name.as_ref().map(|n| n.value.clone());
+    out.additional_points = raw
         .additional_points
         .as_ref()
         .map(|a| i32::try_from(a.value).unwrap_or(i32::MAX));
@@ -196,7 +203,7 @@ fn run(
     };
     let format = db.format(&format_id);
     match format {
-        Some(f) => report.format = Some(f.id.clone()),
+        Some(f) => out.format = Some(f.id.clone()),
         None => {
             let known: Vec<&str> = db.formats.iter().map(|f| f.id.as_str()).collect();
             let by = if format_span.is_some() {
@@ -210,7 +217,7 @@ fn run(
                     format!("unknown format {format_id:?}{by}"),
                 )
                 .with_span(format_span.clone())
-                .with_help(format!("known formats: {}", known.join(", "))),
+                .with_help(crate::input::suggest::help(&format_id, "formats", known)),
             );
         }
     }
@@ -230,14 +237,14 @@ fn run(
             Some(opts.today.trim().to_string()).filter(|d| read::parse_date(d).is_some())
         }
     };
-    report.as_of = date.clone();
+    out.as_of = date.clone();
 
-    let fleet = resolve::resolve(db, &raw, &mut diags);
+    let fleet = resolve::resolve(db, &raw, diags);
     let (Some(fleet), Some(format)) = (fleet, format) else {
-        return done(report, diags, source);
+        return;
     };
     if diags.iter().any(Diagnostic::is_input_error) {
-        return done(report, diags, source);
+        return;
     }
     // The cap: the file's sp_cap when the file's own format is used. The
     // span is filled in by the analysis (`Analysis::fleet_span`).
@@ -252,74 +259,13 @@ fn run(
     };
     let a = analysis::analyse(db, format, date, &raw, &fleet, cap);
     for rule in RULES {
-        (rule.check)(&a, &mut diags);
+        (rule.check)(&a, diags);
     }
-    visit(&a);
-    fill_report(&mut report, &a);
-    done(report, diags, source)
+    out.priced = Some(visit(&a));
 }
 
-/// Copies the priced fleet into the wire report.
-fn fill_report(r: &mut FleetReport, a: &Analysis) {
-    r.not_tournament_legal = a.format.sandbox;
-    r.total = Some(a.total);
-    r.cap = a.cap.as_ref().map(|c| c.0);
-    r.ships = a
-        .ships
-        .iter()
-        .map(|s| ShipReport {
-            ship: CardRef {
-                id: s.entry.ship.card.id.clone(),
-                name: s.entry.ship.card.name.clone(),
-            },
-            cost: s.price.cost,
-            modifiers: s.price.modifiers.clone(),
-            total: s.total,
-            cards: s
-                .cards
-                .iter()
-                .map(|c| CardReport {
-                    id: c.placed.card.id.clone(),
-                    name: c.placed.card.name.clone(),
-                    kind: c.role.as_str().into(),
-                    slot: c.slot.clone(),
-                    base: c.price.base,
-                    modifiers: c.price.modifiers.clone(),
-                    cost: c.price.cost,
-                })
-                .collect(),
-        })
-        .collect();
-    r.resource = a.resource.as_ref().map(|res| ResourceReport {
-        id: res.placed.card.id.clone(),
-        name: res.placed.card.name.clone(),
-        cost: res.price.cost,
-        modifiers: res.price.modifiers.clone(),
-    });
-    r.sideboard = a.sideboard.as_ref().map(|sb| SideboardReport {
-        total: sb.total,
-        cap: sideboard::CAP,
-        cards: sb
-            .cards
-            .iter()
-            .map(|(c, p)| SideboardCard {
-                section: c.section.value.clone(),
-                card: CardReport {
-                    id: c.card.card.id.clone(),
-                    name: c.card.card.name.clone(),
-                    kind: c.card.card.kind.as_str().into(),
-                    slot: c.card.card.slot.clone(),
-                    base: p.base,
-                    modifiers: p.modifiers.clone(),
-                    cost: p.cost,
-                },
-            })
-            .collect(),
-    });
-}
-
-#[cfg(test)]
-mod tests;
+/// The value of `game = "..."` of a STAW fleet file (the default).
+pub const GAME: &str = "staw";
 
 #[cfg(test)]
 mod registry_tests {

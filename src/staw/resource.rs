@@ -17,12 +17,11 @@
 //! name (`Rs40` Front Line Retrofit).
 
 use super::analysis::ShipState;
-use super::cost::{Price, Role};
+use super::cost::{ModifierKind, Price, Role};
 use super::words::count;
 use crate::data::model::{Card, CardType};
 use crate::data::Database;
 use crate::staw::fleet::Placed;
-use crate::report::model::Modifier;
 
 /// Emergency Force Field: half the fleet's shields, rounded up.
 pub const EMERGENCY_FORCE_FIELD: &str = "R020";
@@ -90,14 +89,7 @@ pub fn price<'a>(db: &Database, placed: &'a Placed<'a>, ships: &[ShipState]) -> 
         modifiers: Vec::new(),
         cost: card.cost,
     };
-    let push = |price: &mut Price, kind: &str, amount: i32, source: String| {
-        price.cost += amount;
-        price.modifiers.push(Modifier {
-            kind: kind.into(),
-            amount,
-            source,
-        });
-    };
+    let push = |price: &mut Price, kind, amount, source| price.push(kind, amount, source);
     let stat = |f: fn(&Card) -> Option<i32>| -> i32 {
         ships
             .iter()
@@ -110,7 +102,7 @@ pub fn price<'a>(db: &Database, placed: &'a Placed<'a>, ships: &[ShipState]) -> 
             let set = (shields + 1) / 2;
             push(
                 &mut price,
-                "fleet-resource",
+                ModifierKind::FleetResource,
                 set - card.cost,
                 format!("half the fleet's total shields of {shields}, rounded up"),
             );
@@ -120,7 +112,7 @@ pub fn price<'a>(db: &Database, placed: &'a Placed<'a>, ships: &[ShipState]) -> 
             let set = (hull + 1) / 2;
             push(
                 &mut price,
-                "fleet-resource",
+                ModifierKind::FleetResource,
                 set - card.cost,
                 format!("half the fleet's total hull of {hull}, rounded up"),
             );
@@ -133,7 +125,7 @@ pub fn price<'a>(db: &Database, placed: &'a Placed<'a>, ships: &[ShipState]) -> 
             let set = 3 + 2 * big;
             push(
                 &mut price,
-                "fleet-resource",
+                ModifierKind::FleetResource,
                 set - card.cost,
                 format!(
                     "3 + 2 for each ship with a hull above 3 ({})",
@@ -160,7 +152,7 @@ pub fn price<'a>(db: &Database, placed: &'a Placed<'a>, ships: &[ShipState]) -> 
         let amount = -price.cost;
         push(
             &mut price,
-            "attached",
+            ModifierKind::Attached,
             amount,
             format!(
                 "paid on ship {} ({}) with {} ({})",

@@ -5,10 +5,10 @@
 //! formed, and no ability text or markup anywhere (`rules.unmodeled` holds
 //! only the tags of `crate::data::import::unmodeled`).
 
-use crate::data::model::{CardFilter, CardType, Condition, CostModifier, PenaltyRule, SLOT_TYPES};
-use crate::data::{normalize, Database};
 use crate::data::import::facts::{ACTIONS, FACTIONS, SPECIES};
 use crate::data::import::unmodeled;
+use crate::data::model::{CardFilter, CardType, Condition, CostModifier, PenaltyRule, SLOT_TYPES};
+use crate::data::{normalize, Database};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 

@@ -19,7 +19,9 @@ pub mod options;
 use crate::data::model::{Card, CardType};
 use crate::data::{normalize, Database};
 use crate::input::diag::Diagnostic;
-use crate::staw::fleet::read::{CardRef, Query as RefQuery, RefTable, SHIP_KEYS, SIDEBOARD_SECTIONS};
+use crate::staw::fleet::read::{
+    CardRef, Query as RefQuery, RefTable, SHIP_KEYS, SIDEBOARD_SECTIONS,
+};
 use crate::staw::fleet::resolve::{find, upgrade_types, Position, SideboardSection};
 use toml_edit::{ArrayOfTables, DocumentMut, InlineTable, Item, Table, Value};
 

@@ -14,9 +14,9 @@ use super::{add, Kind, Place, Query};
 use crate::data::model::{Card, CardType};
 use crate::data::{normalize, Database};
 use crate::input::diag::Source;
-use crate::staw::fleet::resolve::upgrade_types;
 use crate::report::model::{CardReport, Modifier};
 use crate::report::Checked;
+use crate::staw::fleet::resolve::upgrade_types;
 use crate::staw::CheckOptions;
 use serde::Serialize;
 use std::collections::HashMap;
@@ -87,7 +87,22 @@ pub fn options(
     opts: &CheckOptions,
     ask: &Ask,
 ) -> Result<Options, super::EditError> {
-    let base = crate::staw::check_source(db, source.clone(), opts);
+    // One analysis: the fleet's report, and each ship's free slots.
+    let (base, ships) = crate::report::staw::check_and(db, source.clone(), opts, |a| {
+        a.ships
+            .iter()
+            .enumerate()
+            .map(|(i, s)| {
+                let free: Vec<String> = s.free_slots().flat_map(|s| s.accepts.clone()).collect();
+                (
+                    free,
+                    s.entry.captain.is_none(),
+                    s.entry.admiral.is_none(),
+                    s.label(i),
+                )
+            })
+            .collect::<Vec<_>>()
+    });
     if base.exit_code() == 2 {
         return Err(super::EditError::new(
             "the fleet has an input error; `fleetcheck check` shows it",
@@ -115,18 +130,11 @@ pub fn options(
                     if count == 1 { "" } else { "s" }
                 )));
             }
-            let free = crate::edit::interop::priced::with_analysis(db, source, |a| {
-                let s = &a.ships[n - 1];
-                let free: Vec<String> = s.free_slots().flat_map(|s| s.accepts.clone()).collect();
-                (
-                    free,
-                    s.entry.captain.is_none(),
-                    s.entry.admiral.is_none(),
-                    s.label(n - 1),
-                )
-            })
-            .map_err(|_| super::EditError::new("the fleet could not be priced"))?;
-            let (free, no_captain, no_admiral, label) = free;
+            let Some((free, no_captain, no_admiral, label)) =
+                ships.and_then(|mut all| (n <= all.len()).then(|| all.swap_remove(n - 1)))
+            else {
+                return Err(super::EditError::new("the fleet could not be priced"));
+            };
             let mut kinds = vec![(Kind::Upgrade, free)];
             if no_captain {
                 kinds.push((Kind::Captain, Vec::new()));
@@ -205,7 +213,7 @@ pub fn options(
         let Ok(edited) = add(db, &source.text, kind, &Query::text(&card.id), &place) else {
             continue;
         };
-        let after = crate::staw::check_source(
+        let after = crate::report::staw::check(
             db,
             Source {
                 path: source.path.clone(),

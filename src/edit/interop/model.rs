@@ -2,15 +2,13 @@
 //! from a fleet file with the engine's own reader and resolver, and
 //! written back as a fleet file.
 
-use crate::edit::builder::reference;
 use crate::data::Database;
+use crate::edit::builder::reference;
 use crate::input::diag::Source;
+use crate::report::Checked;
 use crate::staw::fleet::read::RawFleet;
 use crate::staw::fleet::resolve::Fleet;
 use crate::staw::fleet::resolve::{Position, SideboardSection};
-use crate::input::tree;
-use crate::staw::fleet::{read, resolve};
-use crate::report::Checked;
 use crate::staw::CheckOptions;
 use std::fmt::Write as _;
 
@@ -67,43 +65,19 @@ impl Problem {
     }
 }
 
-/// The check of `source` that shows why it cannot be exported (an input
-/// error, an unknown format).
-pub(super) fn failed_check(db: &Database, source: &Source) -> Box<Checked> {
-    let opts = CheckOptions {
-        today: crate::cli::check::today().unwrap_or_default(),
-        ..CheckOptions::default()
-    };
-    Box::new(crate::staw::check_source(db, source.clone(), &opts))
-}
-
-/// A fleet file read and every card resolved, or the check that shows its
-/// input errors.
-pub(super) fn read_resolved<'a>(
-    db: &'a Database,
-    source: &Source,
-) -> Result<(RawFleet, Fleet<'a>), Box<Checked>> {
-    let Ok(root) = tree::parse(&source.text) else {
-        return Err(failed_check(db, source));
-    };
-    let mut diags = Vec::new();
-    let raw = read::read(&root, &mut diags);
-    let Some(fleet) = resolve::resolve(db, &raw, &mut diags) else {
-        return Err(failed_check(db, source));
-    };
-    if diags.iter().any(|d| d.is_input_error()) {
-        return Err(failed_check(db, source));
-    }
-    Ok((raw, fleet))
-}
-
 impl FleetModel {
     /// Reads a fleet file. A file with an input error gives the check that
     /// shows it.
     pub fn from_source(db: &Database, source: &Source) -> Result<FleetModel, Box<Checked>> {
-        let (raw, fleet) = read_resolved(db, source)?;
+        // The cards and their places do not depend on the evaluation date.
+        let opts = CheckOptions::default();
+        crate::edit::with_analysis(db, source, &opts, |a| FleetModel::of(a.raw, a.fleet))
+    }
+
+    /// The model of a fleet read and resolved by the engine.
+    pub fn of(raw: &RawFleet, fleet: &Fleet) -> FleetModel {
         let id = |p: &Option<crate::staw::fleet::Placed>| p.as_ref().map(|p| p.card.id.clone());
-        Ok(FleetModel {
+        FleetModel {
             name: raw.name.as_ref().map(|n| n.value.clone()),
             notes: raw.notes.as_ref().map(|n| n.value.clone()),
             format: raw.format.as_ref().map(|n| n.value.clone()),
@@ -134,7 +108,7 @@ impl FleetModel {
                         .collect()
                 })
                 .unwrap_or_default(),
-        })
+        }
     }
 
     /// The same fleet with list order ignored (builders sort upgrades their

@@ -11,13 +11,10 @@
 
 use super::model::Problem;
 use crate::data::model::{Card, CardType};
-use crate::data::Database;
-use crate::input::diag::Source;
-use crate::staw::fleet::resolve::upgrade_types;
-use crate::staw::fleet::Placed;
-use crate::report::Checked;
 use crate::staw::analysis::{self, Analysis, ShipState};
 use crate::staw::cost::Role;
+use crate::staw::fleet::resolve::upgrade_types;
+use crate::staw::fleet::Placed;
 
 /// One card and the cards it holds, as Utopia saves it.
 #[derive(Debug, Clone, PartialEq)]
@@ -79,29 +76,7 @@ pub struct Priced<'a> {
     pub problems: Vec<Problem>,
 }
 
-/// Runs the engine's reader, resolver and pricing on a fleet file and
-/// hands the priced fleet to `f`. A file with an input error gives the
-/// check that shows it.
-pub fn with_analysis<R>(
-    db: &Database,
-    source: &Source,
-    f: impl FnOnce(&Analysis) -> R,
-) -> Result<R, Box<Checked>> {
-    let (raw, fleet) = super::model::read_resolved(db, source)?;
-    let format_id = raw
-        .format
-        .as_ref()
-        .map_or(crate::staw::DEFAULT_FORMAT, |f| f.value.trim());
-    let Some(format) = db.format(format_id) else {
-        return Err(super::model::failed_check(db, source));
-    };
-    let cap = match &raw.sp_cap {
-        Some(c) => Some((i32::try_from(c.value).unwrap_or(i32::MAX), String::new())),
-        None => format.sp_cap.map(|c| (c, String::new())),
-    };
-    let a = analysis::analyse(db, format, None, &raw, &fleet, cap);
-    Ok(f(&a))
-}
+pub use crate::edit::with_analysis;
 
 /// Who holds a slot of a ship.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

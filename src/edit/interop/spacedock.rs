@@ -25,6 +25,7 @@ use super::model::{FleetModel, Problem, ShipModel};
 use crate::data::model::{Card, CardType};
 use crate::data::{normalize, Database};
 use crate::input::diag::Source;
+use crate::staw::CheckOptions;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::collections::HashMap;
@@ -474,14 +475,15 @@ pub fn export(
 ) -> (String, Vec<Problem>) {
     let mut problems = Vec::new();
     // The slot type each upgrade is counted as, per ship, in file order.
-    let slots: Vec<Vec<(String, Option<String>)>> = super::priced::with_analysis(db, source, |a| {
-        super::priced::layout(a)
-            .ships
-            .into_iter()
-            .map(|s| s.types)
-            .collect()
-    })
-    .unwrap_or_default();
+    let slots: Vec<Vec<(String, Option<String>)>> =
+        super::priced::with_analysis(db, source, &CheckOptions::default(), |a| {
+            super::priced::layout(a)
+                .ships
+                .into_iter()
+                .map(|s| s.types)
+                .collect()
+        })
+        .unwrap_or_default();
     let entry = |id: &str,
                  slot: Option<&str>,
                  problems: &mut Vec<Problem>|

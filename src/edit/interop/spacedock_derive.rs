@@ -460,7 +460,9 @@ fn fits(c: &Card, kind: CardType, slot: Option<&str>) -> bool {
         && match slot {
             // Space Dock has no slot-less upgrades: it keeps one record per
             // slot type for a card that takes no slot of ours.
-            Some(s) => c.rules.no_slot || crate::staw::fleet::resolve::upgrade_types(c).any(|t| t == s),
+            Some(s) => {
+                c.rules.no_slot || crate::staw::fleet::resolve::upgrade_types(c).any(|t| t == s)
+            }
             None => true,
         }
 }

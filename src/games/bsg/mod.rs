@@ -24,11 +24,11 @@
 
 pub mod data;
 
+use crate::games::input::{self, count, loose, Fields};
+use crate::games::Checked;
+use crate::games::{run, table, Code, Game, RuleSet};
 use crate::input::diag::{Diagnostic, Severity, Source};
 use crate::staw::fleet::Spanned;
-use crate::games::input::{self, count, loose, Fields};
-use crate::games::{run, table, Code, Game, RuleSet};
-use crate::report::Checked;
 use data::{Class, Effect, Facts, GalacticaKind};
 use serde_json::{json, Value};
 use std::fmt::Write as _;

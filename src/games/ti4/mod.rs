@@ -25,12 +25,12 @@
 
 pub mod data;
 
+use crate::games::input::{self, count, loose, Fields};
+use crate::games::Checked;
+use crate::games::{run, table, Code, Game, RuleSet};
 use crate::input::diag::{Diagnostic, Severity, Source};
 use crate::input::tree::{Node, NodeValue};
 use crate::staw::fleet::Spanned;
-use crate::games::input::{self, count, loose, Fields};
-use crate::games::{run, table, Code, Game, RuleSet};
-use crate::report::Checked;
 use data::{Facts, Kind};
 use serde_json::{json, Value};
 use std::fmt::Write as _;

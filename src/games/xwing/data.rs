@@ -7,9 +7,9 @@
 //! `size` the sum of the copies, known traits, no unknown key. Every
 //! problem is a located diagnostic, all reported at once.
 
+use crate::games::input::{self, loose, Fields};
 use crate::input::diag::{Diagnostic, Source};
 use crate::input::tree::{Node, NodeValue};
-use crate::games::input::{self, loose, Fields};
 use std::sync::OnceLock;
 
 /// One damage deck composition.
@@ -341,7 +341,10 @@ fn non_empty(f: &Fields, key: &str, diags: &mut Vec<Diagnostic>) -> Option<Strin
 
 /// A card's name: not blank, and not all digits (a reference that is all
 /// digits is read as a card number, so such a name could never be named).
-fn card_name(f: &Fields, diags: &mut Vec<Diagnostic>) -> Option<crate::staw::fleet::Spanned<String>> {
+fn card_name(
+    f: &Fields,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<crate::staw::fleet::Spanned<String>> {
     let s = f.string("name", diags)?;
     let value = s.value.trim().to_string();
     if value.is_empty() || loose(&value).is_empty() {

@@ -18,13 +18,12 @@
 use super::data::{self, Deck};
 use crate::input::diag::{Diagnostic, Source};
 use crate::staw::fleet::Spanned;
-use std::io::Read;
 use std::ops::Range;
 use std::path::Path;
 use std::sync::Arc;
 
-/// The largest deck file read: the limit of fleet files.
-pub const MAX_DECK_BYTES: u64 = crate::cli::check::MAX_FLEET_BYTES;
+/// The largest deck file read: the limit of every file read.
+pub const MAX_DECK_BYTES: u64 = crate::input::fs::MAX_FILE_BYTES;
 
 /// Reads and validates the deck file that `file` (a value of `from`)
 /// names. `None` when it cannot be used; every reason is in `diags`.
@@ -83,78 +82,49 @@ fn relocate(from: &Source, deck: &Arc<Source>, d: Diagnostic, at: &Range<usize>)
     }
 }
 
-/// The text of the deck file, or the input error that says why not.
+/// The text of the deck file, or the input error that says why not. The
+/// file must be a regular file below the folder of the file that names it
+/// (after resolving links): a fleet file never makes fleetcheck read, and
+/// excerpt, a file elsewhere on the machine.
 fn read(path: &Path, shown: &str, from: &str) -> Result<String, Diagnostic> {
     let named = format!("the deck file {shown} (named in {from})");
-    let io = |e: &std::io::Error| {
-        let why = match e.kind() {
-            std::io::ErrorKind::NotFound => "no such file or directory".to_string(),
-            std::io::ErrorKind::PermissionDenied => "permission denied".to_string(),
-            _ => e.to_string(),
-        };
-        let d = Diagnostic::error("io", format!("cannot read {named}: {why}"));
-        if e.kind() == std::io::ErrorKind::NotFound {
-            d.with_help(format!("the path is relative to the folder of {from}"))
-        } else {
-            d
-        }
+    let dir = Path::new(from).parent().unwrap_or(Path::new(""));
+    let dir = if dir.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        dir
     };
-    let meta = std::fs::metadata(path).map_err(|e| io(&e))?;
-    if meta.is_dir() {
-        return Err(Diagnostic::error("io", format!("{named} is a directory"))
-            .with_help("name a .toml file in the format of data/xwing/standard.toml"));
-    }
-    // A FIFO or a device could block or never end.
-    if !meta.is_file() {
+    let inside = match (dir.canonicalize(), path.canonicalize()) {
+        (Ok(d), Ok(p)) => p.starts_with(&d),
+        // A file that does not exist is reported by the reader.
+        (_, Err(_)) => true,
+        (Err(_), Ok(_)) => false,
+    };
+    if !inside {
         return Err(Diagnostic::error(
             "io",
-            format!("{named} is not a regular file"),
-        ));
-    }
-    let too_large = |size: String| {
-        Diagnostic::error(
-            "too-large",
-            format!("{named} is {size} bytes; files are limited to {MAX_DECK_BYTES} bytes (1 MiB)"),
+            format!("{named} is outside the folder of {from}; it was not read"),
         )
-    };
-    if meta.len() > MAX_DECK_BYTES {
-        return Err(too_large(meta.len().to_string()));
+        .with_help("put the deck file in the folder of the file that names it, or below it"));
     }
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)
-        .and_then(|f| f.take(MAX_DECK_BYTES + 1).read_to_end(&mut bytes))
-        .map_err(|e| io(&e))?;
-    // It grew after its metadata was read.
-    if bytes.len() as u64 > MAX_DECK_BYTES {
-        return Err(too_large(format!("more than {MAX_DECK_BYTES}")));
+    match crate::input::fs::read_named(path, shown, &named) {
+        Ok((source, _)) => Ok(source.text),
+        Err(u) => {
+            let d = u.diag;
+            Err(match d.code.as_str() {
+                "io" if d.message.contains("no such file") => {
+                    d.with_help(format!("the path is relative to the folder of {from}"))
+                }
+                "io" if d.message.contains("a directory") => d.with_help(
+                    "name a .toml file in the format of data/xwing/standard.toml",
+                ),
+                "empty" => d.with_help(
+                    "a deck file has a [deck] table (id, name, size) and one [[card]] per numbered card",
+                ),
+                // The excerpt would be of the deck file's lossy text: the
+                // message locates the byte.
+                _ => d.with_span(None),
+            })
+        }
     }
-    if bytes.starts_with(b"\xEF\xBB\xBF") {
-        bytes.drain(..3);
-    }
-    if bytes.starts_with(b"\xFF\xFE") || bytes.starts_with(b"\xFE\xFF") {
-        return Err(Diagnostic::error(
-            "encoding",
-            format!("{named} is UTF-16 (it starts with a UTF-16 byte order mark), not UTF-8"),
-        )
-        .with_help("save the file as UTF-8"));
-    }
-    if bytes.iter().all(u8::is_ascii_whitespace) {
-        return Err(Diagnostic::error("empty", format!("{named} is empty"))
-            .with_help("a deck file has a [deck] table (id, name, size) and one [[card]] per numbered card"));
-    }
-    String::from_utf8(bytes).map_err(|e| {
-        let at = e.utf8_error().valid_up_to();
-        let lossy = Source {
-            path: shown.to_string(),
-            text: String::from_utf8_lossy(e.as_bytes()).into_owned(),
-        };
-        let (line, column) = lossy.line_col(at);
-        Diagnostic::error(
-            "encoding",
-            format!(
-                "{named} is not valid UTF-8: invalid byte at line {line}, column {column} (byte offset {at})"
-            ),
-        )
-        .with_help("save the file as UTF-8")
-    })
 }

@@ -28,9 +28,9 @@ pub mod deckfile;
 pub mod edit;
 pub mod state;
 
-use crate::input::diag::{Diagnostic, Severity, Source};
+use crate::games::Checked;
 use crate::games::{input, run, table, Code, Game, RuleSet};
-use crate::report::Checked;
+use crate::input::diag::{Diagnostic, Severity, Source};
 use data::Deck;
 use serde_json::{json, Value};
 use state::{Pile, State};

@@ -9,8 +9,8 @@
 //! is a rule violation (`sideboard-slot`), so the reader keeps those entries
 //! and `rules::sideboard` judges them.
 
-use crate::input::tree::{Entry, Node, NodeValue};
 use crate::input::diag::Diagnostic;
+use crate::input::tree::{Entry, Node, NodeValue};
 use std::ops::Range;
 
 pub use crate::input::tree::Spanned;

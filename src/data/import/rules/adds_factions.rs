@@ -17,8 +17,8 @@
 //! ```
 
 use super::{faction_of, push_unique, Cx, Kind, Subject};
-use crate::data::model::{CardFilter, CardType, PenaltyRule, Scope};
 use crate::data::import::ImportError;
+use crate::data::model::{CardFilter, CardType, PenaltyRule, Scope};
 use regex::Regex;
 use std::sync::LazyLock;
 

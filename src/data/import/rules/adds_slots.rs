@@ -19,8 +19,8 @@
 //! ```
 
 use super::{number, slot_of, Cx, Kind, Subject};
-use crate::data::model::AddSlot;
 use crate::data::import::ImportError;
+use crate::data::model::AddSlot;
 use regex::Regex;
 use std::sync::LazyLock;
 

@@ -11,8 +11,8 @@
 //! ```
 
 use super::{Cx, Kind, Subject};
-use crate::data::model::CostFromShip;
 use crate::data::import::ImportError;
+use crate::data::model::CostFromShip;
 use regex::Regex;
 use std::sync::LazyLock;
 

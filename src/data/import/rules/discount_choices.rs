@@ -27,8 +27,8 @@
 //! ```
 
 use super::{number, push_unique, slot_of, Cx, Kind, Subject};
-use crate::data::model::{CardFilter, Condition, Discount, Scope};
 use crate::data::import::ImportError;
+use crate::data::model::{CardFilter, Condition, Discount, Scope};
 use regex::Regex;
 use std::sync::LazyLock;
 
@@ -191,7 +191,8 @@ mod tests {
     fn run(text: &str) -> Subject<'static> {
         let mut cx = cx();
         for n in [SUPPORT_TOKEN, "Federation Prototype"] {
-            cx.card_names.insert(crate::data::normalize(n), n.to_string());
+            cx.card_names
+                .insert(crate::data::normalize(n), n.to_string());
         }
         let mut s = subject("X1", text, json!({}));
         apply(&cx, &mut s).unwrap();

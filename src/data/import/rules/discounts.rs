@@ -31,8 +31,8 @@
 //! ```
 
 use super::{faction_of, push_unique, slot_of, target, Cx, Kind, Subject};
-use crate::data::model::{CardFilter, Discount, Scope};
 use crate::data::import::ImportError;
+use crate::data::model::{CardFilter, Discount, Scope};
 use regex::Regex;
 use std::sync::LazyLock;
 
@@ -113,7 +113,10 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
                 .or(c.get(4))
                 .map_or("", |m| m.as_str().trim());
             let amount: i32 = c[5].parse().unwrap_or(0);
-            if let (Some(n), true) = (cx.card_names.get(&crate::data::normalize(name)), amount != 0) {
+            if let (Some(n), true) = (
+                cx.card_names.get(&crate::data::normalize(name)),
+                amount != 0,
+            ) {
                 found.push(Discount {
                     amount: -amount,
                     scope: Scope::Ship,

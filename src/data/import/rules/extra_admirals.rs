@@ -13,8 +13,8 @@
 //! ```
 
 use super::{faction_of, number, push_unique, target, Cx, Kind, Subject};
-use crate::data::model::{CardFilter, ExtraAdmirals};
 use crate::data::import::ImportError;
+use crate::data::model::{CardFilter, ExtraAdmirals};
 use regex::Regex;
 use std::sync::LazyLock;
 

@@ -61,7 +61,8 @@ mod tests {
             "Hugh",
             "Jean-Luc Picard",
         ] {
-            cx.card_names.insert(crate::data::normalize(n), n.to_string());
+            cx.card_names
+                .insert(crate::data::normalize(n), n.to_string());
         }
         apply(&cx, &mut s).unwrap();
         s

@@ -283,14 +283,16 @@ pub(crate) mod testing {
             "I.K.S. Negh'var",
             "Bajoran Lightship",
         ] {
-            cx.ship_names.insert(crate::data::normalize(n), n.to_string());
+            cx.ship_names
+                .insert(crate::data::normalize(n), n.to_string());
         }
         for n in [
             "Bio-Neural Circuitry",
             "Variable Geometry Pylons",
             "Borg Ablative Hull Armor",
         ] {
-            cx.card_names.insert(crate::data::normalize(n), n.to_string());
+            cx.card_names
+                .insert(crate::data::normalize(n), n.to_string());
         }
         for n in ["Loskene", "S'Sesslak", "Jean-Luc Picard", "Vidiian Captain"] {
             cx.captain_names

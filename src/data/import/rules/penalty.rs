@@ -28,8 +28,8 @@
 //! ```
 
 use super::{faction_of, push_unique, slot_of, Cx, Kind, Subject};
-use crate::data::model::{CardFilter, PenaltyRule, Scope};
 use crate::data::import::ImportError;
+use crate::data::model::{CardFilter, PenaltyRule, Scope};
 use regex::Regex;
 use std::sync::LazyLock;
 

@@ -26,8 +26,8 @@
 
 use super::target::{self, strip_article};
 use super::{faction_of_flag, push_unique, Cx, Kind, Subject};
-use crate::data::model::{CardType, Condition};
 use crate::data::import::ImportError;
+use crate::data::model::{CardType, Condition};
 use regex::Regex;
 use std::sync::LazyLock;
 

@@ -26,8 +26,8 @@
 //! ```
 
 use super::{faction_of, push_unique, slot_of, Cx, Kind, Subject};
-use crate::data::model::{CardFilter, Scope, SetCost};
 use crate::data::import::ImportError;
+use crate::data::model::{CardFilter, Scope, SetCost};
 use regex::Regex;
 use std::sync::LazyLock;
 
@@ -256,7 +256,8 @@ mod tests {
             "Phase Cannons",
             "Transporter Room",
         ] {
-            cx.card_names.insert(crate::data::normalize(n), n.to_string());
+            cx.card_names
+                .insert(crate::data::normalize(n), n.to_string());
         }
         apply(&cx, &mut s).unwrap();
         s

@@ -28,8 +28,8 @@
 
 use super::target::{alternatives, strip_article};
 use super::{faction_of, push_unique, slot_of, Cx, Kind, Subject};
-use crate::data::model::{AddSlot, CardFilter, CardType, ShipLimit};
 use crate::data::import::ImportError;
+use crate::data::model::{AddSlot, CardFilter, CardType, ShipLimit};
 use regex::{Captures, Regex};
 use std::sync::LazyLock;
 
@@ -243,7 +243,8 @@ mod tests {
             "The Rules Of Acquisition",
             "Science Vessel Variant",
         ] {
-            cx.card_names.insert(crate::data::normalize(n), n.to_string());
+            cx.card_names
+                .insert(crate::data::normalize(n), n.to_string());
         }
         let mut s = subject("X1", text, json!({}));
         apply(&cx, &mut s).unwrap();

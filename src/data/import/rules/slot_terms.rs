@@ -36,8 +36,8 @@
 //! ```
 
 use super::{faction_of, number, slot_of, Cx, Kind, Subject};
-use crate::data::model::{AddSlot, CardFilter, Discount, Scope, SetCost};
 use crate::data::import::ImportError;
+use crate::data::model::{AddSlot, CardFilter, Discount, Scope, SetCost};
 use regex::{Captures, Regex};
 use std::sync::LazyLock;
 

@@ -11,8 +11,8 @@
 //! ```
 
 use super::{push_unique, slot_of, Cx, Kind, Subject};
-use crate::data::model::SlotsAlso;
 use crate::data::import::ImportError;
+use crate::data::model::SlotsAlso;
 use regex::Regex;
 use std::sync::LazyLock;
 

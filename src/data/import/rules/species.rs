@@ -16,8 +16,8 @@
 //! ```
 
 use super::{push_unique, species_of, Cx, Kind, Subject};
-use crate::data::model::CardType;
 use crate::data::import::ImportError;
+use crate::data::model::CardType;
 use regex::Regex;
 use std::sync::LazyLock;
 

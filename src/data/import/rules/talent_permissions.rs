@@ -20,8 +20,8 @@
 //! ```
 
 use super::{faction_of, number, push_unique, Cx, Kind, Subject};
-use crate::data::model::{AddSlot, CardFilter, CardType, Condition, Discount, Scope};
 use crate::data::import::ImportError;
+use crate::data::model::{AddSlot, CardFilter, CardType, Condition, Discount, Scope};
 use regex::Regex;
 use std::sync::LazyLock;
 
@@ -155,7 +155,8 @@ mod tests {
         );
         let mut cx = cx();
         for n in ["Secret Research", "Grand Nagus", "Kuvah'Magh"] {
-            cx.card_names.insert(crate::data::normalize(n), n.to_string());
+            cx.card_names
+                .insert(crate::data::normalize(n), n.to_string());
         }
         apply(&cx, &mut s).unwrap();
         s

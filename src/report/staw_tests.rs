@@ -4,6 +4,11 @@
 
 use super::*;
 use crate::data::Database;
+use crate::staw::CheckOptions;
+
+fn check_source(db: &Database, source: Source, opts: &CheckOptions) -> Checked {
+    check(db, source, opts)
+}
 
 const CARDS: &str = r#"
 [[card]]

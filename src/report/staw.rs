@@ -1,0 +1,171 @@
+//! From the STAW engine's outcome to the report: the priced fleet of an
+//! [`Analysis`] copied into the wire types, and the engine's modifiers
+//! into the report's. `priced` is the visitor handed to `staw::analyse`;
+//! [`checked`] finishes its outcome.
+
+use super::model::{
+    CardRef, CardReport, FleetReport, Modifier, ResourceReport, ShipReport, SideboardCard,
+    SideboardReport,
+};
+use super::Checked;
+use crate::data::Database;
+use crate::input::diag::Source;
+use crate::staw::analysis::Analysis;
+use crate::staw::{self, cost, swap, Analysed, CheckOptions};
+
+/// The priced parts of a fleet's report (everything the analysis decides).
+#[derive(Debug, Clone, Default)]
+pub struct Priced {
+    pub not_tournament_legal: bool,
+    pub total: i32,
+    pub cap: Option<i32>,
+    pub ships: Vec<ShipReport>,
+    pub resource: Option<ResourceReport>,
+    pub sideboard: Option<SideboardReport>,
+}
+
+/// The report's modifier for one of the engine's.
+pub fn modifier(m: &cost::Modifier) -> Modifier {
+    Modifier {
+        kind: m.kind.as_str().to_string(),
+        amount: m.amount,
+        source: m.source.clone(),
+    }
+}
+
+fn modifiers(ms: &[cost::Modifier]) -> Vec<Modifier> {
+    ms.iter().map(modifier).collect()
+}
+
+/// The visitor of `staw::analyse` that copies the priced fleet.
+pub fn priced(a: &Analysis) -> Priced {
+    Priced {
+        not_tournament_legal: a.format.sandbox,
+        total: a.total,
+        cap: a.cap.as_ref().map(|c| c.0),
+        ships: a
+            .ships
+            .iter()
+            .map(|s| ShipReport {
+                ship: CardRef {
+                    id: s.entry.ship.card.id.clone(),
+                    name: s.entry.ship.card.name.clone(),
+                },
+                cost: s.price.cost,
+                modifiers: modifiers(&s.price.modifiers),
+                total: s.total,
+                cards: s
+                    .cards
+                    .iter()
+                    .map(|c| CardReport {
+                        id: c.placed.card.id.clone(),
+                        name: c.placed.card.name.clone(),
+                        kind: c.role.as_str().into(),
+                        slot: c.slot.clone(),
+                        base: c.price.base,
+                        modifiers: modifiers(&c.price.modifiers),
+                        cost: c.price.cost,
+                    })
+                    .collect(),
+            })
+            .collect(),
+        resource: a.resource.as_ref().map(|res| ResourceReport {
+            id: res.placed.card.id.clone(),
+            name: res.placed.card.name.clone(),
+            cost: res.price.cost,
+            modifiers: modifiers(&res.price.modifiers),
+        }),
+        sideboard: a.sideboard.as_ref().map(|sb| SideboardReport {
+            total: sb.total,
+            cap: staw::sideboard::CAP,
+            cards: sb
+                .cards
+                .iter()
+                .map(|(c, p)| SideboardCard {
+                    section: c.section.value.clone(),
+                    card: CardReport {
+                        id: c.card.card.id.clone(),
+                        name: c.card.card.name.clone(),
+                        kind: c.card.card.kind.as_str().into(),
+                        slot: c.card.card.slot.clone(),
+                        base: p.base,
+                        modifiers: modifiers(&p.modifiers),
+                        cost: p.cost,
+                    },
+                })
+                .collect(),
+        }),
+    }
+}
+
+/// The report of an analysed STAW file.
+pub fn checked(a: Analysed<Priced>) -> Checked {
+    let mut report = FleetReport {
+        file: a.source.path.clone(),
+        game: staw::GAME.into(),
+        name: a.name,
+        format: a.format,
+        as_of: a.as_of,
+        additional_points: a.additional_points,
+        ..FleetReport::default()
+    };
+    if let Some(p) = a.priced {
+        report.not_tournament_legal = p.not_tournament_legal;
+        report.total = Some(p.total);
+        report.cap = p.cap;
+        report.ships = p.ships;
+        report.resource = p.resource;
+        report.sideboard = p.sideboard;
+    }
+    Checked {
+        source: Some(a.source),
+        report,
+        diagnostics: a.diagnostics,
+        text: None,
+    }
+}
+
+/// Analyses a STAW fleet file and reports it.
+pub fn check(db: &Database, source: Source, opts: &CheckOptions) -> Checked {
+    checked(staw::analyse(db, source, opts, priced))
+}
+
+/// [`check`], plus the Reinforcements Sideboard's swap plan (empty when
+/// the file could not be priced or has no sideboard).
+pub fn check_with_swaps(
+    db: &Database,
+    source: Source,
+    opts: &CheckOptions,
+) -> (Checked, Vec<swap::Swap>) {
+    let (c, plan) = check_and(db, source, opts, swap::plan);
+    (c, plan.unwrap_or_default())
+}
+
+/// [`check`], and what `f` makes of the priced fleet (`None` when the file
+/// could not be priced).
+pub fn check_and<R>(
+    db: &Database,
+    source: Source,
+    opts: &CheckOptions,
+    f: impl FnOnce(&Analysis) -> R,
+) -> (Checked, Option<R>) {
+    let a = staw::analyse(db, source, opts, |a| (priced(a), f(a)));
+    let mut r = None;
+    let a = Analysed {
+        priced: a.priced.map(|(p, x)| {
+            r = Some(x);
+            p
+        }),
+        source: a.source,
+        diagnostics: a.diagnostics,
+        name: a.name,
+        format: a.format,
+        as_of: a.as_of,
+        additional_points: a.additional_points,
+    };
+    (checked(a), r)
+}
+
+#[cfg(test)]
+#[path = "staw_tests.rs"]
+mod tests;
