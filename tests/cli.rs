@@ -117,7 +117,7 @@ fn huge_file_is_refused_unread() {
     assert_eq!(codes(&v["fleets"][0]), ["too-large"]);
     assert_eq!(
         v["fleets"][0]["diagnostics"][0]["message"],
-        "big.toml is 1048577 bytes; fleet files are limited to 1048576 bytes (1 MiB)"
+        "big.toml is 1048577 bytes; files are limited to 1048576 bytes (1 MiB)"
     );
     // Exactly 1 MiB is read (and then judged by the STAW reader).
     assert!(!codes(&v["fleets"][1]).contains(&"too-large"));
@@ -231,7 +231,7 @@ fn price_of_a_directory_is_an_input_error() {
     assert_eq!(r.code, 2);
     assert!(
         r.stdout
-            .contains("error[io]: fleets is a directory, not a fleet file"),
+            .contains("error[io]: fleets is a directory, not a regular file; it was not read"),
         "{}",
         r.stdout
     );

@@ -6,10 +6,11 @@
 //! never-panics sweep.
 
 use crate::golden::{check_file, db, golden_dir, TODAY};
+use fleetcheck::cli::check::check_source;
 use fleetcheck::input::diag::Source;
 use fleetcheck::report::model::{CardReport, FleetReport};
 use fleetcheck::report::Checked;
-use fleetcheck::staw::{check_source, CheckOptions, RULES};
+use fleetcheck::staw::{CheckOptions, RULES};
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
@@ -887,7 +888,7 @@ fn interop_samples_match_the_totals_worked_out_by_hand() {
 fn sideboard_swap_plan() {
     let path = root().join("fleets/klingon-sideboard.toml");
     let text = std::fs::read_to_string(&path).unwrap();
-    let (checked, plan) = fleetcheck::staw::check_with_swaps(
+    let (checked, plan) = fleetcheck::report::staw::check_with_swaps(
         db(),
         Source {
             path: "klingon-sideboard.toml".into(),

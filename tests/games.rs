@@ -40,7 +40,7 @@ fn check_file(path: &Path) -> Checked {
         .replace('\\', "/");
     let text = std::fs::read_to_string(path).unwrap();
     let game = rel.split('/').nth(1).unwrap().to_string();
-    games::check(&game, Source { path: rel, text }).expect("a known game")
+    Checked::from_game(games::check(&game, Source { path: rel, text }).expect("a known game"))
 }
 
 fn table(c: &Checked) -> String {

@@ -4,10 +4,11 @@
 //! every listed diagnostic code). All failing cases are reported together,
 //! one line each naming the case.
 
+use fleetcheck::cli::check::check_source;
 use fleetcheck::data::Database;
 use fleetcheck::input::diag::Source;
 use fleetcheck::report::Checked;
-use fleetcheck::staw::{check_source, CheckOptions};
+use fleetcheck::staw::CheckOptions;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

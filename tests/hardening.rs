@@ -113,9 +113,9 @@ fn a_50_mb_file_is_refused_without_reading_it() {
 
 #[cfg(unix)]
 #[test]
-fn an_endless_device_is_refused_after_the_limit() {
-    // /dev/zero reports a size of 0 and never ends: the reader stops at
-    // the limit instead of filling the memory.
+fn an_endless_device_is_refused_unread() {
+    // /dev/zero reports a size of 0 and never ends: the reader refuses
+    // what is not a regular file before opening it.
     let (code, shown) = run(&root(), &["check", "/dev/zero"]);
     assert_eq!(code, 2);
     insta::assert_snapshot!(shown);
@@ -150,7 +150,7 @@ fn a_directory_where_a_file_is_needed_is_an_input_error() {
     assert_eq!(d.code, "io");
     assert_eq!(
         d.message,
-        format!("{} is a directory, not a fleet file", dir.path().display())
+        format!("{} is a directory, not a regular file; it was not read", dir.path().display())
     );
 }
 

@@ -52,7 +52,7 @@ fn total_of(text: &str) -> (i32, Vec<String>) {
         today: TODAY.into(),
         ..Default::default()
     };
-    let c = fleetcheck::staw::check_source(
+    let c = fleetcheck::cli::check::check_source(
         db(),
         Source {
             path: "x.toml".into(),
@@ -231,7 +231,7 @@ fn utopia_samples_import_to_the_documented_fleet_and_total() {
 fn utopia_export_of_each_sample_is_utopias_own_link() {
     for (stem, _) in SAMPLES {
         let src = source(&interop(&format!("{stem}.toml")));
-        let (link, problems) = priced::with_analysis(db(), &src, |a| {
+        let (link, problems) = priced::with_analysis(db(), &src, &Default::default(), |a| {
             let p = priced::layout(a);
             (utopia::link(&p), p.problems)
         })
@@ -286,14 +286,18 @@ fn body(text: &str, utopia: bool) -> String {
 fn text_export_matches_utopias_text_export() {
     for (stem, _) in SAMPLES {
         let src = source(&interop(&format!("{stem}.toml")));
-        let text =
-            priced::with_analysis(db(), &src, |a| text::render(db(), &priced::layout(a))).unwrap();
+        let text = priced::with_analysis(db(), &src, &Default::default(), |a| {
+            text::render(db(), &priced::layout(a))
+        })
+        .unwrap();
         let want = std::fs::read_to_string(interop(&format!("{stem}.utopia-text.txt"))).unwrap();
         assert_eq!(body(&text, false), body(&want, true), "{stem}:\n{text}");
     }
     let src = source(&interop("3-klingon-sideboard.toml"));
-    let text =
-        priced::with_analysis(db(), &src, |a| text::render(db(), &priced::layout(a))).unwrap();
+    let text = priced::with_analysis(db(), &src, &Default::default(), |a| {
+        text::render(db(), &priced::layout(a))
+    })
+    .unwrap();
     insta::assert_snapshot!("text_export_sideboard", text);
 }
 
@@ -352,7 +356,7 @@ fn utopia_round_trips_every_example_fleet() {
     for path in all_fleets() {
         let src = source(&path);
         let want = model(&path);
-        let (link, problems) = priced::with_analysis(db(), &src, |a| {
+        let (link, problems) = priced::with_analysis(db(), &src, &Default::default(), |a| {
             let p = priced::layout(a);
             (utopia::link(&p), p.problems)
         })

@@ -8,6 +8,7 @@ mod hardening;
 mod import;
 mod interop;
 mod props;
+mod readers;
 mod readme;
 mod report;
 mod sheet;

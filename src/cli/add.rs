@@ -141,6 +141,11 @@ pub(crate) fn edit(
             return Ok(2);
         }
     };
+    if let Err(c) = crate::edit::staw_only(&before) {
+        let ropts = render_options(common);
+        report::table::render(&mut std::io::stderr(), &c, &ropts)?;
+        return Ok(2);
+    }
     let edited = match f(&before.text) {
         Ok(e) => e,
         Err(e) => return Ok(refuse(path, &e)),

@@ -77,6 +77,9 @@ pub fn run(args: &ExportArgs) -> anyhow::Result<i32> {
             (json, problems)
         }),
         Target::Sheet => {
+            if let Err(c) = crate::edit::staw_only(&source) {
+                return input_error(&c, &args.common);
+            }
             let checked = super::check::check_source(&db, source.clone(), &opts);
             if checked.exit_code() == 2 {
                 Err(Box::new(checked))

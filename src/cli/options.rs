@@ -52,6 +52,9 @@ pub fn run(args: &OptionsArgs) -> anyhow::Result<i32> {
         faction: args.faction.clone(),
         max_cost: args.max_cost,
     };
+    if let Err(c) = crate::edit::staw_only(&source) {
+        return super::export::input_error(&c, &args.common);
+    }
     let found = match options(&db, &source, &opts, &ask) {
         Ok(f) => f,
         Err(e) => {

@@ -91,6 +91,25 @@ pub fn run(cmd: &XwingCommand) -> anyhow::Result<i32> {
             return Ok(2);
         }
     };
+    // The dispatcher decides what the file is: only X-Wing files are edited.
+    match crate::games::which(&source) {
+        Ok(crate::games::Which::Other(g)) if g.id == xwing::GAME.id => {}
+        Ok(_) => {
+            let d = crate::input::diag::Diagnostic::error(
+                "unknown-game",
+                format!(
+                    "{} is not an X-Wing damage state: `fleetcheck xwing` edits files with game = \"xwing\"",
+                    source.path
+                ),
+            );
+            show(&super::check::not_checked(source, d), None)?;
+            return Ok(2);
+        }
+        Err(d) => {
+            show(&super::check::not_checked(source, *d), None)?;
+            return Ok(2);
+        }
+    }
     let path = source.path.clone();
     match edit::apply(&source, &args.ship, &args.card, mv) {
         Ok(done) => {

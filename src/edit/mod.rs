@@ -13,38 +13,42 @@ use crate::report::Checked;
 use crate::staw::analysis::Analysis;
 use crate::staw::CheckOptions;
 
+/// `Ok` for a STAW fleet file; otherwise the input error that says the
+/// editing commands (build, import, export) take only STAW fleets, or the
+/// dispatcher's own error (an unknown game).
+pub fn staw_only(source: &Source) -> Result<(), Box<Checked>> {
+    let refuse = |d: Diagnostic| {
+        let path = source.path.clone();
+        Err(Box::new(Checked::input_error(
+            &path,
+            crate::staw::GAME,
+            Some(source.clone()),
+            d,
+        )))
+    };
+    match crate::games::which(source) {
+        Ok(Which::Staw) => Ok(()),
+        Ok(Which::Other(g)) => refuse(Diagnostic::error(
+            "unknown-game",
+            format!(
+                "{} is a file of another game ({}, game = \"{}\"): only Star Trek: Attack Wing fleets are built, imported and exported",
+                source.path, g.title, g.id
+            ),
+        )),
+        Err(d) => refuse(*d),
+    }
+}
+
 /// The one pipeline (`staw::analyse`) as the editing commands use it: `f`
 /// on the priced fleet of a STAW file; otherwise the check that shows why
-/// it could not be priced (an input error), or an input error saying that
-/// only STAW fleets are edited, imported and exported.
+/// it could not be priced (an input error), or the error of [`staw_only`].
 pub fn with_analysis<R>(
     db: &Database,
     source: &Source,
     opts: &CheckOptions,
     f: impl FnOnce(&Analysis) -> R,
 ) -> Result<R, Box<Checked>> {
-    let not_staw = |d: Diagnostic| {
-        let path = source.path.clone();
-        Box::new(Checked::input_error(
-            &path,
-            crate::staw::GAME,
-            Some(source.clone()),
-            d,
-        ))
-    };
-    match crate::games::which(source) {
-        Ok(Which::Staw) => {}
-        Ok(Which::Other(g)) => {
-            return Err(not_staw(Diagnostic::error(
-                "unknown-game",
-                format!(
-                    "{} is a {} file (game = \"{}\"): only Star Trek: Attack Wing fleets are built, imported and exported",
-                    source.path, g.title, g.id
-                ),
-            )));
-        }
-        Err(d) => return Err(not_staw(*d)),
-    }
+    staw_only(source)?;
     let (checked, r) = crate::report::staw::check_and(db, source.clone(), opts, f);
     r.ok_or_else(|| Box::new(checked))
 }

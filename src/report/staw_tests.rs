@@ -7,7 +7,7 @@ use crate::data::Database;
 use crate::staw::CheckOptions;
 
 fn check_source(db: &Database, source: Source, opts: &CheckOptions) -> Checked {
-    check(db, source, opts)
+    super::check(db, source, opts)
 }
 
 const CARDS: &str = r#"

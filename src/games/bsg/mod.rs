@@ -762,6 +762,6 @@ mod tests {
         );
         let c = run("game = \"bsg\"\n[vipers]\nspace = 2\ndamaged = 1\n");
         assert_eq!(c.exit_code(), 0);
-        assert_eq!(c.finish().details.unwrap()["vipers"]["can_launch"], 5);
+        assert_eq!(c.details.clone().unwrap()["vipers"]["can_launch"], 5);
     }
 }

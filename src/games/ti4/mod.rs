@@ -753,7 +753,7 @@ mod tests {
     fn a_setup_sheet_is_legal() {
         let c = run("game = \"ti4\"\nsetup = true\n[[player]]\nname = \"A\"\ntactic = 3\nfleet = 3\nstrategy = 2\nreinforcements = 8\n");
         assert_eq!(msgs(&c), vec![]);
-        assert_eq!(c.finish().details.unwrap()["players"][0]["total"], 16);
+        assert_eq!(c.details.clone().unwrap()["players"][0]["total"], 16);
     }
 
     #[test]

@@ -638,7 +638,7 @@ mod tests {
         }
         let c = run(&text);
         assert_eq!(codes(&c), vec![]);
-        assert_eq!(c.finish().details.unwrap()["inventory"]["found"], 33);
+        assert_eq!(c.details.clone().unwrap()["inventory"]["found"], 33);
     }
 
     #[test]
@@ -717,7 +717,7 @@ mod tests {
                 "card 1 Alpha Fault: 2 copies in the damage state (A face down 2), the Test deck has 1 (1 surplus)".into()
             )]
         );
-        let d = c.finish().details.unwrap();
+        let d = c.details.clone().unwrap();
         let file = dir.path().join("decks/t.toml").display().to_string();
         assert_eq!(
             d["deck"],
@@ -778,10 +778,10 @@ mod tests {
             )]
         );
         // Located in the deck file, which the report names.
-        let r = c.finish();
-        assert_eq!(r.diagnostics[0].file.as_deref(), Some(file.as_str()));
-        assert_eq!(r.diagnostics[0].line, Some(4));
-        assert_eq!(r.diagnostics[0].column, Some(8));
+        let d = &c.diagnostics[0];
+        let in_file = d.file.as_ref().unwrap();
+        assert_eq!(in_file.path, file);
+        assert_eq!(in_file.line_col(d.span.clone().unwrap().start), (4, 8));
         // The help says where the state names it.
         let state = dir.path().join("s.toml").display().to_string();
         assert_eq!(
