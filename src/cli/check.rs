@@ -380,12 +380,12 @@ pub fn read_source(path: &Path) -> Result<Source, Box<Checked>> {
 /// [`crate::input::fs::Guard::Unchanged`] (which then refuses to overwrite
 /// the file if it changed on disk in the meantime).
 pub fn read_for_edit(path: &Path) -> Result<(Source, crate::input::fs::Original), Box<Checked>> {
-    crate::input::fs::read_text(path).map_err(unreadable)
+    crate::input::fs::read_text(path).map_err(|u| unreadable(*u))
 }
 
 /// The report of a file that could not be read.
-pub fn unreadable(u: Box<Unreadable>) -> Box<Checked> {
-    let Unreadable { path, source, diag } = *u;
+pub fn unreadable(u: Unreadable) -> Box<Checked> {
+    let Unreadable { path, source, diag } = u;
     let diag = if diag.code == "empty" {
         diag.with_help("a fleet needs at least one [[ship]]")
     } else {
@@ -401,7 +401,7 @@ pub fn unreadable(u: Box<Unreadable>) -> Box<Checked> {
 pub fn check_bytes(db: &Database, name: &str, bytes: Vec<u8>, opts: &CheckOptions) -> Checked {
     match crate::input::fs::decode(name, name, bytes) {
         Ok(source) => check_source(db, source, opts),
-        Err(u) => *unreadable(u),
+        Err(u) => *unreadable(*u),
     }
 }
 
