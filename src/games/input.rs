@@ -9,7 +9,7 @@
 
 use crate::input::diag::{Diagnostic, Source};
 use crate::input::tree::{self, Entry, Node, NodeValue};
-use crate::staw::fleet::Spanned;
+use crate::input::tree::Spanned;
 use std::ops::Range;
 
 /// Parses the whole file; a syntax error becomes a `parse` diagnostic.

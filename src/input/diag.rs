@@ -144,6 +144,18 @@ pub fn exit_code<'a>(diags: impl IntoIterator<Item = &'a Diagnostic>) -> i32 {
     code
 }
 
+/// A user's value as quoted in a message: at most 60 characters, the rest
+/// counted, so that a runaway value does not flood the output.
+pub fn shorten(s: &str) -> String {
+    const MAX: usize = 60;
+    let n = s.chars().count();
+    if n <= MAX {
+        return s.to_string();
+    }
+    let head: String = s.chars().take(MAX).collect();
+    format!("{head}… ({n} characters)")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

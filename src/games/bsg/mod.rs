@@ -28,7 +28,7 @@ use crate::games::input::{self, count, loose, Fields};
 use crate::games::Checked;
 use crate::games::{run, table, Code, Game, RuleSet};
 use crate::input::diag::{Diagnostic, Severity, Source};
-use crate::staw::fleet::Spanned;
+use crate::input::tree::Spanned;
 use data::{Class, Effect, Facts, GalacticaKind};
 use serde_json::{json, Value};
 use std::fmt::Write as _;

@@ -6,8 +6,17 @@
 //! seed cards and at least 30 draw-deck cards; unique missions not
 //! duplicated; at most one artifact seeded per location (an illegal
 //! artifact mis-seeds all of them); Borg-use-only cards only in a Borg deck;
-//! no non-Borg personnel, ships or facilities in a Borg deck; at most one
-//! Borg Queen. Each violation names the cards.
+//! no non-Borg personnel, ships or facilities in a Borg deck's draw deck or
+//! side decks. Each violation names the cards.
+//!
+//! Rules about what is *in play* are not deck construction: they are notes,
+//! never errors. Only one Borg Queen may be in play per collective, but she
+//! is neither unique nor universal, so a deck may hold several copies
+//! (`borg-queen`); a unique card may be in play once per player, so a deck
+//! may hold several copies of it (no diagnostic); the Borg do not mix or
+//! cooperate with non-Borg cards, which is a note for the non-Borg cards a
+//! Borg deck seeds (`borg-cooperation`), since the deck rule names the draw
+//! deck and side decks only.
 //!
 //! A deck plays Borg when it says `affiliation = "borg"` at the top, or,
 //! without that key, when any of its personnel, ships or facilities is Borg.
@@ -30,7 +39,7 @@ use crate::games::Checked;
 use crate::games::{run, table, Code, Game, RuleSet};
 use crate::input::diag::{Diagnostic, Severity, Source};
 use crate::input::tree::Node;
-use crate::staw::fleet::Spanned;
+use crate::input::tree::Spanned;
 use data::{Class, Facts};
 use serde_json::{json, Value};
 use std::fmt::Write as _;
@@ -74,12 +83,17 @@ pub const CODES: &[Code] = &[
     Code {
         code: "borg-affiliation",
         severity: Severity::Error,
-        meaning: "a non-Borg personnel, ship or facility in a Borg deck",
+        meaning: "a non-Borg personnel, ship or facility in a Borg deck's draw deck or side decks",
+    },
+    Code {
+        code: "borg-cooperation",
+        severity: Severity::Note,
+        meaning: "a Borg deck seeds a non-Borg personnel, ship or facility: not a deck rule, but in play the Borg do not mix or cooperate with non-Borg cards",
     },
     Code {
         code: "borg-queen",
-        severity: Severity::Error,
-        meaning: "more than one Borg Queen in the deck",
+        severity: Severity::Note,
+        meaning: "more than one Borg Queen in the deck: legal (she is neither unique nor universal), but only one may be in play per collective at a time",
     },
 ];
 
@@ -511,18 +525,31 @@ fn rules(d: &Deck, f: &Facts, diags: &mut Vec<Diagnostic>) {
             } else {
                 ""
             };
-            diags.push(
+            let what = format!(
+                "{} is a {} {}",
+                c.name,
+                affiliation_names(f, c),
+                f.types[c.kind].name.to_lowercase()
+            );
+            // The rule names the draw deck and the side decks; what a
+            // seeded card may do is a matter of play.
+            let d = if c.pile == "seed" {
+                note(
+                    "borg-cooperation",
+                    format!(
+                        "{what} seeded by a Borg deck{why}: the Borg deck rule covers the draw deck and side decks, but in play the Borg do not mix or cooperate with non-Borg cards"
+                    ),
+                )
+            } else {
                 Diagnostic::error(
                     "borg-affiliation",
                     format!(
-                        "{} is a {} {}: a Borg deck may not use non-Borg personnel, ships or facilities{why}",
-                        c.name,
-                        affiliation_names(f, c),
-                        f.types[c.kind].name.to_lowercase()
+                        "{what} in {} of a Borg deck: a Borg player may not use non-Borg personnel, ships or facilities in the draw deck or side decks{why}",
+                        pile_name(c.pile)
                     ),
                 )
-                .with_span(Some(input::header_of(&c.span))),
-            );
+            };
+            diags.push(d.with_span(Some(input::header_of(&c.span))));
         }
     }
     let queens: Vec<&Card> = d
@@ -537,13 +564,31 @@ fn rules(d: &Deck, f: &Facts, diags: &mut Vec<Diagnostic>) {
         } else {
             queens[0]
         };
+        // A rule of play, not of the deck: a note.
         diags.push(
-            Diagnostic::error(
+            note(
                 "borg-queen",
-                format!("the deck has {n} Borg Queen cards; only one Borg Queen may be in play per collective"),
+                format!("the deck has {n} Borg Queen cards: she is neither unique nor universal, so the deck may hold several, but only one Borg Queen may be in play per collective at a time"),
             )
             .with_span(Some(input::header_of(&at.span))),
         );
+    }
+}
+
+/// A note: what the deck list implies in play, never an error.
+fn note(code: &str, message: String) -> Diagnostic {
+    Diagnostic {
+        severity: Severity::Note,
+        ..Diagnostic::error(code, message)
+    }
+}
+
+/// "the draw deck", "a side deck", "the seed cards".
+fn pile_name(pile: &str) -> &'static str {
+    match pile {
+        "seed" => "the seed cards",
+        "side" => "a side deck",
+        _ => "the draw deck",
     }
 }
 
@@ -713,17 +758,329 @@ mod tests {
         assert_eq!(msgs(&c), vec![]);
     }
 
+    /// Code, severity and message of every diagnostic.
+    fn all(c: &Checked) -> Vec<(&str, Severity, &str)> {
+        c.diagnostics
+            .iter()
+            .map(|d| (d.code.as_str(), d.severity, d.message.as_str()))
+            .collect()
+    }
+
+    /// A card line: name, type, pile, then any other keys.
+    fn card(name: &str, ty: &str, pile: &str, rest: &str) -> String {
+        format!("[[card]]\nname = \"{name}\"\ntype = \"{ty}\"\ndeck = \"{pile}\"\n{rest}\n")
+    }
+
+    fn deck(top: &str, cards: &[String]) -> Checked {
+        run(&format!("game = \"stccg\"\n{top}\n{}", cards.concat()))
+    }
+
     #[test]
-    fn borg_rules() {
-        let c = run(&format!("game = \"stccg\"\n[[card]]\nname = \"Borg Queen\"\ntype = \"personnel\"\ndeck = \"draw\"\naffiliation = \"borg\"\ncount = 2\n[[card]]\nname = \"Data\"\ntype = \"personnel\"\ndeck = \"draw\"\naffiliation = \"federation\"\n{FILLER}"));
+    fn seed_limit_is_thirty_seed_cards() {
+        let ok = deck(
+            "",
+            &[
+                card("Nagilum", "dilemma", "seed", "count = 30"),
+                FILLER.into(),
+            ],
+        );
+        assert_eq!(all(&ok), vec![]);
+        let c = deck(
+            "",
+            &[
+                card("Nagilum", "dilemma", "seed", "count = 31"),
+                FILLER.into(),
+            ],
+        );
         assert_eq!(
-            msgs(&c),
+            all(&c),
+            vec![(
+                "seed-limit",
+                Severity::Error,
+                "the deck has 31 seed cards; at most 30 may be seeded"
+            )]
+        );
+        assert_eq!(c.exit_code(), 1);
+    }
+
+    #[test]
+    fn draw_minimum_is_thirty_draw_deck_cards_side_decks_not_counted() {
+        let ok = deck("", &[card("Filler", "event", "draw", "count = 30")]);
+        assert_eq!(all(&ok), vec![]);
+        // No upper limit any more (no 60-card deck).
+        let big = deck("", &[card("Filler", "event", "draw", "count = 200")]);
+        assert_eq!(all(&big), vec![]);
+        let c = deck(
+            "",
+            &[
+                card("Filler", "event", "draw", "count = 29"),
+                card("Tent card", "event", "side", "count = 5"),
+            ],
+        );
+        assert_eq!(
+            all(&c),
+            vec![(
+                "draw-minimum",
+                Severity::Error,
+                "the draw deck has 29 cards; it needs at least 30 (1 more)"
+            )]
+        );
+    }
+
+    #[test]
+    fn unique_missions_once_universal_or_exempt_ones_more() {
+        let c = deck(
+            "",
+            &[
+                card("Reunion", "mission", "seed", ""),
+                card("reunion", "mission", "seed", ""),
+                card("Space", "mission", "seed", "unique = false\ncount = 2"),
+                card(
+                    "Q-Flash mission",
+                    "mission",
+                    "seed",
+                    "exempt = [\"unique-mission\"]\ncount = 2",
+                ),
+                FILLER.into(),
+            ],
+        );
+        assert_eq!(
+            all(&c),
+            vec![("unique-mission", Severity::Error, "the unique mission Reunion is in the deck 2 times; unique missions may not be duplicated")]
+        );
+    }
+
+    #[test]
+    fn one_artifact_per_location_or_all_are_mis_seeded() {
+        let c = deck(
+            "",
+            &[
+                card("Horga'hn", "artifact", "seed", "location = \"Reunion\""),
+                card(
+                    "Thought Maker",
+                    "artifact",
+                    "seed",
+                    "location = \"Reunion\"",
+                ),
+                card(
+                    "Betazoid Gift Box",
+                    "artifact",
+                    "seed",
+                    "location = \"Covert Installation\"",
+                ),
+                card(
+                    "Cryosatellite",
+                    "artifact",
+                    "seed",
+                    "location = \"Covert Installation\"\nexempt = [\"artifact-location\"]",
+                ),
+                // Not seeded: not at a location.
+                card("Horga'hn", "artifact", "draw", ""),
+                FILLER.into(),
+            ],
+        );
+        assert_eq!(
+            all(&c),
+            vec![("artifact-location", Severity::Error, "2 artifacts are seeded at Reunion (Horga'hn, Thought Maker); a player seeds at most one artifact per location, so all 4 of the deck's seeded artifacts are mis-seeded")]
+        );
+    }
+
+    #[test]
+    fn borg_only_cards_only_in_a_borg_deck() {
+        let objective = card(
+            "Assimilate Planet",
+            "objective",
+            "draw",
+            "icons = [\"borg-only\"]",
+        );
+        let c = deck(
+            "affiliation = \"klingon\"",
+            &[objective.clone(), FILLER.into()],
+        );
+        assert_eq!(
+            all(&c),
+            vec![("borg-only", Severity::Error, "Assimilate Planet has the Borg-use-only icon: it may be in a deck and used only when playing the Borg affiliation")]
+        );
+        // Nothing says the deck plays Borg: the same.
+        let c = deck("", &[objective.clone(), FILLER.into()]);
+        assert_eq!(all(&c)[0].0, "borg-only");
+        let c = deck(
+            "affiliation = \"borg\"",
+            &[objective.clone(), FILLER.into()],
+        );
+        assert_eq!(all(&c), vec![]);
+        // A deck with Borg personnel plays Borg.
+        let drone = card(
+            "Two of Eleven",
+            "personnel",
+            "draw",
+            "affiliation = \"borg\"",
+        );
+        let c = deck("", &[objective, drone, FILLER.into()]);
+        assert_eq!(all(&c), vec![]);
+    }
+
+    #[test]
+    fn borg_decks_use_no_non_borg_crew_ships_or_facilities_in_draw_and_side_decks() {
+        let c = deck(
+            "affiliation = \"borg\"",
+            &[
+                card("Data", "personnel", "draw", "affiliation = \"federation\""),
+                card("Hugh", "personnel", "side", "affiliation = \"non-aligned\""),
+                card(
+                    "Federation Outpost",
+                    "outpost",
+                    "seed",
+                    "affiliation = \"federation\"",
+                ),
+                card("Borg Cube", "ship", "draw", "affiliation = \"borg\""),
+                card(
+                    "Two-faced",
+                    "personnel",
+                    "draw",
+                    "affiliation = [\"borg\", \"federation\"]",
+                ),
+                card("Phaser", "equipment", "draw", ""),
+                FILLER.into(),
+            ],
+        );
+        assert_eq!(
+            all(&c),
             vec![
-                ("borg-affiliation", "Data is a Federation personnel: a Borg deck may not use non-Borg personnel, ships or facilities (the deck plays Borg: it has Borg personnel, ships or facilities)"),
-                ("borg-queen", "the deck has 2 Borg Queen cards; only one Borg Queen may be in play per collective"),
+                ("borg-affiliation", Severity::Error, "Data is a Federation personnel in the draw deck of a Borg deck: a Borg player may not use non-Borg personnel, ships or facilities in the draw deck or side decks"),
+                ("borg-affiliation", Severity::Error, "Hugh is a Non-Aligned personnel in a side deck of a Borg deck: a Borg player may not use non-Borg personnel, ships or facilities in the draw deck or side decks"),
+                ("borg-cooperation", Severity::Note, "Federation Outpost is a Federation facility seeded by a Borg deck: the Borg deck rule covers the draw deck and side decks, but in play the Borg do not mix or cooperate with non-Borg cards"),
             ]
         );
-        let c = run(&format!("game = \"stccg\"\naffiliation = \"klingon\"\n[[card]]\nname = \"Assimilate Planet\"\ntype = \"objective\"\ndeck = \"draw\"\nicons = [\"borg-only\"]\n{FILLER}"));
-        assert_eq!(msgs(&c)[0].0, "borg-only");
+        // Only the note: the deck is legal.
+        let c = deck(
+            "",
+            &[
+                card(
+                    "Federation Outpost",
+                    "outpost",
+                    "seed",
+                    "affiliation = \"federation\"",
+                ),
+                card("Borg Cube", "ship", "draw", "affiliation = \"borg\""),
+                FILLER.into(),
+            ],
+        );
+        assert_eq!(
+            all(&c),
+            vec![("borg-cooperation", Severity::Note, "Federation Outpost is a Federation facility seeded by a Borg deck (the deck plays Borg: it has Borg personnel, ships or facilities): the Borg deck rule covers the draw deck and side decks, but in play the Borg do not mix or cooperate with non-Borg cards")]
+        );
+        assert_eq!(c.exit_code(), 0);
+        // A deck that does not play Borg may use them all.
+        let c = deck(
+            "affiliation = \"federation\"",
+            &[
+                card("Data", "personnel", "draw", "affiliation = \"federation\""),
+                FILLER.into(),
+            ],
+        );
+        assert_eq!(all(&c), vec![]);
+    }
+
+    #[test]
+    fn several_borg_queens_are_a_note_not_an_error() {
+        let queen = |rest: &str| {
+            card(
+                "Borg Queen",
+                "personnel",
+                "draw",
+                &format!("affiliation = \"borg\"\n{rest}"),
+            )
+        };
+        let c = deck(
+            "affiliation = \"borg\"",
+            &[queen("count = 2"), FILLER.into()],
+        );
+        assert_eq!(
+            all(&c),
+            vec![("borg-queen", Severity::Note, "the deck has 2 Borg Queen cards: she is neither unique nor universal, so the deck may hold several, but only one Borg Queen may be in play per collective at a time")]
+        );
+        assert_eq!(c.exit_code(), 0);
+        assert!(!c.diagnostics.iter().any(Diagnostic::is_error));
+        // Two lines of one copy each: the same note, at the second.
+        let c = deck(
+            "affiliation = \"borg\"",
+            &[
+                queen(""),
+                card("borg queen", "personnel", "side", "affiliation = \"borg\""),
+                FILLER.into(),
+            ],
+        );
+        assert_eq!(all(&c).len(), 1);
+        assert_eq!(c.exit_code(), 0);
+        let c = deck("affiliation = \"borg\"", &[queen(""), FILLER.into()]);
+        assert_eq!(all(&c), vec![]);
+    }
+
+    #[test]
+    fn copies_of_a_unique_personnel_are_legal() {
+        let c = deck(
+            "affiliation = \"federation\"",
+            &[
+                card(
+                    "Jean-Luc Picard",
+                    "personnel",
+                    "draw",
+                    "affiliation = \"federation\"\nunique = true\ncount = 3",
+                ),
+                FILLER.into(),
+            ],
+        );
+        assert_eq!(all(&c), vec![]);
+    }
+
+    #[test]
+    fn every_code_is_reported_with_its_registered_severity() {
+        // One deck breaking every rule.
+        let c = deck(
+            "affiliation = \"borg\"",
+            &[
+                card("Reunion", "mission", "seed", "count = 2"),
+                card("Nagilum", "dilemma", "seed", "count = 27"),
+                card(
+                    "Horga'hn",
+                    "artifact",
+                    "seed",
+                    "location = \"Reunion\"\ncount = 2",
+                ),
+                card(
+                    "Federation Outpost",
+                    "outpost",
+                    "seed",
+                    "affiliation = \"federation\"",
+                ),
+                card("Data", "personnel", "draw", "affiliation = \"federation\""),
+                card(
+                    "Borg Queen",
+                    "personnel",
+                    "draw",
+                    "affiliation = \"borg\"\ncount = 2",
+                ),
+            ],
+        );
+        let c2 = deck(
+            "affiliation = \"klingon\"",
+            &[card(
+                "Assimilate Planet",
+                "objective",
+                "draw",
+                "icons = [\"borg-only\"]",
+            )],
+        );
+        let mut seen: Vec<(&str, Severity)> = all(&c)
+            .iter()
+            .chain(all(&c2).iter())
+            .map(|(code, sev, _)| (*code, *sev))
+            .collect();
+        seen.sort_by_key(|(code, _)| *code);
+        seen.dedup();
+        let mut want: Vec<(&str, Severity)> = CODES.iter().map(|c| (c.code, c.severity)).collect();
+        want.sort_by_key(|(code, _)| *code);
+        assert_eq!(seen, want);
     }
 }

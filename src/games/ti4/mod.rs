@@ -9,6 +9,12 @@
 //! system's non-fighter ships against the player's fleet pool (units on
 //! planets and units carried in capacity do not count).
 //!
+//! A system is named by a planet in it ("Mecatol Rex", "Lodor"), by its
+//! own name ("Creuss Gate", "Nebula") or by the number printed on its tile
+//! (18, or "18"): all name the same system, one of the base game's tiles of
+//! `data/ti4/tiles.toml`. Any other name is an input error, with "did you
+//! mean" when it is close to a known one.
+//!
 //! ```toml
 //! game = "ti4"
 //! [[player]]
@@ -29,9 +35,8 @@ use crate::games::input::{self, count, loose, Fields};
 use crate::games::Checked;
 use crate::games::{run, table, Code, Game, RuleSet};
 use crate::input::diag::{Diagnostic, Severity, Source};
-use crate::input::tree::{Node, NodeValue};
-use crate::staw::fleet::Spanned;
-use data::{Facts, Kind};
+use crate::input::tree::{Node, NodeValue, Spanned};
+use data::{Facts, Kind, Lookup};
 use serde_json::{json, Value};
 use std::fmt::Write as _;
 use std::ops::Range;
@@ -87,16 +92,26 @@ type Units = Vec<(usize, i64)>;
 /// One system where a player has units.
 #[derive(Debug, Clone)]
 struct System {
-    name: String,
-    /// The `name` value.
+    /// Index into `Facts::tiles`.
+    tile: usize,
+    /// The `name` value as written, and where.
+    written: String,
     span: Range<usize>,
     /// Ships in the space area (not carried).
     ships: Units,
     ships_span: Range<usize>,
     /// Units carried in capacity.
     carried: Units,
-    /// Units on each planet.
+    /// Units on each planet (the planet's name as printed).
     planets: Vec<(String, Units)>,
+}
+
+/// A command token on the board: the system as written, and the tile it
+/// names (index into `Facts::tiles`).
+#[derive(Debug, Clone)]
+struct Token {
+    written: Spanned<String>,
+    tile: usize,
 }
 
 /// One player's command sheet and units.
@@ -109,8 +124,8 @@ struct Player {
     fleet: Spanned<i64>,
     strategy: Spanned<i64>,
     reinforcements: Option<Spanned<i64>>,
-    /// Systems holding one of the player's tokens, as written.
-    tokens: Vec<Spanned<String>>,
+    /// Systems holding one of the player's tokens.
+    tokens: Vec<Token>,
     systems: Vec<System>,
 }
 
@@ -208,21 +223,11 @@ fn player(node: &Node, f: &Facts, diags: &mut Vec<Diagnostic>) -> Option<Player>
         match &e.node.value {
             NodeValue::Array(items) => {
                 for item in items {
-                    match &item.value {
-                        NodeValue::String(s) => tokens.push(Spanned {
-                            value: s.trim().to_string(),
-                            span: item.span.clone(),
-                        }),
-                        NodeValue::Integer(n) => tokens.push(Spanned {
-                            value: n.to_string(),
-                            span: item.span.clone(),
-                        }),
-                        other => diags.push(input::shape(
-                            "each entry of `tokens`",
-                            "a system name or tile number",
-                            other,
-                            &item.span,
-                        )),
+                    let Some(written) = system_value(item, "each entry of `tokens`", diags) else {
+                        continue;
+                    };
+                    if let Some(tile) = resolve(f, &written, diags) {
+                        tokens.push(Token { written, tile });
                     }
                 }
             }
@@ -237,14 +242,20 @@ fn player(node: &Node, f: &Facts, diags: &mut Vec<Diagnostic>) -> Option<Player>
     let mut systems: Vec<System> = Vec::new();
     for s in t.tables("system", diags) {
         if let Some(sys) = system(s, f, diags) {
-            if systems.iter().any(|o| loose(&o.name) == loose(&sys.name)) {
-                diags.push(
-                    Diagnostic::error(
-                        "shape",
-                        format!("the system `{}` is listed twice for this player", sys.name),
+            if let Some(first) = systems.iter().find(|o| o.tile == sys.tile) {
+                let label = f.tiles[sys.tile].label();
+                let message = if same_spelling(&first.written, &sys.written) {
+                    format!("the system {label} is listed twice for this player")
+                } else {
+                    format!(
+                        "the system {label} is listed twice for this player (as `{}` and `{}`)",
+                        first.written, sys.written
                     )
-                    .with_span(Some(sys.span.clone()))
-                    .with_help("list each system once, with all of the player's units there"),
+                };
+                diags.push(
+                    Diagnostic::error("shape", message)
+                        .with_span(Some(sys.span.clone()))
+                        .with_help("list each system once, with all of the player's units there"),
                 );
                 continue;
             }
@@ -277,17 +288,15 @@ fn system(node: &Node, f: &Facts, diags: &mut Vec<Diagnostic>) -> Option<System>
         SYSTEM_KEYS,
         diags,
     )?;
-    t.require("name", "name = \"Mecatol Rex\"", diags);
-    let name = match t.entry("name").map(|e| &e.node) {
-        Some(Node {
-            value: NodeValue::Integer(n),
-            span,
-        }) => Spanned {
-            value: n.to_string(),
-            span: span.clone(),
-        },
-        _ => t.string("name", diags)?,
-    };
+    t.require(
+        "name",
+        "name = \"Mecatol Rex\"   # or its tile number: 18",
+        diags,
+    );
+    let name = t
+        .entry("name")
+        .and_then(|e| system_value(&e.node, "name", diags));
+    let tile = name.as_ref().and_then(|n| resolve(f, n, diags));
     let ships = t.entry("ships").map_or_else(Vec::new, |e| {
         units(&e.key, &e.node, f, "in a space area", &[Kind::Ship], diags)
     });
@@ -330,7 +339,14 @@ fn system(node: &Node, f: &Facts, diags: &mut Vec<Diagnostic>) -> Option<System>
                         &[Kind::GroundForce, Kind::Structure],
                         diags,
                     );
-                    planets.push((p.key.trim().to_string(), us));
+                    // A planet of another system is an input error.
+                    let Some(tile) = tile.map(|i| &f.tiles[i]) else {
+                        continue;
+                    };
+                    match tile.planet(&p.key) {
+                        Some(planet) => planets.push((planet.name.clone(), us)),
+                        None => diags.push(not_a_planet(tile, &p.key, &p.key_span)),
+                    }
                 }
             }
             other => diags.push(input::shape(
@@ -341,8 +357,12 @@ fn system(node: &Node, f: &Facts, diags: &mut Vec<Diagnostic>) -> Option<System>
             )),
         }
     }
+    let (Some(name), Some(tile)) = (name, tile) else {
+        return None;
+    };
     Some(System {
-        name: name.value.trim().to_string(),
+        tile,
+        written: name.value,
         span: name.span,
         ships,
         ships_span: t
@@ -351,6 +371,106 @@ fn system(node: &Node, f: &Facts, diags: &mut Vec<Diagnostic>) -> Option<System>
         carried,
         planets,
     })
+}
+
+/// A system as written: a name, or a tile number (an integer or a string
+/// of digits).
+fn system_value(node: &Node, key: &str, diags: &mut Vec<Diagnostic>) -> Option<Spanned<String>> {
+    let value = match &node.value {
+        NodeValue::String(s) => s.trim().to_string(),
+        NodeValue::Integer(n) => n.to_string(),
+        other => {
+            diags.push(input::shape(
+                key,
+                "a system's name or tile number",
+                other,
+                &node.span,
+            ));
+            return None;
+        }
+    };
+    Some(Spanned {
+        value,
+        span: node.span.clone(),
+    })
+}
+
+/// The tile a system's name or number means (index into `Facts::tiles`);
+/// an input error when it means none, or several.
+fn resolve(f: &Facts, written: &Spanned<String>, diags: &mut Vec<Diagnostic>) -> Option<usize> {
+    let (lo, hi) = f.tile_range();
+    let how = format!(
+        "name a system by a planet in it (such as Mecatol Rex) or by the number printed on its tile ({lo}-{hi}, the base game)"
+    );
+    let d = match f.system(&written.value) {
+        Lookup::Found(t) => return f.tiles.iter().position(|x| x.number == t.number),
+        Lookup::NoTile(n) => {
+            let d = Diagnostic::error(
+                "unknown-card",
+                format!("there is no system tile {n} in the base game (tiles {lo}-{hi})"),
+            );
+            if n > hi {
+                d.with_help(format!(
+                    "tiles from {} on belong to the expansions (Prophecy of Kings and later), whose systems fleetcheck does not know",
+                    hi + 1
+                ))
+            } else {
+                d.with_help(how)
+            }
+        }
+        Lookup::Ambiguous(ns) => Diagnostic::error(
+            "ambiguous-card",
+            format!(
+                "`{}` names {} systems (tiles {})",
+                written.value,
+                ns.len(),
+                ns.iter().map(i64::to_string).collect::<Vec<_>>().join(", ")
+            ),
+        )
+        .with_help("name the system by its tile number"),
+        Lookup::Unknown(Some(close)) => {
+            let d = Diagnostic::error(
+                "unknown-card",
+                format!("unknown system `{}`", written.value),
+            );
+            match f.system(&close) {
+                Lookup::Found(t) => {
+                    d.with_help(format!("did you mean `{close}` (tile {})?", t.number))
+                }
+                _ => d.with_help(format!("did you mean `{close}`?")),
+            }
+        }
+        Lookup::Unknown(None) => Diagnostic::error(
+            "unknown-card",
+            format!("unknown system `{}`", written.value),
+        )
+        .with_help(how),
+    };
+    diags.push(d.with_span(Some(written.span.clone())));
+    None
+}
+
+/// An input error for a planet that is not in its system.
+fn not_a_planet(tile: &data::Tile, key: &str, span: &Range<usize>) -> Diagnostic {
+    let d = Diagnostic::error(
+        "unknown-card",
+        format!("`{}` is not a planet of {}", key.trim(), tile.label()),
+    )
+    .with_span(Some(span.clone()));
+    let names = tile.planets.iter().map(|p| p.name.as_str());
+    match input::suggest(key, names.clone()) {
+        Some(p) => d.with_help(format!("did you mean `{p}`?")),
+        None if tile.planets.is_empty() => d.with_help("this system has no planets"),
+        None => d.with_help(format!(
+            "its planets: {}",
+            names.collect::<Vec<_>>().join(", ")
+        )),
+    }
+}
+
+/// Two ways of writing a system that read the same ("Quann", "quann").
+fn same_spelling(a: &str, b: &str) -> bool {
+    loose(a).replace(' ', "") == loose(b).replace(' ', "")
 }
 
 /// Reads `{ unit = count }`; each unit must be of one of `kinds`.
@@ -517,39 +637,54 @@ fn rules(s: &State, f: &Facts, diags: &mut Vec<Diagnostic>) {
                             board,
                             p.tokens
                                 .iter()
-                                .map(|t| t.value.as_str())
+                                .map(|t| t.written.value.as_str())
                                 .collect::<Vec<_>>()
                                 .join(", ")
                         ),
                     )
-                    .with_span(Some(first.span.clone())),
+                    .with_span(Some(first.written.span.clone())),
                 );
             }
         }
         for (i, t) in p.tokens.iter().enumerate() {
-            let same: Vec<&Spanned<String>> = p.tokens[..i]
-                .iter()
-                .filter(|o| loose(&o.value) == loose(&t.value))
-                .collect();
-            // Reported once, at the second token, with the first's spelling.
-            if let [first] = same[..] {
-                let n = p
-                    .tokens
-                    .iter()
-                    .filter(|o| loose(&o.value) == loose(&t.value))
-                    .count();
-                diags.push(
-                    Diagnostic::error(
-                        "token-system",
-                        format!(
-                            "{} has {n} command tokens in {}; a player never places a token into a system that already holds one of theirs",
-                            p.name, first.value
-                        ),
-                    )
-                    .with_span(Some(t.span.clone()))
-                    .with_help("the token returns to reinforcements (its effects still happen)"),
-                );
+            // Reported once, at the second token in the system.
+            if p.tokens[..i].iter().filter(|o| o.tile == t.tile).count() != 1 {
+                continue;
             }
+            let here: Vec<&Token> = p.tokens.iter().filter(|o| o.tile == t.tile).collect();
+            // The different ways the file names the system.
+            let mut spellings: Vec<&str> = Vec::new();
+            for o in &here {
+                if !spellings.iter().any(|s| same_spelling(s, &o.written.value)) {
+                    spellings.push(&o.written.value);
+                }
+            }
+            let same = if spellings.len() > 1 {
+                let quoted: Vec<String> = spellings.iter().map(|s| format!("`{s}`")).collect();
+                format!(
+                    ", named {}",
+                    match quoted.split_last() {
+                        Some((last, rest)) if !rest.is_empty() =>
+                            format!("{} and {last}", rest.join(", ")),
+                        _ => quoted.join(""),
+                    }
+                )
+            } else {
+                String::new()
+            };
+            diags.push(
+                Diagnostic::error(
+                    "token-system",
+                    format!(
+                        "{} has {} command tokens in {}{same}; a player never places a token into a system that already holds one of theirs",
+                        p.name,
+                        here.len(),
+                        f.tiles[t.tile].label()
+                    ),
+                )
+                .with_span(Some(t.written.span.clone()))
+                .with_help("the token returns to reinforcements (its effects still happen)"),
+            );
         }
         for sys in &p.systems {
             let n = fleet_ships(sys, f);
@@ -558,12 +693,12 @@ fn rules(s: &State, f: &Facts, diags: &mut Vec<Diagnostic>) {
                     Diagnostic::error(
                         "fleet-pool",
                         format!(
-                            "{} has {} in {} ({}), more than the {} in their fleet pool",
+                            "{} has {} in {}, more than the {} in their fleet pool: {}",
                             p.name,
                             count(n, "non-fighter ship", "non-fighter ships"),
-                            sys.name,
+                            f.tiles[sys.tile].label(),
+                            count(p.fleet.value, "token", "tokens"),
                             unit_list(&sys.ships, f, true),
-                            count(p.fleet.value, "token", "tokens")
                         ),
                     )
                     .with_span(Some(sys.ships_span.clone()))
@@ -636,7 +771,7 @@ fn summary(s: &State, f: &Facts) -> String {
             let on_planets: i64 = sys.planets.iter().map(|(_, us)| total(us)).sum();
             rows.push(vec![
                 p.name.clone(),
-                sys.name.clone(),
+                f.tiles[sys.tile].label(),
                 if n > 0 {
                     format!("{n} ({})", unit_list(&sys.ships, f, true))
                 } else {
@@ -701,7 +836,8 @@ fn details(s: &State, f: &Facts) -> Value {
                         .map(|(name, us)| (name.clone(), units_json(us, f)))
                         .collect();
                     json!({
-                        "name": sys.name,
+                        "name": f.tiles[sys.tile].name(),
+                        "tile": f.tiles[sys.tile].number,
                         "ships": units_json(&sys.ships, f),
                         "carried": units_json(&sys.carried, f),
                         "planets": planets,
@@ -716,7 +852,8 @@ fn details(s: &State, f: &Facts) -> Value {
                 "tactic": p.tactic.value,
                 "fleet": p.fleet.value,
                 "strategy": p.strategy.value,
-                "board": p.tokens.iter().map(|t| t.value.clone()).collect::<Vec<_>>(),
+                "board": p.tokens.iter().map(|t| t.written.value.clone()).collect::<Vec<_>>(),
+                "board_tiles": p.tokens.iter().map(|t| f.tiles[t.tile].number).collect::<Vec<_>>(),
                 "reinforcements": p.reinforcements(f),
                 "reinforcements_listed": p.reinforcements.is_some(),
                 "total": p.total(f),
@@ -764,15 +901,15 @@ mod tests {
             vec![
                 ("setup-tokens", "at setup A has tactic 2, fleet 2, strategy 2; every player starts with 3 tactic, 3 fleet and 2 strategy tokens"),
                 ("setup-tokens", "at setup no command token is on the board; A has 2 (Quann, quann)"),
-                ("token-system", "A has 2 command tokens in Quann; a player never places a token into a system that already holds one of theirs"),
-                ("fleet-pool", "A has 3 non-fighter ships in Quann (2 Dreadnought, 1 Cruiser), more than the 2 tokens in their fleet pool"),
+                ("token-system", "A has 2 command tokens in Quann (tile 25); a player never places a token into a system that already holds one of theirs"),
+                ("fleet-pool", "A has 3 non-fighter ships in Quann (tile 25), more than the 2 tokens in their fleet pool: 2 Dreadnought, 1 Cruiser"),
             ]
         );
     }
 
     #[test]
     fn units_in_the_wrong_place_are_input_errors() {
-        let c = run("game = \"ti4\"\n[[player]]\nname = \"A\"\ntactic = 3\nfleet = 3\nstrategy = 2\n[[player.system]]\nname = \"X\"\nships = { infantry = 2, dreadnougt = 1 }\ncarried = { carrier = 1 }\n");
+        let c = run("game = \"ti4\"\n[[player]]\nname = \"A\"\ntactic = 3\nfleet = 3\nstrategy = 2\n[[player.system]]\nname = \"Quann\"\nships = { infantry = 2, dreadnougt = 1 }\ncarried = { carrier = 1 }\n");
         assert_eq!(
             msgs(&c),
             vec![
@@ -788,5 +925,87 @@ mod tests {
             ]
         );
         assert_eq!(c.exit_code(), 2);
+    }
+
+    const SHEET: &str =
+        "game = \"ti4\"\n[[player]]\nname = \"A\"\ntactic = 3\nfleet = 3\nstrategy = 2\n";
+
+    #[test]
+    fn a_system_by_name_and_by_tile_number_is_one_system() {
+        let c = run(&format!(
+            "{SHEET}tokens = [\"Mecatol Rex\", 18, \"Hercant\", \"26\", \"Arretze\", \"lodor\", \"hercant\"]\n"
+        ));
+        assert_eq!(
+            msgs(&c),
+            vec![
+                ("token-system", "A has 2 command tokens in Mecatol Rex (tile 18), named `Mecatol Rex` and `18`; a player never places a token into a system that already holds one of theirs"),
+                ("token-system", "A has 3 command tokens in Arretze / Hercant / Kamdorn (tile 16), named `Hercant` and `Arretze`; a player never places a token into a system that already holds one of theirs"),
+                ("token-system", "A has 2 command tokens in Lodor (tile 26), named `26` and `lodor`; a player never places a token into a system that already holds one of theirs"),
+            ]
+        );
+        assert!(c.diagnostics.iter().all(|d| d.severity == Severity::Error));
+        let d = c.details.clone().unwrap();
+        assert_eq!(
+            d["players"][0]["board_tiles"],
+            json!([18, 18, 16, 26, 16, 26, 16])
+        );
+        // A number as an integer or as a string is the same spelling.
+        let c = run(&format!("{SHEET}tokens = [18, \"18\"]\n"));
+        assert_eq!(
+            msgs(&c),
+            vec![("token-system", "A has 2 command tokens in Mecatol Rex (tile 18); a player never places a token into a system that already holds one of theirs")]
+        );
+        // Tokens of two players may share a system.
+        let c = run(&format!("{SHEET}tokens = [18]\n[[player]]\nname = \"B\"\ntactic = 3\nfleet = 3\nstrategy = 2\ntokens = [\"Mecatol Rex\"]\n"));
+        assert_eq!(msgs(&c), vec![]);
+    }
+
+    #[test]
+    fn a_system_listed_twice_by_name_and_number_is_an_input_error() {
+        let c = run(&format!(
+            "{SHEET}[[player.system]]\nname = \"Lodor\"\nships = {{ cruiser = 1 }}\n[[player.system]]\nname = 26\nships = {{ carrier = 1 }}\n"
+        ));
+        assert_eq!(
+            msgs(&c),
+            vec![(
+                "shape",
+                "the system Lodor (tile 26) is listed twice for this player (as `Lodor` and `26`)"
+            )]
+        );
+        assert_eq!(c.exit_code(), 2);
+    }
+
+    #[test]
+    fn unknown_systems_and_planets_are_input_errors_with_did_you_mean() {
+        let c = run(&format!(
+            "{SHEET}tokens = [\"Mecatol Rx\", 52, \"Asteroid Field\", \"Ixth\", true]\n[[player.system]]\nname = \"Quann\"\nplanets = {{ Lodor = {{ infantry = 1 }}, Quan = {{ pds = 1 }} }}\n[[player.system]]\nname = \"Arretze/Hercant/Kamdorn\"\nplanets = {{ Hercant = {{ infantry = 1 }} }}\n"
+        ));
+        assert_eq!(
+            msgs(&c),
+            vec![
+                ("unknown-card", "unknown system `Mecatol Rx`"),
+                ("unknown-card", "there is no system tile 52 in the base game (tiles 1-51)"),
+                ("ambiguous-card", "`Asteroid Field` names 2 systems (tiles 44, 45)"),
+                ("unknown-card", "unknown system `Ixth`"),
+                ("shape", "each entry of `tokens` must be a system's name or tile number, found a boolean"),
+                ("unknown-card", "`Lodor` is not a planet of Quann (tile 25)"),
+                ("unknown-card", "`Quan` is not a planet of Quann (tile 25)"),
+            ]
+        );
+        let help: Vec<&str> = c
+            .diagnostics
+            .iter()
+            .map(|d| d.help.first().map_or("", String::as_str))
+            .collect();
+        assert_eq!(help[0], "did you mean `Mecatol Rex` (tile 18)?");
+        assert_eq!(help[1], "tiles from 52 on belong to the expansions (Prophecy of Kings and later), whose systems fleetcheck does not know");
+        assert_eq!(help[2], "name the system by its tile number");
+        assert_eq!(help[3], "name a system by a planet in it (such as Mecatol Rex) or by the number printed on its tile (1-51, the base game)");
+        assert_eq!(help[5], "its planets: Quann");
+        assert_eq!(help[6], "did you mean `Quann`?");
+        assert_eq!(c.exit_code(), 2);
+        for d in &c.diagnostics {
+            assert!(d.span.is_some());
+        }
     }
 }

@@ -222,7 +222,7 @@ fn walk(root: &Node, diags: &mut Vec<Diagnostic>) -> Option<Deck> {
                     "shape",
                     format!(
                         "a damage deck file is for game = \"xwing\", found `{}`",
-                        crate::staw::fleet::read::shorten(&g.value)
+                        crate::input::diag::shorten(&g.value)
                     ),
                 )
                 .with_span(Some(g.span.clone())),
@@ -344,7 +344,7 @@ fn non_empty(f: &Fields, key: &str, diags: &mut Vec<Diagnostic>) -> Option<Strin
 fn card_name(
     f: &Fields,
     diags: &mut Vec<Diagnostic>,
-) -> Option<crate::staw::fleet::Spanned<String>> {
+) -> Option<crate::input::tree::Spanned<String>> {
     let s = f.string("name", diags)?;
     let value = s.value.trim().to_string();
     if value.is_empty() || loose(&value).is_empty() {
@@ -367,7 +367,7 @@ fn card_name(
         );
         return None;
     }
-    Some(crate::staw::fleet::Spanned {
+    Some(crate::input::tree::Spanned {
         value,
         span: s.span,
     })
@@ -383,7 +383,7 @@ fn card_trait(f: &Fields, diags: &mut Vec<Diagnostic>) -> Option<String> {
     diags.push(input::unknown_value(
         "shape",
         "damage card trait",
-        &crate::staw::fleet::read::shorten(&s.value),
+        &crate::input::diag::shorten(&s.value),
         &s.span,
         TRAITS.iter().copied(),
     ));

@@ -17,7 +17,7 @@
 
 use super::data::{self, Deck};
 use crate::input::diag::{Diagnostic, Source};
-use crate::staw::fleet::Spanned;
+use crate::input::tree::Spanned;
 use std::ops::Range;
 use std::path::Path;
 use std::sync::Arc;

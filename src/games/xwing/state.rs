@@ -16,7 +16,7 @@ use super::deckfile;
 use crate::games::input::{self, loose, shape, suggest, Fields};
 use crate::input::diag::{Diagnostic, Source};
 use crate::input::tree::{Entry as TreeEntry, Node, NodeValue};
-use crate::staw::fleet::Spanned;
+use crate::input::tree::Spanned;
 use std::borrow::Cow;
 use std::ops::Range;
 

@@ -396,17 +396,7 @@ fn string(e: &Entry, diags: &mut Vec<Diagnostic>) -> Option<Spanned<String>> {
     }
 }
 
-/// A user's value as quoted in a message: at most 60 characters, the rest
-/// counted, so that a runaway value does not flood the output.
-pub fn shorten(s: &str) -> String {
-    const MAX: usize = 60;
-    let n = s.chars().count();
-    if n <= MAX {
-        return s.to_string();
-    }
-    let head: String = s.chars().take(MAX).collect();
-    format!("{head}… ({n} characters)")
-}
+pub use crate::input::diag::shorten;
 
 /// The largest `sp_cap` or `additional_points` (in absolute value) a fleet
 /// may give: far above any real event, and a clear error rather than a
