@@ -1,4 +1,5 @@
 //! The one integration test binary. One module per area.
+mod architecture;
 mod builder;
 mod cli;
 mod engine;

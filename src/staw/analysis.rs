@@ -4,15 +4,17 @@
 //! rule of the registry reads it.
 
 use super::condition::ShipView;
-use super::cost::{self, At, Effect, Grant, OnShip, Price, Role, Target, Waiver, SHIP_CARD};
+use super::cost::{self, At, Effect, Grant, OnShip, Role, Target, Waiver, SHIP_CARD};
 use super::resource::{self, ResourceState};
 use super::slot_terms;
 use super::slots::{self, Slot};
+pub use super::state::{CardState, ShipState, SideboardState};
 use super::upgrade_types;
-use crate::data::model::{Card, CardType, Format, ShipClass};
+pub use super::view::cards_of;
+use crate::data::model::{Card, Format, ShipClass};
 use crate::data::Database;
 use crate::staw::fleet::read::RawFleet;
-use crate::staw::fleet::{Fleet, Placed, ShipEntry, SideboardCard};
+use crate::staw::fleet::{Fleet, Placed, ShipEntry};
 
 /// Everything the rules check.
 #[derive(Debug)]
@@ -33,106 +35,6 @@ pub struct Analysis<'a> {
     /// The fleet SP cap and what sets it, as words that follow "the 100 SP
     /// cap": "set by the file's sp_cap", "of format standard".
     pub cap: Option<(i32, String)>,
-}
-
-/// One priced ship.
-#[derive(Debug)]
-pub struct ShipState<'a> {
-    pub entry: &'a ShipEntry<'a>,
-    /// The ship's factions plus those its flagship and upgrades add.
-    pub factions: Vec<String>,
-    /// The captain's factions plus those its fleet captain adds.
-    pub captain_factions: Vec<String>,
-    /// The ship card's own cost.
-    pub price: Price,
-    /// The ship's class (maneuver dial and firing arcs), if the database
-    /// knows it.
-    pub class: Option<&'a ShipClass>,
-    /// The factions of the fleet's other ships.
-    pub other_factions: Vec<String>,
-    /// Captain, admiral, resource cards, then upgrades in file order.
-    pub cards: Vec<CardState<'a>>,
-    pub slots: Vec<Slot>,
-    /// The ship's cost plus every card on it.
-    pub total: i32,
-}
-
-/// One priced card on a ship.
-#[derive(Debug)]
-pub struct CardState<'a> {
-    pub placed: &'a Placed<'a>,
-    pub role: Role,
-    /// Upgrades: the slot type it went into, or `none` for cards that need
-    /// no slot; `None` when it fits no free slot (see `unplaced`).
-    pub slot: Option<String>,
-    /// An upgrade that needs a slot and found none.
-    pub unplaced: bool,
-    /// The index in `ShipState::slots` of the slot it took.
-    pub slot_index: Option<usize>,
-    pub price: Price,
-}
-
-/// The priced Reinforcements Sideboard.
-#[derive(Debug)]
-pub struct SideboardState<'a> {
-    pub cards: Vec<(&'a SideboardCard<'a>, Price)>,
-    pub total: i32,
-}
-
-impl<'a> ShipState<'a> {
-    /// The ship as conditions see it.
-    pub fn view(&self, sub_factions: bool) -> ShipView<'_> {
-        ShipView {
-            ship: self.entry.ship.card,
-            factions: &self.factions,
-            captain: self.entry.captain.as_ref().map(|c| c.card),
-            captain_factions: &self.captain_factions,
-            sub_factions,
-            entry: Some(self.entry),
-            class: self.class,
-            other_factions: &self.other_factions,
-        }
-    }
-
-    /// The slots no card took.
-    pub fn free_slots(&self) -> impl Iterator<Item = &Slot> {
-        self.slots
-            .iter()
-            .enumerate()
-            .filter(|(j, _)| !self.cards.iter().any(|c| c.slot_index == Some(*j)))
-            .map(|(_, s)| s)
-    }
-
-    /// "ship 2 (U.S.S. Enterprise-D)".
-    pub fn label(&self, index: usize) -> String {
-        format!("ship {} ({})", index + 1, self.entry.ship.card.name)
-    }
-}
-
-/// The cards of a ship in report order, with their roles.
-pub fn cards_of<'a>(e: &'a ShipEntry<'a>) -> Vec<(Role, &'a Placed<'a>)> {
-    let mut v = Vec::new();
-    let one = |v: &mut Vec<_>, role, p: &'a Option<Placed<'a>>| {
-        if let Some(p) = p {
-            v.push((role, p));
-        }
-    };
-    one(&mut v, Role::Captain, &e.captain);
-    one(&mut v, Role::Admiral, &e.admiral);
-    one(&mut v, Role::Flagship, &e.flagship);
-    one(&mut v, Role::FleetCaptain, &e.fleet_captain);
-    one(&mut v, Role::Ambassador, &e.ambassador);
-    one(&mut v, Role::Construction, &e.construction);
-    v.extend(e.officers.iter().map(|p| (Role::Officer, p)));
-    v.extend(e.upgrades.iter().map(|p| {
-        let role = if p.card.kind == CardType::ShipResource {
-            Role::ShipResource
-        } else {
-            Role::Upgrade
-        };
-        (role, p)
-    }));
-    v
 }
 
 /// The slots of a ship: printed, the talent slots of its captain, admiral

@@ -23,7 +23,7 @@
 //! value = 3
 //! ```
 
-use super::condition::ShipView;
+use super::view::ShipView;
 
 /// `ship-maneuver`: the dial has this maneuver kind.
 pub fn has_maneuver(v: &ShipView, maneuver: &str) -> bool {

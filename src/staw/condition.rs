@@ -7,42 +7,14 @@
 //! "-1 SP on a Klingon ship" does not.
 
 use super::faction::counts_as;
+pub use super::view::{Holder, ShipView};
 use super::words::{
     a, and_list, class_ship, count, factions_and, factions_or, is_factions, non_faction_ship,
     or_list, species_or,
 };
 use super::{class_facts, ship_cards, species};
-use crate::data::model::{Card, Condition, ShipClass};
+use crate::data::model::{Card, Condition};
 use crate::data::{normalize, Database};
-use crate::staw::fleet::ShipEntry;
-
-/// What a card is bought for: a ship (with its faction as changed by other
-/// cards, and its captain), or nothing (the sideboard).
-#[derive(Debug, Clone, Copy)]
-pub enum Holder<'a> {
-    Ship(ShipView<'a>),
-    None,
-}
-
-/// A ship as conditions see it.
-#[derive(Debug, Clone, Copy)]
-pub struct ShipView<'a> {
-    pub ship: &'a Card,
-    /// The ship's factions plus those other cards add (independent
-    /// flagships).
-    pub factions: &'a [String],
-    pub captain: Option<&'a Card>,
-    /// The captain's factions plus those an independent fleet captain adds.
-    pub captain_factions: &'a [String],
-    pub sub_factions: bool,
-    /// Every card of the ship (its admiral, upgrades, ...), for conditions
-    /// about them; `None` where only the ship and captain are known.
-    pub entry: Option<&'a ShipEntry<'a>>,
-    /// The ship's class (maneuver dial, firing arcs), if known.
-    pub class: Option<&'a ShipClass>,
-    /// The factions of the fleet's other ships.
-    pub other_factions: &'a [String],
-}
 
 impl Holder<'_> {
     /// Whether the condition holds. With no ship every condition about the

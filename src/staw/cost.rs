@@ -31,54 +31,10 @@
 
 use super::condition::{describe, Holder, ShipView};
 use super::faction::{counts_as, shares_faction};
+pub use super::view::Role;
 use super::words::is_factions;
 use crate::data::model::{Card, CardFilter, CostModifier, Discount, PenaltyRule, Scope, SetCost};
 use crate::data::{normalize, Database};
-
-/// The role a card plays in the fleet: decides the faction penalty, which
-/// discounts reach it and where it is listed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Role {
-    Ship,
-    Captain,
-    Admiral,
-    Upgrade,
-    Flagship,
-    FleetCaptain,
-    Ambassador,
-    Construction,
-    Officer,
-    /// A card a resource attaches to a ship (Fleet Commander, Sick Bay...).
-    ShipResource,
-}
-
-impl Role {
-    /// The type name used in card filters, reports and messages.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Role::Ship => "ship",
-            Role::Captain => "captain",
-            Role::Admiral => "admiral",
-            Role::Upgrade => "upgrade",
-            Role::Flagship => "flagship",
-            Role::FleetCaptain => "fleet-captain",
-            Role::Ambassador => "ambassador",
-            Role::Construction => "construction",
-            Role::Officer => "officer",
-            Role::ShipResource => "ship-resource",
-        }
-    }
-
-    /// The faction penalty this role pays when it shares no faction with
-    /// its ship.
-    pub fn penalty(self) -> i32 {
-        match self {
-            Role::Captain | Role::Upgrade => 1,
-            Role::Admiral => 3,
-            _ => 0,
-        }
-    }
-}
 
 /// Where a granting card sits: (ship index, card index on that ship).
 /// The ship card itself has index `SHIP_CARD`.

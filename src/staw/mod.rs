@@ -25,7 +25,9 @@ pub mod ship_cards;
 pub mod slot_terms;
 pub mod slots;
 pub mod species;
+pub mod state;
 pub mod swap;
+pub mod view;
 pub mod words;
 
 mod admiral_limit;

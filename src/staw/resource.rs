@@ -16,8 +16,8 @@
 //! letter (`R004f` -> `R004`) or, failing that, when it has the resource's
 //! name (`Rs40` Front Line Retrofit).
 
-use super::analysis::ShipState;
 use super::cost::{ModifierKind, Price, Role};
+use super::state::ShipState;
 use super::words::count;
 use crate::data::model::{Card, CardType};
 use crate::data::Database;

@@ -11,8 +11,7 @@
 //! any = ["Federation Prototype"]
 //! ```
 
-use super::analysis::cards_of;
-use super::condition::ShipView;
+use super::view::{cards_of, ShipView};
 use super::words::or_list;
 use crate::data::normalize;
 

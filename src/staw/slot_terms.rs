@@ -29,11 +29,11 @@
 //! discount = { amount = -1, min = 1 }
 //! ```
 
-use super::analysis::ShipState;
-use super::condition::ShipView;
 use super::cost::{self, At, Effect, Grant, OnShip, Price, Role, Target, SHIP_CARD};
 use super::faction::shares_faction;
 use super::slots::{self, Slot};
+use super::state::ShipState;
+use super::view::ShipView;
 use crate::data::model::{AddSlot, Card};
 use crate::staw::fleet::Placed;
 

@@ -16,7 +16,7 @@
 //!        { kind = "captain-species", any = ["tholian"] }]
 //! ```
 
-use super::condition::ShipView;
+use super::view::ShipView;
 use super::words::{species_and, species_or};
 use crate::data::model::Card;
 

@@ -1,0 +1,83 @@
+//! The priced fleet's state: each ship with its cards, prices and slots,
+//! and the priced sideboard. Built by `analysis`, read by the pricing of
+//! the resource and the slot terms, and by every check.
+
+use super::cost::{Price, Role};
+use super::slots::Slot;
+use super::view::ShipView;
+use crate::data::model::ShipClass;
+use crate::staw::fleet::{Placed, ShipEntry, SideboardCard};
+
+/// One priced ship.
+#[derive(Debug)]
+pub struct ShipState<'a> {
+    pub entry: &'a ShipEntry<'a>,
+    /// The ship's factions plus those its flagship and upgrades add.
+    pub factions: Vec<String>,
+    /// The captain's factions plus those its fleet captain adds.
+    pub captain_factions: Vec<String>,
+    /// The ship card's own cost.
+    pub price: Price,
+    /// The ship's class (maneuver dial and firing arcs), if the database
+    /// knows it.
+    pub class: Option<&'a ShipClass>,
+    /// The factions of the fleet's other ships.
+    pub other_factions: Vec<String>,
+    /// Captain, admiral, resource cards, then upgrades in file order.
+    pub cards: Vec<CardState<'a>>,
+    pub slots: Vec<Slot>,
+    /// The ship's cost plus every card on it.
+    pub total: i32,
+}
+
+/// One priced card on a ship.
+#[derive(Debug)]
+pub struct CardState<'a> {
+    pub placed: &'a Placed<'a>,
+    pub role: Role,
+    /// Upgrades: the slot type it went into, or `none` for cards that need
+    /// no slot; `None` when it fits no free slot (see `unplaced`).
+    pub slot: Option<String>,
+    /// An upgrade that needs a slot and found none.
+    pub unplaced: bool,
+    /// The index in `ShipState::slots` of the slot it took.
+    pub slot_index: Option<usize>,
+    pub price: Price,
+}
+
+/// The priced Reinforcements Sideboard.
+#[derive(Debug)]
+pub struct SideboardState<'a> {
+    pub cards: Vec<(&'a SideboardCard<'a>, Price)>,
+    pub total: i32,
+}
+
+impl<'a> ShipState<'a> {
+    /// The ship as conditions see it.
+    pub fn view(&self, sub_factions: bool) -> ShipView<'_> {
+        ShipView {
+            ship: self.entry.ship.card,
+            factions: &self.factions,
+            captain: self.entry.captain.as_ref().map(|c| c.card),
+            captain_factions: &self.captain_factions,
+            sub_factions,
+            entry: Some(self.entry),
+            class: self.class,
+            other_factions: &self.other_factions,
+        }
+    }
+
+    /// The slots no card took.
+    pub fn free_slots(&self) -> impl Iterator<Item = &Slot> {
+        self.slots
+            .iter()
+            .enumerate()
+            .filter(|(j, _)| !self.cards.iter().any(|c| c.slot_index == Some(*j)))
+            .map(|(_, s)| s)
+    }
+
+    /// "ship 2 (U.S.S. Enterprise-D)".
+    pub fn label(&self, index: usize) -> String {
+        format!("ship {} ({})", index + 1, self.entry.ship.card.name)
+    }
+}

@@ -1,0 +1,107 @@
+//! The ship as the engine's lower parts read it: the role a card plays,
+//! the cards of a ship in report order, and the [`ShipView`] that
+//! conditions are evaluated against (its methods are in `condition`). The
+//! bottom of the STAW engine's own layers: view → conditions → pricing
+//! (`cost`, `state`, `resource`, `slot_terms`) → `analysis` → the checks.
+
+use crate::data::model::{Card, CardType, ShipClass};
+use crate::staw::fleet::{Placed, ShipEntry};
+
+/// The role a card plays in the fleet: decides the faction penalty, which
+/// discounts reach it and where it is listed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Role {
+    Ship,
+    Captain,
+    Admiral,
+    Upgrade,
+    Flagship,
+    FleetCaptain,
+    Ambassador,
+    Construction,
+    Officer,
+    /// A card a resource attaches to a ship (Fleet Commander, Sick Bay...).
+    ShipResource,
+}
+
+impl Role {
+    /// The type name used in card filters, reports and messages.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Role::Ship => "ship",
+            Role::Captain => "captain",
+            Role::Admiral => "admiral",
+            Role::Upgrade => "upgrade",
+            Role::Flagship => "flagship",
+            Role::FleetCaptain => "fleet-captain",
+            Role::Ambassador => "ambassador",
+            Role::Construction => "construction",
+            Role::Officer => "officer",
+            Role::ShipResource => "ship-resource",
+        }
+    }
+
+    /// The faction penalty this role pays when it shares no faction with
+    /// its ship.
+    pub fn penalty(self) -> i32 {
+        match self {
+            Role::Captain | Role::Upgrade => 1,
+            Role::Admiral => 3,
+            _ => 0,
+        }
+    }
+}
+
+/// What a card is bought for: a ship (with its faction as changed by other
+/// cards, and its captain), or nothing (the sideboard).
+#[derive(Debug, Clone, Copy)]
+pub enum Holder<'a> {
+    Ship(ShipView<'a>),
+    None,
+}
+
+/// A ship as conditions see it.
+#[derive(Debug, Clone, Copy)]
+pub struct ShipView<'a> {
+    pub ship: &'a Card,
+    /// The ship's factions plus those other cards add (independent
+    /// flagships).
+    pub factions: &'a [String],
+    pub captain: Option<&'a Card>,
+    /// The captain's factions plus those an independent fleet captain adds.
+    pub captain_factions: &'a [String],
+    pub sub_factions: bool,
+    /// Every card of the ship (its admiral, upgrades, ...), for conditions
+    /// about them; `None` where only the ship and captain are known.
+    pub entry: Option<&'a ShipEntry<'a>>,
+    /// The ship's class (maneuver dial, firing arcs), if known.
+    pub class: Option<&'a ShipClass>,
+    /// The factions of the fleet's other ships.
+    pub other_factions: &'a [String],
+}
+
+/// The cards of a ship in report order, with their roles.
+pub fn cards_of<'a>(e: &'a ShipEntry<'a>) -> Vec<(Role, &'a Placed<'a>)> {
+    let mut v = Vec::new();
+    let one = |v: &mut Vec<_>, role, p: &'a Option<Placed<'a>>| {
+        if let Some(p) = p {
+            v.push((role, p));
+        }
+    };
+    one(&mut v, Role::Captain, &e.captain);
+    one(&mut v, Role::Admiral, &e.admiral);
+    one(&mut v, Role::Flagship, &e.flagship);
+    one(&mut v, Role::FleetCaptain, &e.fleet_captain);
+    one(&mut v, Role::Ambassador, &e.ambassador);
+    one(&mut v, Role::Construction, &e.construction);
+    v.extend(e.officers.iter().map(|p| (Role::Officer, p)));
+    v.extend(e.upgrades.iter().map(|p| {
+        let role = if p.card.kind == CardType::ShipResource {
+            Role::ShipResource
+        } else {
+            Role::Upgrade
+        };
+        (role, p)
+    }));
+    v
+}
