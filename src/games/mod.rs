@@ -16,7 +16,6 @@ pub mod ti4;
 pub mod xwing;
 
 use crate::input::diag::{Diagnostic, Severity, Source};
-use comfy_table::{presets, Cell, CellAlignment, Table};
 use std::ops::Range;
 
 /// One file of another game checked: the engine's outcome, which the
@@ -29,9 +28,9 @@ pub struct Checked {
     /// The file's `name`.
     pub name: Option<String>,
     pub diagnostics: Vec<Diagnostic>,
-    /// The game's state summary (tables), when the file was read without
-    /// input errors.
-    pub text: Option<String>,
+    /// The game's state summary (text and tables), when the file was read
+    /// without input errors.
+    pub summary: Option<Summary>,
     /// The same summary as a tree of values, for the JSON report.
     pub details: Option<serde_json::Value>,
 }
@@ -181,8 +180,8 @@ pub(crate) struct RuleSet<F: ?Sized + 'static, S> {
     pub title: fn(&S) -> Option<String>,
     /// The game's rules, on a file read without input errors.
     pub rules: fn(&S, &F, &mut Vec<Diagnostic>),
-    /// The human summary (`Checked.text`).
-    pub summary: fn(&S, &F) -> String,
+    /// The human summary (`Checked.summary`).
+    pub summary: fn(&S, &F) -> Summary,
     /// The summary as JSON (`report.details`).
     pub details: fn(&S, &F) -> serde_json::Value,
 }
@@ -192,12 +191,12 @@ pub(crate) struct RuleSet<F: ?Sized + 'static, S> {
 /// state that was not fully read.
 pub(crate) fn run<F: ?Sized + 'static, S>(r: &RuleSet<F, S>, source: Source) -> Checked {
     let mut diags = Vec::new();
-    let result = |source: Source, name, diags, text, details| Checked {
+    let result = |source: Source, name, diags, summary, details| Checked {
         source,
         game: r.id,
         name,
         diagnostics: diags,
-        text,
+        summary,
         details,
     };
     let facts = match (r.facts)() {
@@ -218,9 +217,9 @@ pub(crate) fn run<F: ?Sized + 'static, S>(r: &RuleSet<F, S>, source: Source) -> 
         return result(source, name, diags, None, None);
     }
     (r.rules)(&state, facts, &mut diags);
-    let text = (r.summary)(&state, facts);
+    let summary = (r.summary)(&state, facts);
     let details = (r.details)(&state, facts);
-    result(source, name, diags, Some(text), Some(details))
+    result(source, name, diags, Some(summary), Some(details))
 }
 
 /// The one file of a game's data folder (`data/<game>/<expected>`).
@@ -238,29 +237,63 @@ pub(crate) fn single_file(
     }
 }
 
-/// A summary table: header, rows; the columns listed in `right` are
-/// right-aligned (numbers). Never wrapped, never coloured, so the text is
-/// the same everywhere.
-pub(crate) fn table(header: &[&str], rows: Vec<Vec<String>>, right: &[usize]) -> String {
-    let mut t = Table::new();
-    t.load_preset(presets::UTF8_FULL_CONDENSED).force_no_tty();
-    t.set_header(header.iter().map(Cell::new).collect::<Vec<_>>());
-    for row in rows {
-        t.add_row(
-            row.into_iter()
-                .enumerate()
-                .map(|(i, s)| {
-                    let c = Cell::new(s);
-                    if right.contains(&i) {
-                        c.set_alignment(CellAlignment::Right)
-                    } else {
-                        c
-                    }
-                })
-                .collect::<Vec<_>>(),
-        );
+/// A game's state summary, as data: text and tables in order. The report
+/// layer draws it (`report::game`); a game never draws a table itself.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Summary {
+    pub blocks: Vec<Block>,
+}
+
+/// One part of a [`Summary`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Block {
+    Text(String),
+    /// A table: header, rows; the columns listed in `right` are
+    /// right-aligned (numbers).
+    Table {
+        header: Vec<String>,
+        rows: Vec<Vec<String>>,
+        right: Vec<usize>,
+    },
+}
+
+impl Summary {
+    /// Appends text (to the text block before, if the last block is one).
+    pub fn text(&mut self, s: impl AsRef<str>) {
+        match self.blocks.last_mut() {
+            Some(Block::Text(t)) => t.push_str(s.as_ref()),
+            _ => self.blocks.push(Block::Text(s.as_ref().to_string())),
+        }
     }
-    t.to_string()
+
+    /// The same as [`Summary::text`], as `String::push_str` reads.
+    pub fn push_str(&mut self, s: &str) {
+        self.text(s);
+    }
+
+    /// Appends a table.
+    pub fn table(&mut self, header: &[&str], rows: Vec<Vec<String>>, right: &[usize]) {
+        self.blocks.push(Block::Table {
+            header: header.iter().map(|h| h.to_string()).collect(),
+            rows,
+            right: right.to_vec(),
+        });
+    }
+}
+
+impl From<String> for Summary {
+    fn from(s: String) -> Summary {
+        Summary {
+            blocks: vec![Block::Text(s)],
+        }
+    }
+}
+
+impl std::fmt::Write for Summary {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        self.text(s);
+        Ok(())
+    }
 }
 
 #[cfg(test)]

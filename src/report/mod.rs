@@ -4,6 +4,7 @@
 
 pub mod card;
 pub mod excerpt;
+pub mod game;
 pub mod github;
 pub mod grid;
 pub mod json;
@@ -93,7 +94,7 @@ impl Checked {
             },
             source: Some(c.source),
             diagnostics: c.diagnostics,
-            text: c.text,
+            text: c.summary.as_ref().map(game::render),
         }
     }
 

@@ -26,12 +26,11 @@ pub mod data;
 
 use crate::games::input::{self, count, loose, Fields};
 use crate::games::Checked;
-use crate::games::{run, table, Code, Game, RuleSet};
+use crate::games::{run, Code, Game, RuleSet, Summary};
 use crate::input::diag::{Diagnostic, Severity, Source};
 use crate::input::tree::Spanned;
 use data::{Class, Effect, Facts, GalacticaKind};
 use serde_json::{json, Value};
-use std::fmt::Write as _;
 use std::ops::Range;
 
 /// The Battlestar Galactica rule set.
@@ -530,12 +529,12 @@ fn pieces(b: &Boxes, total: i64, code: &str, what: &str, diags: &mut Vec<Diagnos
     }
 }
 
-fn summary(s: &State, f: &Facts) -> String {
-    let mut out = format!(
+fn summary(s: &State, f: &Facts) -> Summary {
+    let mut out = Summary::from(format!(
         "Galactica: {} (the Cylons win at {})\n",
         count(s.galactica.len() as i64, "damage token", "damage tokens"),
         f.thresholds.cylons_win
-    );
+    ));
     if !s.galactica.is_empty() {
         let rows = s
             .galactica
@@ -555,7 +554,8 @@ fn summary(s: &State, f: &Facts) -> String {
                 vec![t.name.clone(), kind.into(), effect.into()]
             })
             .collect();
-        let _ = writeln!(out, "{}", table(&["Token", "Kind", "Effect"], rows, &[]));
+        out.table(&["Token", "Kind", "Effect"], rows, &[]);
+        out.text("\n");
     }
     if !s.basestars.is_empty() {
         let rows = s
@@ -595,23 +595,21 @@ fn summary(s: &State, f: &Facts) -> String {
                 ]
             })
             .collect();
-        let _ = write!(
-            out,
-            "\nBasestars\n{}\n",
-            table(
-                &[
-                    "Basestar",
-                    "Damage tokens",
-                    "Damage",
-                    "Destroyed",
-                    "Can launch raiders",
-                    "Can attack Galactica",
-                    "Attack bonus"
-                ],
-                rows,
-                &[2]
-            )
+        out.text("\nBasestars\n");
+        out.table(
+            &[
+                "Basestar",
+                "Damage tokens",
+                "Damage",
+                "Destroyed",
+                "Can launch raiders",
+                "Can attack Galactica",
+                "Attack bonus",
+            ],
+            rows,
+            &[2],
         );
+        out.text("\n");
     }
     if s.vipers.listed {
         let p = f.pieces.vipers;
@@ -620,21 +618,19 @@ fn summary(s: &State, f: &Facts) -> String {
             None => format!("{} (rest)", s.vipers.reserve(p)),
         };
         let get = |k: &str| s.vipers.get(k).unwrap_or(0).to_string();
-        let _ = write!(
-            out,
-            "\nVipers ({p})\n{}\n",
-            table(
-                &["Reserves", "In space", "Damaged", "Destroyed", "Can launch"],
-                vec![vec![
-                    reserve,
-                    get("space"),
-                    get("damaged"),
-                    get("destroyed"),
-                    s.vipers.reserve(p).to_string(),
-                ]],
-                &[0, 1, 2, 3, 4]
-            )
+        out.text(format!("\nVipers ({p})\n"));
+        out.table(
+            &["Reserves", "In space", "Damaged", "Destroyed", "Can launch"],
+            vec![vec![
+                reserve,
+                get("space"),
+                get("damaged"),
+                get("destroyed"),
+                s.vipers.reserve(p).to_string(),
+            ]],
+            &[0, 1, 2, 3, 4],
         );
+        out.text("\n");
     }
     if s.raptors.listed {
         let p = f.pieces.raptors;
@@ -642,18 +638,16 @@ fn summary(s: &State, f: &Facts) -> String {
             Some(r) => r.to_string(),
             None => format!("{} (rest)", s.raptors.reserve(p)),
         };
-        let _ = write!(
-            out,
-            "\nRaptors ({p})\n{}\n",
-            table(
-                &["Reserves", "Lost"],
-                vec![vec![
-                    reserve,
-                    s.raptors.get("lost").unwrap_or(0).to_string()
-                ]],
-                &[0, 1]
-            )
+        out.text(format!("\nRaptors ({p})\n"));
+        out.table(
+            &["Reserves", "Lost"],
+            vec![vec![
+                reserve,
+                s.raptors.get("lost").unwrap_or(0).to_string(),
+            ]],
+            &[0, 1],
         );
+        out.text("\n");
     }
     out
 }

@@ -36,13 +36,12 @@ pub mod data;
 
 use crate::games::input::{self, loose, Fields};
 use crate::games::Checked;
-use crate::games::{run, table, Code, Game, RuleSet};
+use crate::games::{run, Code, Game, RuleSet, Summary};
 use crate::input::diag::{Diagnostic, Severity, Source};
 use crate::input::tree::Node;
 use crate::input::tree::Spanned;
 use data::{Class, Facts};
 use serde_json::{json, Value};
-use std::fmt::Write as _;
 use std::ops::Range;
 
 /// The Star Trek CCG rule set.
@@ -592,7 +591,7 @@ fn pile_name(pile: &str) -> &'static str {
     }
 }
 
-fn summary(d: &Deck, f: &Facts) -> String {
+fn summary(d: &Deck, f: &Facts) -> Summary {
     let (borg, inferred) = d.borg(f);
     let plays = match (&d.affiliation, borg, inferred) {
         (Some(a), _, _) => format!(
@@ -602,41 +601,38 @@ fn summary(d: &Deck, f: &Facts) -> String {
         (None, true, _) => "plays Borg (it has Borg personnel, ships or facilities)".into(),
         (None, false, _) => "does not play Borg".into(),
     };
-    let mut out = format!(
+    let mut out = Summary::from(format!(
         "Deck list: {} cards; {plays}\n",
         d.cards.iter().map(|c| c.count).sum::<i64>()
-    );
+    ));
     let seed = d.count("seed");
     let draw = d.count("draw");
     let status = |ok: bool| if ok { "ok" } else { "no" };
-    let _ = writeln!(
-        out,
-        "{}",
-        table(
-            &["Pile", "Cards", "Rule", "Status"],
+    out.table(
+        &["Pile", "Cards", "Rule", "Status"],
+        vec![
             vec![
-                vec![
-                    "Seed".into(),
-                    seed.to_string(),
-                    format!("at most {}", f.deck.max_seed),
-                    status(seed <= f.deck.max_seed).into(),
-                ],
-                vec![
-                    "Draw deck".into(),
-                    draw.to_string(),
-                    format!("at least {}", f.deck.min_draw),
-                    status(draw >= f.deck.min_draw).into(),
-                ],
-                vec![
-                    "Side decks".into(),
-                    d.count("side").to_string(),
-                    "-".into(),
-                    "ok".into(),
-                ],
+                "Seed".into(),
+                seed.to_string(),
+                format!("at most {}", f.deck.max_seed),
+                status(seed <= f.deck.max_seed).into(),
             ],
-            &[1]
-        )
+            vec![
+                "Draw deck".into(),
+                draw.to_string(),
+                format!("at least {}", f.deck.min_draw),
+                status(draw >= f.deck.min_draw).into(),
+            ],
+            vec![
+                "Side decks".into(),
+                d.count("side").to_string(),
+                "-".into(),
+                "ok".into(),
+            ],
+        ],
+        &[1],
     );
+    out.text("\n");
     let rows = d
         .cards
         .iter()
@@ -663,24 +659,22 @@ fn summary(d: &Deck, f: &Facts) -> String {
             ]
         })
         .collect();
-    let _ = write!(
-        out,
-        "\nCards\n{}\n",
-        table(
-            &[
-                "Card",
-                "Type",
-                "Deck",
-                "Affiliation",
-                "Icons",
-                "Unique",
-                "Seeded at",
-                "Count"
-            ],
-            rows,
-            &[7]
-        )
+    out.text("\nCards\n");
+    out.table(
+        &[
+            "Card",
+            "Type",
+            "Deck",
+            "Affiliation",
+            "Icons",
+            "Unique",
+            "Seeded at",
+            "Count",
+        ],
+        rows,
+        &[7],
     );
+    out.text("\n");
     out
 }
 

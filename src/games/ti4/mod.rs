@@ -33,12 +33,11 @@ pub mod data;
 
 use crate::games::input::{self, count, loose, Fields};
 use crate::games::Checked;
-use crate::games::{run, table, Code, Game, RuleSet};
+use crate::games::{run, Code, Game, RuleSet, Summary};
 use crate::input::diag::{Diagnostic, Severity, Source};
 use crate::input::tree::{Node, NodeValue, Spanned};
 use data::{Facts, Kind, Lookup};
 use serde_json::{json, Value};
-use std::fmt::Write as _;
 use std::ops::Range;
 
 /// The Twilight Imperium rule set.
@@ -711,16 +710,16 @@ fn rules(s: &State, f: &Facts, diags: &mut Vec<Diagnostic>) {
     }
 }
 
-fn summary(s: &State, f: &Facts) -> String {
+fn summary(s: &State, f: &Facts) -> Summary {
     let setup = f.tokens.setup;
-    let mut out = format!(
+    let mut out = Summary::from(format!(
         "Command tokens: {} per faction; setup {} tactic, {} fleet, {} strategy{}\n",
         f.tokens.per_faction,
         setup.tactic,
         setup.fleet,
         setup.strategy,
         if s.setup { " (this is the setup)" } else { "" }
-    );
+    ));
     let rows = s
         .players
         .iter()
@@ -740,24 +739,22 @@ fn summary(s: &State, f: &Facts) -> String {
             ]
         })
         .collect();
-    let _ = write!(
-        out,
-        "\nCommand sheets\n{}\n",
-        table(
-            &[
-                "Player",
-                "Faction",
-                "Tactic",
-                "Fleet",
-                "Strategy",
-                "On board",
-                "Reinforcements",
-                "Total"
-            ],
-            rows,
-            &[2, 3, 4, 5, 6, 7]
-        )
+    out.text("\nCommand sheets\n");
+    out.table(
+        &[
+            "Player",
+            "Faction",
+            "Tactic",
+            "Fleet",
+            "Strategy",
+            "On board",
+            "Reinforcements",
+            "Total",
+        ],
+        rows,
+        &[2, 3, 4, 5, 6, 7],
     );
+    out.text("\n");
     let mut rows = Vec::new();
     for p in &s.players {
         for sys in &p.systems {
@@ -790,24 +787,22 @@ fn summary(s: &State, f: &Facts) -> String {
         }
     }
     if !rows.is_empty() {
-        let _ = write!(
-            out,
-            "\nFleets\n{}\n",
-            table(
-                &[
-                    "Player",
-                    "System",
-                    "Non-fighter ships",
-                    "Fighters",
-                    "Carried",
-                    "On planets",
-                    "Fleet pool",
-                    "Status"
-                ],
-                rows,
-                &[3, 4, 5, 6]
-            )
+        out.text("\nFleets\n");
+        out.table(
+            &[
+                "Player",
+                "System",
+                "Non-fighter ships",
+                "Fighters",
+                "Carried",
+                "On planets",
+                "Fleet pool",
+                "Status",
+            ],
+            rows,
+            &[3, 4, 5, 6],
         );
+        out.text("\n");
     }
     out
 }

@@ -28,13 +28,12 @@ pub mod deckfile;
 pub mod edit;
 pub mod state;
 
-use crate::games::Checked;
-use crate::games::{input, run, table, Code, Game, RuleSet};
+use crate::games::{input, run, Code, Game, RuleSet};
+use crate::games::{Checked, Summary};
 use crate::input::diag::{Diagnostic, Severity, Source};
 use data::Deck;
 use serde_json::{json, Value};
 use state::{Pile, State};
-use std::fmt::Write as _;
 use std::ops::Range;
 
 /// The X-Wing rule set.
@@ -114,7 +113,7 @@ pub fn read(source: &Source, decks: &'static [Deck], diags: &mut Vec<Diagnostic>
 }
 
 /// A deck file's composition: one row per card, then the total.
-pub fn deck_summary(deck: &Deck) -> String {
+pub fn deck_summary(deck: &Deck) -> Summary {
     let mut rows: Vec<Vec<String>> = deck
         .cards
         .iter()
@@ -133,13 +132,16 @@ pub fn deck_summary(deck: &Deck) -> String {
         String::new(),
         deck.size.to_string(),
     ]);
-    format!(
-        "{} (deck id {}, {} cards)\n\nDamage deck\n{}\n",
-        deck.name,
-        deck.id,
-        deck.size,
-        table(&["#", "Card", "Trait", "Copies"], rows, &[0, 3])
-    )
+    {
+        let mut out = Summary::default();
+        out.text(format!(
+            "{} (deck id {}, {} cards)\n\nDamage deck\n",
+            deck.name, deck.id, deck.size
+        ));
+        out.table(&["#", "Card", "Trait", "Copies"], rows, &[0, 3]);
+        out.text("\n");
+        out
+    }
 }
 
 /// `[deck]` as JSON, with the deck file when it came from one.
@@ -356,12 +358,12 @@ fn status(have: i64, copies: i64) -> String {
 }
 
 /// The human summary: the deck, the inventory, the ships, the card count.
-pub fn summary(s: &State) -> String {
+pub fn summary(s: &State) -> Summary {
     let deck = &*s.deck;
-    let mut out = match &deck.file {
+    let mut out = Summary::from(match &deck.file {
         None => format!("{} ({} cards)\n", deck.name, deck.size),
         Some(f) => format!("{} ({} cards, from {f})\n", deck.name, deck.size),
-    };
+    });
     if let Some(inv) = &s.inventory {
         let mut rows = Vec::new();
         for (i, c) in deck.cards.iter().enumerate() {
@@ -384,15 +386,13 @@ pub fn summary(s: &State) -> String {
             found.to_string(),
             totals_status(s, |i| inv.count(i)),
         ]);
-        let _ = write!(
-            out,
-            "\nInventory\n{}\n",
-            table(
-                &["#", "Card", "Trait", "Deck", "Found", "Status"],
-                rows,
-                &[0, 3, 4]
-            )
+        out.text("\nInventory\n");
+        out.table(
+            &["#", "Card", "Trait", "Deck", "Found", "Status"],
+            rows,
+            &[0, 3, 4],
         );
+        out.text("\n");
     }
     if !s.has_state() {
         return out;
@@ -411,15 +411,13 @@ pub fn summary(s: &State) -> String {
                 ]
             })
             .collect();
-        let _ = write!(
-            out,
-            "\nShips\n{}\n",
-            table(
-                &["Ship", "Face up", "Face down", "Cards", "Destroyed"],
-                rows,
-                &[3]
-            )
+        out.text("\nShips\n");
+        out.table(
+            &["Ship", "Face up", "Face down", "Cards", "Destroyed"],
+            rows,
+            &[3],
         );
+        out.text("\n");
     }
     let mut rows = Vec::new();
     let sum = |f: &dyn Fn(&state::Ship) -> &Pile, i: usize| -> i64 {
@@ -470,24 +468,22 @@ pub fn summary(s: &State) -> String {
         s.discard_pile.as_ref().map_or(0, Pile::total).to_string(),
         totals_status(s, |i| places(s, i).total),
     ]);
-    let _ = write!(
-        out,
-        "\nDamage state\n{}\n",
-        table(
-            &[
-                "#",
-                "Card",
-                "Deck",
-                "Face up",
-                "Face down",
-                "Draw pile",
-                "Discard",
-                "Status"
-            ],
-            rows,
-            &[0, 2, 3, 4, 5, 6]
-        )
+    out.text("\nDamage state\n");
+    out.table(
+        &[
+            "#",
+            "Card",
+            "Deck",
+            "Face up",
+            "Face down",
+            "Draw pile",
+            "Discard",
+            "Status",
+        ],
+        rows,
+        &[0, 2, 3, 4, 5, 6],
     );
+    out.text("\n");
     if s.draw_pile.is_none() {
         out.push_str("The draw pile is not listed: it holds the rest of the deck.\n");
     }
@@ -671,7 +667,7 @@ mod tests {
             )]
         );
         assert_eq!(c.exit_code(), 2);
-        assert!(c.text.is_none());
+        assert!(c.summary.is_none());
     }
 
     #[test]
@@ -723,10 +719,11 @@ mod tests {
             d["deck"],
             json!({ "id": "test", "name": "Test deck", "size": 3, "file": file })
         );
-        assert!(c
-            .text
-            .unwrap()
-            .starts_with(&format!("Test deck (3 cards, from {file})\n")));
+        let Some(crate::games::Block::Text(first)) = c.summary.unwrap().blocks.first().cloned()
+        else {
+            panic!("the summary starts with text");
+        };
+        assert!(first.starts_with(&format!("Test deck (3 cards, from {file})\n")));
     }
 
     #[test]
@@ -788,6 +785,6 @@ mod tests {
             c.diagnostics[0].help.last().map(String::as_str),
             Some(format!("the deck file is named at {state}:2:17").as_str())
         );
-        assert!(c.text.is_none());
+        assert!(c.summary.is_none());
     }
 }
