@@ -37,8 +37,8 @@ pub fn slot(id: &str) -> &str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::data::model::SLOT_TYPES;
     use crate::data::import::facts::{FACTIONS, SPECIES};
+    use crate::data::model::SLOT_TYPES;
 
     #[test]
     fn every_known_id_has_a_display_name() {
