@@ -321,6 +321,47 @@ mod tests {
         assert_eq!(suggested, ["R011b"]);
     }
 
+    /// `Card::is_reprint_of` on real cards: the Federation "Photon
+    /// Torpedoes" of the Starter Set (W122) is the one of the first wave
+    /// (W031) and of the U.S.S. Enterprise-D (W137) printed again; the
+    /// other "Photon Torpedoes" of the same faction and slot cost other
+    /// points, and the builder's helper copy is out of the card pool.
+    #[test]
+    fn reprints_are_the_same_facts_in_another_set() {
+        let db = Database::embedded().unwrap();
+        let card = |id: &str| db.by_id(id).unwrap();
+        let reprints = |a: &str, b: &str| {
+            let (a, b) = (card(a), card(b));
+            assert_eq!(a.is_reprint_of(b), b.is_reprint_of(a), "symmetric");
+            a.is_reprint_of(b)
+        };
+        // W122: the Starter Set (71120) and five more; W031, W137 before.
+        assert!(card("W122").sets.iter().any(|s| s == "71120"));
+        assert!(reprints("W122", "W031"));
+        assert!(reprints("W122", "W137"));
+        assert!(reprints("W031", "W137"));
+        assert!(reprints("W122", "W122"));
+        // Federation weapons named "Photon Torpedoes" at 3 and 2 SP.
+        assert!(!reprints("W122", "W118"));
+        assert!(!reprints("W122", "W204"));
+        assert!(reprints("W204", "W224"));
+        // AP1018 copies W204 for another game mode of the builder.
+        assert!(!reprints("W204", "AP1018"));
+        // Ships and captains: every printed stat counts.
+        assert!(reprints("S274", "S411"), "U.S.S. Enterprise-D");
+        assert!(reprints("Cap049", "Cap906"), "Jean-Luc Picard");
+        // Gul Dukat at skill 7 and 8; Romulan Starships of one class with
+        // other actions.
+        assert!(!reprints("Cap721", "Cap808"));
+        assert!(!reprints("S277", "S357"));
+        // The name is compared as names are looked up.
+        let mut renamed = card("W031").clone();
+        renamed.name = "  photon   TORPEDOES".into();
+        assert!(renamed.is_reprint_of(card("W122")));
+        renamed.name = "Photon Torpedo".into();
+        assert!(!renamed.is_reprint_of(card("W122")));
+    }
+
     #[test]
     fn normalize_forgives_case_space_and_quotes() {
         assert_eq!(normalize("  QAPLA\u{2019} "), "qapla'");
