@@ -240,8 +240,8 @@ impl Database {
     }
 }
 
-/// The data files of a database directory, as (path relative to it,
-/// text), in path order (as `build.rs` reads `data/staw`).
+/// The TOML files of a database directory, as (path relative to it,
+/// text), in path order (the order `build.rs` compiles `data/staw` in).
 fn read_dir(dir: &Path) -> Result<Vec<(String, String)>, LoadError> {
     if !dir.is_dir() {
         return Err(LoadError::Invalid(format!(
@@ -262,9 +262,8 @@ fn read_dir(dir: &Path) -> Result<Vec<(String, String)>, LoadError> {
             .unwrap_or(&p)
             .to_string_lossy()
             .replace('\\', "/");
-        if !compile::loaded(&rel) {
-            continue;
-        }
+        // Every file is read, the ones the compile skips too (as the
+        // loader always has: an unreadable file is an error).
         let text = std::fs::read_to_string(&p).map_err(|source| LoadError::Io {
             path: p.display().to_string(),
             source,
