@@ -1,6 +1,7 @@
-//! The keys cards are found by: a lowercased id, a normalised name. Shared
-//! by the loader (`super`) and by `build.rs`, which writes the embedded
-//! database's index with them, so that both agree on every key.
+//! The keys cards are found by: a lowercased id, a normalised name. The
+//! compile (`super::compile`, also included by `build.rs`) writes every
+//! database's index with them and the lookups (`super::Database`) make
+//! their queries with them, so that both agree on every key.
 
 /// The lookup key of a card id or alias id: lowercased (the id as the data
 /// file spells it; a query is trimmed first).

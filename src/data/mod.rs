@@ -11,6 +11,7 @@
 //! - `names.toml`: display names of faction, species and slot ids
 //!   (`names`), compiled into the binary, not loaded with the cards.
 
+mod compile;
 pub mod embedded;
 pub mod import;
 mod keys;
@@ -18,10 +19,9 @@ pub mod model;
 pub mod names;
 pub mod store;
 
+pub use compile::DataFile;
 pub use keys::normalize;
 use model::{Card, CardType, Format, Retirement, Set, ShipClass};
-use serde::Deserialize;
-use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 pub use store::{CardFiles, Cards, Table};
@@ -40,36 +40,15 @@ pub enum LoadError {
     Invalid(String),
 }
 
-/// The contents of one data file; every key is optional.
-#[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct DataFile {
-    #[serde(default)]
-    pub card: Vec<Card>,
-    #[serde(default)]
-    pub set: Vec<Set>,
-    #[serde(default)]
-    pub class: Vec<ShipClass>,
-    #[serde(default)]
-    pub format: Vec<Format>,
-    #[serde(default)]
-    pub retirement: Vec<Retirement>,
-}
-
-/// Files of a database directory that the loader does not read: the
-/// importer's inputs and reports, and the display names (`names`).
-const NOT_LOADED: &[&str] = &[
-    "corrections.toml",
-    "excluded.toml",
-    "coverage.toml",
-    "names.toml",
-];
-
-/// The loaded database with its indexes.
-#[derive(Debug, Default)]
+/// The loaded database with its indexes. Every database, the embedded one
+/// and one loaded with `--data DIR`, is a compiled blob (`compile`, the
+/// same compile `build.rs` runs) read in place: its records are decoded
+/// when first used ([`Table`]) and its indexes are the blob's sorted
+/// tables ([`embedded::Blob`]).
+#[derive(Debug)]
 pub struct Database {
-    /// Every card, in data-file order (decoded on first use when the
-    /// database is the compiled one: see [`Cards`]).
+    /// Every card, in data-file order (decoded on first use: see
+    /// [`Cards`]).
     pub cards: Cards,
     pub sets: Table<Set>,
     pub classes: Table<ShipClass>,
@@ -77,34 +56,24 @@ pub struct Database {
     pub retirements: Table<Retirement>,
     /// Which file each card came from (for `data check` messages).
     pub card_files: CardFiles,
-    index: Index,
+    /// The card index by id and by name, and the set and class index by
+    /// id: the lowercased id (and alias ids) and the normalised name of
+    /// every card that is not a builder helper; the id of every set and
+    /// class (see `compile`).
+    index: Arc<embedded::Blob>,
 }
 
-/// The card index by id and by name, and the set and class index by id.
-#[derive(Debug)]
-enum Index {
-    /// Built when loading from TOML: the lowercased id (and alias ids) and
-    /// the normalised name of every card that is not a builder helper; the
-    /// id of every set and class.
-    Built {
-        by_id: HashMap<String, usize>,
-        by_name: HashMap<String, Vec<usize>>,
-        sets: HashMap<String, usize>,
-        classes: HashMap<String, usize>,
-    },
-    /// The same keys, precomputed by `build.rs` as sorted tables of the
-    /// compiled database (see `embedded`).
-    Compiled(Arc<embedded::Blob>),
-}
-
-impl Default for Index {
-    fn default() -> Index {
-        Index::Built {
-            by_id: HashMap::new(),
-            by_name: HashMap::new(),
-            sets: HashMap::new(),
-            classes: HashMap::new(),
-        }
+/// The empty database.
+impl Default for Database {
+    fn default() -> Database {
+        Database::from_parts(
+            Vec::new(),
+            Vec::new(),
+            Vec::new(),
+            Vec::new(),
+            Vec::new(),
+            Vec::new(),
+        )
     }
 }
 
@@ -115,8 +84,13 @@ impl Database {
         embedded::staw()
     }
 
-    /// A database from already-parsed parts (the compiled embedded one):
-    /// `card_files[i]` is the data file of `cards[i]`. Builds the index.
+    /// A database from already-parsed records (tests' small databases):
+    /// `card_files[i]` is the data file of `cards[i]` (a card without one
+    /// has the file `""`). Compiled as a data directory is.
+    ///
+    /// Panics if the records do not read back from the compiled blob as
+    /// written (a broken model, not bad input: the embedded database and
+    /// the tests read every real record back).
     pub fn from_parts(
         cards: Vec<Card>,
         card_files: Vec<String>,
@@ -125,17 +99,36 @@ impl Database {
         formats: Vec<Format>,
         retirements: Vec<Retirement>,
     ) -> Database {
-        let mut db = Database {
-            cards: Cards::from(cards),
-            sets: sets.into(),
-            classes: classes.into(),
-            formats: formats.into(),
-            retirements: retirements.into(),
-            card_files: CardFiles::from(card_files),
-            ..Database::default()
+        let mut compiler = compile::Compiler::default();
+        let mut files = card_files.into_iter();
+        let mut last = String::new();
+        for card in cards {
+            last = files.next().unwrap_or_default();
+            let file = DataFile {
+                card: vec![card],
+                ..DataFile::default()
+            };
+            compiler.add_records(&last, file);
+        }
+        let tables = DataFile {
+            card: Vec::new(),
+            set: sets,
+            class: classes,
+            format: formats,
+            retirement: retirements,
         };
-        db.build_index();
-        db
+        compiler.add_records(&last, tables);
+        match Database::compiled(compiler) {
+            Ok(db) => db,
+            Err(e) => panic!("a database of given records: {e}"),
+        }
+    }
+
+    /// The database compiled from `compiler`'s files (`--data`, tests),
+    /// read back whole and checked as the embedded one is by its tests.
+    fn compiled(compiler: compile::Compiler) -> Result<Database, LoadError> {
+        let bytes = compiler.finish().map_err(LoadError::Invalid)?;
+        embedded::read(bytes)
     }
 
     /// The compiled database (`embedded`): its index is the blob's own.
@@ -155,103 +148,30 @@ impl Database {
             formats,
             retirements,
             card_files,
-            index: Index::Compiled(blob),
+            index: blob,
         }
     }
 
-    /// Loads a database directory (`--data DIR`).
+    /// Loads a database directory (`--data DIR`): compiles it as `build.rs`
+    /// compiles `data/staw` (but loads a database with duplicate ids or
+    /// broken references, which `data check` reports).
     pub fn from_dir(dir: &Path) -> Result<Database, LoadError> {
-        if !dir.is_dir() {
-            return Err(LoadError::Invalid(format!(
-                "{}: not a database directory",
-                dir.display()
-            )));
-        }
-        let mut paths = Vec::new();
-        collect_toml(dir, &mut paths).map_err(|source| LoadError::Io {
-            path: dir.display().to_string(),
-            source,
-        })?;
-        paths.sort();
-        let mut files = Vec::new();
-        for p in paths {
-            let text = std::fs::read_to_string(&p).map_err(|source| LoadError::Io {
-                path: p.display().to_string(),
-                source,
-            })?;
-            let rel = p
-                .strip_prefix(dir)
-                .unwrap_or(&p)
-                .to_string_lossy()
-                .replace('\\', "/");
-            files.push((rel, text));
-        }
-        Database::from_files(files)
+        Database::from_files(read_dir(dir)?)
     }
 
-    /// Builds a database from (relative path, TOML text) pairs.
+    /// Builds a database from (relative path, TOML text) pairs, in
+    /// database order.
     pub fn from_files(
         files: impl IntoIterator<Item = (String, String)>,
     ) -> Result<Database, LoadError> {
-        let mut db = Database::default();
+        let mut compiler = compile::Compiler::default();
         for (path, text) in files {
-            if NOT_LOADED.contains(&path.as_str()) {
-                continue;
-            }
-            let file: DataFile = toml::from_str(&text).map_err(|e| LoadError::Parse {
+            compiler.add(&path, &text).map_err(|e| LoadError::Parse {
                 path: path.clone(),
                 message: e.to_string(),
             })?;
-            for c in file.card {
-                db.cards.push(c);
-                db.card_files.push(&path);
-            }
-            db.sets.extend(file.set);
-            db.classes.extend(file.class);
-            db.formats.extend(file.format);
-            db.retirements.extend(file.retirement);
         }
-        db.build_index();
-        Ok(db)
-    }
-
-    /// Builds the index (not the compiled one: `build.rs` writes that one
-    /// by the same rules, see `layout`).
-    fn build_index(&mut self) {
-        if let Index::Built {
-            by_id,
-            by_name,
-            sets,
-            classes,
-        } = &mut self.index
-        {
-            by_id.clear();
-            by_name.clear();
-            for (i, c) in self.cards.iter().enumerate() {
-                by_id.entry(keys::id_key(&c.id)).or_insert(i);
-                for a in &c.alias_ids {
-                    by_id.entry(keys::id_key(a)).or_insert(i);
-                }
-                // Builder helpers (`Card::helper`) are found by id only:
-                // they never make a name ambiguous or show up as a
-                // suggestion.
-                if !c.helper {
-                    by_name.entry(normalize(&c.name)).or_default().push(i);
-                }
-            }
-            *sets = self
-                .sets
-                .iter()
-                .enumerate()
-                .map(|(i, s)| (s.id.clone(), i))
-                .collect();
-            *classes = self
-                .classes
-                .iter()
-                .enumerate()
-                .map(|(i, c)| (c.id.clone(), i))
-                .collect();
-        }
+        Database::compiled(compiler)
     }
 
     /// The card with this id (or alias id), ignoring case.
@@ -261,59 +181,28 @@ impl Database {
 
     /// The index of the card with this id in `cards`.
     pub fn index_of(&self, id: &str) -> Option<usize> {
-        let id = id.trim();
-        match &self.index {
-            Index::Compiled(blob) => blob.id(id),
-            // Short ASCII ids (all real ones) are lowercased on the stack:
-            // this runs for every card of every fleet.
-            Index::Built { by_id, .. } if id.is_ascii() && id.len() <= 32 => {
-                let mut buf = [0u8; 32];
-                let key = &mut buf[..id.len()];
-                key.copy_from_slice(id.as_bytes());
-                key.make_ascii_lowercase();
-                std::str::from_utf8(key)
-                    .ok()
-                    .and_then(|k| by_id.get(k))
-                    .copied()
-            }
-            Index::Built { by_id, .. } => by_id.get(&keys::id_key(id)).copied(),
-        }
+        self.index.id(id.trim())
     }
 
     /// Every card of the default card pool with this name (normalised:
     /// case, surrounding space, apostrophe and quote variants); builder
     /// helpers (`Card::helper`) are left out.
     pub fn by_name(&self, name: &str) -> Vec<&Card> {
-        let key = normalize(name);
-        match &self.index {
-            Index::Compiled(blob) => blob
-                .name(&key)
-                .into_iter()
-                .map(|i| &self.cards[i])
-                .collect(),
-            Index::Built { by_name, .. } => by_name
-                .get(&key)
-                .map(|v| v.iter().map(|&i| &self.cards[i]).collect())
-                .unwrap_or_default(),
-        }
+        self.index
+            .name(&normalize(name))
+            .into_iter()
+            .map(|i| &self.cards[i])
+            .collect()
     }
 
     /// The set with this id.
     pub fn set(&self, id: &str) -> Option<&Set> {
-        let i = match &self.index {
-            Index::Compiled(blob) => blob.set(id),
-            Index::Built { sets, .. } => sets.get(id).copied(),
-        };
-        self.sets.get(i?)
+        self.sets.get(self.index.set(id)?)
     }
 
     /// The ship class with this id.
     pub fn class(&self, id: &str) -> Option<&ShipClass> {
-        let i = match &self.index {
-            Index::Compiled(blob) => blob.class(id),
-            Index::Built { classes, .. } => classes.get(id).copied(),
-        };
-        self.classes.get(i?)
+        self.classes.get(self.index.class(id)?)
     }
 
     pub fn format(&self, id: &str) -> Option<&Format> {
@@ -341,23 +230,47 @@ impl Database {
             })
         };
         let mut names: Vec<(&str, usize)> = Vec::new();
-        match &self.index {
-            Index::Compiled(blob) => {
-                for (name, mut idx) in blob.names() {
-                    names.extend(first(&mut idx).map(|i| (name, i)));
-                }
-            }
-            Index::Built { by_name, .. } => {
-                for (name, idx) in by_name {
-                    names.extend(first(&mut idx.iter().copied()).map(|i| (name.as_str(), i)));
-                }
-            }
+        for (name, mut idx) in self.index.names() {
+            names.extend(first(&mut idx).map(|i| (name, i)));
         }
         crate::input::suggest::ranked(query, names, n)
             .into_iter()
             .map(|i| &self.cards[i])
             .collect()
     }
+}
+
+/// The TOML files of a database directory, as (path relative to it,
+/// text), in path order (the order `build.rs` compiles `data/staw` in).
+fn read_dir(dir: &Path) -> Result<Vec<(String, String)>, LoadError> {
+    if !dir.is_dir() {
+        return Err(LoadError::Invalid(format!(
+            "{}: not a database directory",
+            dir.display()
+        )));
+    }
+    let mut paths = Vec::new();
+    collect_toml(dir, &mut paths).map_err(|source| LoadError::Io {
+        path: dir.display().to_string(),
+        source,
+    })?;
+    paths.sort();
+    let mut files = Vec::new();
+    for p in paths {
+        let rel = p
+            .strip_prefix(dir)
+            .unwrap_or(&p)
+            .to_string_lossy()
+            .replace('\\', "/");
+        // Every file is read, the ones the compile skips too (as the
+        // loader always has: an unreadable file is an error).
+        let text = std::fs::read_to_string(&p).map_err(|source| LoadError::Io {
+            path: p.display().to_string(),
+            source,
+        })?;
+        files.push((rel, text));
+    }
+    Ok(files)
 }
 
 fn collect_toml(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
@@ -405,6 +318,47 @@ mod tests {
             .map(|c| c.id.as_str())
             .collect();
         assert_eq!(suggested, ["R011b"]);
+    }
+
+    /// `Card::is_reprint_of` on real cards: the Federation "Photon
+    /// Torpedoes" of the Starter Set (W122) is the one of the first wave
+    /// (W031) and of the U.S.S. Enterprise-D (W137) printed again; the
+    /// other "Photon Torpedoes" of the same faction and slot cost other
+    /// points, and the builder's helper copy is out of the card pool.
+    #[test]
+    fn reprints_are_the_same_facts_in_another_set() {
+        let db = Database::embedded().unwrap();
+        let card = |id: &str| db.by_id(id).unwrap();
+        let reprints = |a: &str, b: &str| {
+            let (a, b) = (card(a), card(b));
+            assert_eq!(a.is_reprint_of(b), b.is_reprint_of(a), "symmetric");
+            a.is_reprint_of(b)
+        };
+        // W122: the Starter Set (71120) and five more; W031, W137 before.
+        assert!(card("W122").sets.iter().any(|s| s == "71120"));
+        assert!(reprints("W122", "W031"));
+        assert!(reprints("W122", "W137"));
+        assert!(reprints("W031", "W137"));
+        assert!(reprints("W122", "W122"));
+        // Federation weapons named "Photon Torpedoes" at 3 and 2 SP.
+        assert!(!reprints("W122", "W118"));
+        assert!(!reprints("W122", "W204"));
+        assert!(reprints("W204", "W224"));
+        // AP1018 copies W204 for another game mode of the builder.
+        assert!(!reprints("W204", "AP1018"));
+        // Ships and captains: every printed stat counts.
+        assert!(reprints("S274", "S411"), "U.S.S. Enterprise-D");
+        assert!(reprints("Cap049", "Cap906"), "Jean-Luc Picard");
+        // Gul Dukat at skill 7 and 8; Romulan Starships of one class with
+        // other actions.
+        assert!(!reprints("Cap721", "Cap808"));
+        assert!(!reprints("S277", "S357"));
+        // The name is compared as names are looked up.
+        let mut renamed = card("W031").clone();
+        renamed.name = "  photon   TORPEDOES".into();
+        assert!(renamed.is_reprint_of(card("W122")));
+        renamed.name = "Photon Torpedo".into();
+        assert!(!renamed.is_reprint_of(card("W122")));
     }
 
     #[test]

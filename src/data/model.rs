@@ -154,6 +154,76 @@ pub struct Card {
     pub rules: Rules,
 }
 
+impl Card {
+    /// Whether `other` is this card printed again (in another set, under
+    /// another id): one card to the rules, which a fleet counts once, a
+    /// name resolves to once and a Space Dock record stands for once.
+    ///
+    /// The facts compared are everything the card says but its id, its
+    /// alias ids and its sets: its type, name (normalised: case, spaces,
+    /// apostrophe and quote variants, as names are looked up), slot,
+    /// factions, cost, uniqueness (and Mirror Universe uniqueness), ship
+    /// class, printed stats (attack, agility, hull, shields), actions,
+    /// upgrade bar, whether it is a squadron, captain skill, talents,
+    /// species, organised-play ban, whether it is a builder helper (a
+    /// helper is no printing of the card it copies: it is out of the card
+    /// pool) and every fleet-building rule. Two cards that differ in any of
+    /// these (a ship with another action bar, a captain of another skill)
+    /// are two cards. A card is a reprint of itself.
+    pub fn is_reprint_of(&self, other: &Card) -> bool {
+        // Destructured, so that a new field is a compile error here until
+        // it is decided whether it tells two printings apart.
+        let Card {
+            id: _,
+            alias_ids: _,
+            sets: _,
+            kind,
+            name,
+            slot,
+            factions,
+            cost,
+            unique,
+            mirror_unique,
+            class,
+            attack,
+            agility,
+            hull,
+            shields,
+            actions,
+            slots,
+            squadron,
+            skill,
+            talents,
+            species,
+            op_banned,
+            helper,
+            rules,
+        } = self;
+        *kind == other.kind
+            && *cost == other.cost
+            && *unique == other.unique
+            && *mirror_unique == other.mirror_unique
+            && *squadron == other.squadron
+            && *op_banned == other.op_banned
+            && *helper == other.helper
+            && *attack == other.attack
+            && *agility == other.agility
+            && *hull == other.hull
+            && *shields == other.shields
+            && *skill == other.skill
+            && *talents == other.talents
+            && *slot == other.slot
+            && *class == other.class
+            && *factions == other.factions
+            && *actions == other.actions
+            && *slots == other.slots
+            && *species == other.species
+            && *rules == other.rules
+            && (name == &other.name
+                || super::keys::normalize(name) == super::keys::normalize(&other.name))
+    }
+}
+
 fn is_false(b: &bool) -> bool {
     !*b
 }

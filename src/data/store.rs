@@ -24,28 +24,13 @@ type Decode<T> = fn(&Blob, Records, usize) -> Result<T, String>;
 /// database order. Indexing, [`Table::get`] and iteration hand out `&T` as
 /// a `Vec<T>` would; a record of the compiled database is decoded the
 /// first time it is asked for (thread safe: each record is decoded once).
+/// Every database is a compiled one (`super::compile`): the table of a
+/// database read whole (`--data DIR`) has every record decoded already.
 pub struct Table<T> {
-    store: Store<T>,
-}
-
-enum Store<T> {
-    /// Parsed from TOML (`--data DIR`) or given whole.
-    Owned(Vec<T>),
-    /// Decoded on demand from the compiled blob.
-    Lazy {
-        blob: Arc<Blob>,
-        records: Records,
-        decode: Decode<T>,
-        slots: Box<[OnceLock<Box<T>>]>,
-    },
-}
-
-impl<T> Default for Table<T> {
-    fn default() -> Table<T> {
-        Table {
-            store: Store::Owned(Vec::new()),
-        }
-    }
+    blob: Arc<Blob>,
+    records: Records,
+    decode: Decode<T>,
+    slots: Box<[OnceLock<Box<T>>]>,
 }
 
 impl<T> Table<T> {
@@ -66,30 +51,16 @@ impl<T> Table<T> {
             None => (0..blob.len(records)).map(|_| OnceLock::new()).collect(),
         };
         Table {
-            store: Store::Lazy {
-                blob,
-                records,
-                decode,
-                slots,
-            },
-        }
-    }
-
-    /// Appends a record (the TOML loader's tables only).
-    pub(crate) fn push(&mut self, record: T) {
-        match &mut self.store {
-            Store::Owned(v) => v.push(record),
-            // Only the TOML loader pushes, onto an owned table.
-            Store::Lazy { .. } => unreachable!("the compiled database is fixed"),
+            blob,
+            records,
+            decode,
+            slots,
         }
     }
 
     /// How many records there are.
     pub fn len(&self) -> usize {
-        match &self.store {
-            Store::Owned(v) => v.len(),
-            Store::Lazy { slots, .. } => slots.len(),
-        }
+        self.slots.len()
     }
 
     pub fn is_empty(&self) -> bool {
@@ -98,23 +69,16 @@ impl<T> Table<T> {
 
     /// The record at index `i` (database order), if there is one.
     pub fn get(&self, i: usize) -> Option<&T> {
-        match &self.store {
-            Store::Owned(v) => v.get(i),
-            Store::Lazy {
-                blob,
-                records,
-                decode,
-                slots,
-            } => {
-                let slot = slots.get(i)?;
-                Some(slot.get_or_init(|| match decode(blob, *records, i) {
-                    Ok(record) => Box::new(record),
-                    // `build.rs` wrote and the tests read every record of
-                    // the blob: this is a broken build, not bad input.
-                    Err(e) => panic!("the compiled card database is damaged: {e}"),
-                }))
-            }
-        }
+        let slot = self.slots.get(i)?;
+        Some(
+            slot.get_or_init(|| match (self.decode)(&self.blob, self.records, i) {
+                Ok(record) => Box::new(record),
+                // `build.rs` wrote and the tests read every record of the
+                // embedded blob, and one compiled at run time is read
+                // whole: this is a broken build, not bad input.
+                Err(e) => panic!("the compiled card database is damaged: {e}"),
+            }),
+        )
     }
 
     /// Every record in database order.
@@ -130,28 +94,9 @@ impl<T> Table<T> {
 impl Table<Card> {
     /// The type of the card at index `i`, without decoding it.
     pub fn kind(&self, i: usize) -> Option<CardType> {
-        match &self.store {
-            Store::Owned(v) => v.get(i).map(|c| c.kind),
-            Store::Lazy { blob, slots, .. } => match slots.get(i)?.get() {
-                Some(card) => Some(card.kind),
-                None => blob.kind(i),
-            },
-        }
-    }
-}
-
-impl<T> From<Vec<T>> for Table<T> {
-    fn from(all: Vec<T>) -> Table<T> {
-        Table {
-            store: Store::Owned(all),
-        }
-    }
-}
-
-impl<T> Extend<T> for Table<T> {
-    fn extend<I: IntoIterator<Item = T>>(&mut self, iter: I) {
-        for r in iter {
-            self.push(r);
+        match self.slots.get(i)?.get() {
+            Some(card) => Some(card.kind),
+            None => self.blob.kind(i),
         }
     }
 }
@@ -225,64 +170,25 @@ impl<'a, T> IntoIterator for &'a Table<T> {
 }
 
 /// The data file of each card (`cards/ships/federation.toml`), by card
-/// index: each file name is stored once. The compiled database reads them
-/// from its blob when first asked (only `data check` asks).
-#[derive(Default)]
+/// index: each file name is stored once, in the compiled blob, and read
+/// from it when first asked (only `data check` asks).
 pub struct CardFiles {
-    store: Files,
-}
-
-enum Files {
-    Owned {
-        files: Vec<String>,
-        of: Vec<u32>,
-    },
-    Compiled {
-        blob: Arc<Blob>,
-        names: OnceLock<Vec<String>>,
-    },
-}
-
-impl Default for Files {
-    fn default() -> Files {
-        Files::Owned {
-            files: Vec::new(),
-            of: Vec::new(),
-        }
-    }
+    blob: Arc<Blob>,
+    names: OnceLock<Vec<String>>,
 }
 
 impl CardFiles {
     /// The card files of the compiled `blob`.
     pub(crate) fn compiled(blob: Arc<Blob>) -> CardFiles {
         CardFiles {
-            store: Files::Compiled {
-                blob,
-                names: OnceLock::new(),
-            },
-        }
-    }
-
-    /// Appends the file of the next card (the TOML loader only).
-    pub(crate) fn push(&mut self, file: &str) {
-        match &mut self.store {
-            Files::Owned { files, of } => {
-                if files.last().map(String::as_str) != Some(file) {
-                    files.push(file.to_string());
-                }
-                // Fewer than 2^32 files: each holds at least one card.
-                of.push(u32::try_from(files.len() - 1).unwrap_or(u32::MAX));
-            }
-            Files::Compiled { .. } => unreachable!("the compiled database is fixed"),
+            blob,
+            names: OnceLock::new(),
         }
     }
 
     /// How many cards have a file.
     pub fn len(&self) -> usize {
-        match &self.store {
-            Files::Owned { of, .. } => of.len(),
-            Files::Compiled { blob, .. } => blob.cards(),
-        }
+        self.blob.cards()
     }
 
     pub fn is_empty(&self) -> bool {
@@ -291,28 +197,13 @@ impl CardFiles {
 
     /// The file of card `i`.
     pub fn get(&self, i: usize) -> Option<&String> {
-        match &self.store {
-            Files::Owned { files, of } => files.get(*of.get(i)? as usize),
-            Files::Compiled { blob, names } => {
-                let f = blob.card_file(i)?;
-                names.get_or_init(|| blob.file_names()).get(f)
-            }
-        }
+        let f = self.blob.card_file(i)?;
+        self.names.get_or_init(|| self.blob.file_names()).get(f)
     }
 
     /// The file of every card, in card order.
     pub fn iter(&self) -> impl Iterator<Item = &String> + '_ {
         (0..self.len()).filter_map(move |i| self.get(i))
-    }
-}
-
-impl From<Vec<String>> for CardFiles {
-    fn from(files: Vec<String>) -> CardFiles {
-        let mut out = CardFiles::default();
-        for f in &files {
-            out.push(f);
-        }
-        out
     }
 }
 
@@ -341,37 +232,58 @@ impl fmt::Debug for CardFiles {
 
 #[cfg(test)]
 mod tests {
+    use super::super::Database;
     use super::*;
+
+    fn card(id: &str) -> Card {
+        Card {
+            id: id.into(),
+            ..Card::default()
+        }
+    }
+
+    fn db(ids: &[&str], files: &[&str]) -> Database {
+        Database::from_parts(
+            ids.iter().map(|id| card(id)).collect(),
+            files.iter().map(|f| f.to_string()).collect(),
+            Vec::new(),
+            Vec::new(),
+            Vec::new(),
+            Vec::new(),
+        )
+    }
 
     #[test]
     fn card_files_store_each_name_once_and_read_back_in_order() {
-        let list: Vec<String> = ["a.toml", "a.toml", "b.toml", "a.toml"]
-            .map(String::from)
-            .to_vec();
-        let files = CardFiles::from(list.clone());
-        let Files::Owned { files: names, .. } = &files.store else {
-            unreachable!("built from a list")
-        };
-        assert_eq!(names, &["a.toml", "b.toml", "a.toml"]);
+        let list = ["a.toml", "a.toml", "b.toml", "a.toml"];
+        let db = db(&["w", "x", "y", "z"], &list);
+        let files = &db.card_files;
+        assert_eq!(db.index.file_names(), ["a.toml", "b.toml", "a.toml"]);
         assert_eq!(files.len(), 4);
-        assert_eq!(files.iter().cloned().collect::<Vec<_>>(), list);
+        assert_eq!(files.iter().collect::<Vec<_>>(), list);
         assert_eq!(files[2], "b.toml");
         assert_eq!(files.get(4), None);
     }
 
     #[test]
-    fn owned_cards_index_iterate_and_compare() {
-        let card = |id: &str| Card {
-            id: id.into(),
-            ..Card::default()
-        };
-        let cards = Cards::from(vec![card("a"), card("b")]);
+    fn cards_index_iterate_and_compare() {
+        let db = db(&["a", "b"], &["f.toml", "f.toml"]);
+        let cards = &db.cards;
         assert_eq!(cards.len(), 2);
-        assert_eq!(cards[1].id, "b");
         assert_eq!(cards.kind(0), Some(CardType::Upgrade));
+        assert_eq!(cards[1].id, "b");
         let ids: Vec<&str> = cards.iter().rev().map(|c| c.id.as_str()).collect();
         assert_eq!(ids, ["b", "a"]);
-        assert_eq!(cards, Cards::from(vec![card("a"), card("b")]));
-        assert_ne!(cards, Cards::from(vec![card("a")]));
+        let same = super::super::Database::from_parts(
+            vec![card("a"), card("b")],
+            Vec::new(),
+            Vec::new(),
+            Vec::new(),
+            Vec::new(),
+            Vec::new(),
+        );
+        assert_eq!(*cards, same.cards);
+        assert_ne!(*cards, Database::default().cards);
+        assert_eq!(cards.get(2), None);
     }
 }

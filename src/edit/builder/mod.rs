@@ -615,23 +615,13 @@ impl Wanted<'_> {
     fn matches(&self, card: Option<&Card>, written: &Value) -> bool {
         match self {
             Wanted::Any => true,
-            Wanted::Card(c) => card.is_some_and(|x| x.id == c.id || same_facts(x, c)),
+            Wanted::Card(c) => card.is_some_and(|x| x.id == c.id || x.is_reprint_of(c)),
             Wanted::Name(n) => {
                 card.is_some_and(|x| normalize(&x.name) == *n || x.id.eq_ignore_ascii_case(n))
                     || written.as_str().is_some_and(|s| normalize(s) == *n)
             }
         }
     }
-}
-
-/// The same card printed in two sets (the resolver counts them once).
-fn same_facts(a: &Card, b: &Card) -> bool {
-    a.kind == b.kind
-        && normalize(&a.name) == normalize(&b.name)
-        && a.slot == b.slot
-        && a.factions == b.factions
-        && a.cost == b.cost
-        && a.rules == b.rules
 }
 
 fn wanted<'a>(

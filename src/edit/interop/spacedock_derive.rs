@@ -495,17 +495,6 @@ fn printed_fits(c: &Card, r: &Record) -> bool {
     }
 }
 
-/// A card as the rules see it: everything but its id and printings.
-fn rules_view(c: &Card) -> Card {
-    Card {
-        id: String::new(),
-        alias_ids: Vec::new(),
-        name: loose(&c.name),
-        sets: Vec::new(),
-        ..c.clone()
-    }
-}
-
 /// Keeps the candidates `keep` accepts, if any; whether that left one.
 fn narrow(cands: &mut Vec<&Card>, keep: impl Fn(&Card) -> bool) -> bool {
     if cands.len() < 2 {
@@ -603,8 +592,8 @@ pub fn derive_explained(
             rule = Rule::Date;
         }
         if cands.len() > 1 {
-            let first = rules_view(cands[0]);
-            if cands.iter().all(|c| rules_view(c) == first) {
+            let first = cands[0];
+            if cands.iter().all(|c| c.is_reprint_of(first)) {
                 let earliest = cands
                     .iter()
                     .copied()

@@ -512,36 +512,19 @@ fn join_or(items: &[String]) -> String {
     }
 }
 
-/// Removes cards that are another card of the list printed again: same
-/// facts, other id (the first one stays).
+/// Removes cards that are another card of the list printed again
+/// (`Card::is_reprint_of`; the first one stays).
 fn dedupe(cards: Vec<&Card>) -> Vec<&Card> {
     let mut out: Vec<&Card> = Vec::with_capacity(cards.len());
     for c in cards {
-        if !out.iter().any(|o| std::ptr::eq(*o, c) || same_card(o, c)) {
+        if !out
+            .iter()
+            .any(|o| std::ptr::eq(*o, c) || o.is_reprint_of(c))
+        {
             out.push(c);
         }
     }
     out
-}
-
-/// Two database entries for one card printed in several sets.
-fn same_card(a: &Card, b: &Card) -> bool {
-    a.kind == b.kind
-        && normalize(&a.name) == normalize(&b.name)
-        && a.slot == b.slot
-        && a.factions == b.factions
-        && a.cost == b.cost
-        && a.unique == b.unique
-        && a.mirror_unique == b.mirror_unique
-        && a.class == b.class
-        && a.attack == b.attack
-        && a.agility == b.agility
-        && a.hull == b.hull
-        && a.shields == b.shields
-        && a.slots == b.slots
-        && a.skill == b.skill
-        && a.talents == b.talents
-        && a.rules == b.rules
 }
 
 /// A faction, class or type as the user may write it: any case, spaces,
