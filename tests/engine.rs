@@ -126,7 +126,8 @@ const NO_REAL_FORMAT: &[&str] = &["resource-count", "op-banned"];
 fn every_rule_code_has_a_fixture_that_reports_it() {
     let dir = root().join("tests/fixtures/staw/rules");
     for rule in RULES {
-        for code in rule.codes.iter().filter(|c| !NO_REAL_FORMAT.contains(c)) {
+        let codes_of_rule = rule.codes.iter().map(|c| c.as_str());
+        for code in codes_of_rule.filter(|c| !NO_REAL_FORMAT.contains(c)) {
             let path = dir.join(format!("{code}.toml"));
             assert!(
                 path.exists(),
@@ -136,7 +137,7 @@ fn every_rule_code_has_a_fixture_that_reports_it() {
             );
             let c = check_file(&path);
             assert!(
-                codes(&c).contains(code),
+                codes(&c).contains(&code),
                 "fixture {code}.toml does not report {code}:\n{}",
                 summary(&c)
             );

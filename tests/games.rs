@@ -20,7 +20,7 @@
 
 use crate::support::run;
 use fleetcheck::games::{self, REGISTRY};
-use fleetcheck::input::diag::{Severity, Source, INPUT_ERROR_CODES};
+use fleetcheck::input::diag::{InputCode, Severity, Source};
 use fleetcheck::report::{self, Checked, RenderOptions};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
@@ -66,7 +66,7 @@ fn expect(path: &Path, c: &Checked) {
     } else if let Some(rest) = name.strip_prefix("invalid-") {
         let code = rest.split("--").next().unwrap();
         assert!(has(code, Severity::Error), "{name}: {:#?}", c.diagnostics);
-        let exit = if INPUT_ERROR_CODES.contains(&code) {
+        let exit = if InputCode::parse(code).is_some() {
             2
         } else {
             1

@@ -3,12 +3,13 @@
 //! JSON Schema, the JSON report's shape, and card rules in words.
 
 use fleetcheck::data::Database;
-use fleetcheck::input::diag::{Diagnostic, Source};
+use fleetcheck::input::diag::{Diagnostic, InputCode, Severity, Source};
 use fleetcheck::report::model::{
     CardRef, CardReport, FleetReport, Modifier, ResourceReport, ShipReport, SideboardCard,
     SideboardReport,
 };
 use fleetcheck::report::{card, github, json, price, table, Checked, RenderOptions};
+use fleetcheck::staw::Code;
 use serde_json::Value;
 use std::path::Path;
 
@@ -205,19 +206,24 @@ fn illegal_fleet() -> Checked {
         at..at + 6
     };
     let diagnostics = vec![
-        Diagnostic::error(
-            "unique",
+        Diagnostic::new(
+            Code::Unique,
             "Worf (C012) is unique and appears twice: on ship 1 (U.S.S. Defiant) and on the sideboard",
         )
         .with_span(Some(worf_sb))
         .with_help("first used here: line 7"),
-        Diagnostic::error(
-            "unique",
+        Diagnostic::new(
+            Code::Unique,
             "Cloaking Device (T240) appears on ship 2 and on the sideboard",
         )
         .with_span(Some(span_of(FLEET, "{ id = \"T240\" }"))),
-        Diagnostic::warning("unusual", "Worf costs more on a Federation ship")
-            .with_span(Some(worf_ship)),
+        // A code of no registry: the renderers show any code as it is.
+        Diagnostic {
+            code: "unusual".into(),
+            severity: Severity::Warning,
+            ..Diagnostic::new(Code::Unique, "Worf costs more on a Federation ship")
+        }
+        .with_span(Some(worf_ship)),
     ];
     Checked {
         source: Some(source),
@@ -270,7 +276,8 @@ fn parse_error() -> Checked {
         "fleets/broken.toml",
         "staw",
         Some(source),
-        Diagnostic::error("parse", "invalid basic string, expected `\"`").with_span(Some(14..15)),
+        Diagnostic::new(InputCode::Parse, "invalid basic string, expected `\"`")
+            .with_span(Some(14..15)),
     )
 }
 
@@ -416,7 +423,7 @@ fn awkward_spans_render() {
                 path: "f.toml".into(),
                 text: text.into(),
             }),
-            Diagnostic::error("parse", "x").with_span(Some(span)),
+            Diagnostic::new(InputCode::Parse, "x").with_span(Some(span)),
         )
     };
     let mut out = String::new();

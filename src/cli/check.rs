@@ -19,7 +19,7 @@
 use super::{Common, Output};
 use crate::data::Database;
 use crate::games::Which;
-use crate::input::diag::{Diagnostic, Source};
+use crate::input::diag::{Diagnostic, InputCode, Source};
 use crate::input::fs::Unreadable;
 use crate::report::{self, Checked, RenderOptions};
 use crate::staw::CheckOptions;
@@ -275,15 +275,18 @@ pub fn expand(paths: &[PathBuf]) -> Vec<Input> {
         if let Err(e) = collect_fleets(p, &mut found, &mut seen) {
             out.push(problem(
                 p,
-                Diagnostic::error("io", format!("cannot read directory {}: {e}", p.display())),
+                Diagnostic::new(
+                    InputCode::Io,
+                    format!("cannot read directory {}: {e}", p.display()),
+                ),
             ));
             continue;
         }
         if found.is_empty() {
             out.push(problem(
                 p,
-                Diagnostic::error(
-                    "io",
+                Diagnostic::new(
+                    InputCode::Io,
                     format!("no fleet files (*.toml) in directory {}", p.display()),
                 ),
             ));

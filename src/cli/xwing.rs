@@ -12,7 +12,7 @@
 use super::check::{print, read_for_edit, render_options};
 use super::{Common, Output};
 use crate::games::xwing::{self, edit};
-use crate::input::diag::Source;
+use crate::input::diag::{InputCode, Source};
 use crate::report;
 use anyhow::Context;
 use clap::{Args, Subcommand};
@@ -95,8 +95,8 @@ pub fn run(cmd: &XwingCommand) -> anyhow::Result<i32> {
     match crate::games::which(&source) {
         Ok(crate::games::Which::Other(g)) if g.id == xwing::GAME.id => {}
         Ok(_) => {
-            let d = crate::input::diag::Diagnostic::error(
-                "unknown-game",
+            let d = crate::input::diag::Diagnostic::new(
+                InputCode::UnknownGame,
                 format!(
                     "{} is not an X-Wing damage state: `fleetcheck xwing` edits files with game = \"xwing\"",
                     source.path

@@ -8,7 +8,7 @@ pub mod interop;
 
 use crate::data::Database;
 use crate::games::Which;
-use crate::input::diag::{Diagnostic, Source};
+use crate::input::diag::{Diagnostic, InputCode, Source};
 use crate::report::Checked;
 use crate::staw::analysis::Analysis;
 use crate::staw::CheckOptions;
@@ -28,8 +28,8 @@ pub fn staw_only(source: &Source) -> Result<(), Box<Checked>> {
     };
     match crate::games::which(source) {
         Ok(Which::Staw) => Ok(()),
-        Ok(Which::Other(g)) => refuse(Diagnostic::error(
-            "unknown-game",
+        Ok(Which::Other(g)) => refuse(Diagnostic::new(
+            InputCode::UnknownGame,
             format!(
                 "{} is a file of another game ({}, game = \"{}\"): only Star Trek: Attack Wing fleets are built, imported and exported",
                 source.path, g.title, g.id

@@ -7,7 +7,7 @@
 //! and every value of the wrong shape (`shape`) with its location and keeps
 //! going, so that all of a file's input errors are listed at once.
 
-use crate::input::diag::{Diagnostic, Source};
+use crate::input::diag::{Diagnostic, InputCode, Source};
 use crate::input::tree::Spanned;
 use crate::input::tree::{self, Entry, Node, NodeValue};
 use std::ops::Range;
@@ -18,8 +18,11 @@ pub fn parse(source: &Source, diags: &mut Vec<Diagnostic>) -> Option<Node> {
         Ok(root) => Some(root),
         Err(e) => {
             diags.push(
-                Diagnostic::error("parse", format!("TOML syntax error: {}", e.message))
-                    .with_span(e.span),
+                Diagnostic::new(
+                    InputCode::Parse,
+                    format!("TOML syntax error: {}", e.message),
+                )
+                .with_span(e.span),
             );
             None
         }
@@ -75,8 +78,8 @@ impl<'a> Fields<'a> {
     ) -> Option<Fields<'a>> {
         let NodeValue::Table(entries) = &node.value else {
             diags.push(
-                Diagnostic::error(
-                    "shape",
+                Diagnostic::new(
+                    InputCode::Shape,
                     format!("{what} must be a table, found {}", node.value.describe()),
                 )
                 .with_span(Some(node.span.clone())),
@@ -117,9 +120,12 @@ impl<'a> Fields<'a> {
             return true;
         }
         diags.push(
-            Diagnostic::error("shape", format!("missing key `{key}` {}", self.place))
-                .with_span(Some(self.span.start..self.span.start + 1))
-                .with_help(format!("add a line such as: {example}")),
+            Diagnostic::new(
+                InputCode::Shape,
+                format!("missing key `{key}` {}", self.place),
+            )
+            .with_span(Some(self.span.start..self.span.start + 1))
+            .with_help(format!("add a line such as: {example}")),
         );
         false
     }
@@ -224,8 +230,8 @@ impl<'a> Fields<'a> {
             }
             NodeValue::Table(_) => {
                 diags.push(
-                    Diagnostic::error(
-                        "shape",
+                    Diagnostic::new(
+                        InputCode::Shape,
                         format!(
                             "`{key}` must be an array of tables: write each one as `[[{key}]]`"
                         ),
@@ -263,8 +269,8 @@ pub fn integer_node(
     match &node.value {
         NodeValue::Integer(i) if *i > MAX_COUNT => {
             diags.push(
-                Diagnostic::error(
-                    "shape",
+                Diagnostic::new(
+                    InputCode::Shape,
                     format!("`{key}` is {i}, more than any game has (at most {MAX_COUNT})"),
                 )
                 .with_span(Some(node.span.clone())),
@@ -277,8 +283,8 @@ pub fn integer_node(
         }),
         NodeValue::Integer(i) => {
             diags.push(
-                Diagnostic::error(
-                    "shape",
+                Diagnostic::new(
+                    InputCode::Shape,
                     format!("`{key}` must be at least {min}, found {i}"),
                 )
                 .with_span(Some(node.span.clone())),
@@ -304,8 +310,8 @@ pub fn shape(key: &str, expected: &str, found: &NodeValue, span: &Range<usize>) 
     } else {
         format!("`{key}`")
     };
-    Diagnostic::error(
-        "shape",
+    Diagnostic::new(
+        InputCode::Shape,
         format!("{key} must be {expected}, found {}", found.describe()),
     )
     .with_span(Some(span.clone()))
@@ -323,14 +329,14 @@ pub use crate::input::suggest::closest as suggest;
 /// units...): names the value, says what it is, suggests the closest known
 /// one or lists them all.
 pub fn unknown_value<'a>(
-    code: &str,
+    code: InputCode,
     what: &str,
     value: &str,
     span: &Range<usize>,
     known: impl Iterator<Item = &'a str> + Clone,
 ) -> Diagnostic {
     let d =
-        Diagnostic::error(code, format!("unknown {what} `{value}`")).with_span(Some(span.clone()));
+        Diagnostic::new(code, format!("unknown {what} `{value}`")).with_span(Some(span.clone()));
     match suggest(value, known.clone()) {
         Some(k) => d.with_help(format!("did you mean `{k}`?")),
         None => d.with_help(format!("known: {}", known.collect::<Vec<_>>().join(", "))),

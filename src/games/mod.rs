@@ -15,7 +15,7 @@ pub mod stccg;
 pub mod ti4;
 pub mod xwing;
 
-use crate::input::diag::{Diagnostic, Severity, Source};
+use crate::input::diag::{CodeInfo, Diagnostic, InputCode, Source};
 use std::ops::Range;
 
 /// One file of another game checked: the engine's outcome, which the
@@ -45,24 +45,15 @@ impl Checked {
 /// The games this build knows besides `staw`.
 pub const GAMES: &[&str] = &["xwing", "ti4", "bsg", "stccg"];
 
-/// One diagnostic code of a game: what it means and how severe it is.
-#[derive(Debug, Clone, Copy)]
-pub struct Code {
-    pub code: &'static str,
-    pub severity: Severity,
-    /// One line for the README.
-    pub meaning: &'static str,
-}
-
 /// One rule set.
 #[derive(Debug, Clone, Copy)]
 pub struct Game {
     /// The value of `game = "..."`.
     pub id: &'static str,
     pub title: &'static str,
-    /// The game's own codes (input errors use the shared codes of
-    /// `diag::INPUT_ERROR_CODES`).
-    pub codes: &'static [Code],
+    /// The game's own codes, its `Code::TABLE` (input errors use the
+    /// shared `diag::InputCode`).
+    pub codes: &'static [CodeInfo],
     pub check: fn(Source) -> Checked,
 }
 
@@ -110,8 +101,8 @@ pub fn all_ids() -> impl Iterator<Item = &'static str> + Clone {
 
 fn unknown_game(game: &str, span: Range<usize>) -> Diagnostic {
     let known: Vec<&str> = all_ids().collect();
-    let mut d = Diagnostic::error(
-        "unknown-game",
+    let mut d = Diagnostic::new(
+        InputCode::UnknownGame,
         format!(
             "unknown game \"{game}\" (known games: {})",
             known.join(", ")
@@ -147,8 +138,8 @@ fn game_of(source: &Source) -> Result<Option<(String, Range<usize>)>, Box<Diagno
     match game.get_ref() {
         toml::Value::String(s) => Ok(Some((s.trim().to_lowercase(), game.span()))),
         other => Err(Box::new(
-            Diagnostic::error(
-                "shape",
+            Diagnostic::new(
+                InputCode::Shape,
                 format!(
                     "`game` must be a string such as \"staw\", not {}",
                     other.type_str()
@@ -202,8 +193,8 @@ pub(crate) fn run<F: ?Sized + 'static, S>(r: &RuleSet<F, S>, source: Source) -> 
     let facts = match (r.facts)() {
         Ok(f) => f,
         Err(e) => {
-            diags.push(Diagnostic::error(
-                "parse",
+            diags.push(Diagnostic::new(
+                InputCode::Parse,
                 format!("the embedded {} data is invalid: {e}", r.name),
             ));
             return result(source, None, diags, None, None);
@@ -318,7 +309,7 @@ mod tests {
                     c.code
                 );
                 assert!(
-                    !crate::input::diag::INPUT_ERROR_CODES.contains(&c.code),
+                    InputCode::parse(c.code).is_none(),
                     "{}: {} is an input-error code",
                     g.id,
                     c.code

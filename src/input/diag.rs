@@ -19,22 +19,168 @@ pub enum Severity {
     Note,
 }
 
-/// The diagnostic codes that mean "the input could not be read as a fleet"
-/// (exit code 2) rather than "the fleet breaks a rule" (exit code 1).
-pub const INPUT_ERROR_CODES: &[&str] = &[
-    "parse",
-    "io",
-    "shape",
-    "unknown-key",
-    "unknown-card",
-    "ambiguous-card",
-    "wrong-card-type",
-    "unknown-format",
-    "unknown-game",
-    "too-large",
-    "encoding",
-    "empty",
-];
+/// One registered diagnostic code as the docs list it: the row of a code
+/// table in the README.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CodeInfo {
+    /// The stable kebab-case id (`sp-cap`).
+    pub code: &'static str,
+    pub severity: Severity,
+    /// One line for the docs.
+    pub meaning: &'static str,
+    /// The exit code a diagnostic of this code gives: 2 for an input
+    /// error, 1 for a rule error, 0 for a warning or a note.
+    pub exit_code: i32,
+}
+
+/// Which errors a registry holds: input errors ("the input could not be
+/// read", exit code 2) or rule errors ("it breaks a rule", exit code 1).
+/// Warnings and notes give 0 either way.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Class {
+    Input,
+    Rule,
+}
+
+impl Class {
+    /// The exit code of a code of this class with this severity.
+    pub const fn exit_code(self, severity: Severity) -> i32 {
+        match (self, severity) {
+            (Class::Input, Severity::Error) => 2,
+            (Class::Rule, Severity::Error) => 1,
+            _ => 0,
+        }
+    }
+}
+
+/// A registry of diagnostic codes: an enum declared with [`codes!`]
+/// (`InputCode` here, `staw::Code`, one `Code` per game). Every
+/// diagnostic is made from one ([`Diagnostic::new`]), so its severity and
+/// exit code are properties of its code.
+pub trait DiagnosticCode: Copy + 'static {
+    /// Every code of the registry, in the order the docs list them.
+    const ALL: &'static [Self];
+    fn info(self) -> CodeInfo;
+}
+
+/// Declares a registry of diagnostic codes: an enum whose variants each
+/// have a kebab-case id, a severity (`Error`, `Warning`, `Note`) and a
+/// one-line meaning; the class (`Input` or `Rule`) says what its errors
+/// do to the exit code.
+///
+/// ```ignore
+/// codes! {
+///     /// The codes of a rule set.
+///     pub enum Code: Rule {
+///         SpCap = ("sp-cap", Error, "the fleet total over the cap"),
+///     }
+/// }
+/// ```
+macro_rules! codes {
+    (
+        $(#[$meta:meta])*
+        $vis:vis enum $name:ident: $class:ident {
+            $(
+                $(#[$vmeta:meta])*
+                $variant:ident = ($id:literal, $severity:ident, $meaning:literal),
+            )*
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        $vis enum $name {
+            $( $(#[$vmeta])* $variant, )*
+        }
+
+        // A registry need not use every accessor itself.
+        #[allow(dead_code)]
+        impl $name {
+            /// Every code, in the order the docs list them.
+            pub const ALL: &'static [$name] = &[$($name::$variant),*];
+            /// Every code's id, severity and meaning, in the same order.
+            pub const TABLE: &'static [$crate::input::diag::CodeInfo] =
+                &[$($name::$variant.info()),*];
+
+            pub const fn info(self) -> $crate::input::diag::CodeInfo {
+                match self {
+                    $(
+                        $name::$variant => $crate::input::diag::CodeInfo {
+                            code: $id,
+                            severity: $crate::input::diag::Severity::$severity,
+                            meaning: $meaning,
+                            exit_code: $crate::input::diag::Class::$class
+                                .exit_code($crate::input::diag::Severity::$severity),
+                        },
+                    )*
+                }
+            }
+
+            /// The kebab-case id (`sp-cap`).
+            pub const fn as_str(self) -> &'static str {
+                self.info().code
+            }
+
+            pub const fn severity(self) -> $crate::input::diag::Severity {
+                self.info().severity
+            }
+
+            /// 2 for an input error, 1 for a rule error, 0 for a warning
+            /// or a note.
+            pub const fn exit_code(self) -> i32 {
+                self.info().exit_code
+            }
+
+            /// One line for the docs.
+            pub const fn meaning(self) -> &'static str {
+                self.info().meaning
+            }
+
+            /// The code with this id.
+            pub fn parse(id: &str) -> Option<$name> {
+                Self::ALL.iter().copied().find(|c| c.as_str() == id)
+            }
+
+            /// A diagnostic of this code; its severity is the code's.
+            pub fn diag(self, message: impl Into<String>) -> $crate::input::diag::Diagnostic {
+                $crate::input::diag::Diagnostic::new(self, message)
+            }
+        }
+
+        impl $crate::input::diag::DiagnosticCode for $name {
+            const ALL: &'static [$name] = $name::ALL;
+            fn info(self) -> $crate::input::diag::CodeInfo {
+                $name::info(self)
+            }
+        }
+
+        impl std::fmt::Display for $name {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(self.as_str())
+            }
+        }
+    };
+}
+pub(crate) use codes;
+
+codes! {
+    /// The shared input-error codes: the input could not be read as a
+    /// fleet, a deck or a game state (exit code 2). Every game's reader
+    /// reports these; the games' own codes are rule findings.
+    pub enum InputCode: Input {
+        Parse = ("parse", Error, "TOML syntax error"),
+        Shape = ("shape", Error, "a value of the wrong type or shape (a number where a card goes, a list where one card goes)"),
+        UnknownKey = ("unknown-key", Error, "a key the format does not have (with \"did you mean\")"),
+        Empty = ("empty", Error, "an empty file, or one with nothing to check"),
+        Encoding = ("encoding", Error, "bytes that are not UTF-8"),
+        TooLarge = ("too-large", Error, "a file over 1 MiB"),
+        Io = ("io", Error, "a missing or unreadable file, a directory where a file is needed, a directory without fleet files"),
+        UnknownCard = ("unknown-card", Error, "no card matches the reference (with the closest names)"),
+        AmbiguousCard = ("ambiguous-card", Error, "several cards match (each listed with id, type, faction, set, cost and the inline table that picks it)"),
+        WrongCardType = ("wrong-card-type", Error, "the card exists but does not fit where it stands (a crew card under `captain`)"),
+        UnknownFormat = ("unknown-format", Error, "`format` names no entry of `formats.toml`"),
+        UnknownGame = ("unknown-game", Error, "`game` names no rule set of this build"),
+    }
+}
 
 /// One finding.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -58,21 +204,16 @@ pub struct Diagnostic {
 }
 
 impl Diagnostic {
-    pub fn error(code: &str, message: impl Into<String>) -> Self {
+    /// A finding of a registered code; its severity is the code's.
+    pub fn new(code: impl DiagnosticCode, message: impl Into<String>) -> Self {
+        let info = code.info();
         Diagnostic {
-            code: code.to_string(),
-            severity: Severity::Error,
+            code: info.code.to_string(),
+            severity: info.severity,
             message: message.into(),
             span: None,
             help: Vec::new(),
             file: None,
-        }
-    }
-
-    pub fn warning(code: &str, message: impl Into<String>) -> Self {
-        Diagnostic {
-            severity: Severity::Warning,
-            ..Diagnostic::error(code, message)
         }
     }
 
@@ -93,9 +234,10 @@ impl Diagnostic {
         self
     }
 
-    /// An input error (exit 2) rather than a rule violation (exit 1).
+    /// An input error (exit 2) rather than a rule violation (exit 1): its
+    /// code is one of [`InputCode`].
     pub fn is_input_error(&self) -> bool {
-        self.severity == Severity::Error && INPUT_ERROR_CODES.contains(&self.code.as_str())
+        self.severity == Severity::Error && InputCode::parse(&self.code).is_some()
     }
 
     pub fn is_error(&self) -> bool {
@@ -174,11 +316,47 @@ mod tests {
 
     #[test]
     fn exit_code_prefers_input_errors() {
-        let rule = Diagnostic::error("unique", "x");
-        let input = Diagnostic::error("unknown-card", "y");
-        let warn = Diagnostic::warning("unusual", "z");
+        let input = InputCode::UnknownCard.diag("y");
+        let rule = Diagnostic {
+            code: "unique".into(),
+            ..input.clone()
+        };
+        let warn = Diagnostic {
+            severity: Severity::Warning,
+            ..rule.clone()
+        };
         assert_eq!(exit_code([&warn]), 0);
         assert_eq!(exit_code([&rule, &warn]), 1);
         assert_eq!(exit_code([&rule, &input]), 2);
+    }
+
+    codes! {
+        /// A registry for the test.
+        enum TestCode: Rule {
+            Broken = ("broken", Error, "it breaks a rule"),
+            Odd = ("odd", Warning, "it is odd"),
+            Told = ("told", Note, "for the record"),
+        }
+    }
+
+    #[test]
+    fn a_diagnostic_takes_its_severity_and_exit_code_from_its_code() {
+        let d = TestCode::Odd.diag("m");
+        assert_eq!((d.code.as_str(), d.severity), ("odd", Severity::Warning));
+        assert_eq!(
+            Diagnostic::new(TestCode::Told, "m").severity,
+            Severity::Note
+        );
+        assert_eq!(TestCode::ALL.len(), TestCode::TABLE.len());
+        let exits: Vec<i32> = TestCode::ALL.iter().map(|c| c.exit_code()).collect();
+        assert_eq!(exits, [1, 0, 0]);
+        assert_eq!(exit_code([&TestCode::Broken.diag("m")]), 1);
+        assert_eq!(TestCode::parse("told"), Some(TestCode::Told));
+        assert_eq!(TestCode::Broken.to_string(), "broken");
+        for c in InputCode::ALL {
+            assert_eq!(c.exit_code(), 2, "{c}");
+            assert!(c.diag("m").is_input_error(), "{c}");
+        }
+        assert!(!TestCode::Broken.diag("m").is_input_error());
     }
 }

@@ -37,7 +37,7 @@
 //! between that check and the rename cannot be excluded without OS file
 //! locks, which editors do not take anyway.
 
-use crate::input::diag::{Diagnostic, Source};
+use crate::input::diag::{Diagnostic, InputCode, Source};
 use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::io::{self, Read, Write};
@@ -120,12 +120,12 @@ fn refused(named: &str, meta: &std::fs::Metadata) -> Diagnostic {
     } else {
         format!("{what}, not a regular file")
     };
-    Diagnostic::error("io", format!("{named} is {what}; it was not read"))
+    Diagnostic::new(InputCode::Io, format!("{named} is {what}; it was not read"))
 }
 
 fn too_large(named: &str, size: &str) -> Diagnostic {
-    Diagnostic::error(
-        "too-large",
+    Diagnostic::new(
+        InputCode::TooLarge,
         format!("{named} is {size} bytes; files are limited to {MAX_FILE_BYTES} bytes (1 MiB)"),
     )
 }
@@ -140,7 +140,10 @@ pub fn io_reason(e: &io::Error) -> String {
 }
 
 fn io_error(named: &str, e: &io::Error) -> Diagnostic {
-    Diagnostic::error("io", format!("cannot read {named}: {}", io_reason(e)))
+    Diagnostic::new(
+        InputCode::Io,
+        format!("cannot read {named}: {}", io_reason(e)),
+    )
 }
 
 /// At most [`MAX_FILE_BYTES`] of a regular file.
@@ -206,8 +209,8 @@ pub fn decode(shown: &str, named: &str, mut bytes: Vec<u8>) -> Result<Source, Bo
     if let Some(utf) = utf {
         return Err(Unreadable::new(
             shown,
-            Diagnostic::error(
-                "encoding",
+            Diagnostic::new(
+                InputCode::Encoding,
                 format!("{named} is {utf} (it starts with a {utf} byte order mark), not UTF-8"),
             )
             .with_help("save the file as UTF-8"),
@@ -216,7 +219,7 @@ pub fn decode(shown: &str, named: &str, mut bytes: Vec<u8>) -> Result<Source, Bo
     if bytes.iter().all(u8::is_ascii_whitespace) {
         return Err(Unreadable::new(
             shown,
-            Diagnostic::error("empty", format!("{named} is empty")),
+            Diagnostic::new(InputCode::Empty, format!("{named} is empty")),
         ));
     }
     match String::from_utf8(bytes) {
@@ -232,8 +235,8 @@ pub fn decode(shown: &str, named: &str, mut bytes: Vec<u8>) -> Result<Source, Bo
             };
             let (line, col) = source.line_col(at);
             // The lossy text keeps the valid prefix, then U+FFFD (3 bytes).
-            let diag = Diagnostic::error(
-                "encoding",
+            let diag = Diagnostic::new(
+                InputCode::Encoding,
                 format!(
                     "{named} is not valid UTF-8: invalid byte at line {line}, column {col} (byte offset {at})"
                 ),

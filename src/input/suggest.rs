@@ -8,7 +8,7 @@
 //! Jaro-Winkler on the folded names, raised to [`CONTAINED`] when one
 //! contains the other ("Picard" for "Jean-Luc Picard").
 
-use crate::input::diag::Diagnostic;
+use crate::input::diag::{Diagnostic, InputCode};
 use crate::input::tree::Entry;
 
 /// The least similarity that makes a candidate a suggestion.
@@ -106,9 +106,12 @@ pub fn help<'a>(
 /// closest known key or the list of them. `place` says where
 /// ("in [[ship]]").
 pub fn unknown_key(e: &Entry, known: &[&str], place: &str) -> Diagnostic {
-    Diagnostic::error("unknown-key", format!("unknown key `{}` {place}", e.key))
-        .with_span(Some(e.key_span.clone()))
-        .with_help(help(&e.key, "keys", known.iter().copied()))
+    Diagnostic::new(
+        InputCode::UnknownKey,
+        format!("unknown key `{}` {place}", e.key),
+    )
+    .with_span(Some(e.key_span.clone()))
+    .with_help(help(&e.key, "keys", known.iter().copied()))
 }
 
 #[cfg(test)]

@@ -3,6 +3,7 @@
 //! tests run in process.
 
 pub mod card;
+pub mod codes;
 pub mod excerpt;
 pub mod game;
 pub mod github;

@@ -532,6 +532,7 @@ pub(crate) fn verdict(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::input::diag::InputCode;
 
     fn render_one(text: &[u8], d: Diagnostic) -> String {
         let source = Source {
@@ -566,7 +567,10 @@ mod tests {
         cr.extend_from_slice(b"11111111111111sp_cap = ");
         cr.extend(b"1".repeat(80));
         cr.extend(b"\r".repeat(9));
-        let out = render_one(&cr, Diagnostic::error("parse", "x").with_span(Some(30..40)));
+        let out = render_one(
+            &cr,
+            Diagnostic::new(InputCode::Parse, "x").with_span(Some(30..40)),
+        );
         assert!(out.starts_with("error[parse]: x"), "{out}");
         assert!(!out.contains('\r'));
 
@@ -580,7 +584,7 @@ mod tests {
         let len = String::from_utf8_lossy(&ff).len();
         let out = render_one(
             &ff,
-            Diagnostic::error("parse", "y").with_span(Some(len - 3..len)),
+            Diagnostic::new(InputCode::Parse, "y").with_span(Some(len - 3..len)),
         );
         assert!(out.contains("error[parse]: y"), "{out}");
         assert!(!out.contains('\x0c'));
@@ -712,7 +716,7 @@ mod tests {
     fn escape_sequences_of_the_file_do_not_reach_the_terminal() {
         let out = render_one(
             b"name = \"\x1b[31mRED\n",
-            Diagnostic::error("parse", "bad \x1b[31m").with_span(Some(0..4)),
+            Diagnostic::new(InputCode::Parse, "bad \x1b[31m").with_span(Some(0..4)),
         );
         assert!(!out.contains('\x1b'), "{out:?}");
     }

@@ -18,14 +18,14 @@
 use super::analysis::Analysis;
 use super::cost::{filter_matches, Role, Target, SHIP_CARD};
 use super::words::{count, filter_phrase};
-use super::Rule;
+use super::{Code, Rule};
 use crate::data::model::{Card, CardFilter};
 use crate::input::diag::Diagnostic;
 use crate::staw::fleet::Placed;
 
 pub const RULE: Rule = Rule {
     name: "admiral-limit",
-    codes: &["admiral-limit"],
+    codes: &[Code::AdmiralLimit],
     summary: "at most one admiral per fleet, plus those a card allows",
     check,
 };
@@ -92,8 +92,8 @@ fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
             first = Some((*i, adm.card));
             continue;
         };
-        let mut d = Diagnostic::error(
-            "admiral-limit",
+        let mut d = Diagnostic::new(
+            Code::AdmiralLimit,
             format!(
                 "a fleet may have only one admiral, and {} ({}) on {} is a second one after {} ({}) on {}",
                 adm.card.name,

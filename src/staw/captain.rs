@@ -8,13 +8,13 @@
 //! ship that takes none is an error.
 
 use super::analysis::Analysis;
-use super::Rule;
+use super::{Code, Rule};
 use crate::data::model::{Card, CardType};
 use crate::input::diag::Diagnostic;
 
 pub const RULE: Rule = Rule {
     name: "captain",
-    codes: &["captain", "no-captain"],
+    codes: &[Code::Captain, Code::NoCaptain],
     summary: "one captain per ship (none on ships that take none)",
     check,
 };
@@ -28,8 +28,8 @@ fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
             .unwrap_or(if ship.squadron { 0 } else { 1 });
         match &s.entry.captain {
             Some(c) if allowed == 0 => out.push(
-                Diagnostic::error(
-                    "captain",
+                Diagnostic::new(
+                    Code::Captain,
                     format!(
                         "{} takes no captain, but {} ({}) is assigned to it",
                         s.label(i),
@@ -40,8 +40,8 @@ fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
                 .with_span(Some(c.span.clone())),
             ),
             None if allowed > 0 => {
-                let mut d = Diagnostic::warning(
-                    "no-captain",
+                let mut d = Diagnostic::new(
+                    Code::NoCaptain,
                     format!(
                         "{} has no captain; every ship needs one in play",
                         s.label(i)

@@ -17,12 +17,12 @@
 //! ```
 
 use super::analysis::Analysis;
-use super::Rule;
+use super::{Code, Rule};
 use crate::input::diag::Diagnostic;
 
 pub const RULE: Rule = Rule {
     name: "card-pool",
-    codes: &["card-pool"],
+    codes: &[Code::CardPool],
     summary: "no builder helpers, and only cards released by the evaluation date (formats with a card pool)",
     check,
 };
@@ -31,8 +31,8 @@ fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
     let cards = a.every_card();
     for l in cards.iter().filter(|l| l.card.helper) {
         out.push(
-            Diagnostic::error(
-                "card-pool",
+            Diagnostic::new(
+                Code::CardPool,
                 format!(
                     "{} ({}) on {} is a helper card of another game mode of the Utopia builder (set 80000 \"Builder\"), not a card of any format's card pool",
                     l.card.name, l.card.id, l.place
@@ -52,8 +52,8 @@ fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
         };
         if first > date.as_str() {
             out.push(
-                Diagnostic::error(
-                    "card-pool",
+                Diagnostic::new(
+                    Code::CardPool,
                     format!(
                         "{} ({}) on {} was first released on {first}, after {date}, the date format {} is evaluated on",
                         l.card.name, l.card.id, l.place, a.format.id

@@ -15,6 +15,7 @@
 pub mod analysis;
 pub mod card_refs;
 pub mod class_facts;
+pub mod codes;
 pub mod condition;
 pub mod cost;
 pub mod exceed;
@@ -48,13 +49,14 @@ mod squadrons;
 mod unique;
 
 use crate::data::Database;
-use crate::input::diag::{Diagnostic, Source};
+use crate::input::diag::{Diagnostic, InputCode, Source};
 use crate::input::tree;
 use crate::staw::fleet::read;
 use crate::staw::fleet::resolve;
 use analysis::Analysis;
 
 pub use crate::staw::fleet::resolve::upgrade_types;
+pub use codes::Code;
 
 /// How to check a fleet: overrides from the command line.
 #[derive(Debug, Clone, Default)]
@@ -73,7 +75,7 @@ pub struct Rule {
     /// A short name (the file that holds it).
     pub name: &'static str,
     /// The diagnostic codes it may report.
-    pub codes: &'static [&'static str],
+    pub codes: &'static [Code],
     /// What it enforces, in one line.
     pub summary: &'static str,
     pub check: fn(&Analysis, &mut Vec<Diagnostic>),
@@ -164,8 +166,11 @@ fn pipeline<R>(
         Ok(r) => r,
         Err(e) => {
             diags.push(
-                Diagnostic::error("parse", format!("TOML syntax error: {}", e.message))
-                    .with_span(e.span),
+                Diagnostic::new(
+                    InputCode::Parse,
+                    format!("TOML syntax error: {}", e.message),
+                )
+                .with_span(e.span),
             );
             return;
         }
@@ -173,7 +178,7 @@ fn pipeline<R>(
     let raw = read::read(&root, diags);
     if raw.empty {
         diags.push(
-            Diagnostic::error("empty", "the fleet file is empty")
+            Diagnostic::new(InputCode::Empty, "the fleet file is empty")
                 .with_span(Some(0..0))
                 .with_help("a fleet file lists its ships as [[ship]] tables, each with ship = \"...\" and captain = \"...\""),
         );
@@ -182,8 +187,8 @@ fn pipeline<R>(
     if let Some(g) = &raw.game {
         if !g.value.trim().eq_ignore_ascii_case(GAME) {
             diags.push(
-                Diagnostic::error(
-                    "unknown-game",
+                Diagnostic::new(
+                    InputCode::UnknownGame,
                     format!("game {:?} is not a Star Trek: Attack Wing fleet", g.value),
                 )
                 .with_span(Some(g.span.clone())),
@@ -214,8 +219,8 @@ fn pipeline<R>(
                 " (--format)"
             };
             diags.push(
-                Diagnostic::error(
-                    "unknown-format",
+                Diagnostic::new(
+                    InputCode::UnknownFormat,
                     format!("unknown format {format_id:?}{by}"),
                 )
                 .with_span(format_span.clone())
@@ -227,8 +232,8 @@ fn pipeline<R>(
     let date = match (&opts.as_of, &raw.as_of) {
         (Some(d), _) => {
             if read::parse_date(d.trim()).is_none() {
-                diags.push(Diagnostic::error(
-                    "shape",
+                diags.push(Diagnostic::new(
+                    InputCode::Shape,
                     format!("--as-of {d:?} is not a valid date (YYYY-MM-DD)"),
                 ));
             }
@@ -274,20 +279,31 @@ mod registry_tests {
     use super::*;
 
     #[test]
-    fn rule_codes_are_unique_and_kebab_case() {
+    fn every_code_is_reported_by_exactly_one_rule() {
         let mut seen = std::collections::HashSet::new();
         for r in RULES {
             for c in r.codes {
                 assert!(seen.insert(*c), "code {c} is reported by two rules");
-                assert!(
-                    c.chars().all(|ch| ch.is_ascii_lowercase() || ch == '-'),
-                    "{c} is not kebab-case"
-                );
-                assert!(
-                    !crate::input::diag::INPUT_ERROR_CODES.contains(c),
-                    "rule code {c} would be an input error"
-                );
             }
+        }
+        for c in Code::ALL {
+            assert!(seen.contains(c), "code {c} is reported by no rule");
+            assert!(
+                c.as_str()
+                    .chars()
+                    .all(|ch| ch.is_ascii_lowercase() || ch == '-'),
+                "{c} is not kebab-case"
+            );
+            assert!(
+                InputCode::parse(c.as_str()).is_none(),
+                "rule code {c} would be an input error"
+            );
+            let exit = if c.severity() == crate::input::diag::Severity::Error {
+                1
+            } else {
+                0
+            };
+            assert_eq!(c.exit_code(), exit, "{c}");
         }
     }
 }

@@ -2,12 +2,12 @@
 //! from organised play.
 
 use super::analysis::Analysis;
-use super::Rule;
+use super::{Code, Rule};
 use crate::input::diag::Diagnostic;
 
 pub const RULE: Rule = Rule {
     name: "op-banned",
-    codes: &["op-banned"],
+    codes: &[Code::OpBanned],
     summary: "no card banned from organised play (formats that exclude them)",
     check,
 };
@@ -18,8 +18,8 @@ fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
     }
     for l in a.every_card().into_iter().filter(|l| l.card.op_banned) {
         out.push(
-            Diagnostic::error(
-                "op-banned",
+            Diagnostic::new(
+                Code::OpBanned,
                 format!(
                     "{} ({}) on {} is banned from organised play, and format {} excludes such cards",
                     l.card.name, l.card.id, l.place, a.format.id

@@ -4,12 +4,12 @@
 
 use super::analysis::Analysis;
 use super::words::{and_list, class_ship, count};
-use super::Rule;
+use super::{Code, Rule};
 use crate::input::diag::Diagnostic;
 
 pub const RULE: Rule = Rule {
     name: "oversized-limit",
-    codes: &["oversized-limit"],
+    codes: &[Code::OversizedLimit],
     summary: "at most the format's number of oversized bases",
     check,
 };
@@ -29,8 +29,8 @@ fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
         }
         if seen.len() as u32 >= max {
             out.push(
-                Diagnostic::error(
-                    "oversized-limit",
+                Diagnostic::new(
+                    Code::OversizedLimit,
                     format!(
                         "format {} allows {} with an oversized base, and {}, {}, is one more after {}",
                         a.format.id,

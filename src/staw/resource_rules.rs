@@ -19,13 +19,17 @@ use super::analysis::Analysis;
 use super::cost::Role;
 use super::resource::{is_attached, resource_of};
 use super::words::count;
-use super::Rule;
+use super::{Code, Rule};
 use crate::data::normalize;
 use crate::input::diag::Diagnostic;
 
 pub const RULE: Rule = Rule {
     name: "resource",
-    codes: &["resource-count", "resource-card", "resource-unassigned"],
+    codes: &[
+        Code::ResourceCount,
+        Code::ResourceCard,
+        Code::ResourceUnassigned,
+    ],
     summary: "one resource per fleet, and resource cards only with their resource",
     check,
 };
@@ -35,8 +39,8 @@ fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
     if let Some(r) = &a.resource {
         if max == 0 {
             out.push(
-                Diagnostic::error(
-                    "resource-count",
+                Diagnostic::new(
+                    Code::ResourceCount,
                     format!(
                         "format {} allows no resource, but the fleet has {} ({})",
                         a.format.id, r.placed.card.name, r.placed.card.id
@@ -47,8 +51,8 @@ fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
         }
         if r.attaches && r.carried.is_empty() {
             out.push(
-                Diagnostic::warning(
-                    "resource-unassigned",
+                Diagnostic::new(
+                    Code::ResourceUnassigned,
                     format!(
                         "the {} resource ({}) is attached to no ship, so its {} SP are charged to the fleet",
                         r.placed.card.name, r.placed.card.id, r.price.cost
@@ -73,8 +77,8 @@ fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
             .nth(2 * crew)
         {
             out.push(
-                Diagnostic::error(
-                    "resource-card",
+                Diagnostic::new(
+                    Code::ResourceCard,
                     format!(
                         "officer {} ({}) has no crew upgrade to be assigned to: {} has {}, and each takes at most two officers",
                         o.placed.card.name,
@@ -99,8 +103,8 @@ fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
                     format!("the fleet's resource is {} ({})", h.name, h.id)
                 });
                 out.push(
-                    Diagnostic::error(
-                        "resource-card",
+                    Diagnostic::new(
+                        Code::ResourceCard,
                         format!(
                             "{} {} ({}) on {} comes with {needed}, but {have}",
                             c.role.as_str().replace('-', " "),
@@ -122,8 +126,8 @@ fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
             let here = format!("{} ({}) on {}", card.name, card.id, s.label(i));
             match one_each.iter().find(|(r, k, _)| *r == c.role && *k == key) {
                 Some((_, _, first)) => out.push(
-                    Diagnostic::error(
-                        "resource-card",
+                    Diagnostic::new(
+                        Code::ResourceCard,
                         format!(
                             "{} {}, and {here} is a second one after {first}",
                             have.map_or("the resource".to_string(), |r| format!(

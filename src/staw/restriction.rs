@@ -31,14 +31,14 @@
 use super::analysis::Analysis;
 use super::condition::unmet;
 use super::cost::Role;
-use super::Rule;
 use super::{exceed, ship_limits, squadrons};
+use super::{Code, Rule};
 use crate::data::normalize;
 use crate::input::diag::Diagnostic;
 
 pub const RULE: Rule = Rule {
     name: "restriction",
-    codes: &["restriction"],
+    codes: &[Code::Restriction],
     summary: "purchase restrictions and one-per-ship limits of each card",
     check,
 };
@@ -79,8 +79,8 @@ fn fleet_excludes(a: &Analysis, out: &mut Vec<Diagnostic>) {
             }
             reported.push(pair);
             out.push(
-                Diagnostic::error(
-                    "restriction",
+                Diagnostic::new(
+                    Code::Restriction,
                     format!(
                         "{} ({}) on {} may not be in the same fleet as {} ({}) on {}",
                         l.card.name,
@@ -110,8 +110,8 @@ fn per_ship(a: &Analysis, out: &mut Vec<Diagnostic>) {
                 if !view.holds(cond) {
                     let name = format!("{} ({})", card.name, card.id);
                     out.push(
-                        Diagnostic::error(
-                            "restriction",
+                        Diagnostic::new(
+                            Code::Restriction,
                             unmet(a.db, cond, &view, &name, &s.label(i)),
                         )
                         .with_span(Some(c.placed.span.clone())),
@@ -149,8 +149,8 @@ fn per_ship(a: &Analysis, out: &mut Vec<Diagnostic>) {
                     max.to_string()
                 };
                 out.push(
-                    Diagnostic::error(
-                        "restriction",
+                    Diagnostic::new(
+                        Code::Restriction,
                         format!(
                             "no ship may be equipped with more than {max} {} ({}); {} has {on_ship}",
                             card.name,
@@ -185,8 +185,8 @@ fn per_ship(a: &Analysis, out: &mut Vec<Diagnostic>) {
                 .find(|(card, _)| forbids(card));
             if let Some((card, span)) = forbidding {
                 out.push(
-                    Diagnostic::error(
-                        "restriction",
+                    Diagnostic::new(
+                        Code::Restriction,
                         format!(
                             "{} ({}) allows no {word} on its ship, but {} has the {word} {} ({})",
                             card.name,
@@ -215,8 +215,8 @@ fn per_ship(a: &Analysis, out: &mut Vec<Diagnostic>) {
                     None => "has no captain".into(),
                 };
                 out.push(
-                    Diagnostic::error(
-                        "restriction",
+                    Diagnostic::new(
+                        Code::Restriction,
                         format!(
                             "the fleet captain {} ({}) may only be assigned to a unique captain; {} {who}",
                             fc.placed.card.name,

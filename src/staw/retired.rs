@@ -3,12 +3,12 @@
 //! evaluation date (`[[retirement]]` in `formats.toml`).
 
 use super::analysis::Analysis;
-use super::Rule;
+use super::{Code, Rule};
 use crate::input::diag::Diagnostic;
 
 pub const RULE: Rule = Rule {
     name: "resource-retired",
-    codes: &["resource-retired"],
+    codes: &[Code::ResourceRetired],
     summary: "no resource retired from tournament play by the evaluation date",
     check,
 };
@@ -28,8 +28,8 @@ fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
             .find(|x| x.retired.as_str() <= date.as_str());
     if let Some(x) = retired {
         out.push(
-            Diagnostic::error(
-                "resource-retired",
+            Diagnostic::new(
+                Code::ResourceRetired,
                 format!(
                     "{} ({}) has been retired from tournament play since {}, and format {} is evaluated on {date}",
                     card.name, card.id, x.retired, a.format.id

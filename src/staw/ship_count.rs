@@ -2,12 +2,12 @@
 //! 2016 tournament format: at least 3).
 
 use super::analysis::Analysis;
-use super::Rule;
+use super::{Code, Rule};
 use crate::input::diag::Diagnostic;
 
 pub const RULE: Rule = Rule {
     name: "ship-count",
-    codes: &["ship-count"],
+    codes: &[Code::ShipCount],
     summary: "the number of ships is within the format's limits",
     check,
 };
@@ -22,8 +22,8 @@ fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
         .unwrap_or(0..0);
     if let Some(min) = a.format.min_ships.filter(|&m| n < m) {
         out.push(
-            Diagnostic::error(
-                "ship-count",
+            Diagnostic::new(
+                Code::ShipCount,
                 format!(
                     "format {} needs at least {min} ships, but the fleet has {n}",
                     a.format.id
@@ -34,8 +34,8 @@ fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
     }
     if let Some(max) = a.format.max_ships.filter(|&m| n > m) {
         out.push(
-            Diagnostic::error(
-                "ship-count",
+            Diagnostic::new(
+                Code::ShipCount,
                 format!(
                     "format {} allows at most {max} ships, but the fleet has {n}",
                     a.format.id

@@ -25,6 +25,7 @@
 use super::analysis::Analysis;
 use super::cost::{filter_matches, Target, SHIP_CARD};
 use super::words::filter_phrase;
+use super::Code;
 use crate::input::diag::Diagnostic;
 
 /// Reports every card that breaks a limit of another card of its ship, at
@@ -73,8 +74,8 @@ pub fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
                         }
                     };
                     out.push(
-                        Diagnostic::error(
-                            "restriction",
+                        Diagnostic::new(
+                            Code::Restriction,
                             format!(
                                 "{} ({}) may not be on {}: {} ({}) {what}",
                                 c.placed.card.name,

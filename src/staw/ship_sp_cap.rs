@@ -14,12 +14,12 @@
 
 use super::analysis::Analysis;
 use super::cost::Role;
-use super::Rule;
+use super::{Code, Rule};
 use crate::input::diag::Diagnostic;
 
 pub const RULE: Rule = Rule {
     name: "ship-sp-cap",
-    codes: &["ship-sp-cap"],
+    codes: &[Code::ShipSpCap],
     summary: "each ship is within the per-ship cap (base-cost exception aside)",
     check,
 };
@@ -59,6 +59,6 @@ fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
                 a.format.id
             ),
         };
-        out.push(Diagnostic::error("ship-sp-cap", msg).with_span(Some(s.entry.ship.span.clone())));
+        out.push(Diagnostic::new(Code::ShipSpCap, msg).with_span(Some(s.entry.ship.span.clone())));
     }
 }

@@ -24,7 +24,7 @@
 //! ```
 
 use super::analysis::Analysis;
-use super::{upgrade_types, Rule};
+use super::{upgrade_types, Code, Rule};
 use crate::data::model::{Card, CardType};
 use crate::input::diag::Diagnostic;
 use crate::staw::fleet::read::SIDEBOARD_SECTIONS;
@@ -39,11 +39,11 @@ pub const CAP: i32 = 20;
 pub const RULE: Rule = Rule {
     name: "sideboard",
     codes: &[
-        "sideboard-resource",
-        "sideboard-slot",
-        "sideboard-borg",
-        "sideboard-cap",
-        "sideboard-set-cost",
+        Code::SideboardResource,
+        Code::SideboardSlot,
+        Code::SideboardBorg,
+        Code::SideboardCap,
+        Code::SideboardSetCost,
     ],
     summary: "the Reinforcements Sideboard: its resource, sections, no Borg, 20 SP",
     check,
@@ -79,8 +79,8 @@ fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
             None => "the fleet has no resource".into(),
         };
         out.push(
-            Diagnostic::error(
-                "sideboard-resource",
+            Diagnostic::new(
+                Code::SideboardResource,
                 format!("[sideboard] needs the Reinforcements Sideboard resource ({REINFORCEMENTS_SIDEBOARD}), but {have}"),
             )
             .with_span(Some(sb.span.clone()))
@@ -90,8 +90,8 @@ fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
     for l in &sb.lists {
         let n = sb.cards.iter().filter(|c| c.section.span == l.span).count();
         out.push(
-            Diagnostic::error(
-                "sideboard-slot",
+            Diagnostic::new(
+                Code::SideboardSlot,
                 format!(
                     "the sideboard holds one card per section, but `{}` lists {n}",
                     l.value
@@ -108,8 +108,8 @@ fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
             if !unknown_reported.contains(&c.section.value.as_str()) {
                 unknown_reported.push(&c.section.value);
                 out.push(
-                    Diagnostic::error(
-                        "sideboard-slot",
+                    Diagnostic::new(
+                        Code::SideboardSlot,
                         format!(
                             "the sideboard has no `{}` section (sections: {})",
                             c.section.value,
@@ -123,8 +123,8 @@ fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
         }
         if is_borg(card) {
             out.push(
-                Diagnostic::error(
-                    "sideboard-borg",
+                Diagnostic::new(
+                    Code::SideboardBorg,
                     format!(
                         "{} ({}) is {}, and Borg upgrades may not be placed on the sideboard",
                         card.name,
@@ -136,8 +136,8 @@ fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
             );
         } else if !section.fits(card) {
             out.push(
-                Diagnostic::error(
-                    "sideboard-slot",
+                Diagnostic::new(
+                    Code::SideboardSlot,
                     format!(
                         "{} ({}) is {}, so it cannot go in the sideboard's `{}` section",
                         card.name,
@@ -151,8 +151,8 @@ fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
         }
         if card.rules.cost_from_ship.is_some() {
             out.push(
-                Diagnostic::warning(
-                    "sideboard-set-cost",
+                Diagnostic::new(
+                    Code::SideboardSetCost,
                     format!(
                         "{} ({}) takes its cost from the ship it is equipped to; the sideboard is no ship, so its printed cost, {} SP, is counted",
                         card.name, card.id, price.base
@@ -169,8 +169,8 @@ fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
             .map(|(c, p)| format!("{} {}", c.card.card.name, p.cost))
             .collect();
         out.push(
-            Diagnostic::error(
-                "sideboard-cap",
+            Diagnostic::new(
+                Code::SideboardCap,
                 format!(
                     "the sideboard's cards cost {} SP together, {} over its {CAP} SP cap: {}",
                     state.total,

@@ -15,13 +15,13 @@
 use super::analysis::{Analysis, ShipState};
 use super::slot_terms;
 use super::words::{and_list, filter_phrase, slots_or};
-use super::{upgrade_types, Rule};
+use super::{upgrade_types, Code, Rule};
 use crate::data::names;
 use crate::input::diag::Diagnostic;
 
 pub const RULE: Rule = Rule {
     name: "slot",
-    codes: &["slot"],
+    codes: &[Code::Slot],
     summary: "every upgrade needs a free slot of its type",
     check,
 };
@@ -42,8 +42,8 @@ fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
                 "none left"
             };
             out.push(
-                Diagnostic::error(
-                    "slot",
+                Diagnostic::new(
+                    Code::Slot,
                     format!(
                         "{} ({}) needs a free {} slot, but {} has {left}",
                         card.name,

@@ -2,12 +2,12 @@
 //! not exceed the cap: the file's `sp_cap`, else the format's.
 
 use super::analysis::Analysis;
-use super::Rule;
+use super::{Code, Rule};
 use crate::input::diag::Diagnostic;
 
 pub const RULE: Rule = Rule {
     name: "sp-cap",
-    codes: &["sp-cap"],
+    codes: &[Code::SpCap],
     summary: "the fleet total is at most the SP cap",
     check,
 };
@@ -16,8 +16,8 @@ fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
     let Some((cap, by)) = &a.cap else { return };
     if a.total > *cap {
         out.push(
-            Diagnostic::error(
-                "sp-cap",
+            Diagnostic::new(
+                Code::SpCap,
                 format!(
                     "the fleet costs {} SP, {} over the {cap} SP cap {by}",
                     a.total,

@@ -15,6 +15,7 @@
 use super::analysis::Analysis;
 use super::cost::Role;
 use super::words::count;
+use super::Code;
 use crate::input::diag::Diagnostic;
 
 pub fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
@@ -31,8 +32,8 @@ pub fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
         seen += 1;
         if seen > limit.max {
             out.push(
-                Diagnostic::error(
-                    "restriction",
+                Diagnostic::new(
+                    Code::Restriction,
                     format!(
                         "with the {} resource ({}) a fleet may include at most {}, and {} is one too many",
                         card.name,
@@ -53,8 +54,8 @@ pub fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
             .filter(|c| matches!(c.role, Role::Upgrade | Role::Captain))
         {
             out.push(
-                Diagnostic::error(
-                    "restriction",
+                Diagnostic::new(
+                    Code::Restriction,
                     format!(
                         "with the {} resource ({}) attack squadrons carry no upgrades or captains, but {} ({}) is on {}",
                         card.name,

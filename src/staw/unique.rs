@@ -11,7 +11,7 @@
 
 use super::analysis::Analysis;
 use super::resource::is_attached;
-use super::Rule;
+use super::{Code, Rule};
 use crate::data::normalize;
 use crate::input::diag::Diagnostic;
 use crate::staw::fleet::resolve::describe_kind;
@@ -19,7 +19,7 @@ use std::collections::HashMap;
 
 pub const RULE: Rule = Rule {
     name: "unique",
-    codes: &["unique"],
+    codes: &[Code::Unique],
     summary: "a unique name appears once in the fleet (Mirror Universe unique apart)",
     check,
 };
@@ -50,8 +50,8 @@ fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
                     ""
                 };
                 out.push(
-                    Diagnostic::error(
-                        "unique",
+                    Diagnostic::new(
+                        Code::Unique,
                         format!("{here} has the same {mu}unique name as {first}"),
                     )
                     .with_span(Some(l.span.clone())),

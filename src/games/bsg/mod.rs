@@ -26,8 +26,8 @@ pub mod data;
 
 use crate::games::input::{self, count, loose, Fields};
 use crate::games::Checked;
-use crate::games::{run, Code, Game, RuleSet, Summary};
-use crate::input::diag::{Diagnostic, Severity, Source};
+use crate::games::{run, Game, RuleSet, Summary};
+use crate::input::diag::{Diagnostic, InputCode, Source};
 use crate::input::tree::Spanned;
 use data::{Class, Effect, Facts, GalacticaKind};
 use serde_json::{json, Value};
@@ -37,78 +37,29 @@ use std::ops::Range;
 pub const GAME: Game = Game {
     id: "bsg",
     title: "Battlestar Galactica: The Board Game damage",
-    codes: CODES,
+    codes: Code::TABLE,
     check,
 };
 
-/// The codes of this rule set.
-pub const CODES: &[Code] = &[
-    Code {
-        code: "duplicate-damage",
-        severity: Severity::Error,
-        meaning: "a damage token is listed more than once (each token exists once)",
-    },
-    Code {
-        code: "damage-class",
-        severity: Severity::Error,
-        meaning: "a basestar damage token on Galactica, or a Galactica damage token on a basestar",
-    },
-    Code {
-        code: "resource-damage",
-        severity: Severity::Error,
-        meaning: "a resource-loss token on Galactica (it is resolved and removed from the game)",
-    },
-    Code {
-        code: "basestar-count",
-        severity: Severity::Error,
-        meaning: "more basestars than the game has (2)",
-    },
-    Code {
-        code: "viper-count",
-        severity: Severity::Error,
-        meaning: "the Vipers in reserves, space, Damaged Vipers and destroyed are not the game's 8",
-    },
-    Code {
-        code: "raptor-count",
-        severity: Severity::Error,
-        meaning: "the Raptors in reserves and lost are not the game's 4",
-    },
-    Code {
-        code: "cylons-win",
-        severity: Severity::Note,
-        meaning: "six or more damage tokens are on Galactica: the Cylons win",
-    },
-    Code {
-        code: "location-damaged",
-        severity: Severity::Note,
-        meaning: "a Galactica location is damaged: characters there go to Sickbay, its action is unusable until repaired",
-    },
-    Code {
-        code: "basestar-destroyed",
-        severity: Severity::Note,
-        meaning: "a basestar has three or more damage (a critical hit counts two): it is destroyed and its tokens return",
-    },
-    Code {
-        code: "hangar-disabled",
-        severity: Severity::Note,
-        meaning: "a basestar cannot launch Raiders or Heavy Raiders",
-    },
-    Code {
-        code: "weapons-disabled",
-        severity: Severity::Note,
-        meaning: "a basestar cannot attack Galactica",
-    },
-    Code {
-        code: "structural-damage",
-        severity: Severity::Note,
-        meaning: "attack rolls against a basestar get +2",
-    },
-    Code {
-        code: "viper-damaged",
-        severity: Severity::Note,
-        meaning: "Vipers in the Damaged Vipers box cannot launch until repaired",
-    },
-];
+crate::input::diag::codes! {
+    /// The diagnostic codes of this rule set (besides the shared
+    /// `InputCode`s); the README's table of them is generated from here.
+    pub enum Code: Rule {
+        DuplicateDamage = ("duplicate-damage", Error, "a damage token is listed twice (each token exists once)"),
+        DamageClass = ("damage-class", Error, "a basestar token on Galactica or a Galactica token on a basestar"),
+        ResourceDamage = ("resource-damage", Error, "a resource-loss token on Galactica: it is resolved and removed from the game"),
+        BasestarCount = ("basestar-count", Error, "more than 2 basestars"),
+        ViperCount = ("viper-count", Error, "the Viper boxes do not add up to 8"),
+        RaptorCount = ("raptor-count", Error, "the Raptor boxes do not add up to 4"),
+        CylonsWin = ("cylons-win", Note, "6 or more damage tokens on Galactica: the Cylons win"),
+        LocationDamaged = ("location-damaged", Note, "a Galactica location is damaged: characters there go to Sickbay, its action cannot be used until repaired"),
+        BasestarDestroyed = ("basestar-destroyed", Note, "a basestar has 3 or more damage (a critical hit counts two): it leaves the board, its tokens are shuffled back"),
+        HangarDisabled = ("hangar-disabled", Note, "a basestar cannot launch Raiders or Heavy Raiders"),
+        WeaponsDisabled = ("weapons-disabled", Note, "a basestar cannot attack Galactica"),
+        StructuralDamage = ("structural-damage", Note, "attack rolls against a basestar get +2"),
+        ViperDamaged = ("viper-damaged", Note, "Vipers in the Damaged Vipers box cannot launch until repaired; says how many can launch"),
+    }
+}
 
 const TOP_KEYS: &[&str] = &["galactica", "basestar", "vipers", "raptors"];
 const VIPER_BOXES: &[&str] = &["reserve", "space", "damaged", "destroyed"];
@@ -236,8 +187,11 @@ fn read(source: &Source, f: &Facts, diags: &mut Vec<Diagnostic>) -> Option<State
         };
         if basestars.iter().any(|b| loose(&b.name) == loose(&n.value)) {
             diags.push(
-                Diagnostic::error("shape", format!("two basestars are named `{}`", n.value))
-                    .with_span(Some(n.span.clone())),
+                Diagnostic::new(
+                    InputCode::Shape,
+                    format!("two basestars are named `{}`", n.value),
+                )
+                .with_span(Some(n.span.clone())),
             );
         }
         basestars.push(Basestar {
@@ -250,7 +204,7 @@ fn read(source: &Source, f: &Facts, diags: &mut Vec<Diagnostic>) -> Option<State
     let raptors = boxes(&top, "raptors", RAPTOR_BOXES, diags);
     if TOP_KEYS.iter().all(|k| top.entry(k).is_none()) {
         diags.push(
-            Diagnostic::error("empty", "nothing to check: the file has no [galactica], [[basestar]], [vipers] or [raptors]")
+            Diagnostic::new(InputCode::Empty, "nothing to check: the file has no [galactica], [[basestar]], [vipers] or [raptors]")
                 .with_span(Some(0..0)),
         );
     }
@@ -273,7 +227,7 @@ fn damage(t: &Fields, f: &Facts, diags: &mut Vec<Diagnostic>) -> Vec<Listed> {
                 span: s.span,
             }),
             None => diags.push(input::unknown_value(
-                "unknown-card",
+                InputCode::UnknownCard,
                 "damage token",
                 &s.value,
                 &s.span,
@@ -305,11 +259,8 @@ fn boxes(top: &Fields, key: &str, names: &[&str], diags: &mut Vec<Diagnostic>) -
     b
 }
 
-fn note(code: &str, message: String, span: Range<usize>) -> Diagnostic {
-    Diagnostic {
-        severity: Severity::Note,
-        ..Diagnostic::error(code, message).with_span(Some(span))
-    }
+fn note(code: Code, message: String, span: Range<usize>) -> Diagnostic {
+    code.diag(message).with_span(Some(span))
 }
 
 fn rules(s: &State, f: &Facts, diags: &mut Vec<Diagnostic>) {
@@ -330,8 +281,8 @@ fn rules(s: &State, f: &Facts, diags: &mut Vec<Diagnostic>) {
                     format!("on {first} and on {ship}")
                 };
                 diags.push(
-                    Diagnostic::error(
-                        "duplicate-damage",
+                    Diagnostic::new(
+                        Code::DuplicateDamage,
                         format!(
                             "{} is listed {where_}; the game has one {} token",
                             t.name, t.name
@@ -354,16 +305,16 @@ fn rules(s: &State, f: &Facts, diags: &mut Vec<Diagnostic>) {
                     ),
                 };
                 diags.push(
-                    Diagnostic::error(
-                        "damage-class",
+                    Diagnostic::new(
+                        Code::DamageClass,
                         format!("{} is {is} and cannot be on {ship}: {draws}", t.name),
                     )
                     .with_span(Some(l.span.clone())),
                 );
             } else if t.kind == Some(GalacticaKind::Resource) {
                 diags.push(
-                    Diagnostic::error(
-                        "resource-damage",
+                    Diagnostic::new(
+                        Code::ResourceDamage,
                         format!(
                             "{} is a resource-loss token: the fleet loses the resource and the token is removed from the game, it never stays on Galactica",
                             t.name
@@ -379,8 +330,8 @@ fn rules(s: &State, f: &Facts, diags: &mut Vec<Diagnostic>) {
     if s.basestars.len() as i64 > max {
         let extra = &s.basestars[max as usize];
         diags.push(
-            Diagnostic::error(
-                "basestar-count",
+            Diagnostic::new(
+                Code::BasestarCount,
                 format!(
                     "{} basestars are listed; the game has {max}",
                     s.basestars.len()
@@ -389,11 +340,17 @@ fn rules(s: &State, f: &Facts, diags: &mut Vec<Diagnostic>) {
             .with_span(Some(input::header_of(&extra.span))),
         );
     }
-    pieces(&s.vipers, f.pieces.vipers, "viper-count", "Vipers", diags);
+    pieces(
+        &s.vipers,
+        f.pieces.vipers,
+        Code::ViperCount,
+        "Vipers",
+        diags,
+    );
     pieces(
         &s.raptors,
         f.pieces.raptors,
-        "raptor-count",
+        Code::RaptorCount,
         "Raptors",
         diags,
     );
@@ -402,7 +359,7 @@ fn rules(s: &State, f: &Facts, diags: &mut Vec<Diagnostic>) {
     let on_galactica = s.galactica.len() as i64;
     if on_galactica >= f.thresholds.cylons_win {
         diags.push(note(
-            "cylons-win",
+            Code::CylonsWin,
             format!(
                 "{on_galactica} damage tokens are on Galactica (the Cylons win at {}): Galactica is destroyed and the Cylons win",
                 f.thresholds.cylons_win
@@ -414,7 +371,7 @@ fn rules(s: &State, f: &Facts, diags: &mut Vec<Diagnostic>) {
         let t = &f.tokens[l.token];
         if t.kind == Some(GalacticaKind::Location) {
             diags.push(note(
-                "location-damaged",
+                Code::LocationDamaged,
                 format!(
                     "{} is damaged: characters there go to Sickbay, and its action cannot be used until it is repaired",
                     t.name
@@ -432,7 +389,7 @@ fn rules(s: &State, f: &Facts, diags: &mut Vec<Diagnostic>) {
                 .map(|l| format!("{} {}", f.tokens[l.token].name, f.tokens[l.token].damage))
                 .collect();
             diags.push(note(
-                "basestar-destroyed",
+                Code::BasestarDestroyed,
                 format!(
                     "{} is destroyed ({} = {dmg} damage; {} destroys a basestar): it leaves the board and its damage tokens are shuffled back",
                     b.name,
@@ -451,18 +408,18 @@ fn rules(s: &State, f: &Facts, diags: &mut Vec<Diagnostic>) {
             let (code, message) = match t.effect {
                 Effect::None => continue,
                 Effect::NoLaunch => (
-                    "hangar-disabled",
+                    Code::HangarDisabled,
                     format!(
                         "{} cannot launch Raiders or Heavy Raiders ({})",
                         b.name, t.name
                     ),
                 ),
                 Effect::NoAttack => (
-                    "weapons-disabled",
+                    Code::WeaponsDisabled,
                     format!("{} cannot attack Galactica ({})", b.name, t.name),
                 ),
                 Effect::AttackBonus => (
-                    "structural-damage",
+                    Code::StructuralDamage,
                     format!(
                         "attack rolls against {} get +{} ({})",
                         b.name, t.attack_bonus, t.name
@@ -481,7 +438,7 @@ fn rules(s: &State, f: &Facts, diags: &mut Vec<Diagnostic>) {
             .map(|(_, v)| v.span.clone())
             .unwrap_or_else(|| s.vipers.span.clone());
         diags.push(note(
-            "viper-damaged",
+            Code::ViperDamaged,
             format!(
                 "{} in the Damaged Vipers box cannot launch until repaired (usually with an Engineering skill card); {} can launch from the reserves",
                 count(n, "Viper", "Vipers"),
@@ -493,7 +450,7 @@ fn rules(s: &State, f: &Facts, diags: &mut Vec<Diagnostic>) {
 }
 
 /// The pieces of one kind add up to the game's count.
-fn pieces(b: &Boxes, total: i64, code: &str, what: &str, diags: &mut Vec<Diagnostic>) {
+fn pieces(b: &Boxes, total: i64, code: Code, what: &str, diags: &mut Vec<Diagnostic>) {
     if !b.listed {
         return;
     }
@@ -504,7 +461,7 @@ fn pieces(b: &Boxes, total: i64, code: &str, what: &str, diags: &mut Vec<Diagnos
         .collect();
     match b.get("reserve") {
         Some(r) if r + b.others() != total => diags.push(
-            Diagnostic::error(
+            Diagnostic::new(
                 code,
                 format!(
                     "{} {what} are listed ({}); the game has {total}",
@@ -515,7 +472,7 @@ fn pieces(b: &Boxes, total: i64, code: &str, what: &str, diags: &mut Vec<Diagnos
             .with_span(Some(b.span.clone())),
         ),
         None if b.others() > total => diags.push(
-            Diagnostic::error(
+            Diagnostic::new(
                 code,
                 format!(
                     "{} {what} are listed outside the reserves ({}); the game has {total}",
@@ -707,6 +664,7 @@ fn details(s: &State, f: &Facts) -> Value {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::input::diag::Severity;
 
     fn run(text: &str) -> Checked {
         check(Source {

@@ -36,8 +36,8 @@ pub mod data;
 
 use crate::games::input::{self, loose, Fields};
 use crate::games::Checked;
-use crate::games::{run, Code, Game, RuleSet, Summary};
-use crate::input::diag::{Diagnostic, Severity, Source};
+use crate::games::{run, Game, RuleSet, Summary};
+use crate::input::diag::{Diagnostic, InputCode, Source};
 use crate::input::tree::Node;
 use crate::input::tree::Spanned;
 use data::{Class, Facts};
@@ -48,53 +48,24 @@ use std::ops::Range;
 pub const GAME: Game = Game {
     id: "stccg",
     title: "Star Trek CCG (first edition), First Contact deck rules",
-    codes: CODES,
+    codes: Code::TABLE,
     check,
 };
 
-/// The codes of this rule set.
-pub const CODES: &[Code] = &[
-    Code {
-        code: "seed-limit",
-        severity: Severity::Error,
-        meaning: "more than 30 seed cards",
-    },
-    Code {
-        code: "draw-minimum",
-        severity: Severity::Error,
-        meaning: "fewer than 30 cards in the draw deck",
-    },
-    Code {
-        code: "unique-mission",
-        severity: Severity::Error,
-        meaning: "a unique mission is in the deck more than once",
-    },
-    Code {
-        code: "artifact-location",
-        severity: Severity::Error,
-        meaning: "more than one artifact seeded at one location (all of the player's artifacts are mis-seeded)",
-    },
-    Code {
-        code: "borg-only",
-        severity: Severity::Error,
-        meaning: "a Borg-use-only card in a deck that does not play the Borg affiliation",
-    },
-    Code {
-        code: "borg-affiliation",
-        severity: Severity::Error,
-        meaning: "a non-Borg personnel, ship or facility in a Borg deck's draw deck or side decks",
-    },
-    Code {
-        code: "borg-cooperation",
-        severity: Severity::Note,
-        meaning: "a Borg deck seeds a non-Borg personnel, ship or facility: not a deck rule, but in play the Borg do not mix or cooperate with non-Borg cards",
-    },
-    Code {
-        code: "borg-queen",
-        severity: Severity::Note,
-        meaning: "more than one Borg Queen in the deck: legal (she is neither unique nor universal), but only one may be in play per collective at a time",
-    },
-];
+crate::input::diag::codes! {
+    /// The diagnostic codes of this rule set (besides the shared
+    /// `InputCode`s); the README's table of them is generated from here.
+    pub enum Code: Rule {
+        SeedLimit = ("seed-limit", Error, "more than 30 seed cards"),
+        DrawMinimum = ("draw-minimum", Error, "fewer than 30 cards in the draw deck"),
+        UniqueMission = ("unique-mission", Error, "a unique mission is in the deck more than once (mark a universal mission `unique = false`)"),
+        ArtifactLocation = ("artifact-location", Error, "more than one artifact seeded at one location; names them, and all of the deck's seeded artifacts are mis-seeded"),
+        BorgOnly = ("borg-only", Error, "a Borg-use-only card in a deck that does not play Borg"),
+        BorgAffiliation = ("borg-affiliation", Error, "a non-Borg (or non-aligned) personnel, ship or facility in a Borg deck's draw deck or side decks"),
+        BorgCooperation = ("borg-cooperation", Note, "a Borg deck seeds a non-Borg personnel, ship or facility: legal, but in play the Borg do not mix or cooperate with it"),
+        BorgQueen = ("borg-queen", Note, "more than one Borg Queen in the deck: legal (neither unique nor universal), but only one may be in play per collective at a time"),
+    }
+}
 
 const TOP_KEYS: &[&str] = &["affiliation", "card"];
 const CARD_KEYS: &[&str] = &[
@@ -211,9 +182,12 @@ fn read(source: &Source, f: &Facts, diags: &mut Vec<Diagnostic>) -> Option<Deck>
     }
     if top.entry("card").is_none() {
         diags.push(
-            Diagnostic::error("empty", "nothing to check: the deck list has no [[card]]")
-                .with_span(Some(0..0))
-                .with_help("add a [[card]] with name, type and deck for each card"),
+            Diagnostic::new(
+                InputCode::Empty,
+                "nothing to check: the deck list has no [[card]]",
+            )
+            .with_span(Some(0..0))
+            .with_help("add a [[card]] with name, type and deck for each card"),
         );
     }
     Some(Deck {
@@ -228,7 +202,7 @@ fn affiliation_id(f: &Facts, s: &Spanned<String>, diags: &mut Vec<Diagnostic>) -
         Some(a) => Some(a.id.clone()),
         None => {
             diags.push(input::unknown_value(
-                "shape",
+                InputCode::Shape,
                 "affiliation",
                 &s.value,
                 &s.span,
@@ -252,7 +226,7 @@ fn card(node: &Node, f: &Facts, diags: &mut Vec<Diagnostic>) -> Option<Card> {
             .position(|x| f.card_type(&s.value).is_some_and(|y| y.id == x.id));
         if found.is_none() {
             diags.push(input::unknown_value(
-                "shape",
+                InputCode::Shape,
                 "card type",
                 &s.value,
                 &s.span,
@@ -266,8 +240,8 @@ fn card(node: &Node, f: &Facts, diags: &mut Vec<Diagnostic>) -> Option<Card> {
         let found = PILES.iter().find(|p| loose(p) == l).copied();
         if found.is_none() {
             diags.push(
-                Diagnostic::error(
-                    "shape",
+                Diagnostic::new(
+                    InputCode::Shape,
                     format!(
                         "`deck` must be \"seed\", \"draw\" or \"side\", found \"{}\"",
                         s.value
@@ -290,7 +264,7 @@ fn card(node: &Node, f: &Facts, diags: &mut Vec<Diagnostic>) -> Option<Card> {
         match f.icon(&i.value) {
             Some(icon) => icons.push(icon.id.clone()),
             None => diags.push(input::unknown_value(
-                "shape",
+                InputCode::Shape,
                 "icon",
                 &i.value,
                 &i.span,
@@ -306,7 +280,7 @@ fn card(node: &Node, f: &Facts, diags: &mut Vec<Diagnostic>) -> Option<Card> {
         match EXEMPTIBLE.iter().find(|c| **c == e.value.trim()) {
             Some(c) => exempt.push(c.to_string()),
             None => diags.push(input::unknown_value(
-                "shape",
+                InputCode::Shape,
                 "rule to exempt",
                 &e.value,
                 &e.span,
@@ -324,8 +298,8 @@ fn card(node: &Node, f: &Facts, diags: &mut Vec<Diagnostic>) -> Option<Card> {
         && t.entry("affiliation").is_none()
     {
         diags.push(
-            Diagnostic::error(
-                "shape",
+            Diagnostic::new(
+                InputCode::Shape,
                 format!(
                     "{} is a {} card and needs an `affiliation`",
                     name.value,
@@ -338,8 +312,8 @@ fn card(node: &Node, f: &Facts, diags: &mut Vec<Diagnostic>) -> Option<Card> {
     }
     if ty.class == Class::Artifact && pile == "seed" && location.is_none() {
         diags.push(
-            Diagnostic::error(
-                "shape",
+            Diagnostic::new(
+                InputCode::Shape,
                 format!("the seeded artifact {} needs a `location`", name.value),
             )
             .with_span(Some(input::header(node)))
@@ -386,8 +360,8 @@ fn rules(d: &Deck, f: &Facts, diags: &mut Vec<Diagnostic>) {
             })
             .map(|c| input::header_of(&c.span));
         diags.push(
-            Diagnostic::error(
-                "seed-limit",
+            Diagnostic::new(
+                Code::SeedLimit,
                 format!("the deck has {seed} seed cards; at most {max_seed} may be seeded"),
             )
             .with_span(at),
@@ -402,8 +376,8 @@ fn rules(d: &Deck, f: &Facts, diags: &mut Vec<Diagnostic>) {
             .rfind(|c| c.pile == "draw")
             .map_or(0..1, |c| input::header_of(&c.span));
         diags.push(
-            Diagnostic::error(
-                "draw-minimum",
+            Diagnostic::new(
+                Code::DrawMinimum,
                 format!(
                     "the draw deck has {draw} cards; it needs at least {min_draw} ({} more)",
                     min_draw - draw
@@ -441,8 +415,8 @@ fn rules(d: &Deck, f: &Facts, diags: &mut Vec<Diagnostic>) {
                 .nth(1)
                 .unwrap_or(c);
             diags.push(
-                Diagnostic::error(
-                    "unique-mission",
+                Diagnostic::new(
+                    Code::UniqueMission,
                     format!(
                         "the unique mission {} is in the deck {copies} times; unique missions may not be duplicated",
                         c.name
@@ -491,8 +465,8 @@ fn rules(d: &Deck, f: &Facts, diags: &mut Vec<Diagnostic>) {
                 here[0].location.as_ref().map(|l| l.span.clone())
             };
             diags.push(
-                Diagnostic::error(
-                    "artifact-location",
+                Diagnostic::new(
+                    Code::ArtifactLocation,
                     format!(
                         "{n} artifacts are seeded at {} ({}); a player seeds at most one artifact per location, so all {all} of the deck's seeded artifacts are mis-seeded",
                         loc.value.trim(),
@@ -508,8 +482,8 @@ fn rules(d: &Deck, f: &Facts, diags: &mut Vec<Diagnostic>) {
     for c in &d.cards {
         if !borg && c.icons.iter().any(|i| i == "borg-only") {
             diags.push(
-                Diagnostic::error(
-                    "borg-only",
+                Diagnostic::new(
+                    Code::BorgOnly,
                     format!(
                         "{} has the Borg-use-only icon: it may be in a deck and used only when playing the Borg affiliation",
                         c.name
@@ -534,14 +508,14 @@ fn rules(d: &Deck, f: &Facts, diags: &mut Vec<Diagnostic>) {
             // seeded card may do is a matter of play.
             let d = if c.pile == "seed" {
                 note(
-                    "borg-cooperation",
+                    Code::BorgCooperation,
                     format!(
                         "{what} seeded by a Borg deck{why}: the Borg deck rule covers the draw deck and side decks, but in play the Borg do not mix or cooperate with non-Borg cards"
                     ),
                 )
             } else {
-                Diagnostic::error(
-                    "borg-affiliation",
+                Diagnostic::new(
+                    Code::BorgAffiliation,
                     format!(
                         "{what} in {} of a Borg deck: a Borg player may not use non-Borg personnel, ships or facilities in the draw deck or side decks{why}",
                         pile_name(c.pile)
@@ -566,7 +540,7 @@ fn rules(d: &Deck, f: &Facts, diags: &mut Vec<Diagnostic>) {
         // A rule of play, not of the deck: a note.
         diags.push(
             note(
-                "borg-queen",
+                Code::BorgQueen,
                 format!("the deck has {n} Borg Queen cards: she is neither unique nor universal, so the deck may hold several, but only one Borg Queen may be in play per collective at a time"),
             )
             .with_span(Some(input::header_of(&at.span))),
@@ -575,11 +549,8 @@ fn rules(d: &Deck, f: &Facts, diags: &mut Vec<Diagnostic>) {
 }
 
 /// A note: what the deck list implies in play, never an error.
-fn note(code: &str, message: String) -> Diagnostic {
-    Diagnostic {
-        severity: Severity::Note,
-        ..Diagnostic::error(code, message)
-    }
+fn note(code: Code, message: String) -> Diagnostic {
+    code.diag(message)
 }
 
 /// "the draw deck", "a side deck", "the seed cards".
@@ -715,6 +686,7 @@ fn details(d: &Deck, f: &Facts) -> Value {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::input::diag::Severity;
 
     fn run(text: &str) -> Checked {
         check(Source {
@@ -1073,7 +1045,8 @@ mod tests {
             .collect();
         seen.sort_by_key(|(code, _)| *code);
         seen.dedup();
-        let mut want: Vec<(&str, Severity)> = CODES.iter().map(|c| (c.code, c.severity)).collect();
+        let mut want: Vec<(&str, Severity)> =
+            Code::TABLE.iter().map(|c| (c.code, c.severity)).collect();
         want.sort_by_key(|(code, _)| *code);
         assert_eq!(seen, want);
     }

@@ -33,8 +33,8 @@ pub mod data;
 
 use crate::games::input::{self, count, loose, Fields};
 use crate::games::Checked;
-use crate::games::{run, Code, Game, RuleSet, Summary};
-use crate::input::diag::{Diagnostic, Severity, Source};
+use crate::games::{run, Game, RuleSet, Summary};
+use crate::input::diag::{Diagnostic, InputCode, Source};
 use crate::input::tree::{Node, NodeValue, Spanned};
 use data::{Facts, Kind, Lookup};
 use serde_json::{json, Value};
@@ -44,33 +44,20 @@ use std::ops::Range;
 pub const GAME: Game = Game {
     id: "ti4",
     title: "Twilight Imperium (fourth edition) command tokens",
-    codes: CODES,
+    codes: Code::TABLE,
     check,
 };
 
-/// The codes of this rule set.
-pub const CODES: &[Code] = &[
-    Code {
-        code: "token-total",
-        severity: Severity::Error,
-        meaning: "a player's pools, tokens on the board and reinforcements do not add up to the faction's 16 command tokens",
-    },
-    Code {
-        code: "setup-tokens",
-        severity: Severity::Error,
-        meaning: "with `setup = true`, a player's pools are not 3 tactic, 3 fleet and 2 strategy, or a token is already on the board",
-    },
-    Code {
-        code: "token-system",
-        severity: Severity::Error,
-        meaning: "two of one player's command tokens are in the same system",
-    },
-    Code {
-        code: "fleet-pool",
-        severity: Severity::Error,
-        meaning: "a player has more non-fighter ships in a system than tokens in their fleet pool",
-    },
-];
+crate::input::diag::codes! {
+    /// The diagnostic codes of this rule set (besides the shared
+    /// `InputCode`s); the README's table of them is generated from here.
+    pub enum Code: Rule {
+        TokenTotal = ("token-total", Error, "a player's pools + tokens on the board + reinforcements are not 16 (without `reinforcements`: the pools and the board already hold more than 16)"),
+        SetupTokens = ("setup-tokens", Error, "with `setup = true`: a player's pools are not 3 tactic / 3 fleet / 2 strategy, or a token is on the board"),
+        TokenSystem = ("token-system", Error, "two of one player's command tokens in the same system, however the system is named (`\"Mecatol Rex\"` and `18` are one system)"),
+        FleetPool = ("fleet-pool", Error, "more non-fighter ships in a system's space area than tokens in the player's fleet pool (fighters, units on planets and carried units do not count)"),
+    }
+}
 
 const TOP_KEYS: &[&str] = &["setup", "player"];
 const PLAYER_KEYS: &[&str] = &[
@@ -180,8 +167,11 @@ fn read(source: &Source, f: &Facts, diags: &mut Vec<Diagnostic>) -> Option<State
         if let Some(p) = player(node, f, diags) {
             if players.iter().any(|o| loose(&o.name) == loose(&p.name)) {
                 diags.push(
-                    Diagnostic::error("shape", format!("two players are named `{}`", p.name))
-                        .with_span(Some(input::header(node))),
+                    Diagnostic::new(
+                        InputCode::Shape,
+                        format!("two players are named `{}`", p.name),
+                    )
+                    .with_span(Some(input::header(node))),
                 );
             }
             players.push(p);
@@ -189,9 +179,12 @@ fn read(source: &Source, f: &Facts, diags: &mut Vec<Diagnostic>) -> Option<State
     }
     if top.entry("player").is_none() {
         diags.push(
-            Diagnostic::error("empty", "nothing to check: the file has no [[player]]")
-                .with_span(Some(0..0))
-                .with_help("add a [[player]] with name, tactic, fleet and strategy"),
+            Diagnostic::new(
+                InputCode::Empty,
+                "nothing to check: the file has no [[player]]",
+            )
+            .with_span(Some(0..0))
+            .with_help("add a [[player]] with name, tactic, fleet and strategy"),
         );
     }
     Some(State {
@@ -252,7 +245,7 @@ fn player(node: &Node, f: &Facts, diags: &mut Vec<Diagnostic>) -> Option<Player>
                     )
                 };
                 diags.push(
-                    Diagnostic::error("shape", message)
+                    Diagnostic::new(InputCode::Shape, message)
                         .with_span(Some(sys.span.clone()))
                         .with_help("list each system once, with all of the player's units there"),
                 );
@@ -315,8 +308,8 @@ fn system(node: &Node, f: &Facts, diags: &mut Vec<Diagnostic>) -> Option<System>
         if unit.kind == Kind::Ship && unit.fleet_pool {
             if let Some(e) = t.entry("carried") {
                 diags.push(
-                    Diagnostic::error(
-                        "wrong-card-type",
+                    Diagnostic::new(
+                        InputCode::WrongCardType,
                         format!("{} cannot be carried: only fighters and ground forces travel in capacity", unit.name),
                     )
                     .with_span(Some(e.node.span.clone()))
@@ -404,8 +397,8 @@ fn resolve(f: &Facts, written: &Spanned<String>, diags: &mut Vec<Diagnostic>) ->
     let d = match f.system(&written.value) {
         Lookup::Found(t) => return f.tiles.iter().position(|x| x.number == t.number),
         Lookup::NoTile(n) => {
-            let d = Diagnostic::error(
-                "unknown-card",
+            let d = Diagnostic::new(
+                InputCode::UnknownCard,
                 format!("there is no system tile {n} in the base game (tiles {lo}-{hi})"),
             );
             if n > hi {
@@ -417,8 +410,8 @@ fn resolve(f: &Facts, written: &Spanned<String>, diags: &mut Vec<Diagnostic>) ->
                 d.with_help(how)
             }
         }
-        Lookup::Ambiguous(ns) => Diagnostic::error(
-            "ambiguous-card",
+        Lookup::Ambiguous(ns) => Diagnostic::new(
+            InputCode::AmbiguousCard,
             format!(
                 "`{}` names {} systems (tiles {})",
                 written.value,
@@ -428,8 +421,8 @@ fn resolve(f: &Facts, written: &Spanned<String>, diags: &mut Vec<Diagnostic>) ->
         )
         .with_help("name the system by its tile number"),
         Lookup::Unknown(Some(close)) => {
-            let d = Diagnostic::error(
-                "unknown-card",
+            let d = Diagnostic::new(
+                InputCode::UnknownCard,
                 format!("unknown system `{}`", written.value),
             );
             match f.system(&close) {
@@ -439,8 +432,8 @@ fn resolve(f: &Facts, written: &Spanned<String>, diags: &mut Vec<Diagnostic>) ->
                 _ => d.with_help(format!("did you mean `{close}`?")),
             }
         }
-        Lookup::Unknown(None) => Diagnostic::error(
-            "unknown-card",
+        Lookup::Unknown(None) => Diagnostic::new(
+            InputCode::UnknownCard,
             format!("unknown system `{}`", written.value),
         )
         .with_help(how),
@@ -451,8 +444,8 @@ fn resolve(f: &Facts, written: &Spanned<String>, diags: &mut Vec<Diagnostic>) ->
 
 /// An input error for a planet that is not in its system.
 fn not_a_planet(tile: &data::Tile, key: &str, span: &Range<usize>) -> Diagnostic {
-    let d = Diagnostic::error(
-        "unknown-card",
+    let d = Diagnostic::new(
+        InputCode::UnknownCard,
         format!("`{}` is not a planet of {}", key.trim(), tile.label()),
     )
     .with_span(Some(span.clone()));
@@ -498,7 +491,7 @@ fn units(
             .position(|u| f.unit(&e.key).is_some_and(|x| x.id == u.id))
         else {
             diags.push(input::unknown_value(
-                "unknown-card",
+                InputCode::UnknownCard,
                 "unit",
                 &e.key,
                 &e.key_span,
@@ -509,8 +502,8 @@ fn units(
         let unit = &f.units[ui];
         if !kinds.contains(&unit.kind) {
             diags.push(
-                Diagnostic::error(
-                    "wrong-card-type",
+                Diagnostic::new(
+                    InputCode::WrongCardType,
                     format!(
                         "{} is {} and cannot be {place}",
                         unit.name,
@@ -531,8 +524,11 @@ fn units(
         };
         if out.iter().any(|(u, _)| *u == ui) {
             diags.push(
-                Diagnostic::error("shape", format!("{} is listed twice here", unit.name))
-                    .with_span(Some(e.key_span.clone())),
+                Diagnostic::new(
+                    InputCode::Shape,
+                    format!("{} is listed twice here", unit.name),
+                )
+                .with_span(Some(e.key_span.clone())),
             );
             continue;
         }
@@ -574,8 +570,8 @@ fn rules(s: &State, f: &Facts, diags: &mut Vec<Diagnostic>) {
         let board = p.tokens.len() as i64;
         match &p.reinforcements {
             Some(r) if p.total(f) != supply => diags.push(
-                Diagnostic::error(
-                    "token-total",
+                Diagnostic::new(
+                    Code::TokenTotal,
                     format!(
                         "{} has {} command tokens (tactic {}, fleet {}, strategy {}, on the board {board}, reinforcements {}); a faction has {supply}",
                         p.name,
@@ -589,8 +585,8 @@ fn rules(s: &State, f: &Facts, diags: &mut Vec<Diagnostic>) {
                 .with_span(Some(r.span.clone())),
             ),
             None if p.pools() + board > supply => diags.push(
-                Diagnostic::error(
-                    "token-total",
+                Diagnostic::new(
+                    Code::TokenTotal,
                     format!(
                         "{} has {} command tokens outside reinforcements (tactic {}, fleet {}, strategy {}, on the board {board}); a faction has {supply}",
                         p.name,
@@ -610,8 +606,8 @@ fn rules(s: &State, f: &Facts, diags: &mut Vec<Diagnostic>) {
                 != (want.tactic, want.fleet, want.strategy)
             {
                 diags.push(
-                    Diagnostic::error(
-                        "setup-tokens",
+                    Diagnostic::new(
+                        Code::SetupTokens,
                         format!(
                             "at setup {} has tactic {}, fleet {}, strategy {}; every player starts with {} tactic, {} fleet and {} strategy tokens",
                             p.name,
@@ -628,8 +624,8 @@ fn rules(s: &State, f: &Facts, diags: &mut Vec<Diagnostic>) {
             }
             if let Some(first) = p.tokens.first() {
                 diags.push(
-                    Diagnostic::error(
-                        "setup-tokens",
+                    Diagnostic::new(
+                        Code::SetupTokens,
                         format!(
                             "at setup no command token is on the board; {} has {} ({})",
                             p.name,
@@ -672,8 +668,8 @@ fn rules(s: &State, f: &Facts, diags: &mut Vec<Diagnostic>) {
                 String::new()
             };
             diags.push(
-                Diagnostic::error(
-                    "token-system",
+                Diagnostic::new(
+                    Code::TokenSystem,
                     format!(
                         "{} has {} command tokens in {}{same}; a player never places a token into a system that already holds one of theirs",
                         p.name,
@@ -689,8 +685,8 @@ fn rules(s: &State, f: &Facts, diags: &mut Vec<Diagnostic>) {
             let n = fleet_ships(sys, f);
             if n > p.fleet.value {
                 diags.push(
-                    Diagnostic::error(
-                        "fleet-pool",
+                    Diagnostic::new(
+                        Code::FleetPool,
                         format!(
                             "{} has {} in {}, more than the {} in their fleet pool: {}",
                             p.name,
@@ -866,6 +862,7 @@ fn details(s: &State, f: &Facts) -> Value {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::input::diag::Severity;
 
     fn run(text: &str) -> Checked {
         check(Source {

@@ -8,7 +8,7 @@
 //! problem is a located diagnostic, all reported at once.
 
 use crate::games::input::{self, loose, Fields};
-use crate::input::diag::{Diagnostic, Source};
+use crate::input::diag::{Diagnostic, InputCode, Source};
 use crate::input::tree::{Node, NodeValue};
 use std::sync::OnceLock;
 
@@ -218,8 +218,8 @@ fn walk(root: &Node, diags: &mut Vec<Diagnostic>) -> Option<Deck> {
     if let Some(g) = top.string("game", diags) {
         if g.value.trim().to_lowercase() != "xwing" {
             diags.push(
-                Diagnostic::error(
-                    "shape",
+                Diagnostic::new(
+                    InputCode::Shape,
                     format!(
                         "a damage deck file is for game = \"xwing\", found `{}`",
                         crate::input::diag::shorten(&g.value)
@@ -232,7 +232,7 @@ fn walk(root: &Node, diags: &mut Vec<Diagnostic>) -> Option<Deck> {
     let head = match top.entry("deck") {
         None => {
             diags.push(
-                Diagnostic::error("shape", "a damage deck file needs a [deck] table")
+                Diagnostic::new(InputCode::Shape, "a damage deck file needs a [deck] table")
                     .with_span(Some(0..0))
                     .with_help("add: [deck] with id = \"...\", name = \"...\" and size = (the number of cards)"),
             );
@@ -253,13 +253,14 @@ fn walk(root: &Node, diags: &mut Vec<Diagnostic>) -> Option<Deck> {
     }
     if top.entry("card").is_none() {
         diags.push(
-            Diagnostic::error("shape", "a damage deck file needs its [[card]] tables")
-                .with_span(Some(
-                    top.entry("deck").map_or(0..0, |e| input::header(&e.node)),
-                ))
-                .with_help(
-                    "add one [[card]] per numbered card, with number, name, trait and copies",
-                ),
+            Diagnostic::new(
+                InputCode::Shape,
+                "a damage deck file needs its [[card]] tables",
+            )
+            .with_span(Some(
+                top.entry("deck").map_or(0..0, |e| input::header(&e.node)),
+            ))
+            .with_help("add one [[card]] per numbered card, with number, name, trait and copies"),
         );
     }
     let tables = top.tables("card", diags);
@@ -298,8 +299,8 @@ fn walk(root: &Node, diags: &mut Vec<Diagnostic>) -> Option<Deck> {
         let sum: i64 = cards.iter().map(|c| c.card.copies).sum();
         if sum != size.value {
             diags.push(
-                Diagnostic::error(
-                    "shape",
+                Diagnostic::new(
+                    InputCode::Shape,
                     format!(
                         "`size` is {}, but the copies of the {} add up to {sum}",
                         size.value,
@@ -333,7 +334,9 @@ fn walk(root: &Node, diags: &mut Vec<Diagnostic>) -> Option<Deck> {
 fn non_empty(f: &Fields, key: &str, diags: &mut Vec<Diagnostic>) -> Option<String> {
     let s = f.string(key, diags)?;
     if s.value.trim().is_empty() {
-        diags.push(Diagnostic::error("shape", format!("`{key}` is empty")).with_span(Some(s.span)));
+        diags.push(
+            Diagnostic::new(InputCode::Shape, format!("`{key}` is empty")).with_span(Some(s.span)),
+        );
         return None;
     }
     Some(s.value.trim().to_string())
@@ -349,15 +352,18 @@ fn card_name(
     let value = s.value.trim().to_string();
     if value.is_empty() || loose(&value).is_empty() {
         diags.push(
-            Diagnostic::error("shape", "a card's `name` must have letters or digits")
-                .with_span(Some(s.span)),
+            Diagnostic::new(
+                InputCode::Shape,
+                "a card's `name` must have letters or digits",
+            )
+            .with_span(Some(s.span)),
         );
         return None;
     }
     if let CardKey::Number(n) = CardKey::from_text(&value) {
         diags.push(
-            Diagnostic::error(
-                "shape",
+            Diagnostic::new(
+                InputCode::Shape,
                 format!(
                     "a card's `name` cannot be a number: `{n}` would be read as card number {n}"
                 ),
@@ -381,7 +387,7 @@ fn card_trait(f: &Fields, diags: &mut Vec<Diagnostic>) -> Option<String> {
         return Some(t);
     }
     diags.push(input::unknown_value(
-        "shape",
+        InputCode::Shape,
         "damage card trait",
         &crate::input::diag::shorten(&s.value),
         &s.span,
@@ -410,8 +416,8 @@ fn check_cards(cards: &[ReadCard], tables: usize, diags: &mut Vec<Diagnostic>) {
         let number = c.card.number;
         if number > n {
             diags.push(
-                Diagnostic::error(
-                    "shape",
+                Diagnostic::new(
+                    InputCode::Shape,
                     format!(
                         "card number {number} is out of range: the deck has {}, numbered 1 to {n}",
                         input::count(n, "[[card]]", "[[card]] tables")
@@ -425,8 +431,8 @@ fn check_cards(cards: &[ReadCard], tables: usize, diags: &mut Vec<Diagnostic>) {
             );
         } else if let Some(first) = cards[..i].iter().find(|o| o.card.number == number) {
             diags.push(
-                Diagnostic::error(
-                    "shape",
+                Diagnostic::new(
+                    InputCode::Shape,
                     format!(
                         "card number {number} is given twice: `{}` and `{}`",
                         first.card.name, c.card.name
@@ -444,8 +450,8 @@ fn check_cards(cards: &[ReadCard], tables: usize, diags: &mut Vec<Diagnostic>) {
             .find(|o| loose(&o.card.name) == loose(&c.card.name))
         {
             diags.push(
-                Diagnostic::error(
-                    "shape",
+                Diagnostic::new(
+                    InputCode::Shape,
                     format!(
                         "card {number} `{}` has the name of card {} `{}`",
                         c.card.name, first.card.number, first.card.name

@@ -16,7 +16,7 @@
 //! at all is reported at that place.
 
 use super::data::{self, Deck};
-use crate::input::diag::{Diagnostic, Source};
+use crate::input::diag::{Diagnostic, InputCode, Source};
 use crate::input::tree::Spanned;
 use std::ops::Range;
 use std::path::Path;
@@ -31,7 +31,7 @@ pub fn load(from: &Source, file: &Spanned<String>, diags: &mut Vec<Diagnostic>) 
     let at = file.span.clone();
     if file.value.trim().is_empty() {
         diags.push(
-            Diagnostic::error("shape", "`file` is empty: name the deck file")
+            Diagnostic::new(InputCode::Shape, "`file` is empty: name the deck file")
                 .with_span(Some(at))
                 .with_help(
                     "deck = { file = \"decks/huge.toml\" } (relative to this file's folder)",
@@ -101,8 +101,8 @@ fn read(path: &Path, shown: &str, from: &str) -> Result<String, Diagnostic> {
         (Err(_), Ok(_)) => false,
     };
     if !inside {
-        return Err(Diagnostic::error(
-            "io",
+        return Err(Diagnostic::new(
+            InputCode::Io,
             format!("{named} is outside the folder of {from}; it was not read"),
         )
         .with_help("put the deck file in the folder of the file that names it, or below it"));

@@ -28,9 +28,9 @@ pub mod deckfile;
 pub mod edit;
 pub mod state;
 
-use crate::games::{input, run, Code, Game, RuleSet};
+use crate::games::{input, run, Game, RuleSet};
 use crate::games::{Checked, Summary};
-use crate::input::diag::{Diagnostic, Severity, Source};
+use crate::input::diag::{Diagnostic, Source};
 use data::Deck;
 use serde_json::{json, Value};
 use state::{Pile, State};
@@ -40,28 +40,19 @@ use std::ops::Range;
 pub const GAME: Game = Game {
     id: "xwing",
     title: "X-Wing (second edition) damage deck",
-    codes: CODES,
+    codes: Code::TABLE,
     check,
 };
 
-/// The codes of this rule set.
-pub const CODES: &[Code] = &[
-    Code {
-        code: "missing-card",
-        severity: Severity::Error,
-        meaning: "a numbered damage card has fewer copies than the deck's composition (inventory, or the damage state when the draw pile is listed)",
-    },
-    Code {
-        code: "surplus-card",
-        severity: Severity::Error,
-        meaning: "a numbered damage card has more copies than the deck's composition (inventory, or ships + draw pile + discard pile)",
-    },
-    Code {
-        code: "deck-empty",
-        severity: Severity::Note,
-        meaning: "the listed draw pile is empty: the cards of destroyed ships are shuffled into a new deck",
-    },
-];
+crate::input::diag::codes! {
+    /// The diagnostic codes of this rule set (besides the shared
+    /// `InputCode`s); the README's table of them is generated from here.
+    pub enum Code: Rule {
+        MissingCard = ("missing-card", Error, "a card has fewer copies than the deck: in the inventory, or in the damage state when `draw_pile` is listed. Names the card's number and name, the copies found and how many are missing"),
+        SurplusCard = ("surplus-card", Error, "a card has more copies than the deck: in the inventory, or across ships + draw pile + discard pile (a card counted twice). Names where each copy is"),
+        DeckEmpty = ("deck-empty", Note, "the listed draw pile is empty: the cards on destroyed ships are flipped face down and shuffled into a new deck"),
+    }
+}
 
 /// Checks a X-Wing file.
 pub fn check(source: Source) -> Checked {
@@ -219,8 +210,8 @@ fn rules(s: &State, diags: &mut Vec<Diagnostic>) {
                 .map_or(inv.span.clone(), |e| e.span.clone());
             if found < c.copies {
                 diags.push(
-                    Diagnostic::error(
-                        "missing-card",
+                    Diagnostic::new(
+                        Code::MissingCard,
                         format!(
                             "{}: {found} of {} in the inventory, {} missing",
                             deck.label(i),
@@ -232,8 +223,8 @@ fn rules(s: &State, diags: &mut Vec<Diagnostic>) {
                 );
             } else if found > c.copies {
                 diags.push(
-                    Diagnostic::error(
-                        "surplus-card",
+                    Diagnostic::new(
+                        Code::SurplusCard,
                         format!(
                             "{}: {} in the inventory, the {} has {} ({} surplus)",
                             deck.label(i),
@@ -273,8 +264,8 @@ fn rules(s: &State, diags: &mut Vec<Diagnostic>) {
                 })
                 .map(|(_, s)| s.clone());
             diags.push(
-                Diagnostic::error(
-                    "surplus-card",
+                Diagnostic::new(
+                    Code::SurplusCard,
                     format!(
                         "{}: {} in the damage state ({}), the {} has {} ({} surplus)",
                         deck.label(i),
@@ -296,8 +287,8 @@ fn rules(s: &State, diags: &mut Vec<Diagnostic>) {
                     format!(" ({})", breakdown())
                 };
                 diags.push(
-                    Diagnostic::error(
-                        "missing-card",
+                    Diagnostic::new(
+                        Code::MissingCard,
                         format!(
                             "{}: {} of {} in the damage state{where_}, {} missing",
                             deck.label(i),
@@ -336,10 +327,11 @@ fn rules(s: &State, diags: &mut Vec<Diagnostic>) {
                         .join(", ")
                 )
             };
-            diags.push(Diagnostic {
-                severity: Severity::Note,
-                ..Diagnostic::error("deck-empty", message).with_span(Some(draw.span.clone()))
-            });
+            diags.push(
+                Code::DeckEmpty
+                    .diag(message)
+                    .with_span(Some(draw.span.clone())),
+            );
         }
     }
 }

@@ -14,7 +14,7 @@
 use super::data::{CardKey, Deck};
 use super::deckfile;
 use crate::games::input::{self, loose, shape, suggest, Fields};
-use crate::input::diag::{Diagnostic, Source};
+use crate::input::diag::{Diagnostic, InputCode, Source};
 use crate::input::tree::Spanned;
 use crate::input::tree::{Entry as TreeEntry, Node, NodeValue};
 use std::borrow::Cow;
@@ -173,8 +173,8 @@ pub fn from_tree(
         };
         if ships.iter().any(|s| loose(&s.name) == loose(&name.value)) {
             diags.push(
-                Diagnostic::error(
-                    "shape",
+                Diagnostic::new(
+                    InputCode::Shape,
                     format!("two ships are named `{}`", name.value.trim()),
                 )
                 .with_span(Some(name.span.clone()))
@@ -213,8 +213,8 @@ pub fn from_tree(
         .any(|k| top.entry(k).is_some());
     if !asked {
         diags.push(
-            Diagnostic::error(
-                "empty",
+            Diagnostic::new(
+                InputCode::Empty,
                 "nothing to check: the file has no [inventory] and no damage state",
             )
             .with_span(Some(0..0))
@@ -244,7 +244,7 @@ fn choose_deck(
             }
             diags.push(
                 input::unknown_value(
-                    "shape",
+                    InputCode::Shape,
                     "damage deck",
                     id,
                     &e.node.span,
@@ -316,8 +316,8 @@ fn pile(e: &TreeEntry, deck: &Deck, diags: &mut Vec<Diagnostic>) -> Option<Pile>
                 };
                 if let Some(prev) = p.entries.iter().find(|x| x.card == card) {
                     diags.push(
-                        Diagnostic::error(
-                            "shape",
+                        Diagnostic::new(
+                            InputCode::Shape,
                             format!(
                                 "{} is listed twice in `{}` (as `{}` and as `{}`)",
                                 deck.label(card),
@@ -376,13 +376,13 @@ pub fn resolve(
 pub fn unknown_card(deck: &Deck, key: &CardKey) -> Diagnostic {
     let n = deck.cards.len();
     match key {
-        CardKey::Number(x) => Diagnostic::error(
-            "unknown-card",
+        CardKey::Number(x) => Diagnostic::new(
+            InputCode::UnknownCard,
             format!("no card number {x} in the {} (cards 1-{n})", deck.name),
         ),
         CardKey::Name(s) => {
-            let d = Diagnostic::error(
-                "unknown-card",
+            let d = Diagnostic::new(
+                InputCode::UnknownCard,
                 format!("no card named `{}` in the {}", s.trim(), deck.name),
             );
             match suggest(s, deck.cards.iter().map(|c| c.name.as_str())) {

@@ -9,7 +9,7 @@
 //! is a rule violation (`sideboard-slot`), so the reader keeps those entries
 //! and `rules::sideboard` judges them.
 
-use crate::input::diag::Diagnostic;
+use crate::input::diag::{Diagnostic, InputCode};
 use crate::input::tree::{Entry, Node, NodeValue};
 use std::ops::Range;
 
@@ -184,8 +184,8 @@ pub fn read(root: &Node, diags: &mut Vec<Diagnostic>) -> RawFleet {
                 // `[ship]` instead of `[[ship]]`: one ship, say how to write it.
                 NodeValue::Table(_) => {
                     diags.push(
-                        Diagnostic::error(
-                            "shape",
+                        Diagnostic::new(
+                            InputCode::Shape,
                             "`ship` must be an array of tables: write each ship as `[[ship]]`",
                         )
                         .with_span(Some(e.key_span.clone()))
@@ -234,8 +234,8 @@ fn ship(node: &Node, diags: &mut Vec<Diagnostic>) -> Option<RawShip> {
     }
     if s.ship.is_none() && !entries.iter().any(|e| e.key == "ship") {
         diags.push(
-            Diagnostic::error(
-                "shape",
+            Diagnostic::new(
+                InputCode::Shape,
                 "this [[ship]] has no `ship` key naming its ship card",
             )
             .with_span(Some(header_span(node)))
@@ -313,8 +313,11 @@ fn card_ref(key: &str, node: &Node, diags: &mut Vec<Diagnostic>) -> Option<CardR
         NodeValue::String(s) => {
             if s.trim().is_empty() {
                 diags.push(
-                    Diagnostic::error("shape", format!("`{key}` names no card (empty string)"))
-                        .with_span(Some(node.span.clone())),
+                    Diagnostic::new(
+                        InputCode::Shape,
+                        format!("`{key}` names no card (empty string)"),
+                    )
+                    .with_span(Some(node.span.clone())),
                 );
                 return None;
             }
@@ -348,8 +351,8 @@ fn card_ref(key: &str, node: &Node, diags: &mut Vec<Diagnostic>) -> Option<CardR
             if t.id.is_none() && t.name.is_none() {
                 if ok {
                     diags.push(
-                        Diagnostic::error(
-                            "shape",
+                        Diagnostic::new(
+                            InputCode::Shape,
                             format!("the card reference under `{key}` has neither `id` nor `name`"),
                         )
                         .with_span(Some(node.span.clone()))
@@ -365,9 +368,12 @@ fn card_ref(key: &str, node: &Node, diags: &mut Vec<Diagnostic>) -> Option<CardR
         }
         NodeValue::Array(_) => {
             diags.push(
-                Diagnostic::error("shape", format!("`{key}` takes one card, found an array"))
-                    .with_span(Some(node.span.clone()))
-                    .with_help(format!("write one card: {key} = \"...\"")),
+                Diagnostic::new(
+                    InputCode::Shape,
+                    format!("`{key}` takes one card, found an array"),
+                )
+                .with_span(Some(node.span.clone()))
+                .with_help(format!("write one card: {key} = \"...\"")),
             );
             None
         }
@@ -414,8 +420,8 @@ fn integer(e: &Entry, diags: &mut Vec<Diagnostic>) -> Option<Spanned<i64>> {
                 format!("-{MAX_POINTS} to {MAX_POINTS}")
             };
             diags.push(
-                Diagnostic::error(
-                    "shape",
+                Diagnostic::new(
+                    InputCode::Shape,
                     format!("`{}` = {i} is out of range: it must be {range} SP", e.key),
                 )
                 .with_span(Some(e.node.span.clone())),
@@ -445,8 +451,8 @@ fn date(e: &Entry, diags: &mut Vec<Diagnostic>) -> Option<Spanned<String>> {
     };
     if parse_date(&text).is_none() {
         diags.push(
-            Diagnostic::error(
-                "shape",
+            Diagnostic::new(
+                InputCode::Shape,
                 format!("`{}` is not a valid date: {text:?}", e.key),
             )
             .with_span(Some(e.node.span.clone()))
@@ -467,8 +473,8 @@ pub fn parse_date(s: &str) -> Option<time::Date> {
 }
 
 fn shape(key: &str, expected: &str, found: &NodeValue, span: &Range<usize>) -> Diagnostic {
-    Diagnostic::error(
-        "shape",
+    Diagnostic::new(
+        InputCode::Shape,
         format!("`{key}` must be {expected}, found {}", found.describe()),
     )
     .with_span(Some(span.clone()))

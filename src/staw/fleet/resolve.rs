@@ -12,7 +12,7 @@
 use super::read::{CardRef, Query, RawFleet, RawShip, RefTable, Spanned, SIDEBOARD_SECTIONS};
 use crate::data::model::{Card, CardType};
 use crate::data::{names, normalize, Database};
-use crate::input::diag::Diagnostic;
+use crate::input::diag::{Diagnostic, InputCode};
 use crate::staw::words::factions_and;
 use std::ops::Range;
 
@@ -346,8 +346,8 @@ fn find_preferring<'a>(
         let mut keys: Vec<&str> = candidates.iter().map(|c| key_for(c.kind)).collect();
         keys.dedup();
         return Err(Box::new(
-            Diagnostic::error(
-                "wrong-card-type",
+            Diagnostic::new(
+                InputCode::WrongCardType,
                 format!(
                     "{} is {}, but {} goes here",
                     r.label(),
@@ -362,8 +362,8 @@ fn find_preferring<'a>(
             )),
         ));
     }
-    let mut d = Diagnostic::error(
-        "unknown-card",
+    let mut d = Diagnostic::new(
+        InputCode::UnknownCard,
         format!("no {} matches {}", strip_article(pos.wanted()), r.label()),
     )
     .with_span(Some(r.span.clone()));
@@ -410,8 +410,8 @@ fn strip_article(s: &str) -> &str {
 }
 
 fn ambiguous(db: &Database, r: &CardRef, pos: Position, cards: &[&Card]) -> Diagnostic {
-    let mut d = Diagnostic::error(
-        "ambiguous-card",
+    let mut d = Diagnostic::new(
+        InputCode::AmbiguousCard,
         format!(
             "{} names {} different cards that fit as {}; pick one by its id",
             r.label(),
