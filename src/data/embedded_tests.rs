@@ -1,0 +1,293 @@
+//! Tests of `data::embedded`.
+
+use super::*;
+use std::path::{Path, PathBuf};
+
+use crate::data::compile::{loaded, Compiler, DataFile};
+use crate::data::keys::normalize;
+use std::collections::BTreeMap;
+
+fn dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("data/staw")
+}
+
+/// The records of `data/staw`'s TOML files as parsed, before any
+/// compile, and the file of each card.
+fn parsed() -> (DataFile, Vec<String>) {
+    let mut all = DataFile::default();
+    let mut card_files = Vec::new();
+    for (path, text) in crate::data::read_dir(&dir()).unwrap() {
+        if !loaded(&path) {
+            continue;
+        }
+        let file: DataFile = toml::from_str(&text).unwrap();
+        card_files.extend(std::iter::repeat_n(path, file.card.len()));
+        all.card.extend(file.card);
+        all.set.extend(file.set);
+        all.class.extend(file.class);
+        all.format.extend(file.format);
+        all.retirement.extend(file.retirement);
+    }
+    (all, card_files)
+}
+
+/// `--data data/staw` compiles to the very blob `build.rs` embedded:
+/// the same files are loaded, in the same order, by the same compile.
+#[test]
+fn the_embedded_blob_is_what_data_dir_compiles_to() {
+    let mut compiler = Compiler::default();
+    for (path, text) in crate::data::read_dir(&dir()).unwrap() {
+        compiler.add(&path, &text).unwrap();
+    }
+    let bytes = compiler.finish().unwrap();
+    assert!(
+        bytes == STAW,
+        "{} bytes, embedded {}",
+        bytes.len(),
+        STAW.len()
+    );
+    let loaded = Database::from_dir(&dir()).unwrap();
+    let embedded = staw().unwrap();
+    assert!(loaded.cards == embedded.cards);
+    assert_eq!(loaded.card_files, embedded.card_files);
+    assert_eq!(loaded.sets, embedded.sets);
+    assert_eq!(loaded.index_of("t240"), embedded.index_of("T240"));
+}
+
+/// Every record reads back from the blob as the TOML files have it:
+/// same cards in the same order, same files, sets, classes, formats and
+/// retirements (the model survives MessagePack, every skipped empty
+/// field and every internally tagged enum).
+#[test]
+fn every_record_reads_back_as_parsed() {
+    let compiled = staw().unwrap();
+    let (toml, card_files) = parsed();
+    assert_eq!(compiled.cards.len(), toml.card.len());
+    assert!(compiled.cards.iter().eq(&toml.card));
+    assert!(compiled.card_files.iter().eq(&card_files));
+    assert!(compiled.sets.iter().eq(&toml.set));
+    assert!(compiled.classes.iter().eq(&toml.class));
+    assert!(compiled.formats.iter().eq(&toml.format));
+    assert!(compiled.retirements.iter().eq(&toml.retirement));
+    assert_eq!(compiled.by_id("t240").unwrap().name, "Cloaking Device");
+    // The fully checked decoding reads the same blob to the same cards.
+    assert!(decode(STAW).unwrap().cards.iter().eq(&toml.card));
+}
+
+/// The precomputed index finds exactly what a scan of the parsed
+/// cards finds: every id and alias id in any case (the first card that
+/// has it), every name in any spelling `normalize` forgives (the cards
+/// that are not builder helpers), and the same suggestions.
+#[test]
+fn the_index_finds_what_a_scan_finds() {
+    let db = staw().unwrap();
+    let (toml, _) = parsed();
+    let cards = &toml.card;
+    let scan_id = |q: &str| {
+        let key = id_key(q.trim());
+        cards.iter().position(|c| {
+            std::iter::once(&c.id)
+                .chain(&c.alias_ids)
+                .any(|id| id_key(id) == key)
+        })
+    };
+    let scan_name = |q: &str| -> Vec<&str> {
+        cards
+            .iter()
+            .filter(|c| !c.helper && normalize(&c.name) == normalize(q))
+            .map(|c| c.id.as_str())
+            .collect()
+    };
+    let by_name = |q: &str| -> Vec<String> { db.by_name(q).iter().map(|c| c.id.clone()).collect() };
+    for c in cards {
+        for id in std::iter::once(&c.id).chain(&c.alias_ids) {
+            for q in [
+                id.clone(),
+                id.to_uppercase(),
+                format!("  {} ", id.to_lowercase()),
+            ] {
+                assert!(db.index_of(&q).is_some(), "{q}");
+                assert_eq!(db.index_of(&q), scan_id(&q), "{q}");
+            }
+        }
+        for q in [
+            c.name.clone(),
+            c.name.to_uppercase(),
+            format!(" {}", c.name),
+        ] {
+            assert_eq!(by_name(&q), scan_name(&q), "{q}");
+        }
+    }
+    for q in [
+        "",
+        "nope",
+        "T240x",
+        "ß",
+        "Ü240",
+        "\u{2019}",
+        "Worf\u{2019}s",
+    ] {
+        assert_eq!(db.index_of(q), scan_id(q), "{q}");
+        assert_eq!(by_name(q), scan_name(q), "{q}");
+    }
+    // The names a suggestion is chosen from: each name's first card of
+    // the wanted types.
+    let mut names: BTreeMap<String, Vec<usize>> = BTreeMap::new();
+    for (i, c) in cards.iter().enumerate().filter(|(_, c)| !c.helper) {
+        names.entry(normalize(&c.name)).or_default().push(i);
+    }
+    let kinds = [
+        &[][..],
+        &[CardType::Ship],
+        &[CardType::Captain, CardType::Admiral],
+    ];
+    for q in ["U.S.S. Enterprize", "Cloaking", "worf", "Gul Dukaat", "zzz"] {
+        for types in kinds {
+            let found: Vec<&str> = db
+                .suggest(q, types, 5)
+                .iter()
+                .map(|c| c.id.as_str())
+                .collect();
+            let candidates = names.iter().filter_map(|(name, list)| {
+                list.iter()
+                    .find(|&&i| types.is_empty() || types.contains(&cards[i].kind))
+                    .map(|&i| (name.as_str(), i))
+            });
+            let expected: Vec<&str> = crate::input::suggest::ranked(q, candidates, 5)
+                .into_iter()
+                .map(|i| cards[i].id.as_str())
+                .collect();
+            assert_eq!(found, expected, "{q} {types:?}");
+        }
+    }
+}
+
+/// Sets and classes are found by id as a scan finds them.
+#[test]
+fn the_set_and_class_index_finds_what_a_scan_finds() {
+    let db = staw().unwrap();
+    let (toml, _) = parsed();
+    for s in &toml.set {
+        assert_eq!(db.set(&s.id), Some(s), "{}", s.id);
+    }
+    for c in &toml.class {
+        assert_eq!(db.class(&c.id), Some(c), "{}", c.id);
+    }
+    for q in ["", "nope", "71275 ", "GALAXY_CLASS", "\u{e9}"] {
+        assert_eq!(db.set(q), toml.set.iter().find(|s| s.id == q), "{q}");
+        assert_eq!(db.class(q), toml.class.iter().find(|c| c.id == q), "{q}");
+    }
+    assert!(db.format("standard").is_some());
+    assert_eq!(
+        db.format("standard"),
+        toml.format.iter().find(|f| f.id == "standard")
+    );
+}
+
+/// A database compiled at run time keeps what the build checks out of
+/// the index as the build would: the first card of a duplicate id, the
+/// last set or class of a duplicate id; helpers by id only.
+#[test]
+fn a_database_with_duplicates_loads_and_indexes_as_the_build_would() {
+    let files = [
+        (
+            "cards.toml".to_string(),
+            "[[card]]\nid = \"X1\"\ntype = \"ship\"\nname = \"One\"\nfactions = []\ncost = 1\n\
+             [[card]]\nid = \"x1\"\ntype = \"ship\"\nname = \"Two\"\nfactions = []\ncost = 2\n\
+             [[card]]\nid = \"H1\"\ntype = \"ship\"\nname = \"One\"\nfactions = []\ncost = 3\nhelper = true\n"
+                .to_string(),
+        ),
+        (
+            "sets.toml".to_string(),
+            "[[set]]\nid = \"s\"\nname = \"First\"\nrelease_date = \"2014-01-01\"\n\
+             [[set]]\nid = \"s\"\nname = \"Second\"\nrelease_date = \"2015-01-01\"\n"
+                .to_string(),
+        ),
+        ("names.toml".to_string(), "not toml at all [".to_string()),
+    ];
+    let db = Database::from_files(files).unwrap();
+    assert_eq!(db.cards.len(), 3);
+    assert_eq!(db.by_id("X1").unwrap().name, "One");
+    assert_eq!(db.by_id("h1").unwrap().cost, 3);
+    let named: Vec<i32> = db.by_name("one").iter().map(|c| c.cost).collect();
+    assert_eq!(named, [1]);
+    assert_eq!(db.set("s").unwrap().name, "Second");
+    assert_eq!(db.card_files[2], "cards.toml");
+}
+
+/// `--data DIR` errors name the file, as they did before the loader
+/// compiled (the TOML parser's own message, with its line).
+#[test]
+fn data_dir_errors_name_the_file() {
+    let e = Database::from_files([("cards/x.toml".to_string(), "[[card]]\nid = 1\n".to_string())])
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.starts_with("cards/x.toml: TOML parse error at line 2"),
+        "{e}"
+    );
+    let missing = dir().join("no-such-directory");
+    let e = Database::from_dir(&missing).unwrap_err().to_string();
+    assert!(
+        e.ends_with("no-such-directory: not a database directory"),
+        "{e}"
+    );
+}
+
+#[test]
+fn cards_are_decoded_on_demand_and_kinds_without_decoding() {
+    let db = staw().unwrap();
+    let (toml, _) = parsed();
+    for i in (0..db.cards.len()).rev() {
+        assert_eq!(db.cards.kind(i), Some(toml.card[i].kind));
+    }
+    let i = db.index_of("T240").unwrap();
+    assert_eq!(db.cards[i], toml.card[i]);
+    assert_eq!(db.cards.get(db.cards.len()), None);
+}
+
+#[test]
+fn staw_text_is_not_embedded_other_games_are() {
+    assert_eq!(files("staw").count(), 0);
+    assert!(files("xwing").count() > 0);
+}
+
+#[test]
+fn card_types_are_numbered_in_declaration_order() {
+    for (i, t) in CardType::ALL.iter().enumerate() {
+        assert_eq!(*t as usize, i);
+    }
+}
+
+#[test]
+fn a_damaged_blob_is_an_error_not_a_panic() {
+    let mut flipped = STAW.to_vec();
+    // A byte in the middle of the card data.
+    let at = flipped.len() / 2;
+    flipped[at] ^= 0xff;
+    let mut unsorted = STAW.to_vec();
+    let mut trailing = STAW.to_vec();
+    trailing.push(0);
+    // Swap the first two bytes of the id keys' text (`"a..."`, `"a..."`
+    // stays sorted, so swap a digit into the first place instead).
+    let keys = Blob::open(Cow::Borrowed(STAW)).unwrap().sections[ID_KEYS].clone();
+    unsorted[keys.start] = b'z';
+    for bytes in [
+        &b""[..],
+        &STAW[..STAW.len() / 2],
+        b"\x93\x02\x90\x90",
+        b"FCDB\x02\x00\x00\x00",
+        &flipped,
+        &unsorted,
+        &trailing,
+    ] {
+        let e = decode(bytes).unwrap_err().to_string();
+        assert!(e.starts_with("the compiled card database "), "{e}");
+    }
+    let mut wrong = STAW.to_vec();
+    wrong[4] = 4;
+    assert_eq!(
+        decode(&wrong).unwrap_err().to_string(),
+        "the compiled card database has layout version 4, this program reads 3"
+    );
+}
