@@ -502,3 +502,16 @@ fn comments_strings_and_lifetimes_are_not_imports() {
     );
     assert_eq!(resolve(&m("staw/cost"), "std::fmt"), None);
 }
+
+/// ARCHITECTURE.md's table of layers is the list this test enforces.
+#[test]
+fn architecture_md_names_the_layers_in_order() {
+    let text =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("ARCHITECTURE.md"))
+            .unwrap();
+    let listed: Vec<&str> = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("| ")?.split(" | `").nth(1)?.split('/').next())
+        .collect();
+    assert_eq!(listed, LAYERS);
+}
