@@ -260,7 +260,7 @@ class = "cardassian_keldon_class"
 #[test]
 fn the_build_compiles_the_real_database() {
     let blob = build_script::compile(&root().join("data/staw"), "data/staw").unwrap();
-    let db = fleetcheck::data::embedded::decode(&blob).unwrap();
+    let db = fleetcheck::data::load::decode(&blob).unwrap();
     assert_eq!(
         db.cards,
         fleetcheck::data::Database::embedded().unwrap().cards

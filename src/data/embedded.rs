@@ -21,26 +21,23 @@
 use super::compile::{FORMAT_VERSION, MAGIC};
 use super::keys::id_key;
 use super::model::{Card, CardType, Format, Retirement, Set, ShipClass};
-use super::store::{CardFiles, Table};
-use super::{Database, LoadError};
 use serde::de::DeserializeOwned;
 use std::borrow::Cow;
 use std::cmp::Ordering;
 use std::fmt;
 use std::ops::Range;
-use std::sync::Arc;
 
 include!(concat!(env!("OUT_DIR"), "/embedded_data.rs"));
 
 // The sections of the blob, in order (see `layout` in `compile.rs`).
-const FILE_OFFSETS: usize = 0;
-const FILE_NAMES: usize = 1;
+pub(crate) const FILE_OFFSETS: usize = 0;
+pub(crate) const FILE_NAMES: usize = 1;
 const CARD_FILE: usize = 2;
 const CARD_OFFSETS: usize = 3;
 const CARD_DATA: usize = 4;
 const KINDS: usize = 5;
 const ID_OFFSETS: usize = 6;
-const ID_KEYS: usize = 7;
+pub(crate) const ID_KEYS: usize = 7;
 const ID_CARDS: usize = 8;
 const NAME_OFFSETS: usize = 9;
 const NAME_KEYS: usize = 10;
@@ -84,23 +81,23 @@ pub struct Records {
     data: usize,
 }
 
-const CARDS: Records = Records {
+pub(crate) const CARDS: Records = Records {
     offsets: CARD_OFFSETS,
     data: CARD_DATA,
 };
-const SETS: Records = Records {
+pub(crate) const SETS: Records = Records {
     offsets: SET_OFFSETS,
     data: SET_DATA,
 };
-const CLASSES: Records = Records {
+pub(crate) const CLASSES: Records = Records {
     offsets: CLASS_OFFSETS,
     data: CLASS_DATA,
 };
-const FORMATS: Records = Records {
+pub(crate) const FORMATS: Records = Records {
     offsets: FORMAT_OFFSETS,
     data: FORMAT_DATA,
 };
-const RETIREMENTS: Records = Records {
+pub(crate) const RETIREMENTS: Records = Records {
     offsets: RETIREMENT_OFFSETS,
     data: RETIREMENT_DATA,
 };
@@ -141,70 +138,14 @@ pub fn files(game: &str) -> impl Iterator<Item = (&'static str, &'static str)> +
     })
 }
 
-/// The STAW database compiled into the binary. Its structure is checked;
-/// its records are decoded when first used (`build.rs` validated them, and
-/// the tests decode every one).
-pub fn staw() -> Result<Database, LoadError> {
-    load(Cow::Borrowed(STAW), false)
-}
-
-/// Decodes a compiled database (the bytes `build.rs` writes), checking all
-/// of it: every record is decoded now, every table is in order.
-pub fn decode(bytes: &[u8]) -> Result<Database, LoadError> {
-    read(bytes.to_vec())
-}
-
-/// [`decode`], keeping the bytes (a database compiled at run time).
-pub(crate) fn read(bytes: Vec<u8>) -> Result<Database, LoadError> {
-    load(Cow::Owned(bytes), true)
-}
-
-fn invalid(why: String) -> LoadError {
-    LoadError::Invalid(format!("the compiled card database {why}"))
-}
-
 /// Every record of a blob, decoded.
-type Decoded = (
+pub(crate) type Decoded = (
     Vec<Card>,
     Vec<Set>,
     Vec<ShipClass>,
     Vec<Format>,
     Vec<Retirement>,
 );
-
-fn load(bytes: Cow<'static, [u8]>, verify: bool) -> Result<Database, LoadError> {
-    let blob = Blob::open(bytes).map_err(invalid)?;
-    if verify {
-        let files = blob
-            .strings(FILE_OFFSETS, FILE_NAMES)
-            .ok_or_else(|| invalid("cannot be read: its file names are damaged".into()))?;
-        if (0..blob.cards).any(|i| blob.card_file(i).is_none_or(|f| f >= files.len())) {
-            return Err(invalid("has a broken card file table".into()));
-        }
-    }
-    let (cards, sets, classes, formats, retirements) = match verify {
-        true => {
-            let (c, s, k, f, r) = blob.verify().map_err(invalid)?;
-            (Some(c), Some(s), Some(k), Some(f), Some(r))
-        }
-        false => (None, None, None, None, None),
-    };
-    let blob = Arc::new(blob);
-    Ok(Database::from_compiled(
-        table(&blob, CARDS, cards),
-        CardFiles::compiled(Arc::clone(&blob)),
-        table(&blob, SETS, sets),
-        table(&blob, CLASSES, classes),
-        table(&blob, FORMATS, formats),
-        table(&blob, RETIREMENTS, retirements),
-        Arc::clone(&blob),
-    ))
-}
-
-/// Record table `r` of the blob, decoded on demand (or already).
-fn table<T: DeserializeOwned>(blob: &Arc<Blob>, r: Records, decoded: Option<Vec<T>>) -> Table<T> {
-    Table::lazy(Arc::clone(blob), r, Blob::record, decoded)
-}
 
 /// A compiled database with its sections located: records are decoded
 /// from it one at a time ([`Blob::record`]), the indexes are searched in
@@ -214,7 +155,7 @@ fn table<T: DeserializeOwned>(blob: &Arc<Blob>, r: Records, decoded: Option<Vec<
 pub struct Blob {
     bytes: Cow<'static, [u8]>,
     cards: usize,
-    sections: [Range<usize>; SECTIONS],
+    pub(crate) sections: [Range<usize>; SECTIONS],
 }
 
 impl fmt::Debug for Blob {
@@ -231,7 +172,7 @@ fn word(bytes: &[u8], i: usize) -> Option<u32> {
 
 impl Blob {
     /// Locates the sections and checks their sizes (not their contents).
-    fn open(bytes: Cow<'static, [u8]>) -> Result<Blob, String> {
+    pub(crate) fn open(bytes: Cow<'static, [u8]>) -> Result<Blob, String> {
         let unreadable = |why: &str| format!("cannot be read: {why}");
         if bytes.get(..4) != Some(&MAGIC[..]) {
             return Err(unreadable("it does not start with FCDB"));
@@ -351,7 +292,7 @@ impl Blob {
     }
 
     /// A whole string table, if every entry is UTF-8.
-    fn strings(&self, offsets: usize, keys: usize) -> Option<Vec<String>> {
+    pub(crate) fn strings(&self, offsets: usize, keys: usize) -> Option<Vec<String>> {
         (0..self.entries(offsets))
             .map(|i| {
                 let bytes = self
@@ -439,7 +380,7 @@ impl Blob {
     /// Checks everything [`Blob::open`] does not: every record decodes (the
     /// records are returned), offsets never go back, keys are UTF-8 and
     /// strictly sorted, every record number and card type is in range.
-    fn verify(&self) -> Result<Decoded, String> {
+    pub(crate) fn verify(&self) -> Result<Decoded, String> {
         let bad = |what: &str| format!("cannot be read: {what}");
         fn all<T: DeserializeOwned>(blob: &Blob, r: Records) -> Result<Vec<T>, String> {
             (0..blob.len(r))
@@ -499,7 +440,3 @@ impl Blob {
         Ok(decoded)
     }
 }
-
-#[cfg(test)]
-#[path = "embedded_tests.rs"]
-mod tests;

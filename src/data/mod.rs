@@ -15,6 +15,7 @@ mod compile;
 pub mod embedded;
 pub mod import;
 mod keys;
+pub mod load;
 pub mod model;
 pub mod names;
 pub mod store;
@@ -81,7 +82,7 @@ impl Database {
     /// The database embedded in the binary (compiled at build time: see
     /// `embedded`).
     pub fn embedded() -> Result<Database, LoadError> {
-        embedded::staw()
+        load::staw()
     }
 
     /// A database from already-parsed records (tests' small databases):
@@ -128,7 +129,7 @@ impl Database {
     /// read back whole and checked as the embedded one is by its tests.
     fn compiled(compiler: compile::Compiler) -> Result<Database, LoadError> {
         let bytes = compiler.finish().map_err(LoadError::Invalid)?;
-        embedded::read(bytes)
+        load::read(bytes)
     }
 
     /// The compiled database (`embedded`): its index is the blob's own.

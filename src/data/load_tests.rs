@@ -1,6 +1,9 @@
-//! Tests of `data::embedded`.
+//! Tests of `data::load` and of the blob it reads (`data::embedded`).
 
 use super::*;
+use crate::data::embedded::*;
+use crate::data::keys::id_key;
+use crate::data::model::CardType;
 use std::path::{Path, PathBuf};
 
 use crate::data::compile::{loaded, Compiler, DataFile};
