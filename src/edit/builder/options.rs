@@ -202,14 +202,7 @@ pub fn options(
             _ => continue,
         };
         // A reprint of a card already tried.
-        if seen.iter().any(|s| {
-            s.kind == card.kind
-                && s.name == card.name
-                && s.factions == card.factions
-                && s.cost == card.cost
-                && s.slot == card.slot
-                && s.rules == card.rules
-        }) {
+        if seen.iter().any(|s| card.is_reprint_of(s)) {
             continue;
         }
         seen.push(card);
