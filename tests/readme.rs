@@ -1,24 +1,93 @@
-//! The README is part of the contract: it must name every diagnostic code
-//! the engine and the other games can report, and its two commands must
-//! point at files that exist.
+//! The README and `docs/` are part of the contract: the README and
+//! `docs/cli.md` must name every diagnostic code the engine and the other
+//! games can report, `docs/fleet-file.md` every key of a STAW fleet file,
+//! the README's commands must point at files that exist, and none of them
+//! may send a user to `../shared`, which a user does not have.
 
 const README: &str = include_str!("../README.md");
+const CLI: &str = include_str!("../docs/cli.md");
+const FLEET_FILE: &str = include_str!("../docs/fleet-file.md");
 
 fn documented(code: &str) -> bool {
     README.contains(&format!("`{code}`"))
 }
 
-#[test]
-fn readme_lists_every_diagnostic_code() {
-    let mut missing = Vec::new();
+/// Every diagnostic code: STAW rules, input errors, the other games.
+fn every_code() -> Vec<&'static str> {
     let staw = fleetcheck::rules::RULES.iter().flat_map(|r| r.codes.iter());
     let input = fleetcheck::diag::INPUT_ERROR_CODES.iter();
     let games = fleetcheck::games::REGISTRY
         .iter()
         .flat_map(|g| g.codes.iter().map(|c| &c.code));
-    for code in staw.chain(input).chain(games) {
+    staw.chain(input).chain(games).copied().collect()
+}
+
+#[test]
+fn docs_cli_lists_every_diagnostic_code_with_its_severity() {
+    let missing: Vec<&str> = every_code()
+        .into_iter()
+        .filter(|code| !CLI.contains(&format!("| `{code}` |")))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "codes missing from docs/cli.md: {missing:?}"
+    );
+    // The other games' codes with the severity the game gives them.
+    for g in fleetcheck::games::REGISTRY {
+        for c in g.codes {
+            let severity = format!("{:?}", c.severity).to_lowercase();
+            assert!(
+                CLI.contains(&format!("| `{}` | {severity} |", c.code)),
+                "docs/cli.md: {} is not listed as {severity}",
+                c.code
+            );
+        }
+    }
+}
+
+#[test]
+fn docs_fleet_file_names_every_key() {
+    use fleetcheck::fleet::read::{REF_KEYS, SHIP_KEYS, SIDEBOARD_SECTIONS, TOP_KEYS};
+    let mut missing = Vec::new();
+    for key in TOP_KEYS
+        .iter()
+        .chain(SHIP_KEYS)
+        .chain(REF_KEYS)
+        .chain(SIDEBOARD_SECTIONS)
+    {
+        if !FLEET_FILE.contains(&format!("`{key}`")) && !FLEET_FILE.contains(&format!("`[{key}]`"))
+        {
+            missing.push(*key);
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "keys missing from docs/fleet-file.md: {missing:?}"
+    );
+}
+
+#[test]
+fn no_user_is_sent_to_shared() {
+    for (name, text) in [
+        ("README.md", README),
+        ("docs/cli.md", CLI),
+        ("docs/fleet-file.md", FLEET_FILE),
+    ] {
+        for (n, line) in text.lines().enumerate() {
+            // Only the reference tier of the tests reads ../shared.
+            if line.contains("shared/") {
+                panic!("{name}:{}: a path into shared/: {line}", n + 1);
+            }
+        }
+    }
+}
+
+#[test]
+fn readme_lists_every_diagnostic_code() {
+    let mut missing = Vec::new();
+    for code in every_code() {
         if !documented(code) {
-            missing.push(*code);
+            missing.push(code);
         }
     }
     assert!(
