@@ -6,9 +6,10 @@
 use crate::support::{run, TODAY};
 use std::path::{Path, PathBuf};
 
+/// One of the project's own interop fleets (`tests/fixtures/interop/fleets`).
 fn interop(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/reference/interop")
+        .join("tests/fixtures/interop/fleets")
         .join(name)
 }
 
@@ -122,7 +123,7 @@ fn building_a_fleet_from_nothing() {
 
 #[test]
 fn adding_to_a_commented_file_keeps_every_comment() {
-    let original = std::fs::read_to_string(interop("1-federation-three-ships.toml")).unwrap();
+    let original = std::fs::read_to_string(interop("1-three-federation-ships.toml")).unwrap();
     let dir = with_fleet(&original);
     let steps: &[&[&str]] = &[
         &["add", "f.toml", "upgrade", "W118", "--ship", "3"],
@@ -142,7 +143,7 @@ fn adding_to_a_commented_file_keeps_every_comment() {
 
 #[test]
 fn an_edit_prints_the_new_total_and_new_violations() {
-    let original = std::fs::read_to_string(interop("1-federation-three-ships.toml")).unwrap();
+    let original = std::fs::read_to_string(interop("1-three-federation-ships.toml")).unwrap();
     let dir = with_fleet(&original);
     // A second Photon Torpedoes on the Reliant: no weapon slot left, and
     // the fleet goes 3 SP over the cap; the edit is made all the same.
@@ -170,7 +171,7 @@ fn an_edit_prints_the_new_total_and_new_violations() {
 
 #[test]
 fn refused_edits_leave_the_file_byte_for_byte() {
-    let original = std::fs::read_to_string(interop("3-klingon-sideboard.toml")).unwrap();
+    let original = std::fs::read_to_string(interop("3-klingon-reinforcements.toml")).unwrap();
     let dir = with_fleet(&original);
     let cases: &[(&[&str], &str)] = &[
         (
@@ -247,7 +248,7 @@ fn an_edit_of_a_badly_shaped_key_is_refused() {
 
 #[test]
 fn an_interrupted_write_leaves_the_original() {
-    let original = std::fs::read_to_string(interop("1-federation-three-ships.toml")).unwrap();
+    let original = std::fs::read_to_string(interop("1-three-federation-ships.toml")).unwrap();
     let dir = with_fleet(&original);
     // A file size limit of 0: the first byte written to the new file stops
     // the process (SIGXFSZ), as a crash or a full disk would, mid-edit.
@@ -275,7 +276,7 @@ fn an_interrupted_write_leaves_the_original() {
 
 #[test]
 fn removing_keeps_the_other_comments() {
-    let original = std::fs::read_to_string(interop("4-dominion-flagship.toml")).unwrap();
+    let original = std::fs::read_to_string(interop("4-keldon-flagship.toml")).unwrap();
     let dir = with_fleet(&original);
     let steps: &[&[&str]] = &[
         &[
@@ -303,12 +304,12 @@ fn removing_keeps_the_other_comments() {
         let removed = [
             "Tetryon",
             "Boheeka",
-            "Dominion Flagship",
+            "Dominion: flagship",
             "Gul Ranor",
             "Kraxon",
             "EM Pulse",
             "Glinn Telle",
-            "Flagship (resource",
+            "Flagship: resource",
         ]
         .iter()
         .any(|w| line.contains(w));
@@ -321,8 +322,7 @@ fn removing_keeps_the_other_comments() {
 
 #[test]
 fn remove_picks_identical_copies_and_sideboard_sections() {
-    let original =
-        std::fs::read_to_string(interop("6-romulan-generic-birds-of-prey.toml")).unwrap();
+    let original = std::fs::read_to_string(interop("6-romulan-generic-starships.toml")).unwrap();
     let dir = with_fleet(&original);
     // Two identical generic ships: by card the choice is ambiguous, by
     // number it is not.
@@ -335,7 +335,7 @@ fn remove_picks_identical_copies_and_sideboard_sections() {
     let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
     assert_eq!(v["fleets"][0]["total"], 97 - 18);
 
-    let original = std::fs::read_to_string(interop("3-klingon-sideboard.toml")).unwrap();
+    let original = std::fs::read_to_string(interop("3-klingon-reinforcements.toml")).unwrap();
     let dir = with_fleet(&original);
     let r = run(dir.path(), &["remove", "f.toml", "sideboard", "tech"]);
     assert_eq!(r.code, 0, "{}", r.stderr);
@@ -374,7 +374,7 @@ fn option<'a>(v: &'a serde_json::Value, id: &str) -> Option<&'a serde_json::Valu
 
 #[test]
 fn options_for_a_ship_keep_uniqueness_slots_and_cap() {
-    let original = std::fs::read_to_string(interop("3-klingon-sideboard.toml")).unwrap();
+    let original = std::fs::read_to_string(interop("3-klingon-reinforcements.toml")).unwrap();
     let dir = with_fleet(&original);
     // Free a crew slot on the Kronos One: 92 SP, 8 left.
     let r = run(
@@ -442,7 +442,7 @@ fn options_for_a_ship_keep_uniqueness_slots_and_cap() {
 
 #[test]
 fn options_for_a_sideboard_section() {
-    let original = std::fs::read_to_string(interop("3-klingon-sideboard.toml")).unwrap();
+    let original = std::fs::read_to_string(interop("3-klingon-reinforcements.toml")).unwrap();
     let dir = with_fleet(&original);
     let r = run(dir.path(), &["remove", "f.toml", "sideboard", "tech"]);
     assert_eq!(r.code, 0);

@@ -459,7 +459,7 @@ fn directory_in_every_output_mode() {
     insta::assert_snapshot!("fleets_github", r.stdout);
 }
 
-/// Exact numbers of the JSON report (shared/spec/cli.md).
+/// Exact numbers of the JSON report (docs/cli.md).
 #[test]
 fn json_numbers_of_real_fleets() {
     let r = run(&root(), &["-o", "json", &fleet("legal"), &fleet("illegal")]);

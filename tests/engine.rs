@@ -36,16 +36,16 @@ fn check_with(text: &str, opts: &CheckOptions) -> Checked {
     )
 }
 
-fn check(text: &str) -> Checked {
+pub(crate) fn check(text: &str) -> Checked {
     check_with(text, &opts())
 }
 
-fn codes(c: &Checked) -> Vec<&str> {
+pub(crate) fn codes(c: &Checked) -> Vec<&str> {
     c.diagnostics.iter().map(|d| d.code.as_str()).collect()
 }
 
 /// (line, column) of every diagnostic with this code.
-fn at(c: &Checked, code: &str) -> Vec<(usize, usize)> {
+pub(crate) fn at(c: &Checked, code: &str) -> Vec<(usize, usize)> {
     let src = c.source.as_ref().unwrap();
     c.diagnostics
         .iter()
@@ -54,7 +54,7 @@ fn at(c: &Checked, code: &str) -> Vec<(usize, usize)> {
         .collect()
 }
 
-fn message<'a>(c: &'a Checked, code: &str) -> &'a str {
+pub(crate) fn message<'a>(c: &'a Checked, code: &str) -> &'a str {
     &c.diagnostics
         .iter()
         .find(|d| d.code == code)
@@ -84,7 +84,7 @@ fn totals(r: &FleetReport) -> (Option<i32>, Vec<i32>) {
 
 /// What a check reports, in a stable text form for snapshots: totals and
 /// every diagnostic with its place.
-fn summary(c: &Checked) -> String {
+pub(crate) fn summary(c: &Checked) -> String {
     let r = c.finish();
     let mut s = String::new();
     writeln!(
@@ -466,14 +466,14 @@ fn talent_needs_a_captain_with_a_talent_icon() {
 
 #[test]
 fn unique_names_clash_across_types_and_mirror_apart() {
-    let c = check_file(&golden_dir().join("own-unique-captain-and-crew.toml"));
+    let c = check_file(&golden_dir().join("illegal-unique-captain-and-crew.toml"));
     assert_eq!(codes(&c), ["unique"]);
     assert_eq!(
         message(&c, "unique"),
         "the crew upgrade Data (C209) on ship 2 (U.S.S. Enterprise-D) has the same unique name as the captain Data (Cap430) on ship 1 (U.S.S. Sutherland)"
     );
-    assert_eq!(at(&c, "unique"), [(12, 13)]);
-    let c = check_file(&golden_dir().join("own-unique-mirror-coexist.toml"));
+    assert_eq!(at(&c, "unique"), [(11, 13)]);
+    let c = check_file(&golden_dir().join("legal-unique-mirror-coexist.toml"));
     assert!(c.diagnostics.is_empty(), "{}", summary(&c));
 }
 
@@ -606,7 +606,7 @@ fn resource_cards_need_their_resource() {
 
 #[test]
 fn officers_cost_three_on_their_ship_and_need_crew() {
-    let r = check_file(&golden_dir().join("sd-sp56-officers.toml")).finish();
+    let r = check_file(&golden_dir().join("legal-officers.toml")).finish();
     let officers: Vec<i32> = r.ships[0]
         .cards
         .iter()
@@ -745,7 +745,7 @@ fn sandbox_is_never_tournament_legal() {
 
 #[test]
 fn sideboard_prices_every_additional_cost_and_nothing_else() {
-    let c = check_file(&golden_dir().join("own-sb-defiant-cloak.toml"));
+    let c = check_file(&golden_dir().join("legal-sb-defiant-cloak.toml"));
     let r = c.finish();
     let sb = r.sideboard.as_ref().unwrap();
     assert_eq!((sb.total, sb.cap), (9, 20));
@@ -796,9 +796,9 @@ fn sideboard_rules() {
 
 #[test]
 fn syntax_error_is_located() {
-    let c = check_file(&golden_dir().join("own-err-toml-syntax.toml"));
+    let c = check_file(&golden_dir().join("input-err-toml-syntax.toml"));
     assert_eq!(codes(&c), ["parse"]);
-    assert_eq!(at(&c, "parse"), [(8, 31)]);
+    assert_eq!(at(&c, "parse"), [(7, 31)]);
     assert_eq!(
         message(&c, "parse"),
         "TOML syntax error: invalid basic string"
@@ -807,14 +807,14 @@ fn syntax_error_is_located() {
 
 #[test]
 fn unknown_card_suggests_names() {
-    let c = check_file(&golden_dir().join("own-err-unknown-card.toml"));
+    let c = check_file(&golden_dir().join("input-err-unknown-card.toml"));
     assert_eq!(codes(&c), ["unknown-card"]);
     assert_eq!(
         message(&c, "unknown-card"),
         "no captain matches 'Jean-Luc Pickard'"
     );
     assert_eq!(c.diagnostics[0].help, ["did you mean 'Jean-Luc Picard'?"]);
-    assert_eq!(at(&c, "unknown-card"), [(7, 11)]);
+    assert_eq!(at(&c, "unknown-card"), [(6, 11)]);
 }
 
 #[test]
@@ -846,26 +846,26 @@ fn every_reference_problem_is_reported_together() {
 
 #[test]
 fn names_match_case_and_typographic_quotes() {
-    let c = check_file(&golden_dir().join("own-names-normalised.toml"));
+    let c = check_file(&golden_dir().join("legal-names-normalised.toml"));
     assert!(c.diagnostics.is_empty(), "{}", summary(&c));
     let c = check("[[ship]]\nship = \"s207\"\ncaptain = { ID = \"x\" }\n");
     assert_eq!(codes(&c), ["unknown-key"]);
 }
 
-// ---- the interop samples of ../shared/reference/interop --------------------------
+// ---- the project's own interop fleets (the ideas of the interop samples) ------------
 
 #[test]
-fn interop_samples_match_the_totals_worked_out_by_hand() {
-    let dir = root().join("../shared/reference/interop");
+fn interop_fleets_match_the_totals_worked_out_by_hand() {
+    let dir = root().join("tests/fixtures/interop/fleets");
     let cases: &[(&str, i32, Option<i32>, i32)] = &[
-        ("1-federation-three-ships.toml", 100, None, 0),
-        ("2-klingon-federation-admiral.toml", 99, None, 0),
-        ("3-klingon-sideboard.toml", 94, Some(18), 0),
-        ("4-dominion-flagship.toml", 96, None, 0),
-        ("5-federation-fleet-captain.toml", 96, None, 0),
-        ("6-romulan-generic-birds-of-prey.toml", 97, None, 0),
-        ("7-federation-either-slot.toml", 90, None, 0),
-        ("8-illegal-duplicate-unique.toml", 79, None, 1),
+        ("1-three-federation-ships.toml", 100, None, 0),
+        ("2-klingon-with-federation-admiral.toml", 99, None, 0),
+        ("3-klingon-reinforcements.toml", 94, Some(18), 0),
+        ("4-keldon-flagship.toml", 96, None, 0),
+        ("5-excelsior-fleet-captain.toml", 96, None, 0),
+        ("6-romulan-generic-starships.toml", 97, None, 0),
+        ("7-either-slot-holograms.toml", 90, None, 0),
+        ("8-illegal-two-mccoys.toml", 79, None, 1),
     ];
     for (file, total, sideboard, exit) in cases {
         let c = check_file(&dir.join(file));

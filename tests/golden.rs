@@ -1,8 +1,9 @@
-//! The golden fleets of `../shared/golden/staw`: every case of its
-//! `expected.toml` is checked with the real card database (exit code,
+//! The project's golden fleets, `tests/fixtures/golden`: every case of its
+//! `expected.toml` is checked with the embedded card database: exit code,
 //! legality, fleet total, ship totals in file order, sideboard total, and
-//! every listed diagnostic code). All failing cases are reported together,
-//! one line each naming the case.
+//! the exact set of diagnostic codes reported. All failing cases are
+//! reported together, one line each naming the case. (The golden corpus of
+//! `../shared` is checked by the reference tier, `tests/reference/golden.rs`.)
 
 use fleetcheck::cli::check::check_source;
 use fleetcheck::data::Database;
@@ -10,7 +11,7 @@ use fleetcheck::input::diag::Source;
 use fleetcheck::report::Checked;
 use fleetcheck::staw::CheckOptions;
 use serde::Deserialize;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
@@ -19,22 +20,23 @@ use std::sync::OnceLock;
 /// fixed so that the test never depends on the clock.
 pub const TODAY: &str = "2025-06-01";
 
-/// One case of `expected.toml`.
+/// One case of `expected.toml`; the fleet file is `<case id>.toml`.
 #[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
 struct Case {
-    file: String,
-    exit: Option<i32>,
+    exit: i32,
     legal: Option<bool>,
     total: Option<i32>,
-    ship_totals: Option<Vec<i32>>,
-    sideboard_total: Option<i32>,
-    #[serde(default)]
+    ships: Option<Vec<i32>>,
+    sideboard: Option<i32>,
     codes: Vec<String>,
+    #[allow(dead_code)]
+    note: Option<String>,
 }
 
-/// The golden folder.
+/// The project's golden folder.
 pub fn golden_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/golden/staw")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/golden")
 }
 
 /// The real card database (`data/staw`), loaded once.
@@ -59,41 +61,41 @@ pub fn check_file(path: &Path) -> Checked {
 
 /// What is wrong with one case, if anything.
 fn judge(id: &str, case: &Case) -> Option<String> {
-    let checked = check_file(&golden_dir().join(&case.file));
+    let checked = check_file(&golden_dir().join(format!("{id}.toml")));
     let r = checked.finish();
     let mut wrong = Vec::new();
-    if let Some(exit) = case.exit {
-        if checked.exit_code() != exit {
-            wrong.push(format!("exit {} (expected {exit})", checked.exit_code()));
-        }
+    if checked.exit_code() != case.exit {
+        wrong.push(format!(
+            "exit {} (expected {})",
+            checked.exit_code(),
+            case.exit
+        ));
     }
     if let Some(legal) = case.legal {
         if r.legal != legal {
             wrong.push(format!("legal {} (expected {legal})", r.legal));
         }
     }
-    if let Some(total) = case.total {
-        if r.total != Some(total) {
-            wrong.push(format!("total {:?} (expected {total})", r.total));
-        }
+    if r.total != case.total {
+        wrong.push(format!("total {:?} (expected {:?})", r.total, case.total));
     }
-    if let Some(ships) = &case.ship_totals {
+    if let Some(ships) = &case.ships {
         let got: Vec<i32> = r.ships.iter().map(|s| s.total).collect();
         if &got != ships {
             wrong.push(format!("ship totals {got:?} (expected {ships:?})"));
         }
     }
-    if let Some(sb) = case.sideboard_total {
-        let got = r.sideboard.as_ref().map(|s| s.total);
-        if got != Some(sb) {
-            wrong.push(format!("sideboard total {got:?} (expected {sb})"));
-        }
+    let got = r.sideboard.as_ref().map(|s| s.total);
+    if got != case.sideboard {
+        wrong.push(format!(
+            "sideboard total {got:?} (expected {:?})",
+            case.sideboard
+        ));
     }
-    let got: Vec<&str> = r.diagnostics.iter().map(|d| d.code.as_str()).collect();
-    for code in &case.codes {
-        if !got.contains(&code.as_str()) {
-            wrong.push(format!("code {code} not reported"));
-        }
+    let got: BTreeSet<&str> = r.diagnostics.iter().map(|d| d.code.as_str()).collect();
+    let want: BTreeSet<&str> = case.codes.iter().map(String::as_str).collect();
+    if got != want {
+        wrong.push(format!("codes {got:?} (expected {want:?})"));
     }
     if wrong.is_empty() {
         return None;
@@ -112,9 +114,9 @@ fn judge(id: &str, case: &Case) -> Option<String> {
 #[test]
 fn every_golden_case_matches() {
     let text = std::fs::read_to_string(golden_dir().join("expected.toml"))
-        .expect("../shared/golden/staw/expected.toml is readable");
+        .expect("tests/fixtures/golden/expected.toml is readable");
     let cases: BTreeMap<String, Case> = toml::from_str(&text).expect("expected.toml parses");
-    assert!(cases.len() >= 50, "only {} golden cases found", cases.len());
+    assert_eq!(cases.len(), 56, "golden cases in expected.toml");
     let failures: Vec<String> = cases
         .iter()
         .filter_map(|(id, case)| judge(id, case))
@@ -126,4 +128,20 @@ fn every_golden_case_matches() {
         cases.len(),
         failures.join("\n")
     );
+}
+
+/// Every fleet file of the folder has its case, and every case its file.
+#[test]
+fn every_golden_fleet_has_a_case() {
+    let text = std::fs::read_to_string(golden_dir().join("expected.toml")).unwrap();
+    let cases: BTreeMap<String, toml::Value> = toml::from_str(&text).unwrap();
+    let mut files: Vec<String> = std::fs::read_dir(golden_dir())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().to_string())
+        .filter(|n| n != "expected.toml")
+        .collect();
+    files.sort();
+    let mut want: Vec<String> = cases.keys().map(|id| format!("{id}.toml")).collect();
+    want.sort();
+    assert_eq!(files, want);
 }

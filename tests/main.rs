@@ -1,5 +1,8 @@
 //! The one integration test binary. One module per area.
-mod architecture;
+//!
+//! Plain `cargo test` is the first tier: everything the clone itself holds.
+//! `cargo test --features reference` adds the second tier, `reference`: the
+//! checks against the real reference data in `../shared`.
 mod builder;
 mod cli;
 mod engine;
@@ -7,10 +10,13 @@ mod games;
 mod golden;
 mod hardening;
 mod import;
+mod import_fixture;
 mod interop;
 mod props;
 mod readers;
 mod readme;
+#[cfg(feature = "reference")]
+mod reference;
 mod report;
 mod sheet;
 mod sideboard;

@@ -555,7 +555,7 @@ fn validate(schema: &Value, root: &Value, v: &Value, path: &str, errs: &mut Vec<
 }
 
 /// Checks a JSON report against the committed schema and the keys the
-/// spec (shared/spec/cli.md) promises.
+/// command line reference (docs/cli.md) promises.
 pub fn assert_report_shape(report: &Value) {
     let schema: Value = serde_json::from_str(json::SCHEMA).unwrap();
     let mut errs = Vec::new();
