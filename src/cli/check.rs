@@ -97,7 +97,7 @@ pub fn stream(
     let mut kept: Vec<Checked> = Vec::with_capacity(inputs.len());
     let mut rest = inputs.into_iter();
     if output == Output::Json {
-        report::json::start(w)?;
+        report::json::start(w, "check")?;
     }
     loop {
         let batch: Vec<Input> = rest.by_ref().take(BATCH).collect();
@@ -131,7 +131,7 @@ pub fn stream(
         }
     }
     match output {
-        Output::Json => report::json::end(w, kept.len())?,
+        Output::Json => report::json::end(w, &report::json::summary(&kept))?,
         Output::Table if kept.len() > 1 => {
             writeln!(w)?;
             writeln!(w, "{}", report::table::summary(&kept))?;
@@ -200,6 +200,7 @@ pub fn check_options(format: Option<String>, as_of: Option<&str>) -> anyhow::Res
         format,
         as_of,
         today: today()?,
+        sp_cap: None,
     })
 }
 
@@ -440,7 +441,9 @@ mod tests {
                 let mut theirs = Vec::new();
                 match output {
                     Output::Github => report::github::render_all(&mut theirs, &files).unwrap(),
-                    Output::Json => report::json::render_all(&mut theirs, &files).unwrap(),
+                    Output::Json => {
+                        report::json::render_all(&mut theirs, "check", &files).unwrap()
+                    }
                     Output::Table => {
                         report::table::render_all(&mut theirs, &files, &ropts).unwrap()
                     }

@@ -176,8 +176,9 @@ pub fn check(args: &DataCheckArgs, out: &mut dyn Write) -> anyhow::Result<i32> {
                 problems: &problems,
                 unmodeled: unmodeled.as_deref(),
             };
-            serde_json::to_writer_pretty(&mut *out, &report)?;
-            writeln!(out)?;
+            crate::report::json::render_with(out, "data-check", |r| {
+                r.data = Some(super::card::to_value(&report));
+            })?;
         }
         Output::Github => {
             for p in &problems {

@@ -67,7 +67,9 @@ pub fn run(args: &OptionsArgs) -> anyhow::Result<i32> {
         }
     };
     print(|w| match args.common.output {
-        Output::Json | Output::Github => crate::report::json::write_value(w, &found),
+        Output::Json | Output::Github => crate::report::json::render_with(w, "options", |r| {
+            r.options = Some(super::card::to_value(&found));
+        }),
         Output::Table => {
             writeln!(
                 w,

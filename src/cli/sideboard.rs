@@ -40,7 +40,7 @@ pub fn run(args: &SideboardArgs) -> anyhow::Result<i32> {
     let ropts = render_options(&args.common);
     print(|w| match args.common.output {
         Output::Table => report::sideboard::render(w, &checked, &ropts),
-        Output::Json => report::json::render_all(w, files),
+        Output::Json => report::json::render_all(w, "sideboard", files),
         Output::Github => report::github::render_all(w, files),
     })?;
     Ok(checked.exit_code())

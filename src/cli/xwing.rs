@@ -80,7 +80,7 @@ pub fn run(cmd: &XwingCommand) -> anyhow::Result<i32> {
                 }
                 report::table::render(w, checked, &ropts)
             }
-            Output::Json => report::json::render_all(w, files),
+            Output::Json => report::json::render_all(w, "xwing", files),
             Output::Github => report::github::render_all(w, files),
         })
     };

@@ -34,6 +34,7 @@ pub const INPUT_ERROR_CODES: &[&str] = &[
     "too-large",
     "encoding",
     "empty",
+    "not-a-fleet",
 ];
 
 /// One finding.
