@@ -191,7 +191,7 @@ pub(crate) fn edit(
     print(|w| match common.output {
         Output::Json => report::json::render_all(w, command, std::slice::from_ref(&checked_after)),
         Output::Github => report::github::render_all(w, std::slice::from_ref(&checked_after)),
-        Output::Table => {
+        Output::Table | Output::Markdown | Output::Csv => {
             writeln!(w, "{}: {}", path.display(), edited.done)?;
             writeln!(w, "{}", total_line(&checked_after))?;
             for d in &new {

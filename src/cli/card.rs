@@ -61,7 +61,7 @@ pub fn run(args: &CardArgs) -> anyhow::Result<i32> {
                     r.card = Some(to_value(&view(&db, card)));
                 }),
                 // Annotations make no sense for a card: print the facts.
-                Output::Table | Output::Github => render_card(w, &db, card),
+                _ => render_card(w, &db, card),
             })?;
             Ok(0)
         }

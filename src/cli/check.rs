@@ -112,7 +112,7 @@ pub fn stream(
             let _ = match output {
                 Output::Github => report::github::render(&mut text, &checked),
                 Output::Json => report::json::fleet(&mut text, &checked),
-                Output::Table => report::table::render(&mut text, &checked, ropts),
+                Output::Table | Output::Markdown | Output::Csv => report::table::render(&mut text, &checked, ropts),
             };
             checked.source = None;
             checked.text = None;
@@ -444,7 +444,7 @@ mod tests {
                     Output::Json => {
                         report::json::render_all(&mut theirs, "check", &files).unwrap()
                     }
-                    Output::Table => {
+                    _ => {
                         report::table::render_all(&mut theirs, &files, &ropts).unwrap()
                     }
                 }

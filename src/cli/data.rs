@@ -198,7 +198,7 @@ pub fn check(args: &DataCheckArgs, out: &mut dyn Write) -> anyhow::Result<i32> {
                 }
             }
         }
-        Output::Table => {
+        Output::Table | Output::Markdown | Output::Csv => {
             if let Some(list) = &unmodeled {
                 write_unmodeled_table(out, list, args.from.as_deref())?;
             }

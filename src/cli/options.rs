@@ -70,7 +70,7 @@ pub fn run(args: &OptionsArgs) -> anyhow::Result<i32> {
         Output::Json | Output::Github => crate::report::json::render_with(w, "options", |r| {
             r.options = Some(super::card::to_value(&found));
         }),
-        Output::Table => {
+        Output::Table | Output::Markdown | Output::Csv => {
             writeln!(
                 w,
                 "{}: {} card{} could be added to {}",

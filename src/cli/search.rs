@@ -211,7 +211,7 @@ pub fn run(args: &SearchArgs) -> anyhow::Result<i32> {
                     .collect(),
             );
         }),
-        Output::Table | Output::Github if cards.is_empty() => {
+        _ if cards.is_empty() => {
             writeln!(w, "no cards match")?;
             // Say so when only builder helpers match, rather than hide them.
             let helpers = if args.all {
@@ -230,7 +230,7 @@ pub fn run(args: &SearchArgs) -> anyhow::Result<i32> {
             }
             Ok(())
         }
-        Output::Table | Output::Github => {
+        _ => {
             render_list(w, &db, &cards, &ropts)?;
             let n = cards.len();
             writeln!(w, "{n} card{}", if n == 1 { "" } else { "s" })

@@ -73,7 +73,7 @@ pub fn run(cmd: &XwingCommand) -> anyhow::Result<i32> {
     let show = |checked: &report::Checked, before: Option<&str>| {
         let files = std::slice::from_ref(checked);
         print(|w| match args.common.output {
-            Output::Table => {
+            Output::Table | Output::Markdown | Output::Csv => {
                 if let Some(line) = before {
                     writeln!(w, "{line}")?;
                     writeln!(w)?;
