@@ -150,7 +150,10 @@ fn a_directory_where_a_file_is_needed_is_an_input_error() {
     assert_eq!(d.code, "io");
     assert_eq!(
         d.message,
-        format!("{} is a directory, not a regular file; it was not read", dir.path().display())
+        format!(
+            "{} is a directory, not a regular file; it was not read",
+            dir.path().display()
+        )
     );
 }
 
@@ -164,6 +167,7 @@ fn fuzz_corpus_replays_cleanly() {
         format: None,
         as_of: None,
         today: "2026-01-01".to_string(),
+        sp_cap: None,
     };
     let dir = root().join("tests/fuzz/corpus/check");
     let mut n = 0;
@@ -178,7 +182,7 @@ fn fuzz_corpus_replays_cleanly() {
         };
         table::render(&mut out, &checked, &color).unwrap();
         table::render(&mut out, &checked, &RenderOptions::default()).unwrap();
-        json::render_all(&mut out, std::slice::from_ref(&checked)).unwrap();
+        json::render_all(&mut out, "check", std::slice::from_ref(&checked)).unwrap();
         github::render(&mut out, &checked).unwrap();
         assert!((0..=2).contains(&checked.exit_code()), "{}", path.display());
         n += 1;
@@ -198,6 +202,7 @@ fn import_fuzz_corpus_replays_cleanly() {
         format: None,
         as_of: None,
         today: "2026-01-01".to_string(),
+        sp_cap: None,
     };
     let check = |fleet: &FleetModel| {
         let toml = fleet.to_toml(&db, &["fuzz".to_string()]);

@@ -2,6 +2,7 @@
 mod builder;
 mod cli;
 mod engine;
+mod event;
 mod games;
 mod golden;
 mod hardening;

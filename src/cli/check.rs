@@ -112,7 +112,9 @@ pub fn stream(
             let _ = match output {
                 Output::Github => report::github::render(&mut text, &checked),
                 Output::Json => report::json::fleet(&mut text, &checked),
-                Output::Table | Output::Markdown | Output::Csv => report::table::render(&mut text, &checked, ropts),
+                Output::Table | Output::Markdown | Output::Csv => {
+                    report::table::render(&mut text, &checked, ropts)
+                }
             };
             checked.source = None;
             checked.text = None;
@@ -441,12 +443,8 @@ mod tests {
                 let mut theirs = Vec::new();
                 match output {
                     Output::Github => report::github::render_all(&mut theirs, &files).unwrap(),
-                    Output::Json => {
-                        report::json::render_all(&mut theirs, "check", &files).unwrap()
-                    }
-                    _ => {
-                        report::table::render_all(&mut theirs, &files, &ropts).unwrap()
-                    }
+                    Output::Json => report::json::render_all(&mut theirs, "check", &files).unwrap(),
+                    _ => report::table::render_all(&mut theirs, &files, &ropts).unwrap(),
                 }
                 assert_eq!(String::from_utf8(ours), String::from_utf8(theirs));
                 assert_eq!(exit_code(&kept), exit_code(&files));

@@ -6,7 +6,7 @@
 //! options of the check and the event's own rules (`staw::event`) as
 //! extra diagnostics of the priced fleet. Then what no single list can
 //! show: two lists of one player (`duplicate-player`), two identical lists
-//! (`duplicate-list`, same fingerprint), a list without ships
+//! (`duplicate-list`, a warning: same fingerprint), a list without ships
 //! (`empty-fleet`), a file in the folder that is not a STAW fleet
 //! (`not-a-fleet`), a list without a player when the event asks for one
 //! (`player-missing`), and with `--against ROSTER.json` every list whose
@@ -20,6 +20,7 @@
 
 use super::card::{lookup, Lookup};
 use super::check::{self, print, read_source, render_options, Input};
+use super::{Common, Output};
 use crate::data::Database;
 use crate::input::diag::{Diagnostic, Source};
 use crate::report::model::{EventReport, Status};
@@ -27,7 +28,6 @@ use crate::report::{self, roster, Checked, RenderOptions};
 use crate::staw::event::{EventRules, Named, Restricted};
 use crate::staw::CheckOptions;
 use anyhow::{bail, Context};
-use super::{Common, Output};
 use clap::Args;
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -146,8 +146,10 @@ pub fn read_event(db: &Database, path: &Path) -> anyhow::Result<Event> {
             Lookup::None { suggestions } => {
                 let mut p = format!("{key}: no card has the id or name {q:?}");
                 if !suggestions.is_empty() {
-                    let names: Vec<String> =
-                        suggestions.iter().map(|c| format!("{:?}", c.name)).collect();
+                    let names: Vec<String> = suggestions
+                        .iter()
+                        .map(|c| format!("{:?}", c.name))
+                        .collect();
                     p.push_str(&format!(" (did you mean {}?)", names.join(", ")));
                 }
                 problems.push(p);
@@ -245,8 +247,7 @@ pub fn check_list(db: &Database, event: &Event, source: Source, opts: &CheckOpti
                 .with_help("a list names its ships as [[ship]] tables"),
         );
     }
-    if event.file.require_player && c.report.player.is_none() && c.status() != Status::InputError
-    {
+    if event.file.require_player && c.report.player.is_none() && c.status() != Status::InputError {
         c.diagnostics.push(
             Diagnostic::error("player-missing", "the list does not name its player")
                 .with_help("write player = \"...\" at the top of the list"),
@@ -368,7 +369,9 @@ fn cross_checks(lists: &mut [Listed]) {
             let with = others(group, i, lists);
             let l = &mut lists[i];
             let print = l.checked.report.fingerprint.clone().unwrap_or_default();
-            l.checked.diagnostics.push(Diagnostic::error(
+            // A warning: two players may bring the same list; the
+            // organiser looks at who submitted what.
+            l.checked.diagnostics.push(Diagnostic::warning(
                 "duplicate-list",
                 format!("the same cards as {with} (fingerprint {print})"),
             ));
@@ -433,11 +436,12 @@ fn compare(lists: &mut [Listed], against: &Against) {
         let Some(now) = r.fingerprint.clone() else {
             continue;
         };
-        let then = r
-            .player
-            .as_ref()
-            .and_then(|p| against.by_player.get(&p.trim().to_lowercase()))
-            .or_else(|| against.by_file.get(&file_key(&r.file)));
+        // By file name; a renamed file by its player.
+        let then = against.by_file.get(&file_key(&r.file)).or_else(|| {
+            r.player
+                .as_ref()
+                .and_then(|p| against.by_player.get(&p.trim().to_lowercase()))
+        });
         let d = match then {
             Some(t) if *t == now => continue,
             Some(t) => Diagnostic::error(

@@ -144,8 +144,13 @@ pub fn run(cli: Cli) -> anyhow::Result<i32> {
     };
     if let Some(o) = output.filter(|o| o.roster_only()) {
         use clap::ValueEnum;
-        let name = o.to_possible_value().map(|v| v.get_name().to_string()).unwrap_or_default();
-        anyhow::bail!("`--output {name}` is a form of the event roster: use it with `fleetcheck event`");
+        let name = o
+            .to_possible_value()
+            .map(|v| v.get_name().to_string())
+            .unwrap_or_default();
+        anyhow::bail!(
+            "`--output {name}` is a form of the event roster: use it with `fleetcheck event`"
+        );
     }
     match cli.command {
         None => {

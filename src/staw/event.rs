@@ -63,7 +63,11 @@ fn cards<'a>(a: &'a Analysis) -> Vec<(&'a crate::data::model::Card, Range<usize>
     }
     for s in &a.ships {
         out.push((s.entry.ship.card, s.entry.ship.span.clone()));
-        out.extend(s.cards.iter().map(|c| (c.placed.card, c.placed.span.clone())));
+        out.extend(
+            s.cards
+                .iter()
+                .map(|c| (c.placed.card, c.placed.span.clone())),
+        );
     }
     if let Some(sb) = &a.fleet.sideboard {
         out.extend(sb.cards.iter().map(|c| (c.card.card, c.card.span.clone())));
@@ -100,7 +104,10 @@ pub fn check(a: &Analysis, rules: &EventRules, diags: &mut Vec<Diagnostic>) {
             diags.push(
                 Diagnostic::error(
                     "event-faction",
-                    format!("{} ({}) is {f}, a faction banned at this event", ship.name, ship.id),
+                    format!(
+                        "{} ({}) is {f}, a faction banned at this event",
+                        ship.name, ship.id
+                    ),
                 )
                 .with_span(span.clone()),
             );

@@ -257,9 +257,7 @@ fn pipeline<R>(
     // The cap: the file's sp_cap when the file's own format is used. The
     // span is filled in by the analysis (`Analysis::fleet_span`).
     let cap = match (&raw.sp_cap, &opts.format) {
-        _ if opts.sp_cap.is_some() => opts
-            .sp_cap
-            .map(|c| (c, "of the event".to_string())),
+        _ if opts.sp_cap.is_some() => opts.sp_cap.map(|c| (c, "of the event".to_string())),
         (Some(c), None) => Some((
             i32::try_from(c.value).unwrap_or(i32::MAX),
             "set by the file's sp_cap".to_string(),
