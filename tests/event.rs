@@ -566,3 +566,24 @@ fn the_sheets_of_an_event_print_one_list_per_page() {
         );
     }
 }
+
+#[test]
+fn the_example_event_of_the_readme() {
+    let r = run(
+        &root(),
+        &[
+            "event",
+            "fleets/events/regional-2025/event.toml",
+            "fleets/events/regional-2025/lists",
+            "-o",
+            "json",
+        ],
+    );
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    let v = assert_valid_json(&r.stdout);
+    let jane = row(&v, "fleets/events/regional-2025/lists/jane.toml");
+    assert_eq!(jane["status"], "legal");
+    assert_eq!(jane["player"], "Jane Doe");
+    let worf = row(&v, "fleets/events/regional-2025/lists/worf.toml");
+    assert_eq!(codes(worf), ["admiral-limit", "event-banned"]);
+}

@@ -343,6 +343,7 @@ fn unmodeled_listing() {
     };
     let json = run(&["-o", "json"]);
     let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let v = &v["data"];
     let list = v["unmodeled"].as_array().unwrap();
     let expected = db()
         .cards
@@ -399,6 +400,7 @@ fn unmodeled_from_quotes_the_raw_source() {
         .unwrap();
     assert_eq!(out.status.code(), Some(0));
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let v = &v["data"];
     let mut raw_text: BTreeMap<String, String> = BTreeMap::new();
     for (file, _) in import::raw::CARD_FILES {
         for r in import::raw::read_cards(&raw_dir(), file).unwrap() {
@@ -720,6 +722,7 @@ fn data_check_reports_problems_with_exit_1() {
         .output()
         .unwrap();
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let v = &v["data"];
     assert_eq!(v["ok"], false);
     assert_eq!(v["problems"].as_array().unwrap().len(), 5);
 }
@@ -1221,6 +1224,7 @@ fn builder_helpers_in_card_search_and_data_check() {
         .output()
         .unwrap();
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let v = &v["data"];
     assert_eq!(
         (v["cards"].as_u64(), v["helpers"].as_u64()),
         (Some(2335), Some(118))
