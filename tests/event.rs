@@ -88,9 +88,9 @@ fn the_roster_flags_what_no_single_list_shows() {
         codes(row(&v, "lists/bob.toml")),
         [
             "duplicate-player",
-            "sp-cap",
             "admiral-limit",
-            "event-banned"
+            "event-banned",
+            "sp-cap"
         ]
     );
     assert_eq!(row(&v, "lists/bob.toml")["total"], 102);

@@ -399,7 +399,7 @@ fn github_escapes_data_and_properties() {
     let out = render(|w| github::render(w, &c));
     assert_eq!(
         out.lines().next().unwrap(),
-        "::error file=odd%2Cname%3A1.toml,line=1,col=15,title=parse::50%25 off%0Anext"
+        "::error file=odd%2Cname%3A1.toml,line=1,col=15,title=parse%3A 50%25 off::50%25 off%0Anext"
     );
 }
 

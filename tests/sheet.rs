@@ -76,7 +76,7 @@ fn an_illegal_fleet_states_its_verdict() {
     let (code, html, _) = fleetcheck(dir.path(), &["export", &four_ships(), "--to", "sheet"]);
     assert_eq!(code, 0);
     assert!(
-        html.contains("Verdict: ILLEGAL (sp-cap, resource-retired)"),
+        html.contains("Verdict: ILLEGAL (resource-retired, sp-cap)"),
         "{html}"
     );
     assert!(html.contains("Fleet total: 144 SP of 130 SP"));

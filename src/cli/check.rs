@@ -83,7 +83,8 @@ const BATCH: usize = 512;
 /// The output of many files, checked and rendered on all cores a batch at
 /// a time and written in input order: byte for byte what
 /// `report::table::render_all` (each file, blank lines between, the summary
-/// line when there is more than one), `report::github::render_all` or
+/// line when there is more than one), `report::github::render_all` (the
+/// count line last) or
 /// `report::json::render_all` (one document) writes. Returns the checked
 /// files without their text and renderings (enough for the summary and the
 /// exit code).
@@ -138,6 +139,7 @@ pub fn stream(
             writeln!(w)?;
             writeln!(w, "{}", report::table::summary(&kept))?;
         }
+        Output::Github => writeln!(w, "{}", report::table::summary(&kept))?,
         _ => {}
     }
     Ok(kept)

@@ -158,7 +158,9 @@ pub fn json(w: &mut dyn Write, e: &EventReport, files: &[Checked]) -> io::Result
 
 /// GitHub annotations of every list, then the final count line.
 pub fn github(w: &mut dyn Write, e: &EventReport, files: &[Checked]) -> io::Result<()> {
-    super::github::render_all(w, files)?;
+    for c in files {
+        super::github::render(w, c)?;
+    }
     writeln!(w, "{}: {}", e.name, counts(&json::summary(files)))
 }
 
