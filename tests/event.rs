@@ -300,9 +300,7 @@ fn against_the_submitted_roster_a_changed_list_is_reported() {
         .unwrap()
         .to_string();
     assert!(
-        table.contains(&format!(
-            "lists/alice.toml:2:10: error fingerprint-changed: fingerprint "
-        )),
+        table.contains("lists/alice.toml:2:10: error fingerprint-changed: fingerprint "),
         "{table}"
     );
     assert!(
