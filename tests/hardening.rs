@@ -80,7 +80,7 @@ fn bad_inputs_in_one_directory_run() {
     let (code, shown) = run(&root(), &["check", "--output", "json", "tests/bad"]);
     assert_eq!(code, 2);
     let json_start = shown.find('{').unwrap();
-    let v: serde_json::Value = serde_json::from_str(&shown[json_start..]).unwrap();
+    let v = crate::support::assert_valid_json(&shown[json_start..]);
     let files: Vec<&str> = v["fleets"]
         .as_array()
         .unwrap()
