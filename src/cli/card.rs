@@ -13,11 +13,6 @@ use crate::report::card::{render_card, render_list, view};
 use crate::report::RenderOptions;
 use clap::Args;
 
-/// A serialisable view as a JSON value (it always serialises).
-pub(crate) fn to_value<T: serde::Serialize>(v: &T) -> serde_json::Value {
-    serde_json::to_value(v).unwrap_or(serde_json::Value::Null)
-}
-
 #[derive(Debug, Clone, Args)]
 pub struct CardArgs {
     /// A card id (`T240`) or name (`"Cloaking Device"`).
@@ -58,7 +53,7 @@ pub fn run(args: &CardArgs) -> anyhow::Result<i32> {
         Lookup::One(card) => {
             print(|w| match args.common.output {
                 Output::Json => crate::report::json::render_with(w, "card", |r| {
-                    r.card = Some(to_value(&view(&db, card)));
+                    r.card = Some(crate::report::model::payload(&view(&db, card)));
                 }),
                 // Annotations make no sense for a card: print the facts.
                 _ => render_card(w, &db, card),

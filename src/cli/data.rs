@@ -177,7 +177,7 @@ pub fn check(args: &DataCheckArgs, out: &mut dyn Write) -> anyhow::Result<i32> {
                 unmodeled: unmodeled.as_deref(),
             };
             crate::report::json::render_with(out, "data-check", |r| {
-                r.data = Some(super::card::to_value(&report));
+                r.data = Some(crate::report::model::payload(&report));
             })?;
         }
         Output::Github => {

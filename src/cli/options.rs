@@ -68,7 +68,7 @@ pub fn run(args: &OptionsArgs) -> anyhow::Result<i32> {
     };
     print(|w| match args.common.output {
         Output::Json | Output::Github => crate::report::json::render_with(w, "options", |r| {
-            r.options = Some(super::card::to_value(&found));
+            r.options = Some(crate::report::model::payload(&found));
         }),
         Output::Table | Output::Markdown | Output::Csv => {
             writeln!(

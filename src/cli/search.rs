@@ -207,7 +207,7 @@ pub fn run(args: &SearchArgs) -> anyhow::Result<i32> {
             r.cards = Some(
                 cards
                     .iter()
-                    .map(|c| super::card::to_value(&view(&db, c)))
+                    .map(|c| crate::report::model::payload(&view(&db, c)))
                     .collect(),
             );
         }),

@@ -32,16 +32,30 @@ pub struct Report {
     pub event: Option<EventReport>,
     /// `card`: the card's facts.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub card: Option<serde_json::Value>,
+    pub card: Option<Payload>,
     /// `search`: the cards found.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub cards: Option<Vec<serde_json::Value>>,
+    pub cards: Option<Vec<Payload>>,
     /// `options`: what could be added, and where.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub options: Option<serde_json::Value>,
+    pub options: Option<Payload>,
     /// `data check`: the database's problems.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub data: Option<serde_json::Value>,
+    pub data: Option<Payload>,
+}
+
+/// The payload of `card`, `search`, `options` and `data check`: a JSON
+/// object whose keys those commands document (typed loosely in the schema:
+/// any object).
+pub type Payload = serde_json::Map<String, serde_json::Value>;
+
+/// A serialisable value as a [`Payload`] (an empty object for a value that
+/// is not an object).
+pub fn payload<T: Serialize>(v: &T) -> Payload {
+    match serde_json::to_value(v) {
+        Ok(serde_json::Value::Object(m)) => m,
+        _ => Payload::new(),
+    }
 }
 
 impl Report {
