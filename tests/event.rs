@@ -585,3 +585,41 @@ fn the_example_event_of_the_readme() {
     let worf = row(&v, "fleets/events/regional-2025/lists/worf.toml");
     assert_eq!(codes(worf), ["admiral-limit", "event-banned"]);
 }
+
+#[test]
+fn the_event_bans_factions_and_resources_and_restricts_cards() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("event.toml"),
+        "name = \"Restricted night\"\ndate = \"2025-06-01\"\nban_factions = [\"klingon\"]\nfactions = [\"federation\", \"dominion\"]\nresources = []\n[[restrict]]\ncards = [\"W122\"]\nmax = 1\n",
+    )
+    .unwrap();
+    std::fs::create_dir(dir.path().join("lists")).unwrap();
+    for (from, to) in [
+        ("tests/fixtures/event/lists/bob.toml", "bob.toml"),
+        ("fleets/dominion-keldons.toml", "keldons.toml"),
+        ("fleets/romulan-flagship.toml", "romulan.toml"),
+    ] {
+        std::fs::copy(root().join(from), dir.path().join("lists").join(to)).unwrap();
+    }
+    let r = event(dir.path(), &[]);
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    for line in [
+        "lists/bob.toml:5:8: error event-faction: I.K.S. Negh'var (S193) is klingon, a faction banned at this event",
+        // The format's cap, not one of the event.
+        "lists/bob.toml:14:64: error sp-cap: the fleet costs 102 SP, 2 over the 100 SP cap of format standard",
+        // On the second Photon Torpedoes.
+        "lists/bob.toml:14:64: error event-restricted: 2 of Photon Torpedoes in the fleet: this event allows at most 1 (Photon Torpedoes is one too many)",
+        "lists/keldons.toml:7:12: error event-resource: the resource Reinforcements Sideboard (R003) is not allowed at this event: it allows no resource",
+        "lists/romulan.toml:8:8: error event-faction: I.R.W. Valdore (S198) is romulan: this event allows only federation, dominion",
+    ] {
+        assert!(r.stdout.contains(&format!("{line}\n")), "{line}\n{}", r.stdout);
+    }
+    // The Dominion ships are allowed.
+    assert!(!r
+        .stdout
+        .contains("lists/keldons.toml:10:8: error event-faction"));
+    assert!(r
+        .stdout
+        .ends_with("3 lists: 0 legal, 3 illegal, 0 input errors\n"));
+}

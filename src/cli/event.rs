@@ -107,6 +107,9 @@ pub struct Event {
     pub rules: EventRules,
     /// The SP cap every list is checked against.
     pub cap: Option<i32>,
+    /// The cap the event sets itself (`sp_cap`, or a Blind Booster's 130),
+    /// in place of the format's.
+    pub own_cap: Option<i32>,
 }
 
 /// Reads an event file: every problem at once (unknown keys, a bad date,
@@ -179,11 +182,12 @@ pub fn read_event(db: &Database, path: &Path) -> anyhow::Result<Event> {
             problems.join("\n  ")
         );
     }
-    let cap = file.sp_cap.or(if file.blind_booster {
+    let own_cap = file.sp_cap.or(if file.blind_booster {
         Some(crate::staw::event::BOOSTER_SP + crate::staw::event::REST_SP)
     } else {
-        format.and_then(|f| f.sp_cap)
+        None
     });
+    let cap = own_cap.or(format.and_then(|f| f.sp_cap));
     let rules = EventRules {
         banned_cards,
         banned_factions: file.ban_factions.clone(),
@@ -192,7 +196,12 @@ pub fn read_event(db: &Database, path: &Path) -> anyhow::Result<Event> {
         restricted,
         blind_booster: file.blind_booster,
     };
-    Ok(Event { file, rules, cap })
+    Ok(Event {
+        file,
+        rules,
+        cap,
+        own_cap,
+    })
 }
 
 /// What the event needs of a priced list beyond its report.
@@ -476,7 +485,7 @@ pub fn run(args: &EventArgs) -> anyhow::Result<i32> {
         format: Some(event.file.format.clone()),
         as_of: Some(check::parse_date(&event.file.date)?),
         today: check::today()?,
-        sp_cap: event.cap,
+        sp_cap: event.own_cap,
     };
     let mut skip = vec![args.event.clone()];
     skip.extend(args.against.clone());
