@@ -623,3 +623,44 @@ fn the_event_bans_factions_and_resources_and_restricts_cards() {
         .stdout
         .ends_with("3 lists: 0 legal, 3 illegal, 0 input errors\n"));
 }
+
+#[test]
+fn github_annotations_say_what_is_wrong_and_where() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(
+        root().join("fleets/illegal-over-cap.toml"),
+        dir.path().join("over.toml"),
+    )
+    .unwrap();
+    std::fs::write(dir.path().join("comment.toml"), "# nothing but a comment\n").unwrap();
+    let r = run(
+        dir.path(),
+        &["check", "over.toml", "comment.toml", "-o", "github"],
+    );
+    assert_eq!(r.code, 2);
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    // The total goes over the cap at the second Photon Torpedoes of ship 2:
+    // the annotation stands there, from its first to its last character.
+    assert!(
+        lines.contains(&"::error file=over.toml,line=14,col=64,endLine=14,endColumn=78,title=sp-cap%3A 102 of 100 SP::the fleet costs 102 SP, 2 over the 100 SP cap of format standard"),
+        "{}",
+        r.stdout
+    );
+    assert!(
+        r.stdout
+            .contains("title=admiral-limit%3A a fleet may have only one admiral::"),
+        "{}",
+        r.stdout
+    );
+    // Never on a comment: the empty file's annotation is about the file.
+    assert!(
+        r.stdout
+            .contains("::error file=comment.toml,title=empty%3A the fleet file is empty::"),
+        "{}",
+        r.stdout
+    );
+    assert_eq!(
+        lines.last(),
+        Some(&"2 files checked: 0 legal, 1 illegal, 1 input error")
+    );
+}

@@ -34,13 +34,16 @@ pub fn render(w: &mut dyn Write, checked: &Checked) -> io::Result<()> {
         };
         let file = d.file.as_deref().unwrap_or(&report.file);
         let mut props = vec![format!("file={}", escape_property(file))];
-        if let Some(line) = d.line {
+        // A finding never stands on a comment: on a comment line (an empty
+        // file's start) it is about the whole file.
+        let line = d.line.filter(|_| !on_comment(checked, diag));
+        if let Some(line) = line {
             props.push(format!("line={line}"));
+            if let Some(col) = d.column {
+                props.push(format!("col={col}"));
+            }
         }
-        if let Some(col) = d.column {
-            props.push(format!("col={col}"));
-        }
-        if let (Some(line), Some(end)) = (d.line, end(checked, diag)) {
+        if let (Some(line), Some(end)) = (line, end(checked, diag)) {
             props.push(format!("endLine={}", end.0));
             if end.0 == line {
                 props.push(format!("endColumn={}", end.1));
@@ -60,6 +63,20 @@ pub fn render(w: &mut dyn Write, checked: &Checked) -> io::Result<()> {
         )?;
     }
     writeln!(w, "{}", summary_line(checked))
+}
+
+/// Whether a diagnostic's span starts on a line that holds only a comment.
+fn on_comment(checked: &Checked, d: &crate::input::diag::Diagnostic) -> bool {
+    let (Some(span), Some(source)) = (&d.span, d.file.as_deref().or(checked.source.as_ref()))
+    else {
+        return false;
+    };
+    let text = &source.text;
+    let at = span.start.min(text.len());
+    let start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+    let end = text[start..].find('\n').map_or(text.len(), |i| start + i);
+    text.get(start..end)
+        .is_some_and(|l| l.trim_start().starts_with('#'))
 }
 
 /// Where a diagnostic's span ends (line, column of its last character),
