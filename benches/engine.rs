@@ -33,6 +33,7 @@ fn opts() -> CheckOptions {
         format: None,
         as_of: None,
         today: "2025-06-01".to_string(),
+        sp_cap: None,
     }
 }
 

@@ -361,7 +361,9 @@ fn options_json(dir: &Path, args: &[&str]) -> serde_json::Value {
     all.extend_from_slice(args);
     let r = run(dir, &all);
     assert_eq!(r.code, 0, "{}", r.stderr);
-    serde_json::from_str(&r.stdout).unwrap()
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+    assert_eq!(v["command"], "options");
+    v["options"].clone()
 }
 
 fn option<'a>(v: &'a serde_json::Value, id: &str) -> Option<&'a serde_json::Value> {

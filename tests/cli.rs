@@ -267,6 +267,8 @@ fn card_by_unique_name_and_as_json() {
     let r = run(&root(), &["card", "T240", "-o", "json", "--data", &db]);
     assert_eq!(r.code, 0);
     let v: Value = serde_json::from_str(&r.stdout).unwrap();
+    assert_eq!(v["command"], "card");
+    let v = &v["card"];
     assert_eq!(v["id"], "T240");
     assert_eq!(v["cost"], 4);
     assert_eq!(v["slot"], "tech");
@@ -528,7 +530,13 @@ fn price_breakdown_of_a_fleet() {
     let price = run(&root(), &["price", "-o", "json", &fleet("illegal")]);
     let check = run(&root(), &["check", "-o", "json", &fleet("illegal")]);
     assert_eq!(price.code, 1);
-    assert_eq!(price.stdout, check.stdout);
+    // The same report as `check`, written by `price`.
+    assert_eq!(
+        price.stdout,
+        check
+            .stdout
+            .replacen("\"command\": \"check\"", "\"command\": \"price\"", 1)
+    );
     json(&price.stdout);
 }
 

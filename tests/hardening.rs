@@ -80,7 +80,7 @@ fn bad_inputs_in_one_directory_run() {
     let (code, shown) = run(&root(), &["check", "--output", "json", "tests/bad"]);
     assert_eq!(code, 2);
     let json_start = shown.find('{').unwrap();
-    let v: serde_json::Value = serde_json::from_str(&shown[json_start..]).unwrap();
+    let v = crate::support::assert_valid_json(&shown[json_start..]);
     let files: Vec<&str> = v["fleets"]
         .as_array()
         .unwrap()
@@ -167,6 +167,7 @@ fn fuzz_corpus_replays_cleanly() {
         format: None,
         as_of: None,
         today: "2026-01-01".to_string(),
+        sp_cap: None,
     };
     let dir = root().join("tests/fuzz/corpus/check");
     let mut n = 0;
@@ -181,7 +182,7 @@ fn fuzz_corpus_replays_cleanly() {
         };
         table::render(&mut out, &checked, &color).unwrap();
         table::render(&mut out, &checked, &RenderOptions::default()).unwrap();
-        json::render_all(&mut out, std::slice::from_ref(&checked)).unwrap();
+        json::render_all(&mut out, "check", std::slice::from_ref(&checked)).unwrap();
         github::render(&mut out, &checked).unwrap();
         assert!((0..=2).contains(&checked.exit_code()), "{}", path.display());
         n += 1;
@@ -201,6 +202,7 @@ fn import_fuzz_corpus_replays_cleanly() {
         format: None,
         as_of: None,
         today: "2026-01-01".to_string(),
+        sp_cap: None,
     };
     let check = |fleet: &FleetModel| {
         let toml = fleet.to_toml(&db, &["fuzz".to_string()]);

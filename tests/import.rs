@@ -262,7 +262,8 @@ fn unmodeled_listing() {
         String::from_utf8(out.stdout).unwrap()
     };
     let json = run(&["-o", "json"]);
-    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let v = crate::support::assert_valid_json(&json);
+    let v = &v["data"];
     let list = v["unmodeled"].as_array().unwrap();
     let expected = db()
         .cards
@@ -377,7 +378,8 @@ fn data_check_reports_problems_with_exit_1() {
         .arg(d)
         .output()
         .unwrap();
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let v = crate::support::assert_valid_json(&String::from_utf8_lossy(&out.stdout));
+    let v = &v["data"];
     assert_eq!(v["ok"], false);
     assert_eq!(v["problems"].as_array().unwrap().len(), 5);
 }
@@ -848,7 +850,7 @@ fn builder_helpers_in_card_search_and_data_check() {
         .args(["search", "Player Captain", "--all", "-o", "json"])
         .output()
         .unwrap();
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let v = crate::support::assert_valid_json(&String::from_utf8_lossy(&out.stdout));
     let cards = v["cards"].as_array().unwrap();
     assert_eq!(cards.len(), 24);
     assert!(cards.iter().all(|c| c["helper"] == true));
@@ -856,7 +858,7 @@ fn builder_helpers_in_card_search_and_data_check() {
         .args(["search", "Operations Officer", "-o", "json"])
         .output()
         .unwrap();
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let v = crate::support::assert_valid_json(&String::from_utf8_lossy(&out.stdout));
     let ids: Vec<&str> = v["cards"]
         .as_array()
         .unwrap()
@@ -870,7 +872,8 @@ fn builder_helpers_in_card_search_and_data_check() {
         .args(["data", "check", "-o", "json"])
         .output()
         .unwrap();
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let v = crate::support::assert_valid_json(&String::from_utf8_lossy(&out.stdout));
+    let v = &v["data"];
     assert_eq!(
         (v["cards"].as_u64(), v["helpers"].as_u64()),
         (Some(2335), Some(118))

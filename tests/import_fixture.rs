@@ -486,8 +486,8 @@ fn unmodeled_from_quotes_the_fixture_source() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(0));
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    let list = v["unmodeled"].as_array().unwrap();
+    let v = crate::support::assert_valid_json(&String::from_utf8_lossy(&out.stdout));
+    let list = v["data"]["unmodeled"].as_array().unwrap();
     assert_eq!(list.len(), 1);
     assert_eq!(list[0]["id"], "C9002");
     assert_eq!(list[0]["tags"][0]["tag"], "cost");

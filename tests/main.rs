@@ -6,6 +6,7 @@
 mod builder;
 mod cli;
 mod engine;
+mod event;
 mod games;
 mod golden;
 mod hardening;

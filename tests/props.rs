@@ -168,6 +168,7 @@ fn check(text: &str) -> Checked {
         format: None,
         as_of: None,
         today: "2025-06-01".to_string(),
+        sp_cap: None,
     };
     check_bytes(
         &cards().db,

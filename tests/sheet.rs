@@ -78,7 +78,7 @@ fn an_illegal_fleet_states_its_verdict() {
     let (code, html, _) = fleetcheck(dir.path(), &["export", &four_ships(), "--to", "sheet"]);
     assert_eq!(code, 0);
     assert!(
-        html.contains("Verdict: ILLEGAL (sp-cap, resource-retired)"),
+        html.contains("Verdict: ILLEGAL (resource-retired, sp-cap)"),
         "{html}"
     );
     assert!(html.contains("Fleet total: 144 SP of 130 SP"));
@@ -120,7 +120,7 @@ fn the_sheet_prints_on_one_page_in_a_real_browser() {
     let dir = tempfile::tempdir().unwrap();
     // Every card of the fleet, from the engine's own report.
     let (_, json, _) = fleetcheck(dir.path(), &["check", &four_ships(), "-o", "json"]);
-    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let v = crate::support::assert_valid_json(&json);
     let f = &v["fleets"][0];
     // Each as the sheet's row shows it: name, id, type, cost.
     let row = |c: &serde_json::Value| {

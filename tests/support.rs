@@ -23,12 +23,52 @@ pub struct Run {
     pub stderr: String,
 }
 
-/// Runs the binary in `dir` with `args`.
+/// Runs the binary in `dir` with `args`. A JSON report on stdout (`-o
+/// json`) is checked against `fleetcheck schema` by a real validator.
 pub fn run(dir: &Path, args: &[&str]) -> Run {
     let out = fleetcheck(dir).args(args).output().unwrap();
-    Run {
+    let r = Run {
         code: out.status.code().expect("exited normally"),
         stdout: String::from_utf8(out.stdout).expect("stdout is UTF-8"),
         stderr: String::from_utf8(out.stderr).expect("stderr is UTF-8"),
+    };
+    let json = args
+        .windows(2)
+        .any(|w| matches!(w[0], "-o" | "--output") && w[1] == "json");
+    if json && !r.stdout.is_empty() && !args.contains(&"export") {
+        assert_valid_json(&r.stdout);
     }
+    r
+}
+
+/// The JSON Schema `fleetcheck schema` prints, compiled once.
+pub fn schema() -> &'static jsonschema::Validator {
+    static SCHEMA: std::sync::OnceLock<jsonschema::Validator> = std::sync::OnceLock::new();
+    SCHEMA.get_or_init(|| {
+        let out = Command::cargo_bin("fleetcheck")
+            .unwrap()
+            .arg("schema")
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "fleetcheck schema fails");
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("the schema is JSON");
+        jsonschema::validator_for(&v).expect("the schema compiles")
+    })
+}
+
+/// Asserts that `text` is one JSON document of the contract: it parses,
+/// has the envelope and fits `fleetcheck schema`.
+pub fn assert_valid_json(text: &str) -> serde_json::Value {
+    let v: serde_json::Value = serde_json::from_str(text)
+        .unwrap_or_else(|e| panic!("-o json printed no JSON ({e}):\n{text}"));
+    assert_eq!(v["schema_version"], 1, "no schema_version: {text}");
+    let errs: Vec<String> = schema()
+        .iter_errors(&v)
+        .map(|e| format!("{}: {e}", e.instance_path()))
+        .collect();
+    assert!(
+        errs.is_empty(),
+        "the output does not fit `fleetcheck schema`: {errs:#?}\n{text}"
+    );
+    v
 }

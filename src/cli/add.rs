@@ -115,7 +115,7 @@ pub fn run(args: &AddArgs) -> anyhow::Result<i32> {
         section: args.section.clone(),
     };
     let query = args.narrow.query(&args.card);
-    edit(&db, &args.file, &args.common, |text| {
+    edit(&db, &args.file, "add", &args.common, |text| {
         builder::add(&db, text, args.kind.kind(), &query, &place)
     })
 }
@@ -124,6 +124,7 @@ pub fn run(args: &AddArgs) -> anyhow::Result<i32> {
 pub(crate) fn edit(
     db: &Database,
     path: &Path,
+    command: &str,
     common: &Common,
     f: impl FnOnce(&str) -> Result<Edited, EditError>,
 ) -> anyhow::Result<i32> {
@@ -188,9 +189,9 @@ pub(crate) fn edit(
     }
     let ropts = render_options(common);
     print(|w| match common.output {
-        Output::Json => report::json::render_all(w, std::slice::from_ref(&checked_after)),
+        Output::Json => report::json::render_all(w, command, std::slice::from_ref(&checked_after)),
         Output::Github => report::github::render_all(w, std::slice::from_ref(&checked_after)),
-        Output::Table => {
+        Output::Table | Output::Markdown | Output::Csv => {
             writeln!(w, "{}: {}", path.display(), edited.done)?;
             writeln!(w, "{}", total_line(&checked_after))?;
             for d in &new {

@@ -52,9 +52,11 @@ pub fn run(args: &CardArgs) -> anyhow::Result<i32> {
     match lookup(&db, &args.query) {
         Lookup::One(card) => {
             print(|w| match args.common.output {
-                Output::Json => crate::report::json::write_value(w, &view(&db, card)),
+                Output::Json => crate::report::json::render_with(w, "card", |r| {
+                    r.card = Some(crate::report::model::payload(&view(&db, card)));
+                }),
                 // Annotations make no sense for a card: print the facts.
-                Output::Table | Output::Github => render_card(w, &db, card),
+                _ => render_card(w, &db, card),
             })?;
             Ok(0)
         }

@@ -83,7 +83,8 @@ const BATCH: usize = 512;
 /// The output of many files, checked and rendered on all cores a batch at
 /// a time and written in input order: byte for byte what
 /// `report::table::render_all` (each file, blank lines between, the summary
-/// line when there is more than one), `report::github::render_all` or
+/// line when there is more than one), `report::github::render_all` (the
+/// count line last) or
 /// `report::json::render_all` (one document) writes. Returns the checked
 /// files without their text and renderings (enough for the summary and the
 /// exit code).
@@ -97,7 +98,7 @@ pub fn stream(
     let mut kept: Vec<Checked> = Vec::with_capacity(inputs.len());
     let mut rest = inputs.into_iter();
     if output == Output::Json {
-        report::json::start(w)?;
+        report::json::start(w, "check")?;
     }
     loop {
         let batch: Vec<Input> = rest.by_ref().take(BATCH).collect();
@@ -112,7 +113,9 @@ pub fn stream(
             let _ = match output {
                 Output::Github => report::github::render(&mut text, &checked),
                 Output::Json => report::json::fleet(&mut text, &checked),
-                Output::Table => report::table::render(&mut text, &checked, ropts),
+                Output::Table | Output::Markdown | Output::Csv => {
+                    report::table::render(&mut text, &checked, ropts)
+                }
             };
             checked.source = None;
             checked.text = None;
@@ -131,11 +134,12 @@ pub fn stream(
         }
     }
     match output {
-        Output::Json => report::json::end(w, kept.len())?,
+        Output::Json => report::json::end(w, &report::json::summary(&kept))?,
         Output::Table if kept.len() > 1 => {
             writeln!(w)?;
             writeln!(w, "{}", report::table::summary(&kept))?;
         }
+        Output::Github => writeln!(w, "{}", report::table::summary(&kept))?,
         _ => {}
     }
     Ok(kept)
@@ -200,6 +204,7 @@ pub fn check_options(format: Option<String>, as_of: Option<&str>) -> anyhow::Res
         format,
         as_of,
         today: today()?,
+        sp_cap: None,
     })
 }
 
@@ -443,10 +448,8 @@ mod tests {
                 let mut theirs = Vec::new();
                 match output {
                     Output::Github => report::github::render_all(&mut theirs, &files).unwrap(),
-                    Output::Json => report::json::render_all(&mut theirs, &files).unwrap(),
-                    Output::Table => {
-                        report::table::render_all(&mut theirs, &files, &ropts).unwrap()
-                    }
+                    Output::Json => report::json::render_all(&mut theirs, "check", &files).unwrap(),
+                    _ => report::table::render_all(&mut theirs, &files, &ropts).unwrap(),
                 }
                 assert_eq!(String::from_utf8(ours), String::from_utf8(theirs));
                 assert_eq!(exit_code(&kept), exit_code(&files));

@@ -176,8 +176,9 @@ pub fn check(args: &DataCheckArgs, out: &mut dyn Write) -> anyhow::Result<i32> {
                 problems: &problems,
                 unmodeled: unmodeled.as_deref(),
             };
-            serde_json::to_writer_pretty(&mut *out, &report)?;
-            writeln!(out)?;
+            crate::report::json::render_with(out, "data-check", |r| {
+                r.data = Some(crate::report::model::payload(&report));
+            })?;
         }
         Output::Github => {
             for p in &problems {
@@ -197,7 +198,7 @@ pub fn check(args: &DataCheckArgs, out: &mut dyn Write) -> anyhow::Result<i32> {
                 }
             }
         }
-        Output::Table => {
+        Output::Table | Output::Markdown | Output::Csv => {
             if let Some(list) = &unmodeled {
                 write_unmodeled_table(out, list, args.from.as_deref())?;
             }

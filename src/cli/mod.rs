@@ -7,6 +7,7 @@ pub mod card;
 pub mod check;
 pub mod completions;
 pub mod data;
+pub mod event;
 pub mod export;
 pub mod import;
 pub mod man;
@@ -14,6 +15,7 @@ pub mod new;
 pub mod options;
 pub mod price;
 pub mod remove;
+pub mod schema;
 pub mod search;
 pub mod sideboard;
 pub mod xwing;
@@ -40,7 +42,8 @@ pub struct Cli {
 /// Options every command understands.
 #[derive(Debug, Clone, Args, Default)]
 pub struct Common {
-    /// Output: a human table, the JSON report, or GitHub Actions annotations.
+    /// Output: a human table, the JSON report, or GitHub Actions annotations
+    /// (`fleetcheck event` also: a Markdown or CSV roster).
     #[arg(short, long, value_enum, default_value_t = Output::Table, global = true)]
     pub output: Output,
     /// Use this card database directory instead of the embedded one.
@@ -57,6 +60,17 @@ pub enum Output {
     Table,
     Json,
     Github,
+    /// The roster as a Markdown table (`fleetcheck event` only).
+    Markdown,
+    /// The roster as CSV (`fleetcheck event` only).
+    Csv,
+}
+
+impl Output {
+    /// Markdown and CSV are forms of the event roster only.
+    pub fn roster_only(self) -> bool {
+        matches!(self, Output::Markdown | Output::Csv)
+    }
 }
 
 #[derive(Debug, Subcommand)]
@@ -79,6 +93,11 @@ pub enum Command {
     /// X-Wing damage state: expose or repair a damage card in a state file.
     #[command(subcommand)]
     Xwing(xwing::XwingCommand),
+    /// Check a folder of tournament lists against an event file: the
+    /// roster, duplicate players and lists, fingerprints, printable sheets.
+    Event(event::EventArgs),
+    /// Print the JSON Schema of every `--output json` document.
+    Schema,
     /// Create a new fleet file (never over an existing one without --force).
     New(new::NewArgs),
     /// Add a card to a fleet file in place, keeping its comments and layout.
@@ -119,6 +138,20 @@ pub fn main() -> i32 {
 
 /// Runs a parsed command line; the exit code or an error (exit 2).
 pub fn run(cli: Cli) -> anyhow::Result<i32> {
+    let output = match &cli.command {
+        Some(Command::Event(_)) => None,
+        _ => Some(cli.check.common.output),
+    };
+    if let Some(o) = output.filter(|o| o.roster_only()) {
+        use clap::ValueEnum;
+        let name = o
+            .to_possible_value()
+            .map(|v| v.get_name().to_string())
+            .unwrap_or_default();
+        anyhow::bail!(
+            "`--output {name}` is a form of the event roster: use it with `fleetcheck event`"
+        );
+    }
     match cli.command {
         None => {
             if cli.check.fleets.is_empty() {
@@ -135,6 +168,8 @@ pub fn run(cli: Cli) -> anyhow::Result<i32> {
         Some(Command::Search(a)) => search::run(&a),
         Some(Command::Data(c)) => data::run(&c),
         Some(Command::Xwing(c)) => xwing::run(&c),
+        Some(Command::Event(a)) => event::run(&a),
+        Some(Command::Schema) => schema::run(),
         Some(Command::New(a)) => new::run(&a),
         Some(Command::Add(a)) => add::run(&a),
         Some(Command::Remove(a)) => remove::run(&a),

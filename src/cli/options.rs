@@ -67,8 +67,10 @@ pub fn run(args: &OptionsArgs) -> anyhow::Result<i32> {
         }
     };
     print(|w| match args.common.output {
-        Output::Json | Output::Github => crate::report::json::write_value(w, &found),
-        Output::Table => {
+        Output::Json | Output::Github => crate::report::json::render_with(w, "options", |r| {
+            r.options = Some(crate::report::model::payload(&found));
+        }),
+        Output::Table | Output::Markdown | Output::Csv => {
             writeln!(
                 w,
                 "{}: {} card{} could be added to {}",

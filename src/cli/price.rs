@@ -33,8 +33,10 @@ pub fn run(args: &PriceArgs) -> anyhow::Result<i32> {
     let files = std::slice::from_ref(&checked);
     let ropts = render_options(&args.common);
     print(|w| match args.common.output {
-        Output::Table => report::price::render(w, &checked, &ropts),
-        Output::Json => report::json::render_all(w, files),
+        Output::Table | Output::Markdown | Output::Csv => {
+            report::price::render(w, &checked, &ropts)
+        }
+        Output::Json => report::json::render_all(w, "price", files),
         Output::Github => report::github::render_all(w, files),
     })?;
     Ok(checked.exit_code())

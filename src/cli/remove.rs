@@ -40,7 +40,7 @@ pub fn run(args: &RemoveArgs) -> anyhow::Result<i32> {
         section: args.section.clone(),
     };
     let query = args.card.as_deref().map(|c| args.narrow.query(c));
-    edit(&db, &args.file, &args.common, |text| {
+    edit(&db, &args.file, "remove", &args.common, |text| {
         builder::remove(&db, text, args.kind.kind(), query.as_ref(), &place)
     })
 }

@@ -17,10 +17,9 @@ use super::check::{print, render_options};
 use super::{Common, Output};
 use crate::data::model::{Card, CardType, SLOT_TYPES};
 use crate::data::{normalize, Database};
-use crate::report::card::{render_list, view, CardView};
+use crate::report::card::{render_list, view};
 use anyhow::bail;
 use clap::Args;
-use serde::Serialize;
 
 #[derive(Debug, Clone, Args)]
 pub struct SearchArgs {
@@ -199,25 +198,20 @@ fn find_any<'a>(db: &'a Database, args: &SearchArgs) -> anyhow::Result<Vec<&'a C
     Ok(out)
 }
 
-#[derive(Serialize)]
-struct SearchReport<'a> {
-    fleetcheck: &'static str,
-    cards: Vec<CardView<'a>>,
-}
-
 pub fn run(args: &SearchArgs) -> anyhow::Result<i32> {
     let db = super::load_db(&args.common)?;
     let cards = find(&db, args)?;
     let ropts = render_options(&args.common);
     print(|w| match args.common.output {
-        Output::Json => crate::report::json::write_value(
-            w,
-            &SearchReport {
-                fleetcheck: env!("CARGO_PKG_VERSION"),
-                cards: cards.iter().map(|c| view(&db, c)).collect(),
-            },
-        ),
-        Output::Table | Output::Github if cards.is_empty() => {
+        Output::Json => crate::report::json::render_with(w, "search", |r| {
+            r.cards = Some(
+                cards
+                    .iter()
+                    .map(|c| crate::report::model::payload(&view(&db, c)))
+                    .collect(),
+            );
+        }),
+        _ if cards.is_empty() => {
             writeln!(w, "no cards match")?;
             // Say so when only builder helpers match, rather than hide them.
             let helpers = if args.all {
@@ -236,7 +230,7 @@ pub fn run(args: &SearchArgs) -> anyhow::Result<i32> {
             }
             Ok(())
         }
-        Output::Table | Output::Github => {
+        _ => {
             render_list(w, &db, &cards, &ropts)?;
             let n = cards.len();
             writeln!(w, "{n} card{}", if n == 1 { "" } else { "s" })

@@ -39,8 +39,10 @@ pub fn run(args: &SideboardArgs) -> anyhow::Result<i32> {
     let files = std::slice::from_ref(&checked);
     let ropts = render_options(&args.common);
     print(|w| match args.common.output {
-        Output::Table => report::sideboard::render(w, &checked, &ropts),
-        Output::Json => report::json::render_all(w, files),
+        Output::Table | Output::Markdown | Output::Csv => {
+            report::sideboard::render(w, &checked, &ropts)
+        }
+        Output::Json => report::json::render_all(w, "sideboard", files),
         Output::Github => report::github::render_all(w, files),
     })?;
     Ok(checked.exit_code())

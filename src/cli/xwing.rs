@@ -73,14 +73,14 @@ pub fn run(cmd: &XwingCommand) -> anyhow::Result<i32> {
     let show = |checked: &report::Checked, before: Option<&str>| {
         let files = std::slice::from_ref(checked);
         print(|w| match args.common.output {
-            Output::Table => {
+            Output::Table | Output::Markdown | Output::Csv => {
                 if let Some(line) = before {
                     writeln!(w, "{line}")?;
                     writeln!(w)?;
                 }
                 report::table::render(w, checked, &ropts)
             }
-            Output::Json => report::json::render_all(w, files),
+            Output::Json => report::json::render_all(w, "xwing", files),
             Output::Github => report::github::render_all(w, files),
         })
     };

@@ -13,6 +13,7 @@ pub fn registries() -> Vec<(&'static str, &'static [CodeInfo])> {
     let mut all = vec![
         ("input", InputCode::TABLE),
         (crate::staw::GAME, crate::staw::Code::TABLE),
+        ("event", crate::staw::event::EventCode::TABLE),
     ];
     all.extend(crate::games::REGISTRY.iter().map(|g| (g.id, g.codes)));
     all

@@ -1,28 +1,32 @@
 //! GitHub Actions annotations (`--output github`): one workflow command
-//! per diagnostic (`::error file=F,line=L,col=C,title=CODE::message`,
-//! `::warning`, `::notice`), then a plain summary line per file, which the
-//! Actions log shows as is.
+//! per diagnostic (`::error file=F,line=L,col=C,endLine=L2,endColumn=C2,
+//! title=CODE: what::message`, `::warning`, `::notice`), then a plain
+//! summary line per file, which the Actions log shows as is, and a final
+//! count line. The title says what is wrong (`sp-cap: 104 of 100 SP`);
+//! `endLine`/`endColumn` mark the end of the entry when the diagnostic has
+//! a span.
 //!
 //! Escaping follows the runner's rules: in the message `%`, CR and LF
 //! become `%25`, `%0D`, `%0A`; in property values also `:` and `,` become
 //! `%3A` and `%2C`.
 
+use super::model::{DiagnosticReport, FleetReport};
 use super::{Checked, Verdict};
 use crate::input::diag::Severity;
 use std::io::{self, Write};
 
-/// Writes the annotations and summary of every file.
+/// Writes the annotations and summary of every file, then the count line.
 pub fn render_all(w: &mut dyn Write, files: &[Checked]) -> io::Result<()> {
     for c in files {
         render(w, c)?;
     }
-    Ok(())
+    writeln!(w, "{}", super::table::summary(files))
 }
 
 /// Writes the annotations of one file, then its summary line.
 pub fn render(w: &mut dyn Write, checked: &Checked) -> io::Result<()> {
     let report = checked.finish();
-    for d in &report.diagnostics {
+    for (d, diag) in report.diagnostics.iter().zip(&checked.diagnostics) {
         let command = match d.severity.as_str() {
             "error" => "error",
             "warning" => "warning",
@@ -30,13 +34,22 @@ pub fn render(w: &mut dyn Write, checked: &Checked) -> io::Result<()> {
         };
         let file = d.file.as_deref().unwrap_or(&report.file);
         let mut props = vec![format!("file={}", escape_property(file))];
-        if let Some(line) = d.line {
+        // A finding never stands on a comment: on a comment line (an empty
+        // file's start) it is about the whole file.
+        let line = d.line.filter(|_| !on_comment(checked, diag));
+        if let Some(line) = line {
             props.push(format!("line={line}"));
+            if let Some(col) = d.column {
+                props.push(format!("col={col}"));
+            }
         }
-        if let Some(col) = d.column {
-            props.push(format!("col={col}"));
+        if let (Some(line), Some(end)) = (line, end(checked, diag)) {
+            props.push(format!("endLine={}", end.0));
+            if end.0 == line {
+                props.push(format!("endColumn={}", end.1));
+            }
         }
-        props.push(format!("title={}", escape_property(&d.code)));
+        props.push(format!("title={}", escape_property(&title(&report, d))));
         let mut message = d.message.clone();
         for h in &d.help {
             message.push_str("\nhelp: ");
@@ -50,6 +63,76 @@ pub fn render(w: &mut dyn Write, checked: &Checked) -> io::Result<()> {
         )?;
     }
     writeln!(w, "{}", summary_line(checked))
+}
+
+/// Whether a diagnostic's span starts on a line that holds only a comment.
+fn on_comment(checked: &Checked, d: &crate::input::diag::Diagnostic) -> bool {
+    let (Some(span), Some(source)) = (&d.span, d.file.as_deref().or(checked.source.as_ref()))
+    else {
+        return false;
+    };
+    let text = &source.text;
+    let at = span.start.min(text.len());
+    let start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+    let end = text[start..].find('\n').map_or(text.len(), |i| start + i);
+    text.get(start..end)
+        .is_some_and(|l| l.trim_start().starts_with('#'))
+}
+
+/// Where a diagnostic's span ends (line, column of its last character),
+/// when it has a span of more than one character.
+fn end(checked: &Checked, d: &crate::input::diag::Diagnostic) -> Option<(usize, usize)> {
+    let span = d.span.as_ref()?;
+    let source = d.file.as_deref().or(checked.source.as_ref())?;
+    if span.end <= span.start + 1 || span.end > source.text.len() {
+        return None;
+    }
+    // The last character of the span, not the position after it.
+    let last = source.text[..span.end]
+        .char_indices()
+        .next_back()
+        .map_or(span.start, |(i, _)| i);
+    Some(source.line_col(last))
+}
+
+/// The annotation's title: the code and what is wrong in a few words
+/// (`sp-cap: 104 of 100 SP`, `admiral-limit: a fleet may have only one
+/// admiral`).
+pub fn title(report: &FleetReport, d: &DiagnosticReport) -> String {
+    let what = match d.code.as_str() {
+        "sp-cap" => match (report.total, report.cap) {
+            (Some(t), Some(c)) => Some(format!("{t} of {c} SP")),
+            _ => None,
+        },
+        "sideboard-cap" => report
+            .sideboard
+            .as_ref()
+            .map(|sb| format!("{} of {} SP", sb.total, sb.cap)),
+        _ => None,
+    };
+    let what = what.unwrap_or_else(|| first_clause(&d.message));
+    if what.is_empty() {
+        d.code.clone()
+    } else {
+        format!("{}: {what}", d.code)
+    }
+}
+
+/// The message up to its first ", ", ": " or "; ", at most 80 characters.
+fn first_clause(message: &str) -> String {
+    let line = message.lines().next().unwrap_or("");
+    let cut = [", ", ": ", "; "]
+        .iter()
+        .filter_map(|p| line.find(p))
+        .min()
+        .unwrap_or(line.len());
+    let clause = &line[..cut];
+    if clause.chars().count() <= 80 {
+        return clause.to_string();
+    }
+    let mut short: String = clause.chars().take(79).collect();
+    short.push('…');
+    short
 }
 
 /// "fleets/x.toml: ILLEGAL, 104 / 100 SP, 2 errors".

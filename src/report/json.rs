@@ -1,29 +1,48 @@
 //! The JSON report (`--output json`): one pretty-printed document per run,
-//! `{"fleetcheck": <version>, "fleets": [...]}`, and its JSON Schema.
+//! `{"schema_version": 1, "fleetcheck": <version>, "command": ..., "fleets":
+//! [...], "summary": {...}}` (the one envelope, [`Report`], of every
+//! command that prints JSON), and its JSON Schema.
 //!
 //! The schema is generated from the wire types of [`super::model`] and
 //! committed as `src/report/report.schema.json`; a test keeps the two equal
 //! (`UPDATE_SCHEMA=1 cargo test` rewrites the file after a deliberate change
 //! of the wire types).
 
-use super::model::Report;
+use super::model::{Report, Summary};
 use super::Checked;
 use std::io::{self, Write};
 
 /// The committed JSON Schema of the report.
 pub const SCHEMA: &str = include_str!("report.schema.json");
 
-/// The report of these checked files.
-pub fn report(files: &[Checked]) -> Report {
+/// The report of these checked files, written by `command`.
+pub fn report(command: &str, files: &[Checked]) -> Report {
     Report {
-        fleetcheck: env!("CARGO_PKG_VERSION").to_string(),
-        fleets: files.iter().map(Checked::finish).collect(),
+        fleets: Some(files.iter().map(Checked::finish).collect()),
+        summary: Some(summary(files)),
+        ..Report::new(command)
     }
 }
 
+/// The counts of these files.
+pub fn summary(files: &[Checked]) -> Summary {
+    Summary::of(files.iter().map(Checked::status))
+}
+
 /// Writes the report of these files as one JSON document.
-pub fn render_all(w: &mut dyn Write, files: &[Checked]) -> io::Result<()> {
-    write_value(w, &report(files))
+pub fn render_all(w: &mut dyn Write, command: &str, files: &[Checked]) -> io::Result<()> {
+    write_value(w, &report(command, files))
+}
+
+/// Writes one document of `command` with `set` filling in its payload.
+pub fn render_with(
+    w: &mut dyn Write,
+    command: &str,
+    set: impl FnOnce(&mut Report),
+) -> io::Result<()> {
+    let mut r = Report::new(command);
+    set(&mut r);
+    write_value(w, &r)
 }
 
 /// The document [`render_all`] writes, in pieces, so that `check DIR`
@@ -31,9 +50,14 @@ pub fn render_all(w: &mut dyn Write, files: &[Checked]) -> io::Result<()> {
 /// then for the n-th fleet [`separator`] and its [`fleet`], then [`end`].
 /// Byte for byte the same document (JSON strings hold no raw line breaks,
 /// so a fleet pretty-printed alone is the same text indented).
-pub fn start(w: &mut dyn Write) -> io::Result<()> {
+pub fn start(w: &mut dyn Write, command: &str) -> io::Result<()> {
     let version = serde_json::to_string(env!("CARGO_PKG_VERSION"))?;
-    write!(w, "{{\n  \"fleetcheck\": {version},\n  \"fleets\": [")
+    let command = serde_json::to_string(command)?;
+    write!(
+        w,
+        "{{\n  \"schema_version\": {},\n  \"fleetcheck\": {version},\n  \"command\": {command},\n  \"fleets\": [",
+        super::model::SCHEMA_VERSION
+    )
 }
 
 /// What comes before the `n`-th fleet (from 0).
@@ -60,12 +84,13 @@ pub fn fleet(w: &mut Vec<u8>, checked: &Checked) -> io::Result<()> {
     Ok(())
 }
 
-/// The end of a document of `count` fleets.
-pub fn end(w: &mut dyn Write, count: usize) -> io::Result<()> {
-    if count == 0 {
-        writeln!(w, "]\n}}")
+/// The end of a document of `summary.files` fleets.
+pub fn end(w: &mut dyn Write, summary: &Summary) -> io::Result<()> {
+    let s = serde_json::to_string_pretty(summary)?.replace('\n', "\n  ");
+    if summary.files == 0 {
+        writeln!(w, "],\n  \"summary\": {s}\n}}")
     } else {
-        writeln!(w, "\n  ]\n}}")
+        writeln!(w, "\n  ],\n  \"summary\": {s}\n}}")
     }
 }
 
@@ -110,14 +135,14 @@ mod tests {
         files.push(check(Path::new("no-such.toml")));
         for n in [0, 1, files.len()] {
             let mut whole = Vec::new();
-            render_all(&mut whole, &files[..n]).unwrap();
+            render_all(&mut whole, "check", &files[..n]).unwrap();
             let mut pieces = Vec::new();
-            start(&mut pieces).unwrap();
+            start(&mut pieces, "check").unwrap();
             for (i, f) in files[..n].iter().enumerate() {
                 pieces.extend_from_slice(separator(i).as_bytes());
                 fleet(&mut pieces, f).unwrap();
             }
-            end(&mut pieces, n).unwrap();
+            end(&mut pieces, &summary(&files[..n])).unwrap();
             assert_eq!(String::from_utf8(pieces), String::from_utf8(whole));
         }
     }

@@ -11,6 +11,7 @@ pub mod grid;
 pub mod json;
 pub mod model;
 pub mod price;
+pub mod roster;
 pub mod sheet;
 pub mod sideboard;
 pub mod staw;
@@ -108,6 +109,15 @@ impl Checked {
         }
     }
 
+    /// The wire status of the file.
+    pub fn status(&self) -> model::Status {
+        match self.verdict() {
+            Verdict::Legal => model::Status::Legal,
+            Verdict::Illegal => model::Status::Illegal,
+            Verdict::InputError => model::Status::InputError,
+        }
+    }
+
     /// How many diagnostics of this severity the file has.
     pub fn count(&self, severity: crate::input::diag::Severity) -> usize {
         self.diagnostics
@@ -125,6 +135,7 @@ impl Checked {
     pub fn finish(&self) -> FleetReport {
         let mut r = self.report.clone();
         r.legal = !self.diagnostics.iter().any(Diagnostic::is_error);
+        r.status = self.status();
         r.diagnostics = self
             .diagnostics
             .iter()

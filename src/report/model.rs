@@ -5,12 +5,152 @@
 use schemars::JsonSchema;
 use serde::Serialize;
 
-/// The whole `--output json` document.
+/// The version of the JSON contract ([`Report::schema_version`]): raised
+/// only when a field is removed, renamed or changes meaning; new fields
+/// keep it.
+pub const SCHEMA_VERSION: u32 = 1;
+
+/// The one envelope of every `--output json` document: `check`, `price`,
+/// `sideboard`, `add`, `remove`, `xwing`, `event` fill `fleets` and
+/// `summary`; `card`, `search`, `options` and `data check` their own key.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct Report {
+    /// The version of this contract (see the README's stability promise).
+    pub schema_version: u32,
     /// The fleetcheck version that wrote it.
     pub fleetcheck: String,
-    pub fleets: Vec<FleetReport>,
+    /// The command that wrote it: `check`, `price`, `sideboard`, `event`,
+    /// `card`, `search`, `options`, `data-check`, ...
+    pub command: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fleets: Option<Vec<FleetReport>>,
+    /// The counts of `fleets`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub summary: Option<Summary>,
+    /// `event`: the event and its roster.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub event: Option<EventReport>,
+    /// `card`: the card's facts.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub card: Option<Payload>,
+    /// `search`: the cards found.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cards: Option<Vec<Payload>>,
+    /// `options`: what could be added, and where.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub options: Option<Payload>,
+    /// `data check`: the database's problems.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub data: Option<Payload>,
+}
+
+/// The payload of `card`, `search`, `options` and `data check`: a JSON
+/// object whose keys those commands document (typed loosely in the schema:
+/// any object).
+pub type Payload = serde_json::Map<String, serde_json::Value>;
+
+/// A serialisable value as a [`Payload`] (an empty object for a value that
+/// is not an object).
+pub fn payload<T: Serialize>(v: &T) -> Payload {
+    match serde_json::to_value(v) {
+        Ok(serde_json::Value::Object(m)) => m,
+        _ => Payload::new(),
+    }
+}
+
+impl Report {
+    /// An envelope for `command` with nothing in it yet.
+    pub fn new(command: &str) -> Report {
+        Report {
+            schema_version: SCHEMA_VERSION,
+            fleetcheck: env!("CARGO_PKG_VERSION").to_string(),
+            command: command.to_string(),
+            fleets: None,
+            summary: None,
+            event: None,
+            card: None,
+            cards: None,
+            options: None,
+            data: None,
+        }
+    }
+}
+
+/// The outcome of one file.
+#[derive(Debug, Clone, Copy, Serialize, JsonSchema, PartialEq, Eq, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum Status {
+    /// No error.
+    #[default]
+    Legal,
+    /// Read and priced, but it breaks a rule (exit code 1).
+    Illegal,
+    /// Not readable as a fleet (exit code 2): no total, no ships.
+    InputError,
+}
+
+/// The counts of a document's files.
+#[derive(Debug, Clone, Copy, Serialize, JsonSchema, PartialEq, Eq, Default)]
+pub struct Summary {
+    pub files: usize,
+    pub legal: usize,
+    pub illegal: usize,
+    pub input_errors: usize,
+}
+
+impl Summary {
+    /// The counts of these statuses.
+    pub fn of(statuses: impl IntoIterator<Item = Status>) -> Summary {
+        let mut s = Summary::default();
+        for st in statuses {
+            s.files += 1;
+            match st {
+                Status::Legal => s.legal += 1,
+                Status::Illegal => s.illegal += 1,
+                Status::InputError => s.input_errors += 1,
+            }
+        }
+        s
+    }
+}
+
+/// `fleetcheck event`: the event as read, and one roster row per list.
+#[derive(Debug, Clone, Serialize, JsonSchema, PartialEq, Eq)]
+pub struct EventReport {
+    pub name: String,
+    /// The evaluation date of every list (ISO).
+    pub date: String,
+    pub format: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sp_cap: Option<i32>,
+    // `default`: absent in the JSON when false, so not required in the schema.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub blind_booster: bool,
+    pub roster: Vec<RosterRow>,
+    /// `--against`: the roster the fingerprints were compared with.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub against: Option<String>,
+}
+
+/// One list of an event.
+#[derive(Debug, Clone, Serialize, JsonSchema, PartialEq, Eq)]
+pub struct RosterRow {
+    pub file: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub player: Option<String>,
+    /// The factions of its ships, sorted.
+    pub factions: Vec<String>,
+    /// Its ships' names, in file order.
+    pub ships: Vec<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub total: Option<i32>,
+    pub status: Status,
+    /// The codes of its errors and warnings, in order, once each.
+    pub codes: Vec<String>,
+    /// The fingerprint of its resolved cards (absent when it could not be
+    /// read).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fingerprint: Option<String>,
 }
 
 /// One checked file.
@@ -28,8 +168,13 @@ pub struct FleetReport {
     /// The evaluation date (ISO) for the card pool and retirements.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub as_of: Option<String>,
+    /// The player who submitted it (the fleet file's `player`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub player: Option<String>,
     /// No error-severity diagnostic.
     pub legal: bool,
+    /// `legal`, `illegal` or `input-error` (an input error is not legal).
+    pub status: Status,
     /// Sandbox format: never tournament legal, whatever `legal` says.
     // `default`: absent in the JSON when false, so not required in the schema.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -43,6 +188,10 @@ pub struct FleetReport {
     pub cap: Option<i32>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub additional_points: Option<i32>,
+    /// A STAW fleet's ships; absent for the other games and for a file
+    /// that could not be read.
+    // `default`: absent in the JSON when empty, so not required in the schema.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub ships: Vec<ShipReport>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub resource: Option<ResourceReport>,
@@ -51,6 +200,10 @@ pub struct FleetReport {
     /// The sideboard's swap plan (`fleetcheck sideboard` only).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub swap_plan: Option<Vec<SwapReport>>,
+    /// A hash of a STAW fleet's resolved cards (not of its text): the same
+    /// list gives the same fingerprint however it is written.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fingerprint: Option<String>,
     /// Game-specific details for the other rule sets.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub details: Option<serde_json::Value>,

@@ -78,6 +78,7 @@ tr.total td { font-weight: bold; border-bottom: none; border-top: 0.3mm solid #0
 .totals { margin-top: 3mm; font-size: 11pt; font-weight: bold; }
 .problems { margin-top: 2mm; font-size: 8pt; }
 .problems li { margin: 0.3mm 0; }
+.sheet.next { break-after: page; page-break-after: always; }
 .signature { margin-top: 4mm; display: grid; grid-template-columns: 1fr 1fr; gap: 6mm; }
 @media screen { body { max-width: 190mm; margin: 10mm auto; } }
 "#;
@@ -110,14 +111,59 @@ fn card_row(out: &mut String, c: &CardReport, indent: bool) {
 
 /// The sheet of a checked fleet (one that could be read: no input error).
 pub fn render(db: &Database, checked: &Checked, fields: &Fields) -> String {
-    let r = checked.finish();
-    let mut out = String::new();
-    let _ = write!(
-        out,
+    let r = &checked.report;
+    let mut out = head(r.name.as_deref().unwrap_or(&r.file), fields.paper);
+    page(&mut out, db, checked, fields);
+    out.push_str(&foot());
+    out
+}
+
+/// The sheets of many fleets in one printable file, one fleet per page
+/// (`fleetcheck event --sheets`): each fleet's player is its file's
+/// `player`. Files that could not be read have no sheet.
+pub fn render_many(db: &Database, files: &[Checked], fields: &Fields) -> String {
+    let title = fields.event.as_deref().unwrap_or("Fleet build sheets");
+    let mut out = head(title, fields.paper);
+    let readable: Vec<&Checked> = files
+        .iter()
+        .filter(|c| c.verdict() != Verdict::InputError)
+        .collect();
+    for (i, c) in readable.iter().enumerate() {
+        let class = if i + 1 < readable.len() {
+            "sheet next"
+        } else {
+            "sheet"
+        };
+        let _ = writeln!(out, "<section class=\"{class}\">");
+        let fields = Fields {
+            player: c.report.player.clone().or(fields.player.clone()),
+            ..fields.clone()
+        };
+        page(&mut out, db, c, &fields);
+        let _ = writeln!(out, "</section>");
+    }
+    out.push_str(&foot());
+    out
+}
+
+fn head(title: &str, paper: Paper) -> String {
+    format!(
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>Fleet build sheet: {}</title>\n<style>\n@page {{ size: {}; margin: 10mm; }}{STYLE}</style>\n</head>\n<body>\n",
-        escape(r.name.as_deref().unwrap_or(&r.file)),
-        fields.paper.css()
-    );
+        escape(title),
+        paper.css()
+    )
+}
+
+fn foot() -> String {
+    format!(
+        "<p><small>Checked by fleetcheck {}.</small></p>\n</body>\n</html>",
+        env!("CARGO_PKG_VERSION")
+    )
+}
+
+/// One fleet's sheet, from its title to the signatures.
+fn page(out: &mut String, db: &Database, checked: &Checked, fields: &Fields) {
+    let r = checked.finish();
     let _ = writeln!(out, "<h1>Star Trek: Attack Wing — Fleet Build Sheet</h1>");
     let field = |label: &str, v: Option<&str>| {
         format!(
@@ -131,12 +177,13 @@ pub fn render(db: &Database, checked: &Checked, fields: &Fields) -> String {
     });
     let _ = writeln!(
         out,
-        "<div class=\"head\">{}{}{}{}{}{}</div>",
+        "<div class=\"head\">{}{}{}{}{}{}{}</div>",
         field("Player", fields.player.as_deref()),
         field("Event", fields.event.as_deref()),
         field("Date", fields.date.as_deref()),
         field("Fleet", r.name.as_deref()),
         field("Format", format_name.as_deref()),
+        field("Fingerprint", r.fingerprint.as_deref()),
         field(
             "Fleet total",
             Some(&match (r.total, r.cap) {
@@ -183,9 +230,9 @@ pub fn render(db: &Database, checked: &Checked, fields: &Fields) -> String {
             modifiers: s.modifiers.clone(),
             cost: s.cost,
         };
-        card_row(&mut out, &ship_card, false);
+        card_row(out, &ship_card, false);
         for c in &s.cards {
-            card_row(&mut out, c, true);
+            card_row(out, c, true);
         }
         let _ = writeln!(
             out,
@@ -211,7 +258,7 @@ pub fn render(db: &Database, checked: &Checked, fields: &Fields) -> String {
                 "<div class=\"box\"><h2>Reinforcements Sideboard (not in the fleet total)</h2><table>"
             );
             for c in &sb.cards {
-                card_row(&mut out, &c.card, false);
+                card_row(out, &c.card, false);
             }
             let _ = writeln!(
                 out,
@@ -255,10 +302,8 @@ pub fn render(db: &Database, checked: &Checked, fields: &Fields) -> String {
     }
     let _ = writeln!(
         out,
-        "<div class=\"signature\"><div class=\"field\"><b>Player signature</b></div><div class=\"field\"><b>Checked by</b></div></div>\n<p><small>Checked by fleetcheck {}.</small></p>\n</body>\n</html>",
-        env!("CARGO_PKG_VERSION")
+        "<div class=\"signature\"><div class=\"field\"><b>Player signature</b></div><div class=\"field\"><b>Checked by</b></div></div>"
     );
-    out
 }
 
 #[cfg(test)]

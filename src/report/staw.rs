@@ -22,6 +22,8 @@ pub struct Priced {
     pub ships: Vec<ShipReport>,
     pub resource: Option<ResourceReport>,
     pub sideboard: Option<SideboardReport>,
+    /// [`staw::fingerprint::of`] the resolved fleet.
+    pub fingerprint: String,
 }
 
 /// The report's modifier for one of the engine's.
@@ -41,6 +43,7 @@ fn modifiers(ms: &[cost::Modifier]) -> Vec<Modifier> {
 pub fn priced(a: &Analysis) -> Priced {
     Priced {
         not_tournament_legal: a.format.sandbox,
+        fingerprint: staw::fingerprint::of(a),
         total: a.total,
         cap: a.cap.as_ref().map(|c| c.0),
         ships: a
@@ -104,6 +107,7 @@ pub fn checked(a: Analysed<Priced>) -> Checked {
         file: a.source.path.clone(),
         game: staw::GAME.into(),
         name: a.name,
+        player: a.player,
         format: a.format,
         as_of: a.as_of,
         additional_points: a.additional_points,
@@ -116,6 +120,7 @@ pub fn checked(a: Analysed<Priced>) -> Checked {
         report.ships = p.ships;
         report.resource = p.resource;
         report.sideboard = p.sideboard;
+        report.fingerprint = Some(p.fingerprint);
     }
     Checked {
         source: Some(a.source),
@@ -159,6 +164,7 @@ pub fn check_and<R>(
         source: a.source,
         diagnostics: a.diagnostics,
         name: a.name,
+        player: a.player,
         format: a.format,
         as_of: a.as_of,
         additional_points: a.additional_points,

@@ -429,7 +429,8 @@ fn card_pool_by_date() {
 fn sp_cap_from_the_file() {
     let c = check("sp_cap = 20\n[[ship]]\nship = \"I.K.S. Gr'oth\"\ncaptain = \"Gowron\"\n");
     assert_eq!(codes(&c), ["sp-cap"]);
-    assert_eq!(line_of(&c, "sp-cap"), 1);
+    // On the card that takes the total over the cap: the captain.
+    assert_eq!(line_of(&c, "sp-cap"), 4);
     assert_eq!(c.finish().cap, Some(20));
 }
 

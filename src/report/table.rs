@@ -62,8 +62,9 @@ pub fn render_all(w: &mut dyn Write, files: &[Checked], opts: &RenderOptions) ->
 pub fn summary(files: &[Checked]) -> String {
     let count = |v: Verdict| files.iter().filter(|c| c.verdict() == v).count();
     format!(
-        "{} files checked: {} legal, {} illegal, {} input {}",
+        "{} {} checked: {} legal, {} illegal, {} input {}",
         files.len(),
+        plural(files.len(), "file", "files"),
         count(Verdict::Legal),
         count(Verdict::Illegal),
         count(Verdict::InputError),

@@ -438,6 +438,33 @@ impl<'a> Analysis<'a> {
             .unwrap_or(0..0)
     }
 
+    /// The card that tips the fleet total over `cap`: adding up the
+    /// additional points, the resource, then each ship and each card on it
+    /// in file order, the first whose cost takes the sum over the cap.
+    /// `None` when no card does (the sum never goes over).
+    pub fn tipping_span(&self, cap: i32) -> Option<std::ops::Range<usize>> {
+        let mut sum = i64::from(self.additional_points);
+        if let Some(r) = &self.resource {
+            sum += i64::from(r.price.cost);
+            if sum > i64::from(cap) {
+                return Some(r.placed.span.clone());
+            }
+        }
+        for s in &self.ships {
+            sum += i64::from(s.price.cost);
+            if sum > i64::from(cap) {
+                return Some(s.entry.ship.span.clone());
+            }
+            for c in &s.cards {
+                sum += i64::from(c.price.cost);
+                if sum > i64::from(cap) {
+                    return Some(c.placed.span.clone());
+                }
+            }
+        }
+        None
+    }
+
     /// Every card of the fleet in file order: each ship and its cards, the
     /// resource, the sideboard.
     pub fn every_card(&self) -> Vec<Located<'a>> {

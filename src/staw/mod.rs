@@ -18,8 +18,10 @@ pub mod class_facts;
 pub mod codes;
 pub mod condition;
 pub mod cost;
+pub mod event;
 pub mod exceed;
 pub mod faction;
+pub mod fingerprint;
 pub mod fleet;
 pub mod resource;
 pub mod ship_cards;
@@ -68,6 +70,8 @@ pub struct CheckOptions {
     /// Today's date (YYYY-MM-DD), the default evaluation date. Passed in so
     /// that tests are reproducible.
     pub today: String,
+    /// An event's SP cap: overrides the format's and the file's `sp_cap`.
+    pub sp_cap: Option<i32>,
 }
 
 /// One rule of the engine: the codes it reports and its check.
@@ -112,6 +116,8 @@ pub struct Analysed<R> {
     pub diagnostics: Vec<Diagnostic>,
     /// The file's `name`.
     pub name: Option<String>,
+    /// The file's `player`.
+    pub player: Option<String>,
     /// The format used, when it is known.
     pub format: Option<String>,
     /// The evaluation date (YYYY-MM-DD).
@@ -142,6 +148,7 @@ pub fn analyse<R>(
         source,
         diagnostics: Vec::new(),
         name: None,
+        player: None,
         format: None,
         as_of: None,
         additional_points: None,
@@ -197,6 +204,7 @@ fn pipeline<R>(
         }
     }
     out.name = raw.name.as_ref().map(|n| n.value.clone());
+    out.player = raw.player.as_ref().map(|n| n.value.clone());
     out.additional_points = raw
         .additional_points
         .as_ref()
@@ -256,6 +264,7 @@ fn pipeline<R>(
     // The cap: the file's sp_cap when the file's own format is used. The
     // span is filled in by the analysis (`Analysis::fleet_span`).
     let cap = match (&raw.sp_cap, &opts.format) {
+        _ if opts.sp_cap.is_some() => opts.sp_cap.map(|c| (c, "of the event".to_string())),
         (Some(c), None) => Some((
             i32::try_from(c.value).unwrap_or(i32::MAX),
             "set by the file's sp_cap".to_string(),

@@ -1,5 +1,6 @@
 //! `sp-cap`: the fleet total (ships + resource + additional points) may
-//! not exceed the cap: the file's `sp_cap`, else the format's.
+//! not exceed the cap: the file's `sp_cap`, else the format's. The finding
+//! stands on the ship or card whose cost takes the total over the cap.
 
 use super::analysis::Analysis;
 use super::{Code, Rule};
@@ -24,7 +25,8 @@ fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
                     i64::from(a.total) - i64::from(*cap)
                 ),
             )
-            .with_span(Some(a.fleet_span())),
+            // On the ship or card that tips the total over the cap.
+            .with_span(Some(a.tipping_span(*cap).unwrap_or_else(|| a.fleet_span()))),
         );
     }
 }

@@ -114,7 +114,8 @@ fn unmodeled_from_quotes_the_raw_source() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(0));
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let v = crate::support::assert_valid_json(&String::from_utf8_lossy(&out.stdout));
+    let v = &v["data"];
     let mut raw_text: BTreeMap<String, String> = BTreeMap::new();
     for (file, _) in import::raw::CARD_FILES {
         for r in import::raw::read_cards(&raw_dir(), file).unwrap() {

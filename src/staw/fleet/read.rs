@@ -81,6 +81,8 @@ pub struct RawFleet {
     pub as_of: Option<Spanned<String>>,
     pub sp_cap: Option<Spanned<i64>>,
     pub game: Option<Spanned<String>>,
+    /// The player who submits the list (tournament events).
+    pub player: Option<Spanned<String>>,
     pub ships: Vec<RawShip>,
     pub sideboard: Option<RawSideboard>,
     /// The file has no key at all (empty, or only comments).
@@ -101,6 +103,8 @@ pub struct RawShip {
     pub ambassador: Option<CardRef>,
     pub construction: Option<CardRef>,
     pub officers: Vec<CardRef>,
+    /// `booster = true`: the ship of a Blind Booster event's booster.
+    pub booster: Option<Spanned<bool>>,
 }
 
 /// `[sideboard]` as written: every key, known section or not.
@@ -131,6 +135,7 @@ pub const TOP_KEYS: &[&str] = &[
     "as_of",
     "sp_cap",
     "game",
+    "player",
     "ship",
     "sideboard",
 ];
@@ -146,6 +151,7 @@ pub const SHIP_KEYS: &[&str] = &[
     "ambassador",
     "construction",
     "officers",
+    "booster",
 ];
 
 /// The keys of an inline-table card reference.
@@ -169,6 +175,7 @@ pub fn read(root: &Node, diags: &mut Vec<Diagnostic>) -> RawFleet {
             "format" => fleet.format = string(e, diags),
             "notes" => fleet.notes = string(e, diags),
             "game" => fleet.game = string(e, diags),
+            "player" => fleet.player = string(e, diags),
             "resource" => fleet.resource = card_ref(&e.key, &e.node, diags),
             "additional_points" => fleet.additional_points = integer(e, diags),
             "sp_cap" => fleet.sp_cap = integer(e, diags),
@@ -229,6 +236,7 @@ fn ship(node: &Node, diags: &mut Vec<Diagnostic>) -> Option<RawShip> {
             "construction" => s.construction = one(diags),
             "upgrades" => s.upgrades = card_list(e, diags),
             "officers" => s.officers = card_list(e, diags),
+            "booster" => s.booster = boolean(e, diags),
             _ => diags.push(unknown_key(e, SHIP_KEYS, "in a [[ship]]")),
         }
     }
@@ -397,6 +405,19 @@ fn string(e: &Entry, diags: &mut Vec<Diagnostic>) -> Option<Spanned<String>> {
         }),
         other => {
             diags.push(shape(&e.key, "a string", other, &e.node.span));
+            None
+        }
+    }
+}
+
+fn boolean(e: &Entry, diags: &mut Vec<Diagnostic>) -> Option<Spanned<bool>> {
+    match &e.node.value {
+        NodeValue::Boolean(b) => Some(Spanned {
+            value: *b,
+            span: e.node.span.clone(),
+        }),
+        other => {
+            diags.push(shape(&e.key, "true or false", other, &e.node.span));
             None
         }
     }

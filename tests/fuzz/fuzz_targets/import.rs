@@ -27,6 +27,7 @@ fn check(fleet: &FleetModel) {
         format: None,
         as_of: None,
         today: "2026-01-01".to_string(),
+        sp_cap: None,
     };
     let toml = fleet.to_toml(db(), &["fuzz".to_string()]);
     let _ = check_bytes(db(), "imported.toml", toml.into_bytes(), &opts);

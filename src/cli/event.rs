@@ -1,0 +1,591 @@
+//! `fleetcheck event EVENT LISTS_DIR`: a tournament organiser's check of
+//! every submitted list against the event file (`event.toml`).
+//!
+//! Every list goes through the one pipeline (`check::dispatch` and
+//! `report::staw`), with the event's format, date and SP cap as the
+//! options of the check and the event's own rules (`staw::event`) as
+//! extra diagnostics of the priced fleet. Then what no single list can
+//! show: two lists of one player (`duplicate-player`), two identical lists
+//! (`duplicate-list`, a warning: same fingerprint), a list without ships
+//! (`empty-fleet`), a file in the folder that is not a STAW fleet
+//! (`not-a-fleet`), a list without a player when the event asks for one
+//! (`player-missing`), and with `--against ROSTER.json` every list whose
+//! fingerprint is not the one in that roster (`fingerprint-changed`,
+//! `not-in-roster`).
+//!
+//! Output: the roster (`-o table|json|github|markdown|csv`); on GitHub
+//! Actions the roster is also appended as Markdown to the file named by
+//! `GITHUB_STEP_SUMMARY`. `--sheets OUT.html` writes every list's build
+//! sheet into one printable file, one list per page.
+
+use super::card::{lookup, Lookup};
+use super::check::{self, print, read_source, render_options, Input};
+use super::{Common, Output};
+use crate::data::Database;
+use crate::input::diag::{Diagnostic, Source};
+use crate::report::model::{EventReport, Status};
+use crate::report::{self, roster, Checked, RenderOptions};
+use crate::staw::event::{EventRules, Named, Restricted};
+use crate::staw::CheckOptions;
+use anyhow::{bail, Context};
+use clap::Args;
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// The environment variable GitHub Actions names its step summary file in.
+pub const STEP_SUMMARY_ENV: &str = "GITHUB_STEP_SUMMARY";
+
+#[derive(Debug, Clone, Args)]
+pub struct EventArgs {
+    /// The event file (`event.toml`).
+    pub event: PathBuf,
+    /// The folder of submitted lists (every *.toml below it).
+    pub lists: PathBuf,
+    /// Compare every list's fingerprint with this roster (`-o json` of an earlier run).
+    #[arg(long, value_name = "ROSTER.json")]
+    pub against: Option<PathBuf>,
+    /// Write every list's build sheet into this HTML file, one list per page.
+    #[arg(long, value_name = "OUT.html")]
+    pub sheets: Option<PathBuf>,
+    /// The sheets' page size.
+    #[arg(long, value_enum, default_value_t = crate::report::sheet::Paper::A4)]
+    pub paper: crate::report::sheet::Paper,
+    #[command(flatten)]
+    pub common: Common,
+}
+
+/// `event.toml` as written.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EventFile {
+    pub name: String,
+    /// The evaluation date of every list (YYYY-MM-DD).
+    pub date: String,
+    #[serde(default = "default_format")]
+    pub format: String,
+    /// The fleet SP cap; default: the format's (130 at a Blind Booster event).
+    pub sp_cap: Option<i32>,
+    /// The only resources allowed (cards by name or id); absent: any.
+    pub resources: Option<Vec<String>>,
+    /// Cards banned at the event (by name or id).
+    #[serde(default)]
+    pub ban: Vec<String>,
+    /// Factions no ship may belong to.
+    #[serde(default)]
+    pub ban_factions: Vec<String>,
+    /// The only factions a ship may belong to; absent: any.
+    pub factions: Option<Vec<String>>,
+    /// At most `max` of `cards` in a fleet.
+    #[serde(default)]
+    pub restrict: Vec<RestrictFile>,
+    /// A Blind Booster event: 40 SP for the booster ship, 90 for the rest.
+    #[serde(default)]
+    pub blind_booster: bool,
+    /// Every list names its player (`player = "..."`).
+    #[serde(default)]
+    pub require_player: bool,
+}
+
+/// One `[[restrict]]` of the event file.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RestrictFile {
+    pub cards: Vec<String>,
+    pub max: usize,
+}
+
+fn default_format() -> String {
+    crate::staw::DEFAULT_FORMAT.to_string()
+}
+
+/// An event read and its cards resolved.
+#[derive(Debug, Clone)]
+pub struct Event {
+    pub file: EventFile,
+    pub rules: EventRules,
+    /// The SP cap every list is checked against.
+    pub cap: Option<i32>,
+    /// The cap the event sets itself (`sp_cap`, or a Blind Booster's 130),
+    /// in place of the format's.
+    pub own_cap: Option<i32>,
+}
+
+/// Reads an event file: every problem at once (unknown keys, a bad date,
+/// an unknown format, cards that name nothing or several cards), as one
+/// error message.
+pub fn read_event(db: &Database, path: &Path) -> anyhow::Result<Event> {
+    let (source, _) = crate::input::fs::read_text(path)
+        .map_err(|u| anyhow::anyhow!("{}: {}", u.path, u.diag.message))?;
+    let file: EventFile = toml::from_str(&source.text)
+        .map_err(|e| anyhow::anyhow!("{}: {}", path.display(), e.to_string().trim_end()))?;
+    let mut problems: Vec<String> = Vec::new();
+    if check::parse_date(&file.date).is_err() {
+        problems.push(format!(
+            "date = {:?} is not a date of the form YYYY-MM-DD",
+            file.date
+        ));
+    }
+    let format = db.format(&file.format);
+    if format.is_none() {
+        let known: Vec<&str> = db.formats.iter().map(|f| f.id.as_str()).collect();
+        problems.push(format!(
+            "unknown format {:?} ({})",
+            file.format,
+            crate::input::suggest::help(&file.format, "formats", known)
+        ));
+    }
+    // By id: that card; by name: every card of that name (every printing
+    // of a banned card is banned).
+    let mut card = |key: &str, q: &str| -> Vec<Named> {
+        let named = |c: &crate::data::model::Card| Named {
+            id: c.id.clone(),
+            name: c.name.clone(),
+        };
+        match lookup(db, q) {
+            Lookup::One(c) => vec![named(c)],
+            Lookup::Several(cs) => cs.into_iter().map(named).collect(),
+            Lookup::None { suggestions } => {
+                let mut p = format!("{key}: no card has the id or name {q:?}");
+                if !suggestions.is_empty() {
+                    let names: Vec<String> = suggestions
+                        .iter()
+                        .map(|c| format!("{:?}", c.name))
+                        .collect();
+                    p.push_str(&format!(" (did you mean {}?)", names.join(", ")));
+                }
+                problems.push(p);
+                Vec::new()
+            }
+        }
+    };
+    let banned_cards: Vec<Named> = file.ban.iter().flat_map(|q| card("ban", q)).collect();
+    let resources = file
+        .resources
+        .as_ref()
+        .map(|rs| rs.iter().flat_map(|q| card("resources", q)).collect());
+    let restricted: Vec<Restricted> = file
+        .restrict
+        .iter()
+        .map(|r| Restricted {
+            cards: r.cards.iter().flat_map(|q| card("restrict", q)).collect(),
+            max: r.max,
+        })
+        .collect();
+    if !problems.is_empty() {
+        bail!(
+            "{}: {} problem{}:\n  {}",
+            path.display(),
+            problems.len(),
+            if problems.len() == 1 { "" } else { "s" },
+            problems.join("\n  ")
+        );
+    }
+    let own_cap = file.sp_cap.or(if file.blind_booster {
+        Some(crate::staw::event::BOOSTER_SP + crate::staw::event::REST_SP)
+    } else {
+        None
+    });
+    let cap = own_cap.or(format.and_then(|f| f.sp_cap));
+    let rules = EventRules {
+        banned_cards,
+        banned_factions: file.ban_factions.clone(),
+        factions: file.factions.clone(),
+        resources,
+        restricted,
+        blind_booster: file.blind_booster,
+    };
+    Ok(Event {
+        file,
+        rules,
+        cap,
+        own_cap,
+    })
+}
+
+/// What the event needs of a priced list beyond its report.
+#[derive(Debug, Clone, Default)]
+struct Facts {
+    diagnostics: Vec<Diagnostic>,
+    factions: Vec<String>,
+    ships: usize,
+    player_span: Option<std::ops::Range<usize>>,
+}
+
+/// Checks one list of the event: the one pipeline with the event's
+/// options, plus the event's rules and the checks of one list
+/// (`empty-fleet`, `not-a-fleet`, `player-missing`).
+pub fn check_list(db: &Database, event: &Event, source: Source, opts: &CheckOptions) -> Listed {
+    let mut facts: Option<Facts> = None;
+    let mut c = check::dispatch(source, |s| {
+        let (c, f) = report::staw::check_and(db, s, opts, |a| {
+            let mut diagnostics = Vec::new();
+            crate::staw::event::check(a, &event.rules, &mut diagnostics);
+            let mut factions: Vec<String> =
+                a.ships.iter().flat_map(|s| s.factions.clone()).collect();
+            factions.sort();
+            factions.dedup();
+            Facts {
+                diagnostics,
+                factions,
+                ships: a.ships.len(),
+                player_span: a.raw.player.as_ref().map(|p| p.span.clone()),
+            }
+        });
+        facts = f;
+        c
+    });
+    let facts = facts.unwrap_or_default();
+    if c.report.game != crate::staw::GAME {
+        c.diagnostics.push(
+            Diagnostic::new(
+                crate::input::diag::InputCode::NotAFleet,
+                format!(
+                    "{} is a {} file, not a Star Trek: Attack Wing fleet",
+                    c.report.file, c.report.game
+                ),
+            )
+            .with_help("an event checks STAW fleets only: move this file out of the folder"),
+        );
+    }
+    c.diagnostics.extend(facts.diagnostics);
+    if c.report.total.is_some() && facts.ships == 0 {
+        c.diagnostics.push(
+            Diagnostic::new(
+                crate::staw::event::EventCode::EmptyFleet,
+                "the list has no ships",
+            )
+            .with_help("a list names its ships as [[ship]] tables"),
+        );
+    }
+    if event.file.require_player && c.report.player.is_none() && c.status() != Status::InputError {
+        c.diagnostics.push(
+            Diagnostic::new(
+                crate::staw::event::EventCode::PlayerMissing,
+                "the list does not name its player",
+            )
+            .with_help("write player = \"...\" at the top of the list"),
+        );
+    }
+    sort(&mut c);
+    Listed {
+        checked: c,
+        factions: facts.factions,
+        player_span: facts.player_span,
+    }
+}
+
+/// One list of the event with what the roster needs.
+#[derive(Debug, Clone)]
+pub struct Listed {
+    pub checked: Checked,
+    pub factions: Vec<String>,
+    player_span: Option<std::ops::Range<usize>>,
+}
+
+/// Diagnostics in file order, those without a place last (as the
+/// pipeline orders them).
+fn sort(c: &mut Checked) {
+    c.diagnostics
+        .sort_by_key(|d| d.span.as_ref().map_or(usize::MAX, |s| s.start));
+}
+
+/// The files of the lists folder: every *.toml below it, and every other
+/// file at its top (not a fleet: `not-a-fleet`), except `skip` (the event
+/// and roster files).
+fn inputs(dir: &Path, skip: &[PathBuf]) -> Vec<Input> {
+    let same = |p: &Path| {
+        let c = p.canonicalize().ok();
+        skip.iter()
+            .any(|s| s.canonicalize().ok().is_some_and(|s| Some(s) == c))
+    };
+    let mut out: Vec<Input> = check::expand(&[dir.to_path_buf()])
+        .into_iter()
+        .filter(|i| !matches!(i, Input::File(p) if same(p)))
+        .collect();
+    if let Ok(entries) = std::fs::read_dir(dir) {
+        let mut others: Vec<PathBuf> = entries
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| {
+                p.is_file()
+                    && p.extension().is_none_or(|x| x != "toml")
+                    && !p
+                        .file_name()
+                        .and_then(|n| n.to_str())
+                        .is_some_and(|n| n.starts_with('.'))
+                    && !same(p)
+            })
+            .collect();
+        others.sort();
+        for p in others {
+            let file = p.display().to_string();
+            out.push(Input::Problem(Box::new(Checked::input_error(
+                &file,
+                crate::staw::GAME,
+                None,
+                Diagnostic::new(
+                    crate::input::diag::InputCode::NotAFleet,
+                    format!("{file} is not a fleet file (a list is a *.toml fleet file)"),
+                ),
+            ))));
+        }
+    }
+    // A folder with a problem only (no fleets) is one problem: no fleets.
+    out
+}
+
+/// Flags across the lists: two lists of one player, two identical lists.
+fn cross_checks(lists: &mut [Listed]) {
+    let mut by_player: BTreeMap<String, Vec<usize>> = BTreeMap::new();
+    let mut by_print: BTreeMap<String, Vec<usize>> = BTreeMap::new();
+    for (i, l) in lists.iter().enumerate() {
+        if let Some(p) = &l.checked.report.player {
+            by_player
+                .entry(p.trim().to_lowercase())
+                .or_default()
+                .push(i);
+        }
+        if let Some(f) = l
+            .checked
+            .report
+            .fingerprint
+            .as_ref()
+            .filter(|_| !l.checked.report.ships.is_empty())
+        {
+            by_print.entry(f.clone()).or_default().push(i);
+        }
+    }
+    let others = |group: &[usize], i: usize, lists: &[Listed]| -> String {
+        group
+            .iter()
+            .filter(|&&j| j != i)
+            .map(|&j| lists[j].checked.report.file.clone())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    for group in by_player.values().filter(|g| g.len() > 1) {
+        for &i in group {
+            let with = others(group, i, lists);
+            let l = &mut lists[i];
+            let player = l.checked.report.player.clone().unwrap_or_default();
+            let span = l.player_span.clone();
+            l.checked.diagnostics.push(
+                Diagnostic::new(
+                    crate::staw::event::EventCode::DuplicatePlayer,
+                    format!("{player:?} also submitted {with}"),
+                )
+                .with_span(span),
+            );
+        }
+    }
+    for group in by_print.values().filter(|g| g.len() > 1) {
+        for &i in group {
+            let with = others(group, i, lists);
+            let l = &mut lists[i];
+            let print = l.checked.report.fingerprint.clone().unwrap_or_default();
+            // A warning: two players may bring the same list; the
+            // organiser looks at who submitted what.
+            l.checked.diagnostics.push(Diagnostic::new(
+                crate::staw::event::EventCode::DuplicateList,
+                format!("the same cards as {with} (fingerprint {print})"),
+            ));
+        }
+    }
+}
+
+/// The fingerprints of an earlier roster (`-o json` of `fleetcheck
+/// event`): by player and by file.
+#[derive(Debug, Default)]
+struct Against {
+    path: String,
+    by_player: BTreeMap<String, String>,
+    by_file: BTreeMap<String, String>,
+}
+
+fn read_against(path: &Path) -> anyhow::Result<Against> {
+    let (source, _) = crate::input::fs::read_text(path)
+        .map_err(|u| anyhow::anyhow!("{}: {}", u.path, u.diag.message))?;
+    let v: serde_json::Value = serde_json::from_str(&source.text)
+        .with_context(|| format!("{}: not a JSON roster", path.display()))?;
+    let Some(rows) = v
+        .get("event")
+        .and_then(|e| e.get("roster"))
+        .and_then(|r| r.as_array())
+    else {
+        bail!(
+            "{}: no event roster in it (write it with `fleetcheck event EVENT LISTS -o json`)",
+            path.display()
+        );
+    };
+    let mut a = Against {
+        path: path.display().to_string(),
+        ..Against::default()
+    };
+    for r in rows {
+        let Some(print) = r.get("fingerprint").and_then(|f| f.as_str()) else {
+            continue;
+        };
+        if let Some(p) = r.get("player").and_then(|p| p.as_str()) {
+            a.by_player
+                .insert(p.trim().to_lowercase(), print.to_string());
+        }
+        if let Some(f) = r.get("file").and_then(|f| f.as_str()) {
+            a.by_file.insert(file_key(f), print.to_string());
+        }
+    }
+    Ok(a)
+}
+
+/// A file's name without its folder: rosters are compared from any
+/// working directory.
+fn file_key(f: &str) -> String {
+    Path::new(f)
+        .file_name()
+        .map_or(f.to_string(), |n| n.to_string_lossy().into_owned())
+}
+
+fn compare(lists: &mut [Listed], against: &Against) {
+    for l in lists.iter_mut() {
+        let r = &l.checked.report;
+        let Some(now) = r.fingerprint.clone() else {
+            continue;
+        };
+        // By file name; a renamed file by its player.
+        let then = against.by_file.get(&file_key(&r.file)).or_else(|| {
+            r.player
+                .as_ref()
+                .and_then(|p| against.by_player.get(&p.trim().to_lowercase()))
+        });
+        let d = match then {
+            Some(t) if *t == now => continue,
+            Some(t) => Diagnostic::new(
+                crate::staw::event::EventCode::FingerprintChanged,
+                format!(
+                    "fingerprint {now} is not the submitted list's {t} ({}): a card changed",
+                    against.path
+                ),
+            ),
+            None => Diagnostic::new(
+                crate::staw::event::EventCode::NotInRoster,
+                format!("no list of this player or file in {}", against.path),
+            ),
+        };
+        let span = l.player_span.clone();
+        l.checked.diagnostics.push(d.with_span(span));
+    }
+}
+
+pub fn run(args: &EventArgs) -> anyhow::Result<i32> {
+    let common = &args.common;
+    let db = super::load_db(common)?;
+    let event = read_event(&db, &args.event)?;
+    let against = match &args.against {
+        Some(p) => Some(read_against(p)?),
+        None => None,
+    };
+    if !args.lists.is_dir() {
+        bail!("{} is not a folder of lists", args.lists.display());
+    }
+    let opts = CheckOptions {
+        format: Some(event.file.format.clone()),
+        as_of: Some(check::parse_date(&event.file.date)?),
+        today: check::today()?,
+        sp_cap: event.own_cap,
+    };
+    let mut skip = vec![args.event.clone()];
+    skip.extend(args.against.clone());
+    skip.extend(args.sheets.clone());
+    let inputs = inputs(&args.lists, &skip);
+    let mut lists: Vec<Listed> = check::par_map(inputs, |input| match input {
+        Input::File(p) => match read_source(&p) {
+            Ok(source) => check_list(&db, &event, source, &opts),
+            Err(c) => Listed {
+                checked: *c,
+                factions: Vec::new(),
+                player_span: None,
+            },
+        },
+        Input::Problem(c) => Listed {
+            checked: *c,
+            factions: Vec::new(),
+            player_span: None,
+        },
+    });
+    cross_checks(&mut lists);
+    if let Some(a) = &against {
+        compare(&mut lists, a);
+    }
+    for l in &mut lists {
+        sort(&mut l.checked);
+    }
+    let report = event_report(&event, &lists, against.as_ref().map(|a| a.path.clone()));
+    let files: Vec<Checked> = lists.into_iter().map(|l| l.checked).collect();
+    let ropts = render_options(common);
+    print(|w| render(w, common.output, &report, &files, &ropts))?;
+    if let Some(path) = std::env::var_os(STEP_SUMMARY_ENV).filter(|p| !p.is_empty()) {
+        step_summary(Path::new(&path), &report, &files)?;
+    }
+    if let Some(out) = &args.sheets {
+        let html = report::sheet::render_many(&db, &files, &sheet_fields(&event, args));
+        crate::input::fs::write(out, html.as_bytes(), crate::input::fs::Guard::Overwrite)
+            .with_context(|| format!("cannot write {}", out.display()))?;
+    }
+    Ok(check::exit_code(&files))
+}
+
+fn sheet_fields(event: &Event, args: &EventArgs) -> report::sheet::Fields {
+    report::sheet::Fields {
+        player: None,
+        event: Some(event.file.name.clone()),
+        date: Some(event.file.date.clone()),
+        paper: args.paper,
+    }
+}
+
+/// The event's part of the report: the event as read, and the roster.
+fn event_report(event: &Event, lists: &[Listed], against: Option<String>) -> EventReport {
+    EventReport {
+        name: event.file.name.clone(),
+        date: event.file.date.clone(),
+        format: event.file.format.clone(),
+        sp_cap: event.cap,
+        blind_booster: event.file.blind_booster,
+        roster: lists
+            .iter()
+            .map(|l| roster::row(&l.checked, l.factions.clone()))
+            .collect(),
+        against,
+    }
+}
+
+/// Writes the roster in the asked form.
+pub fn render(
+    w: &mut dyn Write,
+    output: Output,
+    report: &EventReport,
+    files: &[Checked],
+    ropts: &RenderOptions,
+) -> std::io::Result<()> {
+    match output {
+        Output::Table => roster::table(w, report, files, ropts),
+        Output::Json => roster::json(w, report, files),
+        Output::Github => roster::github(w, report, files),
+        Output::Markdown => roster::markdown(w, report, files),
+        Output::Csv => roster::csv(w, report),
+    }
+}
+
+/// Appends the roster as Markdown to the GitHub step summary file.
+fn step_summary(path: &Path, report: &EventReport, files: &[Checked]) -> anyhow::Result<()> {
+    let mut text = Vec::new();
+    roster::markdown(&mut text, report, files)?;
+    let mut f = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .with_context(|| format!("cannot open {STEP_SUMMARY_ENV} {}", path.display()))?;
+    f.write_all(&text)
+        .with_context(|| format!("cannot write {STEP_SUMMARY_ENV} {}", path.display()))?;
+    Ok(())
+}

@@ -1,0 +1,666 @@
+//! `fleetcheck event`: an event folder with legal, illegal, duplicate,
+//! empty and unreadable lists (tests/fixtures/event, copied into a
+//! temporary folder with an unreadable file added); the roster in every
+//! output form; the GitHub step summary; fingerprints and `--against`;
+//! the sheets of the event printed by a real browser; the JSON contract.
+
+use crate::support::{assert_valid_json, fleetcheck, run};
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The event folder in a temporary directory: `event.toml` and `lists/`,
+/// plus `lists/broken.toml` (not UTF-8: unreadable).
+fn event_dir() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let from = root().join("tests/fixtures/event");
+    std::fs::copy(from.join("event.toml"), dir.path().join("event.toml")).unwrap();
+    std::fs::create_dir(dir.path().join("lists")).unwrap();
+    for e in std::fs::read_dir(from.join("lists")).unwrap() {
+        let p = e.unwrap().path();
+        std::fs::copy(&p, dir.path().join("lists").join(p.file_name().unwrap())).unwrap();
+    }
+    std::fs::write(
+        dir.path().join("lists/broken.toml"),
+        b"player = \"Mallory\"\n\xff\xfe garbage\n",
+    )
+    .unwrap();
+    dir
+}
+
+fn event(dir: &Path, extra: &[&str]) -> crate::support::Run {
+    let mut args = vec!["event", "event.toml", "lists"];
+    args.extend_from_slice(extra);
+    run(dir, &args)
+}
+
+fn roster_json(dir: &Path, extra: &[&str]) -> Value {
+    let mut args = vec!["-o", "json"];
+    args.extend_from_slice(extra);
+    let r = event(dir, &args);
+    assert_valid_json(&r.stdout)
+}
+
+/// The row of the roster for this file.
+fn row<'a>(v: &'a Value, file: &str) -> &'a Value {
+    v["event"]["roster"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["file"] == file)
+        .unwrap_or_else(|| panic!("no row for {file}"))
+}
+
+fn codes(row: &Value) -> Vec<&str> {
+    row["codes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_str().unwrap())
+        .collect()
+}
+
+#[test]
+fn the_roster_flags_what_no_single_list_shows() {
+    let dir = event_dir();
+    let r = event(dir.path(), &["-o", "json"]);
+    // An unreadable list and a file that is not a fleet: input errors.
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    let v = assert_valid_json(&r.stdout);
+    assert_eq!(v["command"], "event");
+    assert_eq!(v["event"]["name"], "Test Regional");
+    assert_eq!(v["event"]["sp_cap"], 100);
+    let status = |f: &str| row(&v, f)["status"].as_str().unwrap().to_string();
+    // Legal, with a warning: Carol brought the same cards.
+    assert_eq!(status("lists/alice.toml"), "legal");
+    assert_eq!(codes(row(&v, "lists/alice.toml")), ["duplicate-list"]);
+    assert_eq!(codes(row(&v, "lists/carol.toml")), ["duplicate-list"]);
+    assert_eq!(
+        row(&v, "lists/alice.toml")["fingerprint"],
+        row(&v, "lists/carol.toml")["fingerprint"]
+    );
+    // Illegal on its own, banned at the event, and Bob submitted twice.
+    assert_eq!(status("lists/bob.toml"), "illegal");
+    assert_eq!(
+        codes(row(&v, "lists/bob.toml")),
+        [
+            "duplicate-player",
+            "admiral-limit",
+            "event-banned",
+            "sp-cap"
+        ]
+    );
+    assert_eq!(row(&v, "lists/bob.toml")["total"], 102);
+    assert_eq!(codes(row(&v, "lists/bob-again.toml")), ["duplicate-player"]);
+    assert_eq!(status("lists/bob-again.toml"), "illegal");
+    // No ships.
+    assert_eq!(codes(row(&v, "lists/erin.toml")), ["empty-fleet"]);
+    assert_eq!(status("lists/erin.toml"), "illegal");
+    // Unreadable, and not a fleet at all.
+    assert_eq!(codes(row(&v, "lists/broken.toml")), ["encoding"]);
+    assert_eq!(status("lists/broken.toml"), "input-error");
+    assert_eq!(codes(row(&v, "lists/notes.txt")), ["not-a-fleet"]);
+    assert_eq!(status("lists/notes.txt"), "input-error");
+    assert!(row(&v, "lists/notes.txt").get("fingerprint").is_none());
+    assert_eq!(
+        v["summary"],
+        serde_json::json!({"files": 7, "legal": 2, "illegal": 3, "input_errors": 2})
+    );
+    // The fleets carry the event's diagnostics with their places.
+    let bob = v["fleets"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["file"] == "lists/bob.toml")
+        .unwrap();
+    assert_eq!(bob["player"], "Bob");
+    let banned = bob["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["code"] == "event-banned")
+        .unwrap();
+    assert_eq!(banned["message"], "V'Las (A023) is banned at this event");
+    assert_eq!(
+        (banned["line"].as_u64(), banned["column"].as_u64()),
+        (Some(13), Some(11))
+    );
+    let dup = bob["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["code"] == "duplicate-player")
+        .unwrap();
+    // On the `player` line.
+    assert_eq!(dup["line"], 2);
+}
+
+#[test]
+fn the_roster_in_every_output_form() {
+    let dir = event_dir();
+    for (name, output) in [
+        ("roster_table", "table"),
+        ("roster_json", "json"),
+        ("roster_github", "github"),
+        ("roster_markdown", "markdown"),
+        ("roster_csv", "csv"),
+    ] {
+        let r = event(dir.path(), &["-o", output]);
+        assert_eq!(r.code, 2, "{output}: {}", r.stderr);
+        assert_eq!(r.stderr, "", "{output}");
+        let text = r.stdout.replace(env!("CARGO_PKG_VERSION"), "[version]");
+        insta::assert_snapshot!(name, text);
+    }
+}
+
+#[test]
+fn roster_forms_are_refused_by_the_other_commands() {
+    let r = run(
+        &root(),
+        &["check", "fleets/illegal-over-cap.toml", "-o", "csv"],
+    );
+    assert_eq!(r.code, 2);
+    assert_eq!(
+        r.stderr,
+        "error: `--output csv` is a form of the event roster: use it with `fleetcheck event`\n"
+    );
+}
+
+#[test]
+fn github_actions_get_the_roster_in_the_step_summary() {
+    let dir = event_dir();
+    let summary = dir.path().join("summary.md");
+    std::fs::write(&summary, "# Earlier step\n").unwrap();
+    let out = fleetcheck(dir.path())
+        .env("GITHUB_STEP_SUMMARY", &summary)
+        .args(["event", "event.toml", "lists", "-o", "github"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let text = std::fs::read_to_string(&summary).unwrap();
+    // Appended after what the earlier step wrote.
+    assert!(
+        text.starts_with(
+            "# Earlier step\n### Test Regional (format standard, date 2025-06-01, 100 SP)\n"
+        ),
+        "{text}"
+    );
+    let mut markdown = event(dir.path(), &["-o", "markdown"]).stdout;
+    markdown.insert_str(0, "# Earlier step\n");
+    assert_eq!(text, markdown);
+    // The annotations end with the final count line.
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        stdout.ends_with("Test Regional: 7 lists: 2 legal, 3 illegal, 2 input errors\n"),
+        "{stdout}"
+    );
+    // Without the variable, nothing is appended.
+    let before = std::fs::read_to_string(&summary).unwrap();
+    let out = fleetcheck(dir.path())
+        .env_remove("GITHUB_STEP_SUMMARY")
+        .args(["event", "event.toml", "lists"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(std::fs::read_to_string(&summary).unwrap(), before);
+}
+
+fn fingerprint(dir: &Path, file: &str) -> String {
+    let r = run(dir, &["check", file, "-o", "json"]);
+    let v = assert_valid_json(&r.stdout);
+    v["fleets"][0]["fingerprint"].as_str().unwrap().to_string()
+}
+
+#[test]
+fn fingerprints_follow_the_cards_not_the_text() {
+    let dir = tempfile::tempdir().unwrap();
+    let alice =
+        std::fs::read_to_string(root().join("tests/fixtures/event/lists/alice.toml")).unwrap();
+    std::fs::write(dir.path().join("a.toml"), &alice).unwrap();
+    let print = fingerprint(dir.path(), "a.toml");
+    assert_eq!(print.len(), 12);
+    assert!(print
+        .chars()
+        .all(|c| c.is_ascii_hexdigit() && !c.is_ascii_uppercase()));
+    // Reformatted: comments, spacing, names for ids, another order.
+    let reformatted = "player = \"Alice\"\n\n# second ship first\n[[ship]]\nupgrades=[\"W107\"]\nship=\"U.S.S. Defiant\"\ncaptain = \"Cap639\"\n\n[[ship]]\nship = \"S207\"\ncaptain = { id = \"Cap906\" }\nupgrades = [\"W122\", \"C209\"]\n";
+    std::fs::write(dir.path().join("b.toml"), reformatted).unwrap();
+    assert_eq!(fingerprint(dir.path(), "b.toml"), print);
+    // One card changed: Photon Torpedoes (W122) for Quantum Torpedoes (W107).
+    std::fs::write(
+        dir.path().join("c.toml"),
+        alice.replace("{ id = \"W122\" }", "{ id = \"W107\" }"),
+    )
+    .unwrap();
+    assert_ne!(fingerprint(dir.path(), "c.toml"), print);
+    // A card moved to another ship is another list.
+    std::fs::write(
+        dir.path().join("d.toml"),
+        alice
+            .replace(
+                "upgrades = [{ id = \"C209\" }, { id = \"W122\" }]",
+                "upgrades = [{ id = \"W122\" }]",
+            )
+            .replace(
+                "upgrades = [{ id = \"W107\" }]",
+                "upgrades = [{ id = \"W107\" }, { id = \"C209\" }]",
+            ),
+    )
+    .unwrap();
+    assert_ne!(fingerprint(dir.path(), "d.toml"), print);
+}
+
+#[test]
+fn against_the_submitted_roster_a_changed_list_is_reported() {
+    let dir = event_dir();
+    let r = event(dir.path(), &["-o", "json"]);
+    std::fs::write(dir.path().join("roster.json"), &r.stdout).unwrap();
+    // Round 3: nothing changed.
+    let v = roster_json(dir.path(), &["--against", "roster.json"]);
+    assert_eq!(v["event"]["against"], "roster.json");
+    for row in v["event"]["roster"].as_array().unwrap() {
+        let c = codes(row);
+        assert!(!c.contains(&"fingerprint-changed"), "{row}");
+    }
+    // Alice swapped a card, and reformatted Carol's list (no change).
+    let alice = dir.path().join("lists/alice.toml");
+    let text = std::fs::read_to_string(&alice).unwrap();
+    std::fs::write(
+        &alice,
+        text.replace("{ id = \"W122\" }", "{ id = \"W107\" }"),
+    )
+    .unwrap();
+    let carol = dir.path().join("lists/carol.toml");
+    let text = std::fs::read_to_string(&carol).unwrap();
+    std::fs::write(
+        &carol,
+        format!("# reformatted\n\n{}", text.replace(" = ", "=")),
+    )
+    .unwrap();
+    let r = event(dir.path(), &["-o", "json", "--against", "roster.json"]);
+    assert_eq!(r.code, 2);
+    let v = assert_valid_json(&r.stdout);
+    let changed: Vec<&str> = v["event"]["roster"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| codes(r).contains(&"fingerprint-changed"))
+        .map(|r| r["file"].as_str().unwrap())
+        .collect();
+    assert_eq!(changed, ["lists/alice.toml"]);
+    let table = event(dir.path(), &["--against", "roster.json"]).stdout;
+    let was = row(
+        &assert_valid_json(&std::fs::read_to_string(dir.path().join("roster.json")).unwrap()),
+        "lists/alice.toml",
+    )["fingerprint"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(
+        table.contains("lists/alice.toml:2:10: error fingerprint-changed: fingerprint "),
+        "{table}"
+    );
+    assert!(
+        table.contains(&format!(
+            "is not the submitted list's {was} (roster.json): a card changed"
+        )),
+        "{table}"
+    );
+    // A list that was not submitted.
+    std::fs::copy(
+        root().join("fleets/dominion-keldons.toml"),
+        dir.path().join("lists/zed.toml"),
+    )
+    .unwrap();
+    let v = roster_json(dir.path(), &["--against", "roster.json"]);
+    assert!(codes(row(&v, "lists/zed.toml")).contains(&"not-in-roster"));
+}
+
+#[test]
+fn a_bad_event_file_is_refused_with_every_problem() {
+    let dir = event_dir();
+    std::fs::write(
+        dir.path().join("event.toml"),
+        "name = \"X\"\ndate = \"2025-13-01\"\nformat = \"standrd\"\nban = [\"Kirk Prime\", \"Cloaking Device\"]\n",
+    )
+    .unwrap();
+    let r = event(dir.path(), &[]);
+    assert_eq!(r.code, 2);
+    assert_eq!(r.stdout, "");
+    assert!(
+        r.stderr.starts_with("error: event.toml: 3 problems:\n"),
+        "{}",
+        r.stderr
+    );
+    assert!(
+        r.stderr
+            .contains("date = \"2025-13-01\" is not a date of the form YYYY-MM-DD"),
+        "{}",
+        r.stderr
+    );
+    assert!(
+        r.stderr
+            .contains("unknown format \"standrd\" (did you mean `standard`?)"),
+        "{}",
+        r.stderr
+    );
+    assert!(
+        r.stderr
+            .contains("ban: no card has the id or name \"Kirk Prime\""),
+        "{}",
+        r.stderr
+    );
+    std::fs::write(
+        dir.path().join("event.toml"),
+        "name = \"X\"\ndate = \"2025-01-01\"\nbann = []\n",
+    )
+    .unwrap();
+    let r = event(dir.path(), &[]);
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("unknown field `bann`"), "{}", r.stderr);
+}
+
+#[test]
+fn blind_booster_reserves_40_sp_for_the_booster_ship() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("event.toml"),
+        "name = \"Booster night\"\ndate = \"2025-06-01\"\nblind_booster = true\n",
+    )
+    .unwrap();
+    std::fs::create_dir(dir.path().join("lists")).unwrap();
+    let bob = std::fs::read_to_string(root().join("tests/fixtures/event/lists/bob.toml")).unwrap();
+    // The Negh'var with its cards is the booster ship: over 40 SP.
+    std::fs::write(
+        dir.path().join("lists/booster.toml"),
+        bob.replacen("[[ship]]\n", "[[ship]]\nbooster = true\n", 1),
+    )
+    .unwrap();
+    // No booster marked.
+    std::fs::write(dir.path().join("lists/unmarked.toml"), &bob).unwrap();
+    let v = roster_json(dir.path(), &[]);
+    assert_eq!(v["event"]["blind_booster"], true);
+    assert_eq!(v["event"]["sp_cap"], 130);
+    assert!(
+        codes(row(&v, "lists/booster.toml")).contains(&"booster-cap"),
+        "{v}"
+    );
+    assert!(
+        !codes(row(&v, "lists/booster.toml")).contains(&"sp-cap"),
+        "{v}"
+    );
+    assert!(
+        codes(row(&v, "lists/unmarked.toml")).contains(&"booster-ship"),
+        "{v}"
+    );
+    let booster = &v["fleets"][0];
+    let d = booster["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["code"] == "booster-cap")
+        .unwrap();
+    assert!(
+        d["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("the booster ship costs "),
+        "{d}"
+    );
+}
+
+#[test]
+fn the_json_contract_of_every_command() {
+    let fleet = "fleets/klingon-sideboard.toml";
+    let cases: &[(&str, &[&str])] = &[
+        (
+            "check",
+            &[
+                "check",
+                fleet,
+                "fleets/xwing/valid-state.toml",
+                "missing.toml",
+            ],
+        ),
+        ("price", &["price", fleet]),
+        ("sideboard", &["sideboard", fleet]),
+        ("card", &["card", "T240"]),
+        ("search", &["search", "Cloaking Device"]),
+        ("options", &["options", fleet, "--ship", "1"]),
+        ("data-check", &["data", "check"]),
+    ];
+    for (command, args) in cases {
+        let mut a = args.to_vec();
+        a.extend(["-o", "json"]);
+        let r = run(&root(), &a);
+        let v = assert_valid_json(&r.stdout);
+        assert_eq!(v["command"], *command, "{}", r.stdout);
+        assert_eq!(v["fleetcheck"], env!("CARGO_PKG_VERSION"));
+    }
+    // Check: a status per file, the counts, no STAW keys for other games.
+    let r = run(
+        &root(),
+        &[
+            "check",
+            fleet,
+            "fleets/xwing/valid-state.toml",
+            "missing.toml",
+            "-o",
+            "json",
+        ],
+    );
+    let v = assert_valid_json(&r.stdout);
+    let status: Vec<&str> = v["fleets"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["status"].as_str().unwrap())
+        .collect();
+    assert_eq!(status, ["legal", "legal", "input-error"]);
+    assert_eq!(
+        v["summary"],
+        serde_json::json!({"files": 3, "legal": 2, "illegal": 0, "input_errors": 1})
+    );
+    assert!(v["fleets"][1].get("ships").is_none(), "{}", v["fleets"][1]);
+    assert!(v["fleets"][1].get("fingerprint").is_none());
+    assert!(v["fleets"][0]["fingerprint"].is_string());
+}
+
+#[test]
+fn the_schema_command_prints_the_committed_schema() {
+    let r = run(&root(), &["schema"]);
+    assert_eq!(r.code, 0);
+    let committed = std::fs::read_to_string(root().join("src/report/report.schema.json")).unwrap();
+    assert_eq!(r.stdout, committed);
+}
+
+fn chromium() -> Option<PathBuf> {
+    ["/usr/bin/chromium", "/usr/bin/chromium-browser"]
+        .iter()
+        .map(PathBuf::from)
+        .find(|p| p.is_file())
+}
+
+#[test]
+fn the_sheets_of_an_event_print_one_list_per_page() {
+    let dir = event_dir();
+    let r = event(dir.path(), &["--sheets", "sheets.html"]);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    let html = std::fs::read_to_string(dir.path().join("sheets.html")).unwrap();
+    // Every readable list (not broken.toml, not notes.txt): five sheets.
+    assert_eq!(html.matches("<section class=\"sheet").count(), 5);
+    assert_eq!(html.matches("<h1>").count(), 5);
+    let v = roster_json(dir.path(), &[]);
+    for f in ["lists/alice.toml", "lists/bob.toml"] {
+        let print = row(&v, f)["fingerprint"].as_str().unwrap();
+        assert!(
+            html.contains(&format!("<b>Fingerprint</b>{print}</div>")),
+            "{f}"
+        );
+    }
+    assert!(html.contains("<b>Player</b>Alice</div>"));
+    assert!(html.contains("<b>Event</b>Test Regional</div>"));
+    let Some(browser) = chromium() else {
+        eprintln!("SKIPPED the browser half of the_sheets_of_an_event_print_one_list_per_page: no Chromium installed (apt-get install chromium poppler-utils)");
+        return;
+    };
+    let pdf = dir.path().join("sheets.pdf");
+    let profile = dir.path().join("profile");
+    let out = std::process::Command::new(&browser)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+            "--no-pdf-header-footer",
+        ])
+        .arg(format!("--user-data-dir={}", profile.display()))
+        .arg(format!("--print-to-pdf={}", pdf.display()))
+        .arg(format!(
+            "file://{}",
+            dir.path().join("sheets.html").display()
+        ))
+        .output()
+        .expect("chromium runs");
+    assert!(
+        pdf.is_file(),
+        "no PDF: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let info = std::process::Command::new("pdfinfo")
+        .arg(&pdf)
+        .output()
+        .expect("pdfinfo (poppler-utils) runs");
+    let info = String::from_utf8(info.stdout).unwrap();
+    let pages = info
+        .lines()
+        .find_map(|l| l.strip_prefix("Pages:"))
+        .map(|p| p.trim().parse::<u32>().unwrap());
+    assert_eq!(pages, Some(5), "{info}");
+    // Page by page, one list each, in roster order.
+    let players = ["Alice", "bob", "Bob", "Carol", "Erin"];
+    for (page, player) in (1..=5).zip(players) {
+        let text = std::process::Command::new("pdftotext")
+            .args(["-f", &page.to_string(), "-l", &page.to_string(), "-layout"])
+            .arg(&pdf)
+            .arg("-")
+            .output()
+            .expect("pdftotext runs");
+        let text = String::from_utf8(text.stdout).unwrap();
+        assert_eq!(
+            text.matches("Fleet Build Sheet").count(),
+            1,
+            "page {page}: {text}"
+        );
+        assert!(
+            text.contains(&format!("Player{player}")) || text.contains(&format!("Player {player}")),
+            "page {page}: {text}"
+        );
+    }
+}
+
+#[test]
+fn the_example_event_of_the_readme() {
+    let r = run(
+        &root(),
+        &[
+            "event",
+            "fleets/events/regional-2025/event.toml",
+            "fleets/events/regional-2025/lists",
+            "-o",
+            "json",
+        ],
+    );
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    let v = assert_valid_json(&r.stdout);
+    let jane = row(&v, "fleets/events/regional-2025/lists/jane.toml");
+    assert_eq!(jane["status"], "legal");
+    assert_eq!(jane["player"], "Jane Doe");
+    let worf = row(&v, "fleets/events/regional-2025/lists/worf.toml");
+    assert_eq!(codes(worf), ["admiral-limit", "event-banned"]);
+}
+
+#[test]
+fn the_event_bans_factions_and_resources_and_restricts_cards() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("event.toml"),
+        "name = \"Restricted night\"\ndate = \"2025-06-01\"\nban_factions = [\"klingon\"]\nfactions = [\"federation\", \"dominion\"]\nresources = []\n[[restrict]]\ncards = [\"W122\"]\nmax = 1\n",
+    )
+    .unwrap();
+    std::fs::create_dir(dir.path().join("lists")).unwrap();
+    for (from, to) in [
+        ("tests/fixtures/event/lists/bob.toml", "bob.toml"),
+        ("fleets/dominion-keldons.toml", "keldons.toml"),
+        ("fleets/romulan-flagship.toml", "romulan.toml"),
+    ] {
+        std::fs::copy(root().join(from), dir.path().join("lists").join(to)).unwrap();
+    }
+    let r = event(dir.path(), &[]);
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    for line in [
+        "lists/bob.toml:5:8: error event-faction: I.K.S. Negh'var (S193) is klingon, a faction banned at this event",
+        // The format's cap, not one of the event.
+        "lists/bob.toml:14:64: error sp-cap: the fleet costs 102 SP, 2 over the 100 SP cap of format standard",
+        // On the second Photon Torpedoes.
+        "lists/bob.toml:14:64: error event-restricted: 2 of Photon Torpedoes in the fleet: this event allows at most 1 (Photon Torpedoes is one too many)",
+        "lists/keldons.toml:7:12: error event-resource: the resource Reinforcements Sideboard (R003) is not allowed at this event: it allows no resource",
+        "lists/romulan.toml:8:8: error event-faction: I.R.W. Valdore (S198) is romulan: this event allows only federation, dominion",
+    ] {
+        assert!(r.stdout.contains(&format!("{line}\n")), "{line}\n{}", r.stdout);
+    }
+    // The Dominion ships are allowed.
+    assert!(!r
+        .stdout
+        .contains("lists/keldons.toml:10:8: error event-faction"));
+    assert!(r
+        .stdout
+        .ends_with("3 lists: 0 legal, 3 illegal, 0 input errors\n"));
+}
+
+#[test]
+fn github_annotations_say_what_is_wrong_and_where() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(
+        root().join("fleets/illegal-over-cap.toml"),
+        dir.path().join("over.toml"),
+    )
+    .unwrap();
+    std::fs::write(dir.path().join("comment.toml"), "# nothing but a comment\n").unwrap();
+    let r = run(
+        dir.path(),
+        &["check", "over.toml", "comment.toml", "-o", "github"],
+    );
+    assert_eq!(r.code, 2);
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    // The total goes over the cap at the second Photon Torpedoes of ship 2:
+    // the annotation stands there, from its first to its last character.
+    assert!(
+        lines.contains(&"::error file=over.toml,line=14,col=64,endLine=14,endColumn=78,title=sp-cap%3A 102 of 100 SP::the fleet costs 102 SP, 2 over the 100 SP cap of format standard"),
+        "{}",
+        r.stdout
+    );
+    assert!(
+        r.stdout
+            .contains("title=admiral-limit%3A a fleet may have only one admiral::"),
+        "{}",
+        r.stdout
+    );
+    // Never on a comment: the empty file's annotation is about the file.
+    assert!(
+        r.stdout
+            .contains("::error file=comment.toml,title=empty%3A the fleet file is empty::"),
+        "{}",
+        r.stdout
+    );
+    assert_eq!(
+        lines.last(),
+        Some(&"2 files checked: 0 legal, 1 illegal, 1 input error")
+    );
+}
