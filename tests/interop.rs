@@ -64,6 +64,8 @@ fn total_of(text: &str) -> (i32, Vec<String>) {
     (c.report.total.unwrap_or(-1), codes)
 }
 
+// The derivation is tooling: compiled with `--features reference` only.
+#[cfg(feature = "reference")]
 /// The hand corrections of the Space Dock mapping.
 fn corrections() -> Vec<spacedock::Correction> {
     let path = root().join("data").join(spacedock::CORRECTIONS_PATH);
@@ -71,6 +73,8 @@ fn corrections() -> Vec<spacedock::Correction> {
     spacedock::parse_corrections(&text).unwrap_or_else(|e| panic!("{e}"))
 }
 
+// The derivation is tooling: compiled with `--features reference` only.
+#[cfg(feature = "reference")]
 #[test]
 fn spacedock_mapping_is_fresh() {
     let xml = root().join("../shared/reference/spacedock/Data.xml");
@@ -92,6 +96,8 @@ fn spacedock_mapping_is_fresh() {
     );
 }
 
+// The derivation is tooling: compiled with `--features reference` only.
+#[cfg(feature = "reference")]
 #[test]
 fn spacedock_corrections_are_checked_against_both_sides() {
     let xml = root().join("../shared/reference/spacedock/Data.xml");
@@ -150,6 +156,8 @@ fn spacedock_corrections_are_checked_against_both_sides() {
     );
 }
 
+// The derivation is tooling: compiled with `--features reference` only.
+#[cfg(feature = "reference")]
 /// What each derivation rule decides: the count per rule, and every record
 /// a rule other than the plain title match maps, with the facts to check it
 /// by hand (Space Dock's sets, cost and title; ours).
@@ -852,4 +860,29 @@ fn utopia_type_prefixes_match_utopias_data() {
         }
     }
     assert!(checked > 2000, "{checked} cards checked");
+}
+
+/// A malformed Utopia link is an input error that says what is wrong: the
+/// hand decoder once read `YWI=garbage` as `ab` and went on.
+#[test]
+fn a_utopia_link_with_garbage_after_the_padding_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    for (input, why) in [
+        (
+            format!("{}#YWI=garbage", utopia::SITE),
+            "the base64 after `#` is malformed: padding `=` at position 4 is followed by more text (padding only ends base64)",
+        ),
+        (
+            "YWI*".to_string(),
+            "the base64 is malformed: character '*' at position 4 is not base64",
+        ),
+    ] {
+        let r = run(dir.path(), &["import", "utopia", &input]);
+        assert_eq!(r.code, 2, "{input}");
+        assert_eq!(
+            r.stderr,
+            format!("error: the command line: not a Utopia link: {why}\n")
+        );
+        assert_eq!(r.stdout, "");
+    }
 }
