@@ -509,6 +509,11 @@ fn check(
         });
     }
     if let Guard::Unchanged(o) = guard {
+        if !m.is_file() {
+            // What was read was a regular file (and reading a FIFO swapped
+            // in would block).
+            return Err(WriteError::Changed { path });
+        }
         let current = std::fs::read(target).map_err(|source| WriteError::Io {
             path: path.clone(),
             source,
