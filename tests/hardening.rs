@@ -326,3 +326,205 @@ fn broken_references_fail_the_build_with_the_file_and_card() {
         ]
     );
 }
+
+// ---- atomic writes (input::fs::write) through the binary ------------------
+
+/// A fleet file of the project in a temporary directory, padded with a
+/// comment to `pad` bytes so that writing it takes a while.
+fn fleet_in_temp_dir(pad: usize) -> (tempfile::TempDir, PathBuf, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let mut text =
+        "name = \"f\"\n\n[[ship]]\nship = { id = \"S207\" }\ncaptain = { id = \"Cap906\" }\n"
+            .to_string();
+    if pad > 0 {
+        text.insert_str(0, &format!("# {}\n", "x".repeat(pad)));
+    }
+    let path = dir.path().join("f.toml");
+    std::fs::write(&path, &text).unwrap();
+    (dir, path, text)
+}
+
+/// The temporary files of the atomic writes in `dir`.
+fn temp_files(dir: &Path) -> Vec<PathBuf> {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| {
+            let n = p.file_name().unwrap().to_string_lossy();
+            n.starts_with('.') && n.contains(".fleetcheck-") && n.ends_with(".tmp")
+        })
+        .collect()
+}
+
+/// Makes a file look an hour old.
+fn backdate(path: &Path) {
+    let f = std::fs::File::options().write(true).open(path).unwrap();
+    f.set_modified(std::time::SystemTime::now() - std::time::Duration::from_secs(3600))
+        .unwrap();
+}
+
+/// A run killed in the middle of its write (a file size limit of 0 kills
+/// it with SIGXFSZ at the first byte written to the temporary file) leaves
+/// the old file, and at most a temporary file with a recognisable name,
+/// which the next edit in that folder removes once it is stale.
+#[cfg(unix)]
+#[test]
+fn a_killed_write_leaves_the_old_file_and_its_temp_file_is_cleaned_up_later() {
+    let (dir, path, original) = fleet_in_temp_dir(0);
+    let bin = assert_cmd::cargo::cargo_bin("fleetcheck");
+    let out = std::process::Command::new("bash")
+        .current_dir(dir.path())
+        .env("FLEETCHECK_TODAY", TODAY)
+        .arg("-c")
+        .arg(format!(
+            "ulimit -f 0; exec '{}' add f.toml upgrade C209",
+            bin.display()
+        ))
+        .output()
+        .unwrap();
+    use std::os::unix::process::ExitStatusExt;
+    assert_eq!(out.status.signal(), Some(25), "killed by SIGXFSZ: {out:?}");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), original);
+    let left = temp_files(dir.path());
+    assert_eq!(left.len(), 1, "{left:?}");
+    let name = left[0].file_name().unwrap().to_string_lossy().into_owned();
+    assert!(name.starts_with(".f.toml.fleetcheck-"), "{name}");
+    // A fresh one may be another run's: the next edit leaves it.
+    let r = crate::support::run(dir.path(), &["add", "f.toml", "upgrade", "C209"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(temp_files(dir.path()), left);
+    // A stale one is a killed run's: the next edit removes it.
+    backdate(&left[0]);
+    let r = crate::support::run(dir.path(), &["remove", "f.toml", "upgrade", "C209"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(temp_files(dir.path()), Vec::<PathBuf>::new());
+    assert!(!std::fs::read_to_string(&path).unwrap().contains("C209"));
+}
+
+/// Edits of a big file killed at any moment (SIGKILL after a few
+/// different delays): the file is always the old one or the new one, and
+/// no temporary file survives the next edit once stale.
+#[cfg(unix)]
+#[test]
+fn an_edit_killed_at_any_moment_leaves_the_old_or_the_new_file() {
+    let (dir, path, original) = fleet_in_temp_dir(900_000);
+    let bin = assert_cmd::cargo::cargo_bin("fleetcheck");
+    let mut new = None;
+    for delay_us in [
+        0u64, 500, 1_000, 2_000, 3_000, 5_000, 8_000, 12_000, 20_000, 40_000,
+    ] {
+        std::fs::write(&path, &original).unwrap();
+        let mut child = std::process::Command::new(&bin)
+            .current_dir(dir.path())
+            .env("FLEETCHECK_TODAY", TODAY)
+            .args(["add", "f.toml", "upgrade", "C209"])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(std::time::Duration::from_micros(delay_us));
+        let _ = child.kill();
+        child.wait().unwrap();
+        let now = std::fs::read_to_string(&path).unwrap();
+        if now != original {
+            assert!(now.contains("C209") && now.len() > original.len());
+            // Every completed run writes the same new file.
+            assert_eq!(new.get_or_insert_with(|| now.clone()), &now);
+        }
+    }
+    for t in temp_files(dir.path()) {
+        backdate(&t);
+    }
+    std::fs::write(&path, &original).unwrap();
+    let r = crate::support::run(dir.path(), &["add", "f.toml", "upgrade", "C209"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(temp_files(dir.path()), Vec::<PathBuf>::new());
+}
+
+/// A read-only file is not edited (the message says why, exit 2) and not
+/// replaced by `export --out`; `new --force` replaces it.
+#[cfg(unix)]
+#[test]
+fn a_read_only_file_is_refused_without_force() {
+    use std::os::unix::fs::PermissionsExt;
+    let (dir, path, original) = fleet_in_temp_dir(0);
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o444)).unwrap();
+    let r = crate::support::run(dir.path(), &["add", "f.toml", "upgrade", "C209"]);
+    assert_eq!(r.code, 2);
+    assert_eq!(
+        r.stderr,
+        format!(
+            "error: {} is read-only; not overwritten (make it writable to change it); the file was not changed\n",
+            "f.toml"
+        )
+    );
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), original);
+    let out = dir.path().join("out.txt");
+    std::fs::write(&out, "mine").unwrap();
+    std::fs::set_permissions(&out, std::fs::Permissions::from_mode(0o444)).unwrap();
+    let r = crate::support::run(
+        dir.path(),
+        &["export", "f.toml", "--to", "text", "--out", "out.txt"],
+    );
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert!(
+        r.stderr.contains("out.txt is read-only; not overwritten"),
+        "{}",
+        r.stderr
+    );
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), "mine");
+    let r = crate::support::run(dir.path(), &["new", "f.toml", "--force"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(std::fs::read_to_string(&path)
+        .unwrap()
+        .contains("name = \"f\""));
+    // Its permissions are kept.
+    let mode = std::fs::metadata(&path).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o444);
+}
+
+/// A file with another hard link is not edited: the rename would leave the
+/// other name with the old contents.
+#[cfg(unix)]
+#[test]
+fn a_hard_linked_file_is_refused() {
+    let (dir, path, original) = fleet_in_temp_dir(0);
+    std::fs::hard_link(&path, dir.path().join("g.toml")).unwrap();
+    let r = crate::support::run(dir.path(), &["add", "f.toml", "upgrade", "C209"]);
+    assert_eq!(r.code, 2);
+    assert_eq!(
+        r.stderr,
+        "error: f.toml has 2 hard links; not overwritten, as writing it would leave the other name with the old contents (make it a file of its own first: copy it and move the copy over it); the file was not changed\n"
+    );
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), original);
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("g.toml")).unwrap(),
+        original
+    );
+}
+
+/// The umask decides the permissions of a new file, never those of a file
+/// that is edited.
+#[cfg(unix)]
+#[test]
+fn edits_keep_permissions_whatever_the_umask() {
+    use std::os::unix::fs::PermissionsExt;
+    let (dir, path, _) = fleet_in_temp_dir(0);
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o664)).unwrap();
+    let bin = assert_cmd::cargo::cargo_bin("fleetcheck");
+    let sh = |cmd: &str| {
+        let out = std::process::Command::new("bash")
+            .current_dir(dir.path())
+            .env("FLEETCHECK_TODAY", TODAY)
+            .arg("-c")
+            .arg(format!("umask 077; exec '{}' {cmd}", bin.display()))
+            .output()
+            .unwrap();
+        out.status.code()
+    };
+    assert_eq!(sh("add f.toml upgrade C209"), Some(0));
+    let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode(&path), 0o664);
+    assert_eq!(sh("new n.toml"), Some(0));
+    assert_eq!(mode(&dir.path().join("n.toml")), 0o600);
+}

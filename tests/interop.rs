@@ -606,3 +606,28 @@ fn import_spacedock_squads_into_a_directory() {
         .collect();
     assert_eq!(totals, [100, 97]);
 }
+
+/// A malformed Utopia link is an input error that says what is wrong: the
+/// hand decoder once read `YWI=garbage` as `ab` and went on.
+#[test]
+fn a_utopia_link_with_garbage_after_the_padding_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    for (input, why) in [
+        (
+            format!("{}#YWI=garbage", utopia::SITE),
+            "the base64 after `#` is malformed: padding `=` at position 4 is followed by more text (padding only ends base64)",
+        ),
+        (
+            "YWI*".to_string(),
+            "the base64 is malformed: character '*' at position 4 is not base64",
+        ),
+    ] {
+        let r = run(dir.path(), &["import", "utopia", &input]);
+        assert_eq!(r.code, 2, "{input}");
+        assert_eq!(
+            r.stderr,
+            format!("error: the command line: not a Utopia link: {why}\n")
+        );
+        assert_eq!(r.stdout, "");
+    }
+}

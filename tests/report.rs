@@ -464,22 +464,44 @@ fn committed_schema_is_current() {
     assert_eq!(json::SCHEMA, committed);
 }
 
-/// Every violation of the committed schema, by a real validator.
-fn validate(schema: &Value, _root: &Value, v: &Value, _path: &str, errs: &mut Vec<String>) {
-    let validator = jsonschema::validator_for(schema).expect("the schema compiles");
-    errs.extend(
-        validator
-            .iter_errors(v)
-            .map(|e| format!("{}: {e}", e.instance_path())),
-    );
+/// The committed schema, closed: every object that lists its properties
+/// may hold no others (schemars allows extra keys by default; the report
+/// never writes any, so they are flagged too).
+fn closed_schema() -> Value {
+    fn close(v: &mut Value) {
+        match v {
+            Value::Object(o) => {
+                if o.contains_key("properties") && !o.contains_key("additionalProperties") {
+                    o.insert("additionalProperties".into(), Value::Bool(false));
+                }
+                o.values_mut().for_each(close);
+            }
+            Value::Array(a) => a.iter_mut().for_each(close),
+            _ => {}
+        }
+    }
+    let mut schema: Value = serde_json::from_str(json::SCHEMA).unwrap();
+    close(&mut schema);
+    schema
+}
+
+/// Every violation of the (closed) committed schema, with its path, by the
+/// `jsonschema` crate under the draft the schema declares (`$schema`).
+fn schema_errors(report: &Value) -> Vec<String> {
+    static VALIDATOR: std::sync::OnceLock<jsonschema::Validator> = std::sync::OnceLock::new();
+    let validator = VALIDATOR.get_or_init(|| {
+        jsonschema::validator_for(&closed_schema()).expect("the committed schema compiles")
+    });
+    validator
+        .iter_errors(report)
+        .map(|e| format!("{}: {e}", e.instance_path()))
+        .collect()
 }
 
 /// Checks a JSON report against the committed schema and the keys the
 /// command line reference (docs/cli.md) promises.
 pub fn assert_report_shape(report: &Value) {
-    let schema: Value = serde_json::from_str(json::SCHEMA).unwrap();
-    let mut errs = Vec::new();
-    validate(&schema, &schema, report, "$", &mut errs);
+    let errs = schema_errors(report);
     assert!(errs.is_empty(), "report does not fit the schema: {errs:#?}");
     assert!(report["fleetcheck"].is_string());
     for f in report["fleets"].as_array().expect("fleets array") {
@@ -542,15 +564,13 @@ fn json_report_fits_schema_and_spec() {
 
 #[test]
 fn schema_validator_catches_wrong_shapes() {
-    let schema: Value = serde_json::from_str(json::SCHEMA).unwrap();
     let out = render(|w| json::render_all(w, "check", &all()));
     let good: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(schema_errors(&good), Vec::<String>::new());
     let broken = |f: &dyn Fn(&mut Value)| {
         let mut v = good.clone();
         f(&mut v);
-        let mut errs = Vec::new();
-        validate(&schema, &schema, &v, "$", &mut errs);
-        errs
+        schema_errors(&v)
     };
     assert!(!broken(&|v| v["fleets"][0]["total"] = "92".into()).is_empty());
     assert!(!broken(&|v| {
@@ -563,6 +583,35 @@ fn schema_validator_catches_wrong_shapes() {
     })
     .is_empty());
     assert!(!broken(&|v| v["summary"]["files"] = (-1).into()).is_empty());
+}
+
+/// The schema check says where a report goes wrong, and how.
+#[test]
+fn schema_errors_name_the_place() {
+    let out = render(|w| json::render_all(w, "check", &all()));
+    let mut v: Value = serde_json::from_str(&out).unwrap();
+    v["fleets"][0]["total"] = "92".into();
+    v["fleets"][0]["ships"][0]["cards"][0]["extra"] = 1.into();
+    v["fleets"][0]["diagnostics"][0]
+        .as_object_mut()
+        .unwrap()
+        .remove("severity");
+    let errs = schema_errors(&v);
+    assert_eq!(errs.len(), 3, "{errs:#?}");
+    assert!(
+        errs.iter().any(|e| e.starts_with("/fleets/0/total: ")),
+        "{errs:#?}"
+    );
+    assert!(
+        errs.iter()
+            .any(|e| e.starts_with("/fleets/0/ships/0/cards/0: ") && e.contains("extra")),
+        "{errs:#?}"
+    );
+    assert!(
+        errs.iter()
+            .any(|e| e.starts_with("/fleets/0/diagnostics/0: ") && e.contains("severity")),
+        "{errs:#?}"
+    );
 }
 
 fn fixture_db() -> Database {
@@ -678,4 +727,184 @@ fn example_fleets() {
         assert_report_shape(&serde_json::from_str(&json).unwrap());
         insta::assert_snapshot!(format!("{table}\n{json}"));
     });
+}
+
+/// Whether a line of `--output github` would be read by the Actions runner
+/// as a workflow command other than our own annotations: one that starts
+/// with `::` after blanks, or (a line that is no `::` command) holds `##[`
+/// anywhere (the older syntax, tried only when the line is no `::`
+/// command).
+fn foreign_command(line: &str) -> bool {
+    let ours = ["::error file=", "::warning file=", "::notice file="]
+        .iter()
+        .any(|p| line.starts_with(p));
+    if ours {
+        // One command: the first `::` after the properties ends them, and
+        // escaped properties hold none.
+        let props = &line[2..line[2..].find("::").unwrap() + 2];
+        return props.contains('\n') || props.contains("::");
+    }
+    line.contains("##[") || line.trim_start().starts_with("::")
+}
+
+/// File names and messages cannot inject workflow commands: every field of
+/// every command is escaped, and the summary lines too.
+#[test]
+fn github_fields_cannot_inject_commands() {
+    let mut c = parse_error();
+    c.report.file = "a\n::stop-commands::x.toml".into();
+    c.diagnostics[0].message = "bad ##[add-mask]y 100%\r\n::set-output name=a::b".into();
+    c.diagnostics[0].code = "co:de,x".into();
+    c.diagnostics[0].help = vec!["one\n::error::injected".into()];
+    let out = render(|w| github::render(w, &c));
+    assert_eq!(
+        out,
+        "::error file=a%0A%3A%3Astop-commands%3A%3Ax.toml,line=1,col=15,title=co%3Ade%2Cx%3A bad ##[add-mask]y 100%25::bad ##[add-mask]y 100%25%0D%0A::set-output name=a::b%0Ahelp: one%0A::error::injected\n\
+         a%0A::stop-commands::x.toml: ILLEGAL, 1 error\n"
+    );
+    for name in [
+        "::error::x.toml",
+        "  ::warning::x.toml",
+        "##[add-mask]x.toml",
+        "dir/##[error]y.toml",
+    ] {
+        c.report.file = name.into();
+        let line = github::summary_line(&c);
+        assert!(!foreign_command(&line), "{line}");
+    }
+    assert_eq!(github::escape_plain("::error::x.toml"), "%3A:error::x.toml");
+    assert_eq!(github::escape_plain("a/##[x].toml"), "a/##%5Bx].toml");
+    assert_eq!(
+        github::escape_plain("fleets/x,y:z.toml"),
+        "fleets/x,y:z.toml"
+    );
+}
+
+/// The same through the binary, with files whose names hold a line break,
+/// `%`, `:` and `,`.
+#[cfg(unix)]
+#[test]
+fn github_output_of_files_with_hostile_names() {
+    let dir = tempfile::tempdir().unwrap();
+    let names = [
+        "a\n::stop-commands::x.toml",
+        "100%:b,c.toml",
+        "##[add-mask]d.toml",
+        "::error::e.toml",
+    ];
+    for n in names {
+        std::fs::write(dir.path().join(n), "name = \n").unwrap();
+    }
+    let r = crate::support::run(
+        dir.path(),
+        &[
+            "check", "-o", "github", names[0], names[1], names[2], names[3],
+        ],
+    );
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    // An annotation and a summary line per file, then the count line.
+    assert_eq!(lines.len(), 9, "{}", r.stdout);
+    for line in &lines {
+        assert!(!foreign_command(line), "{line:?}");
+    }
+    assert!(
+        lines[0].starts_with("::error file=a%0A%3A%3Astop-commands%3A%3Ax.toml,line=1,"),
+        "{}",
+        lines[0]
+    );
+    assert_eq!(
+        lines[1],
+        "a%0A::stop-commands::x.toml: INPUT ERROR, 1 error"
+    );
+    assert!(
+        lines[2].starts_with("::error file=100%25%3Ab%2Cc.toml,line=1,"),
+        "{}",
+        lines[2]
+    );
+    assert_eq!(lines[3], "100%25:b,c.toml: INPUT ERROR, 1 error");
+    assert_eq!(lines[5], "##%5Badd-mask]d.toml: INPUT ERROR, 1 error");
+    assert_eq!(lines[7], "%3A:error::e.toml: INPUT ERROR, 1 error");
+}
+
+/// An excerpt never shows more than a bounded slice of a line: a 100 KB
+/// line is cut to a window around the span, and the column stays the one
+/// in the whole line.
+#[test]
+fn an_excerpt_of_a_100_kb_line_is_bounded() {
+    let text = format!("name = \"{}\"\n", "x".repeat(100_000));
+    let at = 8 + 60_000;
+    let c = Checked::input_error(
+        "f.toml",
+        "staw",
+        Some(Source {
+            path: "f.toml".into(),
+            text: text.clone(),
+        }),
+        Diagnostic::new(fleetcheck::input::diag::InputCode::Parse, "x").with_span(Some(at..at + 1)),
+    );
+    let out = render(|w| table::diagnostics(w, &c, &PLAIN));
+    assert!(out.len() < 1000, "{} bytes", out.len());
+    assert!(out.contains(&format!(" --> f.toml:1:{}", at + 1)), "{out}");
+    assert!(out.contains("1 | ...xxx"), "{out}");
+    assert!(out.lines().all(|l| l.chars().count() <= 220), "{out}");
+    // With colour, the same bound.
+    let color = RenderOptions {
+        color: true,
+        width: None,
+    };
+    let out = render(|w| table::diagnostics(w, &c, &color));
+    assert!(out.len() < 1200, "{} bytes", out.len());
+}
+
+/// Control characters of the file never reach the terminal: each is shown
+/// as a stand-in, and the excerpt stays on its line.
+#[test]
+fn an_excerpt_replaces_control_characters() {
+    let text = "name = \"a\x1b[2J\x07\x08\rb\u{9b}c\u{7f}\"\n";
+    let c = Checked::input_error(
+        "f.toml",
+        "staw",
+        Some(Source {
+            path: "f.toml".into(),
+            text: text.into(),
+        }),
+        Diagnostic::new(
+            fleetcheck::input::diag::InputCode::Parse,
+            "bad \x1b]0;title\x07",
+        )
+        .with_span(Some(7..9)),
+    );
+    for opts in [
+        PLAIN,
+        RenderOptions {
+            color: true,
+            width: None,
+        },
+    ] {
+        let out = render(|w| table::diagnostics(w, &c, &opts));
+        let stripped: String = if opts.color {
+            // The renderer's own colour codes are the only escapes left.
+            out.replace("\x1b[0m", "")
+                .split('\x1b')
+                .enumerate()
+                .map(|(i, p)| {
+                    if i == 0 {
+                        p
+                    } else {
+                        p.split_once('m').map_or(p, |x| x.1)
+                    }
+                })
+                .collect()
+        } else {
+            out.clone()
+        };
+        assert!(
+            !stripped.chars().any(|c| c.is_control() && c != '\n'),
+            "{stripped:?}"
+        );
+        if !opts.color {
+            assert!(out.contains("1 | name = \"a [2J   b??c \""), "{out:?}");
+        }
+    }
 }

@@ -14,6 +14,7 @@
 
 use super::{Common, Output};
 use crate::data::import::validate::{self, Problem};
+use crate::report::github;
 use clap::{Args, Subcommand};
 use serde::Serialize;
 use std::io::Write;
@@ -182,19 +183,23 @@ pub fn check(args: &DataCheckArgs, out: &mut dyn Write) -> anyhow::Result<i32> {
         }
         Output::Github => {
             for p in &problems {
-                writeln!(out, "::error file=data/staw/{}::{}", p.file, annotation(p))?;
+                writeln!(
+                    out,
+                    "::error file={}::{}",
+                    github::escape_property(&format!("data/staw/{}", p.file)),
+                    github::escape_data(&annotation(p))
+                )?;
             }
             for u in unmodeled.iter().flatten() {
                 for t in &u.tags {
-                    write!(
-                        out,
-                        "::notice::{} {}: unmodeled {}: {}",
+                    let mut message = format!(
+                        "{} {}: unmodeled {}: {}",
                         u.id, u.name, t.tag, t.description
-                    )?;
+                    );
                     for ph in t.phrases.iter().flatten() {
-                        write!(out, "; source: \"{ph}\"")?;
+                        message.push_str(&format!("; source: \"{ph}\""));
                     }
-                    writeln!(out)?;
+                    writeln!(out, "::notice::{}", github::escape_data(&message))?;
                 }
             }
         }

@@ -117,7 +117,7 @@ pub fn run(args: &ExportArgs) -> anyhow::Result<i32> {
     }
     match &args.out {
         Some(path) => {
-            let guard = crate::input::fs::Guard::Overwrite;
+            let guard = crate::input::fs::Guard::Output;
             if let Err(e) = crate::input::fs::write(path, out.as_bytes(), guard) {
                 eprintln!("error: {e}");
                 return Ok(2);

@@ -9,11 +9,11 @@
 //! is refused. Each failure is one input-error diagnostic.
 //!
 //! Writing the user's files without ever losing their work: every write is
-//! atomic (a temporary file in the same directory, flushed to disk, then
-//! renamed over the target, so a reader or a crash sees the old file or the
-//! new one, never half of each) and refuses to overwrite a file that changed
-//! on disk since it was read (an editor saved it meanwhile, another run
-//! edited it).
+//! atomic (a temporary file in the same directory, made by the `tempfile`
+//! crate, flushed to disk, then renamed over the target, so a reader or a
+//! crash sees the old file or the new one, never half of each) and refuses
+//! to overwrite a file that changed on disk since it was read (an editor
+//! saved it meanwhile, another run edited it).
 //!
 //! The one helper every command that edits a file calls:
 //!
@@ -29,20 +29,38 @@
 //!
 //! What is kept: the file's permissions (and, where the process may, its
 //! owner), and symbolic links: writing through a link replaces the file it
-//! points to and leaves the link itself alone.
+//! points to and leaves the link itself alone. The temporary file is
+//! created with the target's permissions (narrowed by the umask, then set
+//! exactly), never wider: a private file is never readable by others, not
+//! even for the instant of the write. A new file gets the usual permissions
+//! of a new file (`0666` less the umask).
+//!
+//! What is refused (see [`Guard`]): a read-only file (no write permission),
+//! unless the user passed `--force` ([`Guard::Overwrite`]); and a file with
+//! other hard links, as the rename would give this name a new file and
+//! leave the other names with the old contents: the user is told so and
+//! nothing is written (`--force` replaces it, breaking the link).
+//!
+//! What a killed run leaves: at most its temporary file, named
+//! `.{name}.fleetcheck-XXXXXXXX.tmp` beside the target, never a half
+//! written target. The next write in that directory removes such files
+//! older than [`STALE_AFTER`] (younger ones may be another run's, still
+//! writing). Their age is measured against the modification time the file
+//! system gives the new temporary file, so no clock is read here.
 //!
 //! The check for changes compares the whole current contents with what was
 //! read (length and a hash), not the modification time, whose granularity
 //! can hide a change made in the same second. A change in the instant
 //! between that check and the rename cannot be excluded without OS file
-//! locks, which editors do not take anyway.
+//! locks, which editors do not take anyway. A new file ([`Guard::New`]) is
+//! put in place without replacing one made meanwhile (`persist_noclobber`).
 
 use crate::input::diag::{Diagnostic, InputCode, Source};
 use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
 
 /// The largest file read: no fleet, deck or import comes near it, and it
 /// keeps a stray binary or log from being read into memory.
@@ -277,11 +295,17 @@ impl Original {
 /// What the file on disk must be for a write to go ahead.
 #[derive(Debug, Clone, Copy)]
 pub enum Guard<'a> {
-    /// It still holds what was read (the usual case: read, edit, write).
+    /// It still holds what was read (the usual case: read, edit, write),
+    /// and is writable and has no other hard links.
     Unchanged(&'a Original),
     /// It does not exist yet (a new file: never clobbers one made meanwhile).
     New,
-    /// Anything: replace whatever is there (the user named it as an output).
+    /// An output file the user named (`export --out`): whatever it holds is
+    /// replaced, but not a read-only file or one with other hard links.
+    Output,
+    /// Anything, a read-only file included (the user passed `--force`); a
+    /// file with other hard links is replaced by one of its own (the other
+    /// names keep the old contents).
     Overwrite,
 }
 
@@ -292,6 +316,11 @@ pub enum WriteError {
     Changed { path: PathBuf },
     /// [`Guard::New`], and the file exists.
     Exists { path: PathBuf },
+    /// The file is read-only, and the guard is not [`Guard::Overwrite`].
+    ReadOnly { path: PathBuf },
+    /// The file has `links` hard links, and the guard is not
+    /// [`Guard::Overwrite`].
+    HardLinks { path: PathBuf, links: u64 },
     /// Reading, creating the temporary file, writing or renaming failed.
     Io { path: PathBuf, source: io::Error },
 }
@@ -307,6 +336,17 @@ impl fmt::Display for WriteError {
             WriteError::Exists { path } => {
                 write!(f, "{} already exists; not overwritten", path.display())
             }
+            WriteError::ReadOnly { path } => write!(
+                f,
+                "{} is read-only; not overwritten (make it writable to change it)",
+                path.display()
+            ),
+            WriteError::HardLinks { path, links } => write!(
+                f,
+                "{} has {links} hard links; not overwritten, as writing it would leave the other {} with the old contents (make it a file of its own first: copy it and move the copy over it)",
+                path.display(),
+                if *links == 2 { "name" } else { "names" }
+            ),
             WriteError::Io { path, source } => write!(f, "cannot write {}: {source}", path.display()),
         }
     }
@@ -343,41 +383,59 @@ pub fn read_to_string(path: &Path) -> Result<(String, Original), WriteError> {
     Ok((text, original))
 }
 
+/// Temporary files older than this (by the file system's clock) are
+/// leftovers of a killed run, removed by the next write in their directory.
+pub const STALE_AFTER: Duration = Duration::from_secs(10 * 60);
+
+/// What names a temporary file of [`write`]: `.{name}` + this + random
+/// characters + [`TEMP_SUFFIX`].
+const TEMP_MARK: &str = ".fleetcheck-";
+const TEMP_SUFFIX: &str = ".tmp";
+/// The random characters of a temporary file's name.
+const TEMP_RANDOM: usize = 8;
+
 /// Replaces the contents of `path` with `contents` atomically, if the file
-/// on disk is what `guard` expects; keeps permissions and symbolic links.
+/// on disk is what `guard` expects; keeps permissions and symbolic links
+/// (see the module doc).
 pub fn write(path: &Path, contents: &[u8], guard: Guard) -> Result<(), WriteError> {
-    let target = resolve_links(path).map_err(|source| WriteError::Io {
-        path: path.to_path_buf(),
-        source,
-    })?;
     let io_err = |source| WriteError::Io {
         path: path.to_path_buf(),
         source,
     };
-    check(path, &target, guard)?;
-    let existing = std::fs::metadata(&target).ok();
+    let target = resolve_links(path).map_err(io_err)?;
+    let existing = check(path, &target, guard)?;
     let dir = match target.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),
     };
-    let (tmp, mut file) = temp_file(&dir, &target).map_err(io_err)?;
+    let mut tmp = temp_file(&dir, &target, existing.as_ref()).map_err(io_err)?;
+    remove_stale(&dir, tmp.path());
     let written = (|| {
-        file.write_all(contents)?;
+        tmp.write_all(contents)?;
         if let Some(meta) = &existing {
-            file.set_permissions(meta.permissions())?;
-            keep_owner(&tmp, meta);
+            // Exactly the target's permissions (the umask may have narrowed
+            // them at creation).
+            tmp.as_file().set_permissions(meta.permissions())?;
+            keep_owner(tmp.path(), meta);
         }
-        file.sync_all()
+        tmp.as_file().sync_all()
     })();
-    drop(file);
-    let result = written.map_err(io_err).and_then(|()| {
-        // Look again right before replacing: the window left is the rename.
-        check(path, &target, guard)?;
-        std::fs::rename(&tmp, &target).map_err(io_err)
-    });
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-        return result;
+    // On every error below, dropping `tmp` removes the temporary file.
+    written.map_err(io_err)?;
+    // Look again right before replacing: the window left is the rename.
+    check(path, &target, guard)?;
+    let persisted = match guard {
+        Guard::New => tmp.persist_noclobber(&target),
+        _ => tmp.persist(&target),
+    };
+    match persisted {
+        Ok(_) => {}
+        Err(e) if matches!(guard, Guard::New) && e.error.kind() == io::ErrorKind::AlreadyExists => {
+            return Err(WriteError::Exists {
+                path: path.to_path_buf(),
+            })
+        }
+        Err(e) => return Err(io_err(e.error)),
     }
     sync_dir(&dir);
     Ok(())
@@ -403,10 +461,27 @@ fn resolve_links(path: &Path) -> io::Result<PathBuf> {
     Err(io::Error::other("too many levels of symbolic links"))
 }
 
-/// Whether the file on disk is what the guard expects.
-fn check(path: &Path, target: &Path, guard: Guard) -> Result<(), WriteError> {
-    let current = match std::fs::read(target) {
-        Ok(bytes) => Some(Original::of(&bytes)),
+/// The number of names (hard links) of a file.
+#[cfg(unix)]
+fn links(meta: &std::fs::Metadata) -> u64 {
+    use std::os::unix::fs::MetadataExt;
+    meta.nlink()
+}
+
+#[cfg(not(unix))]
+fn links(_meta: &std::fs::Metadata) -> u64 {
+    1
+}
+
+/// Whether the file on disk is what the guard expects; its metadata when
+/// it exists.
+fn check(
+    path: &Path,
+    target: &Path,
+    guard: Guard,
+) -> Result<Option<std::fs::Metadata>, WriteError> {
+    let meta = match std::fs::metadata(target) {
+        Ok(m) => Some(m),
         Err(e) if e.kind() == io::ErrorKind::NotFound => None,
         Err(source) => {
             return Err(WriteError::Io {
@@ -415,37 +490,115 @@ fn check(path: &Path, target: &Path, guard: Guard) -> Result<(), WriteError> {
             })
         }
     };
-    match (guard, current) {
-        (Guard::Overwrite, _) | (Guard::New, None) => Ok(()),
-        (Guard::New, Some(_)) => Err(WriteError::Exists {
-            path: path.to_path_buf(),
-        }),
-        (Guard::Unchanged(o), Some(c)) if *o == c => Ok(()),
-        (Guard::Unchanged(_), _) => Err(WriteError::Changed {
-            path: path.to_path_buf(),
-        }),
+    let path = path.to_path_buf();
+    let Some(m) = meta else {
+        return match guard {
+            Guard::Unchanged(_) => Err(WriteError::Changed { path }),
+            _ => Ok(None),
+        };
+    };
+    match guard {
+        Guard::New => return Err(WriteError::Exists { path }),
+        Guard::Overwrite => return Ok(Some(m)),
+        Guard::Unchanged(_) | Guard::Output => {}
     }
+    if m.is_file() && m.permissions().readonly() {
+        return Err(WriteError::ReadOnly { path });
+    }
+    if m.is_file() && links(&m) > 1 {
+        return Err(WriteError::HardLinks {
+            path,
+            links: links(&m),
+        });
+    }
+    if let Guard::Unchanged(o) = guard {
+        if !m.is_file() {
+            // What was read was a regular file (and reading a FIFO swapped
+            // in would block).
+            return Err(WriteError::Changed { path });
+        }
+        let current = std::fs::read(target).map_err(|source| WriteError::Io {
+            path: path.clone(),
+            source,
+        })?;
+        if Original::of(&current) != *o {
+            return Err(WriteError::Changed { path });
+        }
+    }
+    Ok(Some(m))
 }
 
 /// A new, empty temporary file next to `target` (same directory, so the
-/// rename stays on one file system), hidden and named after it.
-fn temp_file(dir: &Path, target: &Path) -> io::Result<(PathBuf, std::fs::File)> {
-    static COUNTER: AtomicU64 = AtomicU64::new(0);
+/// rename stays on one file system), hidden and named after it, with the
+/// permissions of `existing` (narrowed by the umask) or those of any new
+/// file. Removed when dropped unless persisted.
+fn temp_file(
+    dir: &Path,
+    target: &Path,
+    existing: Option<&std::fs::Metadata>,
+) -> io::Result<tempfile::NamedTempFile> {
     let name = target
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    loop {
-        let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-        let tmp = dir.join(format!(".{name}.{}-{n}.tmp", std::process::id()));
-        match std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&tmp)
-        {
-            Ok(f) => return Ok((tmp, f)),
-            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
-            Err(e) => return Err(e),
+    let prefix = format!(".{name}{TEMP_MARK}");
+    let mut builder = tempfile::Builder::new();
+    builder
+        .prefix(&prefix)
+        .suffix(TEMP_SUFFIX)
+        .rand_bytes(TEMP_RANDOM);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = existing.map_or(0o666, |m| m.permissions().mode() & 0o7777);
+        builder.permissions(std::fs::Permissions::from_mode(mode));
+    }
+    #[cfg(not(unix))]
+    let _ = existing;
+    builder.tempfile_in(dir)
+}
+
+/// Whether a file name is one [`temp_file`] gives.
+fn is_temp_name(name: &str) -> bool {
+    let Some(stem) = name.strip_suffix(TEMP_SUFFIX) else {
+        return false;
+    };
+    match stem.rsplit_once(TEMP_MARK) {
+        Some((before, random)) => {
+            before.starts_with('.')
+                && random.len() == TEMP_RANDOM
+                && random.bytes().all(|b| b.is_ascii_alphanumeric())
+        }
+        None => false,
+    }
+}
+
+/// Removes the temporary files in `dir` that are older than [`STALE_AFTER`]
+/// compared with `fresh` (the temporary file just made): leftovers of
+/// killed runs. Best effort: what cannot be read or removed stays.
+fn remove_stale(dir: &Path, fresh: &Path) {
+    let Ok(now) = std::fs::metadata(fresh).and_then(|m| m.modified()) else {
+        return;
+    };
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        if !name.to_str().is_some_and(is_temp_name) {
+            continue;
+        }
+        // Only regular files (never a link or a directory of that name).
+        let Ok(meta) = entry.metadata() else {
+            continue;
+        };
+        let old = meta
+            .modified()
+            .ok()
+            .and_then(|t| now.duration_since(t).ok())
+            .is_some_and(|age| age > STALE_AFTER);
+        if meta.is_file() && old {
+            let _ = std::fs::remove_file(entry.path());
         }
     }
 }
@@ -594,6 +747,140 @@ mod tests {
         assert_eq!(std::fs::read(&target).unwrap(), b"b");
         assert!(leftovers(dir.path()).is_empty());
         assert!(leftovers(&dir.path().join("real")).is_empty());
+    }
+
+    /// Sets a file's modification time `ago` before now.
+    fn age(path: &Path, ago: Duration) {
+        let f = std::fs::File::options().write(true).open(path).unwrap();
+        f.set_modified(std::time::SystemTime::now() - ago).unwrap();
+    }
+
+    #[test]
+    fn temp_files_have_a_recognisable_name() {
+        assert!(is_temp_name(".fleet.toml.fleetcheck-a1B2c3D4.tmp"));
+        assert!(is_temp_name("..fleetcheck-a1B2c3D4.tmp"));
+        for other in [
+            "fleet.toml.fleetcheck-a1B2c3D4.tmp",
+            ".fleet.toml.fleetcheck-a1B2c3D.tmp",
+            ".fleet.toml.fleetcheck-a1B2c3D4.toml",
+            ".fleet.toml.fleetcheck-a1B2-3D4.tmp",
+            ".fleet.toml.1234-0.tmp",
+            "fleet.toml",
+        ] {
+            assert!(!is_temp_name(other), "{other}");
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let target = dir.path().join("fleet.toml");
+        let tmp = temp_file(dir.path(), &target, None).unwrap();
+        let name = tmp.path().file_name().unwrap().to_str().unwrap();
+        assert!(name.starts_with(".fleet.toml.fleetcheck-"), "{name}");
+        assert!(is_temp_name(name), "{name}");
+    }
+
+    #[test]
+    fn stale_temp_files_are_removed_by_the_next_write() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("fleet.toml");
+        std::fs::write(&path, "a").unwrap();
+        // A killed run's leftover (an hour old), another run's fresh one,
+        // and a user's file that only looks similar: only the first goes.
+        let stale = dir.path().join(".other.toml.fleetcheck-AbCd1234.tmp");
+        let fresh = dir.path().join(".fleet.toml.fleetcheck-EfGh5678.tmp");
+        let mine = dir.path().join("notes.fleetcheck-AbCd1234.tmp");
+        for f in [&stale, &fresh, &mine] {
+            std::fs::write(f, "x").unwrap();
+        }
+        age(&stale, Duration::from_secs(3600));
+        age(&mine, Duration::from_secs(3600));
+        age(&fresh, Duration::from_secs(60));
+        let (_, original) = read(&path).unwrap();
+        write(&path, b"b", Guard::Unchanged(&original)).unwrap();
+        assert!(!stale.exists());
+        assert!(fresh.exists() && mine.exists());
+        assert_eq!(std::fs::read(&path).unwrap(), b"b");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn the_temp_file_is_never_wider_than_the_target() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let target = dir.path().join("fleet.toml");
+        std::fs::write(&target, "a").unwrap();
+        for mode in [0o600, 0o640, 0o664, 0o444] {
+            std::fs::set_permissions(&target, std::fs::Permissions::from_mode(mode)).unwrap();
+            let meta = std::fs::metadata(&target).unwrap();
+            let tmp = temp_file(dir.path(), &target, Some(&meta)).unwrap();
+            let got = std::fs::metadata(tmp.path()).unwrap().permissions().mode() & 0o777;
+            assert_eq!(got & !mode, 0, "{got:o} is wider than {mode:o}");
+        }
+        // After the write, exactly the target's (the umask narrows only the
+        // temporary file at creation).
+        std::fs::set_permissions(&target, std::fs::Permissions::from_mode(0o666)).unwrap();
+        write(&target, b"b", Guard::Overwrite).unwrap();
+        let mode = std::fs::metadata(&target).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o666);
+        // A new file: the permissions of any new file in that place.
+        let plain = dir.path().join("plain.toml");
+        std::fs::write(&plain, "x").unwrap();
+        let new = dir.path().join("new.toml");
+        write(&new, b"x", Guard::New).unwrap();
+        let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode(&new), mode(&plain));
+    }
+
+    #[test]
+    fn a_read_only_file_is_refused_unless_forced() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("fleet.toml");
+        std::fs::write(&path, "a").unwrap();
+        let mut perms = std::fs::metadata(&path).unwrap().permissions();
+        perms.set_readonly(true);
+        std::fs::set_permissions(&path, perms).unwrap();
+        let (_, original) = read(&path).unwrap();
+        for guard in [Guard::Unchanged(&original), Guard::Output] {
+            let e = write(&path, b"b", guard).unwrap_err();
+            assert_eq!(
+                e.to_string(),
+                format!(
+                    "{} is read-only; not overwritten (make it writable to change it)",
+                    path.display()
+                )
+            );
+            assert_eq!(std::fs::read(&path).unwrap(), b"a");
+        }
+        write(&path, b"c", Guard::Overwrite).unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"c");
+        // Still read-only: its permissions are kept.
+        assert!(std::fs::metadata(&path).unwrap().permissions().readonly());
+        assert!(leftovers(dir.path()).is_empty());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn hard_links_are_not_broken_unless_forced() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("fleet.toml");
+        let other = dir.path().join("copy.toml");
+        std::fs::write(&path, "a").unwrap();
+        std::fs::hard_link(&path, &other).unwrap();
+        let (_, original) = read(&path).unwrap();
+        for guard in [Guard::Unchanged(&original), Guard::Output] {
+            let e = write(&path, b"b", guard).unwrap_err();
+            assert_eq!(
+                e.to_string(),
+                format!(
+                    "{} has 2 hard links; not overwritten, as writing it would leave the other name with the old contents (make it a file of its own first: copy it and move the copy over it)",
+                    path.display()
+                )
+            );
+        }
+        assert_eq!(std::fs::read(&other).unwrap(), b"a");
+        // Forced: this name gets the new file, the other keeps the old one.
+        write(&path, b"c", Guard::Overwrite).unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"c");
+        assert_eq!(std::fs::read(&other).unwrap(), b"a");
+        assert!(leftovers(dir.path()).is_empty());
     }
 
     #[test]

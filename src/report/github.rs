@@ -8,7 +8,16 @@
 //!
 //! Escaping follows the runner's rules: in the message `%`, CR and LF
 //! become `%25`, `%0D`, `%0A`; in property values also `:` and `,` become
-//! `%3A` and `%2C`.
+//! `%3A` and `%2C`. Every field is escaped, the file name and the code
+//! included, so that nothing a file or its name holds can end a command or
+//! start another (a file named `a\n::stop-commands::x.toml`).
+//!
+//! The summary lines are no workflow commands, but the runner reads every
+//! line of the log: one that starts with `::` (after blanks) is a command,
+//! and so is one that holds `##[` anywhere (the runner's older syntax). In
+//! them the file name has `%`, CR and LF escaped as in a message, a leading
+//! `:` as `%3A` and the `[` of `##[` as `%5B`, so no such line can come of
+//! it; an ordinary path is written as it is.
 
 use super::model::{DiagnosticReport, FleetReport};
 use super::{Checked, Verdict};
@@ -162,7 +171,17 @@ pub fn summary_line(checked: &Checked) -> String {
     if r.not_tournament_legal && checked.verdict() == Verdict::Legal {
         parts.push("NOT TOURNAMENT LEGAL".into());
     }
-    format!("{}: {}", r.file, parts.join(", "))
+    format!("{}: {}", escape_plain(&r.file), parts.join(", "))
+}
+
+/// Escapes text for a plain line of the log (see the module doc).
+pub fn escape_plain(s: &str) -> String {
+    let s = escape_data(s).replace("##[", "##%5B");
+    let blanks = s.len() - s.trim_start().len();
+    match s[blanks..].strip_prefix(':') {
+        Some(rest) => format!("{}%3A{rest}", &s[..blanks]),
+        None => s,
+    }
 }
 
 /// Escapes a workflow command's message.

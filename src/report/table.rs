@@ -7,12 +7,12 @@
 //! and width through [`RenderOptions`], so that the same input always gives
 //! the same bytes in tests and pipes. Without a width they are drawn by
 //! [`super::grid`], else by comfy-table (`force_no_tty`), which wraps.
+//! Diagnostics are drawn by [`super::excerpt`] (annotate-snippets).
 
 use super::excerpt::Parts;
 use super::model::{CardReport, FleetReport, Modifier};
 use super::{Checked, RenderOptions, Verdict};
 use crate::input::diag::{Diagnostic, Severity, Source};
-use annotate_snippets::{Level, Renderer, Snippet};
 use comfy_table::{presets, CellAlignment, ColumnConstraint, ContentArrangement, Table};
 use std::borrow::Cow;
 use std::io::{self, Write};
@@ -374,49 +374,7 @@ pub fn diagnostic(
         excerpt,
         help: &help,
     };
-    let text = match opts.color {
-        false => super::excerpt::plain(&parts),
-        true => None,
-    };
-    let text = text.unwrap_or_else(|| snippets(&parts, opts.color));
-    writeln!(w, "{text}")
-}
-
-/// A diagnostic drawn by annotate-snippets (colour, and everything
-/// [`super::excerpt::plain`] leaves out).
-fn snippets(p: &Parts<'_>, color: bool) -> String {
-    let level = match p.severity {
-        Severity::Error => Level::Error,
-        Severity::Warning => Level::Warning,
-        Severity::Note => Level::Note,
-    };
-    let renderer = if color {
-        Renderer::styled()
-    } else {
-        Renderer::plain()
-    }
-    // Never trim long lines: the renderer's trimming underflows on lines
-    // longer than its width whose leading whitespace reaches past the span
-    // (found by fuzzing), and a fleet file's line is worth showing whole.
-    // Files are at most 1 MiB, so no line is longer than this.
-    .term_width(1 << 24);
-    let mut message = level.title(p.title).id(p.code);
-    if let Some((text, span)) = &p.excerpt {
-        message = message.snippet(
-            Snippet::source(text)
-                .origin(p.file)
-                .fold(true)
-                .annotation(level.span(span.clone())),
-        );
-    }
-    if let Some(note) = p.note {
-        message = message.footer(Level::Note.title(note));
-    }
-    for h in p.help {
-        message = message.footer(Level::Help.title(h));
-    }
-    let text = renderer.render(message).to_string();
-    text
+    writeln!(w, "{}", super::excerpt::draw(&parts, opts.color))
 }
 
 /// `text` with every control character but the line feed replaced by
@@ -612,105 +570,6 @@ mod tests {
         let out = String::from_utf8(out).unwrap();
         assert!(out.contains("error[parse]"), "{out}");
         assert!(!out.contains('\r'));
-    }
-
-    /// Text pieces that exercise the excerpt layout: words, indentation
-    /// (short and long), line breaks, blank lines, non-ASCII characters.
-    fn piece() -> impl proptest::strategy::Strategy<Value = String> {
-        use proptest::prelude::*;
-        prop_oneof![
-            10 => Just("ship".to_string()),
-            5 => Just(" = ".to_string()),
-            5 => Just("{ id = \"T240\" }".to_string()),
-            3 => Just("\n".to_string()),
-            1 => Just("\n\n".to_string()),
-            3 => Just(" ".to_string()),
-            1 => (0usize..40).prop_map(|n| " ".repeat(n)),
-            1 => Just("é".to_string()),
-            1 => Just("漢".to_string()),
-            1 => Just("\u{200D}".to_string()),
-            2 => Just("#".to_string()),
-        ]
-    }
-
-    fn text() -> impl proptest::strategy::Strategy<Value = String> {
-        use proptest::prelude::*;
-        proptest::collection::vec(piece(), 1..12).prop_map(|p| p.concat())
-    }
-
-    /// A message, help or note: mostly one plain line.
-    fn line() -> impl proptest::strategy::Strategy<Value = String> {
-        use proptest::prelude::*;
-        prop_oneof![
-            6 => "[a-zA-Z' .,:0-9()-]{1,30}",
-            1 => Just(String::new()),
-            1 => text(),
-        ]
-    }
-
-    proptest::proptest! {
-        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(512))]
-        /// Wherever the fast drawer draws, it draws what annotate-snippets
-        /// draws.
-        #[test]
-        fn fast_excerpts_equal_annotate_snippets(
-            text in text(),
-            a in 0usize..400,
-            b in 0usize..400,
-            with_span in proptest::bool::ANY,
-            severity in 0usize..3,
-            title in line(),
-            file in proptest::prop_oneof![
-                proptest::strategy::Just("f.toml".to_string()),
-                proptest::strategy::Just("dir/ü x.toml".to_string()),
-            ],
-            note in proptest::option::of(line()),
-            help in proptest::collection::vec(line(), 0..3),
-        ) {
-            let shown = printable(&text);
-            let span = with_span
-                .then(|| visible_span(&shown, a.min(b)..a.max(b)))
-                .flatten();
-            let note = note.map(|n| format!("in {n}"));
-            let parts = Parts {
-                severity: [Severity::Error, Severity::Warning, Severity::Note][severity],
-                code: "code",
-                title: &title,
-                file: &file,
-                excerpt: span.map(|s| (&*shown, s)),
-                note: note.as_deref(),
-                help: &help,
-            };
-            if let Some(fast) = crate::report::excerpt::plain(&parts) {
-                proptest::prop_assert_eq!(fast, snippets(&parts, false));
-            }
-        }
-    }
-
-    /// The common cases take the fast path (and agree).
-    #[test]
-    fn common_diagnostics_are_drawn_directly() {
-        let text = "name = \"x\"\n\n[[ship]]\nship = { id = \"S171\" }\n";
-        let help = ["did you mean 'U.S.S. Defiant'?".to_string()];
-        let cases = [
-            (Some((text, 33..41)), None, &help[..]),
-            (Some((text, 0..4)), None, &[][..]),
-            (None, Some("in f.toml"), &help[..]),
-            (None, None, &[][..]),
-        ];
-        for (excerpt, note, help) in cases {
-            let parts = Parts {
-                severity: Severity::Warning,
-                code: "unique",
-                title: "two of a kind",
-                file: "f.toml",
-                excerpt,
-                note,
-                help,
-            };
-            let fast = crate::report::excerpt::plain(&parts).expect("drawn directly");
-            assert_eq!(fast, snippets(&parts, false));
-        }
     }
 
     #[test]

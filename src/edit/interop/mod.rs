@@ -9,6 +9,9 @@
 pub mod model;
 pub mod priced;
 pub mod spacedock;
+// Tooling: derives data/interop/spacedock.toml from Space Dock's Data.xml
+// (../shared). Tests and `--features reference` only: not in the binary.
+#[cfg(any(test, feature = "reference"))]
 pub mod spacedock_derive;
 pub mod text;
 pub mod utopia;

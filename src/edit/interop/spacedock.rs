@@ -5,9 +5,9 @@
 //! `tahna_los_op6prize`). The mapping (`data/interop/spacedock.toml`) is
 //! project data, derived from Space Dock's card data (`Data.xml`, see
 //! `../shared/reference/spacedock/`) and the hand corrections
-//! (`data/interop/spacedock-corrections.toml`) by
-//! [`derive`](super::spacedock_derive::derive), whose module header lists
-//! the rules. Space Dock records that are no card of ours, or that no rule
+//! (`data/interop/spacedock-corrections.toml`) by `derive` in
+//! `spacedock_derive` (tooling, compiled for tests and the `reference`
+//! feature only), whose module header lists the rules. Space Dock records that are no card of ours, or that no rule
 //! decides, are listed in the file as `[[unmapped]]` with the reason; import
 //! reports such a card with that reason and does not import it. Import maps
 //! an id the file does not know at all by title and type against the
@@ -31,6 +31,7 @@ use serde_json::Value;
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
+#[cfg(any(test, feature = "reference"))]
 pub use super::spacedock_derive::{
     derive, derive_explained, parse_corrections, parse_data_xml, Correction, Derived, Record, Rule,
     SpaceDockData, CORRECTIONS_PATH, MERGED,

@@ -113,62 +113,83 @@ pub struct SpaceDockData {
 
 impl SpaceDockData {
     /// Reads the card records and the sets of `Data.xml`.
+    ///
+    /// # Panics
+    ///
+    /// When the text is not well-formed XML, with the parser's message
+    /// (this is tooling over Space Dock's published data; see
+    /// [`SpaceDockData::try_parse`] for the error as a value).
     pub fn parse(text: &str) -> SpaceDockData {
-        SpaceDockData {
-            records: parse_data_xml(text),
-            sets: parse_sets(text),
-        }
+        SpaceDockData::try_parse(text).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// Reads the card records and the sets of `Data.xml` (by `roxmltree`):
+    /// the records are the elements of the card sections (`<Ships>`,
+    /// `<Captains>`, ...), each field one child element with text; the sets
+    /// are the `<Set id=".." overallSetName=".." releaseDate="..">` elements
+    /// of `<Sets>`. Malformed XML is an error naming the line and column.
+    pub fn try_parse(text: &str) -> Result<SpaceDockData, String> {
+        let doc = roxmltree::Document::parse(text)
+            .map_err(|e| format!("Space Dock's Data.xml is not well-formed XML: {e}"))?;
+        let root = doc.root_element();
+        Ok(SpaceDockData {
+            records: records(root),
+            sets: sets(root),
+        })
     }
 }
 
-fn xml_unescape(s: &str) -> String {
-    s.replace("&lt;", "<")
-        .replace("&gt;", ">")
-        .replace("&quot;", "\"")
-        .replace("&apos;", "'")
-        .replace("&#39;", "'")
-        .replace("&amp;", "&")
+/// The card sections of `Data.xml` and the element of each record.
+const SECTIONS: [(&str, &str); 8] = [
+    ("Ships", "Ship"),
+    ("Captains", "Captain"),
+    ("Admirals", "Admiral"),
+    ("Upgrades", "Upgrade"),
+    ("Resources", "Resource"),
+    ("Flagships", "Flagship"),
+    ("FleetCaptains", "FleetCaptain"),
+    ("Officers", "Officer"),
+];
+
+/// The element children of `node` named `name`.
+fn children<'a, 'input>(
+    node: roxmltree::Node<'a, 'input>,
+    name: &'a str,
+) -> impl Iterator<Item = roxmltree::Node<'a, 'input>> + 'a {
+    node.children()
+        .filter(move |n| n.is_element() && n.tag_name().name() == name)
 }
 
-/// Reads the card records of `Data.xml` (a flat, regular file: each card
-/// is an element of simple `<Field>text</Field>` children).
+/// Reads the card records of `Data.xml`.
+///
+/// # Panics
+///
+/// As [`SpaceDockData::parse`].
 pub fn parse_data_xml(text: &str) -> Vec<Record> {
-    let field = regex::Regex::new(r"<([A-Za-z]+)>([^<]*)</([A-Za-z]+)>").expect("a valid regex");
+    SpaceDockData::parse(text).records
+}
+
+/// Reads the `<Set>` elements of `Data.xml`.
+///
+/// # Panics
+///
+/// As [`SpaceDockData::parse`].
+pub fn parse_sets(text: &str) -> Vec<SdSet> {
+    SpaceDockData::parse(text).sets
+}
+
+fn records(root: roxmltree::Node<'_, '_>) -> Vec<Record> {
     let mut out = Vec::new();
-    for (section, element) in [
-        ("Ships", "Ship"),
-        ("Captains", "Captain"),
-        ("Admirals", "Admiral"),
-        ("Upgrades", "Upgrade"),
-        ("Resources", "Resource"),
-        ("Flagships", "Flagship"),
-        ("FleetCaptains", "FleetCaptain"),
-        ("Officers", "Officer"),
-    ] {
-        let open = format!("<{section}>");
-        let close = format!("</{section}>");
-        let Some(start) = text.find(&open) else {
-            continue;
-        };
-        let Some(len) = text[start..].find(&close) else {
-            continue;
-        };
-        let body = &text[start + open.len()..start + len];
-        let eopen = format!("<{element}>");
-        let eclose = format!("</{element}>");
-        for chunk in body.split(&eopen).skip(1) {
-            let chunk = chunk.split(&eclose).next().unwrap_or("");
+    for (section, element) in SECTIONS {
+        for card in children(root, section).flat_map(|s| children(s, element)) {
             let mut r = Record {
                 element: element.to_string(),
                 ..Record::default()
             };
-            for cap in field.captures_iter(chunk) {
-                if cap[1] != cap[3] {
-                    continue;
-                }
-                let v = xml_unescape(cap[2].trim());
+            for field in card.children().filter(roxmltree::Node::is_element) {
+                let v = field.text().unwrap_or("").trim().to_string();
                 let n = v.parse::<i32>().ok();
-                match &cap[1] {
+                match field.tag_name().name() {
                     "Id" => r.id = v,
                     "Title" => r.title = v,
                     "Type" => r.kind = v,
@@ -205,18 +226,16 @@ pub fn parse_data_xml(text: &str) -> Vec<Record> {
     out
 }
 
-/// Reads the `<Set>` elements of `Data.xml`.
-pub fn parse_sets(text: &str) -> Vec<SdSet> {
-    let set = regex::Regex::new(
-        r#"<Set id="([^"]*)" overallSetName="([^"]*)" releaseDate="([^"]*)">([^<]*)</Set>"#,
-    )
-    .expect("a valid regex");
-    set.captures_iter(text)
-        .map(|c| SdSet {
-            id: xml_unescape(&c[1]),
-            parent: xml_unescape(&c[2]),
-            date: xml_unescape(&c[3]),
-            name: xml_unescape(c[4].trim()),
+fn sets(root: roxmltree::Node<'_, '_>) -> Vec<SdSet> {
+    children(root, "Sets")
+        .flat_map(|s| children(s, "Set"))
+        .filter_map(|set| {
+            Some(SdSet {
+                id: set.attribute("id")?.to_string(),
+                parent: set.attribute("overallSetName")?.to_string(),
+                date: set.attribute("releaseDate")?.to_string(),
+                name: set.text().unwrap_or("").trim().to_string(),
+            })
         })
         .collect()
 }
@@ -886,6 +905,26 @@ mod tests {
                 parent: "Yesterday's Enterprise".into(),
                 date: "2017-02-15".into(),
             }]
+        );
+    }
+
+    #[test]
+    fn reads_any_attribute_order_and_empty_fields() {
+        let xml = "<Data><Upgrades><Upgrade><Title>X</Title><Cost/><Skill></Skill><Id>3002</Id></Upgrade></Upgrades>\
+            <Sets><Set releaseDate=\"2014-10-01\" id=\"71531\" overallSetName=\"Wave 8\"> U.S.S. Enterprise-E </Set></Sets></Data>";
+        let d = SpaceDockData::try_parse(xml).unwrap();
+        assert_eq!(d.records.len(), 1);
+        assert_eq!((d.records[0].cost.as_str(), d.records[0].skill), ("", None));
+        assert_eq!(d.sets[0].id, "71531");
+        assert_eq!(d.sets[0].name, "U.S.S. Enterprise-E");
+    }
+
+    #[test]
+    fn malformed_xml_is_an_error_with_its_place() {
+        let err = SpaceDockData::try_parse("<Data>\n<Ships><Ship></Ships></Data>").unwrap_err();
+        assert!(
+            err.starts_with("Space Dock's Data.xml is not well-formed XML: ") && err.contains("2:"),
+            "{err}"
         );
     }
 

@@ -34,62 +34,63 @@ pub fn utopia_type(card: &Card) -> &str {
     }
 }
 
-// ---- base64 (standard alphabet, as the browser's btoa) -----------------
+// ---- base64 (the `base64` crate, strict) --------------------------------
 
-const B64: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+use base64::alphabet;
+use base64::engine::{DecodePaddingMode, Engine as _, GeneralPurpose, GeneralPurposeConfig};
 
-/// Base64 with padding.
+/// Decoding: padding optional (a link pasted without it), everything else
+/// strict: a character outside the alphabet, padding anywhere but at the
+/// end, a length no bytes have, or stray bits in the last character are
+/// errors, never skipped.
+const LENIENT_PADDING: GeneralPurposeConfig =
+    GeneralPurposeConfig::new().with_decode_padding_mode(DecodePaddingMode::Indifferent);
+const STANDARD: GeneralPurpose = GeneralPurpose::new(&alphabet::STANDARD, LENIENT_PADDING);
+const URL_SAFE: GeneralPurpose = GeneralPurpose::new(&alphabet::URL_SAFE, LENIENT_PADDING);
+
+/// Base64 with padding, standard alphabet (as the browser's `btoa`).
 pub fn base64_encode(bytes: &[u8]) -> String {
-    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
-    for chunk in bytes.chunks(3) {
-        let b = [
-            chunk[0],
-            *chunk.get(1).unwrap_or(&0),
-            *chunk.get(2).unwrap_or(&0),
-        ];
-        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
-        for i in 0..4 {
-            if i <= chunk.len() {
-                out.push(B64[((n >> (18 - 6 * i)) & 63) as usize] as char);
-            } else {
-                out.push('=');
-            }
-        }
-    }
-    out
+    base64::engine::general_purpose::STANDARD.encode(bytes)
 }
 
-/// Base64, standard or URL-safe alphabet, padding optional, whitespace
-/// ignored.
+/// Base64, standard or URL-safe alphabet (not mixed), padding optional.
+/// Anything else is an error that says what is wrong and where (positions
+/// count characters from 1).
 pub fn base64_decode(text: &str) -> Result<Vec<u8>, String> {
-    let mut bits = 0u32;
-    let mut n = 0;
-    let mut out = Vec::new();
-    for (i, ch) in text.chars().enumerate() {
-        let v = match ch {
-            'A'..='Z' => ch as u32 - 'A' as u32,
-            'a'..='z' => ch as u32 - 'a' as u32 + 26,
-            '0'..='9' => ch as u32 - '0' as u32 + 52,
-            '+' | '-' => 62,
-            '/' | '_' => 63,
-            '=' => break,
-            c if c.is_whitespace() => continue,
-            c => {
-                return Err(format!(
-                    "character {c:?} at position {} is not base64",
-                    i + 1
-                ))
-            }
-        };
-        bits = (bits << 6) | v;
-        n += 6;
-        if n >= 8 {
-            n -= 8;
-            out.push((bits >> n) as u8);
-            bits &= (1 << n) - 1;
-        }
+    let engine = if text.contains(['-', '_']) && !text.contains(['+', '/']) {
+        &URL_SAFE
+    } else {
+        &STANDARD
+    };
+    engine.decode(text).map_err(|e| decode_error(text, e))
+}
+
+/// What a decoding error means, in words.
+fn decode_error(text: &str, e: base64::DecodeError) -> String {
+    use base64::DecodeError as E;
+    // The crate counts bytes; the text may hold multibyte characters.
+    let at = |offset: usize| text[..offset.min(text.len())].chars().count() + 1;
+    let char_at = |offset: usize| text[offset.min(text.len())..].chars().next().unwrap_or('?');
+    match e {
+        E::InvalidByte(offset, b'=') => format!(
+            "padding `=` at position {} is followed by more text (padding only ends base64)",
+            at(offset)
+        ),
+        E::InvalidByte(offset, _) => format!(
+            "character {:?} at position {} is not base64",
+            char_at(offset),
+            at(offset)
+        ),
+        E::InvalidLength(n) => format!(
+            "{n} base64 characters are no whole number of bytes (is the link cut short?)"
+        ),
+        E::InvalidLastSymbol { offset, .. } => format!(
+            "the last character {:?} (position {}) is not how base64 ends (is the link cut short or altered?)",
+            char_at(offset),
+            at(offset)
+        ),
+        E::InvalidPadding => "the `=` padding at the end is wrong".to_string(),
     }
-    Ok(out)
 }
 
 // ---- import -------------------------------------------------------------
@@ -112,7 +113,13 @@ pub fn parse_input(input: &str) -> Result<Value, String> {
         };
         // A link pasted from a browser may have the padding escaped.
         let hash = hash.replace("%3D", "=").replace("%3d", "=");
-        let bytes = base64_decode(&hash).map_err(|e| format!("not a Utopia link: {e}"))?;
+        let part = if line.contains('#') {
+            "the base64 after `#`"
+        } else {
+            "the base64"
+        };
+        let bytes = base64_decode(&hash)
+            .map_err(|e| format!("not a Utopia link: {part} is malformed: {e}"))?;
         String::from_utf8(bytes)
             .map_err(|_| "not a Utopia link: the data is not text".to_string())?
     };
@@ -351,5 +358,38 @@ mod tests {
         assert_eq!(base64_encode(b"ab"), "YWI=");
         assert_eq!(base64_decode("YWI").unwrap(), b"ab");
         assert!(base64_decode("a*b").is_err());
+    }
+
+    /// Strict decoding: what the hand decoder skipped is an error that says
+    /// what is wrong (`YWI=garbage` once decoded to `ab`).
+    #[test]
+    fn base64_rejects_garbage_with_a_reason() {
+        assert_eq!(
+            base64_decode("YWI=garbage").unwrap_err(),
+            "padding `=` at position 4 is followed by more text (padding only ends base64)"
+        );
+        assert_eq!(
+            base64_decode("YW*I").unwrap_err(),
+            "character '*' at position 3 is not base64"
+        );
+        assert_eq!(
+            base64_decode("YWJjZ").unwrap_err(),
+            "5 base64 characters are no whole number of bytes (is the link cut short?)"
+        );
+        assert_eq!(
+            base64_decode("YWJ").unwrap_err(),
+            "the last character 'J' (position 3) is not how base64 ends (is the link cut short or altered?)"
+        );
+        assert_eq!(
+            base64_decode("YW I=").unwrap_err(),
+            "character ' ' at position 3 is not base64"
+        );
+        // URL-safe links decode; a mix of both alphabets does not.
+        assert_eq!(base64_decode("-_8").unwrap(), [0xfb, 0xff]);
+        assert!(base64_decode("+_8").is_err());
+        assert_eq!(
+            parse_input("https://x/index.html#YWI=garbage").unwrap_err(),
+            "not a Utopia link: the base64 after `#` is malformed: padding `=` at position 4 is followed by more text (padding only ends base64)"
+        );
     }
 }
