@@ -15,3 +15,4 @@ mod report;
 mod sheet;
 mod sideboard;
 mod support;
+mod usability;
