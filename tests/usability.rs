@@ -93,3 +93,129 @@ fn equivalent_cards_resolve_with_a_note() {
         "= help: A044 would cost the same and be as legal there; write { id = \"A026\" } to say so"
     ));
 }
+
+/// `export --to text --sets` writes every card as `Name (Set)`, a set in
+/// which the name is the card's alone, and the list reads back as a fleet.
+#[test]
+fn export_text_with_sets_is_the_compact_form() {
+    let r = run(&dir(), &["export", "eleven.toml", "--to", "text", "--sets"]);
+    assert_eq!(r.code, 1, "illegal: exported with a warning");
+    insta::assert_snapshot!(r.stdout);
+    assert_eq!(
+        r.stderr,
+        "warning: eleven.toml breaks 1 rule (see `fleetcheck check eleven.toml`); exported as it is\n"
+    );
+}
+
+// ---- the command line ----
+
+#[test]
+fn options_before_the_command_work_as_in_cargo() {
+    let d = tempfile::tempdir().unwrap();
+    let a = run(d.path(), &["--no-color", "card", "T240"]);
+    let b = run(d.path(), &["card", "T240"]);
+    assert_eq!(a.code, 0, "{}", a.stderr);
+    assert_eq!(a.stdout, b.stdout);
+    let r = run(&dir(), &["-o", "json", "price", "eleven.toml"]);
+    assert!(r.stdout.starts_with("{\n  \"fleetcheck\""), "{}", r.stdout);
+    // The shorthand stays.
+    let r = run(&dir(), &["eleven.toml"]);
+    assert_eq!(r.code, 1);
+    assert!(
+        r.stdout.ends_with("ILLEGAL eleven.toml: 1 error\n"),
+        "{}",
+        r.stdout
+    );
+}
+
+#[test]
+fn a_misspelt_command_gets_did_you_mean() {
+    let d = tempfile::tempdir().unwrap();
+    let r = run(d.path(), &["chek", "f.toml"]);
+    assert_eq!(r.code, 2);
+    assert_eq!(
+        r.stderr,
+        "error: unrecognized subcommand 'chek'\n\n  tip: a similar subcommand exists: 'check'\n\nUsage: fleetcheck [OPTIONS] [FLEET]...\n       fleetcheck <COMMAND>\n\nFor more information, try '--help'.\n"
+    );
+    assert_eq!(r.stdout, "");
+}
+
+#[test]
+fn format_json_is_a_common_mistake() {
+    let r = run(&dir(), &["check", "--format", "json", "eleven.toml"]);
+    assert_eq!(r.code, 2);
+    assert_eq!(
+        r.stderr,
+        "error: --format json: --format picks the game format (standard, ...); did you mean `-o json`?\n"
+    );
+}
+
+#[test]
+fn output_is_refused_where_it_means_nothing() {
+    let r = run(
+        &dir(),
+        &["-o", "json", "export", "eleven.toml", "--to", "text"],
+    );
+    assert_eq!(r.code, 2);
+    assert_eq!(
+        r.stderr,
+        "error: -o chooses how results are shown; `fleetcheck export` has no such output (it writes files or text of its own)\n"
+    );
+}
+
+#[test]
+fn color_always_never_and_the_environment() {
+    let d = tempfile::tempdir().unwrap();
+    let f = dir().join("eleven.toml");
+    let f = f.to_str().unwrap();
+    let colored = |r: &crate::support::Run| r.stdout.contains('\u{1b}');
+    assert!(colored(&run(d.path(), &["--color", "always", "check", f])));
+    assert!(!colored(&run(d.path(), &["--color", "never", "check", f])));
+    assert!(
+        !colored(&run(d.path(), &["check", f])),
+        "no terminal: no colour"
+    );
+    let forced = crate::support::fleetcheck(d.path())
+        .env("CLICOLOR_FORCE", "1")
+        .args(["check", f])
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&forced.stdout).contains('\u{1b}'));
+    let off = crate::support::fleetcheck(d.path())
+        .env("CLICOLOR_FORCE", "1")
+        .env("NO_COLOR", "1")
+        .args(["check", f])
+        .output()
+        .unwrap();
+    assert!(!String::from_utf8_lossy(&off.stdout).contains('\u{1b}'));
+}
+
+#[test]
+fn stdin_is_dash() {
+    let text = std::fs::read_to_string(dir().join("eleven.toml")).unwrap();
+    let out = crate::support::fleetcheck(&dir())
+        .args(["check", "-"])
+        .write_stdin(text)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(stdout.starts_with("<stdin>\n"), "{stdout}");
+    assert!(stdout.ends_with("ILLEGAL <stdin>: 1 error\n"), "{stdout}");
+}
+
+#[test]
+fn import_says_what_it_wrote_and_creates_the_directory() {
+    let d = tempfile::tempdir().unwrap();
+    let link = run(&dir(), &["export", "eleven.toml", "--to", "utopia"]).stdout;
+    let r = run(
+        d.path(),
+        &["import", "utopia", link.trim(), "--out", "new/dir/u.toml"],
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(
+        r.stderr,
+        "wrote new/dir/u.toml: 3 ships, 114 SP, illegal (1 error)\n"
+    );
+    assert!(d.path().join("new/dir/u.toml").is_file());
+}

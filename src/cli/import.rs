@@ -26,7 +26,7 @@ pub struct ImportArgs {
     /// Where the fleet comes from.
     #[arg(value_enum, value_name = "FROM")]
     pub from: Source,
-    /// A file, or (Utopia) the link or JSON itself.
+    /// A file, `-` for standard input, or (Utopia) the link or JSON itself.
     #[arg(value_name = "INPUT")]
     pub input: String,
     /// Write the fleet file here (a directory for several squads) instead
@@ -42,6 +42,16 @@ pub struct ImportArgs {
 
 /// Reads INPUT: a file if one exists at that path, else the text itself.
 fn input_text(input: &str) -> Result<(String, Option<String>), String> {
+    if input == "-" {
+        use std::io::Read;
+        let mut text = String::new();
+        std::io::stdin()
+            .lock()
+            .take(super::check::MAX_FLEET_BYTES * 8)
+            .read_to_string(&mut text)
+            .map_err(|e| format!("cannot read standard input: {e}"))?;
+        return Ok((text, Some("standard input".into())));
+    }
     let p = Path::new(input);
     if p.is_file() {
         let meta = std::fs::metadata(p).map_err(|e| format!("cannot read {input}: {e}"))?;
@@ -99,6 +109,22 @@ pub fn run(args: &ImportArgs) -> anyhow::Result<i32> {
         Source::Spacedock => "Space Dock",
     };
     let several = fleets.len() > 1;
+    // `--out DIR` for several squads (or a path ending in `/`): created
+    // when needed.
+    if let Some(o) = &args.out {
+        let dir_wanted = several || o.as_os_str().to_string_lossy().ends_with('/');
+        let dir = if dir_wanted {
+            Some(o.as_path())
+        } else {
+            o.parent()
+        };
+        if let Some(d) = dir.filter(|d| !d.as_os_str().is_empty() && !d.exists()) {
+            if let Err(e) = std::fs::create_dir_all(d) {
+                eprintln!("error: cannot create the directory {}: {e}", d.display());
+                return Ok(2);
+            }
+        }
+    }
     if several && !args.out.as_ref().is_some_and(|o| o.is_dir()) {
         eprintln!(
             "error: {from} holds {} squads: give a directory with --out DIR for one fleet file each",
@@ -153,11 +179,37 @@ pub fn run(args: &ImportArgs) -> anyhow::Result<i32> {
                     code = 2;
                     continue;
                 }
-                eprintln!("{}: {label}", path.display());
+                eprintln!("wrote {}: {}", path.display(), summary(&db, &path));
             }
         }
     }
     Ok(code)
+}
+
+/// What a written fleet file holds, checked: "2 ships, 99 SP, legal".
+pub(crate) fn summary(db: &crate::data::Database, path: &Path) -> String {
+    let Ok(source) = super::check::read_source(path) else {
+        return "unreadable".into();
+    };
+    let Ok(opts) = super::check::check_options(None, None) else {
+        return String::new();
+    };
+    let c = super::check::check_source(db, source, &opts);
+    let r = &c.report;
+    let ships = r.ships.len();
+    let verdict = match c.exit_code() {
+        0 => "legal".to_string(),
+        1 => {
+            let n = c.count(crate::input::diag::Severity::Error);
+            format!("illegal ({n} error{})", if n == 1 { "" } else { "s" })
+        }
+        _ => "input errors (see `fleetcheck check`)".to_string(),
+    };
+    let total = r.total.map(|t| format!("{t} SP, ")).unwrap_or_default();
+    format!(
+        "{ships} ship{}, {total}{verdict}",
+        if ships == 1 { "" } else { "s" }
+    )
 }
 
 /// A file name for a fleet: its name in lowercase words joined by `-`,

@@ -46,9 +46,22 @@ pub struct Common {
     /// Use this card database directory instead of the embedded one.
     #[arg(long, value_name = "DIR", global = true)]
     pub data: Option<PathBuf>,
-    /// Never colour the output (colour is also off when stdout is not a terminal).
+    /// Never colour the output (same as `--color never`).
     #[arg(long, global = true)]
     pub no_color: bool,
+    /// Colour: `auto` (on a terminal, unless `NO_COLOR` is set; `CLICOLOR_FORCE`
+    /// forces it), `always` or `never`.
+    #[arg(long, value_enum, value_name = "WHEN", default_value_t = ColorChoice::Auto, global = true)]
+    pub color: ColorChoice,
+}
+
+/// When to colour the output.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
+pub enum ColorChoice {
+    #[default]
+    Auto,
+    Always,
+    Never,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
@@ -100,7 +113,16 @@ pub enum Command {
 
 /// Parses the command line from the environment and runs it.
 pub fn main() -> i32 {
-    let cli = match Cli::try_parse() {
+    let args = commands_first(std::env::args_os().collect());
+    if let Some(e) = misspelt_command(&args) {
+        eprint!("{e}");
+        return 2;
+    }
+    if let Some(msg) = misused_options(&args) {
+        eprintln!("error: {msg}");
+        return 2;
+    }
+    let cli = match Cli::try_parse_from(args) {
         Ok(c) => c,
         Err(e) => {
             let code = if e.use_stderr() { 2 } else { 0 };
@@ -115,6 +137,121 @@ pub fn main() -> i32 {
             2
         }
     }
+}
+
+/// The options every command takes that are followed by a value.
+const VALUE_OPTIONS: &[&str] = &["-o", "--output", "--data", "--color"];
+
+/// The command line with the command moved before the options given ahead
+/// of it, as cargo takes them: `fleetcheck --no-color card T240` is
+/// `fleetcheck card --no-color T240`. Anything else is left alone (the
+/// `fleetcheck FLEET...` shorthand).
+pub fn commands_first(mut args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
+    use clap::CommandFactory;
+    let cmd = Cli::command();
+    let mut i = 1;
+    while i < args.len() {
+        let Some(a) = args[i].to_str() else { break };
+        if a == "--" {
+            break;
+        }
+        if a.starts_with('-') && a.len() > 1 {
+            i += if VALUE_OPTIONS.contains(&a) { 2 } else { 1 };
+            continue;
+        }
+        if i > 1 && (a == "help" || cmd.find_subcommand(a).is_some()) {
+            let c = args.remove(i);
+            args.insert(1, c);
+        }
+        break;
+    }
+    args
+}
+
+/// clap's "unrecognized subcommand ... a similar subcommand exists" for a
+/// first word that is no file and is close to a command's name
+/// (`fleetcheck chek f.toml`), rather than "cannot read chek".
+fn misspelt_command(args: &[std::ffi::OsString]) -> Option<clap::Error> {
+    use clap::CommandFactory;
+    let mut i = 1;
+    while i < args.len() {
+        let a = args[i].to_str()?;
+        if a == "--" {
+            return None;
+        }
+        if a.starts_with('-') && a.len() > 1 {
+            i += if VALUE_OPTIONS.contains(&a) { 2 } else { 1 };
+            continue;
+        }
+        break;
+    }
+    let word = args.get(i)?.to_str()?;
+    let mut cmd = Cli::command();
+    if cmd.find_subcommand(word).is_some() || std::path::Path::new(word).exists() {
+        return None;
+    }
+    let names: Vec<String> = cmd
+        .get_subcommands()
+        .map(|c| c.get_name().to_string())
+        .collect();
+    let best = crate::input::suggest::closest(word, names.iter().map(String::as_str))?.to_string();
+    cmd.build();
+    let mut err = clap::Error::new(clap::error::ErrorKind::InvalidSubcommand).with_cmd(&cmd);
+    use clap::error::{ContextKind, ContextValue};
+    err.insert(
+        ContextKind::InvalidSubcommand,
+        ContextValue::String(word.to_string()),
+    );
+    err.insert(
+        ContextKind::SuggestedSubcommand,
+        ContextValue::Strings(vec![best]),
+    );
+    err.insert(
+        ContextKind::Usage,
+        ContextValue::StyledStr(cmd.render_usage()),
+    );
+    Some(err)
+}
+
+/// The commands whose output `-o` does not choose (they write fleet files,
+/// scripts, pages or converted fleets).
+const NO_OUTPUT: &[&str] = &[
+    "new",
+    "remove",
+    "import",
+    "export",
+    "completions",
+    "man",
+    "fix",
+];
+
+/// Common mistakes with options, said once: `--format json` (the output
+/// is `-o json`; `--format` is the game format) and `-o` given to a
+/// command whose output it does not choose.
+fn misused_options(args: &[std::ffi::OsString]) -> Option<String> {
+    let words: Vec<&str> = args.iter().filter_map(|a| a.to_str()).collect();
+    for (i, w) in words.iter().enumerate() {
+        let value = match w.strip_prefix("--format=") {
+            Some(v) => Some(v),
+            None if *w == "--format" => words.get(i + 1).copied(),
+            None => None,
+        };
+        if let Some(v @ ("json" | "table" | "github")) = value {
+            return Some(format!(
+                "--format {v}: --format picks the game format (standard, ...); did you mean `-o {v}`?"
+            ));
+        }
+    }
+    let command = words.get(1).copied().filter(|c| NO_OUTPUT.contains(c))?;
+    let given = words.iter().skip(2).take_while(|w| **w != "--").any(|w| {
+        *w == "-o"
+            || *w == "--output"
+            || w.starts_with("--output=")
+            || (w.starts_with("-o") && !w.starts_with("--") && w.len() > 2)
+    });
+    given.then(|| {
+        format!("-o chooses how results are shown; `fleetcheck {command}` has no such output (it writes files or text of its own)")
+    })
 }
 
 /// Runs a parsed command line; the exit code or an error (exit 2).

@@ -437,9 +437,28 @@ pub fn split_compact(s: &str) -> Option<(&str, &str)> {
     (!name.is_empty() && !set.is_empty()).then_some((name, set))
 }
 
-/// The compact form of a card in a set: `Photon Torpedoes (Starter Set)`.
+/// The compact form of a card in a set: `Photon Torpedoes (Starter Set)`,
+/// by the first of its sets in which no other card has its name and type
+/// (so that the form names it alone), else its first set.
 pub fn compact(db: &Database, c: &Card) -> String {
-    match c.sets.first().and_then(|s| db.set(s)) {
+    let others: Vec<&Card> = db
+        .by_name(&c.name)
+        .into_iter()
+        .filter(|o| o.kind == c.kind && !o.is_reprint_of(c))
+        .collect();
+    let alone = |set: &str| {
+        let named = db.sets_named(db.set(set).map_or(set, |s| s.name.as_str()));
+        !others
+            .iter()
+            .any(|o| o.sets.iter().any(|s| named.iter().any(|n| n.id == *s)))
+    };
+    let set = c
+        .sets
+        .iter()
+        .find(|s| alone(s))
+        .or(c.sets.first())
+        .and_then(|s| db.set(s));
+    match set {
         Some(set) => format!("{} ({})", c.name, set.name),
         None => c.name.clone(),
     }
