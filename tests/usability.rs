@@ -219,3 +219,94 @@ fn import_says_what_it_wrote_and_creates_the_directory() {
     );
     assert!(d.path().join("new/dir/u.toml").is_file());
 }
+
+// ---- fix ----
+
+const TO_FIX: &str = "# My fleet\n[[ship]]\nship = \"S207\"\ncaptain = \"Jean-Luc Picard\"  # the bald one\nupgrades = [\n  { name = \"Photon Torpedoes\", set = \"Starter\" },\n  \"Dataa\",\n]\n";
+
+/// Without a terminal, `fix` prints every reference with its choices, in
+/// the order a player looks for them, exits 2 and changes nothing.
+#[test]
+fn fix_without_a_terminal_prints_the_choices() {
+    let d = write(TO_FIX);
+    let r = run(d.path(), &["fix", "f.toml"]);
+    assert_eq!(r.code, 2);
+    insta::assert_snapshot!(r.stdout);
+    assert_eq!(
+        r.stderr,
+        "f.toml: 3 references left to fix; nothing was changed (run `fleetcheck fix` on a terminal to choose)\n"
+    );
+    assert_eq!(
+        std::fs::read_to_string(d.path().join("f.toml")).unwrap(),
+        TO_FIX
+    );
+}
+
+/// `--yes` takes a choice only where it is the only legal one.
+#[test]
+fn fix_yes_takes_only_the_only_legal_choice() {
+    let text = "[[ship]]\nship = \"S207\"\ncaptain = \"Cap049\"\nupgrades = [\"Dataa\"]\n";
+    let d = write(text);
+    let r = run(d.path(), &["fix", "--yes", "f.toml"]);
+    // 'Dataa' suggests two names: nothing is the only legal choice.
+    assert_eq!(r.code, 2);
+    assert_eq!(
+        std::fs::read_to_string(d.path().join("f.toml")).unwrap(),
+        text
+    );
+    // A fleet with nothing to fix says so.
+    let d = write("[[ship]]\nship = \"S207\"\ncaptain = \"Cap049\"\n");
+    let r = run(d.path(), &["fix", "--yes", "f.toml"]);
+    assert_eq!(r.code, 0);
+    assert_eq!(
+        r.stderr,
+        "f.toml: every card reference resolves; nothing to fix\n"
+    );
+}
+
+/// Through a pseudo-terminal (`script`): the choices are a list; Enter
+/// takes the highlighted one, Down moves. A chosen name that several
+/// cards share is asked again. The file is rewritten in place with ids and
+/// the compact form as comments, its comments and layout kept.
+#[test]
+fn fix_on_a_terminal_asks_and_rewrites_in_place() {
+    if std::process::Command::new("script")
+        .arg("--version")
+        .output()
+        .is_err()
+    {
+        eprintln!("no `script` on this machine: skipped");
+        return;
+    }
+    let d = write(TO_FIX);
+    let bin = assert_cmd::cargo::cargo_bin("fleetcheck");
+    // Picard: the first (cheapest); torpedoes: Down, the second (Klingon);
+    // 'Dataa': Data; then which Data: the first.
+    let out = std::process::Command::new("script")
+        .current_dir(d.path())
+        .env("FLEETCHECK_TODAY", crate::support::TODAY)
+        .args([
+            "-qec",
+            &format!("{} fix f.toml", bin.display()),
+            "/dev/null",
+        ])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            use std::io::Write;
+            child.stdin.take().unwrap().write_all(b"\r\x1b[B\r\r\r")?;
+            child.wait_with_output()
+        })
+        .unwrap();
+    let screen = String::from_utf8_lossy(&out.stdout);
+    assert!(screen.contains("fixed 4 references in f.toml"), "{screen}");
+    assert!(
+        screen.contains("> Cap629: Jean-Luc Picard, a captain, Federation, 4 SP on this ship"),
+        "{screen}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(d.path().join("f.toml")).unwrap(),
+        "# My fleet\n[[ship]]\nship = \"S207\"\ncaptain = { id = \"Cap629\" }  # the bald one\nupgrades = [\n  { id = \"W120\" },  # Photon Torpedoes (I.K.S. T'Ong)\n  { id = \"C080\" },  # Data (U.S.S. Enterprise-E)\n]\n"
+    );
+}

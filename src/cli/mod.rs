@@ -8,6 +8,7 @@ pub mod check;
 pub mod completions;
 pub mod data;
 pub mod export;
+pub mod fix;
 pub mod import;
 pub mod man;
 pub mod new;
@@ -98,6 +99,9 @@ pub enum Command {
     Add(add::AddArgs),
     /// Remove a card from a fleet file in place, keeping its comments and layout.
     Remove(remove::RemoveArgs),
+    /// Choose the card meant by every unknown or ambiguous reference of a
+    /// fleet file, and rewrite it in place with their ids.
+    Fix(fix::FixArgs),
     /// The cards that could legally be added to a ship (or the sideboard)
     /// now, with the cost they would have there and the SP left.
     Options(options::OptionsArgs),
@@ -275,6 +279,7 @@ pub fn run(cli: Cli) -> anyhow::Result<i32> {
         Some(Command::New(a)) => new::run(&a),
         Some(Command::Add(a)) => add::run(&a),
         Some(Command::Remove(a)) => remove::run(&a),
+        Some(Command::Fix(a)) => fix::run(&a),
         Some(Command::Options(a)) => options::run(&a),
         Some(Command::Import(a)) => import::run(&a),
         Some(Command::Export(a)) => export::run(&a),
