@@ -310,3 +310,53 @@ fn fix_on_a_terminal_asks_and_rewrites_in_place() {
         "# My fleet\n[[ship]]\nship = \"S207\"\ncaptain = { id = \"Cap629\" }  # the bald one\nupgrades = [\n  { id = \"W120\" },  # Photon Torpedoes (I.K.S. T'Ong)\n  { id = \"C080\" },  # Data (U.S.S. Enterprise-E)\n]\n"
     );
 }
+
+// ---- import text ----
+
+/// Utopia's text export of an example fleet: every card line is read; a
+/// name several cards share is settled by the listed cost where one card
+/// (or one without a penalty) costs that on its ship, and every other one
+/// is reported with its line number and left for `fix`.
+#[test]
+fn import_text_reads_utopias_text_export() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/reference/interop");
+    if !dir.is_dir() {
+        eprintln!("no shared reference: skipped");
+        return;
+    }
+    let r = run(
+        &dir,
+        &["import", "text", "3-klingon-sideboard.utopia-text.txt"],
+    );
+    assert_eq!(r.code, 2);
+    insta::assert_snapshot!(r.stdout);
+    assert_eq!(
+        r.stderr,
+        "note: 3-klingon-sideboard.utopia-text.txt:12: 'Worf' names 5 different cards that fit as a captain; pick one by its id (left for `fleetcheck fix`)\n\
+         note: 3-klingon-sideboard.utopia-text.txt:20: 'Kira Nerys' names 3 different cards that fit as a captain; pick one by its id (left for `fleetcheck fix`)\n\
+         note: 3-klingon-sideboard.utopia-text.txt:22: 'Miles O'Brien' names 3 different cards that fit as an upgrade; pick one by its id (left for `fleetcheck fix`)\n\
+         note: 3-klingon-sideboard.utopia-text.txt:23: 'Cloaking Device' names 4 different cards that fit as an upgrade; pick one by its id (left for `fleetcheck fix`)\n"
+    );
+}
+
+/// A pasted forum list (bullets, costs in parentheses, set names) from
+/// standard input; unreadable lines are reported with their number.
+#[test]
+fn import_text_from_standard_input() {
+    let d = tempfile::tempdir().unwrap();
+    let out = crate::support::fleetcheck(d.path())
+        .args(["import", "text", "-"])
+        .write_stdin(
+            "My list\nU.S.S. Enterprise-D (Starter Set) (28)\n* Jean-Luc Picard (Starter Set) 9 (Captain) (6)\n* Data (Starter Set) (3)\n* Photon Torpedoes (U.S.S. Reliant) (3)\n* Nonsense Card (2)\n",
+        )
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    insta::assert_snapshot!(stdout);
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        stderr.starts_with("error: standard input:6: no upgrade matches 'Nonsense Card'"),
+        "{stderr}"
+    );
+}

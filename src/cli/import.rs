@@ -19,6 +19,9 @@ pub enum Source {
     Utopia,
     /// A Space Dock `.spacedock` squad or `.spacedocksquads` list.
     Spacedock,
+    /// A pasted list: a forum post or Utopia's text export (`-` reads it
+    /// from standard input).
+    Text,
 }
 
 #[derive(Debug, Clone, Args)]
@@ -78,6 +81,9 @@ pub fn run(args: &ImportArgs) -> anyhow::Result<i32> {
         }
     };
     let from = file.clone().unwrap_or_else(|| "the command line".into());
+    if args.from == Source::Text {
+        return import_text(&db, args, &text, &from);
+    }
     let fleets: Vec<(FleetModel, Vec<Problem>)> = match args.from {
         Source::Utopia => match utopia::parse_input(&text) {
             Ok(v) => vec![utopia::import(&db, &v)],
@@ -103,10 +109,12 @@ pub fn run(args: &ImportArgs) -> anyhow::Result<i32> {
                 }
             }
         }
+        Source::Text => unreachable!("read above"),
     };
     let what = match args.from {
         Source::Utopia => "Utopia",
         Source::Spacedock => "Space Dock",
+        Source::Text => "text",
     };
     let several = fleets.len() > 1;
     // `--out DIR` for several squads (or a path ending in `/`): created
@@ -181,6 +189,62 @@ pub fn run(args: &ImportArgs) -> anyhow::Result<i32> {
                 }
                 eprintln!("wrote {}: {}", path.display(), summary(&db, &path));
             }
+        }
+    }
+    Ok(code)
+}
+
+/// `import text`: the pasted list read into a fleet file; every line not
+/// read or not resolved is reported with its line number (exit 2 when a
+/// card is missing or unknown; ambiguous names are left for `fix`).
+fn import_text(
+    db: &crate::data::Database,
+    args: &ImportArgs,
+    text: &str,
+    from: &str,
+) -> anyhow::Result<i32> {
+    if args.input != "-" && !Path::new(&args.input).is_file() {
+        eprintln!(
+            "error: no such file: {} (give a text file, or - for standard input)",
+            args.input
+        );
+        return Ok(2);
+    }
+    let opts = super::check::check_options(None, None)?;
+    let (toml, unread) = crate::edit::interop::text_in::import(db, text, from, &opts);
+    let mut code = 0;
+    for u in &unread {
+        let level = if u.error { "error" } else { "note" };
+        eprintln!("{level}: {from}:{}: {}", u.line, u.message);
+        if u.error || code == 0 {
+            code = 2;
+        }
+    }
+    match &args.out {
+        None => print!("{toml}"),
+        Some(o) => {
+            let path = if o.is_dir() {
+                o.join("fleet.toml")
+            } else {
+                o.clone()
+            };
+            let guard = if args.force {
+                crate::input::fs::Guard::Overwrite
+            } else {
+                crate::input::fs::Guard::New
+            };
+            if path.exists() && !args.force {
+                eprintln!(
+                    "error: {} already exists; pass --force to overwrite it",
+                    path.display()
+                );
+                return Ok(2);
+            }
+            if let Err(e) = crate::input::fs::write(&path, toml.as_bytes(), guard) {
+                eprintln!("error: {e}");
+                return Ok(2);
+            }
+            eprintln!("wrote {}: {}", path.display(), summary(db, &path));
         }
     }
     Ok(code)

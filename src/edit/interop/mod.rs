@@ -11,6 +11,7 @@ pub mod priced;
 pub mod spacedock;
 pub mod spacedock_derive;
 pub mod text;
+pub mod text_in;
 pub mod utopia;
 
 pub use model::{FleetModel, Problem, ShipModel};
