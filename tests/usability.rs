@@ -360,3 +360,47 @@ fn import_text_from_standard_input() {
         "{stderr}"
     );
 }
+
+// ---- help ----
+
+#[test]
+fn help_names_every_game_and_check_gives_the_exit_codes() {
+    let d = tempfile::tempdir().unwrap();
+    // Help is wrapped to the terminal: compare with the lines joined.
+    let flat = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+    let r = run(d.path(), &["--help"]);
+    let r = crate::support::Run {
+        stdout: flat(&r.stdout),
+        ..r
+    };
+    for game in [
+        "X-Wing (second edition) damage decks (`xwing`)",
+        "Twilight Imperium (fourth edition) command tokens",
+        "Battlestar Galactica damage (`bsg`)",
+        "Star Trek CCG (first",
+    ] {
+        assert!(r.stdout.contains(game), "{game}: {}", r.stdout);
+    }
+    let r = run(d.path(), &["check", "--help"]);
+    assert!(
+        r.stdout
+            .contains("Exit status: 0 every fleet is legal (warnings allowed), 1 at least"),
+        "{}",
+        r.stdout
+    );
+    let r = run(d.path(), &["new", "--help"]);
+    assert!(
+        r.stdout
+            .contains("The format: standard, tournament-2016, tournament-2014 or sandbox"),
+        "{}",
+        r.stdout
+    );
+}
+
+#[test]
+fn formats_lists_the_formats() {
+    let d = tempfile::tempdir().unwrap();
+    let r = run(d.path(), &["formats"]);
+    assert_eq!(r.code, 0);
+    insta::assert_snapshot!(r.stdout);
+}

@@ -24,10 +24,15 @@ use std::path::PathBuf;
 
 /// Builds, prices and checks fleets for Star Trek: Attack Wing.
 ///
-/// `fleetcheck FLEET...` is `fleetcheck check FLEET...`. Exit codes: 0 every
-/// fleet is legal, 1 at least one fleet breaks a rule, 2 usage or input
-/// error (unreadable file, TOML syntax, unknown or ambiguous card, wrong
-/// shape).
+/// Also checks, by a file's `game` key: X-Wing (second edition) damage
+/// decks (`xwing`), Twilight Imperium (fourth edition) command tokens
+/// (`ti4`), Battlestar Galactica damage (`bsg`) and Star Trek CCG (first
+/// edition) First Contact deck rules (`stccg`).
+///
+/// `fleetcheck FLEET...` is `fleetcheck check FLEET...`; options go before
+/// or after the command. Exit codes: 0 every fleet is legal, 1 at least one
+/// fleet breaks a rule, 2 usage or input error (unreadable file, TOML
+/// syntax, unknown or ambiguous card, wrong shape).
 #[derive(Debug, Parser)]
 #[command(name = "fleetcheck", version, args_conflicts_with_subcommands = true)]
 pub struct Cli {
@@ -77,6 +82,11 @@ pub enum Output {
 pub enum Command {
     /// Check fleet files (a directory: every *.toml under it) and report
     /// costs and every rule violation.
+    ///
+    /// Exit status: 0 every fleet is legal (warnings allowed), 1 at least
+    /// one fleet breaks a rule, 2 a usage or input error in at least one
+    /// file (unreadable, TOML syntax, unknown or ambiguous card, wrong
+    /// shape). `-` reads a fleet from standard input.
     Check(check::CheckArgs),
     /// The cost breakdown of every card: base, faction penalty, ship-specific
     /// penalty, discounts, each named.
@@ -109,6 +119,9 @@ pub enum Command {
     Import(import::ImportArgs),
     /// Export a fleet as text, a Utopia link, a Space Dock file or a printable sheet.
     Export(export::ExportArgs),
+    /// The STAW formats a fleet can be checked under (`format = "..."`,
+    /// `--format`), with their limits.
+    Formats(FormatsArgs),
     /// Print a shell completion script.
     Completions(completions::CompletionsArgs),
     /// Print the man page (roff).
@@ -285,7 +298,44 @@ pub fn run(cli: Cli) -> anyhow::Result<i32> {
         Some(Command::Export(a)) => export::run(&a),
         Some(Command::Completions(a)) => completions::run(&a),
         Some(Command::Man(a)) => man::run(&a),
+        Some(Command::Formats(a)) => formats(&a),
     }
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct FormatsArgs {
+    #[command(flatten)]
+    pub common: Common,
+}
+
+/// `fleetcheck formats`: every format, its id, name and limits.
+fn formats(args: &FormatsArgs) -> anyhow::Result<i32> {
+    let db = load_db(&args.common)?;
+    let mut out = String::new();
+    for f in &db.formats {
+        let mut limits = Vec::new();
+        if let Some(c) = f.sp_cap {
+            limits.push(format!("{c} SP"));
+        }
+        match (f.min_ships, f.max_ships) {
+            (Some(a), Some(b)) if a == b => limits.push(format!("{a} ships")),
+            (Some(a), Some(b)) => limits.push(format!("{a} to {b} ships")),
+            (Some(a), None) => limits.push(format!("at least {a} ships")),
+            (None, Some(b)) => limits.push(format!("at most {b} ships")),
+            (None, None) => {}
+        }
+        if let Some(c) = f.ship_sp_cap {
+            limits.push(format!("{c} SP a ship"));
+        }
+        let limits = if limits.is_empty() {
+            "no limits".to_string()
+        } else {
+            limits.join(", ")
+        };
+        out.push_str(&format!("{:<16} {} ({limits})\n", f.id, f.name));
+    }
+    check::print(|w| w.write_all(out.as_bytes()))?;
+    Ok(0)
 }
 
 /// Loads the database named by `--data`, or the embedded one.
