@@ -404,3 +404,16 @@ fn formats_lists_the_formats() {
     assert_eq!(r.code, 0);
     insta::assert_snapshot!(r.stdout);
 }
+
+#[test]
+fn search_takes_a_set_by_product_number_or_part() {
+    let d = tempfile::tempdir().unwrap();
+    let a = run(d.path(), &["search", "--set", "71120", "--type", "weapon"]);
+    let b = run(
+        d.path(),
+        &["search", "--set", "Starter", "--type", "weapon"],
+    );
+    assert_eq!(a.code, 0, "{}", a.stderr);
+    assert_eq!(a.stdout, b.stdout);
+    assert!(a.stdout.contains("W122"), "{}", a.stdout);
+}
