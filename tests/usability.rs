@@ -417,3 +417,24 @@ fn search_takes_a_set_by_product_number_or_part() {
     assert_eq!(a.stdout, b.stdout);
     assert!(a.stdout.contains("W122"), "{}", a.stdout);
 }
+
+#[test]
+fn options_puts_penalty_free_cards_first_and_takes_a_limit() {
+    let d = write("[[ship]]\nship = \"S207\"\ncaptain = \"Cap049\"\n");
+    let r = run(
+        d.path(),
+        &[
+            "options", "f.toml", "--slot", "weapon", "--limit", "3", "-o", "json",
+        ],
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+    let opts = v["options"].as_array().unwrap();
+    assert_eq!(opts.len(), 3);
+    // No penalty on the Enterprise-D (a Vulcan card shares its faction).
+    for o in opts {
+        assert!(o["modifiers"].as_array().unwrap().is_empty(), "{o}");
+    }
+    let costs: Vec<i64> = opts.iter().map(|o| o["cost"].as_i64().unwrap()).collect();
+    assert!(costs.windows(2).all(|w| w[0] <= w[1]), "{costs:?}");
+}
