@@ -22,3 +22,4 @@ mod report;
 mod sheet;
 mod sideboard;
 mod support;
+mod usability;

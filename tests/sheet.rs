@@ -75,8 +75,15 @@ fn sheet_html_holds_fields_cards_totals_and_verdict() {
 #[test]
 fn an_illegal_fleet_states_its_verdict() {
     let dir = tempfile::tempdir().unwrap();
-    let (code, html, _) = fleetcheck(dir.path(), &["export", &four_ships(), "--to", "sheet"]);
-    assert_eq!(code, 0);
+    let (code, html, err) = fleetcheck(dir.path(), &["export", &four_ships(), "--to", "sheet"]);
+    // An illegal fleet is still written, with a warning and exit code 1.
+    assert_eq!(code, 1);
+    assert!(err.starts_with("warning: "), "{err}");
+    assert!(
+        err.contains("four-ships.toml breaks 2 rules (see `fleetcheck check ")
+            && err.ends_with("); exported as it is\n"),
+        "{err}"
+    );
     assert!(
         html.contains("Verdict: ILLEGAL (resource-retired, sp-cap)"),
         "{html}"
@@ -175,7 +182,7 @@ fn the_sheet_prints_on_one_page_in_a_real_browser() {
                 html.to_str().unwrap(),
             ],
         );
-        assert_eq!(code, 0, "{err}");
+        assert_eq!(code, 1, "an illegal fleet: {err}");
         let profile = dir.path().join(format!("profile-{paper}"));
         let out = std::process::Command::new(&browser)
             .args([

@@ -230,14 +230,20 @@ pub fn parse_date(s: &str) -> anyhow::Result<String> {
     Ok(format_date(d))
 }
 
-/// Colour and width for the human renderers: colour only on a terminal
-/// without `--no-color` or `NO_COLOR`; tables wrap to the terminal's width
+/// Colour and width for the human renderers: `--color always|never`, else
+/// (`auto`) on a terminal or with `CLICOLOR_FORCE`, never with `NO_COLOR`
+/// or `--no-color`; tables wrap to the terminal's width
 /// on a terminal and never otherwise.
 pub fn render_options(common: &Common) -> RenderOptions {
     let tty = std::io::stdout().is_terminal();
-    let no_color_env = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+    let set = |k: &str| std::env::var_os(k).is_some_and(|v| !v.is_empty() && v != "0");
+    let color = match (common.no_color, common.color) {
+        (true, _) | (_, super::ColorChoice::Never) => false,
+        (_, super::ColorChoice::Always) => true,
+        (_, super::ColorChoice::Auto) => !set("NO_COLOR") && (set("CLICOLOR_FORCE") || tty),
+    };
     RenderOptions {
-        color: tty && !common.no_color && !no_color_env,
+        color,
         width: if tty {
             comfy_table::Table::new().width()
         } else {
@@ -379,8 +385,31 @@ pub fn not_checked(source: Source, d: Diagnostic) -> Checked {
 /// Reads a fleet file (`input::fs::read_text`: a regular file of at most
 /// 1 MiB, UTF-8, not empty). Every failure is a finished [`Checked`] with
 /// one input-error diagnostic.
+/// `-` is standard input (read to its end, at most the same size).
 pub fn read_source(path: &Path) -> Result<Source, Box<Checked>> {
+    if path == Path::new("-") {
+        return read_stdin();
+    }
     read_for_edit(path).map(|(source, _)| source)
+}
+
+/// A fleet from standard input, reported as `<stdin>`.
+pub fn read_stdin() -> Result<Source, Box<Checked>> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    let read = std::io::stdin()
+        .lock()
+        .take(MAX_FLEET_BYTES + 1)
+        .read_to_end(&mut bytes);
+    if let Err(e) = read {
+        return Err(Box::new(Checked::input_error(
+            "<stdin>",
+            crate::staw::GAME,
+            None,
+            Diagnostic::new(InputCode::Io, format!("cannot read standard input: {e}")),
+        )));
+    }
+    crate::input::fs::decode("<stdin>", "standard input", bytes).map_err(|u| unreadable(*u))
 }
 
 /// [`read_source`] for a command that edits the file: also the fingerprint

@@ -5,7 +5,8 @@
 //! A card that the target format cannot carry (no Space Dock id, no Utopia
 //! slot) is an error naming it, exit code 2, and nothing is written: the
 //! other builder would otherwise show a different fleet. An illegal fleet
-//! exports as it is (the sheet states its verdict).
+//! exports as it is (the sheet states its verdict), with a warning on
+//! standard error and exit code 1.
 
 use super::check::{check_options, read_source, render_options};
 use super::Common;
@@ -38,6 +39,10 @@ pub struct ExportArgs {
     /// Write to this file instead of standard output.
     #[arg(long, short = 'O', value_name = "FILE")]
     pub out: Option<PathBuf>,
+    /// Text: every card as `Name (Set)`, the compact form players write
+    /// and fleet files accept.
+    #[arg(long)]
+    pub sets: bool,
     /// Sheet: the player's name.
     #[arg(long, value_name = "NAME")]
     pub player: Option<String>,
@@ -61,11 +66,12 @@ pub fn run(args: &ExportArgs) -> anyhow::Result<i32> {
         Err(c) => return input_error(&c, &args.common),
     };
     let opts = check_options(None, None)?;
+    let verdict = super::check::check_source(&db, source.clone(), &opts);
     let result: Result<(String, Vec<Problem>), Box<report::Checked>> = match args.to {
         Target::Text | Target::Utopia => priced::with_analysis(&db, &source, &opts, |a| {
             let p = priced::layout(a);
             let out = if args.to == Target::Text {
-                text::render(&db, &p)
+                text::render_with(&db, &p, args.sets)
             } else {
                 format!("{}\n", utopia::link(&p))
             };
@@ -131,6 +137,16 @@ pub fn run(args: &ExportArgs) -> anyhow::Result<i32> {
                 }
             }
         }
+    }
+    if verdict.exit_code() == 1 {
+        let n = verdict.count(crate::input::diag::Severity::Error);
+        eprintln!(
+            "warning: {} breaks {n} rule{} (see `fleetcheck check {}`); exported as it is",
+            args.fleet.display(),
+            if n == 1 { "" } else { "s" },
+            args.fleet.display()
+        );
+        return Ok(1);
     }
     Ok(0)
 }

@@ -19,6 +19,9 @@ pub enum Source {
     Utopia,
     /// A Space Dock `.spacedock` squad or `.spacedocksquads` list.
     Spacedock,
+    /// A pasted list: a forum post or Utopia's text export (`-` reads it
+    /// from standard input).
+    Text,
 }
 
 #[derive(Debug, Clone, Args)]
@@ -26,7 +29,7 @@ pub struct ImportArgs {
     /// Where the fleet comes from.
     #[arg(value_enum, value_name = "FROM")]
     pub from: Source,
-    /// A file, or (Utopia) the link or JSON itself.
+    /// A file, `-` for standard input, or (Utopia) the link or JSON itself.
     #[arg(value_name = "INPUT")]
     pub input: String,
     /// Write the fleet file here (a directory for several squads) instead
@@ -42,6 +45,16 @@ pub struct ImportArgs {
 
 /// Reads INPUT: a file if one exists at that path, else the text itself.
 fn input_text(input: &str) -> Result<(String, Option<String>), String> {
+    if input == "-" {
+        use std::io::Read;
+        let mut text = String::new();
+        std::io::stdin()
+            .lock()
+            .take(super::check::MAX_FLEET_BYTES * 8)
+            .read_to_string(&mut text)
+            .map_err(|e| format!("cannot read standard input: {e}"))?;
+        return Ok((text, Some("standard input".into())));
+    }
     let p = Path::new(input);
     if p.is_file() {
         let meta = std::fs::metadata(p).map_err(|e| format!("cannot read {input}: {e}"))?;
@@ -68,6 +81,9 @@ pub fn run(args: &ImportArgs) -> anyhow::Result<i32> {
         }
     };
     let from = file.clone().unwrap_or_else(|| "the command line".into());
+    if args.from == Source::Text {
+        return import_text(&db, args, &text, &from);
+    }
     let fleets: Vec<(FleetModel, Vec<Problem>)> = match args.from {
         Source::Utopia => match utopia::parse_input(&text) {
             Ok(v) => vec![utopia::import(&db, &v)],
@@ -93,12 +109,30 @@ pub fn run(args: &ImportArgs) -> anyhow::Result<i32> {
                 }
             }
         }
+        Source::Text => unreachable!("read above"),
     };
     let what = match args.from {
         Source::Utopia => "Utopia",
         Source::Spacedock => "Space Dock",
+        Source::Text => "text",
     };
     let several = fleets.len() > 1;
+    // `--out DIR` for several squads (or a path ending in `/`): created
+    // when needed.
+    if let Some(o) = &args.out {
+        let dir_wanted = several || o.as_os_str().to_string_lossy().ends_with('/');
+        let dir = if dir_wanted {
+            Some(o.as_path())
+        } else {
+            o.parent()
+        };
+        if let Some(d) = dir.filter(|d| !d.as_os_str().is_empty() && !d.exists()) {
+            if let Err(e) = std::fs::create_dir_all(d) {
+                eprintln!("error: cannot create the directory {}: {e}", d.display());
+                return Ok(2);
+            }
+        }
+    }
     if several && !args.out.as_ref().is_some_and(|o| o.is_dir()) {
         eprintln!(
             "error: {from} holds {} squads: give a directory with --out DIR for one fleet file each",
@@ -153,11 +187,93 @@ pub fn run(args: &ImportArgs) -> anyhow::Result<i32> {
                     code = 2;
                     continue;
                 }
-                eprintln!("{}: {label}", path.display());
+                eprintln!("wrote {}: {}", path.display(), summary(&db, &path));
             }
         }
     }
     Ok(code)
+}
+
+/// `import text`: the pasted list read into a fleet file; every line not
+/// read or not resolved is reported with its line number (exit 2 when a
+/// card is missing or unknown; ambiguous names are left for `fix`).
+fn import_text(
+    db: &crate::data::Database,
+    args: &ImportArgs,
+    text: &str,
+    from: &str,
+) -> anyhow::Result<i32> {
+    if args.input != "-" && !Path::new(&args.input).is_file() {
+        eprintln!(
+            "error: no such file: {} (give a text file, or - for standard input)",
+            args.input
+        );
+        return Ok(2);
+    }
+    let opts = super::check::check_options(None, None)?;
+    let (toml, unread) = crate::edit::interop::text_in::import(db, text, from, &opts);
+    let mut code = 0;
+    for u in &unread {
+        let level = if u.error { "error" } else { "note" };
+        eprintln!("{level}: {from}:{}: {}", u.line, u.message);
+        if u.error || code == 0 {
+            code = 2;
+        }
+    }
+    match &args.out {
+        None => print!("{toml}"),
+        Some(o) => {
+            let path = if o.is_dir() {
+                o.join("fleet.toml")
+            } else {
+                o.clone()
+            };
+            let guard = if args.force {
+                crate::input::fs::Guard::Overwrite
+            } else {
+                crate::input::fs::Guard::New
+            };
+            if path.exists() && !args.force {
+                eprintln!(
+                    "error: {} already exists; pass --force to overwrite it",
+                    path.display()
+                );
+                return Ok(2);
+            }
+            if let Err(e) = crate::input::fs::write(&path, toml.as_bytes(), guard) {
+                eprintln!("error: {e}");
+                return Ok(2);
+            }
+            eprintln!("wrote {}: {}", path.display(), summary(db, &path));
+        }
+    }
+    Ok(code)
+}
+
+/// What a written fleet file holds, checked: "2 ships, 99 SP, legal".
+pub(crate) fn summary(db: &crate::data::Database, path: &Path) -> String {
+    let Ok(source) = super::check::read_source(path) else {
+        return "unreadable".into();
+    };
+    let Ok(opts) = super::check::check_options(None, None) else {
+        return String::new();
+    };
+    let c = super::check::check_source(db, source, &opts);
+    let r = &c.report;
+    let ships = r.ships.len();
+    let verdict = match c.exit_code() {
+        0 => "legal".to_string(),
+        1 => {
+            let n = c.count(crate::input::diag::Severity::Error);
+            format!("illegal ({n} error{})", if n == 1 { "" } else { "s" })
+        }
+        _ => "input errors (see `fleetcheck check`)".to_string(),
+    };
+    let total = r.total.map(|t| format!("{t} SP, ")).unwrap_or_default();
+    format!(
+        "{ships} ship{}, {total}{verdict}",
+        if ships == 1 { "" } else { "s" }
+    )
 }
 
 /// A file name for a fleet: its name in lowercase words joined by `-`,

@@ -9,6 +9,7 @@ pub mod completions;
 pub mod data;
 pub mod event;
 pub mod export;
+pub mod fix;
 pub mod import;
 pub mod man;
 pub mod new;
@@ -25,10 +26,15 @@ use std::path::PathBuf;
 
 /// Builds, prices and checks fleets for Star Trek: Attack Wing.
 ///
-/// `fleetcheck FLEET...` is `fleetcheck check FLEET...`. Exit codes: 0 every
-/// fleet is legal, 1 at least one fleet breaks a rule, 2 usage or input
-/// error (unreadable file, TOML syntax, unknown or ambiguous card, wrong
-/// shape).
+/// Also checks, by a file's `game` key: X-Wing (second edition) damage
+/// decks (`xwing`), Twilight Imperium (fourth edition) command tokens
+/// (`ti4`), Battlestar Galactica damage (`bsg`) and Star Trek CCG (first
+/// edition) First Contact deck rules (`stccg`).
+///
+/// `fleetcheck FLEET...` is `fleetcheck check FLEET...`; options go before
+/// or after the command. Exit codes: 0 every fleet is legal, 1 at least one
+/// fleet breaks a rule, 2 usage or input error (unreadable file, TOML
+/// syntax, unknown or ambiguous card, wrong shape).
 #[derive(Debug, Parser)]
 #[command(name = "fleetcheck", version, args_conflicts_with_subcommands = true)]
 pub struct Cli {
@@ -49,9 +55,22 @@ pub struct Common {
     /// Use this card database directory instead of the embedded one.
     #[arg(long, value_name = "DIR", global = true)]
     pub data: Option<PathBuf>,
-    /// Never colour the output (colour is also off when stdout is not a terminal).
+    /// Never colour the output (same as `--color never`).
     #[arg(long, global = true)]
     pub no_color: bool,
+    /// Colour: `auto` (on a terminal, unless `NO_COLOR` is set; `CLICOLOR_FORCE`
+    /// forces it), `always` or `never`.
+    #[arg(long, value_enum, value_name = "WHEN", default_value_t = ColorChoice::Auto, global = true)]
+    pub color: ColorChoice,
+}
+
+/// When to colour the output.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
+pub enum ColorChoice {
+    #[default]
+    Auto,
+    Always,
+    Never,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
@@ -77,6 +96,11 @@ impl Output {
 pub enum Command {
     /// Check fleet files (a directory: every *.toml under it) and report
     /// costs and every rule violation.
+    ///
+    /// Exit status: 0 every fleet is legal (warnings allowed), 1 at least
+    /// one fleet breaks a rule, 2 a usage or input error in at least one
+    /// file (unreadable, TOML syntax, unknown or ambiguous card, wrong
+    /// shape). `-` reads a fleet from standard input.
     Check(check::CheckArgs),
     /// The cost breakdown of every card: base, faction penalty, ship-specific
     /// penalty, discounts, each named.
@@ -104,6 +128,9 @@ pub enum Command {
     Add(add::AddArgs),
     /// Remove a card from a fleet file in place, keeping its comments and layout.
     Remove(remove::RemoveArgs),
+    /// Choose the card meant by every unknown or ambiguous reference of a
+    /// fleet file, and rewrite it in place with their ids.
+    Fix(fix::FixArgs),
     /// The cards that could legally be added to a ship (or the sideboard)
     /// now, with the cost they would have there and the SP left.
     Options(options::OptionsArgs),
@@ -111,6 +138,9 @@ pub enum Command {
     Import(import::ImportArgs),
     /// Export a fleet as text, a Utopia link, a Space Dock file or a printable sheet.
     Export(export::ExportArgs),
+    /// The STAW formats a fleet can be checked under (`format = "..."`,
+    /// `--format`), with their limits.
+    Formats(FormatsArgs),
     /// Print a shell completion script.
     Completions(completions::CompletionsArgs),
     /// Print the man page (roff).
@@ -119,7 +149,16 @@ pub enum Command {
 
 /// Parses the command line from the environment and runs it.
 pub fn main() -> i32 {
-    let cli = match Cli::try_parse() {
+    let args = commands_first(std::env::args_os().collect());
+    if let Some(e) = misspelt_command(&args) {
+        eprint!("{e}");
+        return 2;
+    }
+    if let Some(msg) = misused_options(&args) {
+        eprintln!("error: {msg}");
+        return 2;
+    }
+    let cli = match Cli::try_parse_from(args) {
         Ok(c) => c,
         Err(e) => {
             let code = if e.use_stderr() { 2 } else { 0 };
@@ -134,6 +173,121 @@ pub fn main() -> i32 {
             2
         }
     }
+}
+
+/// The options every command takes that are followed by a value.
+const VALUE_OPTIONS: &[&str] = &["-o", "--output", "--data", "--color"];
+
+/// The command line with the command moved before the options given ahead
+/// of it, as cargo takes them: `fleetcheck --no-color card T240` is
+/// `fleetcheck card --no-color T240`. Anything else is left alone (the
+/// `fleetcheck FLEET...` shorthand).
+pub fn commands_first(mut args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
+    use clap::CommandFactory;
+    let cmd = Cli::command();
+    let mut i = 1;
+    while i < args.len() {
+        let Some(a) = args[i].to_str() else { break };
+        if a == "--" {
+            break;
+        }
+        if a.starts_with('-') && a.len() > 1 {
+            i += if VALUE_OPTIONS.contains(&a) { 2 } else { 1 };
+            continue;
+        }
+        if i > 1 && (a == "help" || cmd.find_subcommand(a).is_some()) {
+            let c = args.remove(i);
+            args.insert(1, c);
+        }
+        break;
+    }
+    args
+}
+
+/// clap's "unrecognized subcommand ... a similar subcommand exists" for a
+/// first word that is no file and is close to a command's name
+/// (`fleetcheck chek f.toml`), rather than "cannot read chek".
+fn misspelt_command(args: &[std::ffi::OsString]) -> Option<clap::Error> {
+    use clap::CommandFactory;
+    let mut i = 1;
+    while i < args.len() {
+        let a = args[i].to_str()?;
+        if a == "--" {
+            return None;
+        }
+        if a.starts_with('-') && a.len() > 1 {
+            i += if VALUE_OPTIONS.contains(&a) { 2 } else { 1 };
+            continue;
+        }
+        break;
+    }
+    let word = args.get(i)?.to_str()?;
+    let mut cmd = Cli::command();
+    if cmd.find_subcommand(word).is_some() || std::path::Path::new(word).exists() {
+        return None;
+    }
+    let names: Vec<String> = cmd
+        .get_subcommands()
+        .map(|c| c.get_name().to_string())
+        .collect();
+    let best = crate::input::suggest::closest(word, names.iter().map(String::as_str))?.to_string();
+    cmd.build();
+    let mut err = clap::Error::new(clap::error::ErrorKind::InvalidSubcommand).with_cmd(&cmd);
+    use clap::error::{ContextKind, ContextValue};
+    err.insert(
+        ContextKind::InvalidSubcommand,
+        ContextValue::String(word.to_string()),
+    );
+    err.insert(
+        ContextKind::SuggestedSubcommand,
+        ContextValue::Strings(vec![best]),
+    );
+    err.insert(
+        ContextKind::Usage,
+        ContextValue::StyledStr(cmd.render_usage()),
+    );
+    Some(err)
+}
+
+/// The commands whose output `-o` does not choose (they write fleet files,
+/// scripts, pages or converted fleets).
+const NO_OUTPUT: &[&str] = &[
+    "new",
+    "remove",
+    "import",
+    "export",
+    "completions",
+    "man",
+    "fix",
+];
+
+/// Common mistakes with options, said once: `--format json` (the output
+/// is `-o json`; `--format` is the game format) and `-o` given to a
+/// command whose output it does not choose.
+fn misused_options(args: &[std::ffi::OsString]) -> Option<String> {
+    let words: Vec<&str> = args.iter().filter_map(|a| a.to_str()).collect();
+    for (i, w) in words.iter().enumerate() {
+        let value = match w.strip_prefix("--format=") {
+            Some(v) => Some(v),
+            None if *w == "--format" => words.get(i + 1).copied(),
+            None => None,
+        };
+        if let Some(v @ ("json" | "table" | "github")) = value {
+            return Some(format!(
+                "--format {v}: --format picks the game format (standard, ...); did you mean `-o {v}`?"
+            ));
+        }
+    }
+    let command = words.get(1).copied().filter(|c| NO_OUTPUT.contains(c))?;
+    let given = words.iter().skip(2).take_while(|w| **w != "--").any(|w| {
+        *w == "-o"
+            || *w == "--output"
+            || w.starts_with("--output=")
+            || (w.starts_with("-o") && !w.starts_with("--") && w.len() > 2)
+    });
+    given.then(|| {
+        format!("-o chooses how results are shown; `fleetcheck {command}` has no such output (it writes files or text of its own)")
+    })
 }
 
 /// Runs a parsed command line; the exit code or an error (exit 2).
@@ -173,12 +327,50 @@ pub fn run(cli: Cli) -> anyhow::Result<i32> {
         Some(Command::New(a)) => new::run(&a),
         Some(Command::Add(a)) => add::run(&a),
         Some(Command::Remove(a)) => remove::run(&a),
+        Some(Command::Fix(a)) => fix::run(&a),
         Some(Command::Options(a)) => options::run(&a),
         Some(Command::Import(a)) => import::run(&a),
         Some(Command::Export(a)) => export::run(&a),
         Some(Command::Completions(a)) => completions::run(&a),
         Some(Command::Man(a)) => man::run(&a),
+        Some(Command::Formats(a)) => formats(&a),
     }
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct FormatsArgs {
+    #[command(flatten)]
+    pub common: Common,
+}
+
+/// `fleetcheck formats`: every format, its id, name and limits.
+fn formats(args: &FormatsArgs) -> anyhow::Result<i32> {
+    let db = load_db(&args.common)?;
+    let mut out = String::new();
+    for f in &db.formats {
+        let mut limits = Vec::new();
+        if let Some(c) = f.sp_cap {
+            limits.push(format!("{c} SP"));
+        }
+        match (f.min_ships, f.max_ships) {
+            (Some(a), Some(b)) if a == b => limits.push(format!("{a} ships")),
+            (Some(a), Some(b)) => limits.push(format!("{a} to {b} ships")),
+            (Some(a), None) => limits.push(format!("at least {a} ships")),
+            (None, Some(b)) => limits.push(format!("at most {b} ships")),
+            (None, None) => {}
+        }
+        if let Some(c) = f.ship_sp_cap {
+            limits.push(format!("{c} SP a ship"));
+        }
+        let limits = if limits.is_empty() {
+            "no limits".to_string()
+        } else {
+            limits.join(", ")
+        };
+        out.push_str(&format!("{:<16} {} ({limits})\n", f.id, f.name));
+    }
+    check::print(|w| w.write_all(out.as_bytes()))?;
+    Ok(0)
 }
 
 /// Loads the database named by `--data`, or the embedded one.

@@ -15,7 +15,8 @@ pub struct NewArgs {
     /// The fleet's name (default: the file name without `.toml`).
     #[arg(long, value_name = "NAME")]
     pub name: Option<String>,
-    /// The format id (see data/staw/formats.toml).
+    /// The format: standard, tournament-2016, tournament-2014 or sandbox
+    /// (`fleetcheck formats` describes them).
     #[arg(long, value_name = "ID", default_value = crate::staw::DEFAULT_FORMAT)]
     pub format: String,
     /// Overwrite the file if it exists.

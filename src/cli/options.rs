@@ -34,6 +34,9 @@ pub struct OptionsArgs {
     /// Only cards that would cost at most this many SP there.
     #[arg(long, value_name = "N")]
     pub max_cost: Option<i32>,
+    /// At most this many cards (penalty-free ones first, then by cost).
+    #[arg(long, value_name = "N")]
+    pub limit: Option<usize>,
     #[command(flatten)]
     pub common: Common,
 }
@@ -56,7 +59,12 @@ pub fn run(args: &OptionsArgs) -> anyhow::Result<i32> {
         return super::export::input_error(&c, &args.common);
     }
     let found = match options(&db, &source, &opts, &ask) {
-        Ok(f) => f,
+        Ok(mut f) => {
+            if let Some(n) = args.limit {
+                f.options.truncate(n);
+            }
+            f
+        }
         Err(e) => {
             eprintln!("error: {}: {}", args.fleet.display(), e.message);
             if e.message.contains("input error") {

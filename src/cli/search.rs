@@ -122,20 +122,12 @@ fn class_filter(db: &Database, s: &str) -> anyhow::Result<String> {
     )
 }
 
-/// The ids of the sets `s` names: the set with that id, else every set
-/// whose name contains it (normalised as card names are).
+/// The ids of the sets `s` names (`Database::sets_named`: a set's id or
+/// product number, its whole name, the start or any part of its name).
 fn set_filter(db: &Database, s: &str) -> anyhow::Result<Vec<String>> {
-    let n = normalize(s);
-    if let Some(set) = db.sets.iter().find(|x| x.id.eq_ignore_ascii_case(s.trim())) {
-        return Ok(vec![set.id.clone()]);
-    }
-    let ids: Vec<String> = db
-        .sets
-        .iter()
-        .filter(|x| !n.is_empty() && normalize(&x.name).contains(&n))
-        .map(|x| x.id.clone())
-        .collect();
+    let ids: Vec<String> = db.sets_named(s).iter().map(|x| x.id.clone()).collect();
     if ids.is_empty() {
+        let n = normalize(s);
         bail!(
             "unknown --set {s:?}{}: give a set id or text in a set's name",
             did_you_mean(&n, db.sets.iter().map(|x| x.name.as_str()))

@@ -201,6 +201,38 @@ impl Database {
         self.sets.get(self.index.set(id)?)
     }
 
+    /// The sets a player's words name: the set with that id (its product
+    /// number, `71120`) or that whole name (`Starter Set`), else the sets
+    /// whose name starts with the words (`Starter`), else those whose name
+    /// contains them. Case, spaces and punctuation variants are ignored as
+    /// in card names. Several sets when the words fit several; none when
+    /// they fit none.
+    pub fn sets_named(&self, words: &str) -> Vec<&Set> {
+        let w = set_words(words);
+        if w.is_empty() {
+            return Vec::new();
+        }
+        if let Some(s) = self.set(words.trim()) {
+            return vec![s];
+        }
+        let tiers: [&dyn Fn(&str) -> bool; 3] = [
+            &|n: &str| n == w,
+            &|n: &str| n.starts_with(&w),
+            &|n: &str| n.contains(&w),
+        ];
+        for tier in tiers {
+            let hit: Vec<&Set> = self
+                .sets
+                .iter()
+                .filter(|s| tier(&set_words(&s.name)) || set_words(&s.id) == w)
+                .collect();
+            if !hit.is_empty() {
+                return hit;
+            }
+        }
+        Vec::new()
+    }
+
     /// The ship class with this id.
     pub fn class(&self, id: &str) -> Option<&ShipClass> {
         self.classes.get(self.index.class(id)?)
@@ -239,6 +271,13 @@ impl Database {
             .map(|i| &self.cards[i])
             .collect()
     }
+}
+
+/// A set's id or name as compared by `Database::sets_named`: normalised
+/// like a card name, with `_` and `-` as spaces and no dots (`USS` is
+/// `U.S.S.`).
+fn set_words(s: &str) -> String {
+    normalize(&s.replace(['_', '-'], " ").replace('.', ""))
 }
 
 /// The TOML files of a database directory, as (path relative to it,

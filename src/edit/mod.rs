@@ -4,6 +4,7 @@
 //! Dock, text). Both check through `staw::analyse`, the one pipeline.
 
 pub mod builder;
+pub mod fix;
 pub mod interop;
 
 use crate::data::Database;

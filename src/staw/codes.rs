@@ -28,6 +28,7 @@ codes! {
         ShipSpCap = ("ship-sp-cap", Error, "a ship over the per-ship cap, beyond the base-cost-43 exception"),
         OversizedLimit = ("oversized-limit", Error, "more oversized bases than the format allows"),
         CardPool = ("card-pool", Error, "a card not yet released at the evaluation date (formats with a card pool)"),
+        EquivalentCards = ("equivalent-cards", Note, "a name several cards share, resolved because they are the same on that ship (same cost, legality and uniqueness); the card used is named"),
         OpBanned = ("op-banned", Error, "a card banned from organised play (formats that exclude them)"),
     }
 }

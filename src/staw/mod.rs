@@ -36,6 +36,7 @@ pub mod words;
 mod admiral_limit;
 mod captain;
 mod card_pool;
+mod equivalent;
 mod op_banned;
 mod oversized;
 mod resource_rules;
@@ -101,6 +102,7 @@ pub const RULES: &[Rule] = &[
     oversized::RULE,
     card_pool::RULE,
     op_banned::RULE,
+    equivalent::RULE,
 ];
 
 /// The default format of a fleet file without `format`.
@@ -254,7 +256,17 @@ fn pipeline<R>(
     };
     out.as_of = date.clone();
 
-    let fleet = resolve::resolve(db, &raw, diags);
+    let judge = format.map(|format| OnItsShip {
+        db,
+        format,
+        date: date.clone(),
+    });
+    let fleet = resolve::resolve_judged(
+        db,
+        &raw,
+        judge.as_ref().map(|j| j as &dyn resolve::Judge),
+        diags,
+    );
     let (Some(fleet), Some(format)) = (fleet, format) else {
         return;
     };
@@ -278,6 +290,64 @@ fn pipeline<R>(
         (rule.check)(&a, diags);
     }
     out.priced = Some(visit(&a));
+}
+
+/// Judges the candidates of a shared name on their ship: prices the ship
+/// with the candidate (and the cards resolved before it) and runs every
+/// rule; the candidate is legal there when no error points at it.
+struct OnItsShip<'d> {
+    db: &'d Database,
+    format: &'d crate::data::model::Format,
+    date: Option<String>,
+}
+
+impl resolve::Judge for OnItsShip<'_> {
+    fn fit(
+        &self,
+        entry: &fleet::ShipEntry,
+        pos: fleet::Position,
+        card: &crate::data::model::Card,
+    ) -> Option<resolve::Fit> {
+        use crate::input::diag::Severity;
+        use cost::ModifierKind;
+        // A span no reference of a file has.
+        let at = usize::MAX / 2..usize::MAX / 2 + 1;
+        let e = resolve::with_card(entry, pos, card, at.clone());
+        let fleet = fleet::Fleet {
+            resource: None,
+            ships: vec![e],
+            sideboard: None,
+            equivalent: Vec::new(),
+        };
+        let raw = read::RawFleet::default();
+        let a = analysis::analyse(self.db, self.format, self.date.clone(), &raw, &fleet, None);
+        let price = a
+            .ships
+            .first()?
+            .cards
+            .iter()
+            .find(|c| c.placed.span == at)?
+            .price
+            .clone();
+        let mut diags = Vec::new();
+        for rule in RULES {
+            (rule.check)(&a, &mut diags);
+        }
+        let legal = !diags
+            .iter()
+            .any(|d| d.severity == Severity::Error && d.span.as_ref() == Some(&at));
+        let penalty = price.modifiers.iter().any(|m| {
+            matches!(
+                m.kind,
+                ModifierKind::FactionPenalty | ModifierKind::ShipPenalty
+            )
+        });
+        Some(resolve::Fit {
+            cost: price.cost,
+            penalty,
+            legal,
+        })
+    }
 }
 
 /// The value of `game = "..."` of a STAW fleet file (the default).

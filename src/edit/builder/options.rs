@@ -56,7 +56,8 @@ pub struct Option_ {
     pub left: Option<i32>,
 }
 
-/// The answer: where, and the options sorted by cost.
+/// The answer: where, and the options: penalty-free first, each part by
+/// cost.
 #[derive(Debug, Clone, Serialize)]
 pub struct Options {
     /// "ship 2 (U.S.S. Defiant)" or "the sideboard's tech section".
@@ -267,7 +268,15 @@ pub fn options(
             left: cap.map(|c| c - total),
         });
     }
-    out.sort_by(|a, b| (a.cost, &a.name, &a.id).cmp(&(b.cost, &b.name, &b.id)));
+    // Cards that pay no penalty there first, then by cost there.
+    let penalty = |o: &Option_| {
+        o.modifiers
+            .iter()
+            .any(|m| m.kind == "faction-penalty" || m.kind == "ship-penalty")
+    };
+    out.sort_by(|a, b| {
+        (penalty(a), a.cost, &a.name, &a.id).cmp(&(penalty(b), b.cost, &b.name, &b.id))
+    });
     Ok(Options {
         place,
         options: out,

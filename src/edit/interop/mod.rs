@@ -14,6 +14,7 @@ pub mod spacedock;
 #[cfg(any(test, feature = "reference"))]
 pub mod spacedock_derive;
 pub mod text;
+pub mod text_in;
 pub mod utopia;
 
 pub use model::{FleetModel, Problem, ShipModel};

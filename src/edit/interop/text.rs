@@ -11,10 +11,14 @@ use crate::data::model::CardType;
 use crate::data::Database;
 use std::fmt::Write as _;
 
-fn line(db: &Database, node: &Node, indent: usize, out: &mut String) {
+fn line(db: &Database, node: &Node, indent: usize, sets: bool, out: &mut String) {
     let c = node.card;
     let mut text = "- ".repeat(indent);
-    text.push_str(&c.name);
+    if sets {
+        text.push_str(&crate::staw::fleet::resolve::compact(db, c));
+    } else {
+        text.push_str(&c.name);
+    }
     match c.kind {
         CardType::Captain => {
             let _ = write!(text, " {} (Captain)", c.skill.unwrap_or(0));
@@ -44,15 +48,22 @@ fn line(db: &Database, node: &Node, indent: usize, out: &mut String) {
     .into_iter()
     .flatten()
     {
-        line(db, child, indent + 1, out);
+        line(db, child, indent + 1, sets, out);
     }
     for n in node.upgrades.iter().chain(&node.upgrade_slots).flatten() {
-        line(db, n, indent + 1, out);
+        line(db, n, indent + 1, sets, out);
     }
 }
 
 /// The text list of a priced fleet.
 pub fn render(db: &Database, p: &Priced) -> String {
+    render_with(db, p, false)
+}
+
+/// The text list, with every card in its compact form `Name (Set)` when
+/// `sets` (`export --to text --sets`): the way players write lists, read
+/// back by `import text` and by any fleet file.
+pub fn render_with(db: &Database, p: &Priced, sets: bool) -> String {
     let mut out = String::new();
     if let Some(name) = &p.name {
         let _ = writeln!(out, "{name}");
@@ -64,13 +75,18 @@ pub fn render(db: &Database, p: &Priced) -> String {
         out.push('\n');
     }
     for s in &p.ships {
-        line(db, &s.node, 0, &mut out);
+        line(db, &s.node, 0, sets, &mut out);
         let _ = writeln!(out, "Ship Total: {} SP\n", s.total);
     }
     if let Some(r) = &p.resource {
-        let _ = writeln!(out, "Resource: {} [{}]", r.card.name, r.cost);
+        let name = if sets {
+            crate::staw::fleet::resolve::compact(db, r.card)
+        } else {
+            r.card.name.clone()
+        };
+        let _ = writeln!(out, "Resource: {name} [{}]", r.cost);
         for n in r.upgrade_slots.iter().flatten() {
-            line(db, n, 1, &mut out);
+            line(db, n, 1, sets, &mut out);
         }
         if let Some(t) = p.sideboard_total {
             let _ = writeln!(out, "Sideboard Total: {t} SP (not in the fleet total)");

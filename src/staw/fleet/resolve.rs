@@ -171,6 +171,52 @@ pub struct Fleet<'a> {
     pub resource: Option<Placed<'a>>,
     pub ships: Vec<ShipEntry<'a>>,
     pub sideboard: Option<Sideboard<'a>>,
+    /// References that named several cards, resolved because every one
+    /// gives the same result where it stands (reported as notes).
+    pub equivalent: Vec<Equivalent<'a>>,
+}
+
+/// A reference that named several cards which are the same on its ship
+/// (same cost there, same legality, same uniqueness): the first was used.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Equivalent<'a> {
+    pub span: Range<usize>,
+    /// The reference as written ('Photon Torpedoes').
+    pub label: String,
+    pub used: &'a Card,
+    pub others: Vec<&'a Card>,
+    /// The ship it stands on, by its card's name.
+    pub ship: String,
+}
+
+/// How a candidate card would do at a place of a ship: its cost there,
+/// whether it pays a penalty (faction or ship), whether it breaks a rule
+/// there. The pipeline (`staw::analyse`) judges candidates by pricing
+/// them on the ship; resolution only orders and compares the verdicts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fit {
+    pub cost: i32,
+    pub penalty: bool,
+    pub legal: bool,
+}
+
+/// Judges a candidate card on a ship (see `Fit`).
+pub trait Judge {
+    /// How `card` does at `pos` of `entry` (the ship with the cards
+    /// resolved so far); `None` when it cannot be judged there.
+    fn fit(&self, entry: &ShipEntry, pos: Position, card: &Card) -> Option<Fit>;
+}
+
+/// One candidate of an ambiguous or unknown reference, in the order a
+/// player looks for it: cards that fit the place first (legal, no
+/// penalty), cheapest first.
+#[derive(Debug, Clone)]
+pub struct Candidate<'a> {
+    pub card: &'a Card,
+    /// Every set it is printed in (its reprints' sets too), as ids.
+    pub sets: Vec<String>,
+    /// How it does on its ship, when there is one to judge it on.
+    pub fit: Option<Fit>,
 }
 
 /// Resolves every card reference of the file. `None` when any failed
@@ -180,14 +226,27 @@ pub fn resolve<'a>(
     raw: &RawFleet,
     diags: &mut Vec<Diagnostic>,
 ) -> Option<Fleet<'a>> {
+    resolve_judged(db, raw, None, diags)
+}
+
+/// `resolve`, where `judge` prices the candidates of a name several cards
+/// share on their ship: equivalent candidates resolve (`Fleet::equivalent`),
+/// others are listed in the order a player looks for them.
+pub fn resolve_judged<'a>(
+    db: &'a Database,
+    raw: &RawFleet,
+    judge: Option<&dyn Judge>,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<Fleet<'a>> {
     let before = diags.len();
+    let mut equivalent = Vec::new();
     let resource = raw
         .resource
         .as_ref()
         .and_then(|r| place(db, r, Position::Resource, None, diags));
     let mut ships = Vec::new();
     for s in &raw.ships {
-        if let Some(e) = ship(db, s, diags) {
+        if let Some(e) = ship(db, s, judge, &mut equivalent, diags) {
             ships.push(e);
         }
     }
@@ -219,41 +278,110 @@ pub fn resolve<'a>(
         resource,
         ships,
         sideboard,
+        equivalent,
     })
 }
 
-fn ship<'a>(db: &'a Database, s: &RawShip, diags: &mut Vec<Diagnostic>) -> Option<ShipEntry<'a>> {
-    let mut one = |r: &Option<CardRef>, pos: Position| {
-        r.as_ref().and_then(|r| place(db, r, pos, None, diags))
-    };
-    let ship = one(&s.ship, Position::Ship);
-    let captain = one(&s.captain, Position::Captain);
-    let admiral = one(&s.admiral, Position::Admiral);
-    let flagship = one(&s.flagship, Position::Flagship);
-    let fleet_captain = one(&s.fleet_captain, Position::FleetCaptain);
-    let ambassador = one(&s.ambassador, Position::Ambassador);
-    let construction = one(&s.construction, Position::Construction);
-    let upgrades = s
-        .upgrades
-        .iter()
-        .filter_map(|r| place(db, r, Position::Upgrade, None, diags))
-        .collect();
-    let officers = s
-        .officers
-        .iter()
-        .filter_map(|r| place(db, r, Position::Officer, None, diags))
-        .collect();
-    Some(ShipEntry {
-        ship: ship?,
-        captain,
-        admiral,
-        upgrades,
-        flagship,
-        fleet_captain,
-        ambassador,
-        construction,
-        officers,
-    })
+/// Resolves a ship: its ship card first, then its captain, then the rest,
+/// each judged (when a name is shared) on the ship with what is resolved.
+fn ship<'a>(
+    db: &'a Database,
+    s: &RawShip,
+    judge: Option<&dyn Judge>,
+    equivalent: &mut Vec<Equivalent<'a>>,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<ShipEntry<'a>> {
+    let ship = s
+        .ship
+        .as_ref()
+        .and_then(|r| place(db, r, Position::Ship, None, diags));
+    let mut entry = ship.clone().map(|ship| ShipEntry {
+        ship,
+        captain: None,
+        admiral: None,
+        upgrades: Vec::new(),
+        flagship: None,
+        fleet_captain: None,
+        ambassador: None,
+        construction: None,
+        officers: Vec::new(),
+    });
+    let singles: [(&Option<CardRef>, Position); 6] = [
+        (&s.captain, Position::Captain),
+        (&s.admiral, Position::Admiral),
+        (&s.flagship, Position::Flagship),
+        (&s.fleet_captain, Position::FleetCaptain),
+        (&s.ambassador, Position::Ambassador),
+        (&s.construction, Position::Construction),
+    ];
+    let lists: [(&Vec<CardRef>, Position); 2] = [
+        (&s.upgrades, Position::Upgrade),
+        (&s.officers, Position::Officer),
+    ];
+    let refs = singles
+        .into_iter()
+        .filter_map(|(r, p)| r.as_ref().map(|r| (r, p)))
+        .chain(
+            lists
+                .into_iter()
+                .flat_map(|(v, p)| v.iter().map(move |r| (r, p))),
+        );
+    for (r, pos) in refs {
+        let ctx = judge.zip(entry.as_ref());
+        match find_in(db, r, pos, None, ctx) {
+            Ok(found) => {
+                let placed = Placed {
+                    card: found.card,
+                    span: r.span.clone(),
+                };
+                if !found.others.is_empty() {
+                    equivalent.push(Equivalent {
+                        span: r.span.clone(),
+                        label: r.label(),
+                        used: found.card,
+                        others: found.others,
+                        ship: entry
+                            .as_ref()
+                            .map(|e| e.ship.card.name.clone())
+                            .unwrap_or_default(),
+                    });
+                }
+                if let Some(e) = entry.as_mut() {
+                    put(e, pos, placed);
+                }
+            }
+            Err(d) => {
+                diags.push(*d);
+            }
+        }
+    }
+    entry
+}
+
+/// Puts a resolved card at its place of a ship.
+fn put<'a>(e: &mut ShipEntry<'a>, pos: Position, p: Placed<'a>) {
+    match pos {
+        Position::Captain => e.captain = Some(p),
+        Position::Admiral => e.admiral = Some(p),
+        Position::Flagship => e.flagship = Some(p),
+        Position::FleetCaptain => e.fleet_captain = Some(p),
+        Position::Ambassador => e.ambassador = Some(p),
+        Position::Construction => e.construction = Some(p),
+        Position::Officer => e.officers.push(p),
+        _ => e.upgrades.push(p),
+    }
+}
+
+/// A ship with `card` put at `pos` (for judging a candidate there).
+pub fn with_card<'a>(
+    e: &ShipEntry<'a>,
+    pos: Position,
+    card: &'a Card,
+    span: Range<usize>,
+) -> ShipEntry<'a> {
+    let mut e = e.clone();
+    put(&mut e, pos, Placed { card, span });
+    e
 }
 
 /// Resolves a reference into `diags` or a placed card (see `find_preferring`).
@@ -289,7 +417,151 @@ fn find_preferring<'a>(
     pos: Position,
     prefer: Option<&str>,
 ) -> Result<&'a Card, Box<Diagnostic>> {
-    let (mut candidates, narrowed_from) = match &r.query {
+    find_in(db, r, pos, prefer, None).map(|f| f.card)
+}
+
+/// A resolved reference: the card, and the cards equivalent to it on its
+/// ship that the reference named too.
+struct Found<'a> {
+    card: &'a Card,
+    others: Vec<&'a Card>,
+}
+
+/// `"Photon Torpedoes (Starter Set)"`: a card name and the set it is
+/// printed in, as players write lists; `None` for anything else.
+pub fn split_compact(s: &str) -> Option<(&str, &str)> {
+    let s = s.trim();
+    let body = s.strip_suffix(')')?;
+    // The `(` that the last `)` closes: set names hold parentheses too
+    // (`James T. Kirk (U.S.S. Enterprise (Refit))`).
+    let mut depth = 0;
+    let mut open = None;
+    for (i, ch) in body.char_indices().rev() {
+        match ch {
+            ')' => depth += 1,
+            '(' if depth == 0 => {
+                open = Some(i);
+                break;
+            }
+            '(' => depth -= 1,
+            _ => {}
+        }
+    }
+    let open = open?;
+    let (name, set) = (body[..open].trim(), body[open + 1..].trim());
+    (!name.is_empty() && !set.is_empty()).then_some((name, set))
+}
+
+/// A choice read back from a help line of `ambiguous-card` or
+/// `unknown-card` (the lines `candidate_help` and "did you mean" write):
+/// what to write in place of the reference, the line in words, and
+/// whether the card breaks a rule where it stands.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Choice {
+    /// `{ id = "W122" }` or `"Data"`.
+    pub write: String,
+    /// The card id, when the choice is a card.
+    pub id: Option<String>,
+    pub text: String,
+    pub legal: bool,
+}
+
+/// The choices of a diagnostic's help lines, in their order.
+pub fn choices_of(help: &[String]) -> Vec<Choice> {
+    let mut out = Vec::new();
+    for h in help {
+        if let Some((text, table)) = h.rsplit_once(" — write ") {
+            let id = table
+                .strip_prefix("{ id = \"")
+                .and_then(|t| t.strip_suffix("\" }"))
+                .map(str::to_string);
+            out.push(Choice {
+                write: table.to_string(),
+                id,
+                text: text.to_string(),
+                legal: !text.contains(BREAKS),
+            });
+        } else if let Some(names) = h
+            .strip_prefix("did you mean ")
+            .and_then(|n| n.strip_suffix('?'))
+        {
+            for n in names.split(", ").flat_map(|p| p.split(" or ")) {
+                let n = n.trim_matches('\'');
+                out.push(Choice {
+                    write: format!("{n:?}"),
+                    id: None,
+                    text: n.to_string(),
+                    legal: true,
+                });
+            }
+        }
+    }
+    out
+}
+
+/// How a candidate line says the card breaks a rule where it stands.
+const BREAKS: &str = ", breaks a rule there";
+
+/// The compact form of a card in a set: `Photon Torpedoes (Starter Set)`,
+/// by the first of its sets in which no other card has its name and type
+/// (so that the form names it alone), else its first set.
+pub fn compact(db: &Database, c: &Card) -> String {
+    let others: Vec<&Card> = db
+        .by_name(&c.name)
+        .into_iter()
+        .filter(|o| o.kind == c.kind && !o.is_reprint_of(c))
+        .collect();
+    let alone = |set: &str| {
+        let named = db.sets_named(db.set(set).map_or(set, |s| s.name.as_str()));
+        !others
+            .iter()
+            .any(|o| o.sets.iter().any(|s| named.iter().any(|n| n.id == *s)))
+    };
+    // Its own sets first, then those of its reprints (the same card to
+    // the rules).
+    let mut sets: Vec<&String> = c.sets.iter().collect();
+    for o in db
+        .by_name(&c.name)
+        .into_iter()
+        .filter(|o| o.is_reprint_of(c))
+    {
+        sets.extend(o.sets.iter().filter(|s| !c.sets.contains(s)));
+    }
+    let set = sets
+        .iter()
+        .find(|s| alone(s))
+        .or(sets.first())
+        .and_then(|s| db.set(s));
+    match set {
+        Some(set) => format!("{} ({})", c.name, set.name),
+        None => c.name.clone(),
+    }
+}
+
+/// Resolves one reference for a position; with a judge and the ship it
+/// stands on, candidates that are all the same there resolve to the first,
+/// and an ambiguity lists them in the order a player looks for them.
+fn find_in<'a>(
+    db: &'a Database,
+    r: &CardRef,
+    pos: Position,
+    prefer: Option<&str>,
+    ctx: Option<(&dyn Judge, &ShipEntry<'a>)>,
+) -> Result<Found<'a>, Box<Diagnostic>> {
+    let compact_table = match &r.query {
+        Query::Text(s) if db.by_id(s).is_none() && db.by_name(s).is_empty() => split_compact(s)
+            .map(|(name, set)| RefTable {
+                name: Some(name.to_string()),
+                set: Some(set.to_string()),
+                ..RefTable::default()
+            }),
+        _ => None,
+    };
+    let query = match &compact_table {
+        Some(t) => Query::Table(t.clone()),
+        None => r.query.clone(),
+    };
+    let (mut candidates, narrowed_from) = match &query {
         Query::Text(s) => match db.by_id(s) {
             Some(c) => (vec![c], Vec::new()),
             None => (db.by_name(s), Vec::new()),
@@ -308,11 +580,35 @@ fn find_preferring<'a>(
             (narrowed, base)
         }
     };
+    let all: Vec<&Card> = candidates.clone();
     let fitting: Vec<&Card> = dedupe(candidates.iter().copied().filter(|c| pos.fits(c)).collect());
     let sideboard = matches!(pos, Position::Sideboard(_));
+    let one = |card| {
+        Ok(Found {
+            card,
+            others: Vec::new(),
+        })
+    };
     match fitting.len() {
-        1 => return Ok(fitting[0]),
-        n if n > 1 => return Err(Box::new(ambiguous(db, r, pos, &fitting))),
+        1 => return one(fitting[0]),
+        n if n > 1 => {
+            let cands = order(db, &all, &fitting, pos, ctx);
+            if let Some(first) = cands.first().filter(|_| ctx.is_some()) {
+                let same = cands.iter().all(|c| {
+                    c.fit.is_some()
+                        && c.fit == first.fit
+                        && c.card.unique == first.card.unique
+                        && c.card.mirror_unique == first.card.mirror_unique
+                });
+                if same {
+                    return Ok(Found {
+                        card: first.card,
+                        others: cands[1..].iter().map(|c| c.card).collect(),
+                    });
+                }
+            }
+            return Err(Box::new(ambiguous(db, r, pos, &cands, ctx.is_some())));
+        }
         _ => {}
     }
     candidates = dedupe(candidates);
@@ -333,13 +629,16 @@ fn find_preferring<'a>(
                         })
                         .collect();
                     if named.len() == 1 {
-                        return Ok(named[0]);
+                        return one(named[0]);
                     }
                 }
             }
             return match candidates.len() {
-                1 => Ok(candidates[0]),
-                _ => Err(Box::new(ambiguous(db, r, pos, &candidates))),
+                1 => one(candidates[0]),
+                _ => {
+                    let cands = order(db, &all, &candidates, pos, None);
+                    Err(Box::new(ambiguous(db, r, pos, &cands, false)))
+                }
             };
         }
         let what: Vec<String> = candidates.iter().map(|c| describe_kind(c)).collect();
@@ -375,16 +674,40 @@ fn find_preferring<'a>(
             narrowed_from.len(),
             if narrowed_from.len() == 1 { "" } else { "s" }
         );
-        for c in dedupe(narrowed_from).iter().take(12) {
-            d = d.with_help(format!(
-                "{} — write {}",
-                candidate_line(db, c),
-                pick_table(c)
-            ));
+        if let Query::Table(RefTable { set: Some(set), .. }) = &query {
+            let sets = db.sets_named(set);
+            if sets.is_empty() {
+                d = d.with_help(format!(
+                    "no set is named {set:?}: give a set's number or part of its name"
+                ));
+            } else if sets.len() > 1 {
+                d = d.with_help(format!(
+                    "{set:?} names {} sets: {}",
+                    sets.len(),
+                    sets.iter()
+                        .map(|s| format!("{} ({})", s.name, s.id))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ));
+            }
+        }
+        let fitting: Vec<&Card> = narrowed_from
+            .iter()
+            .copied()
+            .filter(|c| pos.fits(c))
+            .collect();
+        let pool = if fitting.is_empty() {
+            narrowed_from.clone()
+        } else {
+            fitting
+        };
+        let cands = order(db, &narrowed_from, &dedupe(pool), pos, ctx);
+        for c in cands.iter().take(12) {
+            d = d.with_help(candidate_help(db, c, ctx.is_some()));
         }
         return Err(Box::new(d));
     }
-    let query = match &r.query {
+    let query = match &query {
         Query::Text(s) => s.clone(),
         Query::Table(t) => t.name.clone().or(t.id.clone()).unwrap_or_default(),
     };
@@ -409,7 +732,13 @@ fn strip_article(s: &str) -> &str {
         .unwrap_or(s)
 }
 
-fn ambiguous(db: &Database, r: &CardRef, pos: Position, cards: &[&Card]) -> Diagnostic {
+fn ambiguous(
+    db: &Database,
+    r: &CardRef,
+    pos: Position,
+    cards: &[Candidate],
+    on_ship: bool,
+) -> Diagnostic {
     let mut d = Diagnostic::new(
         InputCode::AmbiguousCard,
         format!(
@@ -421,32 +750,113 @@ fn ambiguous(db: &Database, r: &CardRef, pos: Position, cards: &[&Card]) -> Diag
     )
     .with_span(Some(r.span.clone()));
     for c in cards {
-        d = d.with_help(format!(
-            "{} — write {}",
-            candidate_line(db, c),
-            pick_table(c)
-        ));
+        d = d.with_help(candidate_help(db, c, on_ship));
     }
     d
 }
 
-/// "Cap721: a captain, Dominion, set 71279 (Koranak), cost 4 SP".
-fn candidate_line(db: &Database, c: &Card) -> String {
-    let set = c
-        .sets
-        .first()
-        .map(|s| match db.set(s) {
-            Some(set) => format!("set {} ({})", set.id, set.name),
-            None => format!("set {s}"),
+/// The candidates `cards` (reprints removed) of a reference, each with
+/// every set it is printed in (from `all`, the cards the reference named
+/// with their reprints) and, on a ship, how it does there; in the order a
+/// player looks for them: legal without penalty first, then legal, then
+/// the rest, each by cost there, faction and id.
+pub fn order<'a>(
+    db: &'a Database,
+    all: &[&'a Card],
+    cards: &[&'a Card],
+    pos: Position,
+    ctx: Option<(&dyn Judge, &ShipEntry<'a>)>,
+) -> Vec<Candidate<'a>> {
+    let mut out: Vec<Candidate> = cards
+        .iter()
+        .map(|c| {
+            let mut sets: Vec<String> = Vec::new();
+            let printings = db
+                .by_name(&c.name)
+                .into_iter()
+                .chain(all.iter().copied())
+                .filter(|o| std::ptr::eq(*o, *c) || o.is_reprint_of(c));
+            for o in std::iter::once(*c).chain(printings) {
+                for s in &o.sets {
+                    if !sets.contains(s) {
+                        sets.push(s.clone());
+                    }
+                }
+            }
+            Candidate {
+                card: c,
+                sets,
+                fit: ctx.and_then(|(j, e)| j.fit(e, pos, c)),
+            }
         })
-        .unwrap_or_else(|| "no set".into());
+        .collect();
+    out.sort_by_key(|c| {
+        let rank = match &c.fit {
+            Some(f) if f.legal && !f.penalty => 0,
+            Some(f) if f.legal => 1,
+            Some(_) => 2,
+            None => 0,
+        };
+        let cost = c.fit.as_ref().map_or(c.card.cost, |f| f.cost);
+        (
+            rank,
+            cost,
+            factions_and(&c.card.factions),
+            c.card.id.clone(),
+        )
+    });
+    out
+}
+
+/// One candidate as a help line: "W122: Photon Torpedoes, a weapon
+/// upgrade, Federation, 3 SP on this ship, in Starter Set (71120), U.S.S.
+/// Reliant (71121) — write { id = "W122" }".
+fn candidate_help(db: &Database, c: &Candidate, on_ship: bool) -> String {
     format!(
-        "{}: {}, {}, {}, cost {} SP",
-        c.id,
-        describe_kind(c),
-        factions_and(&c.factions),
-        set,
-        c.cost
+        "{} — write {}",
+        candidate_line(db, c, on_ship),
+        pick_table(c.card)
+    )
+}
+
+/// A candidate in words, without the table that picks it.
+pub fn candidate_line(db: &Database, c: &Candidate, on_ship: bool) -> String {
+    let card = c.card;
+    let sets = if c.sets.is_empty() {
+        "in no set".to_string()
+    } else {
+        let names: Vec<String> = c
+            .sets
+            .iter()
+            .map(|s| match db.set(s) {
+                Some(set) => format!("{} ({})", set.name, set.id),
+                None => s.clone(),
+            })
+            .collect();
+        format!("in {}", names.join(", "))
+    };
+    let cost = match &c.fit {
+        Some(f) => {
+            let mut s = format!("{} SP on this ship", f.cost);
+            if f.penalty {
+                s.push_str(" with a penalty");
+            }
+            if !f.legal {
+                s.push_str(BREAKS);
+            }
+            s
+        }
+        None if on_ship => format!("{} SP", card.cost),
+        None => format!("cost {} SP", card.cost),
+    };
+    format!(
+        "{}: {}, {}, {}, {}, {}",
+        card.id,
+        card.name,
+        describe_kind(card),
+        factions_and(&card.factions),
+        cost,
+        sets
     )
 }
 
@@ -553,12 +963,8 @@ fn matches_table(db: &Database, c: &Card, t: &RefTable) -> bool {
         }
     }
     if let Some(s) = &t.set {
-        let s = loose(s);
-        let hit = c
-            .sets
-            .iter()
-            .any(|id| loose(id) == s || db.set(id).is_some_and(|set| loose(&set.name) == s));
-        if !hit {
+        let sets = db.sets_named(s);
+        if !c.sets.iter().any(|id| sets.iter().any(|set| set.id == *id)) {
             return false;
         }
     }

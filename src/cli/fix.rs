@@ -1,0 +1,140 @@
+//! `fleetcheck fix FILE [--yes]`: walks every unknown or ambiguous card
+//! reference of a fleet file. On a terminal it asks which card is meant
+//! (a list in the order a player looks for them), then rewrites the file
+//! in place as `{ id = "W122" }  # Photon Torpedoes (Starter Set)`,
+//! keeping its comments and layout, atomically, and only if the file did
+//! not change meanwhile. Without a terminal it prints the choices and
+//! exits 2, changing nothing. `--yes` takes the first choice where it is
+//! the only legal one.
+
+use super::check::{check_options, read_for_edit};
+use super::Common;
+use crate::edit::fix::{apply, questions, Question};
+use crate::input::diag::Source;
+use crate::staw::fleet::resolve::Choice;
+use clap::Args;
+use std::io::IsTerminal;
+use std::ops::Range;
+use std::path::PathBuf;
+
+#[derive(Debug, Clone, Args)]
+pub struct FixArgs {
+    /// The fleet file to fix in place.
+    #[arg(value_name = "FLEET")]
+    pub fleet: PathBuf,
+    /// Take the first choice where it is the only legal one, without asking.
+    #[arg(long)]
+    pub yes: bool,
+    #[command(flatten)]
+    pub common: Common,
+}
+
+pub fn run(args: &FixArgs) -> anyhow::Result<i32> {
+    let db = super::load_db(&args.common)?;
+    let (source, original) = match read_for_edit(&args.fleet) {
+        Ok(r) => r,
+        Err(c) => return super::export::input_error(&c, &args.common),
+    };
+    if let Err(c) = crate::edit::staw_only(&source) {
+        return super::export::input_error(&c, &args.common);
+    }
+    let opts = check_options(None, None)?;
+    let terminal = std::io::stdin().is_terminal() && std::io::stderr().is_terminal();
+    let mut text = source.text.clone();
+    let mut fixed = 0;
+    let mut left: Vec<Question> = Vec::new();
+    // A chosen name may itself be shared by several cards: ask again on
+    // the rewritten text until nothing is left to ask (or nothing moves).
+    for _ in 0..4 {
+        let current = Source {
+            path: source.path.clone(),
+            text: text.clone(),
+        };
+        let qs = questions(&db, &current, &opts);
+        if qs.is_empty() {
+            left.clear();
+            break;
+        }
+        let mut answers: Vec<(Range<usize>, Choice)> = Vec::new();
+        left.clear();
+        for q in qs {
+            let pick = if let Some(c) = q.obvious().filter(|_| args.yes) {
+                Some(c.clone())
+            } else if terminal && !q.choices.is_empty() {
+                ask(&current, &q)?
+            } else {
+                None
+            };
+            match pick {
+                Some(c) => answers.push((q.span.clone(), c)),
+                None => left.push(q),
+            }
+        }
+        if answers.is_empty() {
+            break;
+        }
+        fixed += answers.len();
+        text = apply(&db, &text, &answers);
+    }
+    if !left.is_empty() && !terminal {
+        let mut out = String::new();
+        for q in &left {
+            out.push_str(&format!("{}:{}: {}\n", source.path, q.line, q.message));
+            if q.choices.is_empty() {
+                out.push_str("  (nothing close: write the card's id)\n");
+            }
+            for (i, c) in q.choices.iter().enumerate() {
+                out.push_str(&format!("  {:>2}. {}  -> {}\n", i + 1, c.text, c.write));
+            }
+        }
+        super::check::print(|w| w.write_all(out.as_bytes()))?;
+    }
+    if fixed > 0 && (left.is_empty() || terminal || args.yes) {
+        let guard = crate::input::fs::Guard::Unchanged(&original);
+        if let Err(e) = crate::input::fs::write(&args.fleet, text.as_bytes(), guard) {
+            eprintln!("error: {e}; the file was not changed");
+            return Ok(2);
+        }
+        eprintln!(
+            "fixed {fixed} reference{} in {}",
+            if fixed == 1 { "" } else { "s" },
+            source.path
+        );
+    }
+    if left.is_empty() {
+        if fixed == 0 {
+            eprintln!(
+                "{}: every card reference resolves; nothing to fix",
+                source.path
+            );
+        }
+        Ok(0)
+    } else {
+        eprintln!(
+            "{}: {} reference{} left to fix{}",
+            source.path,
+            left.len(),
+            if left.len() == 1 { "" } else { "s" },
+            if terminal || fixed > 0 {
+                ""
+            } else {
+                "; nothing was changed (run `fleetcheck fix` on a terminal to choose)"
+            }
+        );
+        Ok(2)
+    }
+}
+
+/// Asks which choice is meant; `None` to skip.
+fn ask(source: &Source, q: &Question) -> anyhow::Result<Option<Choice>> {
+    let mut items: Vec<String> = q.choices.iter().map(|c| c.text.clone()).collect();
+    items.push("(skip: leave it as it is)".into());
+    let prompt = format!("{}:{}: {}", source.path, q.line, q.message);
+    let picked = dialoguer::Select::new()
+        .with_prompt(prompt)
+        .items(&items)
+        .default(0)
+        .max_length(12)
+        .interact_opt()?;
+    Ok(picked.and_then(|i| q.choices.get(i).cloned()))
+}

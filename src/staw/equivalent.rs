@@ -1,0 +1,40 @@
+//! `equivalent-cards`: a name several cards share, resolved because every
+//! one of them gives the same result on its ship (same cost there, same
+//! legality, same uniqueness). Resolution (`fleet::resolve`) decides it;
+//! this rule says which card was used.
+
+use super::analysis::Analysis;
+use super::{Code, Rule};
+use crate::input::diag::Diagnostic;
+
+pub const RULE: Rule = Rule {
+    name: "equivalent-cards",
+    codes: &[Code::EquivalentCards],
+    summary: "a shared name resolved to the first of cards that are the same on its ship",
+    check,
+};
+
+fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
+    for e in &a.fleet.equivalent {
+        let others: Vec<&str> = e.others.iter().map(|c| c.id.as_str()).collect();
+        out.push(
+            Diagnostic::new(
+                Code::EquivalentCards,
+                format!(
+                    "{} names {} cards that are the same on the {}; used {} ({})",
+                    e.label,
+                    others.len() + 1,
+                    e.ship,
+                    e.used.id,
+                    crate::staw::fleet::resolve::compact(a.db, e.used),
+                ),
+            )
+            .with_span(Some(e.span.clone()))
+            .with_help(format!(
+                "{} would cost the same and be as legal there; write {{ id = \"{}\" }} to say so",
+                others.join(", "),
+                e.used.id
+            )),
+        );
+    }
+}

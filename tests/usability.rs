@@ -1,0 +1,440 @@
+//! Writing a fleet by hand (issue 16): names a player can use, sets by part
+//! of their name or product number, the compact `Name (Set)` form, the
+//! candidates of an ambiguous name in the order a player looks for them,
+//! and equivalent cards resolved with a note.
+
+use crate::support::run;
+use std::path::PathBuf;
+
+fn dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/usability")
+}
+
+fn write(text: &str) -> tempfile::TempDir {
+    let d = tempfile::tempdir().unwrap();
+    std::fs::write(d.path().join("f.toml"), text).unwrap();
+    d
+}
+
+/// The eleven-card fleet of the issue, written with plain names and sets,
+/// resolves: only the fleet's real problem (over the cap) is reported,
+/// with a note naming the admiral used among two that are the same there.
+#[test]
+fn eleven_cards_by_plain_names_and_sets() {
+    let r = run(&dir(), &["check", "eleven.toml"]);
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    insta::assert_snapshot!(r.stdout);
+}
+
+/// The Starter Set holds a Klingon and a Federation Photon Torpedoes: the
+/// set alone is ambiguous on a Federation ship, and the error lists both,
+/// the penalty-free one first, each with its cost there and every set.
+#[test]
+fn set_alone_is_ambiguous_and_lists_both_with_cost_there() {
+    let d = write(
+        "[[ship]]\nship = \"S207\"\ncaptain = \"Cap049\"\nupgrades = [{ name = \"Photon Torpedoes\", set = \"Starter\" }]\n",
+    );
+    let r = run(d.path(), &["check", "f.toml"]);
+    assert_eq!(r.code, 2);
+    let help: Vec<&str> = r.stdout.lines().filter(|l| l.contains("= help:")).collect();
+    assert_eq!(help.len(), 2, "{}", r.stdout);
+    assert!(help[0].contains("W122: Photon Torpedoes, a weapon upgrade, Federation, 5 SP on this ship, in Starter Set (71120)"), "{}", help[0]);
+    assert!(help[1].contains("W120: Photon Torpedoes, a weapon upgrade, Klingon, 6 SP on this ship with a penalty, in Starter Set (71120)"), "{}", help[1]);
+    insta::assert_snapshot!(r.stdout.replace(d.path().to_str().unwrap(), "DIR"));
+}
+
+/// A plain name lists every card in the order a player looks for it:
+/// Federation (no penalty) cheapest first, reprints once with all sets.
+#[test]
+fn plain_name_candidates_in_player_order() {
+    let d = write(
+        "[[ship]]\nship = \"S207\"\ncaptain = \"Cap049\"\nupgrades = [\"Photon Torpedoes\"]\n",
+    );
+    let r = run(d.path(), &["check", "f.toml"]);
+    assert_eq!(r.code, 2);
+    let ids: Vec<&str> = r
+        .stdout
+        .lines()
+        .filter_map(|l| l.split("= help: ").nth(1))
+        .map(|l| l.split(':').next().unwrap())
+        .collect();
+    assert_eq!(&ids[..5], ["W204", "W118", "W078", "W031", "W058"]);
+    assert_eq!(ids.len(), 23);
+    // The Starter Set printing (W122) is offered among the sets of W031.
+    assert!(r.stdout.contains("W031: Photon Torpedoes, a weapon upgrade, Federation, 5 SP on this ship, in USS Prometheus (71802), Starter Set (71120)"));
+}
+
+/// A set by its product number, by its whole name, by a part; a part that
+/// matches several sets lists them.
+#[test]
+fn sets_by_number_name_and_part() {
+    for set in ["71120", "Starter Set", "starter", "Starter"] {
+        let d = write(&format!(
+            "[[ship]]\nship = \"S207\"\ncaptain = \"Cap049\"\nupgrades = [{{ name = \"Data\", set = \"{set}\" }}]\n"
+        ));
+        let r = run(d.path(), &["-o", "json", "check", "f.toml"]);
+        assert!(r.stdout.contains("\"C209\""), "{set}: {}", r.stdout);
+    }
+    let d = write("[[ship]]\nship = \"S207\"\ncaptain = \"Cap049\"\nupgrades = [\"Cloaking Device (Negh'var)\"]\n");
+    let r = run(d.path(), &["check", "f.toml"]);
+    assert_eq!(r.code, 2);
+    assert!(r.stdout.contains("= help: \"Negh'var\" names 2 sets: I.K.S. Negh'var (71126), I.K.S. Negh'Var (Repaint) (72251)"), "{}", r.stdout);
+}
+
+/// Names several cards share resolve when they are the same on the ship,
+/// with a note naming the card used.
+#[test]
+fn equivalent_cards_resolve_with_a_note() {
+    let d = write("[[ship]]\nship = \"S207\"\ncaptain = \"Cap049\"\nadmiral = \"James T. Kirk\"\n");
+    let r = run(d.path(), &["check", "f.toml"]);
+    assert_eq!(r.code, 0, "{}", r.stdout);
+    assert!(r.stdout.contains("note[equivalent-cards]: 'James T. Kirk' names 2 cards that are the same on the U.S.S. Enterprise-D; used A026 (James T. Kirk (U.S.S. Enterprise (Refit)))"), "{}", r.stdout);
+    assert!(r.stdout.contains(
+        "= help: A044 would cost the same and be as legal there; write { id = \"A026\" } to say so"
+    ));
+}
+
+/// `export --to text --sets` writes every card as `Name (Set)`, a set in
+/// which the name is the card's alone, and the list reads back as a fleet.
+#[test]
+fn export_text_with_sets_is_the_compact_form() {
+    let r = run(&dir(), &["export", "eleven.toml", "--to", "text", "--sets"]);
+    assert_eq!(r.code, 1, "illegal: exported with a warning");
+    insta::assert_snapshot!(r.stdout);
+    assert_eq!(
+        r.stderr,
+        "warning: eleven.toml breaks 1 rule (see `fleetcheck check eleven.toml`); exported as it is\n"
+    );
+}
+
+// ---- the command line ----
+
+#[test]
+fn options_before_the_command_work_as_in_cargo() {
+    let d = tempfile::tempdir().unwrap();
+    let a = run(d.path(), &["--no-color", "card", "T240"]);
+    let b = run(d.path(), &["card", "T240"]);
+    assert_eq!(a.code, 0, "{}", a.stderr);
+    assert_eq!(a.stdout, b.stdout);
+    let r = run(&dir(), &["-o", "json", "price", "eleven.toml"]);
+    assert!(r.stdout.starts_with("{\n  \"fleetcheck\""), "{}", r.stdout);
+    // The shorthand stays.
+    let r = run(&dir(), &["eleven.toml"]);
+    assert_eq!(r.code, 1);
+    assert!(
+        r.stdout.ends_with("ILLEGAL eleven.toml: 1 error\n"),
+        "{}",
+        r.stdout
+    );
+}
+
+#[test]
+fn a_misspelt_command_gets_did_you_mean() {
+    let d = tempfile::tempdir().unwrap();
+    let r = run(d.path(), &["chek", "f.toml"]);
+    assert_eq!(r.code, 2);
+    assert_eq!(
+        r.stderr,
+        "error: unrecognized subcommand 'chek'\n\n  tip: a similar subcommand exists: 'check'\n\nUsage: fleetcheck [OPTIONS] [FLEET]...\n       fleetcheck <COMMAND>\n\nFor more information, try '--help'.\n"
+    );
+    assert_eq!(r.stdout, "");
+}
+
+#[test]
+fn format_json_is_a_common_mistake() {
+    let r = run(&dir(), &["check", "--format", "json", "eleven.toml"]);
+    assert_eq!(r.code, 2);
+    assert_eq!(
+        r.stderr,
+        "error: --format json: --format picks the game format (standard, ...); did you mean `-o json`?\n"
+    );
+}
+
+#[test]
+fn output_is_refused_where_it_means_nothing() {
+    let r = run(
+        &dir(),
+        &["-o", "json", "export", "eleven.toml", "--to", "text"],
+    );
+    assert_eq!(r.code, 2);
+    assert_eq!(
+        r.stderr,
+        "error: -o chooses how results are shown; `fleetcheck export` has no such output (it writes files or text of its own)\n"
+    );
+}
+
+#[test]
+fn color_always_never_and_the_environment() {
+    let d = tempfile::tempdir().unwrap();
+    let f = dir().join("eleven.toml");
+    let f = f.to_str().unwrap();
+    let colored = |r: &crate::support::Run| r.stdout.contains('\u{1b}');
+    assert!(colored(&run(d.path(), &["--color", "always", "check", f])));
+    assert!(!colored(&run(d.path(), &["--color", "never", "check", f])));
+    assert!(
+        !colored(&run(d.path(), &["check", f])),
+        "no terminal: no colour"
+    );
+    let forced = crate::support::fleetcheck(d.path())
+        .env("CLICOLOR_FORCE", "1")
+        .args(["check", f])
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&forced.stdout).contains('\u{1b}'));
+    let off = crate::support::fleetcheck(d.path())
+        .env("CLICOLOR_FORCE", "1")
+        .env("NO_COLOR", "1")
+        .args(["check", f])
+        .output()
+        .unwrap();
+    assert!(!String::from_utf8_lossy(&off.stdout).contains('\u{1b}'));
+}
+
+#[test]
+fn stdin_is_dash() {
+    let text = std::fs::read_to_string(dir().join("eleven.toml")).unwrap();
+    let out = crate::support::fleetcheck(&dir())
+        .args(["check", "-"])
+        .write_stdin(text)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(stdout.starts_with("<stdin>\n"), "{stdout}");
+    assert!(stdout.ends_with("ILLEGAL <stdin>: 1 error\n"), "{stdout}");
+}
+
+#[test]
+fn import_says_what_it_wrote_and_creates_the_directory() {
+    let d = tempfile::tempdir().unwrap();
+    let link = run(&dir(), &["export", "eleven.toml", "--to", "utopia"]).stdout;
+    let r = run(
+        d.path(),
+        &["import", "utopia", link.trim(), "--out", "new/dir/u.toml"],
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(
+        r.stderr,
+        "wrote new/dir/u.toml: 3 ships, 114 SP, illegal (1 error)\n"
+    );
+    assert!(d.path().join("new/dir/u.toml").is_file());
+}
+
+// ---- fix ----
+
+const TO_FIX: &str = "# My fleet\n[[ship]]\nship = \"S207\"\ncaptain = \"Jean-Luc Picard\"  # the bald one\nupgrades = [\n  { name = \"Photon Torpedoes\", set = \"Starter\" },\n  \"Dataa\",\n]\n";
+
+/// Without a terminal, `fix` prints every reference with its choices, in
+/// the order a player looks for them, exits 2 and changes nothing.
+#[test]
+fn fix_without_a_terminal_prints_the_choices() {
+    let d = write(TO_FIX);
+    let r = run(d.path(), &["fix", "f.toml"]);
+    assert_eq!(r.code, 2);
+    insta::assert_snapshot!(r.stdout);
+    assert_eq!(
+        r.stderr,
+        "f.toml: 3 references left to fix; nothing was changed (run `fleetcheck fix` on a terminal to choose)\n"
+    );
+    assert_eq!(
+        std::fs::read_to_string(d.path().join("f.toml")).unwrap(),
+        TO_FIX
+    );
+}
+
+/// `--yes` takes a choice only where it is the only legal one.
+#[test]
+fn fix_yes_takes_only_the_only_legal_choice() {
+    let text = "[[ship]]\nship = \"S207\"\ncaptain = \"Cap049\"\nupgrades = [\"Dataa\"]\n";
+    let d = write(text);
+    let r = run(d.path(), &["fix", "--yes", "f.toml"]);
+    // 'Dataa' suggests two names: nothing is the only legal choice.
+    assert_eq!(r.code, 2);
+    assert_eq!(
+        std::fs::read_to_string(d.path().join("f.toml")).unwrap(),
+        text
+    );
+    // A fleet with nothing to fix says so.
+    let d = write("[[ship]]\nship = \"S207\"\ncaptain = \"Cap049\"\n");
+    let r = run(d.path(), &["fix", "--yes", "f.toml"]);
+    assert_eq!(r.code, 0);
+    assert_eq!(
+        r.stderr,
+        "f.toml: every card reference resolves; nothing to fix\n"
+    );
+}
+
+/// Through a pseudo-terminal (`script`): the choices are a list; Enter
+/// takes the highlighted one, Down moves. A chosen name that several
+/// cards share is asked again. The file is rewritten in place with ids and
+/// the compact form as comments, its comments and layout kept.
+#[test]
+fn fix_on_a_terminal_asks_and_rewrites_in_place() {
+    if std::process::Command::new("script")
+        .arg("--version")
+        .output()
+        .is_err()
+    {
+        eprintln!("no `script` on this machine: skipped");
+        return;
+    }
+    let d = write(TO_FIX);
+    let bin = assert_cmd::cargo::cargo_bin("fleetcheck");
+    // Picard: the first (cheapest); torpedoes: Down, the second (Klingon);
+    // 'Dataa': Data; then which Data: the first.
+    let out = std::process::Command::new("script")
+        .current_dir(d.path())
+        .env("FLEETCHECK_TODAY", crate::support::TODAY)
+        .args([
+            "-qec",
+            &format!("{} fix f.toml", bin.display()),
+            "/dev/null",
+        ])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            use std::io::Write;
+            child.stdin.take().unwrap().write_all(b"\r\x1b[B\r\r\r")?;
+            child.wait_with_output()
+        })
+        .unwrap();
+    let screen = String::from_utf8_lossy(&out.stdout);
+    assert!(screen.contains("fixed 4 references in f.toml"), "{screen}");
+    assert!(
+        screen.contains("> Cap629: Jean-Luc Picard, a captain, Federation, 4 SP on this ship"),
+        "{screen}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(d.path().join("f.toml")).unwrap(),
+        "# My fleet\n[[ship]]\nship = \"S207\"\ncaptain = { id = \"Cap629\" }  # the bald one\nupgrades = [\n  { id = \"W120\" },  # Photon Torpedoes (I.K.S. T'Ong)\n  { id = \"C080\" },  # Data (U.S.S. Enterprise-E)\n]\n"
+    );
+}
+
+// ---- import text ----
+
+/// Utopia's text export of an example fleet: every card line is read; a
+/// name several cards share is settled by the listed cost where one card
+/// (or one without a penalty) costs that on its ship, and every other one
+/// is reported with its line number and left for `fix`.
+#[test]
+fn import_text_reads_utopias_text_export() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/reference/interop");
+    if !dir.is_dir() {
+        eprintln!("no shared reference: skipped");
+        return;
+    }
+    let r = run(
+        &dir,
+        &["import", "text", "3-klingon-sideboard.utopia-text.txt"],
+    );
+    assert_eq!(r.code, 2);
+    insta::assert_snapshot!(r.stdout);
+    assert_eq!(
+        r.stderr,
+        "note: 3-klingon-sideboard.utopia-text.txt:12: 'Worf' names 5 different cards that fit as a captain; pick one by its id (left for `fleetcheck fix`)\n\
+         note: 3-klingon-sideboard.utopia-text.txt:20: 'Kira Nerys' names 3 different cards that fit as a captain; pick one by its id (left for `fleetcheck fix`)\n\
+         note: 3-klingon-sideboard.utopia-text.txt:22: 'Miles O'Brien' names 3 different cards that fit as an upgrade; pick one by its id (left for `fleetcheck fix`)\n\
+         note: 3-klingon-sideboard.utopia-text.txt:23: 'Cloaking Device' names 4 different cards that fit as an upgrade; pick one by its id (left for `fleetcheck fix`)\n"
+    );
+}
+
+/// A pasted forum list (bullets, costs in parentheses, set names) from
+/// standard input; unreadable lines are reported with their number.
+#[test]
+fn import_text_from_standard_input() {
+    let d = tempfile::tempdir().unwrap();
+    let out = crate::support::fleetcheck(d.path())
+        .args(["import", "text", "-"])
+        .write_stdin(
+            "My list\nU.S.S. Enterprise-D (Starter Set) (28)\n* Jean-Luc Picard (Starter Set) 9 (Captain) (6)\n* Data (Starter Set) (3)\n* Photon Torpedoes (U.S.S. Reliant) (3)\n* Nonsense Card (2)\n",
+        )
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    insta::assert_snapshot!(stdout);
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        stderr.starts_with("error: standard input:6: no upgrade matches 'Nonsense Card'"),
+        "{stderr}"
+    );
+}
+
+// ---- help ----
+
+#[test]
+fn help_names_every_game_and_check_gives_the_exit_codes() {
+    let d = tempfile::tempdir().unwrap();
+    // Help is wrapped to the terminal: compare with the lines joined.
+    let flat = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+    let r = run(d.path(), &["--help"]);
+    let r = crate::support::Run {
+        stdout: flat(&r.stdout),
+        ..r
+    };
+    for game in [
+        "X-Wing (second edition) damage decks (`xwing`)",
+        "Twilight Imperium (fourth edition) command tokens",
+        "Battlestar Galactica damage (`bsg`)",
+        "Star Trek CCG (first",
+    ] {
+        assert!(r.stdout.contains(game), "{game}: {}", r.stdout);
+    }
+    let r = run(d.path(), &["check", "--help"]);
+    assert!(
+        r.stdout
+            .contains("Exit status: 0 every fleet is legal (warnings allowed), 1 at least"),
+        "{}",
+        r.stdout
+    );
+    let r = run(d.path(), &["new", "--help"]);
+    assert!(
+        r.stdout
+            .contains("The format: standard, tournament-2016, tournament-2014 or sandbox"),
+        "{}",
+        r.stdout
+    );
+}
+
+#[test]
+fn formats_lists_the_formats() {
+    let d = tempfile::tempdir().unwrap();
+    let r = run(d.path(), &["formats"]);
+    assert_eq!(r.code, 0);
+    insta::assert_snapshot!(r.stdout);
+}
+
+#[test]
+fn search_takes_a_set_by_product_number_or_part() {
+    let d = tempfile::tempdir().unwrap();
+    let a = run(d.path(), &["search", "--set", "71120", "--type", "weapon"]);
+    let b = run(
+        d.path(),
+        &["search", "--set", "Starter", "--type", "weapon"],
+    );
+    assert_eq!(a.code, 0, "{}", a.stderr);
+    assert_eq!(a.stdout, b.stdout);
+    assert!(a.stdout.contains("W122"), "{}", a.stdout);
+}
+
+#[test]
+fn options_puts_penalty_free_cards_first_and_takes_a_limit() {
+    let d = write("[[ship]]\nship = \"S207\"\ncaptain = \"Cap049\"\n");
+    let r = run(
+        d.path(),
+        &[
+            "options", "f.toml", "--slot", "weapon", "--limit", "3", "-o", "json",
+        ],
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+    let opts = v["options"].as_array().unwrap();
+    assert_eq!(opts.len(), 3);
+    // No penalty on the Enterprise-D (a Vulcan card shares its faction).
+    for o in opts {
+        assert!(o["modifiers"].as_array().unwrap().is_empty(), "{o}");
+    }
+    let costs: Vec<i64> = opts.iter().map(|o| o["cost"].as_i64().unwrap()).collect();
+    assert!(costs.windows(2).all(|w| w[0] <= w[1]), "{costs:?}");
+}
