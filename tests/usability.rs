@@ -117,7 +117,11 @@ fn options_before_the_command_work_as_in_cargo() {
     assert_eq!(a.code, 0, "{}", a.stderr);
     assert_eq!(a.stdout, b.stdout);
     let r = run(&dir(), &["-o", "json", "price", "eleven.toml"]);
-    assert!(r.stdout.starts_with("{\n  \"fleetcheck\""), "{}", r.stdout);
+    assert!(
+        r.stdout.starts_with("{\n  \"schema_version\""),
+        "{}",
+        r.stdout
+    );
     // The shorthand stays.
     let r = run(&dir(), &["eleven.toml"]);
     assert_eq!(r.code, 1);
@@ -429,7 +433,7 @@ fn options_puts_penalty_free_cards_first_and_takes_a_limit() {
     );
     assert_eq!(r.code, 0, "{}", r.stderr);
     let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
-    let opts = v["options"].as_array().unwrap();
+    let opts = v["options"]["options"].as_array().unwrap();
     assert_eq!(opts.len(), 3);
     // No penalty on the Enterprise-D (a Vulcan card shares its faction).
     for o in opts {
