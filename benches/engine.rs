@@ -74,7 +74,10 @@ fn cost_of_a_fleet() -> i32 {
         path: "fleet.toml".into(),
         text: FLEET.into(),
     };
-    fleetcheck::edit::interop::priced::with_analysis(db(), &source, &Default::default(), |a| a.total).unwrap()
+    fleetcheck::edit::interop::priced::with_analysis(db(), &source, &Default::default(), |a| {
+        a.total
+    })
+    .unwrap()
 }
 
 /// The human report of a checked fleet (tables, excerpts, verdict) alone.

@@ -150,7 +150,10 @@ fn a_directory_where_a_file_is_needed_is_an_input_error() {
     assert_eq!(d.code, "io");
     assert_eq!(
         d.message,
-        format!("{} is a directory, not a regular file; it was not read", dir.path().display())
+        format!(
+            "{} is a directory, not a regular file; it was not read",
+            dir.path().display()
+        )
     );
 }
 

@@ -11,6 +11,7 @@ mod props;
 mod readers;
 mod readme;
 mod report;
+mod rules13;
 mod sheet;
 mod sideboard;
 mod support;

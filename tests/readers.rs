@@ -18,7 +18,15 @@ const READERS: &[&[&str]] = &[
     &["export", "f.toml", "--to", "text"],
     &["add", "f.toml", "captain", "Kirk"],
     &["remove", "f.toml", "captain"],
-    &["xwing", "expose", "f.toml", "--ship", "A", "--card", "Fuel Leak"],
+    &[
+        "xwing",
+        "expose",
+        "f.toml",
+        "--ship",
+        "A",
+        "--card",
+        "Fuel Leak",
+    ],
 ];
 
 fn all_output(r: &crate::support::Run) -> String {
@@ -52,7 +60,10 @@ fn a_fifo_named_toml_is_refused_by_every_reader() {
 fn a_directory_named_toml_is_refused_by_every_reader() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::create_dir(dir.path().join("f.toml")).unwrap();
-    for args in READERS.iter().filter(|a| a[0] != "check" && a[0] != "f.toml") {
+    for args in READERS
+        .iter()
+        .filter(|a| a[0] != "check" && a[0] != "f.toml")
+    {
         let r = run(dir.path(), args);
         assert_eq!(r.code, 2, "{args:?}: {}", all_output(&r));
         assert!(
@@ -93,7 +104,10 @@ fn an_unknown_game_gets_one_message_from_every_command() {
         // The X-Wing editor reads X-Wing files only, so it refuses with its
         // own words after the dispatcher's; every other says it once.
         assert_eq!(out.matches("unknown game").count(), 1, "{args:?}: {out}");
-        assert!(out.contains("did you mean `game = \"xwing\"`?"), "{args:?}: {out}");
+        assert!(
+            out.contains("did you mean `game = \"xwing\"`?"),
+            "{args:?}: {out}"
+        );
     }
 }
 

@@ -8,8 +8,8 @@
 //! going, so that all of a file's input errors are listed at once.
 
 use crate::input::diag::{Diagnostic, Source};
-use crate::input::tree::{self, Entry, Node, NodeValue};
 use crate::input::tree::Spanned;
+use crate::input::tree::{self, Entry, Node, NodeValue};
 use std::ops::Range;
 
 /// Parses the whole file; a syntax error becomes a `parse` diagnostic.

@@ -215,10 +215,19 @@ fn penalty(db: &Database, p: &PenaltyRule) -> String {
                 format!("{} {f}", article(&f))
             })
         }
-        PenaltyRule::Waive { scope, applies_to } => format!(
-            "{} {} pay no faction penalty",
+        PenaltyRule::Waive {
+            scope,
+            applies_to,
+            faction_restriction,
+        } => format!(
+            "{} {} pay no faction penalty{}",
             capitalise(&filter_phrase(db, applies_to)),
-            scope_phrase(*scope)
+            scope_phrase(*scope),
+            if *faction_restriction {
+                " and may be bought whatever their faction restriction"
+            } else {
+                ""
+            }
         ),
         PenaltyRule::Double { scope, applies_to } => format!(
             "{} {} pay the faction penalty twice",

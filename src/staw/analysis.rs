@@ -235,7 +235,6 @@ pub fn analyse<'a>(
             view: factions[i].view(e, sub),
             grants: &grants,
             waivers: &waivers,
-            independent_fleet_captain: factions[i].independent_fleet_captain,
         };
         ships.push(price_ship(i, e, list, &factions[i], &on));
     }
@@ -283,9 +282,6 @@ pub fn analyse<'a>(
 struct Factions<'a> {
     ship: Vec<String>,
     captain: Vec<String>,
-    /// The fleet captain that adds a faction to the captain (and spares it
-    /// the faction penalty).
-    independent_fleet_captain: Option<&'a Card>,
     /// The ship's class.
     class: Option<&'a ShipClass>,
     /// The factions of the fleet's other ships (filled by `analyse`).
@@ -305,18 +301,12 @@ impl<'a> Factions<'a> {
             .as_ref()
             .map(|c| c.card.factions.clone())
             .unwrap_or_default();
-        let independent_fleet_captain = e
-            .fleet_captain
-            .as_ref()
-            .map(|f| f.card)
-            .filter(|f| !f.rules.adds_factions.is_empty());
-        if let Some(f) = independent_fleet_captain {
-            extend_unique(&mut captain, &f.rules.adds_factions);
+        if let Some(f) = &e.fleet_captain {
+            extend_unique(&mut captain, &f.card.rules.adds_factions);
         }
         Factions {
             ship,
             captain,
-            independent_fleet_captain,
             class: e.ship.card.class.as_deref().and_then(|c| db.class(c)),
             others: Vec::new(),
         }
@@ -368,6 +358,7 @@ fn choose_limited<'a>(
                     role,
                     slot: upgrade_types(card).next(),
                     at: (i, k),
+                    cost: None,
                 };
                 if !grants[g].covers(&t) {
                     continue;
@@ -380,7 +371,6 @@ fn choose_limited<'a>(
                         view: factions[i].view(e, sub),
                         grants: &trial,
                         waivers,
-                        independent_fleet_captain: factions[i].independent_fleet_captain,
                     };
                     cost::on_ship(&t, &on).cost
                 };
@@ -413,6 +403,7 @@ fn price_ship<'a>(
             role,
             slot,
             at,
+            cost: None,
         }
     }
     // The upgrades that need a slot, with their cost for each slot type.

@@ -88,7 +88,10 @@ pub fn options(
     ask: &Ask,
 ) -> Result<Options, super::EditError> {
     if let Err(c) = crate::edit::staw_only(source) {
-        let why = c.diagnostics.first().map_or(String::new(), |d| d.message.clone());
+        let why = c
+            .diagnostics
+            .first()
+            .map_or(String::new(), |d| d.message.clone());
         return Err(super::EditError::new(format!("input error: {why}")));
     }
     // One analysis: the fleet's report, and each ship's free slots.

@@ -15,8 +15,8 @@ use super::data::{CardKey, Deck};
 use super::deckfile;
 use crate::games::input::{self, loose, shape, suggest, Fields};
 use crate::input::diag::{Diagnostic, Source};
-use crate::input::tree::{Entry as TreeEntry, Node, NodeValue};
 use crate::input::tree::Spanned;
+use crate::input::tree::{Entry as TreeEntry, Node, NodeValue};
 use std::borrow::Cow;
 use std::ops::Range;
 
