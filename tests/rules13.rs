@@ -189,3 +189,33 @@ fn organised_play_excludes_banned_cards() {
     assert_eq!(c.exit_code(), 1);
     assert!(!codes(&check(fleet)).contains(&"op-banned"));
 }
+
+// ---- more classes ------------------------------------------------------------------
+
+#[test]
+fn a_weapon_costs_the_ships_printed_primary_weapon_value() {
+    // Bio-Molecular Torpedo (W199, printed 0): "The Attack Value and cost of
+    // this [weapon] are this ship's Printed Primary Weapon Value": 6 on the
+    // Soong.
+    let r =
+        check("[[ship]]\nship = \"Soong\"\ncaptain = \"Lore\"\nupgrades = [{ id = \"W199\" }]\n")
+            .finish();
+    let torpedo = card(&r, 0, "W199");
+    assert_eq!(mods(torpedo), [("set-cost", 6)]);
+    assert_eq!(torpedo.cost, 6);
+    assert_eq!(r.total, Some(38 + 4 + 6));
+}
+
+#[test]
+fn a_discount_naming_a_faction_matches_sub_factions_per_format() {
+    // James T. Kirk (Cap821): "Federation [crew] Upgrades cost -1 SP". Kov
+    // (C091, Vulcan, 4) on the Enterprise-D: a Federation card with
+    // sub-factions on (standard), not in tournament-2016.
+    let fleet = "[[ship]]\nship = { id = \"S207\" }\ncaptain = { id = \"Cap821\" }\nupgrades = [{ id = \"C091\" }]\n";
+    let r = check(fleet).finish();
+    assert_eq!(mods(card(&r, 0, "C091")), [("discount", -1)]);
+    assert_eq!(card(&r, 0, "C091").cost, 3);
+    let r = check_as(fleet, Some("tournament-2016")).finish();
+    assert_eq!(mods(card(&r, 0, "C091")), [("faction-penalty", 1)]);
+    assert_eq!(card(&r, 0, "C091").cost, 5);
+}

@@ -82,6 +82,7 @@ fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
                 .iter()
                 .find(|c| c.role == Role::Admiral)
                 .map(|c| c.price.cost),
+            sub_factions: sub,
         };
         if let Some(al) = allowances.iter_mut().find(|al| {
             al.left > 0 && !std::ptr::eq(al.from, adm.card) && filter_matches(al.filter, &t)

@@ -359,6 +359,7 @@ fn choose_limited<'a>(
                     slot: upgrade_types(card).next(),
                     at: (i, k),
                     cost: None,
+                    sub_factions: sub,
                 };
                 if !grants[g].covers(&t) {
                     continue;
@@ -397,13 +398,22 @@ fn price_ship<'a>(
 ) -> ShipState<'a> {
     let ship = e.ship.card;
     let slots = slot_terms::active(slots_of(e, &list), i, ship, &list, &on.view);
-    fn target<'t>(card: &'t Card, role: Role, slot: Option<&'t str>, at: At) -> Target<'t> {
+    let sub = on.view.sub_factions;
+    // Filters' factions match with the format's sub-factions.
+    fn target<'t>(
+        card: &'t Card,
+        role: Role,
+        slot: Option<&'t str>,
+        at: At,
+        sub: bool,
+    ) -> Target<'t> {
         Target {
             card,
             role,
             slot,
             at,
             cost: None,
+            sub_factions: sub,
         }
     }
     // The upgrades that need a slot, with their cost for each slot type.
@@ -411,7 +421,7 @@ fn price_ship<'a>(
         .filter(|&k| {
             list[k].0 == Role::Upgrade
                 && needs_slot(list[k].1)
-                && !slot_terms::freed(ship, &list, i, k, on.grants)
+                && !slot_terms::freed(ship, &list, i, k, on.grants, sub)
         })
         .collect();
     let options: Vec<slots::Options> = needing
@@ -421,8 +431,11 @@ fn price_ship<'a>(
                 .map(|t| {
                     (
                         t.to_string(),
-                        cost::on_ship(&target(list[k].1.card, Role::Upgrade, Some(t), (i, k)), on)
-                            .cost,
+                        cost::on_ship(
+                            &target(list[k].1.card, Role::Upgrade, Some(t), (i, k), sub),
+                            on,
+                        )
+                        .cost,
                     )
                 })
                 .collect()
@@ -456,7 +469,10 @@ fn price_ship<'a>(
             (_, true) => upgrade_types(placed.card).next(),
             _ => None,
         };
-        let price = terms.price(slot_index, &target(placed.card, role, priced_as, (i, k)));
+        let price = terms.price(
+            slot_index,
+            &target(placed.card, role, priced_as, (i, k), sub),
+        );
         cards.push(CardState {
             placed,
             role,
@@ -466,7 +482,7 @@ fn price_ship<'a>(
             price,
         });
     }
-    let price = cost::on_ship(&target(ship, Role::Ship, None, (i, SHIP_CARD)), on);
+    let price = cost::on_ship(&target(ship, Role::Ship, None, (i, SHIP_CARD), sub), on);
     let total = cards
         .iter()
         .map(|c| c.price.cost)

@@ -175,6 +175,10 @@ pub struct Target<'a> {
     /// (`CardFilter::max_cost`) must see it; `None`: its printed cost is
     /// used there.
     pub cost: Option<i32>,
+    /// The format's sub-faction switch: a filter's factions match as the
+    /// faction penalty's do (a Vulcan card is a Federation card for "All
+    /// of your Federation [crew] Upgrades" when sub-factions are on).
+    pub sub_factions: bool,
 }
 
 /// What kind of change a [`Modifier`] is (its kebab-case name is the
@@ -458,8 +462,8 @@ pub fn filter_matches(f: &CardFilter, t: &Target) -> bool {
             None => super::upgrade_types(t.card).any(|s| f.slots.iter().any(|x| x == s)),
         };
     let faction_ok = (f.factions.is_empty()
-        || t.card.factions.iter().any(|x| f.factions.contains(x)))
-        && !t.card.factions.iter().any(|x| f.not_factions.contains(x));
+        || shares_faction(&t.card.factions, &f.factions, t.sub_factions))
+        && !shares_faction(&t.card.factions, &f.not_factions, t.sub_factions);
     let name_ok = f.names.is_empty() || {
         let n = normalize(&t.card.name);
         f.names.iter().any(|x| normalize(x) == n)

@@ -268,6 +268,7 @@ fn faction_restriction_lifted(a: &Analysis, i: usize, c: &CardState) -> bool {
         slot: c.slot.as_deref().filter(|s| *s != "none"),
         at: (i, k.unwrap_or(usize::MAX)),
         cost: Some(c.price.cost),
+        sub_factions: a.format.sub_factions,
     };
     a.ships.iter().enumerate().any(|(j, other)| {
         let granting = std::iter::once((SHIP_CARD, other.entry.ship.card)).chain(

@@ -60,6 +60,7 @@ pub fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
                         slot,
                         at: (i, k),
                         cost: Some(c.price.cost),
+                        sub_factions: a.format.sub_factions,
                     };
                     if !filter_matches(&limit.applies_to, &t) {
                         continue;

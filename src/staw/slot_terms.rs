@@ -80,6 +80,7 @@ impl<'a> Terms<'a> {
             slot: Some(slot),
             at: (usize::MAX, usize::MAX),
             cost: Some(cost),
+            sub_factions: sub,
         };
         self.add
             .only
@@ -112,7 +113,14 @@ impl<'a> Terms<'a> {
 /// ship's restrictions, its upgrade bar included ("You may equip the
 /// Enhanced Hull Plating [tech] Upgrade to your ship for free even if it
 /// exceeds your ship's restrictions" on a ship with no [tech] slot).
-pub fn freed(ship: &Card, list: &[(Role, &Placed)], i: usize, k: usize, grants: &[Grant]) -> bool {
+pub fn freed(
+    ship: &Card,
+    list: &[(Role, &Placed)],
+    i: usize,
+    k: usize,
+    grants: &[Grant],
+    sub_factions: bool,
+) -> bool {
     let Some((role, p)) = list.get(k) else {
         return false;
     };
@@ -122,6 +130,7 @@ pub fn freed(ship: &Card, list: &[(Role, &Placed)], i: usize, k: usize, grants: 
         slot: super::upgrade_types(p.card).next(),
         at: (i, k),
         cost: None,
+        sub_factions,
     };
     let by_card = std::iter::once((SHIP_CARD, ship))
         .chain(list.iter().enumerate().map(|(j, (_, q))| (j, q.card)))
@@ -238,6 +247,7 @@ impl<'s, 'a> ShipSlots<'s, 'a> {
                                 slot: Some(t.as_str()),
                                 at: (self.ship, needing[n]),
                                 cost: None,
+                                sub_factions: view.sub_factions,
                             };
                             (o, self.priced(Some(tm), &target).cost + weight)
                         }),
