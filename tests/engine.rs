@@ -1125,8 +1125,12 @@ fn terms_of_added_slots() {
     );
     // Cargo Hold (T013): two crew/tech slots for cards of 4 SP or less.
     // Omag (5 SP) takes the printed crew slot, Rom and Quark the hold's.
+    // The Ferengi Starship is a Ferengi Shuttle: Omag's 5 SP are over a
+    // shuttlecraft's 3 (`restriction`), the slots are as they are.
     let c = ship("S293", "Ferengi", "\"T013\", \"C022\", \"C014\", \"C114\"");
-    assert!(c.diagnostics.is_empty(), "{}", summary(&c));
+    assert_eq!(codes(&c), ["restriction"], "{}", summary(&c));
+    assert!(message(&c, "restriction")
+        .starts_with("Omag (C022) costs 5 SP on ship 1 (Ferengi Starship), a Ferengi Shuttle"));
     let r = c.finish();
     let slot_of = |id: &str| card(&r, 0, id).slot.clone().unwrap();
     assert_eq!(
@@ -1139,7 +1143,7 @@ fn terms_of_added_slots() {
         "Ferengi",
         "\"T013\", \"C022\", \"C014\", \"C114\", \"C238\"",
     );
-    assert_eq!(codes(&c), ["slot"]);
+    assert_eq!(codes(&c), ["restriction", "slot", "restriction"]);
     assert_eq!(at(&c, "slot"), [(4, 45)]);
 }
 
@@ -1252,8 +1256,8 @@ fn limits_on_the_other_cards_of_a_ship() {
     assert_eq!(codes(&c), ["restriction"]);
     assert!(
         message(&c, "restriction").ends_with(
-            "Scout 255 (S099) allows only [borg] upgrades with a printed cost of 5 SP or less \
-                 there"
+            "Scout 255 (S099) allows only [borg] upgrades with a cost of 5 SP or less \
+                 there, and it costs 6 SP there"
         ),
         "{}",
         message(&c, "restriction")
@@ -1468,7 +1472,11 @@ fn additional_admiral_and_attack_squadron_resources() {
              attack squadron, and ship 2 (Dominion Attack Fighters) is one too many",
             "with the Hideki Class Attack Fighters resource (R005) attack squadrons carry no \
              upgrades or captains, but Borg Support Vehicle Token (Q008) is on ship 2 (Dominion \
-             Attack Fighters)"
+             Attack Fighters)",
+            // Without the resource too: a fighter squadron takes only
+            // [squadron] upgrades.
+            "Borg Support Vehicle Token (Q008) may not be on ship 2 (Dominion Attack Fighters): \
+             a fighter squadron takes only [squadron] upgrades"
         ],
         "{}",
         summary(&c)

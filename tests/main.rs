@@ -19,6 +19,7 @@ mod readme;
 #[cfg(feature = "reference")]
 mod reference;
 mod report;
+mod rules13;
 mod sheet;
 mod sideboard;
 mod support;

@@ -610,10 +610,18 @@ pub struct CardFilter {
     /// Card names. Empty: any.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub names: Vec<String>,
-    /// The card's printed cost is at most this ("[weapon] Upgrades with a
-    /// cost of 5 or less", "cannot have a cost greater than 4 SP").
+    /// The card's cost on its ship is at most this ("[weapon] Upgrades
+    /// with a cost of 5 or less", "cannot have a cost greater than 4 SP"):
+    /// printed cost, faction penalty, every additional cost and the other
+    /// cards' discounts, before the discount or fixed cost that this
+    /// filter's own grant gives (shared/rules/staw.md, "Conditions on a
+    /// card's cost").
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max_cost: Option<i32>,
+    /// The card's printed cost is at most this ("a printed cost of 4 SP or
+    /// less").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_printed_cost: Option<i32>,
     /// Cards whose purchase restrictions ask for one of these ship classes
     /// ("Prometheus Class Restricted Upgrades").
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -691,6 +699,12 @@ pub enum PenaltyRule {
         scope: Scope,
         #[serde(default)]
         applies_to: CardFilter,
+        /// The waiver lifts the faction restriction of those cards too
+        /// ("You may assign any [talent] Upgrade to your ship, regardless
+        /// of Faction restriction", Lore): their purchase restrictions on
+        /// a ship's or captain's faction do not apply.
+        #[serde(default, skip_serializing_if = "is_false")]
+        faction_restriction: bool,
     },
     /// Cards matching `applies_to` that pay a faction penalty pay it twice
     /// ("The faction penalty is doubled for any non-Klingon Upgrades
@@ -727,6 +741,10 @@ pub struct ShipClass {
     /// Oversized base (Borg Cube class, Nor class orbital station).
     #[serde(default, skip_serializing_if = "is_false")]
     pub oversized: bool,
+    /// A shuttlecraft class (its name says "Shuttle"): no card costing more
+    /// than 3 SP on a ship of it (rulebook p. 22, FAQ).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub shuttle: bool,
     /// The forward firing arc in degrees (90 or 180); absent for ships
     /// that fire all around (the Borg classes) and classes without a
     /// known dial.

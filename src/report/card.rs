@@ -215,10 +215,19 @@ fn penalty(db: &Database, p: &PenaltyRule) -> String {
                 format!("{} {f}", article(&f))
             })
         }
-        PenaltyRule::Waive { scope, applies_to } => format!(
-            "{} {} pay no faction penalty",
+        PenaltyRule::Waive {
+            scope,
+            applies_to,
+            faction_restriction,
+        } => format!(
+            "{} {} pay no faction penalty{}",
             capitalise(&filter_phrase(db, applies_to)),
-            scope_phrase(*scope)
+            scope_phrase(*scope),
+            if *faction_restriction {
+                " and may be bought whatever their faction restriction"
+            } else {
+                ""
+            }
         ),
         PenaltyRule::Double { scope, applies_to } => format!(
             "{} {} pay the faction penalty twice",
@@ -285,15 +294,18 @@ pub fn rules_text(db: &Database, card: &Card) -> Vec<String> {
     out.extend(r.set_costs.iter().map(|c| set_cost(db, c)));
     out.extend(r.penalty.iter().map(|p| penalty(db, p)));
     if !r.adds_factions.is_empty() {
-        out.push(format!(
-            "Adds the {} faction to its ship",
-            and_list(
-                &r.adds_factions
-                    .iter()
-                    .map(|f| faction_name(f))
-                    .collect::<Vec<_>>()
-            )
-        ));
+        let added = and_list(
+            &r.adds_factions
+                .iter()
+                .map(|f| faction_name(f))
+                .collect::<Vec<_>>(),
+        );
+        out.push(if card.kind == crate::data::model::CardType::FleetCaptain {
+            // A fleet captain adds its faction to the captain, not the ship.
+            format!("Its captain counts as {added} as well as its own faction")
+        } else {
+            format!("Adds the {added} faction to its ship")
+        });
     }
     match r.captains {
         Some(0) => out.push("Takes no captain".into()),

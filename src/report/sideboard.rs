@@ -89,6 +89,9 @@ fn swap_matrix(w: &mut dyn Write, r: &FleetReport, opts: &RenderOptions) -> io::
     Ok(())
 }
 
+/// The swap plan's note on a captain exchange.
+pub const CAPTAIN_SWAP_NOTE: &str = "exchanging captains places no Auxiliary Power token: rule 4 of the Reinforcements Sideboard speaks of upgrades only";
+
 /// One cell: "equip", "exchange X", "no [n]", with "+AP [n]" when a token
 /// is placed; the reasons go into `notes`.
 fn cell_text(s: &SwapReport, notes: &mut Vec<String>) -> String {
@@ -119,6 +122,10 @@ fn cell_text(s: &SwapReport, notes: &mut Vec<String>) -> String {
     }
     if let Some(why) = &s.auxiliary_power {
         parts.push(format!("+AP [{}]", note(why.clone())));
+    }
+    if s.section == "captain" && !s.exchange.is_empty() {
+        // Players ask: rule 4 speaks of upgrades only.
+        parts.push(format!("no AP [{}]", note(CAPTAIN_SWAP_NOTE.into())));
     }
     parts.join("\n")
 }

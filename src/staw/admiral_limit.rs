@@ -75,6 +75,14 @@ fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
             role: Role::Admiral,
             slot: None,
             at: (*i, SHIP_CARD),
+            // "An additional Admiral with a cost of 4 SP or less": its cost
+            // on its ship.
+            cost: a.ships[*i]
+                .cards
+                .iter()
+                .find(|c| c.role == Role::Admiral)
+                .map(|c| c.price.cost),
+            sub_factions: sub,
         };
         if let Some(al) = allowances.iter_mut().find(|al| {
             al.left > 0 && !std::ptr::eq(al.from, adm.card) && filter_matches(al.filter, &t)

@@ -137,7 +137,6 @@ pub fn analyse<'a>(
             view: factions[i].view(e, sub),
             grants: &grants,
             waivers: &waivers,
-            independent_fleet_captain: factions[i].independent_fleet_captain,
         };
         ships.push(price_ship(i, e, list, &factions[i], &on));
     }
@@ -185,9 +184,6 @@ pub fn analyse<'a>(
 struct Factions<'a> {
     ship: Vec<String>,
     captain: Vec<String>,
-    /// The fleet captain that adds a faction to the captain (and spares it
-    /// the faction penalty).
-    independent_fleet_captain: Option<&'a Card>,
     /// The ship's class.
     class: Option<&'a ShipClass>,
     /// The factions of the fleet's other ships (filled by `analyse`).
@@ -207,18 +203,12 @@ impl<'a> Factions<'a> {
             .as_ref()
             .map(|c| c.card.factions.clone())
             .unwrap_or_default();
-        let independent_fleet_captain = e
-            .fleet_captain
-            .as_ref()
-            .map(|f| f.card)
-            .filter(|f| !f.rules.adds_factions.is_empty());
-        if let Some(f) = independent_fleet_captain {
-            extend_unique(&mut captain, &f.rules.adds_factions);
+        if let Some(f) = &e.fleet_captain {
+            extend_unique(&mut captain, &f.card.rules.adds_factions);
         }
         Factions {
             ship,
             captain,
-            independent_fleet_captain,
             class: e.ship.card.class.as_deref().and_then(|c| db.class(c)),
             others: Vec::new(),
         }
@@ -270,6 +260,8 @@ fn choose_limited<'a>(
                     role,
                     slot: upgrade_types(card).next(),
                     at: (i, k),
+                    cost: None,
+                    sub_factions: sub,
                 };
                 if !grants[g].covers(&t) {
                     continue;
@@ -282,7 +274,6 @@ fn choose_limited<'a>(
                         view: factions[i].view(e, sub),
                         grants: &trial,
                         waivers,
-                        independent_fleet_captain: factions[i].independent_fleet_captain,
                     };
                     cost::on_ship(&t, &on).cost
                 };
@@ -309,12 +300,22 @@ fn price_ship<'a>(
 ) -> ShipState<'a> {
     let ship = e.ship.card;
     let slots = slot_terms::active(slots_of(e, &list), i, ship, &list, &on.view);
-    fn target<'t>(card: &'t Card, role: Role, slot: Option<&'t str>, at: At) -> Target<'t> {
+    let sub = on.view.sub_factions;
+    // Filters' factions match with the format's sub-factions.
+    fn target<'t>(
+        card: &'t Card,
+        role: Role,
+        slot: Option<&'t str>,
+        at: At,
+        sub: bool,
+    ) -> Target<'t> {
         Target {
             card,
             role,
             slot,
             at,
+            cost: None,
+            sub_factions: sub,
         }
     }
     // The upgrades that need a slot, with their cost for each slot type.
@@ -322,7 +323,7 @@ fn price_ship<'a>(
         .filter(|&k| {
             list[k].0 == Role::Upgrade
                 && needs_slot(list[k].1)
-                && !slot_terms::freed(ship, &list, i, k, on.grants)
+                && !slot_terms::freed(ship, &list, i, k, on.grants, sub)
         })
         .collect();
     let options: Vec<slots::Options> = needing
@@ -332,8 +333,11 @@ fn price_ship<'a>(
                 .map(|t| {
                     (
                         t.to_string(),
-                        cost::on_ship(&target(list[k].1.card, Role::Upgrade, Some(t), (i, k)), on)
-                            .cost,
+                        cost::on_ship(
+                            &target(list[k].1.card, Role::Upgrade, Some(t), (i, k), sub),
+                            on,
+                        )
+                        .cost,
                     )
                 })
                 .collect()
@@ -367,7 +371,10 @@ fn price_ship<'a>(
             (_, true) => upgrade_types(placed.card).next(),
             _ => None,
         };
-        let price = terms.price(slot_index, &target(placed.card, role, priced_as, (i, k)));
+        let price = terms.price(
+            slot_index,
+            &target(placed.card, role, priced_as, (i, k), sub),
+        );
         cards.push(CardState {
             placed,
             role,
@@ -377,7 +384,7 @@ fn price_ship<'a>(
             price,
         });
     }
-    let price = cost::on_ship(&target(ship, Role::Ship, None, (i, SHIP_CARD)), on);
+    let price = cost::on_ship(&target(ship, Role::Ship, None, (i, SHIP_CARD), sub), on);
     let total = cards
         .iter()
         .map(|c| c.price.cost)

@@ -23,8 +23,14 @@
 //! 6. `floor`: the cost is raised to 0 if it went below (cards printed
 //!    with a negative cost keep it: the Borg Support Vehicle Token).
 //!
-//! A fixed cost another card gives ("may deploy X for 0 SP": `set_costs`)
-//! replaces all of this: `set-cost` to that amount, and nothing else.
+//! A fixed cost another card gives ("may deploy X for 0 SP", "costs
+//! exactly 3 SP": `set_costs`) replaces the printed cost only: `set-cost`
+//! to that amount, then the card's own additional costs and its faction
+//! penalty; no discount (shared/rules/staw.md, "Fixed costs").
+//!
+//! A grant whose filter reads the card's cost ("with a cost of 5 or
+//! less") reads it on the ship, before that grant (see [`on_ship`]); "a
+//! printed cost of N or less" reads the printed cost.
 //!
 //! On the Reinforcements Sideboard only 1-3 apply, with every condition
 //! about a ship counted as not met (`condition::Holder::None`).
@@ -109,6 +115,8 @@ pub struct Waiver<'a> {
     pub filter: &'a CardFilter,
     /// Doubles the penalty of the cards it covers instead of waiving it.
     pub doubles: bool,
+    /// Lifts the faction restriction of the cards it covers too (Lore).
+    pub lifts_faction_restriction: bool,
 }
 
 /// The card being priced.
@@ -119,6 +127,14 @@ pub struct Target<'a> {
     /// The slot type it is counted as (upgrades).
     pub slot: Option<&'a str>,
     pub at: At,
+    /// The card's cost on its ship, when a filter that reads it
+    /// (`CardFilter::max_cost`) must see it; `None`: its printed cost is
+    /// used there.
+    pub cost: Option<i32>,
+    /// The format's sub-faction switch: a filter's factions match as the
+    /// faction penalty's do (a Vulcan card is a Federation card for "All
+    /// of your Federation [crew] Upgrades" when sub-factions are on).
+    pub sub_factions: bool,
 }
 
 /// What kind of change a [`Modifier`] is (its kebab-case name is the
@@ -206,20 +222,44 @@ pub struct OnShip<'a> {
     pub grants: &'a [Grant<'a>],
     /// Every faction penalty waiver of the fleet.
     pub waivers: &'a [Waiver<'a>],
-    /// The ship carries a fleet captain that adds a faction to its captain
-    /// (an Independent fleet captain): the captain pays no faction penalty.
-    pub independent_fleet_captain: Option<&'a Card>,
 }
 
 /// The cost of a card on a ship.
+///
+/// A grant whose filter reads the card's cost ("[weapon] Upgrades with a
+/// cost of 5 or less cost -2 SP": `CardFilter::max_cost`) is judged on the
+/// card's cost there without the grants that read it: printed cost, every
+/// additional cost, the other cards' discounts and the faction penalty
+/// (shared/rules/staw.md, "Conditions on a card's cost"). A weapon printed
+/// at 5 that costs +5 on a non-Breen ship is a 10 SP card there.
 pub fn on_ship(t: &Target, s: &OnShip) -> Price {
+    let reads_cost = |g: &Grant| g.filter().max_cost.is_some();
+    if t.cost.is_none() && s.grants.iter().any(reads_cost) {
+        let before = priced(t, s, false);
+        let judged = Target {
+            cost: Some(before.cost),
+            ..*t
+        };
+        return priced(&judged, s, true);
+    }
+    priced(t, s, true)
+}
+
+/// The price of a card on a ship; `with_cost_conditions`: also the grants
+/// whose filter reads the card's cost (judged on `t.cost`).
+fn priced(t: &Target, s: &OnShip, with_cost_conditions: bool) -> Price {
     let card = t.card;
     let mut p = Price::start(card.cost);
-    // A fixed cost another card gives is final: no other modifier.
+    let applies =
+        |g: &&Grant| g.reaches(t) && (with_cost_conditions || g.filter().max_cost.is_none());
+    // A fixed cost another card gives replaces the printed cost (and a cost
+    // from the ship's stats); the card's additional costs and its faction
+    // penalty still apply, no discount does (shared/rules/staw.md, "Fixed
+    // costs").
     let fixed = s
         .grants
         .iter()
-        .filter(|g| g.reaches(t))
+        .filter(applies)
         .filter_map(|g| match g.effect {
             Effect::SetCost(c) => Some((c.amount, g)),
             Effect::Discount(_) => None,
@@ -233,9 +273,7 @@ pub fn on_ship(t: &Target, s: &OnShip) -> Price {
                 format!("{} ({}): costs {amount} SP", g.from.name, g.from.id),
             );
         }
-        return p;
-    }
-    if let Some(cfs) = &card.rules.cost_from_ship {
+    } else if let Some(cfs) = &card.rules.cost_from_ship {
         let ship = s.view.ship;
         let value = match cfs.stat.as_str() {
             "attack" => ship.attack,
@@ -273,7 +311,8 @@ pub fn on_ship(t: &Target, s: &OnShip) -> Price {
         }
     }
     own_modifiers(&mut p, s.db, card, &Holder::Ship(s.view));
-    for g in s.grants.iter().filter(|g| g.reaches(t)) {
+    let discounts = s.grants.iter().filter(applies).filter(|_| fixed.is_none());
+    for g in discounts {
         let Effect::Discount(d) = g.effect else {
             continue;
         };
@@ -379,19 +418,22 @@ pub fn filter_matches(f: &CardFilter, t: &Target) -> bool {
             None => super::upgrade_types(t.card).any(|s| f.slots.iter().any(|x| x == s)),
         };
     let faction_ok = (f.factions.is_empty()
-        || t.card.factions.iter().any(|x| f.factions.contains(x)))
-        && !t.card.factions.iter().any(|x| f.not_factions.contains(x));
+        || shares_faction(&t.card.factions, &f.factions, t.sub_factions))
+        && !shares_faction(&t.card.factions, &f.not_factions, t.sub_factions);
     let name_ok = f.names.is_empty() || {
         let n = normalize(&t.card.name);
         f.names.iter().any(|x| normalize(x) == n)
     };
-    let cost_ok = f.max_cost.is_none_or(|m| t.card.cost <= m);
+    let cost_ok = f
+        .max_cost
+        .is_none_or(|m| t.cost.unwrap_or(t.card.cost) <= m)
+        && f.max_printed_cost.is_none_or(|m| t.card.cost <= m);
     type_ok && slot_ok && faction_ok && name_ok && cost_ok && super::card_refs::matches(f, t.card)
 }
 
 /// Whether a waiver (or doubler) reaches the target: another card, within
 /// its scope, matching its filter.
-fn covers_waiver(w: &Waiver, t: &Target) -> bool {
+pub fn covers_waiver(w: &Waiver, t: &Target) -> bool {
     w.at != t.at && (w.scope == Scope::Fleet || w.at.0 == t.at.0) && filter_matches(w.filter, t)
 }
 
@@ -407,11 +449,16 @@ fn faction_penalty(t: &Target, s: &OnShip) -> Option<String> {
         if !card.unique && !card.mirror_unique && card.cost == 0 {
             return None;
         }
-        if s.independent_fleet_captain.is_some() {
-            return None;
-        }
     }
-    if shares_faction(&card.factions, s.view.factions, sub) {
+    // A captain counts as the factions its fleet captain adds too (an
+    // Independent fleet captain: no penalty on an Independent ship, +1 as
+    // usual elsewhere).
+    let own = if t.role == Role::Captain && !s.view.captain_factions.is_empty() {
+        s.view.captain_factions
+    } else {
+        &card.factions
+    };
+    if shares_faction(own, s.view.factions, sub) {
         return None;
     }
     for r in &card.rules.penalty {
@@ -431,7 +478,7 @@ fn faction_penalty(t: &Target, s: &OnShip) -> Option<String> {
     Some(format!(
         "{} {} but {} {}",
         card.name,
-        is_factions(&card.factions),
+        is_factions(own),
         s.view.ship.name,
         is_factions(s.view.factions)
     ))
@@ -459,9 +506,13 @@ pub fn grants_of<'a>(
         });
     }
     for r in &card.rules.penalty {
-        let (scope, applies_to, doubles) = match r {
-            PenaltyRule::Waive { scope, applies_to } => (scope, applies_to, false),
-            PenaltyRule::Double { scope, applies_to } => (scope, applies_to, true),
+        let (scope, applies_to, doubles, lifts) = match r {
+            PenaltyRule::Waive {
+                scope,
+                applies_to,
+                faction_restriction,
+            } => (scope, applies_to, false, *faction_restriction),
+            PenaltyRule::Double { scope, applies_to } => (scope, applies_to, true, false),
             _ => continue,
         };
         waivers.push(Waiver {
@@ -470,6 +521,7 @@ pub fn grants_of<'a>(
             scope: *scope,
             filter: applies_to,
             doubles,
+            lifts_faction_restriction: lifts,
         });
     }
 }

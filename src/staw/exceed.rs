@@ -30,6 +30,8 @@ pub fn allowed(a: &Analysis, s: &ShipState, i: usize, c: &CardState) -> bool {
         role: c.role,
         slot: c.slot.as_deref().filter(|s| *s != "none"),
         at: (i, k.unwrap_or(usize::MAX)),
+        cost: Some(c.price.cost),
+        sub_factions: a.format.sub_factions,
     };
     for (j, other) in a.ships.iter().enumerate() {
         let granting = std::iter::once((SHIP_CARD, other.entry.ship.card)).chain(

@@ -47,6 +47,7 @@ mod ship_limits;
 mod ship_sp_cap;
 pub mod sideboard;
 mod slot;
+mod small_craft;
 mod sp_cap;
 mod squadrons;
 mod unique;

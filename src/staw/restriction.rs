@@ -19,8 +19,16 @@
 //!   (`ship_limits`).
 //! - `rules.squadrons`: an attack squadron resource limits the fleet's
 //!   attack squadrons (`squadrons`).
+//! - Shuttlecraft carry no upgrade costing more than 3 SP; fighter
+//!   squadrons take no admiral, only [squadron] upgrades and no resource
+//!   card (`small_craft`).
 //! - A card that may exceed its restrictions where it stands (a slot or a
 //!   grant that allows it, see `exceed`) is not held to them.
+//! - A card covered by a waiver that lifts the faction restriction
+//!   (`PenaltyRule::Waive::faction_restriction`: Lore's "You may assign any
+//!   [talent] Upgrade to your ship, regardless of Faction restriction") is
+//!   not held to its ship- and captain-faction restrictions; its other
+//!   restrictions stand.
 //!
 //! ```toml
 //! [[ship]]
@@ -29,10 +37,12 @@
 //! ```
 
 use super::analysis::Analysis;
+use super::analysis::CardState;
 use super::condition::unmet;
-use super::cost::Role;
-use super::{exceed, ship_limits, squadrons};
+use super::cost::{self, Role, Target, SHIP_CARD};
+use super::{exceed, ship_limits, small_craft, squadrons};
 use super::{Code, Rule};
+use crate::data::model::Condition;
 use crate::data::normalize;
 use crate::input::diag::Diagnostic;
 
@@ -48,6 +58,7 @@ fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
     fleet_excludes(a, out);
     ship_limits::check(a, out);
     squadrons::check(a, out);
+    small_craft::check(a, out);
 }
 
 /// Cards that may not share a fleet: reported once per pair, at the card
@@ -106,7 +117,11 @@ fn per_ship(a: &Analysis, out: &mut Vec<Diagnostic>) {
             if exceed::allowed(a, s, i, c) {
                 continue;
             }
+            let lifted = faction_restriction_lifted(a, i, c);
             for cond in &card.rules.restrictions {
+                if lifted && is_faction_condition(cond) {
+                    continue;
+                }
                 if !view.holds(cond) {
                     let name = format!("{} ({})", card.name, card.id);
                     out.push(
@@ -229,4 +244,46 @@ fn per_ship(a: &Analysis, out: &mut Vec<Diagnostic>) {
             }
         }
     }
+}
+
+/// Whether a condition is a faction restriction: on the ship's or the
+/// captain's faction (also "a non-X ship", and either of such).
+fn is_faction_condition(c: &Condition) -> bool {
+    match c {
+        Condition::ShipFaction { .. } | Condition::CaptainFaction { .. } => true,
+        Condition::Not { not } => is_faction_condition(not),
+        Condition::AnyOf { any } => any.iter().all(is_faction_condition),
+        _ => false,
+    }
+}
+
+/// Whether a card of the fleet lifts the faction restriction of the card
+/// `c` on ship `i` (a waiver with `faction_restriction`).
+fn faction_restriction_lifted(a: &Analysis, i: usize, c: &CardState) -> bool {
+    let s = &a.ships[i];
+    let k = s.cards.iter().position(|x| std::ptr::eq(x, c));
+    let t = Target {
+        card: c.placed.card,
+        role: c.role,
+        slot: c.slot.as_deref().filter(|s| *s != "none"),
+        at: (i, k.unwrap_or(usize::MAX)),
+        cost: Some(c.price.cost),
+        sub_factions: a.format.sub_factions,
+    };
+    a.ships.iter().enumerate().any(|(j, other)| {
+        let granting = std::iter::once((SHIP_CARD, other.entry.ship.card)).chain(
+            other
+                .cards
+                .iter()
+                .enumerate()
+                .map(|(k, x)| (k, x.placed.card)),
+        );
+        granting.into_iter().any(|(gk, from)| {
+            let (mut grants, mut waivers) = (Vec::new(), Vec::new());
+            cost::grants_of(from, (j, gk), &mut grants, &mut waivers);
+            waivers
+                .iter()
+                .any(|w| w.lifts_faction_restriction && cost::covers_waiver(w, &t))
+        })
+    })
 }

@@ -60,6 +60,8 @@ pub fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
                         role: c.role,
                         slot,
                         at: (i, k),
+                        cost: Some(c.price.cost),
+                        sub_factions: a.format.sub_factions,
                     };
                     if !filter_matches(&limit.applies_to, &t) {
                         continue;
@@ -68,6 +70,11 @@ pub fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
                         continue;
                     }
                     let what = match &only {
+                        Some(o) if o.max_cost.is_some() => format!(
+                            "allows only {} there, and it costs {} SP there",
+                            filter_phrase(a.db, o),
+                            c.price.cost
+                        ),
                         Some(o) => format!("allows only {} there", filter_phrase(a.db, o)),
                         None => {
                             format!("allows no {} there", filter_phrase(a.db, &limit.applies_to))

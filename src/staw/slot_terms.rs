@@ -63,13 +63,24 @@ pub struct Terms<'a> {
 }
 
 impl<'a> Terms<'a> {
-    /// Whether the card (counted as slot type `slot`) may take the slot.
-    pub fn admits(&self, card: &Card, slot: &str, view_factions: &[String], sub: bool) -> bool {
+    /// Whether the card (counted as slot type `slot`, costing `cost` on
+    /// the ship outside this slot) may take the slot. A bound on the cost
+    /// ("have an SP cost of 5 or less") reads that cost.
+    pub fn admits(
+        &self,
+        card: &Card,
+        slot: &str,
+        cost: i32,
+        view_factions: &[String],
+        sub: bool,
+    ) -> bool {
         let t = Target {
             card,
             role: Role::Upgrade,
             slot: Some(slot),
             at: (usize::MAX, usize::MAX),
+            cost: Some(cost),
+            sub_factions: sub,
         };
         self.add
             .only
@@ -102,7 +113,14 @@ impl<'a> Terms<'a> {
 /// ship's restrictions, its upgrade bar included ("You may equip the
 /// Enhanced Hull Plating [tech] Upgrade to your ship for free even if it
 /// exceeds your ship's restrictions" on a ship with no [tech] slot).
-pub fn freed(ship: &Card, list: &[(Role, &Placed)], i: usize, k: usize, grants: &[Grant]) -> bool {
+pub fn freed(
+    ship: &Card,
+    list: &[(Role, &Placed)],
+    i: usize,
+    k: usize,
+    grants: &[Grant],
+    sub_factions: bool,
+) -> bool {
     let Some((role, p)) = list.get(k) else {
         return false;
     };
@@ -111,6 +129,8 @@ pub fn freed(ship: &Card, list: &[(Role, &Placed)], i: usize, k: usize, grants: 
         role: *role,
         slot: super::upgrade_types(p.card).next(),
         at: (i, k),
+        cost: None,
+        sub_factions,
     };
     let by_card = std::iter::once((SHIP_CARD, ship))
         .chain(list.iter().enumerate().map(|(j, (_, q))| (j, q.card)))
@@ -219,13 +239,15 @@ impl<'s, 'a> ShipSlots<'s, 'a> {
                 .filter_map(|(o, (t, plain))| match &terms[j] {
                     None => Some((o, plain + weight)),
                     Some(tm) => tm
-                        .admits(card, t, view.factions, view.sub_factions)
+                        .admits(card, t, *plain, view.factions, view.sub_factions)
                         .then(|| {
                             let target = Target {
                                 card,
                                 role: Role::Upgrade,
                                 slot: Some(t.as_str()),
                                 at: (self.ship, needing[n]),
+                                cost: None,
+                                sub_factions: view.sub_factions,
                             };
                             (o, self.priced(Some(tm), &target).cost + weight)
                         }),

@@ -194,6 +194,9 @@ pub fn filter_phrase(db: &Database, f: &CardFilter) -> String {
         s = format!("{s} named {}", or_list(&f.names));
     }
     if let Some(m) = f.max_cost {
+        s = format!("{s} with a cost of {m} SP or less");
+    }
+    if let Some(m) = f.max_printed_cost {
         s = format!("{s} with a printed cost of {m} SP or less");
     }
     if !f.restricted_to.is_empty() {
@@ -317,7 +320,7 @@ mod tests {
         };
         assert_eq!(
             filter_phrase(&db, &f),
-            "non-Borg [borg] upgrades with a printed cost of 5 SP or less"
+            "non-Borg [borg] upgrades with a cost of 5 SP or less"
         );
         let f = CardFilter {
             types: v(&["fleet-captain"]),

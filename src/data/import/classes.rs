@@ -21,6 +21,9 @@
 //! - `oversized` is set for the Borg Cube class and the Nor class orbital
 //!   station only (the 2016 tournament rules' oversized bases); the Borg
 //!   Tactical Cube is not a Borg Cube class ship.
+//! - `shuttle` is set for every class whose name says "Shuttle" (Type 7
+//!   Shuttlecraft, Delta Flyer Class Shuttlecraft, Ferengi Shuttle): no
+//!   card costing more than 3 SP on a shuttlecraft (rulebook p. 22).
 //! - For card texts, `ClassIndex::lookup` matches class names loosely
 //!   ("Intrepid-class", "D`Deridex Class", "DDeridx Class" all find one).
 
@@ -220,6 +223,7 @@ impl ClassIndex {
             let mut class = ShipClass {
                 id: c.id().to_string(),
                 oversized: OVERSIZED.contains(&key.as_str()),
+                shuttle: key.contains("shuttle"),
                 name,
                 ..ShipClass::default()
             };
@@ -280,6 +284,7 @@ impl ClassIndex {
             id: s.clone(),
             name: class.to_string(),
             oversized: OVERSIZED.contains(&key.as_str()),
+            shuttle: key.contains("shuttle"),
             ..ShipClass::default()
         });
         s

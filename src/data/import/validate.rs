@@ -269,6 +269,9 @@ impl Checker<'_> {
         if f.max_cost.is_some_and(|m| !(0..=40).contains(&m)) {
             self.problem(format!("{what} has an implausible max_cost"));
         }
+        if f.max_printed_cost.is_some_and(|m| !(0..=40).contains(&m)) {
+            self.problem(format!("{what} has an implausible max_printed_cost"));
+        }
         for id in &f.restricted_to {
             if !self.classes.contains(id.as_str()) {
                 self.problem(format!("unknown class id {id:?} in {what}"));

@@ -3,9 +3,10 @@
 //! - Independent flagships (R004f-i, faction independent): the ship "is now
 //!   independent faction in addition to its original faction" (R004).
 //! - Independent fleet captains (R010e-h): "That Captain is considered to be
-//!   both Independent as well as their own Faction" and pays no faction
-//!   penalty (R010), so the card also carries a penalty `waive` for
-//!   captains on its ship.
+//!   both Independent as well as their own Faction" (R010): the captain
+//!   counts as Independent too, so it pays no faction penalty on an
+//!   Independent ship and +1 as usual on a ship of another faction
+//!   (shared/rules/staw.md, "Independent fleet captain"). No waiver.
 //! - Text "This ship gains the Independent Faction" (Q011 Captured).
 //!
 //! The resources R004 and R010 state these rules for their cards; their
@@ -18,7 +19,7 @@
 
 use super::{faction_of, push_unique, Cx, Kind, Subject};
 use crate::data::import::ImportError;
-use crate::data::model::{CardFilter, CardType, PenaltyRule, Scope};
+use crate::data::model::CardType;
 use regex::Regex;
 use std::sync::LazyLock;
 
@@ -42,16 +43,6 @@ fn apply(_cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
         }
         CardType::FleetCaptain if independent => {
             push_unique(&mut s.card.rules.adds_factions, "independent".to_string());
-            push_unique(
-                &mut s.card.rules.penalty,
-                PenaltyRule::Waive {
-                    scope: Scope::Ship,
-                    applies_to: CardFilter {
-                        types: vec!["captain".into()],
-                        ..CardFilter::default()
-                    },
-                },
-            );
         }
         _ => {}
     }
@@ -105,7 +96,10 @@ mod tests {
         );
         apply(&cx(), &mut s).unwrap();
         assert_eq!(s.card.rules.adds_factions, vec!["independent"]);
-        assert_eq!(s.card.rules.penalty.len(), 1);
+        assert!(
+            s.card.rules.penalty.is_empty(),
+            "an Independent fleet captain is no penalty waiver"
+        );
         let mut s = subject(
             "R010a",
             "",

@@ -2,7 +2,10 @@
 //! Attack Value of this [weapon] are equal to this ship's Primary Weapon
 //! Value" (attack, plus 0), "the cost of this [weapon] is equal to this
 //! ship's Primary Weapon Value +1" (plus 1), "the SP cost of this card is
-//! equal to this ship's printed Hull Value +2" (hull, plus 2).
+//! equal to this ship's printed Hull Value +2" (hull, plus 2), "The
+//! Attack Value and cost of this [weapon] are this ship's Printed Primary
+//! Weapon Value" (W199, attack). Any card type: a weapon, a starship
+//! construction.
 //!
 //! ```toml
 //! [card.rules.cost_from_ship]
@@ -23,7 +26,7 @@ pub const KIND: Kind = Kind {
 
 static PHRASE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
-        r"(?i)\b(?:sp )?cost(?: and attack value)?(?: of this (?:card|upgrade|\[[a-z]+\]))? (?:is|are) equal to (?:this|the) ships?'?s? (?:printed )?(primary weapon|hull|shields?|agility) value(?:\s*([+-])\s*(\d+))?",
+        r"(?i)\b(?:sp )?(?:cost(?: and attack value)?|attack value and cost)(?: of this (?:card|upgrade|\[[a-z]+\]))? (?:is|are) (?:equal to )?(?:this|the) ships?'?s? (?:printed )?(primary weapon|hull|shields?|agility) value(?:\s*([+-])\s*(\d+))?",
     )
     .unwrap()
 });
@@ -89,6 +92,13 @@ mod tests {
         assert_eq!(run("The Attack Value of this [weapon] is equal to this ship's Primary Weapon Value and the cost of this [weapon] is equal to this ship's Primary Weapon Value +1."), cfs("attack", 1));
         // W057 Dorsal Phaser Array (older printing)
         assert_eq!(run("This Upgrade may only be purchased for a Federation ship with a Hull Value of 4 or greater and the SP cost is equal to the ship's Primary Weapon Value +1."), cfs("attack", 1));
+        // W199 Bio-Molecular Torpedo
+        assert_eq!(run("The Attack Value and cost of this [weapon] are this ship's Printed Primary Weapon Value."), cfs("attack", 0));
+        // W226 Quantum Torpedoes: its attack only, not its cost.
+        assert_eq!(
+            run("The Attack Value of this [weapon] is this ship's Primary Weapon Value +1."),
+            None
+        );
         // W156
         assert_eq!(run("This Upgrade may only be purchased for a Xindi ship and the SP cost is equal to the ships Primary Weapon Value."), cfs("attack", 0));
         // Con002 Ablative Generator

@@ -12,7 +12,7 @@
 //! (Calvin Hudson costs his printed 3).
 //!
 //! Also "All of your [weapon] Upgrades with a cost of 5 or less cost -2 SP"
-//! (`max_cost`, the printed cost), "all of your non-Borg [tech] and
+//! (`max_cost`, the cost on the ship before this discount), "all of your non-Borg [tech] and
 //! [weapon] Upgrades" (`not_factions`), also after another clause joined
 //! with "and".
 //!

@@ -12,6 +12,11 @@
 //!   this ship" -> `waive` those slots; "Romulan [weapon], Romulan [tech],
 //!   Borg [weapon] and/or Borg [tech]" -> factions x slots; "for cards
 //!   equipped to this ship" -> every card type.
+//! - "You may assign any [talent] Upgrade to your ship, regardless of
+//!   Faction restriction" (Lore) -> `waive` those cards with
+//!   `faction_restriction = true`: their faction restriction is lifted as
+//!   well as their penalty (shared/rules/staw.md, "Waivers of purchase
+//!   restrictions"); the plain waiver of the same cards merges into it.
 //! - "The faction penalty is doubled for any non-Klingon Upgrades assigned
 //!   to your ship" -> `double` (K'Temoc).
 //! - "if this card is assigned to a non-Romulan ship, you do not pay a
@@ -56,6 +61,12 @@ static DOUBLED: LazyLock<Regex> = LazyLock::new(|| {
 static OWN_FACTION_ELSEWHERE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)\bif this card is assigned to a non-([\w' -]+?) ship, you do not pay a faction penalty for any of your ([\w' -]+?) upgrades( \(including this one\))?").unwrap()
 });
+/// "You may assign any [talent] Upgrade to your ship, regardless of
+/// Faction restriction" (Lore).
+static REGARDLESS: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\byou may assign (.+?) to your ship,? regardless of faction restrictions?\b")
+        .unwrap()
+});
 static USE_ANY: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)\byou may use any upgrades without paying a faction penalty").unwrap()
 });
@@ -68,6 +79,20 @@ fn apply(_cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
     let name = s.card.name.clone();
     let mut spans = Vec::new();
     for (at, t) in s.text.sentences() {
+        if let Some(c) = REGARDLESS.captures(t) {
+            if let Some(applies_to) = filter(&c[1]) {
+                push_unique(
+                    &mut rules,
+                    PenaltyRule::Waive {
+                        scope: Scope::Ship,
+                        applies_to,
+                        faction_restriction: true,
+                    },
+                );
+                let m = c.get(0).map_or(0..0, |m| m.range());
+                spans.push((at + m.start, at + m.end));
+            }
+        }
         if let Some(m) = USE_ANY.find(t) {
             push_unique(&mut rules, waive(CardFilter::default()));
             spans.push((at + m.start(), at + m.end()));
@@ -127,6 +152,27 @@ fn apply(_cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
     for (a, b) in spans {
         s.text.consume(a, b);
     }
+    // A waiver that lifts the faction restriction too covers the plain
+    // waiver of the same cards.
+    let lifting: Vec<(Scope, CardFilter)> = rules
+        .iter()
+        .filter_map(|r| match r {
+            PenaltyRule::Waive {
+                scope,
+                applies_to,
+                faction_restriction: true,
+            } => Some((*scope, applies_to.clone())),
+            _ => None,
+        })
+        .collect();
+    rules.retain(|r| match r {
+        PenaltyRule::Waive {
+            scope,
+            applies_to,
+            faction_restriction: false,
+        } => !lifting.iter().any(|(s, f)| s == scope && f == applies_to),
+        _ => true,
+    });
     for r in rules {
         push_unique(&mut s.card.rules.penalty, r);
     }
@@ -137,6 +183,7 @@ fn waive(applies_to: CardFilter) -> PenaltyRule {
     PenaltyRule::Waive {
         scope: Scope::Ship,
         applies_to,
+        faction_restriction: false,
     }
 }
 
@@ -332,6 +379,25 @@ mod tests {
                 waive_f(&["borg"], &["weapon", "tech"])
             ]
         );
+    }
+
+    #[test]
+    fn lore_lifts_the_faction_restriction_of_talents() {
+        // Cap711 Lore
+        let s = run("You may assign any [talent] Upgrade to your ship, regardless of Faction restriction, and you do not pay a Faction penalty when assigning any [talent] Upgrade to your ship.", json!({}));
+        assert_eq!(
+            s.card.rules.penalty,
+            vec![PenaltyRule::Waive {
+                scope: Scope::Ship,
+                applies_to: CardFilter {
+                    slots: vec!["talent".into()],
+                    ..CardFilter::default()
+                },
+                faction_restriction: true,
+            }]
+        );
+        assert!(s.text.is_consumed(s.text.text.find("regardless").unwrap()));
+        assert!(s.text.is_consumed(s.text.text.find("you do not").unwrap()));
     }
 
     #[test]

@@ -10,13 +10,13 @@
 //! three). Scope: this card's ship.
 //!
 //! Also "You may equip a Klingon [tech] Upgrade with a printed cost of 4 SP
-//! or less to this ship for free" (one card, `max_cost`), and what may
+//! or less to this ship for free" (one card, `max_printed_cost`), and what may
 //! follow in the sentence: "even if it exceeds its restrictions"
 //! (`exceed_restrictions`), "this Upgrade cannot refer to a specific ship
 //! or class of ship" (`not_ship_specific`), "without requiring an Upgrade
 //! Slot" (`rules.no_slot_for`), and a sentence of its own after a counted
 //! one: "The printed cost on those Upgrades cannot be greater than 6"
-//! (`max_cost`). Anything else that follows leaves the phrase in
+//! (`max_printed_cost`). Anything else that follows leaves the phrase in
 //! `unmodeled` next to the set cost.
 //!
 //! ```toml
@@ -105,7 +105,7 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
                 .rev()
                 .find(|c: &&mut SetCost| c.max_cards.is_some());
             if let (Some(last), Ok(n)) = (last, c[1].parse::<i32>()) {
-                last.applies_to.max_cost = Some(n);
+                last.applies_to.max_printed_cost = Some(n);
                 spans.push((at, at + t.len()));
                 continue;
             }
@@ -148,7 +148,7 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
         };
         if let Some(c) = ONE_UP_TO.captures(t) {
             if let (Some(mut applies_to), Ok(max)) = (filter(&c[1]), c[2].parse::<i32>()) {
-                applies_to.max_cost = Some(max);
+                applies_to.max_printed_cost = Some(max);
                 let cost = SetCost {
                     amount: c.get(4).map_or(0, |m| m.as_str().parse().unwrap_or(0)),
                     scope: Scope::Ship,
@@ -316,7 +316,7 @@ mod tests {
                 applies_to: CardFilter {
                     slots: vec!["tech".into()],
                     factions: vec!["klingon".into()],
-                    max_cost: Some(4),
+                    max_printed_cost: Some(4),
                     ..CardFilter::default()
                 },
                 max_cards: Some(1),
@@ -350,7 +350,10 @@ mod tests {
         let s = run("Up to 3 of the Upgrades you purchase for your ship cost exactly 4 SP each and are placed face down beside your Ship Card. Each Upgrade remains face down until you decide to use it. The printed cost on those Upgrades cannot be greater than 6.");
         assert_eq!(s.card.rules.set_costs[0].amount, 4);
         assert_eq!(s.card.rules.set_costs[0].max_cards, Some(3));
-        assert_eq!(s.card.rules.set_costs[0].applies_to.max_cost, Some(6));
+        assert_eq!(
+            s.card.rules.set_costs[0].applies_to.max_printed_cost,
+            Some(6)
+        );
         assert!(s.text.is_consumed(s.text.text.find("The printed").unwrap()));
         // Cap524 Tahna Los
         let s = run("One of the [tech] upgrades you purchase for Tahna Los's ship costs exactly 3 Squadron Points and is placed face down beside his card; this Upgrade cannot refer to a specific ship or class of ship.");

@@ -16,7 +16,7 @@
 //! - "You cannot deploy a [borg] Upgrade with a cost greater than 5 to this
 //!   ship" (S099, S111, S113) and "You may deploy [weapon] Upgrades with a
 //!   cost of 4 SP or less to this ship" (S026, S027, S259): upgrades of
-//!   that type up to that printed cost;
+//!   that type up to that cost on the ship;
 //! - "You may not equip the Science Vessel Variant [tech] Upgrade to this
 //!   ship" (T265, T266): no card of that name.
 //!
