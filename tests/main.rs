@@ -11,6 +11,7 @@ mod interop;
 mod props;
 mod readers;
 mod readme;
+mod reliability;
 mod report;
 mod sheet;
 mod sideboard;

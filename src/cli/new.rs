@@ -64,9 +64,12 @@ pub fn run(args: &NewArgs) -> anyhow::Result<i32> {
         eprintln!("error: {e}");
         return Ok(2);
     }
-    println!(
-        "{}: new fleet {name:?}, format {format}",
-        args.file.display()
-    );
+    super::check::print(|w| {
+        writeln!(
+            w,
+            "{}: new fleet {name:?}, format {format}",
+            args.file.display()
+        )
+    })?;
     Ok(0)
 }
