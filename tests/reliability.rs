@@ -347,3 +347,67 @@ fn a_closed_pipe_ends_quietly() {
         assert_ne!(out.status.code(), Some(101), "{args:?}: {err}");
     }
 }
+
+// ---- 2. two edits at once: both land, or the loser says so ---------------
+
+const ONE_SHIP: &str = "name = \"R\"\n\n[[ship]]\nship = { id = \"S207\" }\n";
+
+const CHANGED: &str = "the file changed while editing; nothing was written";
+
+#[test]
+fn concurrent_edits_of_one_file_lose_nothing() {
+    use std::process::Stdio;
+    let dir = tempfile::tempdir().unwrap();
+    let edits: [&[&str]; 2] = [
+        &["add", "r.toml", "captain", "Cap906"],
+        &["add", "r.toml", "upgrade", "C209"],
+    ];
+    for trial in 0..30 {
+        write(dir.path(), "r.toml", ONE_SHIP);
+        let children: Vec<_> = edits
+            .iter()
+            .map(|args| {
+                std_command(dir.path())
+                    .args(*args)
+                    .stdout(Stdio::null())
+                    .stderr(Stdio::piped())
+                    .spawn()
+                    .unwrap()
+            })
+            .collect();
+        let text = {
+            let outs: Vec<_> = children
+                .into_iter()
+                .map(|c| c.wait_with_output().unwrap())
+                .collect();
+            let text = read(dir.path(), "r.toml");
+            for (out, card) in outs.iter().zip(["Cap906", "C209"]) {
+                let err = String::from_utf8_lossy(&out.stderr);
+                match out.status.code() {
+                    Some(0) => assert!(text.contains(card), "trial {trial}: {card} lost\n{text}"),
+                    Some(2) => assert!(err.contains(CHANGED), "trial {trial}: {err}"),
+                    c => panic!("trial {trial}: exit {c:?}: {err}"),
+                }
+            }
+            text
+        };
+        // Whatever happened, the file is a whole fleet file.
+        assert!(text.starts_with(ONE_SHIP), "trial {trial}: {text}");
+    }
+}
+
+#[test]
+fn an_edit_over_a_file_changed_meanwhile_is_refused() {
+    // A writer that takes no lock (an editor) changes the file between
+    // fleetcheck's read and its write: the compare-and-swap refuses.
+    use fleetcheck::input::fs::{read_text, write, Guard, WriteError};
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("r.toml");
+    std::fs::write(&path, ONE_SHIP).unwrap();
+    let _lock = fleetcheck::input::lock::exclusive(&path).unwrap().unwrap();
+    let (_, original) = read_text(&path).unwrap();
+    std::fs::write(&path, "name = \"edited by hand\"\n").unwrap();
+    let e = write(&path, b"x = 1\n", Guard::Unchanged(&original)).unwrap_err();
+    assert!(matches!(e, WriteError::Changed { .. }), "{e}");
+    assert_eq!(read(dir.path(), "r.toml"), "name = \"edited by hand\"\n");
+}

@@ -60,6 +60,15 @@ pub fn run(args: &NewArgs) -> anyhow::Result<i32> {
     } else {
         crate::input::fs::Guard::New
     };
+    // `--force` replaces a file another fleetcheck may be editing: after it.
+    let _lock = if args.force {
+        match super::add::lock(&args.file) {
+            Ok(l) => l,
+            Err(code) => return Ok(code),
+        }
+    } else {
+        None
+    };
     if let Err(e) = crate::input::fs::write(&args.file, text.as_bytes(), guard) {
         eprintln!("error: {e}");
         return Ok(2);
