@@ -256,6 +256,10 @@ fn ship<'a>(db: &'a Database, s: &RawShip, diags: &mut Vec<Diagnostic>) -> Optio
     })
 }
 
+/// A file's diagnostics beyond which an unknown card gets no "did you
+/// mean" (see `place`).
+pub const SUGGEST_WHILE_FEWER_THAN: usize = 200;
+
 /// Resolves a reference into `diags` or a placed card (see `find_preferring`).
 fn place<'a>(
     db: &'a Database,
@@ -264,7 +268,11 @@ fn place<'a>(
     prefer: Option<&str>,
     diags: &mut Vec<Diagnostic>,
 ) -> Option<Placed<'a>> {
-    match find_preferring(db, r, pos, prefer) {
+    // "Did you mean" searches the whole database: only for the first
+    // problems of a file, so that a file of 60,000 unknown names is
+    // checked in linear time (the rest say what is wrong, without it).
+    let suggest = diags.len() < SUGGEST_WHILE_FEWER_THAN;
+    match find_preferring(db, r, pos, prefer, suggest) {
         Ok(card) => Some(Placed {
             card,
             span: r.span.clone(),
@@ -278,7 +286,7 @@ fn place<'a>(
 
 /// Resolves one reference for a position.
 pub fn find<'a>(db: &'a Database, r: &CardRef, pos: Position) -> Result<&'a Card, Box<Diagnostic>> {
-    find_preferring(db, r, pos, None)
+    find_preferring(db, r, pos, None, true)
 }
 
 /// `find`, where `prefer` (a `[sideboard]` key that is no section) names
@@ -288,6 +296,7 @@ fn find_preferring<'a>(
     r: &CardRef,
     pos: Position,
     prefer: Option<&str>,
+    suggest: bool,
 ) -> Result<&'a Card, Box<Diagnostic>> {
     let (mut candidates, narrowed_from) = match &r.query {
         Query::Text(s) => match db.by_id(s) {
@@ -375,7 +384,7 @@ fn find_preferring<'a>(
             narrowed_from.len(),
             if narrowed_from.len() == 1 { "" } else { "s" }
         );
-        for c in dedupe(narrowed_from).iter().take(12) {
+        for c in dedupe(narrowed_from).iter().take(MAX_CANDIDATES) {
             d = d.with_help(format!(
                 "{} — write {}",
                 candidate_line(db, c),
@@ -389,7 +398,12 @@ fn find_preferring<'a>(
         Query::Table(t) => t.name.clone().or(t.id.clone()).unwrap_or_default(),
     };
     let mut seen = Vec::new();
-    for c in db.suggest(&query, pos.types(), 5) {
+    let suggestions = if suggest {
+        db.suggest(&query, pos.types(), 5)
+    } else {
+        Vec::new()
+    };
+    for c in suggestions {
         if !seen.contains(&c.name) {
             seen.push(c.name.clone());
         }
@@ -420,15 +434,25 @@ fn ambiguous(db: &Database, r: &CardRef, pos: Position, cards: &[&Card]) -> Diag
         ),
     )
     .with_span(Some(r.span.clone()));
-    for c in cards {
+    // A bounded list: a name may fit dozens of cards.
+    for c in cards.iter().take(MAX_CANDIDATES) {
         d = d.with_help(format!(
             "{} — write {}",
             candidate_line(db, c),
             pick_table(c)
         ));
     }
+    if cards.len() > MAX_CANDIDATES {
+        d = d.with_help(format!(
+            "and {} more (`fleetcheck search` lists them all)",
+            cards.len() - MAX_CANDIDATES
+        ));
+    }
     d
 }
+
+/// The most candidates one message lists.
+const MAX_CANDIDATES: usize = 12;
 
 /// "Cap721: a captain, Dominion, set 71279 (Koranak), cost 4 SP".
 fn candidate_line(db: &Database, c: &Card) -> String {
