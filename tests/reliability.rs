@@ -411,3 +411,50 @@ fn an_edit_over_a_file_changed_meanwhile_is_refused() {
     assert!(matches!(e, WriteError::Changed { .. }), "{e}");
     assert_eq!(read(dir.path(), "r.toml"), "name = \"edited by hand\"\n");
 }
+
+// ---- 4/5. a large hostile file: bounded output, every problem counted ----
+
+#[test]
+fn sixty_thousand_unknown_names_give_a_bounded_report() {
+    let dir = tempfile::tempdir().unwrap();
+    let body: String = (0..60_000).map(|i| format!("  \"Zq{i}\",\n")).collect();
+    let text = format!("name = \"N\"\n\n[[ship]]\nship = {{ id = \"S207\" }}\nupgrades = [\n{body}]\n");
+    assert!(text.len() < 1 << 20);
+    write(dir.path(), "n.toml", &text);
+    let r = run(dir.path(), &["check", "n.toml"]);
+    assert_eq!(r.code, 2);
+    // 100 drawn in full, then one line for the rest.
+    assert_eq!(r.stdout.matches("error[unknown-card]").count(), 100);
+    assert!(
+        r.stdout.contains("... and 59900 more `unknown-card` errors in n.toml (the first 100 are shown)"),
+        "{}",
+        &r.stdout[r.stdout.len() - 300..]
+    );
+    assert!(r.stdout.len() < 64 * 1024, "{} bytes", r.stdout.len());
+    // JSON keeps them all, located by line.
+    let j = run(dir.path(), &["check", "-o", "json", "n.toml"]);
+    let v: serde_json::Value = serde_json::from_str(&j.stdout).unwrap();
+    let d = v["fleets"][0]["diagnostics"].as_array().unwrap();
+    assert_eq!(d.len(), 60_000);
+    assert_eq!(d[59_999]["line"], 60_005);
+}
+
+#[test]
+fn many_copies_of_one_upgrade_are_checked_and_counted() {
+    let dir = tempfile::tempdir().unwrap();
+    let body: String = (0..20_000).map(|_| "  { id = \"C209\" },\n").collect();
+    let text = format!(
+        "name = \"U\"\n\n[[ship]]\nship = {{ id = \"S207\" }}\ncaptain = {{ id = \"Cap906\" }}\nupgrades = [\n{body}]\n"
+    );
+    write(dir.path(), "u.toml", &text);
+    let j = run(dir.path(), &["check", "-o", "json", "u.toml"]);
+    assert_eq!(j.code, 1, "{}", j.stderr);
+    let v: serde_json::Value = serde_json::from_str(&j.stdout).unwrap();
+    let d = v["fleets"][0]["diagnostics"].as_array().unwrap();
+    // The Enterprise-D has 3 crew slots: the other 19,997 copies have none
+    // (the unique card is reported too).
+    let slot = d.iter().filter(|d| d["code"] == "slot").count();
+    assert_eq!(slot, 19_997);
+    let r = run(dir.path(), &["check", "u.toml"]);
+    assert!(r.stdout.contains("... and 19897 more `slot` errors"), "{}", r.stdout.len());
+}
