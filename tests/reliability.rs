@@ -418,7 +418,8 @@ fn an_edit_over_a_file_changed_meanwhile_is_refused() {
 fn sixty_thousand_unknown_names_give_a_bounded_report() {
     let dir = tempfile::tempdir().unwrap();
     let body: String = (0..60_000).map(|i| format!("  \"Zq{i}\",\n")).collect();
-    let text = format!("name = \"N\"\n\n[[ship]]\nship = {{ id = \"S207\" }}\nupgrades = [\n{body}]\n");
+    let text =
+        format!("name = \"N\"\n\n[[ship]]\nship = {{ id = \"S207\" }}\nupgrades = [\n{body}]\n");
     assert!(text.len() < 1 << 20);
     write(dir.path(), "n.toml", &text);
     let r = run(dir.path(), &["check", "n.toml"]);
@@ -426,7 +427,9 @@ fn sixty_thousand_unknown_names_give_a_bounded_report() {
     // 100 drawn in full, then one line for the rest.
     assert_eq!(r.stdout.matches("error[unknown-card]").count(), 100);
     assert!(
-        r.stdout.contains("... and 59900 more `unknown-card` errors in n.toml (the first 100 are shown)"),
+        r.stdout.contains(
+            "... and 59900 more `unknown-card` errors in n.toml (the first 100 are shown)"
+        ),
         "{}",
         &r.stdout[r.stdout.len() - 300..]
     );
@@ -456,5 +459,27 @@ fn many_copies_of_one_upgrade_are_checked_and_counted() {
     let slot = d.iter().filter(|d| d["code"] == "slot").count();
     assert_eq!(slot, 19_997);
     let r = run(dir.path(), &["check", "u.toml"]);
-    assert!(r.stdout.contains("... and 19897 more `slot` errors"), "{}", r.stdout.len());
+    assert!(
+        r.stdout.contains("... and 19897 more `slot` errors"),
+        "{}",
+        r.stdout.len()
+    );
+}
+
+// ---- 10. a `--data` folder is read like a fleet file -----------------------
+
+#[test]
+fn a_huge_file_in_a_data_folder_is_refused_unread() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    std::fs::create_dir(&data).unwrap();
+    std::fs::write(data.join("huge.toml"), vec![b'a'; 2_000_000]).unwrap();
+    let r = run(dir.path(), &["card", "Cap906", "--data", "data"]);
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr
+            .contains("huge.toml is 2000000 bytes; files are limited to 1048576 bytes (1 MiB)"),
+        "{}",
+        r.stderr
+    );
 }
