@@ -483,3 +483,43 @@ fn a_huge_file_in_a_data_folder_is_refused_unread() {
         r.stderr
     );
 }
+
+#[test]
+fn options_refuses_an_unknown_slot_or_faction() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "my.toml", FLEET);
+    let r = run(
+        dir.path(),
+        &["options", "my.toml", "--ship", "1", "--slot", "wepon"],
+    );
+    assert_eq!(r.code, 2);
+    assert_eq!(
+        r.stderr,
+        "error: unknown slot type `wepon`; did you mean `weapon`?\n"
+    );
+    let r = run(
+        dir.path(),
+        &["options", "my.toml", "--ship", "1", "--faction", "xyzzy"],
+    );
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr
+            .starts_with("error: unknown faction `xyzzy`; known factions: federation, klingon"),
+        "{}",
+        r.stderr
+    );
+    let r = run(
+        dir.path(),
+        &[
+            "options",
+            "my.toml",
+            "--ship",
+            "1",
+            "--faction",
+            "Mirror Universe",
+            "--slot",
+            "Crew",
+        ],
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+}
