@@ -467,8 +467,9 @@ fn a_read_only_file_is_refused_without_force() {
         &["export", "f.toml", "--to", "text", "--out", "out.txt"],
     );
     assert_eq!(r.code, 2, "{}", r.stderr);
+    // An existing output file is refused without --force, read-only or not.
     assert!(
-        r.stderr.contains("out.txt is read-only; not overwritten"),
+        r.stderr.contains("out.txt already exists; pass --force to overwrite it"),
         "{}",
         r.stderr
     );

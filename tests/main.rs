@@ -18,6 +18,7 @@ mod readers;
 mod readme;
 #[cfg(feature = "reference")]
 mod reference;
+mod reliability;
 mod report;
 mod rules13;
 mod sheet;

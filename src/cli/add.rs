@@ -6,7 +6,7 @@
 //! total and every new violation. A rule violation does not stop an edit:
 //! a player may be mid-build.
 
-use super::check::{check_options, print, read_source, render_options};
+use super::check::{check_options, print, render_options};
 use super::{Common, Output};
 use crate::data::Database;
 use crate::edit::builder::{self, EditError, Edited, Kind, Place, Query};
@@ -120,6 +120,31 @@ pub fn run(args: &AddArgs) -> anyhow::Result<i32> {
     })
 }
 
+/// Locks a file for an edit ([`crate::input::lock`]); the exit code when
+/// it cannot be locked (said on stderr).
+pub(crate) fn lock(path: &Path) -> Result<Option<crate::input::lock::Lock>, i32> {
+    crate::input::lock::exclusive(path).map_err(|e| {
+        eprintln!(
+            "error: cannot lock {} for editing: {}; nothing was written",
+            path.display(),
+            crate::input::fs::io_reason(&e)
+        );
+        2
+    })
+}
+
+/// What a failed edit write says: a file changed by someone else while it
+/// was edited is named as such.
+pub(crate) fn write_error(path: &Path, e: &crate::input::fs::WriteError) -> String {
+    match e {
+        crate::input::fs::WriteError::Changed { .. } => format!(
+            "{}: the file changed while editing; nothing was written (run the command again to edit the new contents)",
+            path.display()
+        ),
+        e => format!("{e}; the file was not changed"),
+    }
+}
+
 /// Reads the file, runs the edit on its text, checks, writes and reports.
 pub(crate) fn edit(
     db: &Database,
@@ -128,13 +153,16 @@ pub(crate) fn edit(
     common: &Common,
     f: impl FnOnce(&str) -> Result<Edited, EditError>,
 ) -> anyhow::Result<i32> {
-    // The bytes as read, to refuse the write if the file changes meanwhile.
-    let original = match crate::input::fs::read(path) {
-        Ok((_, o)) => Some(o),
-        Err(_) => None,
+    // Held until the edit is written: another fleetcheck editing the file
+    // waits for it.
+    let _lock = match lock(path) {
+        Ok(l) => l,
+        Err(code) => return Ok(code),
     };
-    let before = match read_source(path) {
-        Ok(s) => s,
+    // Read once: the text edited and the fingerprint of its bytes, to
+    // refuse the write if the file changes meanwhile.
+    let (before, original) = match super::check::read_for_edit(path) {
+        Ok((s, o)) => (s, Some(o)),
         Err(c) => {
             let ropts = render_options(common);
             let mut err = std::io::stderr();
@@ -184,7 +212,7 @@ pub(crate) fn edit(
         None => crate::input::fs::Guard::New,
     };
     if let Err(e) = crate::input::fs::write(path, edited.text.as_bytes(), guard) {
-        eprintln!("error: {e}; the file was not changed");
+        eprintln!("error: {}", write_error(path, &e));
         return Ok(2);
     }
     let ropts = render_options(common);

@@ -258,7 +258,9 @@ pub fn print(f: impl FnOnce(&mut dyn Write) -> std::io::Result<()>) -> anyhow::R
     let stdout = std::io::stdout();
     let mut lock = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());
     match f(&mut lock).and_then(|()| lock.flush()) {
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e.into()),
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            Err(anyhow::Error::new(e).context("cannot write to standard output"))
+        }
         _ => Ok(()),
     }
 }

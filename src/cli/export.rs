@@ -14,7 +14,7 @@ use crate::edit::interop::{priced, spacedock, text, utopia, Problem};
 use crate::report;
 use clap::{Args, ValueEnum};
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Target {
@@ -43,6 +43,9 @@ pub struct ExportArgs {
     /// and fleet files accept.
     #[arg(long)]
     pub sets: bool,
+    /// Overwrite an existing --out file (never the fleet file itself).
+    #[arg(long)]
+    pub force: bool,
     /// Sheet: the player's name.
     #[arg(long, value_name = "NAME")]
     pub player: Option<String>,
@@ -60,6 +63,12 @@ pub struct ExportArgs {
 }
 
 pub fn run(args: &ExportArgs) -> anyhow::Result<i32> {
+    if let Some(out) = &args.out {
+        if let Err(e) = out_allowed(&args.fleet, out, args.force) {
+            eprintln!("error: {e}; nothing was written");
+            return Ok(2);
+        }
+    }
     let db = super::load_db(&args.common)?;
     let source = match read_source(&args.fleet) {
         Ok(s) => s,
@@ -123,7 +132,11 @@ pub fn run(args: &ExportArgs) -> anyhow::Result<i32> {
     }
     match &args.out {
         Some(path) => {
-            let guard = crate::input::fs::Guard::Output;
+            let guard = if args.force {
+                crate::input::fs::Guard::Overwrite
+            } else {
+                crate::input::fs::Guard::New
+            };
             if let Err(e) = crate::input::fs::write(path, out.as_bytes(), guard) {
                 eprintln!("error: {e}");
                 return Ok(2);
@@ -149,6 +162,44 @@ pub fn run(args: &ExportArgs) -> anyhow::Result<i32> {
         return Ok(1);
     }
     Ok(0)
+}
+
+/// Whether the export may write `out`: never over the fleet file it reads
+/// (the same file by its canonical path, whatever the spelling or link),
+/// and over another existing file only with `--force`.
+fn out_allowed(fleet: &Path, out: &Path, force: bool) -> Result<(), String> {
+    let same = match (std::fs::canonicalize(fleet), std::fs::canonicalize(out)) {
+        (Ok(a), Ok(b)) => a == b || same_inode(&a, &b),
+        _ => false,
+    };
+    if same {
+        return Err(format!(
+            "{} is the fleet file being exported: the export would replace it",
+            out.display()
+        ));
+    }
+    if !force && std::fs::symlink_metadata(out).is_ok() {
+        return Err(format!(
+            "{} already exists; pass --force to overwrite it",
+            out.display()
+        ));
+    }
+    Ok(())
+}
+
+/// Two names of one file (a hard link).
+#[cfg(unix)]
+fn same_inode(a: &Path, b: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    match (std::fs::metadata(a), std::fs::metadata(b)) {
+        (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
+        _ => false,
+    }
+}
+
+#[cfg(not(unix))]
+fn same_inode(_: &Path, _: &Path) -> bool {
+    false
 }
 
 /// Shows a fleet file's input error (exit code 2).

@@ -10,6 +10,7 @@
 
 use super::Common;
 use crate::edit::interop::{spacedock, utopia, FleetModel, Problem};
+use crate::input::tree::comment_text;
 use clap::{Args, ValueEnum};
 use std::path::{Path, PathBuf};
 
@@ -149,7 +150,11 @@ pub fn run(args: &ImportArgs) -> anyhow::Result<i32> {
             .unwrap_or_else(|| format!("squad {}", i + 1));
         for p in problems {
             let level = if p.error { "error" } else { "warning" };
-            eprintln!("{level}: {label}: {}", p.message);
+            eprintln!(
+                "{level}: {}: {}",
+                comment_text(&label),
+                comment_text(&p.message)
+            );
             if p.error {
                 code = 2;
             }
@@ -167,7 +172,7 @@ pub fn run(args: &ImportArgs) -> anyhow::Result<i32> {
             None => None,
         };
         match target {
-            None => print!("{toml}"),
+            None => super::check::print(|w| w.write_all(toml.as_bytes()))?,
             Some(path) => {
                 if path.exists() && !args.force {
                     eprintln!(
@@ -276,6 +281,9 @@ pub(crate) fn summary(db: &crate::data::Database, path: &Path) -> String {
     )
 }
 
+/// The longest name part of an imported fleet's file name.
+const MAX_SLUG: usize = 80;
+
 /// A file name for a fleet: its name in lowercase words joined by `-`,
 /// unique among those written in this run.
 fn file_name(name: &str, used: &mut Vec<String>) -> String {
@@ -292,6 +300,9 @@ fn file_name(name: &str, used: &mut Vec<String>) -> String {
     while slug.contains("--") {
         slug = slug.replace("--", "-");
     }
+    // A file name has at most 255 bytes on most systems: a long squad name
+    // is cut (the slug is ASCII, so any byte is a char boundary).
+    slug.truncate(MAX_SLUG);
     let slug = slug.trim_matches('-').to_string();
     let base = if slug.is_empty() {
         "fleet".to_string()

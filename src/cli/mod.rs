@@ -160,10 +160,26 @@ pub fn main() -> i32 {
     }
     let cli = match Cli::try_parse_from(args) {
         Ok(c) => c,
-        Err(e) => {
-            let code = if e.use_stderr() { 2 } else { 0 };
+        Err(e) if e.use_stderr() => {
             let _ = e.print();
-            return code;
+            return 2;
+        }
+        // `--help`, `--version`: output like any other, a write error is
+        // an error (exit 2), a closed pipe ends quietly.
+        Err(e) => {
+            use std::io::IsTerminal;
+            if std::io::stdout().is_terminal() {
+                let _ = e.print();
+                return 0;
+            }
+            let text = e.render().to_string();
+            return match check::print(|w| w.write_all(text.as_bytes())) {
+                Ok(()) => 0,
+                Err(err) => {
+                    eprintln!("error: {err:#}");
+                    2
+                }
+            };
         }
     };
     match run(cli) {

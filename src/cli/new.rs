@@ -61,13 +61,25 @@ pub fn run(args: &NewArgs) -> anyhow::Result<i32> {
     } else {
         crate::input::fs::Guard::New
     };
+    // `--force` replaces a file another fleetcheck may be editing: after it.
+    let _lock = if args.force {
+        match super::add::lock(&args.file) {
+            Ok(l) => l,
+            Err(code) => return Ok(code),
+        }
+    } else {
+        None
+    };
     if let Err(e) = crate::input::fs::write(&args.file, text.as_bytes(), guard) {
         eprintln!("error: {e}");
         return Ok(2);
     }
-    println!(
-        "{}: new fleet {name:?}, format {format}",
-        args.file.display()
-    );
+    super::check::print(|w| {
+        writeln!(
+            w,
+            "{}: new fleet {name:?}, format {format}",
+            args.file.display()
+        )
+    })?;
     Ok(0)
 }

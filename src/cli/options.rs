@@ -47,6 +47,28 @@ pub fn run(args: &OptionsArgs) -> anyhow::Result<i32> {
         Ok(s) => s,
         Err(c) => return super::export::input_error(&c, &args.common),
     };
+    // An unknown slot type or faction is a mistake, not "no cards".
+    if let Some(slot) = &args.slot {
+        let known = crate::data::model::SLOT_TYPES;
+        if !known.contains(&slot.trim().to_lowercase().as_str()) {
+            eprintln!(
+                "error: unknown slot type `{slot}`; {}",
+                crate::input::suggest::help(slot, "slot types", known.iter().copied())
+            );
+            return Ok(2);
+        }
+    }
+    if let Some(faction) = &args.faction {
+        let known = crate::data::import::facts::FACTIONS;
+        let id = crate::data::normalize(faction).replace(' ', "-");
+        if !known.contains(&id.as_str()) {
+            eprintln!(
+                "error: unknown faction `{faction}`; {}",
+                crate::input::suggest::help(faction, "factions", known.iter().copied())
+            );
+            return Ok(2);
+        }
+    }
     let opts = check_options(None, None)?;
     let ask = Ask {
         ship: Some(args.ship),

@@ -14,7 +14,6 @@ use super::{Common, Output};
 use crate::games::xwing::{self, edit};
 use crate::input::diag::{InputCode, Source};
 use crate::report;
-use anyhow::Context;
 use clap::{Args, Subcommand};
 use std::path::PathBuf;
 
@@ -84,6 +83,10 @@ pub fn run(cmd: &XwingCommand) -> anyhow::Result<i32> {
             Output::Github => report::github::render_all(w, files),
         })
     };
+    let _lock = match super::add::lock(&args.file) {
+        Ok(l) => l,
+        Err(code) => return Ok(code),
+    };
     let (source, original) = match read_for_edit(&args.file) {
         Ok(s) => s,
         Err(c) => {
@@ -114,12 +117,14 @@ pub fn run(cmd: &XwingCommand) -> anyhow::Result<i32> {
     match edit::apply(&source, &args.ship, &args.card, mv) {
         Ok(done) => {
             // Never over a file that changed on disk since it was read.
-            crate::input::fs::write(
+            if let Err(e) = crate::input::fs::write(
                 &args.file,
                 done.text.as_bytes(),
                 crate::input::fs::Guard::Unchanged(&original),
-            )
-            .with_context(|| format!("cannot write {path}; it was not changed"))?;
+            ) {
+                eprintln!("error: {}", super::add::write_error(&args.file, &e));
+                return Ok(2);
+            }
             let checked = report::Checked::from_game(xwing::check(Source {
                 path,
                 text: done.text,

@@ -303,12 +303,12 @@ fn read_dir(dir: &Path) -> Result<Vec<(String, String)>, LoadError> {
             .to_string_lossy()
             .replace('\\', "/");
         // Every file is read, the ones the compile skips too (as the
-        // loader always has: an unreadable file is an error).
-        let text = std::fs::read_to_string(&p).map_err(|source| LoadError::Io {
-            path: p.display().to_string(),
-            source,
-        })?;
-        files.push((rel, text));
+        // loader always has: an unreadable file is an error), by the one
+        // safe reader: a regular file of at most 1 MiB, decoded text (a
+        // huge file or a FIFO in a `--data` folder is refused unread).
+        let (source, _) =
+            crate::input::fs::read_text(&p).map_err(|u| LoadError::Invalid(u.diag.message))?;
+        files.push((rel, source.text));
     }
     Ok(files)
 }

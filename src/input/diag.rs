@@ -265,6 +265,31 @@ impl Source {
     }
 }
 
+/// The line starts of a text, found once: line and column of many offsets
+/// in O(log n) each (`Source::line_col` scans from the start, fine for
+/// one offset, quadratic for a diagnostic per line of a large file).
+#[derive(Debug, Clone)]
+pub struct Lines<'a> {
+    text: &'a str,
+    starts: Vec<usize>,
+}
+
+impl<'a> Lines<'a> {
+    pub fn of(text: &'a str) -> Lines<'a> {
+        let mut starts = vec![0];
+        starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
+        Lines { text, starts }
+    }
+
+    /// As [`Source::line_col`].
+    pub fn line_col(&self, offset: usize) -> (usize, usize) {
+        let offset = floor_char_boundary(self.text, offset.min(self.text.len()));
+        let line = self.starts.partition_point(|&s| s <= offset);
+        let start = self.starts[line - 1];
+        (line, self.text[start..offset].chars().count() + 1)
+    }
+}
+
 fn floor_char_boundary(s: &str, mut i: usize) -> usize {
     while i > 0 && !s.is_char_boundary(i) {
         i -= 1;
@@ -313,6 +338,10 @@ mod tests {
         assert_eq!(s.line_col(6), (2, 1));
         // 'x' comes after a two-byte character
         assert_eq!(s.line_col(14), (2, 8));
+        let lines = Lines::of(&s.text);
+        for at in 0..=s.text.len() + 2 {
+            assert_eq!(lines.line_col(at), s.line_col(at), "{at}");
+        }
     }
 
     #[test]

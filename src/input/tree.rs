@@ -146,6 +146,29 @@ fn value_node(v: &Value, fallback: Range<usize>) -> Node {
     Node { value, span }
 }
 
+/// `text` made safe to write after a `#` in a TOML file: a comment ends at
+/// the end of its line, so a line break (or any other control character,
+/// which TOML forbids in comments) in imported or user text would let that
+/// text become keys of the file. Those characters are written as escapes
+/// (`\n`, `\r`, `\u{1b}`); a tab stays. The one way text reaches a comment.
+pub fn comment_text(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\t' => out.push(c),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            // U+2028/2029 are not TOML line ends, but editors show them as
+            // such: escaped too, so a comment looks like one line.
+            c if c.is_control() || c == '\u{2028}' || c == '\u{2029}' => {
+                out.push_str(&format!("\\u{{{:x}}}", c as u32))
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -211,6 +234,19 @@ mod tests {
         };
         assert_eq!(entries[0].key, "a");
         assert!(matches!(entries[0].node.value, NodeValue::Table(_)));
+    }
+
+    #[test]
+    fn comment_text_keeps_one_line() {
+        let text = "a\nsp_cap = 100000\r\n\u{1b}[31m\tb\u{2028}";
+        let c = super::comment_text(text);
+        assert_eq!(c, "a\\nsp_cap = 100000\\r\\n\\u{1b}[31m\tb\\u{2028}");
+        let doc = format!("# {c}\nname = \"x\"\n");
+        let node = parse(&doc).unwrap();
+        let NodeValue::Table(entries) = node.value else {
+            panic!()
+        };
+        assert_eq!(entries.len(), 1);
     }
 }
 

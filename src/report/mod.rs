@@ -136,14 +136,23 @@ impl Checked {
         let mut r = self.report.clone();
         r.legal = !self.diagnostics.iter().any(Diagnostic::is_error);
         r.status = self.status();
+        // The checked file's lines, indexed once (a file may have a
+        // diagnostic on each of its lines).
+        let own = self
+            .source
+            .as_ref()
+            .map(|s| crate::input::diag::Lines::of(&s.text));
         r.diagnostics = self
             .diagnostics
             .iter()
             .map(|d| {
-                let source = d.file.as_deref().or(self.source.as_ref());
-                let (line, column) = match (source, &d.span) {
-                    (Some(s), Some(span)) => {
-                        let (l, c) = s.line_col(span.start);
+                let (line, column) = match (&d.file, &own, &d.span) {
+                    (Some(other), _, Some(span)) => {
+                        let (l, c) = other.line_col(span.start);
+                        (Some(l), Some(c))
+                    }
+                    (None, Some(lines), Some(span)) => {
+                        let (l, c) = lines.line_col(span.start);
                         (Some(l), Some(c))
                     }
                     _ => (None, None),
@@ -161,4 +170,29 @@ impl Checked {
             .collect();
         r
     }
+}
+
+/// The most diagnostics of one code a file's table (or annotation) report
+/// draws in full; the rest are counted in one line, so that a file of
+/// 60,000 unknown names gives a report of bounded size. The JSON report
+/// keeps them all.
+pub const MAX_SHOWN_PER_CODE: usize = 100;
+
+/// The diagnostics of a file beyond [`MAX_SHOWN_PER_CODE`] of their code:
+/// (code, how many were left out, severity), in order of first appearance.
+pub fn omitted(checked: &Checked) -> Vec<(String, usize, crate::input::diag::Severity)> {
+    let mut counts: Vec<(String, usize, crate::input::diag::Severity)> = Vec::new();
+    let mut at: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+    for d in &checked.diagnostics {
+        let i = *at.entry(d.code.as_str()).or_insert_with(|| {
+            counts.push((d.code.clone(), 0, d.severity));
+            counts.len() - 1
+        });
+        counts[i].1 += 1;
+    }
+    counts
+        .into_iter()
+        .filter(|c| c.1 > MAX_SHOWN_PER_CODE)
+        .map(|(code, n, sev)| (code, n - MAX_SHOWN_PER_CODE, sev))
+        .collect()
 }

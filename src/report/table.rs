@@ -326,13 +326,33 @@ pub fn diagnostics(w: &mut dyn Write, checked: &Checked, opts: &RenderOptions) -
     if !checked.diagnostics.is_empty() {
         writeln!(w)?;
     }
+    let mut shown: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
     for d in &checked.diagnostics {
+        let n = shown.entry(d.code.as_str()).or_insert(0);
+        *n += 1;
+        if *n > super::MAX_SHOWN_PER_CODE {
+            continue;
+        }
         match &d.file {
             // A diagnostic of a file the checked one names: excerpt that file.
             Some(other) => diagnostic(w, Some(other), &other.path, d, opts)?,
             None => diagnostic(w, checked.source.as_ref(), &checked.report.file, d, opts)?,
         }
         writeln!(w)?;
+    }
+    for (code, count, severity) in super::omitted(checked) {
+        let word = match severity {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            Severity::Note => "note",
+        };
+        let s = if count == 1 { "" } else { "s" };
+        writeln!(
+            w,
+            "... and {count} more `{code}` {word}{s} in {} (the first {} are shown)\n",
+            checked.report.file,
+            super::MAX_SHOWN_PER_CODE
+        )?;
     }
     Ok(())
 }

@@ -319,11 +319,12 @@ fn price_ship<'a>(
         }
     }
     // The upgrades that need a slot, with their cost for each slot type.
+    let exempting = slot_terms::exempting(ship, &list);
     let needing: Vec<usize> = (0..list.len())
         .filter(|&k| {
             list[k].0 == Role::Upgrade
                 && needs_slot(list[k].1)
-                && !slot_terms::freed(ship, &list, i, k, on.grants, sub)
+                && !slot_terms::freed(&exempting, &list, i, k, on.grants, sub)
         })
         .collect();
     let options: Vec<slots::Options> = needing

@@ -19,20 +19,11 @@ use super::cost::{filter_matches, Target, SHIP_CARD};
 use super::slot_terms;
 use crate::data::model::{Card, CardFilter, Scope};
 
-/// Whether the card `c` on ship `i` may exceed its purchase restrictions.
-pub fn allowed(a: &Analysis, s: &ShipState, i: usize, c: &CardState) -> bool {
-    if slot_terms::of(s, i, c.slot_index).is_some_and(|t| t.add.exceed_restrictions) {
-        return true;
-    }
-    let k = s.cards.iter().position(|x| std::ptr::eq(x, c));
-    let t = Target {
-        card: c.placed.card,
-        role: c.role,
-        slot: c.slot.as_deref().filter(|s| *s != "none"),
-        at: (i, k.unwrap_or(usize::MAX)),
-        cost: Some(c.price.cost),
-        sub_factions: a.format.sub_factions,
-    };
+/// The cards of the fleet with a grant that lets other cards exceed their
+/// restrictions: (ship, index among its cards or `SHIP_CARD`, card). Found
+/// once per fleet: [`allowed`] looks only through these.
+pub fn grantors<'a>(a: &Analysis<'a>) -> Vec<(usize, usize, &'a Card)> {
+    let mut out = Vec::new();
     for (j, other) in a.ships.iter().enumerate() {
         let granting = std::iter::once((SHIP_CARD, other.entry.ship.card)).chain(
             other
@@ -42,25 +33,55 @@ pub fn allowed(a: &Analysis, s: &ShipState, i: usize, c: &CardState) -> bool {
                 .map(|(k, x)| (k, x.placed.card)),
         );
         for (gk, from) in granting {
-            if (j, gk) == t.at {
+            if grants(from).next().is_some() {
+                out.push((j, gk, from));
+            }
+        }
+    }
+    out
+}
+
+/// Whether the card `c`, the `k`th card of ship `i`, may exceed its
+/// purchase restrictions (`grantors`: [`grantors`] of the fleet; filters
+/// that name factions match with the format's `sub_factions`).
+pub fn allowed(
+    grantors: &[(usize, usize, &Card)],
+    s: &ShipState,
+    i: usize,
+    k: usize,
+    c: &CardState,
+    sub_factions: bool,
+) -> bool {
+    if slot_terms::of(s, i, c.slot_index).is_some_and(|t| t.add.exceed_restrictions) {
+        return true;
+    }
+    let t = Target {
+        card: c.placed.card,
+        role: c.role,
+        slot: c.slot.as_deref().filter(|s| *s != "none"),
+        at: (i, k),
+        cost: Some(c.price.cost),
+        sub_factions,
+    };
+    for &(j, gk, from) in grantors {
+        if (j, gk) == t.at {
+            continue;
+        }
+        for (scope, filter, limited) in grants(from) {
+            if scope == Scope::Ship && j != i {
                 continue;
             }
-            for (scope, filter, limited) in grants(from) {
-                if scope == Scope::Ship && j != i {
-                    continue;
-                }
-                if !filter_matches(filter, &t) {
-                    continue;
-                }
-                let source = format!("{} ({})", from.name, from.id);
-                if !limited
-                    || c.price
-                        .modifiers
-                        .iter()
-                        .any(|m| m.source.starts_with(&source))
-                {
-                    return true;
-                }
+            if !filter_matches(filter, &t) {
+                continue;
+            }
+            let source = format!("{} ({})", from.name, from.id);
+            if !limited
+                || c.price
+                    .modifiers
+                    .iter()
+                    .any(|m| m.source.starts_with(&source))
+            {
+                return true;
             }
         }
     }

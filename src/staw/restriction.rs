@@ -110,11 +110,14 @@ fn fleet_excludes(a: &Analysis, out: &mut Vec<Diagnostic>) {
 
 fn per_ship(a: &Analysis, out: &mut Vec<Diagnostic>) {
     let sub = a.format.sub_factions;
+    let grantors = exceed::grantors(a);
     for (i, s) in a.ships.iter().enumerate() {
         let view = s.view(sub);
-        for c in &s.cards {
+        for (k, c) in s.cards.iter().enumerate() {
             let card = c.placed.card;
-            if exceed::allowed(a, s, i, c) {
+            if card.rules.restrictions.is_empty()
+                || exceed::allowed(&grantors, s, i, k, c, a.format.sub_factions)
+            {
                 continue;
             }
             let lifted = faction_restriction_lifted(a, i, c);

@@ -28,14 +28,21 @@ pub const RULE: Rule = Rule {
 
 fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
     for (i, s) in a.ships.iter().enumerate() {
+        // Per ship, once: the types its free slots take, and their words.
+        let mut free: Option<Vec<&str>> = None;
+        let mut described: Option<String> = None;
         for c in s.cards.iter().filter(|c| c.unplaced) {
             let card = c.placed.card;
             let types: Vec<&str> = upgrade_types(card).collect();
             // A free slot of its type whose terms refuse it (a slot "for
             // Romulan [tech] upgrades only") is no free slot for it.
-            let refused = s
-                .free_slots()
-                .any(|slot| slot.accepts.iter().any(|t| types.contains(&t.as_str())));
+            let free = free.get_or_insert_with(|| {
+                s.free_slots()
+                    .flat_map(|slot| slot.accepts.iter().map(String::as_str))
+                    .collect()
+            });
+            let refused = free.iter().any(|t| types.contains(t));
+            let described = described.get_or_insert_with(|| describe_slots(a, s, i));
             let left = if refused {
                 "none left that takes it"
             } else {
@@ -53,10 +60,7 @@ fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
                     ),
                 )
                 .with_span(Some(c.placed.span.clone()))
-                .with_help(format!(
-                    "the ship's upgrade slots: {}",
-                    describe_slots(a, s, i)
-                )),
+                .with_help(format!("the ship's upgrade slots: {described}")),
             );
         }
     }

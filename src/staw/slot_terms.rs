@@ -113,8 +113,11 @@ impl<'a> Terms<'a> {
 /// ship's restrictions, its upgrade bar included ("You may equip the
 /// Enhanced Hull Plating [tech] Upgrade to your ship for free even if it
 /// exceeds your ship's restrictions" on a ship with no [tech] slot).
+///
+/// `exempting`: the ship card and the cards of `list` with `no_slot_for`
+/// terms, with their index ([`exempting`]), found once per ship.
 pub fn freed(
-    ship: &Card,
+    exempting: &[(usize, &Card)],
     list: &[(Role, &Placed)],
     i: usize,
     k: usize,
@@ -132,15 +135,12 @@ pub fn freed(
         cost: None,
         sub_factions,
     };
-    let by_card = std::iter::once((SHIP_CARD, ship))
-        .chain(list.iter().enumerate().map(|(j, (_, q))| (j, q.card)))
-        .filter(|(j, _)| *j != k)
-        .any(|(_, c)| {
-            c.rules
-                .no_slot_for
-                .iter()
-                .any(|f| cost::filter_matches(f, &t))
-        });
+    let by_card = exempting.iter().filter(|(j, _)| *j != k).any(|(_, c)| {
+        c.rules
+            .no_slot_for
+            .iter()
+            .any(|f| cost::filter_matches(f, &t))
+    });
     let exceeding = |g: &Grant| match g.effect {
         Effect::Discount(d) => d.exceed_restrictions,
         Effect::SetCost(c) => c.exceed_restrictions,
@@ -175,9 +175,19 @@ pub fn active(
 
 /// The terms of the slot a ship's card took (`None` for a plain slot).
 pub fn of<'a>(s: &ShipState<'a>, ship: usize, slot: Option<usize>) -> Option<Terms<'a>> {
-    let list: Vec<&'a Card> = s.cards.iter().map(|c| c.placed.card).collect();
     let slot = s.slots.get(slot?)?;
-    terms_in(slot, ship, s.entry.ship.card, |k| list.get(k).copied())
+    terms_in(slot, ship, s.entry.ship.card, |k| {
+        s.cards.get(k).map(|c| c.placed.card)
+    })
+}
+
+/// The cards of a ship that free others from needing a slot
+/// (`no_slot_for`), the ship card first: what [`freed`] looks through.
+pub fn exempting<'a>(ship: &'a Card, list: &[(Role, &'a Placed)]) -> Vec<(usize, &'a Card)> {
+    std::iter::once((SHIP_CARD, ship))
+        .chain(list.iter().enumerate().map(|(j, (_, q))| (j, q.card)))
+        .filter(|(_, c)| !c.rules.no_slot_for.is_empty())
+        .collect()
 }
 
 fn terms_in<'a>(

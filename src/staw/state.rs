@@ -69,11 +69,19 @@ impl<'a> ShipState<'a> {
 
     /// The slots no card took.
     pub fn free_slots(&self) -> impl Iterator<Item = &Slot> {
+        // The taken slots once (not a scan of every card per slot: a ship
+        // may carry 100,000 cards).
+        let mut taken = vec![false; self.slots.len()];
+        for j in self.cards.iter().filter_map(|c| c.slot_index) {
+            if let Some(t) = taken.get_mut(j) {
+                *t = true;
+            }
+        }
         self.slots
             .iter()
-            .enumerate()
-            .filter(|(j, _)| !self.cards.iter().any(|c| c.slot_index == Some(*j)))
-            .map(|(_, s)| s)
+            .zip(taken)
+            .filter(|(_, taken)| !taken)
+            .map(|(s, _)| s)
     }
 
     /// "ship 2 (U.S.S. Enterprise-D)".

@@ -247,7 +247,10 @@ pub fn reference(db: &Database, card: &Card, pos: Position) -> (Value, Option<St
         card.factions.join("/"),
         card.cost
     );
-    (Value::InlineTable(t), Some(comment))
+    (
+        Value::InlineTable(t),
+        Some(crate::input::tree::comment_text(&comment)),
+    )
 }
 
 /// The card reference written in a value (a string or an inline table).

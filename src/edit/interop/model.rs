@@ -5,6 +5,7 @@
 use crate::data::Database;
 use crate::edit::builder::reference;
 use crate::input::diag::Source;
+use crate::input::tree::comment_text;
 use crate::report::Checked;
 use crate::staw::fleet::read::RawFleet;
 use crate::staw::fleet::resolve::Fleet;
@@ -141,7 +142,7 @@ impl FleetModel {
     pub fn to_toml(&self, db: &Database, header: &[String]) -> String {
         let mut out = String::new();
         for h in header {
-            let _ = writeln!(out, "# {h}");
+            let _ = writeln!(out, "# {}", comment_text(h));
         }
         let quote = |s: &str| toml_edit::Value::from(s).to_string();
         if let Some(n) = &self.name {
@@ -222,7 +223,7 @@ fn card_parts(db: &Database, id: &str, pos: Position) -> (String, Option<String>
             let (v, comment) = reference(db, c, pos);
             (
                 v.to_string().trim().to_string(),
-                comment.map(|c| format!("  # {c}")),
+                comment.map(|c| format!("  # {}", comment_text(&c))),
             )
         }
         None => (format!("{{ id = {} }}", toml_edit::Value::from(id)), None),

@@ -186,6 +186,16 @@ fn map_card<'a>(
 ) -> Option<(&'a Card, Option<String>)> {
     if let Some(e) = map.cards.get(id) {
         if let Some(c) = db.by_id(&e.id) {
+            if !types.contains(&c.kind) {
+                let wanted: Vec<&str> = types.iter().map(|t| t.as_str()).collect();
+                problems.push(Problem::error(format!(
+                    "Space Dock card {title:?} ({id}) is {} ({}), which cannot stand where the squad puts it (a {}); not imported",
+                    crate::staw::fleet::resolve::describe_kind(c),
+                    c.id,
+                    wanted.join(" or ")
+                )));
+                return None;
+            }
             return Some((c, e.slot.clone()));
         }
     }
@@ -227,6 +237,78 @@ fn map_card<'a>(
     None
 }
 
+/// The largest `additionalPoints` imported: far beyond any fleet, small
+/// enough that every sum of points stays exact.
+const MAX_ADDITIONAL_POINTS: u64 = 1_000_000;
+
+/// "a number", "a list", ... for a JSON value in messages.
+fn json_kind(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "a list",
+        Value::Object(_) => "an object",
+    }
+}
+
+/// The id of an entry that must have one: a missing or non-text id is a
+/// problem (the entry is not imported), never a silent skip.
+fn required_id(v: &Value, key: &str, label: &str, problems: &mut Vec<Problem>) -> Option<String> {
+    let id = id_of(v, key);
+    if id.is_none() {
+        let what = match v.get(key) {
+            None => "no".to_string(),
+            Some(x) => format!("{} as", json_kind(x)),
+        };
+        problems.push(Problem::error(format!(
+            "{label}: an entry with {what} {key} ({}); not imported",
+            excerpt_json(v)
+        )));
+    }
+    id
+}
+
+/// An id that may be absent (null, `""` or missing: nothing there); any
+/// other non-id value is a problem, never a silent skip.
+fn optional_id(v: &Value, key: &str, label: &str, problems: &mut Vec<Problem>) -> Option<String> {
+    match v.get(key) {
+        None | Some(Value::Null) => None,
+        Some(Value::String(s)) if s.is_empty() => None,
+        Some(Value::Object(o)) if o.is_empty() => None,
+        Some(_) => required_id(v, key, label, problems),
+    }
+}
+
+/// A ship's `captain` entry: an object, or nothing (absent, null); any
+/// other value is a problem.
+fn captain_entry<'v>(s: &'v Value, label: &str, problems: &mut Vec<Problem>) -> Option<&'v Value> {
+    match s.get("captain") {
+        None | Some(Value::Null) => None,
+        // `{}`: an empty captain slot.
+        Some(Value::Object(o)) if o.is_empty() => None,
+        Some(c @ Value::Object(_)) => Some(c),
+        Some(c) => {
+            problems.push(Problem::error(format!(
+                "{label}: the captain is {}, not a card ({}); not imported",
+                json_kind(c),
+                excerpt_json(c)
+            )));
+            None
+        }
+    }
+}
+
+/// A JSON value in a message, shortened.
+fn excerpt_json(v: &Value) -> String {
+    let s = v.to_string();
+    match s.char_indices().nth(80) {
+        Some((i, _)) => format!("{}...", &s[..i]),
+        None => s,
+    }
+}
+
 fn text<'a>(v: &'a Value, key: &str) -> &'a str {
     v.get(key).and_then(Value::as_str).unwrap_or("")
 }
@@ -251,6 +333,9 @@ pub fn import_text(
     let v: Value = serde_json::from_str(text.trim_start_matches('\u{feff}'))
         .map_err(|e| format!("not a Space Dock squad file: the JSON does not parse ({e})"))?;
     let squads: Vec<&Value> = match &v {
+        Value::Array(items) if items.is_empty() => {
+            return Err("not a Space Dock squad file: the list of squads is empty".into())
+        }
         Value::Array(items) => items.iter().collect(),
         Value::Object(_) => vec![&v],
         _ => {
@@ -281,10 +366,28 @@ pub fn import(db: &Database, map: &Mapping, squad: &Value) -> (FleetModel, Vec<P
     let mut fleet = FleetModel {
         name: Some(text(squad, "name").to_string()).filter(|s| !s.trim().is_empty()),
         notes: Some(text(squad, "notes").to_string()).filter(|s| !s.trim().is_empty()),
-        additional_points: squad.get("additionalPoints").and_then(Value::as_i64),
         ..FleetModel::default()
     };
-    if let Some(rid) = id_of(squad, "resource") {
+    match squad.get("additionalPoints") {
+        None | Some(Value::Null) => {}
+        Some(v) => match v.as_i64() {
+            Some(a) if a.unsigned_abs() <= MAX_ADDITIONAL_POINTS => {
+                fleet.additional_points = Some(a)
+            }
+            _ => problems.push(Problem::error(format!(
+                "additionalPoints {v} is not a whole number of points (at most {MAX_ADDITIONAL_POINTS} either way); not imported"
+            ))),
+        },
+    }
+    for key in ["name", "notes"] {
+        if let Some(v) = squad.get(key).filter(|v| !v.is_string() && !v.is_null()) {
+            problems.push(Problem::error(format!(
+                "the squad's {key} is {}, not text; not imported",
+                json_kind(v)
+            )));
+        }
+    }
+    if let Some(rid) = optional_id(squad, "resource", "the squad", &mut problems) {
         fleet.resource = map_record(db, &by_id, &rid, CardType::Resource, &mut problems);
     }
     for (i, s) in squad["ships"].as_array().into_iter().flatten().enumerate() {
@@ -308,9 +411,9 @@ pub fn import(db: &Database, map: &Mapping, squad: &Value) -> (FleetModel, Vec<P
             }
         };
         if sideboard {
-            if let Some(c) = s.get("captain").filter(|c| c.is_object()) {
+            if let Some(c) = captain_entry(s, &label, &mut problems) {
                 override_note(c, &mut problems);
-                if let Some(id) = id_of(c, "upgradeId") {
+                if let Some(id) = required_id(c, "upgradeId", &label, &mut problems) {
                     if let Some((card, _)) = map_card(
                         db,
                         &by_id,
@@ -325,7 +428,7 @@ pub fn import(db: &Database, map: &Mapping, squad: &Value) -> (FleetModel, Vec<P
             }
             for u in s["upgrades"].as_array().into_iter().flatten() {
                 override_note(u, &mut problems);
-                let Some(id) = id_of(u, "upgradeId") else {
+                let Some(id) = required_id(u, "upgradeId", &label, &mut problems) else {
                     continue;
                 };
                 let Some((card, slot)) = map_card(
@@ -350,8 +453,7 @@ pub fn import(db: &Database, map: &Mapping, squad: &Value) -> (FleetModel, Vec<P
             }
             continue;
         }
-        let Some(ship_id) = id_of(s, "shipId") else {
-            problems.push(Problem::error(format!("{label}: no shipId; not imported")));
+        let Some(ship_id) = required_id(s, "shipId", &label, &mut problems) else {
             continue;
         };
         let Some((ship, _)) = map_card(
@@ -368,11 +470,11 @@ pub fn import(db: &Database, map: &Mapping, squad: &Value) -> (FleetModel, Vec<P
             ship: ship.id.clone(),
             ..ShipModel::default()
         };
-        if let Some(fid) = id_of(s, "flagship") {
+        if let Some(fid) = optional_id(s, "flagship", &label, &mut problems) {
             m.flagship = map_record(db, &by_id, &fid, CardType::Flagship, &mut problems);
         }
-        if let Some(c) = s.get("captain").filter(|c| c.is_object()) {
-            if let Some(id) = id_of(c, "upgradeId") {
+        if let Some(c) = captain_entry(s, &label, &mut problems) {
+            if let Some(id) = required_id(c, "upgradeId", &label, &mut problems) {
                 if let Some((card, _)) = map_card(
                     db,
                     &by_id,
@@ -387,7 +489,7 @@ pub fn import(db: &Database, map: &Mapping, squad: &Value) -> (FleetModel, Vec<P
         }
         for u in s["upgrades"].as_array().into_iter().flatten() {
             override_note(u, &mut problems);
-            let Some(id) = id_of(u, "upgradeId") else {
+            let Some(id) = required_id(u, "upgradeId", &label, &mut problems) else {
                 continue;
             };
             let Some((card, _)) = map_card(

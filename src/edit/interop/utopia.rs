@@ -157,8 +157,19 @@ pub fn import(db: &Database, v: &Value) -> (FleetModel, Vec<Problem>) {
         walk_ship(db, s, &mut m, &label, &mut problems);
         fleet.ships.push(m);
     }
-    if let Some(r) = v.get("resource").filter(|r| r.is_object()) {
-        if let Some(card) = card_of(db, r, &mut problems) {
+    if let Some(r) = v.get("resource").filter(|r| !r.is_null()) {
+        if let Some(card) = card_of(db, r, &mut problems).filter(|c| {
+            let ok = c.kind == CardType::Resource;
+            if !ok {
+                problems.push(Problem::error(format!(
+                    "{} ({}) stands as the fleet's resource but is {}; not imported",
+                    c.name,
+                    c.id,
+                    crate::staw::fleet::resolve::describe_kind(c)
+                )));
+            }
+            ok
+        }) {
             fleet.resource = Some(card.id.clone());
             for slot in r["upgradeSlots"].as_array().into_iter().flatten() {
                 let Some(c) = card_of(db, slot, &mut problems) else {
@@ -177,6 +188,15 @@ pub fn import(db: &Database, v: &Value) -> (FleetModel, Vec<Problem>) {
     (fleet, problems)
 }
 
+/// A JSON value in a message, shortened.
+fn excerpt_json(v: &Value) -> String {
+    let s = v.to_string();
+    match s.char_indices().nth(80) {
+        Some((i, _)) => format!("{}...", &s[..i]),
+        None => s,
+    }
+}
+
 /// The sideboard section of a card from its Utopia type.
 fn section_of(card: &Card, saved: &Value) -> Option<String> {
     let ty = saved["id"].as_str()?.split_once(':')?.0;
@@ -189,7 +209,28 @@ fn section_of(card: &Card, saved: &Value) -> Option<String> {
 /// The card a saved entry names; `None` for an empty slot (`{}`), and a
 /// problem for an id the database does not know.
 fn card_of<'a>(db: &'a Database, saved: &Value, problems: &mut Vec<Problem>) -> Option<&'a Card> {
-    let id = saved.get("id")?.as_str()?;
+    let id = match saved {
+        Value::Null => return None,
+        Value::Object(o) => match o.get("id") {
+            // An empty slot.
+            None | Some(Value::Null) => return None,
+            Some(Value::String(id)) => id.as_str(),
+            Some(other) => {
+                problems.push(Problem::error(format!(
+                    "a Utopia entry whose id is not text ({}); not imported",
+                    excerpt_json(other)
+                )));
+                return None;
+            }
+        },
+        other => {
+            problems.push(Problem::error(format!(
+                "a Utopia entry that is not a card ({}); not imported",
+                excerpt_json(other)
+            )));
+            return None;
+        }
+    };
     let bare = id.split_once(':').map_or(id, |(_, b)| b);
     match db.by_id(bare) {
         Some(c) => Some(c),
@@ -209,16 +250,25 @@ fn walk_ship(
     label: &str,
     problems: &mut Vec<Problem>,
 ) {
-    let mut one = |key: &str, problems: &mut Vec<Problem>| -> Option<String> {
+    let mut one = |key: &str, kind: CardType, problems: &mut Vec<Problem>| -> Option<String> {
         let v = s.get(key)?;
         let c = card_of(db, v, problems)?;
+        if c.kind != kind {
+            problems.push(Problem::error(format!(
+                "{label}: {} ({}) stands in the {key} slot but is {}; not imported",
+                c.name,
+                c.id,
+                crate::staw::fleet::resolve::describe_kind(c)
+            )));
+            return None;
+        }
         collect_slots(db, v, m, label, problems);
         Some(c.id.clone())
     };
-    let captain = one("captain", problems);
-    let admiral = one("admiral", problems);
-    let ambassador = one("ambassador", problems);
-    let construction = one("construction", problems);
+    let captain = one("captain", CardType::Captain, problems);
+    let admiral = one("admiral", CardType::Admiral, problems);
+    let ambassador = one("ambassador", CardType::Ambassador, problems);
+    let construction = one("construction", CardType::Construction, problems);
     m.captain = captain;
     m.admiral = admiral;
     m.ambassador = ambassador;

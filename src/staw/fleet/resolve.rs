@@ -328,7 +328,8 @@ fn ship<'a>(
         );
     for (r, pos) in refs {
         let ctx = judge.zip(entry.as_ref());
-        match find_in(db, r, pos, None, ctx) {
+        let suggest = diags.len() < SUGGEST_WHILE_FEWER_THAN;
+        match find_in(db, r, pos, None, ctx, suggest) {
             Ok(found) => {
                 let placed = Placed {
                     card: found.card,
@@ -384,6 +385,10 @@ pub fn with_card<'a>(
     e
 }
 
+/// A file's diagnostics beyond which an unknown card gets no "did you
+/// mean" (see `place`).
+pub const SUGGEST_WHILE_FEWER_THAN: usize = 200;
+
 /// Resolves a reference into `diags` or a placed card (see `find_preferring`).
 fn place<'a>(
     db: &'a Database,
@@ -392,7 +397,11 @@ fn place<'a>(
     prefer: Option<&str>,
     diags: &mut Vec<Diagnostic>,
 ) -> Option<Placed<'a>> {
-    match find_preferring(db, r, pos, prefer) {
+    // "Did you mean" searches the whole database: only for the first
+    // problems of a file, so that a file of 60,000 unknown names is
+    // checked in linear time (the rest say what is wrong, without it).
+    let suggest = diags.len() < SUGGEST_WHILE_FEWER_THAN;
+    match find_preferring(db, r, pos, prefer, suggest) {
         Ok(card) => Some(Placed {
             card,
             span: r.span.clone(),
@@ -406,7 +415,7 @@ fn place<'a>(
 
 /// Resolves one reference for a position.
 pub fn find<'a>(db: &'a Database, r: &CardRef, pos: Position) -> Result<&'a Card, Box<Diagnostic>> {
-    find_preferring(db, r, pos, None)
+    find_preferring(db, r, pos, None, true)
 }
 
 /// `find`, where `prefer` (a `[sideboard]` key that is no section) names
@@ -416,8 +425,9 @@ fn find_preferring<'a>(
     r: &CardRef,
     pos: Position,
     prefer: Option<&str>,
+    suggest: bool,
 ) -> Result<&'a Card, Box<Diagnostic>> {
-    find_in(db, r, pos, prefer, None).map(|f| f.card)
+    find_in(db, r, pos, prefer, None, suggest).map(|f| f.card)
 }
 
 /// A resolved reference: the card, and the cards equivalent to it on its
@@ -547,6 +557,7 @@ fn find_in<'a>(
     pos: Position,
     prefer: Option<&str>,
     ctx: Option<(&dyn Judge, &ShipEntry<'a>)>,
+    suggest: bool,
 ) -> Result<Found<'a>, Box<Diagnostic>> {
     let compact_table = match &r.query {
         Query::Text(s) if db.by_id(s).is_none() && db.by_name(s).is_empty() => split_compact(s)
@@ -702,7 +713,7 @@ fn find_in<'a>(
             fitting
         };
         let cands = order(db, &narrowed_from, &dedupe(pool), pos, ctx);
-        for c in cands.iter().take(12) {
+        for c in cands.iter().take(MAX_CANDIDATES) {
             d = d.with_help(candidate_help(db, c, ctx.is_some()));
         }
         return Err(Box::new(d));
@@ -712,7 +723,12 @@ fn find_in<'a>(
         Query::Table(t) => t.name.clone().or(t.id.clone()).unwrap_or_default(),
     };
     let mut seen = Vec::new();
-    for c in db.suggest(&query, pos.types(), 5) {
+    let suggestions = if suggest {
+        db.suggest(&query, pos.types(), 5)
+    } else {
+        Vec::new()
+    };
+    for c in suggestions {
         if !seen.contains(&c.name) {
             seen.push(c.name.clone());
         }
@@ -749,11 +765,21 @@ fn ambiguous(
         ),
     )
     .with_span(Some(r.span.clone()));
-    for c in cards {
+    // A bounded list: a name may fit dozens of cards.
+    for c in cards.iter().take(MAX_CANDIDATES) {
         d = d.with_help(candidate_help(db, c, on_ship));
+    }
+    if cards.len() > MAX_CANDIDATES {
+        d = d.with_help(format!(
+            "and {} more (`fleetcheck search` lists them all)",
+            cards.len() - MAX_CANDIDATES
+        ));
     }
     d
 }
+
+/// The most candidates one message lists.
+const MAX_CANDIDATES: usize = 12;
 
 /// The candidates `cards` (reprints removed) of a reference, each with
 /// every set it is printed in (from `all`, the cards the reference named
