@@ -469,7 +469,8 @@ fn a_read_only_file_is_refused_without_force() {
     assert_eq!(r.code, 2, "{}", r.stderr);
     // An existing output file is refused without --force, read-only or not.
     assert!(
-        r.stderr.contains("out.txt already exists; pass --force to overwrite it"),
+        r.stderr
+            .contains("out.txt already exists; pass --force to overwrite it"),
         "{}",
         r.stderr
     );

@@ -61,7 +61,9 @@ fn plain_name_candidates_in_player_order() {
     assert_eq!(&ids[..5], ["W204", "W118", "W078", "W031", "W058"]);
     // The first 12 of the 23 candidates, then how many more there are.
     assert_eq!(ids.len(), 13);
-    assert!(r.stdout.contains("and 11 more (`fleetcheck search` lists them all)"));
+    assert!(r
+        .stdout
+        .contains("and 11 more (`fleetcheck search` lists them all)"));
     // The Starter Set printing (W122) is offered among the sets of W031.
     assert!(r.stdout.contains("W031: Photon Torpedoes, a weapon upgrade, Federation, 5 SP on this ship, in USS Prometheus (71802), Starter Set (71120)"));
 }
