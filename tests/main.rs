@@ -3,6 +3,7 @@
 //! Plain `cargo test` is the first tier: everything the clone itself holds.
 //! `cargo test --features reference` adds the second tier, `reference`: the
 //! checks against the real reference data in `../shared`.
+mod architecture;
 mod builder;
 mod cli;
 mod engine;
