@@ -40,21 +40,38 @@ pub struct CheckArgs {
     /// Fleet files, or directories (every *.toml below them).
     #[arg(value_name = "FLEET")]
     pub fleets: Vec<PathBuf>,
-    /// Check against this format instead of the fleet's own.
+    #[command(flatten)]
+    pub judge: Judge,
+    #[command(flatten)]
+    pub common: Common,
+}
+
+/// What a fleet is judged against, when not its own: the options of every
+/// command that checks or prices a fleet (`check`, `price`, `sideboard`).
+#[derive(Debug, Clone, Args, Default)]
+pub struct Judge {
+    /// Judge the fleet against this format instead of its own (it also
+    /// replaces the file's sp_cap).
     #[arg(long, value_name = "ID")]
     pub format: Option<String>,
     /// Evaluate the card pool and resource retirement at this date (YYYY-MM-DD).
     #[arg(long, value_name = "DATE")]
     pub as_of: Option<String>,
-    #[command(flatten)]
-    pub common: Common,
+}
+
+impl Judge {
+    /// The check options these arguments give (today from the clock or
+    /// `FLEETCHECK_TODAY`).
+    pub fn options(&self) -> anyhow::Result<CheckOptions> {
+        check_options(self.format.clone(), self.as_of.as_deref())
+    }
 }
 
 pub fn run(args: &CheckArgs) -> anyhow::Result<i32> {
     if args.fleets.is_empty() {
         bail!("no fleet file given: `fleetcheck check FLEET|DIR...`");
     }
-    let opts = check_options(args.format.clone(), args.as_of.as_deref())?;
+    let opts = args.judge.options()?;
     let db = super::load_db(&args.common)?;
     let ropts = render_options(&args.common);
     let inputs = expand(&args.fleets);

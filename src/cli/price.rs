@@ -3,7 +3,7 @@
 //! ship and in total). The JSON output is the same report as `check`'s;
 //! the exit code too.
 
-use super::check::{check_options, check_path, print, render_options};
+use super::check::{check_path, print, render_options};
 use super::{Common, Output};
 use crate::report;
 use clap::Args;
@@ -14,18 +14,14 @@ pub struct PriceArgs {
     /// The fleet file to price.
     #[arg(value_name = "FLEET")]
     pub fleet: PathBuf,
-    /// Price against this format instead of the fleet's own.
-    #[arg(long, value_name = "ID")]
-    pub format: Option<String>,
-    /// Evaluate the card pool and resource retirement at this date (YYYY-MM-DD).
-    #[arg(long, value_name = "DATE")]
-    pub as_of: Option<String>,
+    #[command(flatten)]
+    pub judge: super::check::Judge,
     #[command(flatten)]
     pub common: Common,
 }
 
 pub fn run(args: &PriceArgs) -> anyhow::Result<i32> {
-    let opts = check_options(args.format.clone(), args.as_of.as_deref())?;
+    let opts = args.judge.options()?;
     let db = super::load_db(&args.common)?;
     // A directory is read as a file and reported as an `io` error: `price`
     // explains one fleet.

@@ -6,7 +6,7 @@
 //! `-o json` is the ordinary report with a `swap_plan` array per fleet; the
 //! exit code is `check`'s.
 
-use super::check::{check_options, print, read_source, render_options};
+use super::check::{print, read_source, render_options};
 use super::{Common, Output};
 use crate::report::model::{CardRef, SwapReport};
 use crate::report::{self, Checked};
@@ -19,18 +19,14 @@ pub struct SideboardArgs {
     /// The fleet file whose sideboard to price and plan.
     #[arg(value_name = "FLEET")]
     pub fleet: PathBuf,
-    /// Use this format instead of the fleet's own.
-    #[arg(long, value_name = "ID")]
-    pub format: Option<String>,
-    /// Evaluate the card pool and resource retirement at this date (YYYY-MM-DD).
-    #[arg(long, value_name = "DATE")]
-    pub as_of: Option<String>,
+    #[command(flatten)]
+    pub judge: super::check::Judge,
     #[command(flatten)]
     pub common: Common,
 }
 
 pub fn run(args: &SideboardArgs) -> anyhow::Result<i32> {
-    let opts = check_options(args.format.clone(), args.as_of.as_deref())?;
+    let opts = args.judge.options()?;
     let db = super::load_db(&args.common)?;
     let checked = match read_source(&args.fleet) {
         Ok(source) => super::check::dispatch(source, |s| plan(&db, s, &opts)),
