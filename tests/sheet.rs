@@ -91,39 +91,16 @@ fn an_illegal_fleet_states_its_verdict() {
     assert!(html.contains("Fleet total: 144 SP of 130 SP"));
 }
 
-fn chromium() -> Option<PathBuf> {
-    ["/usr/bin/chromium", "/usr/bin/chromium-browser"]
-        .iter()
-        .map(PathBuf::from)
-        .find(|p| p.is_file())
-}
-
 /// Collapses whitespace, for comparing text that the PDF may wrap.
 fn squash(s: &str) -> String {
     s.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
-/// Whether `program` runs (poppler's tools answer `-v`).
-fn runs(program: &str) -> bool {
-    std::process::Command::new(program)
-        .arg("-v")
-        .output()
-        .is_ok()
-}
-
 #[test]
 #[ignore = "needs chromium and pdftotext: run with --ignored"]
 fn the_sheet_prints_on_one_page_in_a_real_browser() {
-    let browser = chromium().expect(
-        "no Chromium at /usr/bin/chromium or /usr/bin/chromium-browser: this test needs \
-         chromium and poppler-utils (apt-get install chromium poppler-utils)",
-    );
-    for tool in ["pdfinfo", "pdftotext"] {
-        assert!(
-            runs(tool),
-            "{tool} does not run: this test needs poppler-utils (apt-get install poppler-utils)"
-        );
-    }
+    // Fails, saying what to install, when Chromium or poppler is missing.
+    crate::support::chromium();
     let dir = tempfile::tempdir().unwrap();
     // Every card of the fleet, from the engine's own report.
     let (_, json, _) = fleetcheck(dir.path(), &["check", &four_ships(), "-o", "json"]);
@@ -184,36 +161,8 @@ fn the_sheet_prints_on_one_page_in_a_real_browser() {
         );
         assert_eq!(code, 1, "an illegal fleet: {err}");
         let profile = dir.path().join(format!("profile-{paper}"));
-        let out = std::process::Command::new(&browser)
-            .args([
-                "--headless",
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                "--no-first-run",
-                "--no-pdf-header-footer",
-            ])
-            .arg(format!("--user-data-dir={}", profile.display()))
-            .arg(format!("--print-to-pdf={}", pdf.display()))
-            .arg(format!("file://{}", html.display()))
-            .output()
-            .expect("chromium runs");
-        assert!(
-            pdf.is_file(),
-            "no PDF: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let info = std::process::Command::new("pdfinfo")
-            .arg(&pdf)
-            .output()
-            .expect("pdfinfo (poppler-utils) runs");
-        let info = String::from_utf8(info.stdout).unwrap();
-        let pages = info
-            .lines()
-            .find_map(|l| l.strip_prefix("Pages:"))
-            .map(|p| p.trim().parse::<u32>().unwrap());
+        let info = crate::support::print_to_pdf(&html, &pdf, &profile);
+        let pages = crate::support::pdf_pages(&info);
         assert_eq!(pages, Some(1), "{paper}: {info}");
         // pdfinfo names the paper: "Page size: 594.96 x 841.92 pts (A4)".
         let size = if paper == "a4" { "(A4)" } else { "(letter)" };

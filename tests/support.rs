@@ -72,3 +72,61 @@ pub fn assert_valid_json(text: &str) -> serde_json::Value {
     );
     v
 }
+
+/// Headless Chromium, or a failure that says how to get it: the browser
+/// tests are `#[ignore]`d in plain `cargo test`, and `.ci/run` installs
+/// Chromium and poppler-utils and runs them with `--ignored`.
+pub fn chromium() -> std::path::PathBuf {
+    let found = ["/usr/bin/chromium", "/usr/bin/chromium-browser"]
+        .iter()
+        .map(std::path::PathBuf::from)
+        .find(|p| p.is_file());
+    for tool in ["pdfinfo", "pdftotext"] {
+        assert!(
+            std::process::Command::new(tool).arg("-v").output().is_ok(),
+            "{tool} does not run: this test needs poppler-utils (apt-get install poppler-utils)"
+        );
+    }
+    found.expect(
+        "no Chromium at /usr/bin/chromium or /usr/bin/chromium-browser: this test needs \
+         chromium and poppler-utils (apt-get install chromium poppler-utils)",
+    )
+}
+
+/// Prints `html` to `pdf` with headless Chromium (a fresh profile in
+/// `profile`) and returns what pdfinfo says of it.
+pub fn print_to_pdf(html: &Path, pdf: &Path, profile: &Path) -> String {
+    let out = std::process::Command::new(chromium())
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+            "--no-pdf-header-footer",
+        ])
+        .arg(format!("--user-data-dir={}", profile.display()))
+        .arg(format!("--print-to-pdf={}", pdf.display()))
+        .arg(format!("file://{}", html.display()))
+        .output()
+        .expect("chromium runs");
+    assert!(
+        pdf.is_file(),
+        "no PDF: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let info = std::process::Command::new("pdfinfo")
+        .arg(pdf)
+        .output()
+        .expect("pdfinfo (poppler-utils) runs");
+    String::from_utf8(info.stdout).unwrap()
+}
+
+/// The page count pdfinfo gives.
+pub fn pdf_pages(info: &str) -> Option<u32> {
+    info.lines()
+        .find_map(|l| l.strip_prefix("Pages:"))
+        .map(|p| p.trim().parse::<u32>().unwrap())
+}
