@@ -409,7 +409,7 @@ pub fn read_source(path: &Path) -> Result<Source, Box<Checked>> {
     if path == Path::new("-") {
         return read_stdin();
     }
-    read_for_edit(path).map(|(source, _)| source)
+    crate::input::fs::read_text(path).map_err(|u| unreadable(*u))
 }
 
 /// A fleet from standard input, reported as `<stdin>`.
@@ -436,7 +436,7 @@ pub fn read_stdin() -> Result<Source, Box<Checked>> {
 /// [`crate::input::fs::Guard::Unchanged`] (which then refuses to overwrite
 /// the file if it changed on disk in the meantime).
 pub fn read_for_edit(path: &Path) -> Result<(Source, crate::input::fs::Original), Box<Checked>> {
-    crate::input::fs::read_text(path).map_err(|u| unreadable(*u))
+    crate::input::fs::read_text_for_edit(path).map_err(|u| unreadable(*u))
 }
 
 /// The report of a file that could not be read.

@@ -116,7 +116,7 @@ pub struct Event {
 /// an unknown format, cards that name nothing or several cards), as one
 /// error message.
 pub fn read_event(db: &Database, path: &Path) -> anyhow::Result<Event> {
-    let (source, _) = crate::input::fs::read_text(path)
+    let source = crate::input::fs::read_text(path)
         .map_err(|u| anyhow::anyhow!("{}: {}", u.path, u.diag.message))?;
     let file: EventFile = toml::from_str(&source.text)
         .map_err(|e| anyhow::anyhow!("{}: {}", path.display(), e.to_string().trim_end()))?;
@@ -404,7 +404,7 @@ struct Against {
 }
 
 fn read_against(path: &Path) -> anyhow::Result<Against> {
-    let (source, _) = crate::input::fs::read_text(path)
+    let source = crate::input::fs::read_text(path)
         .map_err(|u| anyhow::anyhow!("{}: {}", u.path, u.diag.message))?;
     let v: serde_json::Value = serde_json::from_str(&source.text)
         .with_context(|| format!("{}: not a JSON roster", path.display()))?;

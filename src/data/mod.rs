@@ -306,7 +306,7 @@ fn read_dir(dir: &Path) -> Result<Vec<(String, String)>, LoadError> {
         // loader always has: an unreadable file is an error), by the one
         // safe reader: a regular file of at most 1 MiB, decoded text (a
         // huge file or a FIFO in a `--data` folder is refused unread).
-        let (source, _) =
+        let source =
             crate::input::fs::read_text(&p).map_err(|u| LoadError::Invalid(u.diag.message))?;
         files.push((rel, source.text));
     }

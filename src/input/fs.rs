@@ -87,25 +87,28 @@ impl Unreadable {
     }
 }
 
-/// A file read as text: its text under `path` (as given), and the
-/// fingerprint of its bytes for a later [`write`] with
-/// [`Guard::Unchanged`].
-pub fn read_text(path: &Path) -> Result<(Source, Original), Box<Unreadable>> {
+/// A file read as text, under `path` (as given).
+pub fn read_text(path: &Path) -> Result<Source, Box<Unreadable>> {
     let name = path.display().to_string();
     read_named(path, &name, &name)
+}
+
+/// [`read_text`] for a command that edits the file: also the fingerprint
+/// of the bytes read, for a later [`write`] with [`Guard::Unchanged`]. Only
+/// an edit pays for the fingerprint.
+pub fn read_text_for_edit(path: &Path) -> Result<(Source, Original), Box<Unreadable>> {
+    let name = path.display().to_string();
+    let bytes = read_bytes(path, &name).map_err(|d| Unreadable::new(&name, d))?;
+    let original = Original::of(&bytes);
+    decode(&name, &name, bytes).map(|s| (s, original))
 }
 
 /// [`read_text`] with the name the file is reported under (`shown`, the
 /// `path` of the returned source) and the words that name it in messages
 /// (`named`: "the deck file d.toml (named in f.toml)").
-pub fn read_named(
-    path: &Path,
-    shown: &str,
-    named: &str,
-) -> Result<(Source, Original), Box<Unreadable>> {
+pub fn read_named(path: &Path, shown: &str, named: &str) -> Result<Source, Box<Unreadable>> {
     let bytes = read_bytes(path, named).map_err(|d| Unreadable::new(shown, d))?;
-    let original = Original::of(&bytes);
-    decode(shown, named, bytes).map(|s| (s, original))
+    decode(shown, named, bytes)
 }
 
 /// The kind of a file that is not a regular file, in words.

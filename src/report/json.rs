@@ -124,7 +124,7 @@ mod tests {
             ..Default::default()
         };
         let check = |p: &Path| match crate::input::fs::read_text(p) {
-            Ok((source, _)) => crate::report::staw::check(&db, source, &opts),
+            Ok(source) => crate::report::staw::check(&db, source, &opts),
             Err(u) => Checked::input_error(&u.path, "staw", u.source, u.diag),
         };
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fleets");

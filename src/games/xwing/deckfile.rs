@@ -108,7 +108,7 @@ fn read(path: &Path, shown: &str, from: &str) -> Result<String, Diagnostic> {
         .with_help("put the deck file in the folder of the file that names it, or below it"));
     }
     match crate::input::fs::read_named(path, shown, &named) {
-        Ok((source, _)) => Ok(source.text),
+        Ok(source) => Ok(source.text),
         Err(u) => {
             let d = u.diag;
             Err(match d.code.as_str() {
