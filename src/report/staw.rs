@@ -156,19 +156,10 @@ pub fn check_and<R>(
 ) -> (Checked, Option<R>) {
     let a = staw::analyse(db, source, opts, |a| (priced(a), f(a)));
     let mut r = None;
-    let a = Analysed {
-        priced: a.priced.map(|(p, x)| {
-            r = Some(x);
-            p
-        }),
-        source: a.source,
-        diagnostics: a.diagnostics,
-        name: a.name,
-        player: a.player,
-        format: a.format,
-        as_of: a.as_of,
-        additional_points: a.additional_points,
-    };
+    let a = a.map(|(p, x)| {
+        r = Some(x);
+        p
+    });
     (checked(a), r)
 }
 

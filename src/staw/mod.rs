@@ -132,6 +132,22 @@ pub struct Analysed<R> {
     pub priced: Option<R>,
 }
 
+impl<R> Analysed<R> {
+    /// The same outcome with `f` applied to what the visitor returned.
+    pub fn map<S>(self, f: impl FnOnce(R) -> S) -> Analysed<S> {
+        Analysed {
+            source: self.source,
+            diagnostics: self.diagnostics,
+            name: self.name,
+            player: self.player,
+            format: self.format,
+            as_of: self.as_of,
+            additional_points: self.additional_points,
+            priced: self.priced.map(f),
+        }
+    }
+}
+
 /// THE pipeline of a STAW fleet file, the one that `check`, `price`,
 /// `sideboard`, `options`, `export` and `import` all run: parses it, reads
 /// its keys, picks the format and the date, resolves every card, prices
