@@ -437,12 +437,7 @@ fn directory_in_every_output_mode() {
     let r = run(&root(), &[FLEETS, "--output", "json"]);
     assert_eq!(r.code, 2);
     let v = json(&r.stdout);
-    let files: Vec<&str> = v["fleets"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|f| f["file"].as_str().unwrap())
-        .collect();
+    let files = crate::support::files(&v);
     assert_eq!(
         files,
         [

@@ -8,6 +8,7 @@
 use fleetcheck::cli::check::check_source;
 use fleetcheck::data::Database;
 use fleetcheck::input::diag::Source;
+use fleetcheck::report::model::FleetReport;
 use fleetcheck::report::Checked;
 use fleetcheck::staw::CheckOptions;
 use serde::Deserialize;
@@ -97,6 +98,12 @@ fn judge(id: &str, case: &Case) -> Option<String> {
     if got != want {
         wrong.push(format!("codes {got:?} (expected {want:?})"));
     }
+    failure(id, &wrong, &r)
+}
+
+/// What went wrong with one case, with the fleet's diagnostics; `None`
+/// when nothing did.
+pub(crate) fn failure(id: &str, wrong: &[String], r: &FleetReport) -> Option<String> {
     if wrong.is_empty() {
         return None;
     }

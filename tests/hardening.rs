@@ -81,12 +81,7 @@ fn bad_inputs_in_one_directory_run() {
     assert_eq!(code, 2);
     let json_start = shown.find('{').unwrap();
     let v = crate::support::assert_valid_json(&shown[json_start..]);
-    let files: Vec<&str> = v["fleets"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|f| f["file"].as_str().unwrap())
-        .collect();
+    let files = crate::support::files(&v);
     let mut expected: Vec<String> = std::fs::read_dir(root().join("tests/bad"))
         .unwrap()
         .map(|e| format!("tests/bad/{}", e.unwrap().file_name().to_string_lossy()))

@@ -9,12 +9,13 @@
 //! reference tier (`tests/reference/import.rs`).
 
 use crate::import::{fc, root, tree};
+use crate::raw_import::{entry, RawSet};
 use fleetcheck::data::import;
 use fleetcheck::data::model::{
     AddSlot, CardFilter, Condition, CostFromShip, CostModifier, Discount, PenaltyRule, Scope,
 };
 use fleetcheck::data::Database;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::OnceLock;
 
 fn fixture() -> PathBuf {
@@ -34,16 +35,6 @@ fn formats() -> Vec<u8> {
     std::fs::read(fixture().join("imported/formats.toml")).unwrap()
 }
 
-/// A database directory holding the hand files (corrections, formats), as
-/// the importer finds `data/staw`.
-fn out_dir(t: &tempfile::TempDir) -> PathBuf {
-    let out = t.path().join("staw");
-    std::fs::create_dir_all(&out).unwrap();
-    std::fs::write(out.join("corrections.toml"), corrections()).unwrap();
-    std::fs::write(out.join("formats.toml"), formats()).unwrap();
-    out
-}
-
 /// One fresh import of the fixture with its corrections.
 fn fresh() -> &'static import::Imported {
     static FRESH: OnceLock<import::Imported> = OnceLock::new();
@@ -59,7 +50,7 @@ fn db() -> &'static Database {
 #[test]
 fn a_fresh_import_is_exactly_the_committed_result() {
     let t = tempfile::tempdir().unwrap();
-    let out = out_dir(&t);
+    let out = set().out_dir(&t);
     let r = fc(&root())
         .args(["data", "import-utopia"])
         .arg(raw_dir())
@@ -393,35 +384,13 @@ fn raw_quirks_are_handled_and_said() {
 
 #[test]
 fn import_is_deterministic_and_keeps_hand_files() {
-    let a = tempfile::tempdir().unwrap();
-    let b = tempfile::tempdir().unwrap();
-    let (oa, ob) = (out_dir(&a), out_dir(&b));
-    import::run(&raw_dir(), &oa).unwrap();
-    import::run(&raw_dir(), &ob).unwrap();
-    // A re-import over an existing database gives the same bytes too.
-    import::run(&raw_dir(), &ob).unwrap();
-    let ta = tree(&oa);
-    let tb = tree(&ob);
-    assert_eq!(ta.keys().collect::<Vec<_>>(), tb.keys().collect::<Vec<_>>());
-    for (k, v) in &ta {
-        assert!(v == &tb[k], "{k} differs between two imports");
-    }
-    assert_eq!(ta["formats.toml"], formats());
-    assert_eq!(ta["corrections.toml"], corrections().as_bytes());
-    assert!(ta.contains_key("cards/ships/federation.toml"));
-    assert!(ta.contains_key("cards/upgrades/crew-federation.toml"));
-    // No temporary directories are left next to the database.
-    let left: Vec<_> = std::fs::read_dir(a.path())
-        .unwrap()
-        .map(|e| e.unwrap().file_name())
-        .collect();
-    assert_eq!(left, vec![std::ffi::OsString::from("staw")]);
+    set().assert_deterministic();
 }
 
 #[test]
 fn corrections_survive_a_reimport_and_bad_ones_fail() {
     let t = tempfile::tempdir().unwrap();
-    let out = out_dir(&t);
+    let out = set().out_dir(&t);
     let extra =
         "\n[[correction]]\nid = \"T9001\"\nreason = \"test: errata\"\nset = { cost = 6 }\n\n\
                  [[correction]]\nid = \"C9003\"\nreason = \"test: drop\"\ndrop = true\n\n\
@@ -501,71 +470,31 @@ fn unmodeled_from_quotes_the_fixture_source() {
 
 // ---- bad input ------------------------------------------------------------------
 
-/// A copy of the raw fixture in a temporary directory, to break.
-fn raw_copy() -> tempfile::TempDir {
-    let t = tempfile::tempdir().unwrap();
-    for e in std::fs::read_dir(raw_dir()).unwrap() {
-        let p = e.unwrap().path();
-        std::fs::copy(&p, t.path().join(p.file_name().unwrap())).unwrap();
+/// The fixture as a raw data set with its hand files.
+fn set() -> RawSet {
+    RawSet {
+        raw: raw_dir(),
+        corrections: corrections(),
+        formats: formats(),
     }
-    t
-}
-
-/// Runs the importer CLI on a broken copy of the raw data into a database
-/// directory that already holds files; checks exit 2, the message, and that
-/// nothing was written.
-fn assert_import_fails(raw: &Path, expect: &[&str]) {
-    let t = tempfile::tempdir().unwrap();
-    let db = out_dir(&t);
-    let before = tree(t.path());
-    let out = fc(&root())
-        .args(["data", "import-utopia"])
-        .arg(raw)
-        .arg("--out")
-        .arg(&db)
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{stderr}");
-    for e in expect {
-        assert!(stderr.contains(e), "{e:?} not in {stderr}");
-    }
-    assert!(stderr.contains("nothing was written"), "{stderr}");
-    assert_eq!(tree(t.path()), before, "the database directory changed");
-}
-
-fn edit(raw: &Path, file: &str, f: impl FnOnce(&mut serde_json::Value)) {
-    let p = raw.join(file);
-    let mut v: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&p).unwrap()).unwrap();
-    f(&mut v);
-    std::fs::write(&p, serde_json::to_string(&v).unwrap()).unwrap();
-}
-
-fn entry<'a>(v: &'a mut serde_json::Value, id: &str) -> &'a mut serde_json::Value {
-    v.as_array_mut()
-        .unwrap()
-        .iter_mut()
-        .find(|c| c["id"] == id)
-        .unwrap()
 }
 
 #[test]
 fn malformed_json_names_the_file_and_line() {
-    let raw = raw_copy();
+    let raw = set().copy();
     let p = raw.path().join("upgrades.json");
     let text = std::fs::read_to_string(&p).unwrap();
     std::fs::write(&p, &text[..text.len() / 2]).unwrap();
-    assert_import_fails(raw.path(), &["upgrades.json: malformed: ", "at line"]);
-    let raw = raw_copy();
+    set().assert_import_fails(raw.path(), &["upgrades.json: malformed: ", "at line"]);
+    let raw = set().copy();
     std::fs::write(raw.path().join("ships.json"), "{\"ships\": []}").unwrap();
-    assert_import_fails(
+    set().assert_import_fails(
         raw.path(),
         &["ships.json: malformed: the file does not hold a JSON array"],
     );
-    let raw = raw_copy();
+    let raw = set().copy();
     std::fs::write(raw.path().join("admirals.json"), "[3]").unwrap();
-    assert_import_fails(
+    set().assert_import_fails(
         raw.path(),
         &["admirals.json: malformed: entry 0 is not an object"],
     );
@@ -573,84 +502,88 @@ fn malformed_json_names_the_file_and_line() {
 
 #[test]
 fn missing_fields_and_files_are_named() {
-    let raw = raw_copy();
-    edit(raw.path(), "captains.json", |v| {
+    let raw = set().edited("captains.json", |v| {
         entry(v, "Cap9004")
             .as_object_mut()
             .unwrap()
             .remove("id")
             .unwrap();
     });
-    assert_import_fails(raw.path(), &["captains.json: malformed: entry 3 has no id"]);
-    let raw = raw_copy();
-    edit(raw.path(), "ships.json", |v| {
+    set().assert_import_fails(raw.path(), &["captains.json: malformed: entry 3 has no id"]);
+    let raw = set().edited("ships.json", |v| {
         entry(v, "S9002").as_object_mut().unwrap().remove("type");
     });
-    assert_import_fails(
+    set().assert_import_fails(
         raw.path(),
         &["ships.json: card S9002: unknown card type \"\" for ships.json"],
     );
-    let raw = raw_copy();
+    let raw = set().copy();
     std::fs::remove_file(raw.path().join("admirals.json")).unwrap();
-    assert_import_fails(raw.path(), &["admirals.json"]);
-    let raw = raw_copy();
+    set().assert_import_fails(raw.path(), &["admirals.json"]);
+    let raw = set().copy();
     std::fs::remove_file(raw.path().join("sets.json")).unwrap();
-    assert_import_fails(raw.path(), &["sets.json"]);
+    set().assert_import_fails(raw.path(), &["sets.json"]);
 }
 
 #[test]
 fn unknown_field_values_name_the_card() {
-    let raw = raw_copy();
-    edit(raw.path(), "ships.json", |v| {
-        entry(v, "S9001")["type"] = "starbase".into()
-    });
-    assert_import_fails(
-        raw.path(),
+    use serde_json::json;
+    let set = set();
+    set.assert_field_refused(
+        "ships.json",
+        "S9001",
+        "type",
+        json!("starbase"),
         &["ships.json", "S9001", "unknown card type \"starbase\""],
     );
-    let raw = raw_copy();
-    edit(raw.path(), "upgrades.json", |v| {
-        entry(v, "T9001")["factions"] = serde_json::json!(["gorn"])
-    });
-    assert_import_fails(
-        raw.path(),
+    set.assert_field_refused(
+        "upgrades.json",
+        "T9001",
+        "factions",
+        json!(["gorn"]),
         &["upgrades.json", "T9001", "unknown faction \"gorn\""],
     );
-    let raw = raw_copy();
-    edit(raw.path(), "upgrades.json", |v| {
-        entry(v, "W9002")["hullConstraint"] = "small".into()
-    });
-    assert_import_fails(raw.path(), &["W9002", "hullConstraint"]);
-    let raw = raw_copy();
-    edit(raw.path(), "ships.json", |v| {
-        entry(v, "S9001")["upgrades"] = serde_json::json!(["tech", "phaser"])
-    });
-    assert_import_fails(raw.path(), &["S9001", "unknown upgrade slot \"phaser\""]);
-    let raw = raw_copy();
-    edit(raw.path(), "upgrades.json", |v| {
-        entry(v, "T9001")["set"] = serde_json::json!(["nowhere"])
-    });
-    assert_import_fails(raw.path(), &["T9001", "set \"nowhere\""]);
-    let raw = raw_copy();
-    edit(raw.path(), "upgrades.json", |v| {
-        entry(v, "T9001")["cost"] = "lots".into()
-    });
-    assert_import_fails(raw.path(), &["T9001", "field `cost` is not an integer"]);
+    set.assert_field_refused(
+        "upgrades.json",
+        "W9002",
+        "hullConstraint",
+        json!("small"),
+        &["W9002", "hullConstraint"],
+    );
+    set.assert_field_refused(
+        "ships.json",
+        "S9001",
+        "upgrades",
+        json!(["tech", "phaser"]),
+        &["S9001", "unknown upgrade slot \"phaser\""],
+    );
+    set.assert_field_refused(
+        "upgrades.json",
+        "T9001",
+        "set",
+        json!(["nowhere"]),
+        &["T9001", "set \"nowhere\""],
+    );
+    set.assert_field_refused(
+        "upgrades.json",
+        "T9001",
+        "cost",
+        json!("lots"),
+        &["T9001", "field `cost` is not an integer"],
+    );
 }
 
 #[test]
 fn unclassifiable_question_card_is_an_error() {
-    let raw = raw_copy();
-    edit(raw.path(), "upgrades.json", |v| {
+    let raw = set().edited("upgrades.json", |v| {
         entry(v, "Q9001")["text"] = "Nothing about slots here.".into()
     });
-    assert_import_fails(raw.path(), &["upgrades.json", "Q9001", "unclassifiable"]);
+    set().assert_import_fails(raw.path(), &["upgrades.json", "Q9001", "unclassifiable"]);
 }
 
 #[test]
 fn a_card_listed_twice_must_agree_with_itself() {
-    let raw = raw_copy();
-    edit(raw.path(), "captains.json", |v| {
+    let raw = set().edited("captains.json", |v| {
         let list = v.as_array_mut().unwrap();
         let second = list
             .iter_mut()
@@ -659,7 +592,7 @@ fn a_card_listed_twice_must_agree_with_itself() {
             .unwrap();
         second["cost"] = 3.into();
     });
-    assert_import_fails(
+    set().assert_import_fails(
         raw.path(),
         &[
             "captains.json",

@@ -15,6 +15,7 @@ mod import;
 mod import_fixture;
 mod interop;
 mod props;
+mod raw_import;
 mod readers;
 mod readme;
 #[cfg(feature = "reference")]

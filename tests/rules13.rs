@@ -4,10 +4,10 @@
 //! shuttlecraft and fighter squadrons, the sideboard's captain swap, the
 //! organised-play format.
 
+use crate::engine::{card, mods};
 use crate::golden::{db, TODAY};
 use fleetcheck::cli::check::check_source;
 use fleetcheck::input::diag::Source;
-use fleetcheck::report::model::{CardReport, FleetReport};
 use fleetcheck::report::Checked;
 use fleetcheck::staw::CheckOptions;
 
@@ -39,21 +39,6 @@ fn messages<'a>(c: &'a Checked, code: &str) -> Vec<&'a str> {
         .iter()
         .filter(|d| d.code == code)
         .map(|d| d.message.as_str())
-        .collect()
-}
-
-fn card<'a>(r: &'a FleetReport, ship: usize, id: &str) -> &'a CardReport {
-    r.ships[ship]
-        .cards
-        .iter()
-        .find(|c| c.id == id)
-        .unwrap_or_else(|| panic!("{id} on ship {ship}"))
-}
-
-fn mods(c: &CardReport) -> Vec<(&str, i32)> {
-    c.modifiers
-        .iter()
-        .map(|m| (m.kind.as_str(), m.amount))
         .collect()
 }
 

@@ -130,3 +130,13 @@ pub fn pdf_pages(info: &str) -> Option<u32> {
         .find_map(|l| l.strip_prefix("Pages:"))
         .map(|p| p.trim().parse::<u32>().unwrap())
 }
+
+/// The `file` of every fleet of a JSON report, in its order.
+pub fn files(v: &serde_json::Value) -> Vec<&str> {
+    v["fleets"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["file"].as_str().unwrap())
+        .collect()
+}

@@ -282,6 +282,35 @@ pub fn print(f: impl FnOnce(&mut dyn Write) -> std::io::Result<()>) -> anyhow::R
     }
 }
 
+/// The arguments of a command that reads one fleet (`price`, `sideboard`).
+#[derive(Debug, Clone, Args)]
+pub struct OneFleet {
+    /// The fleet file.
+    #[arg(value_name = "FLEET")]
+    pub fleet: PathBuf,
+    #[command(flatten)]
+    pub judge: Judge,
+    #[command(flatten)]
+    pub common: Common,
+}
+
+/// Prints one file's outcome in the output format asked for: the JSON
+/// report (under `command`) and GitHub annotations as every command prints
+/// them, the text forms by `text`.
+pub fn print_one(
+    common: &Common,
+    command: &str,
+    checked: &Checked,
+    text: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+) -> anyhow::Result<()> {
+    let files = std::slice::from_ref(checked);
+    print(|w| match common.output {
+        Output::Json => report::json::render_all(w, command, files),
+        Output::Github => report::github::render_all(w, files),
+        Output::Table | Output::Markdown | Output::Csv => text(w),
+    })
+}
+
 /// One input of a run: a file to check, or a problem found while expanding
 /// the arguments (a directory without fleets, an unreadable directory).
 #[derive(Debug)]

@@ -3,22 +3,10 @@
 //! ship and in total). The JSON output is the same report as `check`'s;
 //! the exit code too.
 
-use super::check::{check_path, print, render_options};
-use super::{Common, Output};
+use super::check::{check_path, print_one, render_options, OneFleet};
 use crate::report;
-use clap::Args;
-use std::path::PathBuf;
 
-#[derive(Debug, Clone, Args)]
-pub struct PriceArgs {
-    /// The fleet file to price.
-    #[arg(value_name = "FLEET")]
-    pub fleet: PathBuf,
-    #[command(flatten)]
-    pub judge: super::check::Judge,
-    #[command(flatten)]
-    pub common: Common,
-}
+pub type PriceArgs = OneFleet;
 
 pub fn run(args: &PriceArgs) -> anyhow::Result<i32> {
     let opts = args.judge.options()?;
@@ -26,14 +14,9 @@ pub fn run(args: &PriceArgs) -> anyhow::Result<i32> {
     // A directory is read as a file and reported as an `io` error: `price`
     // explains one fleet.
     let checked = check_path(&db, &args.fleet, &opts);
-    let files = std::slice::from_ref(&checked);
     let ropts = render_options(&args.common);
-    print(|w| match args.common.output {
-        Output::Table | Output::Markdown | Output::Csv => {
-            report::price::render(w, &checked, &ropts)
-        }
-        Output::Json => report::json::render_all(w, "price", files),
-        Output::Github => report::github::render_all(w, files),
+    print_one(&args.common, "price", &checked, |w| {
+        report::price::render(w, &checked, &ropts)
     })?;
     Ok(checked.exit_code())
 }

@@ -6,24 +6,11 @@
 //! `-o json` is the ordinary report with a `swap_plan` array per fleet; the
 //! exit code is `check`'s.
 
-use super::check::{print, read_source, render_options};
-use super::{Common, Output};
-use crate::report::model::{CardRef, SwapReport};
+use super::check::{print_one, read_source, render_options, OneFleet};
+use crate::report::model::SwapReport;
 use crate::report::{self, Checked};
-use crate::staw::swap::Swap;
-use clap::Args;
-use std::path::PathBuf;
 
-#[derive(Debug, Clone, Args)]
-pub struct SideboardArgs {
-    /// The fleet file whose sideboard to price and plan.
-    #[arg(value_name = "FLEET")]
-    pub fleet: PathBuf,
-    #[command(flatten)]
-    pub judge: super::check::Judge,
-    #[command(flatten)]
-    pub common: Common,
-}
+pub type SideboardArgs = OneFleet;
 
 pub fn run(args: &SideboardArgs) -> anyhow::Result<i32> {
     let opts = args.judge.options()?;
@@ -32,14 +19,9 @@ pub fn run(args: &SideboardArgs) -> anyhow::Result<i32> {
         Ok(source) => super::check::dispatch(source, |s| plan(&db, s, &opts)),
         Err(c) => *c,
     };
-    let files = std::slice::from_ref(&checked);
     let ropts = render_options(&args.common);
-    print(|w| match args.common.output {
-        Output::Table | Output::Markdown | Output::Csv => {
-            report::sideboard::render(w, &checked, &ropts)
-        }
-        Output::Json => report::json::render_all(w, "sideboard", files),
-        Output::Github => report::github::render_all(w, files),
+    print_one(&args.common, "sideboard", &checked, |w| {
+        report::sideboard::render(w, &checked, &ropts)
     })?;
     Ok(checked.exit_code())
 }
@@ -53,23 +35,7 @@ pub fn plan(
 ) -> Checked {
     let (mut checked, swaps) = report::staw::check_with_swaps(db, source, opts);
     if checked.report.sideboard.is_some() {
-        checked.report.swap_plan = Some(swaps.into_iter().map(wire).collect());
+        checked.report.swap_plan = Some(swaps.into_iter().map(SwapReport::from).collect());
     }
     checked
-}
-
-fn wire(s: Swap) -> SwapReport {
-    SwapReport {
-        section: s.section,
-        card: CardRef {
-            id: s.card_id,
-            name: s.card_name,
-        },
-        ship_index: s.ship,
-        ship: s.ship_name,
-        equip: s.equip,
-        exchange: s.exchange,
-        not_allowed: s.not_allowed,
-        auxiliary_power: s.auxiliary_power,
-    }
 }

@@ -14,19 +14,7 @@ use std::ops::Range;
 
 /// Parses the whole file; a syntax error becomes a `parse` diagnostic.
 pub fn parse(source: &Source, diags: &mut Vec<Diagnostic>) -> Option<Node> {
-    match tree::parse(&source.text) {
-        Ok(root) => Some(root),
-        Err(e) => {
-            diags.push(
-                Diagnostic::new(
-                    InputCode::Parse,
-                    format!("TOML syntax error: {}", e.message),
-                )
-                .with_span(e.span),
-            );
-            None
-        }
-    }
+    tree::parse_reported(&source.text, diags)
 }
 
 /// The first character of a table (its `[[ship]]` header, or the `{` of an

@@ -9,6 +9,7 @@
 //! tree by hand, which also lets a card reference be "a string or an inline
 //! table" without serde's span-losing `untagged`.
 
+use crate::input::diag::{Diagnostic, InputCode};
 use std::ops::Range;
 use toml_edit::{ImDocument, Item, Table, Value};
 
@@ -64,6 +65,24 @@ impl NodeValue {
 pub struct SyntaxError {
     pub message: String,
     pub span: Option<Range<usize>>,
+}
+
+/// Parses a whole file into its root table; a syntax error becomes a
+/// located `parse` diagnostic (the one wording of it for every game).
+pub fn parse_reported(text: &str, diags: &mut Vec<Diagnostic>) -> Option<Node> {
+    match parse(text) {
+        Ok(root) => Some(root),
+        Err(e) => {
+            diags.push(
+                Diagnostic::new(
+                    InputCode::Parse,
+                    format!("TOML syntax error: {}", e.message),
+                )
+                .with_span(e.span),
+            );
+            None
+        }
+    }
 }
 
 /// Parses a whole file into its root table.

@@ -5,7 +5,7 @@
 
 use super::model::{
     CardRef, CardReport, FleetReport, Modifier, ResourceReport, ShipReport, SideboardCard,
-    SideboardReport,
+    SideboardReport, SwapReport,
 };
 use super::Checked;
 use crate::data::Database;
@@ -166,3 +166,21 @@ pub fn check_and<R>(
 #[cfg(test)]
 #[path = "staw_tests.rs"]
 mod tests;
+
+impl From<swap::Swap> for SwapReport {
+    fn from(s: swap::Swap) -> SwapReport {
+        SwapReport {
+            section: s.section,
+            card: CardRef {
+                id: s.card_id,
+                name: s.card_name,
+            },
+            ship_index: s.ship,
+            ship: s.ship_name,
+            equip: s.equip,
+            exchange: s.exchange,
+            not_allowed: s.not_allowed,
+            auxiliary_power: s.auxiliary_power,
+        }
+    }
+}

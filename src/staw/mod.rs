@@ -188,18 +188,8 @@ fn pipeline<R>(
     visit: impl FnOnce(&Analysis) -> R,
 ) {
     let diags = &mut out.diagnostics;
-    let root = match tree::parse(&out.source.text) {
-        Ok(r) => r,
-        Err(e) => {
-            diags.push(
-                Diagnostic::new(
-                    InputCode::Parse,
-                    format!("TOML syntax error: {}", e.message),
-                )
-                .with_span(e.span),
-            );
-            return;
-        }
+    let Some(root) = tree::parse_reported(&out.source.text, diags) else {
+        return;
     };
     let raw = read::read(&root, diags);
     if raw.empty {

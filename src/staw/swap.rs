@@ -23,28 +23,23 @@ use super::faction::shares_faction;
 use super::words::is_factions;
 use crate::data::model::{Card, CardType};
 use crate::staw::fleet::resolve::SideboardSection;
-use serde::Serialize;
 
-/// One sideboard card against one ship.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+/// One sideboard card against one ship: whether the ship's Action may
+/// equip it into a free slot, which of the ship's cards it may be exchanged
+/// with, why it may not go there at all (a purchase restriction, no captain
+/// to exchange), and whether moving it there places an Auxiliary Power
+/// token, and why. (`report::model::SwapReport` is its wire form.)
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Swap {
-    /// The sideboard section (`captain`, `talent`, `crew`, `tech`, `weapon`).
     pub section: String,
     pub card_id: String,
     pub card_name: String,
     /// The ship's position in the file (1-based) and its name.
     pub ship: usize,
     pub ship_name: String,
-    /// May be equipped into a free slot of its type.
     pub equip: bool,
-    /// The cards of the ship it may be exchanged with.
     pub exchange: Vec<String>,
-    /// Why it may not go to this ship at all (a purchase restriction, no
-    /// captain to exchange), if so.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub not_allowed: Option<String>,
-    /// Moving it onto the ship places an Auxiliary Power token, and why.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub auxiliary_power: Option<String>,
 }
 

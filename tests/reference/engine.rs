@@ -3,7 +3,7 @@
 //! golden corpus, and the never-panics sweep over the corpus.
 
 use super::shared;
-use crate::engine::{at, check, codes, message, summary};
+use crate::engine::{assert_totals, at, check, codes, message, summary};
 use crate::golden::check_file;
 
 #[test]
@@ -19,20 +19,7 @@ fn interop_samples_match_the_totals_worked_out_by_hand() {
         ("7-federation-either-slot.toml", 90, None, 0),
         ("8-illegal-duplicate-unique.toml", 79, None, 1),
     ];
-    for (file, total, sideboard, exit) in cases {
-        let c = check_file(&dir.join(file));
-        let r = c.finish();
-        assert_eq!(
-            (
-                r.total,
-                r.sideboard.as_ref().map(|s| s.total),
-                c.exit_code()
-            ),
-            (Some(*total), *sideboard, *exit),
-            "{file}:\n{}",
-            summary(&c)
-        );
-    }
+    assert_totals(&dir, cases);
 }
 
 #[test]

@@ -4,7 +4,7 @@
 //! every listed diagnostic code). All failing cases are reported together,
 //! one line each naming the case.
 
-use crate::golden::check_file;
+use crate::golden::{check_file, failure};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -65,18 +65,7 @@ fn judge(id: &str, case: &Case) -> Option<String> {
             wrong.push(format!("code {code} not reported"));
         }
     }
-    if wrong.is_empty() {
-        return None;
-    }
-    let diags: Vec<String> = r
-        .diagnostics
-        .iter()
-        .map(|d| format!("{} {}: {}", d.severity, d.code, d.message))
-        .collect();
-    Some(format!(
-        "{id}: {}\n      diagnostics: {diags:#?}",
-        wrong.join("; ")
-    ))
+    failure(id, &wrong, &r)
 }
 
 #[test]

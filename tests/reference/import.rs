@@ -6,11 +6,12 @@
 //! phrases are quoted from the source, and coverage reaches its target.
 
 use crate::import::{card, db, fc, root, tree};
+use crate::raw_import::{entry, RawSet};
 use fleetcheck::data::import;
 use fleetcheck::data::model::Condition;
 use fleetcheck::data::Database;
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::OnceLock;
 
 fn raw_dir() -> PathBuf {
@@ -27,14 +28,13 @@ fn fresh() -> &'static import::Imported {
     FRESH.get_or_init(|| import::import_utopia(&raw_dir(), Some(&corrections())).unwrap())
 }
 
-/// A copy of the raw data in a temporary directory, to break.
-fn raw_copy() -> tempfile::TempDir {
-    let t = tempfile::tempdir().unwrap();
-    for e in std::fs::read_dir(raw_dir()).unwrap() {
-        let p = e.unwrap().path();
-        std::fs::copy(&p, t.path().join(p.file_name().unwrap())).unwrap();
+/// The real raw data as a raw data set, with the project's hand files.
+fn set() -> RawSet {
+    RawSet {
+        raw: raw_dir(),
+        corrections: corrections(),
+        formats: std::fs::read(root().join("data/staw/formats.toml")).unwrap(),
     }
-    t
 }
 
 #[test]
@@ -64,32 +64,7 @@ fn committed_database_is_a_fresh_import() {
 
 #[test]
 fn import_is_deterministic_and_keeps_hand_files() {
-    let a = tempfile::tempdir().unwrap();
-    let b = tempfile::tempdir().unwrap();
-    for d in [&a, &b] {
-        let out = d.path().join("staw");
-        std::fs::create_dir_all(&out).unwrap();
-        std::fs::write(out.join("corrections.toml"), corrections()).unwrap();
-        std::fs::write(out.join("formats.toml"), "# hand-written\n").unwrap();
-        import::run(&raw_dir(), &out).unwrap();
-    }
-    // A re-import over an existing database gives the same bytes too.
-    import::run(&raw_dir(), &b.path().join("staw")).unwrap();
-    let ta = tree(&a.path().join("staw"));
-    let tb = tree(&b.path().join("staw"));
-    assert_eq!(ta.keys().collect::<Vec<_>>(), tb.keys().collect::<Vec<_>>());
-    for (k, v) in &ta {
-        assert!(v == &tb[k], "{k} differs between two imports");
-    }
-    assert_eq!(ta["formats.toml"], b"# hand-written\n");
-    assert!(ta.contains_key("cards/ships/federation.toml"));
-    assert!(ta.contains_key("cards/upgrades/crew-federation.toml"));
-    // No temporary directories are left next to the database.
-    let left: Vec<_> = std::fs::read_dir(a.path())
-        .unwrap()
-        .map(|e| e.unwrap().file_name())
-        .collect();
-    assert_eq!(left, vec![std::ffi::OsString::from("staw")]);
+    set().assert_deterministic();
 }
 
 /// `--from` quotes the phrases of the raw Utopia data at run time: every
@@ -218,121 +193,75 @@ fn corrections_set_unmodeled_tags_only() {
     assert_eq!(tree(&out), before);
 }
 
-/// Runs the importer CLI on a broken copy of the raw data into a database
-/// directory that already holds a file; checks exit 2, the message, and
-/// that nothing was written.
-fn assert_import_fails(raw: &Path, expect: &[&str]) {
-    let out_dir = tempfile::tempdir().unwrap();
-    let db = out_dir.path().join("staw");
-    std::fs::create_dir_all(&db).unwrap();
-    std::fs::write(db.join("formats.toml"), "# keep\n").unwrap();
-    std::fs::write(db.join("corrections.toml"), corrections()).unwrap();
-    let before = tree(out_dir.path());
-    let out = fc(&root())
-        .args(["data", "import-utopia"])
-        .arg(raw)
-        .arg("--out")
-        .arg(&db)
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{stderr}");
-    for e in expect {
-        assert!(stderr.contains(e), "{e:?} not in {stderr}");
-    }
-    assert!(stderr.contains("nothing was written"), "{stderr}");
-    assert_eq!(
-        tree(out_dir.path()),
-        before,
-        "the database directory changed"
-    );
-}
-
-fn edit(raw: &Path, file: &str, f: impl FnOnce(&mut serde_json::Value)) {
-    let p = raw.join(file);
-    let mut v: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&p).unwrap()).unwrap();
-    f(&mut v);
-    std::fs::write(&p, serde_json::to_string(&v).unwrap()).unwrap();
-}
-
-fn entry<'a>(v: &'a mut serde_json::Value, id: &str) -> &'a mut serde_json::Value {
-    v.as_array_mut()
-        .unwrap()
-        .iter_mut()
-        .find(|c| c["id"] == id)
-        .unwrap()
-}
-
 #[test]
 fn malformed_json_names_the_file() {
-    let raw = raw_copy();
+    let raw = set().copy();
     let p = raw.path().join("upgrades.json");
     let text = std::fs::read_to_string(&p).unwrap();
     std::fs::write(&p, &text[..text.len() / 2]).unwrap();
-    assert_import_fails(raw.path(), &["upgrades.json", "malformed", "line"]);
-}
-
-#[test]
-fn unknown_type_names_the_card() {
-    let raw = raw_copy();
-    edit(raw.path(), "ships.json", |v| {
-        entry(v, "S180")["type"] = "starbase".into()
-    });
-    assert_import_fails(
-        raw.path(),
-        &["ships.json", "S180", "unknown card type \"starbase\""],
-    );
+    set().assert_import_fails(raw.path(), &["upgrades.json", "malformed", "line"]);
 }
 
 #[test]
 fn unknown_field_values_name_the_card() {
-    let raw = raw_copy();
-    edit(raw.path(), "upgrades.json", |v| {
-        entry(v, "T240")["factions"] = serde_json::json!(["gorn"])
-    });
-    assert_import_fails(
-        raw.path(),
+    use serde_json::json;
+    let set = set();
+    set.assert_field_refused(
+        "ships.json",
+        "S180",
+        "type",
+        json!("starbase"),
+        &["ships.json", "S180", "unknown card type \"starbase\""],
+    );
+    set.assert_field_refused(
+        "upgrades.json",
+        "T240",
+        "factions",
+        json!(["gorn"]),
         &["upgrades.json", "T240", "unknown faction \"gorn\""],
     );
-    let raw = raw_copy();
-    edit(raw.path(), "upgrades.json", |v| {
-        entry(v, "W060")["hullConstraint"] = "small".into()
-    });
-    assert_import_fails(raw.path(), &["W060", "hullConstraint"]);
-    let raw = raw_copy();
-    edit(raw.path(), "ships.json", |v| {
-        entry(v, "S180")["upgrades"] = serde_json::json!(["tech", "phaser"])
-    });
-    assert_import_fails(raw.path(), &["S180", "unknown upgrade slot \"phaser\""]);
-    let raw = raw_copy();
-    edit(raw.path(), "upgrades.json", |v| {
-        entry(v, "T240")["set"] = serde_json::json!(["nowhere"])
-    });
-    assert_import_fails(raw.path(), &["T240", "set \"nowhere\""]);
+    set.assert_field_refused(
+        "upgrades.json",
+        "W060",
+        "hullConstraint",
+        json!("small"),
+        &["W060", "hullConstraint"],
+    );
+    set.assert_field_refused(
+        "ships.json",
+        "S180",
+        "upgrades",
+        json!(["tech", "phaser"]),
+        &["S180", "unknown upgrade slot \"phaser\""],
+    );
+    set.assert_field_refused(
+        "upgrades.json",
+        "T240",
+        "set",
+        json!(["nowhere"]),
+        &["T240", "set \"nowhere\""],
+    );
 }
 
 #[test]
 fn unclassifiable_question_card_is_an_error() {
-    let raw = raw_copy();
-    edit(raw.path(), "upgrades.json", |v| {
+    let raw = set().edited("upgrades.json", |v| {
         entry(v, "Q024")["text"] = "Nothing about slots here.".into()
     });
-    assert_import_fails(raw.path(), &["upgrades.json", "Q024", "unclassifiable"]);
+    set().assert_import_fails(raw.path(), &["upgrades.json", "Q024", "unclassifiable"]);
 }
 
 #[test]
 fn missing_file_is_an_error() {
-    let raw = raw_copy();
+    let raw = set().copy();
     std::fs::remove_file(raw.path().join("admirals.json")).unwrap();
-    assert_import_fails(raw.path(), &["admirals.json"]);
+    set().assert_import_fails(raw.path(), &["admirals.json"]);
 }
 
 #[test]
 fn corrections_survive_a_reimport_and_bad_ones_fail() {
     let t = tempfile::tempdir().unwrap();
-    let out = t.path().join("staw");
-    std::fs::create_dir_all(&out).unwrap();
+    let out = set().out_dir(&t);
     let extra =
         "\n[[correction]]\nid = \"T240\"\nreason = \"test: errata\"\nset = { cost = 6 }\n\n\
                  [[correction]]\nid = \"C212\"\nreason = \"test: drop\"\ndrop = true\n";
@@ -345,15 +274,7 @@ fn corrections_survive_a_reimport_and_bad_ones_fail() {
         let ex = std::fs::read_to_string(out.join("excluded.toml")).unwrap();
         assert!(ex.contains("test: drop"));
     }
-    std::fs::write(
-        out.join("corrections.toml"),
-        "[[correction]]\nid = \"NOPE1\"\nreason = \"x\"\nset = { cost = 1 }\n",
-    )
-    .unwrap();
-    let before = tree(&out);
-    let e = import::run(&raw_dir(), &out).unwrap_err().to_string();
-    assert!(e.contains("corrections.toml") && e.contains("NOPE1"), "{e}");
-    assert_eq!(tree(&out), before);
+    set().assert_unknown_correction_refused(&out);
 }
 
 #[test]
