@@ -287,6 +287,89 @@ impl std::fmt::Write for Summary {
     }
 }
 
+/// Declares a rule set's entry `GAME` (its id, its title, its `check`)
+/// and its diagnostic codes `Code` (besides the shared `InputCode`s; the
+/// README's table of them is generated from the registry). Given the
+/// game's `name`, it also writes the usual `check`: the module's
+/// `data::facts`, `read`, `rules`, `summary` and `details` run by
+/// `games::run`, the file's title its `name`.
+macro_rules! rule_set {
+    (
+        $(#[$meta:meta])*
+        id: $id:literal,
+        title: $title:literal,
+        name: $name:literal,
+        codes { $($codes:tt)* }
+    ) => {
+        $crate::games::rule_set! {
+            $(#[$meta])*
+            id: $id,
+            title: $title,
+            codes { $($codes)* }
+        }
+
+        #[doc = concat!("Checks a ", $name, " file.")]
+        pub fn check(source: Source) -> Checked {
+            run(
+                &RuleSet {
+                    id: GAME.id,
+                    name: $name,
+                    facts: data::facts,
+                    read,
+                    title: |s| s.name.clone(),
+                    rules,
+                    summary,
+                    details,
+                },
+                source,
+            )
+        }
+    };
+    (
+        $(#[$meta:meta])*
+        id: $id:literal,
+        title: $title:literal,
+        codes { $($codes:tt)* }
+    ) => {
+        $(#[$meta])*
+        pub const GAME: $crate::games::Game = $crate::games::Game {
+            id: $id,
+            title: $title,
+            codes: Code::TABLE,
+            check,
+        };
+
+        $crate::input::diag::codes! {
+            /// The diagnostic codes of this rule set.
+            pub enum Code: Rule { $($codes)* }
+        }
+    };
+}
+pub(crate) use rule_set;
+
+/// What the rule sets' unit tests share.
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::Checked;
+    use crate::input::diag::Source;
+
+    /// Checks `text` as the file `path` with a rule set's `check`.
+    pub fn run(check: fn(Source) -> Checked, path: &str, text: &str) -> Checked {
+        check(Source {
+            path: path.into(),
+            text: text.into(),
+        })
+    }
+
+    /// The (code, message) of every diagnostic, in order.
+    pub fn msgs(c: &Checked) -> Vec<(&str, &str)> {
+        c.diagnostics
+            .iter()
+            .map(|d| (d.code.as_str(), d.message.as_str()))
+            .collect()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

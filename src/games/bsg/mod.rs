@@ -27,25 +27,19 @@ mod summary;
 
 use crate::games::input::{self, count, loose, Fields};
 use crate::games::Checked;
-use crate::games::{run, Game, RuleSet, Summary};
+use crate::games::{run, RuleSet, Summary};
 use crate::input::diag::{Diagnostic, InputCode, Source};
 use crate::input::tree::Spanned;
 use data::{Class, Effect, Facts, GalacticaKind};
 use serde_json::{json, Value};
 use std::ops::Range;
 
-/// The Battlestar Galactica rule set.
-pub const GAME: Game = Game {
+crate::games::rule_set! {
+    /// The Battlestar Galactica rule set.
     id: "bsg",
     title: "Battlestar Galactica: The Board Game damage",
-    codes: Code::TABLE,
-    check,
-};
-
-crate::input::diag::codes! {
-    /// The diagnostic codes of this rule set (besides the shared
-    /// `InputCode`s); the README's table of them is generated from here.
-    pub enum Code: Rule {
+    name: "Battlestar Galactica",
+    codes {
         DuplicateDamage = ("duplicate-damage", Error, "a damage token is listed twice (each token exists once)"),
         DamageClass = ("damage-class", Error, "a basestar token on Galactica or a Galactica token on a basestar"),
         ResourceDamage = ("resource-damage", Error, "a resource-loss token on Galactica: it is resolved and removed from the game"),
@@ -145,23 +139,6 @@ struct State {
     basestars: Vec<Basestar>,
     vipers: Boxes,
     raptors: Boxes,
-}
-
-/// Checks a Battlestar Galactica file.
-pub fn check(source: Source) -> Checked {
-    run(
-        &RuleSet {
-            id: GAME.id,
-            name: "Battlestar Galactica",
-            facts: data::facts,
-            read,
-            title: |s| s.name.clone(),
-            rules,
-            summary,
-            details,
-        },
-        source,
-    )
 }
 
 fn read(source: &Source, f: &Facts, diags: &mut Vec<Diagnostic>) -> Option<State> {

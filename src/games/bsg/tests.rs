@@ -4,10 +4,7 @@ use super::*;
 use crate::input::diag::Severity;
 
 fn run(text: &str) -> Checked {
-    check(Source {
-        path: "b.toml".into(),
-        text: text.into(),
-    })
+    crate::games::testing::run(check, "b.toml", text)
 }
 
 fn msgs(c: &Checked) -> Vec<(&str, Severity, &str)> {

@@ -37,7 +37,7 @@ mod summary;
 
 use crate::games::input::{self, loose, Fields};
 use crate::games::Checked;
-use crate::games::{run, Game, RuleSet, Summary};
+use crate::games::{run, RuleSet, Summary};
 use crate::input::diag::{Diagnostic, InputCode, Source};
 use crate::input::tree::Node;
 use crate::input::tree::Spanned;
@@ -45,18 +45,12 @@ use data::{Class, Facts};
 use serde_json::{json, Value};
 use std::ops::Range;
 
-/// The Star Trek CCG rule set.
-pub const GAME: Game = Game {
+crate::games::rule_set! {
+    /// The Star Trek CCG rule set.
     id: "stccg",
     title: "Star Trek CCG (first edition), First Contact deck rules",
-    codes: Code::TABLE,
-    check,
-};
-
-crate::input::diag::codes! {
-    /// The diagnostic codes of this rule set (besides the shared
-    /// `InputCode`s); the README's table of them is generated from here.
-    pub enum Code: Rule {
+    name: "Star Trek CCG",
+    codes {
         SeedLimit = ("seed-limit", Error, "more than 30 seed cards"),
         DrawMinimum = ("draw-minimum", Error, "fewer than 30 cards in the draw deck"),
         UniqueMission = ("unique-mission", Error, "a unique mission is in the deck more than once (mark a universal mission `unique = false`)"),
@@ -152,23 +146,6 @@ impl Deck {
             ),
         }
     }
-}
-
-/// Checks a Star Trek CCG file.
-pub fn check(source: Source) -> Checked {
-    run(
-        &RuleSet {
-            id: GAME.id,
-            name: "Star Trek CCG",
-            facts: data::facts,
-            read,
-            title: |s| s.name.clone(),
-            rules,
-            summary,
-            details,
-        },
-        source,
-    )
 }
 
 fn read(source: &Source, f: &Facts, diags: &mut Vec<Diagnostic>) -> Option<Deck> {

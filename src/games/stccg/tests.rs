@@ -4,18 +4,10 @@ use super::*;
 use crate::input::diag::Severity;
 
 fn run(text: &str) -> Checked {
-    check(Source {
-        path: "d.toml".into(),
-        text: text.into(),
-    })
+    crate::games::testing::run(check, "d.toml", text)
 }
 
-fn msgs(c: &Checked) -> Vec<(&str, &str)> {
-    c.diagnostics
-        .iter()
-        .map(|d| (d.code.as_str(), d.message.as_str()))
-        .collect()
-}
+use crate::games::testing::msgs;
 
 const FILLER: &str = "[[card]]\nname = \"Filler\"\ntype = \"event\"\ndeck = \"draw\"\ncount = 30\n";
 

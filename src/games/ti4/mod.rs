@@ -35,25 +35,19 @@ mod summary;
 
 use crate::games::input::{self, count, loose, Fields};
 use crate::games::Checked;
-use crate::games::{run, Game, RuleSet, Summary};
+use crate::games::{run, RuleSet, Summary};
 use crate::input::diag::{Diagnostic, InputCode, Source};
 use crate::input::tree::{Node, NodeValue, Spanned};
 use data::{Facts, Kind, Lookup};
 use serde_json::{json, Value};
 use std::ops::Range;
 
-/// The Twilight Imperium rule set.
-pub const GAME: Game = Game {
+crate::games::rule_set! {
+    /// The Twilight Imperium rule set.
     id: "ti4",
     title: "Twilight Imperium (fourth edition) command tokens",
-    codes: Code::TABLE,
-    check,
-};
-
-crate::input::diag::codes! {
-    /// The diagnostic codes of this rule set (besides the shared
-    /// `InputCode`s); the README's table of them is generated from here.
-    pub enum Code: Rule {
+    name: "Twilight Imperium",
+    codes {
         TokenTotal = ("token-total", Error, "a player's pools + tokens on the board + reinforcements are not 16 (without `reinforcements`: the pools and the board already hold more than 16)"),
         SetupTokens = ("setup-tokens", Error, "with `setup = true`: a player's pools are not 3 tactic / 3 fleet / 2 strategy, or a token is on the board"),
         TokenSystem = ("token-system", Error, "two of one player's command tokens in the same system, however the system is named (`\"Mecatol Rex\"` and `18` are one system)"),
@@ -144,23 +138,6 @@ struct State {
     name: Option<String>,
     setup: bool,
     players: Vec<Player>,
-}
-
-/// Checks a Twilight Imperium file.
-pub fn check(source: Source) -> Checked {
-    run(
-        &RuleSet {
-            id: GAME.id,
-            name: "Twilight Imperium",
-            facts: data::facts,
-            read,
-            title: |s| s.name.clone(),
-            rules,
-            summary,
-            details,
-        },
-        source,
-    )
 }
 
 /// Non-fighter ships of a system.

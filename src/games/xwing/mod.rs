@@ -28,7 +28,7 @@ pub mod deckfile;
 pub mod edit;
 pub mod state;
 
-use crate::games::{input, run, Game, RuleSet};
+use crate::games::{input, run, RuleSet};
 use crate::games::{Checked, Summary};
 use crate::input::diag::{Diagnostic, Source};
 use data::Deck;
@@ -36,18 +36,11 @@ use serde_json::{json, Value};
 use state::{Pile, State};
 use std::ops::Range;
 
-/// The X-Wing rule set.
-pub const GAME: Game = Game {
+crate::games::rule_set! {
+    /// The X-Wing rule set.
     id: "xwing",
     title: "X-Wing (second edition) damage deck",
-    codes: Code::TABLE,
-    check,
-};
-
-crate::input::diag::codes! {
-    /// The diagnostic codes of this rule set (besides the shared
-    /// `InputCode`s); the README's table of them is generated from here.
-    pub enum Code: Rule {
+    codes {
         MissingCard = ("missing-card", Error, "a card has fewer copies than the deck: in the inventory, or in the damage state when `draw_pile` is listed. Names the card's number and name, the copies found and how many are missing"),
         SurplusCard = ("surplus-card", Error, "a card has more copies than the deck: in the inventory, or across ships + draw pile + discard pile (a card counted twice). Names where each copy is"),
         DeckEmpty = ("deck-empty", Note, "the listed draw pile is empty: the cards on destroyed ships are flipped face down and shuffled into a new deck"),

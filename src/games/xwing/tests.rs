@@ -3,10 +3,7 @@
 use super::*;
 
 fn run(text: &str) -> Checked {
-    check(Source {
-        path: "x.toml".into(),
-        text: text.into(),
-    })
+    crate::games::testing::run(check, "x.toml", text)
 }
 
 fn codes(c: &Checked) -> Vec<(&str, String)> {
