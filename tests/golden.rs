@@ -124,6 +124,14 @@ fn every_golden_case_matches() {
         .expect("tests/fixtures/golden/expected.toml is readable");
     let cases: BTreeMap<String, Case> = toml::from_str(&text).expect("expected.toml parses");
     assert_eq!(cases.len(), 56, "golden cases in expected.toml");
+    assert_every_case(&cases, judge);
+}
+
+/// Judges every case; fails listing each case that does not match.
+pub(crate) fn assert_every_case<C>(
+    cases: &BTreeMap<String, C>,
+    judge: impl Fn(&str, &C) -> Option<String>,
+) {
     let failures: Vec<String> = cases
         .iter()
         .filter_map(|(id, case)| judge(id, case))

@@ -4,7 +4,7 @@
 //! every listed diagnostic code). All failing cases are reported together,
 //! one line each naming the case.
 
-use crate::golden::{check_file, failure};
+use crate::golden::{assert_every_case, check_file, failure};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -73,15 +73,5 @@ fn every_golden_case_matches() {
     let text = super::read_shared("golden/staw/expected.toml");
     let cases: BTreeMap<String, Case> = toml::from_str(&text).expect("expected.toml parses");
     assert!(cases.len() >= 50, "only {} golden cases found", cases.len());
-    let failures: Vec<String> = cases
-        .iter()
-        .filter_map(|(id, case)| judge(id, case))
-        .collect();
-    assert!(
-        failures.is_empty(),
-        "{} of {} golden cases fail:\n{}",
-        failures.len(),
-        cases.len(),
-        failures.join("\n")
-    );
+    assert_every_case(&cases, judge);
 }
