@@ -1,4 +1,4 @@
-//! The one drawer of rustc-style diagnostics: annotate-snippets (0.11,
+//! The one drawer of rustc-style diagnostics: annotate-snippets (0.12,
 //! folded, `Renderer::plain` or `Renderer::styled`), given only the lines
 //! the span covers and never more than a bounded slice of a line.
 //!
@@ -15,7 +15,7 @@
 //! whitespace reaches past the span (found by fuzzing).
 
 use crate::input::diag::Severity;
-use annotate_snippets::{Level, Renderer, Snippet};
+use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
 use std::borrow::Cow;
 use std::ops::Range;
 
@@ -133,9 +133,9 @@ fn window<'a>(text: &'a str, span: &Range<usize>) -> Window<'a> {
 /// Draws by annotate-snippets.
 fn render(p: &Parts<'_>, window: Option<&Window<'_>>, color: bool) -> String {
     let level = match p.severity {
-        Severity::Error => Level::Error,
-        Severity::Warning => Level::Warning,
-        Severity::Note => Level::Note,
+        Severity::Error => Level::ERROR,
+        Severity::Warning => Level::WARNING,
+        Severity::Note => Level::NOTE,
     };
     let renderer = if color {
         Renderer::styled()
@@ -145,24 +145,23 @@ fn render(p: &Parts<'_>, window: Option<&Window<'_>>, color: bool) -> String {
     // Never let annotate-snippets cut lines (see the module doc): the
     // window is at most `MAX_LINE_CHARS` wide already.
     .term_width(1 << 24);
-    let mut message = level.title(p.title).id(p.code);
+    let mut group = Group::with_title(level.primary_title(p.title).id(p.code));
     if let Some(w) = window {
-        message = message.snippet(
-            Snippet::source(&w.text)
+        group = group.element(
+            Snippet::source(&*w.text)
                 .line_start(w.first_line)
-                .origin(p.file)
+                .path(p.file)
                 .fold(true)
-                .annotation(level.span(w.span.clone())),
+                .annotation(AnnotationKind::Primary.span(w.span.clone())),
         );
     }
     if let Some(note) = p.note {
-        message = message.footer(Level::Note.title(note));
+        group = group.element(Level::NOTE.message(note));
     }
     for h in p.help {
-        message = message.footer(Level::Help.title(h));
+        group = group.element(Level::HELP.message(h.as_str()));
     }
-    let text = renderer.render(message).to_string();
-    text
+    renderer.render(&[group])
 }
 
 /// Puts the real column in the ` --> file:line:col` line of a cut line.

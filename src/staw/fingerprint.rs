@@ -20,41 +20,55 @@ pub fn of(a: &Analysis) -> String {
 
 /// The fingerprint of a resolved fleet: [`LEN`] lowercase hex digits.
 pub fn of_fleet(fleet: &Fleet) -> String {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
     let hash = Sha256::digest(canonical(fleet).as_bytes());
-    let hex: String = hash.iter().map(|b| format!("{b:02x}")).collect();
-    hex[..LEN].to_string()
+    let mut hex = String::with_capacity(LEN);
+    for b in &hash[..LEN / 2] {
+        hex.push(HEX[usize::from(b >> 4)] as char);
+        hex.push(HEX[usize::from(b & 15)] as char);
+    }
+    hex
 }
 
 /// The text that is hashed: one line per ship (its card, then every card on
 /// it by role and id, sorted), sorted; the resource; the sideboard sorted.
 pub fn canonical(fleet: &Fleet) -> String {
     let mut ships: Vec<String> = fleet.ships.iter().map(ship).collect();
-    ships.sort();
-    let mut out = String::from("fleetcheck-fingerprint-1\n");
+    ships.sort_unstable();
+    let mut out = String::with_capacity(64 + ships.iter().map(|s| s.len() + 1).sum::<usize>());
+    out.push_str("fleetcheck-fingerprint-1\n");
     if let Some(r) = &fleet.resource {
-        out.push_str(&format!("resource {}\n", r.card.id));
+        push_all(&mut out, &["resource ", &r.card.id, "\n"]);
     }
     for s in ships {
         out.push_str(&s);
         out.push('\n');
     }
     if let Some(sb) = &fleet.sideboard {
-        let mut cards: Vec<String> = sb
+        let mut cards: Vec<(&str, &str)> = sb
             .cards
             .iter()
-            .map(|c| format!("sideboard {} {}", c.section.value, c.card.card.id))
+            .map(|c| (c.section.value.as_str(), c.card.card.id.as_str()))
             .collect();
-        cards.sort();
-        for c in cards {
-            out.push_str(&c);
-            out.push('\n');
+        // The order of the lines "sideboard SECTION ID": no section name
+        // is the start of another, so (section, id) sorts as the lines do.
+        cards.sort_unstable();
+        for (section, id) in cards {
+            push_all(&mut out, &["sideboard ", section, " ", id, "\n"]);
         }
     }
     out
 }
 
+fn push_all(out: &mut String, parts: &[&str]) {
+    for p in parts {
+        out.push_str(p);
+    }
+}
+
+/// "ship ID role=id role=id ...", the cards sorted by "role=id" (no role
+/// is the start of another, so (role, id) sorts as those words do).
 fn ship(s: &ShipEntry) -> String {
-    let mut cards: Vec<String> = Vec::new();
     let one = [
         ("captain", &s.captain),
         ("admiral", &s.admiral),
@@ -63,13 +77,20 @@ fn ship(s: &ShipEntry) -> String {
         ("ambassador", &s.ambassador),
         ("construction", &s.construction),
     ];
-    for (role, p) in one {
-        if let Some(p) = p {
-            cards.push(format!("{role}={}", p.card.id));
+    let mut cards: Vec<(&str, &str)> = one
+        .iter()
+        .filter_map(|(role, p)| p.as_ref().map(|p| (*role, p.card.id.as_str())))
+        .chain(s.upgrades.iter().map(|p| ("upgrade", p.card.id.as_str())))
+        .chain(s.officers.iter().map(|p| ("officer", p.card.id.as_str())))
+        .collect();
+    cards.sort_unstable();
+    let mut line = String::with_capacity(16 + cards.len() * 20);
+    push_all(&mut line, &["ship ", &s.ship.card.id, " "]);
+    for (i, (role, id)) in cards.iter().enumerate() {
+        if i > 0 {
+            line.push(' ');
         }
+        push_all(&mut line, &[role, "=", id]);
     }
-    cards.extend(s.upgrades.iter().map(|p| format!("upgrade={}", p.card.id)));
-    cards.extend(s.officers.iter().map(|p| format!("officer={}", p.card.id)));
-    cards.sort();
-    format!("ship {} {}", s.ship.card.id, cards.join(" "))
+    line
 }
