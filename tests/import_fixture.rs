@@ -419,11 +419,8 @@ fn corrections_survive_a_reimport_and_bad_ones_fail() {
     }
     // A correction of an unknown card, a sentence where a tag goes, an
     // unknown field: each refused, naming it, and nothing is written.
+    set().assert_unknown_correction_refused(&out);
     for (bad, want) in [
-        (
-            "[[correction]]\nid = \"NOPE1\"\nreason = \"x\"\nset = { cost = 1 }\n",
-            "NOPE1",
-        ),
         (
             "[[correction]]\nid = \"C9002\"\nreason = \"x\"\n\
              add_rules = { unmodeled = [\"Quartermaster costs more.\"] }\n",

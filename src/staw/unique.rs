@@ -9,12 +9,13 @@
 //! ("Romulan", "Tactical Officer") are shared with cards they never clash
 //! with.
 
-use super::analysis::Analysis;
+use super::analysis::{Analysis, Located};
 use super::resource::is_attached;
 use super::{Code, Rule};
 use crate::data::normalize;
 use crate::input::diag::Diagnostic;
 use crate::staw::fleet::resolve::describe_kind;
+use std::collections::hash_map::Entry;
 use std::collections::HashMap;
 
 pub const RULE: Rule = Rule {
@@ -25,8 +26,11 @@ pub const RULE: Rule = Rule {
 };
 
 fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
-    let mut seen: HashMap<(bool, String), String> = HashMap::new();
-    for l in a.every_card() {
+    let cards = a.every_card();
+    // The first card of each unique name, by index; a card is described
+    // only when it clashes.
+    let mut seen: HashMap<(bool, String), usize> = HashMap::new();
+    for (i, l) in cards.iter().enumerate() {
         if l.role.is_some_and(is_attached) || (l.role.is_none() && !l.sideboard) {
             continue;
         }
@@ -34,21 +38,14 @@ fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
         if !(c.unique || c.mirror_unique) {
             continue;
         }
-        let key = (c.mirror_unique, normalize(&c.name));
-        // "the crew upgrade Data (C209) on ship 2 (U.S.S. Enterprise-D)".
-        let kind = describe_kind(c);
-        let kind = kind
-            .strip_prefix("a ")
-            .or_else(|| kind.strip_prefix("an "))
-            .unwrap_or(&kind);
-        let here = format!("the {kind} {} ({}) on {}", c.name, c.id, l.place);
-        match seen.get(&key) {
-            Some(first) => {
+        match seen.entry((c.mirror_unique, normalize(&c.name))) {
+            Entry::Occupied(first) => {
                 let mu = if c.mirror_unique {
                     "Mirror Universe "
                 } else {
                     ""
                 };
+                let (here, first) = (describe(l), describe(&cards[*first.get()]));
                 out.push(
                     Diagnostic::new(
                         Code::Unique,
@@ -57,9 +54,20 @@ fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
                     .with_span(Some(l.span.clone())),
                 );
             }
-            None => {
-                seen.insert(key, here);
+            Entry::Vacant(v) => {
+                v.insert(i);
             }
         }
     }
+}
+
+/// "the crew upgrade Data (C209) on ship 2 (U.S.S. Enterprise-D)".
+fn describe(l: &Located<'_>) -> String {
+    let c = l.card;
+    let kind = describe_kind(c);
+    let kind = kind
+        .strip_prefix("a ")
+        .or_else(|| kind.strip_prefix("an "))
+        .unwrap_or(&kind);
+    format!("the {kind} {} ({}) on {}", c.name, c.id, l.place)
 }
