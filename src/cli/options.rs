@@ -7,7 +7,7 @@
 use super::check::{check_options, print, read_source};
 use super::{Common, Output};
 use crate::edit::builder::options::{options, Ask};
-use crate::report::table::modifier;
+use crate::report::modifier::modifier;
 use crate::staw::words::factions_and;
 use clap::Args;
 use comfy_table::{presets, Table};
