@@ -11,6 +11,7 @@ pub mod github;
 pub mod grid;
 pub mod json;
 pub mod model;
+pub mod options;
 pub mod modifier;
 pub mod price;
 pub mod roster;
