@@ -14,6 +14,7 @@ mod hardening;
 mod import;
 mod import_fixture;
 mod interop;
+mod options;
 mod props;
 mod readers;
 mod readme;

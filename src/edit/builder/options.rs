@@ -449,6 +449,11 @@ fn find(
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
         };
+        // Over a cap the fleet already broke: only what costs nothing fits.
+        if left.is_some_and(|l| l < 0) && r.cost > 0 {
+            tally.over_cap += 1;
+            continue;
+        }
         out.push(Candidate {
             id: card.id.clone(),
             name: card.name.clone(),
@@ -462,11 +467,7 @@ fn find(
         });
     }
     // Cards that pay no penalty there first, then by cost there.
-    let penalty = |o: &Candidate| {
-        o.modifiers
-            .iter()
-            .any(|m| m.kind == "faction-penalty" || m.kind == "ship-penalty")
-    };
+    let penalty = |o: &Candidate| o.modifiers.iter().any(|m| m.kind == "faction-penalty");
     out.sort_by(|a, b| {
         (penalty(a), a.cost, &a.name, &a.id).cmp(&(penalty(b), b.cost, &b.name, &b.id))
     });
