@@ -26,4 +26,5 @@ mod rules13;
 mod sheet;
 mod sideboard;
 mod support;
+mod terminal;
 mod usability;
