@@ -17,9 +17,10 @@ fn write(files: &[(&str, &str)]) -> tempfile::TempDir {
 /// The Enterprise-D with Picard (Cap049): crew slots free, no tech slot.
 const ONE_SHIP: &str = "[[ship]]\nship = \"S207\"\ncaptain = \"Cap049\"\n";
 
-/// Two ships; the Enterprise-D full of crew, a Romulan on a Federation
-/// ship, a Federation captain on a Romulan one.
-const TWO_SHIPS: &str = r#"name = "Two ships"
+/// Two ships: a Romulan captain and crew on a Federation ship, a
+/// Federation captain on a Romulan one, and the Defiant's cloak elsewhere
+/// (the long modifiers of the issue; `terminal` draws them at 80 columns).
+pub const TWO_SHIPS: &str = r#"name = "Two ships"
 [[ship]]
 ship = "S207"
 captain = { id = "Cap643" }
@@ -28,7 +29,7 @@ upgrades = [{ id = "C195" }, "Data (Starter Set)"]
 [[ship]]
 ship = { id = "S198" }
 captain = "Jean-Luc Picard (Starter Set)"
-upgrades = [{ id = "W119" }]
+upgrades = [{ id = "W119" }, { id = "T240" }]
 "#;
 
 fn json(dir: &std::path::Path, args: &[&str]) -> serde_json::Value {
@@ -80,7 +81,15 @@ fn any_faction_widens_and_faction_narrows() {
     assert!(opts[first..].iter().all(penalised));
     let klingon = json(
         d.path(),
-        &["f.toml", "--slot", "weapon", "--faction", "klingon", "--limit", "2"],
+        &[
+            "f.toml",
+            "--slot",
+            "weapon",
+            "--faction",
+            "klingon",
+            "--limit",
+            "2",
+        ],
     );
     let opts = klingon["options"].as_array().unwrap();
     assert_eq!(opts.len(), 2);
@@ -103,7 +112,7 @@ fn asks_for_the_ship_and_names_the_place_by_fields() {
     assert_eq!(r.stdout, "");
     assert_eq!(
         r.stderr,
-        "error: f.toml: which ship? the fleet has 2 ships: 1 (U.S.S. Enterprise-D), 2 (I.R.W. Valdore)\n  help: pass --ship N\n"
+        "error: f.toml: which ship? the fleet has 2 ships (ship 1 (U.S.S. Enterprise-D), ship 2 (I.R.W. Valdore))\n  help: pass --ship N\n"
     );
     let v = json(
         d.path(),
@@ -126,13 +135,30 @@ fn replace_lists_what_could_take_a_cards_place() {
     let d = write(&[("f.toml", TWO_SHIPS)]);
     let r = run(
         d.path(),
-        &["options", "f.toml", "--ship", "1", "--replace", "Data", "--limit", "4"],
+        &[
+            "options",
+            "f.toml",
+            "--ship",
+            "1",
+            "--replace",
+            "Data",
+            "--limit",
+            "4",
+        ],
     );
     assert_eq!(r.code, 0, "{}", r.stderr);
     insta::assert_snapshot!(r.stdout);
     let v = json(
         d.path(),
-        &["f.toml", "--ship", "1", "--replace", "C209", "--max-cost", "3"],
+        &[
+            "f.toml",
+            "--ship",
+            "1",
+            "--replace",
+            "C209",
+            "--max-cost",
+            "3",
+        ],
     );
     assert_eq!(v["at"]["replacing"]["id"], "C209");
     assert_eq!(v["at"]["slot"], "crew");
@@ -172,13 +198,25 @@ tech = { id = "T240" }
         &["two.toml", "--ship", "2", "--slot", "captain"],
         &["cap.toml", "--slot", "admiral"],
         &["sb.toml", "--sideboard", "tech"],
-        &["two.toml", "--ship", "2", "--slot", "crew", "--max-cost", "0"],
+        &[
+            "two.toml",
+            "--ship",
+            "2",
+            "--slot",
+            "crew",
+            "--max-cost",
+            "0",
+        ],
     ] {
         let mut all = vec!["options"];
         all.extend_from_slice(args);
         let r = run(d.path(), &all);
         assert_eq!(r.code, 0, "{args:?}: {}", r.stderr);
-        out.push_str(&format!("$ fleetcheck options {}\n{}\n", args.join(" "), r.stdout));
+        out.push_str(&format!(
+            "$ fleetcheck options {}\n{}\n",
+            args.join(" "),
+            r.stdout
+        ));
     }
     insta::assert_snapshot!(out);
     let v = json(d.path(), &["sb.toml", "--sideboard", "tech"]);

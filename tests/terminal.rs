@@ -7,20 +7,7 @@ use crate::support::{fleetcheck, run};
 use std::io::Read;
 use std::process::Stdio;
 
-/// Two ships with a Romulan captain and crew on a Federation ship, a
-/// Federation captain on a Romulan one, and the Defiant's cloak elsewhere:
-/// the long modifiers of the issue.
-const LONG_MODIFIERS: &str = r#"name = "Long modifiers"
-[[ship]]
-ship = "U.S.S. Enterprise-D (Starter Set)"
-captain = { id = "Cap643" }
-upgrades = [{ id = "C195" }, "Data (Starter Set)"]
-
-[[ship]]
-ship = { id = "S198" }
-captain = "Jean-Luc Picard (Starter Set)"
-upgrades = [{ id = "W119" }, { id = "T240" }]
-"#;
+use crate::options::TWO_SHIPS as LONG_MODIFIERS;
 
 fn fleet() -> tempfile::TempDir {
     let d = tempfile::tempdir().unwrap();
@@ -70,9 +57,7 @@ fn no_width_no_wrapping() {
         .output()
         .unwrap();
     assert_eq!(String::from_utf8(odd.stdout).unwrap(), plain.stdout);
-    assert!(plain
-        .stdout
-        .contains("+1 faction (Romulan on Federation)"));
+    assert!(plain.stdout.contains("+1 faction (Romulan on Federation)"));
 }
 
 #[test]
@@ -142,7 +127,12 @@ fn completions_offer_the_databases_values() {
     assert_eq!(cards, 4);
     let zsh = run(d.path(), &["completions", "zsh"]).stdout;
     // zsh completes a whole name, its spaces escaped.
-    for card in ["Cloaking\\ Device", " T240 ", "Jean-Luc\\ Picard", " Cap906 "] {
+    for card in [
+        "Cloaking\\ Device",
+        " T240 ",
+        "Jean-Luc\\ Picard",
+        " Cap906 ",
+    ] {
         assert!(zsh.contains(card), "zsh completions lack {card}");
     }
     // Parsing does not depend on them: a name outside the lists is read.

@@ -92,7 +92,8 @@ fn with_values(cmd: Command, values: &Values, path: &str) -> Command {
         };
         match list {
             Some(l) => a.value_parser(PossibleValuesParser::new(
-                l.iter().map(|s| clap::builder::PossibleValue::new(s.clone())),
+                l.iter()
+                    .map(|s| clap::builder::PossibleValue::new(s.clone())),
             )),
             None => a,
         }

@@ -43,17 +43,41 @@ fn environment() -> Vec<(&'static str, &'static str)> {
 }
 
 const FILES: &[(&str, &str)] = &[
-    ("*.toml", "Fleet files (spec: fleet-file.md); fleetcheck check DIR checks every *.toml below DIR."),
-    ("data/staw/", "The card database, compiled into the binary; --data DIR reads another one."),
+    (
+        "*.toml",
+        "Fleet files (spec: fleet-file.md); fleetcheck check DIR checks every *.toml below DIR.",
+    ),
+    (
+        "data/staw/",
+        "The card database, compiled into the binary; --data DIR reads another one.",
+    ),
 ];
 
 const EXAMPLES: &[(&str, &str)] = &[
-    ("fleetcheck my-fleet.toml", "Check a fleet: costs, every rule broken, a verdict."),
-    ("fleetcheck check fleets/ -o json", "Check every fleet below a folder, as one JSON document."),
-    ("fleetcheck price my-fleet.toml", "Every card's cost with each modifier named in full."),
-    ("fleetcheck options my-fleet.toml --ship 1 --slot crew --limit 10", "The ten cheapest crew cards that fit ship 1 without a faction penalty."),
-    ("fleetcheck fix my-fleet.toml", "Choose the card meant by every unknown or ambiguous name."),
-    ("fleetcheck man /usr/local/share/man/man1", "Write every man page."),
+    (
+        "fleetcheck my-fleet.toml",
+        "Check a fleet: costs, every rule broken, a verdict.",
+    ),
+    (
+        "fleetcheck check fleets/ -o json",
+        "Check every fleet below a folder, as one JSON document.",
+    ),
+    (
+        "fleetcheck price my-fleet.toml",
+        "Every card's cost with each modifier named in full.",
+    ),
+    (
+        "fleetcheck options my-fleet.toml --ship 1 --slot crew --limit 10",
+        "The ten cheapest crew cards that fit ship 1 without a faction penalty.",
+    ),
+    (
+        "fleetcheck fix my-fleet.toml",
+        "Choose the card meant by every unknown or ambiguous name.",
+    ),
+    (
+        "fleetcheck man /usr/local/share/man/man1",
+        "Write every man page.",
+    ),
 ];
 
 pub fn run(args: &ManArgs) -> anyhow::Result<i32> {

@@ -18,7 +18,11 @@ use unicode_width::UnicodeWidthStr;
 
 /// The cells of `rows` wrapped so that the table of `header` and `rows`
 /// fits `width` columns (borders included) where its words allow.
-pub fn wrap<'a>(header: &[&str], rows: Vec<Vec<Cow<'a, str>>>, width: u16) -> Vec<Vec<Cow<'a, str>>> {
+pub fn wrap<'a>(
+    header: &[&str],
+    rows: Vec<Vec<Cow<'a, str>>>,
+    width: u16,
+) -> Vec<Vec<Cow<'a, str>>> {
     let n = header.len();
     if n == 0 || rows.iter().any(|r| r.len() != n) {
         return rows;
@@ -79,7 +83,12 @@ fn share(least: &[usize], content: &[usize], available: usize) -> Vec<usize> {
 /// The width a line needs at least: its indentation and its longest word.
 fn longest_word(line: &str) -> usize {
     let indent = line.len() - line.trim_start_matches(' ').len();
-    indent + line.split_whitespace().map(|w| w.width()).max().unwrap_or(0)
+    indent
+        + line
+            .split_whitespace()
+            .map(|w| w.width())
+            .max()
+            .unwrap_or(0)
 }
 
 /// A cell's lines cut between words to `width`, each wrapped line keeping
@@ -135,7 +144,10 @@ mod tests {
 
     #[test]
     fn words_are_never_split_and_indentation_is_kept() {
-        let r = rows(&[&["   Jean-Luc Picard (Cap906)", "+1 faction (Federation on Romulan)"]]);
+        let r = rows(&[&[
+            "   Jean-Luc Picard (Cap906)",
+            "+1 faction (Federation on Romulan)",
+        ]]);
         let out = wrap(&["Card", "Modifiers"], r, 30);
         assert_eq!(out[0][0], "   Jean-Luc\n   Picard\n   (Cap906)");
         assert_eq!(out[0][1], "+1 faction\n(Federation\non Romulan)");

@@ -112,7 +112,11 @@ mod tests {
             modifier("Worf", "C1", &p),
             "+2 faction (Klingon and Federation on no faction, doubled)"
         );
-        let p = m("faction-penalty", 1, "Kurn has no faction but I.K.S. Ch'Tang is Klingon");
+        let p = m(
+            "faction-penalty",
+            1,
+            "Kurn has no faction but I.K.S. Ch'Tang is Klingon",
+        );
         assert_eq!(
             modifier("Kurn", "C2", &p),
             "+1 faction (no faction on Klingon)"
@@ -137,7 +141,10 @@ mod tests {
             "+5 ship penalty (unless on the U.S.S. Defiant)"
         );
         let d = m("discount", -1, "Romulan Drone Ship (S1)");
-        assert_eq!(modifier("X", "Y", &d), "-1 discount (Romulan Drone Ship (S1))");
+        assert_eq!(
+            modifier("X", "Y", &d),
+            "-1 discount (Romulan Drone Ship (S1))"
+        );
         assert_eq!(modifiers("X", "Y", &[d.clone(), d]).lines().count(), 2);
     }
 }

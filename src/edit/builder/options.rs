@@ -106,8 +106,10 @@ pub fn options(
             "the fleet has an input error; `fleetcheck check` shows it",
         ));
     }
-    let n = pick_ship(&base, ask.ship)?;
-    let ship = &base.report.ships[n - 1];
+    let n = super::pick_ship(db, &super::parse(&source.text)?, ask.ship)?;
+    let Some(ship) = base.report.ships.get(n - 1) else {
+        return Err(EditError::new("the fleet could not be priced"));
+    };
     let wanted = normalize(query);
     let mut hits: Vec<&CardReport> = ship
         .cards
@@ -190,37 +192,6 @@ pub fn options(
     Ok(found)
 }
 
-/// The ship asked for: `ship`, or the only one; more than one ship and no
-/// `ship` is a question back, listing them.
-fn pick_ship(base: &Checked, ship: Option<usize>) -> Result<usize, EditError> {
-    let ships = &base.report.ships;
-    let count = ships.len();
-    let list = || {
-        ships
-            .iter()
-            .enumerate()
-            .map(|(i, s)| format!("{} ({})", i + 1, s.ship.name))
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    match ship {
-        Some(n) if n >= 1 && n <= count => Ok(n),
-        _ if count == 0 => Err(EditError::new("the fleet has no ships yet")
-            .help("add one first: fleetcheck add FILE ship CARD")),
-        Some(n) => Err(EditError::new(format!(
-            "there is no ship {n}: the fleet has {count} ship{} ({})",
-            if count == 1 { "" } else { "s" },
-            list()
-        ))),
-        None if count == 1 => Ok(1),
-        None => Err(EditError::new(format!(
-            "which ship? the fleet has {count} ships: {}",
-            list()
-        ))
-        .help("pass --ship N")),
-    }
-}
-
 /// What the engine says of the fleet before anything is added: the report,
 /// and per ship its free slot types and whether its captain and admiral
 /// places are free.
@@ -254,7 +225,10 @@ fn find(
     ask: &Ask,
     exclude: Option<&Card>,
 ) -> Result<Options, EditError> {
-    let Before { report: base, ships } = before(db, source, opts);
+    let Before {
+        report: base,
+        ships,
+    } = before(db, source, opts);
     if base.exit_code() == 2 {
         return Err(EditError::new(
             "the fleet has an input error; `fleetcheck check` shows it",
@@ -285,11 +259,13 @@ fn find(
             )
         }
         None => {
-            let n = pick_ship(&base, ask.ship)?;
+            let n = super::pick_ship(db, &super::parse(&source.text)?, ask.ship)?;
             let Some((free, no_captain, no_admiral)) = ships.get(n - 1).cloned() else {
                 return Err(EditError::new("the fleet could not be priced"));
             };
-            let ship = &base.report.ships[n - 1];
+            let Some(ship) = base.report.ships.get(n - 1) else {
+                return Err(EditError::new("the fleet could not be priced"));
+            };
             let at = At {
                 ship: Some(n),
                 ship_id: Some(ship.ship.id.clone()),
@@ -480,7 +456,16 @@ fn find(
             .iter()
             .find(|(k, _)| *k == Kind::Upgrade)
             .map_or(&[][..], |(_, f)| f.as_slice());
-        why_none(&base, &place, &section, slot.as_deref(), &kinds, free, &tally, ask)
+        why_none(
+            &base,
+            &place,
+            &section,
+            slot.as_deref(),
+            &kinds,
+            free,
+            &tally,
+            ask,
+        )
     });
     Ok(Options {
         place,
@@ -532,7 +517,10 @@ fn why_none(
         if let Some(sb) = sb.filter(|sb| sb.total >= sb.cap) {
             return why(
                 "cap-reached",
-                format!("the sideboard is at its cap ({} of {} SP)", sb.total, sb.cap),
+                format!(
+                    "the sideboard is at its cap ({} of {} SP)",
+                    sb.total, sb.cap
+                ),
             );
         }
     } else {
