@@ -364,7 +364,7 @@ fn github_annotations() {
 
 #[test]
 fn modifiers_are_named_compactly() {
-    let on = |m: Modifier| table::modifier("Cloaking Device", "T240", &m);
+    let on = |m: Modifier| fleetcheck::report::modifier::modifier("Cloaking Device", "T240", &m);
     assert_eq!(
         on(m(
             "ship-penalty",

@@ -12,7 +12,8 @@ pub fn fleetcheck(dir: &Path) -> Command {
     let mut c = Command::cargo_bin("fleetcheck").unwrap();
     c.current_dir(dir)
         .env("FLEETCHECK_TODAY", TODAY)
-        .env_remove("NO_COLOR");
+        .env_remove("NO_COLOR")
+        .env_remove("COLUMNS");
     c
 }
 

@@ -249,8 +249,9 @@ pub fn parse_date(s: &str) -> anyhow::Result<String> {
 
 /// Colour and width for the human renderers: `--color always|never`, else
 /// (`auto`) on a terminal or with `CLICOLOR_FORCE`, never with `NO_COLOR`
-/// or `--no-color`; tables wrap to the terminal's width
-/// on a terminal and never otherwise.
+/// or `--no-color`; tables wrap to `COLUMNS` when it is set (a number of
+/// at least 20), else to the terminal's width on a terminal, and never
+/// otherwise.
 pub fn render_options(common: &Common) -> RenderOptions {
     let tty = std::io::stdout().is_terminal();
     let set = |k: &str| std::env::var_os(k).is_some_and(|v| !v.is_empty() && v != "0");
@@ -261,12 +262,20 @@ pub fn render_options(common: &Common) -> RenderOptions {
     };
     RenderOptions {
         color,
-        width: if tty {
-            comfy_table::Table::new().width()
-        } else {
-            None
-        },
+        width: columns(std::env::var("COLUMNS").ok().as_deref()).or_else(|| {
+            if tty {
+                comfy_table::Table::new().width()
+            } else {
+                None
+            }
+        }),
     }
+}
+
+/// The width `COLUMNS` asks for: a whole number of at least 20 (narrower
+/// tables cannot hold a card's name); anything else is ignored.
+pub fn columns(value: Option<&str>) -> Option<u16> {
+    value?.trim().parse::<u16>().ok().filter(|w| *w >= 20)
 }
 
 /// Writes to stdout through `f`, buffered (stdout alone flushes every

@@ -3,7 +3,7 @@
 //! and their JSON form (the card as stored, plus the names its ids refer
 //! to and the rules as sentences).
 
-use super::table::{new_table, right, unwrapped};
+use super::table::draw;
 use super::RenderOptions;
 use crate::data::model::{
     AddSlot, Card, CardFilter, CardType, Condition, CostModifier, Discount, PenaltyRule, Scope,
@@ -12,7 +12,6 @@ use crate::data::model::{
 use crate::data::{names, Database};
 use crate::staw::condition::describe;
 use crate::staw::words::{self, and_list, article, class_name, filter_phrase, or_list};
-use comfy_table::Cell;
 use serde::Serialize;
 use std::io::{self, Write};
 
@@ -518,34 +517,33 @@ pub fn render_list(
     cards: &[&Card],
     opts: &RenderOptions,
 ) -> io::Result<()> {
-    let mut t = new_table(opts);
-    t.set_header(vec![
-        "Id", "Name", "Type", "Faction", "Cost", "Unique", "Set",
-    ]);
-    for c in cards {
-        let unique = if c.mirror_unique {
-            "mirror"
-        } else if c.unique {
-            "yes"
-        } else {
-            ""
-        };
-        t.add_row(vec![
-            Cell::new(&c.id),
-            Cell::new(&c.name),
-            Cell::new(type_phrase(db, c)),
-            Cell::new(and_list(
-                &c.factions
-                    .iter()
-                    .map(|f| faction_name(f))
-                    .collect::<Vec<_>>(),
-            )),
-            Cell::new(c.cost),
-            Cell::new(unique),
-            Cell::new(first_set(db, c)),
-        ]);
-    }
-    right(&mut t, &[4]);
-    unwrapped(&mut t, &[0, 4, 5]);
-    writeln!(w, "{t}")
+    let rows = cards
+        .iter()
+        .map(|c| {
+            let unique = if c.mirror_unique {
+                "mirror"
+            } else if c.unique {
+                "yes"
+            } else {
+                ""
+            };
+            vec![
+                c.id.as_str().into(),
+                c.name.as_str().into(),
+                type_phrase(db, c).into(),
+                and_list(
+                    &c.factions
+                        .iter()
+                        .map(|f| faction_name(f))
+                        .collect::<Vec<_>>(),
+                )
+                .into(),
+                c.cost.to_string().into(),
+                unique.into(),
+                first_set(db, c).into(),
+            ]
+        })
+        .collect();
+    let header = ["Id", "Name", "Type", "Faction", "Cost", "Unique", "Set"];
+    writeln!(w, "{}", draw(&header, rows, &[4], opts))
 }

@@ -5,11 +5,14 @@
 pub mod card;
 pub mod codes;
 pub mod excerpt;
+pub mod fit;
 pub mod game;
 pub mod github;
 pub mod grid;
 pub mod json;
 pub mod model;
+pub mod modifier;
+pub mod options;
 pub mod price;
 pub mod roster;
 pub mod sheet;

@@ -5,10 +5,10 @@
 //! carries the same modifiers.
 
 use super::model::{FleetReport, Modifier};
-use super::table::{self, new_table, right, unwrapped};
+use super::table;
 use super::{Checked, RenderOptions};
 use crate::data::names;
-use comfy_table::{Cell, Table};
+use std::borrow::Cow;
 use std::io::{self, Write};
 
 /// Renders the breakdown of one checked file, then its diagnostics and
@@ -35,51 +35,48 @@ pub fn render(w: &mut dyn Write, checked: &Checked, opts: &RenderOptions) -> io:
     table::verdict(w, checked, opts)
 }
 
+type Rows<'r> = Vec<Vec<Cow<'r, str>>>;
+
 /// Adds a card's rows: the first modifier on the card's own row, the others
 /// on continuation rows, so that every modifier is one line.
-fn add_card(t: &mut Table, label: String, base: i32, mods: &[Modifier], cost: i32) {
+fn add_card<'r>(rows: &mut Rows<'r>, label: String, base: i32, mods: &'r [Modifier], cost: i32) {
     let first = mods.first();
-    let mut row = vec![Cell::new(label), Cell::new(base)];
+    let mut row: Vec<Cow<'r, str>> = vec![label.into(), base.to_string().into()];
     row.extend(modifier_cells(first));
-    row.push(Cell::new(cost));
-    t.add_row(row);
+    row.push(cost.to_string().into());
+    rows.push(row);
     for m in mods.iter().skip(1) {
-        let mut row = vec![Cell::new(""), Cell::new("")];
+        let mut row: Vec<Cow<'r, str>> = vec!["".into(), "".into()];
         row.extend(modifier_cells(Some(m)));
-        row.push(Cell::new(""));
-        t.add_row(row);
+        row.push("".into());
+        rows.push(row);
     }
 }
 
-fn modifier_cells(m: Option<&Modifier>) -> [Cell; 3] {
+fn modifier_cells(m: Option<&Modifier>) -> [Cow<'_, str>; 3] {
     match m {
         Some(m) => [
-            Cell::new(&m.kind),
-            Cell::new(format!("{:+}", m.amount)),
-            Cell::new(&m.source),
+            m.kind.as_str().into(),
+            format!("{:+}", m.amount).into(),
+            m.source.as_str().into(),
         ],
-        None => [Cell::new(""), Cell::new(""), Cell::new("")],
+        None => ["".into(), "".into(), "".into()],
     }
 }
 
-fn subtotal(t: &mut Table, label: String, amount: i32) {
-    t.add_row(vec![
-        Cell::new(label),
-        Cell::new(""),
-        Cell::new(""),
-        Cell::new(""),
-        Cell::new(""),
-        Cell::new(amount),
-    ]);
+fn subtotal(rows: &mut Rows<'_>, label: String, amount: i32) {
+    let mut row: Vec<Cow<'_, str>> = vec![label.into()];
+    row.extend(["", "", "", ""].map(Cow::from));
+    row.push(amount.to_string().into());
+    rows.push(row);
 }
 
-fn breakdown(r: &FleetReport, opts: &RenderOptions) -> Table {
-    let mut t = new_table(opts);
-    t.set_header(vec!["Card", "Base", "Modifier", "Amount", "Source", "Cost"]);
+fn breakdown(r: &FleetReport, opts: &RenderOptions) -> String {
+    let mut rows = Rows::new();
     for (n, ship) in r.ships.iter().enumerate() {
         let base = table::base_of(ship.cost, &ship.modifiers);
         add_card(
-            &mut t,
+            &mut rows,
             format!("{}. {} ({})", n + 1, ship.ship.name, ship.ship.id),
             base,
             &ship.modifiers,
@@ -91,7 +88,7 @@ fn breakdown(r: &FleetReport, opts: &RenderOptions) -> Table {
                 .as_deref()
                 .map_or(String::new(), |s| format!(", {}", names::slot(s)));
             add_card(
-                &mut t,
+                &mut rows,
                 format!(
                     "   {} ({}; {}{slot})",
                     c.name,
@@ -104,7 +101,7 @@ fn breakdown(r: &FleetReport, opts: &RenderOptions) -> Table {
             );
         }
         subtotal(
-            &mut t,
+            &mut rows,
             format!("   ship total: {}", ship.ship.name),
             ship.total,
         );
@@ -112,7 +109,7 @@ fn breakdown(r: &FleetReport, opts: &RenderOptions) -> Table {
     if let Some(res) = &r.resource {
         let base = table::base_of(res.cost, &res.modifiers);
         add_card(
-            &mut t,
+            &mut rows,
             format!("resource: {} ({})", res.name, res.id),
             base,
             &res.modifiers,
@@ -120,12 +117,12 @@ fn breakdown(r: &FleetReport, opts: &RenderOptions) -> Table {
         );
     }
     if let Some(points) = r.additional_points.filter(|&p| p != 0) {
-        subtotal(&mut t, "additional points".into(), points);
+        subtotal(&mut rows, "additional points".into(), points);
     }
     if let Some(sb) = &r.sideboard {
         for c in &sb.cards {
             add_card(
-                &mut t,
+                &mut rows,
                 format!("sideboard {}: {} ({})", c.section, c.card.name, c.card.id),
                 c.card.base,
                 &c.card.modifiers,
@@ -133,7 +130,10 @@ fn breakdown(r: &FleetReport, opts: &RenderOptions) -> Table {
             );
         }
     }
-    right(&mut t, &[1, 3, 5]);
-    unwrapped(&mut t, &[0, 1, 2, 3, 5]);
-    t
+    table::draw(
+        &["Card", "Base", "Modifier", "Amount", "Source", "Cost"],
+        rows,
+        &[1, 3, 5],
+        opts,
+    )
 }

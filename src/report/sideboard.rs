@@ -5,9 +5,9 @@
 //! token.
 
 use super::model::{FleetReport, SwapReport};
-use super::table::{self, new_table};
+use super::table;
 use super::{Checked, RenderOptions};
-use comfy_table::Cell;
+use std::borrow::Cow;
 use std::io::{self, Write};
 
 /// Renders the sideboard and swap plan of one checked file, then its
@@ -49,15 +49,13 @@ fn swap_matrix(w: &mut dyn Write, r: &FleetReport, opts: &RenderOptions) -> io::
         w,
         "Swap plan (once per round, a ship's Action; AP = an Auxiliary Power token is placed):"
     )?;
-    let mut t = new_table(opts);
-    let mut header = vec![Cell::new("Sideboard card")];
+    let mut header = vec!["Sideboard card".to_string()];
     header.extend(
         r.ships
             .iter()
             .enumerate()
-            .map(|(i, s)| Cell::new(format!("{}. {}", i + 1, s.ship.name))),
+            .map(|(i, s)| format!("{}. {}", i + 1, s.ship.name)),
     );
-    t.set_header(header);
     let mut notes: Vec<String> = Vec::new();
     let mut rows: Vec<(String, String)> = Vec::new();
     for s in plan {
@@ -66,23 +64,25 @@ fn swap_matrix(w: &mut dyn Write, r: &FleetReport, opts: &RenderOptions) -> io::
             rows.push(key);
         }
     }
+    let mut cells = Vec::with_capacity(rows.len());
     for (section, id) in &rows {
-        let cells: Vec<&SwapReport> = plan
+        let of_card: Vec<&SwapReport> = plan
             .iter()
             .filter(|s| &s.section == section && &s.card.id == id)
             .collect();
-        let name = cells.first().map_or("", |s| s.card.name.as_str());
-        let mut row = vec![Cell::new(format!("{section}: {name} ({id})"))];
+        let name = of_card.first().map_or("", |s| s.card.name.as_str());
+        let mut row: Vec<Cow<'_, str>> = vec![format!("{section}: {name} ({id})").into()];
         for ship in 1..=r.ships.len() {
-            let text = match cells.iter().find(|s| s.ship_index == ship) {
+            let text = match of_card.iter().find(|s| s.ship_index == ship) {
                 Some(s) => cell_text(s, &mut notes),
                 None => "-".to_string(),
             };
-            row.push(Cell::new(text));
+            row.push(text.into());
         }
-        t.add_row(row);
+        cells.push(row);
     }
-    writeln!(w, "{t}")?;
+    let header: Vec<&str> = header.iter().map(String::as_str).collect();
+    writeln!(w, "{}", table::draw(&header, cells, &[], opts))?;
     for (i, n) in notes.iter().enumerate() {
         writeln!(w, "  [{}] {n}", i + 1)?;
     }

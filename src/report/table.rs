@@ -11,9 +11,10 @@
 
 use super::excerpt::Parts;
 use super::model::{CardReport, FleetReport, Modifier};
+use super::modifier::modifiers;
 use super::{Checked, RenderOptions, Verdict};
 use crate::input::diag::{Diagnostic, Severity, Source};
-use comfy_table::{presets, CellAlignment, ColumnConstraint, ContentArrangement, Table};
+use comfy_table::{presets, CellAlignment, ContentArrangement, Table};
 use std::borrow::Cow;
 use std::io::{self, Write};
 
@@ -118,17 +119,6 @@ pub(crate) fn new_table(opts: &RenderOptions) -> Table {
     t
 }
 
-/// Keeps these columns as wide as their content when the table must wrap,
-/// so that names, numbers and indentation stay on one line and only the
-/// long text columns (modifiers, sources) wrap.
-pub(crate) fn unwrapped(t: &mut Table, columns: &[usize]) {
-    for &i in columns {
-        if let Some(c) = t.column_mut(i) {
-            c.set_constraint(ColumnConstraint::ContentWidth);
-        }
-    }
-}
-
 pub(crate) fn right(t: &mut Table, columns: &[usize]) {
     for &i in columns {
         if let Some(c) = t.column_mut(i) {
@@ -137,29 +127,32 @@ pub(crate) fn right(t: &mut Table, columns: &[usize]) {
     }
 }
 
-/// Draws a report table: by [`super::grid`] when it does not wrap (pipes,
-/// files, tests: the bulk of `check DIR`), else by comfy-table, which
-/// wraps the columns not listed in `unwrapped_cols` to the terminal. Both
-/// draw the same bytes where both apply.
+/// Draws a report table by [`super::grid`], its cells first wrapped
+/// between words to the width when one is given ([`super::fit`]). Only a
+/// table the grid does not draw (rows of unequal length) goes to
+/// comfy-table.
 pub(crate) fn draw(
     header: &[&str],
     rows: Vec<Vec<Cow<'_, str>>>,
     right_cols: &[usize],
-    unwrapped_cols: &[usize],
     opts: &RenderOptions,
 ) -> String {
-    if opts.width.is_none() {
-        if let Some(text) = super::grid::draw(header, &rows, right_cols) {
-            return text;
-        }
+    let rows = match opts.width {
+        Some(width) => super::fit::wrap(header, rows, width),
+        None => rows,
+    };
+    if let Some(text) = super::grid::draw(header, &rows, right_cols) {
+        return text;
     }
-    let mut t = new_table(opts);
+    let mut t = new_table(&RenderOptions {
+        width: None,
+        ..*opts
+    });
     t.set_header(header.to_vec());
     for r in rows {
         t.add_row(r);
     }
     right(&mut t, right_cols);
-    unwrapped(&mut t, unwrapped_cols);
     t.to_string()
 }
 
@@ -212,7 +205,6 @@ fn fleet_table(r: &FleetReport, opts: &RenderOptions) -> String {
         &["Card", "Type", "Slot", "Base", "Modifiers", "Cost"],
         rows,
         &[3, 5],
-        &[0, 1, 2, 3, 5],
         opts,
     )
 }
@@ -253,7 +245,6 @@ pub(crate) fn sideboard_table(sb: &super::model::SideboardReport, opts: &RenderO
         &["Sideboard", "Card", "Base", "Modifiers", "Cost"],
         rows,
         &[2, 4],
-        &[0, 1, 2, 4],
         opts,
     )
 }
@@ -279,45 +270,6 @@ pub(crate) fn sideboard_line(total: i32, cap: i32) -> String {
         format!("Sideboard {total} / {cap} SP ({} over)", total - cap)
     } else {
         format!("Sideboard {total} / {cap} SP")
-    }
-}
-
-/// The modifiers of one card, named compactly, one per line: "+1 faction
-/// (Worf is klingon, U.S.S. Defiant is federation)".
-pub fn modifiers(name: &str, id: &str, mods: &[Modifier]) -> String {
-    mods.iter()
-        .map(|m| modifier(name, id, m))
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
-/// One modifier of the card `name` (`id`): signed amount, short kind, and
-/// its source without what the row already says (the card's own name, the
-/// amount): "Cloaking Device (T240): +5 SP unless on the U.S.S. Defiant"
-/// on the Cloaking Device's row becomes "+5 ship penalty (unless on the
-/// U.S.S. Defiant)".
-pub fn modifier(name: &str, id: &str, m: &Modifier) -> String {
-    let kind = match m.kind.as_str() {
-        "faction-penalty" => "faction penalty",
-        "ship-penalty" => "ship penalty",
-        "set-cost" => "set cost",
-        k => k,
-    };
-    let own = format!("{name} ({id}):");
-    let amount = format!("{:+} SP", m.amount);
-    let mut source = m.source.trim();
-    source = source
-        .strip_prefix(own.as_str())
-        .unwrap_or(source)
-        .trim_start();
-    source = source
-        .strip_prefix(amount.as_str())
-        .unwrap_or(source)
-        .trim_start();
-    if source.is_empty() {
-        format!("{:+} {kind}", m.amount)
-    } else {
-        format!("{:+} {kind} ({source})", m.amount)
     }
 }
 

@@ -1,30 +1,38 @@
 //! `options`: the cards that could legally be added to a ship (or to a
-//! sideboard section) now. Each candidate is added to an in-memory copy of
+//! sideboard section) now, answering a player's question rather than
+//! listing the database. Each candidate is added to an in-memory copy of
 //! the fleet file (the same edit `add` makes) and the copy is checked by
 //! the engine: a candidate is an option when the edit brings no new error
 //! (a free slot, its restrictions met, uniqueness kept, the caps kept). Its
 //! cost is the one the engine gives it on that ship, with every modifier
-//! named, and the SP left is the cap minus the new total.
+//! named; the SP left is the cap minus the new total, or the per-ship cap
+//! minus the ship's new total when a format has one and that is less.
+//!
+//! Without `faction` or `any_faction`, cards that pay a faction penalty
+//! there are left out (and counted). `replace` lists what could take a
+//! card's place: the card is removed in memory and its slot asked for. An
+//! empty answer says why (`report::options::Why`).
 //!
 //! To keep this fast, upgrades that fit no free slot type of the ship (and
 //! need a slot) are not tried, and a card printed in several sets is tried
 //! once.
 
-use super::{add, Kind, Place, Query};
+use super::{add, remove, EditError, Kind, Place, Query};
 use crate::data::model::{Card, CardType};
 use crate::data::{normalize, Database};
 use crate::input::diag::Source;
-use crate::report::model::{CardReport, Modifier};
+use crate::report::model::CardReport;
+use crate::report::options::{At, Candidate, Named, Options, Why};
 use crate::report::Checked;
 use crate::staw::fleet::resolve::upgrade_types;
 use crate::staw::CheckOptions;
-use serde::Serialize;
 use std::collections::HashMap;
 
 /// Where to look for options.
 #[derive(Debug, Clone, Default)]
 pub struct Ask {
-    /// The ship (1-based); ignored with `sideboard`.
+    /// The ship (1-based); needed when the fleet has more than one ship;
+    /// ignored with `sideboard`.
     pub ship: Option<usize>,
     /// Only this slot type (`crew`, `tech`, ...), or `captain`/`admiral`.
     pub slot: Option<String>,
@@ -32,37 +40,15 @@ pub struct Ask {
     pub sideboard: Option<String>,
     /// Only cards of this faction.
     pub faction: Option<String>,
+    /// Cards that pay a faction penalty there too (without `faction`,
+    /// they are left out and counted).
+    pub any_faction: bool,
     /// Only cards that would cost at most this.
     pub max_cost: Option<i32>,
-}
-
-/// One card that could be added.
-#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
-pub struct Option_ {
-    pub id: String,
-    pub name: String,
-    /// `captain`, `admiral`, or the upgrade's slot type(s).
-    #[serde(rename = "type")]
-    pub kind: String,
-    pub factions: Vec<String>,
-    pub base: i32,
-    pub modifiers: Vec<Modifier>,
-    /// What it would cost there.
-    pub cost: i32,
-    /// The fleet (or sideboard) total with it.
-    pub total: i32,
-    /// The cap minus that total, when there is a cap.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub left: Option<i32>,
-}
-
-/// The answer: where, and the options: penalty-free first, each part by
-/// cost.
-#[derive(Debug, Clone, Serialize)]
-pub struct Options {
-    /// "ship 2 (U.S.S. Defiant)" or "the sideboard's tech section".
-    pub place: String,
-    pub options: Vec<Option_>,
+    /// At most this many cards.
+    pub limit: Option<usize>,
+    /// The cards that could take this card's place on the ship instead.
+    pub replace: Option<String>,
 }
 
 fn errors_by_code(c: &Checked) -> HashMap<&str, usize> {
@@ -75,73 +61,217 @@ fn errors_by_code(c: &Checked) -> HashMap<&str, usize> {
 
 fn kind_label(c: &Card) -> String {
     match c.kind {
-        CardType::Upgrade => upgrade_types(c).collect::<Vec<_>>().join("/"),
+        CardType::Upgrade => {
+            let mut types: Vec<&str> = Vec::new();
+            for t in upgrade_types(c) {
+                if !types.contains(&t) {
+                    types.push(t);
+                }
+            }
+            types.join("/")
+        }
         k => k.as_str().to_string(),
     }
 }
 
-/// Finds the options; an error when the fleet cannot be read or the place
-/// does not exist.
+/// The error of a fleet that cannot be read.
+fn input_error(source: &Source) -> Option<EditError> {
+    let c = crate::edit::staw_only(source).err()?;
+    let why = c
+        .diagnostics
+        .first()
+        .map_or(String::new(), |d| d.message.clone());
+    Some(EditError::new(format!("input error: {why}")))
+}
+
+/// Finds the options; an error when the fleet cannot be read, the place
+/// does not exist, or the fleet has several ships and no `ship` is given.
 pub fn options(
     db: &Database,
     source: &Source,
     opts: &CheckOptions,
     ask: &Ask,
-) -> Result<Options, super::EditError> {
-    if let Err(c) = crate::edit::staw_only(source) {
-        let why = c
-            .diagnostics
-            .first()
-            .map_or(String::new(), |d| d.message.clone());
-        return Err(super::EditError::new(format!("input error: {why}")));
+) -> Result<Options, EditError> {
+    if let Some(e) = input_error(source) {
+        return Err(e);
     }
-    // One analysis: the fleet's report, and each ship's free slots.
-    let (base, ships) = crate::report::staw::check_and(db, source.clone(), opts, |a| {
+    let Some(query) = &ask.replace else {
+        return find(db, source, opts, ask, None);
+    };
+    // `--replace CARD`: the fleet without that card, and the cards that
+    // fit its slot there.
+    let base = crate::report::staw::check(db, source.clone(), opts);
+    if base.exit_code() == 2 {
+        return Err(EditError::new(
+            "the fleet has an input error; `fleetcheck check` shows it",
+        ));
+    }
+    let n = super::pick_ship(db, &super::parse(&source.text)?, ask.ship)?;
+    let Some(ship) = base.report.ships.get(n - 1) else {
+        return Err(EditError::new("the fleet could not be priced"));
+    };
+    let wanted = normalize(query);
+    let mut hits: Vec<&CardReport> = ship
+        .cards
+        .iter()
+        .filter(|c| c.id.eq_ignore_ascii_case(query.trim()) || normalize(&c.name) == wanted)
+        .collect();
+    hits.dedup_by(|a, b| a.id == b.id);
+    let label = format!("ship {n} ({})", ship.ship.name);
+    let card = match hits.as_slice() {
+        [one] => *one,
+        [] => {
+            let names: Vec<String> = ship
+                .cards
+                .iter()
+                .map(|c| format!("{} ({})", c.name, c.id))
+                .collect();
+            return Err(EditError::new(format!(
+                "{label} has no card {}; its cards: {}",
+                query.trim(),
+                if names.is_empty() {
+                    "none".to_string()
+                } else {
+                    names.join(", ")
+                }
+            )));
+        }
+        many => {
+            let names: Vec<String> = many
+                .iter()
+                .map(|c| format!("{} ({})", c.name, c.id))
+                .collect();
+            return Err(EditError::new(format!(
+                "{} names several cards of {label}: {}",
+                query.trim(),
+                names.join(", ")
+            ))
+            .help("name the card by its id"));
+        }
+    };
+    let (kind, slot) = match card.kind.as_str() {
+        "captain" => (Kind::Captain, "captain".to_string()),
+        "admiral" => (Kind::Admiral, "admiral".to_string()),
+        "upgrade" => (
+            Kind::Upgrade,
+            card.slot.clone().unwrap_or_else(|| {
+                db.by_id(&card.id)
+                    .and_then(|c| upgrade_types(c).next().map(str::to_string))
+                    .unwrap_or_default()
+            }),
+        ),
+        other => {
+            return Err(EditError::new(format!(
+                "--replace takes a captain, an admiral or an upgrade; {} ({}) is a {}",
+                card.name,
+                card.id,
+                other.replace('-', " ")
+            )))
+        }
+    };
+    let place = Place {
+        ship: Some(n),
+        section: None,
+    };
+    let without = remove(db, &source.text, kind, Some(&Query::text(&card.id)), &place)?;
+    let edited = Source {
+        path: source.path.clone(),
+        text: without.text,
+    };
+    let inner = Ask {
+        ship: Some(n),
+        slot: Some(slot),
+        replace: None,
+        ..ask.clone()
+    };
+    let mut found = find(db, &edited, opts, &inner, db.by_id(&card.id))?;
+    found.at.replacing = Some(Named {
+        id: card.id.clone(),
+        name: card.name.clone(),
+    });
+    Ok(found)
+}
+
+/// What the engine says of the fleet before anything is added: the report,
+/// and per ship its free slot types and whether its captain and admiral
+/// places are free.
+struct Before {
+    report: Checked,
+    ships: Vec<(Vec<String>, bool, bool)>,
+}
+
+fn before(db: &Database, source: &Source, opts: &CheckOptions) -> Before {
+    let (report, ships) = crate::report::staw::check_and(db, source.clone(), opts, |a| {
         a.ships
             .iter()
-            .enumerate()
-            .map(|(i, s)| {
+            .map(|s| {
                 let free: Vec<String> = s.free_slots().flat_map(|s| s.accepts.clone()).collect();
-                (
-                    free,
-                    s.entry.captain.is_none(),
-                    s.entry.admiral.is_none(),
-                    s.label(i),
-                )
+                (free, s.entry.captain.is_none(), s.entry.admiral.is_none())
             })
             .collect::<Vec<_>>()
     });
+    Before {
+        report,
+        ships: ships.unwrap_or_default(),
+    }
+}
+
+/// The cards that fit `ask`'s place in `source`, but `exclude` (the card
+/// replaced) and its reprints.
+fn find(
+    db: &Database,
+    source: &Source,
+    opts: &CheckOptions,
+    ask: &Ask,
+    exclude: Option<&Card>,
+) -> Result<Options, EditError> {
+    let Before {
+        report: base,
+        ships,
+    } = before(db, source, opts);
     if base.exit_code() == 2 {
-        return Err(super::EditError::new(
+        return Err(EditError::new(
             "the fleet has an input error; `fleetcheck check` shows it",
         ));
     }
     let before = errors_by_code(&base);
-    // Free slot types of the ship, from the priced fleet.
-    let (place, kinds, section) = match &ask.sideboard {
+    let slot = ask.slot.as_deref().map(|s| s.trim().to_lowercase());
+    // The place: a sideboard section, or a ship's free slots.
+    let (place, at, kinds, section, n) = match &ask.sideboard {
         Some(section) => {
             let s = section.trim().to_lowercase();
             if !crate::staw::fleet::read::SIDEBOARD_SECTIONS.contains(&s.as_str()) {
-                return Err(super::EditError::new(format!(
+                return Err(EditError::new(format!(
                     "`{s}` is not a sideboard section (sections: {})",
                     crate::staw::fleet::read::SIDEBOARD_SECTIONS.join(", ")
                 )));
             }
-            (format!("the sideboard's {s} section"), Vec::new(), Some(s))
+            let at = At {
+                section: Some(s.clone()),
+                ..At::default()
+            };
+            (
+                format!("the sideboard's {s} section"),
+                at,
+                Vec::new(),
+                Some(s),
+                0,
+            )
         }
         None => {
-            let n = ask.ship.unwrap_or(1);
-            let count = base.report.ships.len();
-            if n == 0 || n > count {
-                return Err(super::EditError::new(format!(
-                    "there is no ship {n}: the fleet has {count} ship{}",
-                    if count == 1 { "" } else { "s" }
-                )));
-            }
-            let Some((free, no_captain, no_admiral, label)) =
-                ships.and_then(|mut all| (n <= all.len()).then(|| all.swap_remove(n - 1)))
-            else {
-                return Err(super::EditError::new("the fleet could not be priced"));
+            let n = super::pick_ship(db, &super::parse(&source.text)?, ask.ship)?;
+            let Some((free, no_captain, no_admiral)) = ships.get(n - 1).cloned() else {
+                return Err(EditError::new("the fleet could not be priced"));
+            };
+            let Some(ship) = base.report.ships.get(n - 1) else {
+                return Err(EditError::new("the fleet could not be priced"));
+            };
+            let at = At {
+                ship: Some(n),
+                ship_id: Some(ship.ship.id.clone()),
+                ship_name: Some(ship.ship.name.clone()),
+                slot: slot.clone(),
+                ..At::default()
             };
             let mut kinds = vec![(Kind::Upgrade, free)];
             if no_captain {
@@ -150,14 +280,27 @@ pub fn options(
             if no_admiral {
                 kinds.push((Kind::Admiral, Vec::new()));
             }
-            (label, kinds, None)
+            (format!("ship {n} ({})", ship.ship.name), at, kinds, None, n)
         }
     };
-    let slot = ask.slot.as_deref().map(|s| s.trim().to_lowercase());
     let faction = ask
         .faction
         .as_deref()
         .map(|f| normalize(f).replace(' ', "-"));
+    let ship_cap = base
+        .report
+        .format
+        .as_deref()
+        .and_then(|f| db.format(f))
+        .filter(|_| section.is_none())
+        .and_then(|f| {
+            let ship = base.report.ships.get(n.wrapping_sub(1))?;
+            let exception = f
+                .ship_cap_exception_base
+                .is_some_and(|b| crate::report::table::base_of(ship.cost, &ship.modifiers) >= b);
+            f.ship_sp_cap.filter(|_| !exception)
+        });
+    let mut tally = Tally::default();
     let mut seen: Vec<&Card> = Vec::new();
     let mut out = Vec::new();
     for card in &db.cards {
@@ -171,18 +314,22 @@ pub fn options(
             (Some(s), CardType::Upgrade) if upgrade_types(card).any(|t| t == s) => Kind::Sideboard,
             (Some(_), _) => continue,
             (None, CardType::Upgrade) => {
-                let Some((_, free)) = kinds.iter().find(|(k, _)| *k == Kind::Upgrade) else {
-                    continue;
-                };
-                let fits =
-                    card.rules.no_slot || upgrade_types(card).any(|t| free.iter().any(|f| f == t));
-                if !fits {
-                    continue;
-                }
                 if let Some(s) = &slot {
                     if !upgrade_types(card).any(|t| t == s) {
                         continue;
                     }
+                }
+                let Some((_, free)) = kinds.iter().find(|(k, _)| *k == Kind::Upgrade) else {
+                    continue;
+                };
+                // With `--slot`, the card goes into a free slot of that type.
+                let fits = card.rules.no_slot
+                    || match &slot {
+                        Some(s) => free.iter().any(|f| f == s),
+                        None => upgrade_types(card).any(|t| free.iter().any(|f| f == t)),
+                    };
+                if !fits {
+                    continue;
                 }
                 Kind::Upgrade
             }
@@ -192,23 +339,26 @@ pub fn options(
                 } else {
                     Kind::Admiral
                 };
-                if !kinds.iter().any(|(x, _)| *x == k) {
+                if slot.as_deref().is_some_and(|s| s != card.kind.as_str()) {
                     continue;
                 }
-                if slot.as_deref().is_some_and(|s| s != card.kind.as_str()) {
+                if !kinds.iter().any(|(x, _)| *x == k) {
                     continue;
                 }
                 k
             }
             _ => continue,
         };
-        // A reprint of a card already tried.
-        if seen.iter().any(|s| card.is_reprint_of(s)) {
+        // A reprint of a card already tried, or the card replaced.
+        if seen.iter().any(|s| card.is_reprint_of(s))
+            || exclude.is_some_and(|x| x.id == card.id || card.is_reprint_of(x))
+        {
             continue;
         }
         seen.push(card);
+        tally.tried += 1;
         let place = Place {
-            ship: ask.ship.or(Some(1)),
+            ship: (n > 0).then_some(n),
             section: section.clone(),
         };
         let Ok(edited) = add(db, &source.text, kind, &Query::text(&card.id), &place) else {
@@ -226,10 +376,15 @@ pub fn options(
             continue;
         }
         let now = errors_by_code(&after);
-        if now
+        let new: Vec<&str> = now
             .iter()
-            .any(|(c, n)| before.get(c).copied().unwrap_or(0) < *n)
-        {
+            .filter(|(c, n)| before.get(*c).copied().unwrap_or(0) < **n)
+            .map(|(c, _)| *c)
+            .collect();
+        if !new.is_empty() {
+            if new.iter().all(|c| CAP_CODES.contains(c)) {
+                tally.over_cap += 1;
+            }
             continue;
         }
         let report: Option<&CardReport> = match &section {
@@ -242,7 +397,7 @@ pub fn options(
             None => after
                 .report
                 .ships
-                .get(ask.ship.unwrap_or(1) - 1)
+                .get(n - 1)
                 .and_then(|s| s.cards.iter().rev().find(|c| c.id == card.id)),
         };
         let Some(r) = report else { continue };
@@ -254,9 +409,28 @@ pub fn options(
             None => (after.report.total.unwrap_or(0), after.report.cap),
         };
         if ask.max_cost.is_some_and(|m| r.cost > m) {
+            tally.over_max_cost += 1;
             continue;
         }
-        out.push(Option_ {
+        let penalty = r.modifiers.iter().any(|m| m.kind == "faction-penalty");
+        if penalty && faction.is_none() && !ask.any_faction {
+            tally.with_penalty += 1;
+            continue;
+        }
+        let ship_left = ship_cap.and_then(|c| {
+            let total = after.report.ships.get(n.wrapping_sub(1))?.total;
+            Some(c - total)
+        });
+        let left = match (cap.map(|c| c - total), ship_left) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        // Over a cap the fleet already broke: only what costs nothing fits.
+        if left.is_some_and(|l| l < 0) && r.cost > 0 {
+            tally.over_cap += 1;
+            continue;
+        }
+        out.push(Candidate {
             id: card.id.clone(),
             name: card.name.clone(),
             kind: kind_label(card),
@@ -265,20 +439,128 @@ pub fn options(
             modifiers: r.modifiers.clone(),
             cost: r.cost,
             total,
-            left: cap.map(|c| c - total),
+            left,
         });
     }
     // Cards that pay no penalty there first, then by cost there.
-    let penalty = |o: &Option_| {
-        o.modifiers
-            .iter()
-            .any(|m| m.kind == "faction-penalty" || m.kind == "ship-penalty")
-    };
+    let penalty = |o: &Candidate| o.modifiers.iter().any(|m| m.kind == "faction-penalty");
     out.sort_by(|a, b| {
         (penalty(a), a.cost, &a.name, &a.id).cmp(&(penalty(b), b.cost, &b.name, &b.id))
     });
+    let found = out.len();
+    if let Some(limit) = ask.limit {
+        out.truncate(limit);
+    }
+    let why = (found == 0).then(|| {
+        let free = kinds
+            .iter()
+            .find(|(k, _)| *k == Kind::Upgrade)
+            .map_or(&[][..], |(_, f)| f.as_slice());
+        why_none(
+            &base,
+            &place,
+            &section,
+            slot.as_deref(),
+            &kinds,
+            free,
+            &tally,
+            ask,
+        )
+    });
     Ok(Options {
         place,
+        at,
         options: out,
+        found,
+        with_faction_penalty: tally.with_penalty,
+        why,
     })
+}
+
+/// The errors a card may bring only by its cost.
+const CAP_CODES: &[&str] = &["sp-cap", "ship-sp-cap", "sideboard-cap"];
+
+/// What became of the cards tried.
+#[derive(Debug, Default)]
+struct Tally {
+    tried: usize,
+    over_cap: usize,
+    over_max_cost: usize,
+    with_penalty: usize,
+}
+
+/// Why no card fits: the place is taken, the cap is reached, or the
+/// filters left none.
+#[allow(clippy::too_many_arguments)]
+fn why_none(
+    base: &Checked,
+    place: &str,
+    section: &Option<String>,
+    slot: Option<&str>,
+    kinds: &[(Kind, Vec<String>)],
+    free: &[String],
+    tally: &Tally,
+    ask: &Ask,
+) -> Why {
+    let why = |code: &str, message: String| Why {
+        code: code.to_string(),
+        message,
+    };
+    if let Some(s) = section {
+        let sb = base.report.sideboard.as_ref();
+        if let Some(c) = sb.and_then(|sb| sb.cards.iter().find(|c| &c.section == s)) {
+            return why(
+                "section-full",
+                format!("{place} already holds {} ({})", c.card.name, c.card.id),
+            );
+        }
+        if let Some(sb) = sb.filter(|sb| sb.total >= sb.cap) {
+            return why(
+                "cap-reached",
+                format!(
+                    "the sideboard is at its cap ({} of {} SP)",
+                    sb.total, sb.cap
+                ),
+            );
+        }
+    } else {
+        let has = |k: Kind| kinds.iter().any(|(x, _)| *x == k);
+        let taken = match slot {
+            Some("captain") => (!has(Kind::Captain)).then(|| "has a captain already".to_string()),
+            Some("admiral") => (!has(Kind::Admiral)).then(|| "has an admiral already".to_string()),
+            Some(t) => (!free.iter().any(|f| f == t)).then(|| format!("has no free {t} slot")),
+            None => (free.is_empty() && !has(Kind::Captain) && !has(Kind::Admiral))
+                .then(|| "has no free slot".to_string()),
+        };
+        if let Some(t) = taken {
+            return why("slot-full", format!("{place} {t}"));
+        }
+        if let (Some(total), Some(cap)) = (base.report.total, base.report.cap) {
+            if total >= cap {
+                return why(
+                    "cap-reached",
+                    format!("the fleet is at its cap ({total} of {cap} SP)"),
+                );
+            }
+        }
+    }
+    if tally.tried > 0 && tally.over_cap == tally.tried {
+        return why(
+            "cap-reached",
+            "every card that fits would pass the cap".to_string(),
+        );
+    }
+    if tally.with_penalty > 0 && tally.over_max_cost == 0 {
+        return why(
+            "faction",
+            "only cards with a faction penalty fit there: --any-faction lists them".to_string(),
+        );
+    }
+    if let (Some(m), true) = (ask.max_cost, tally.over_max_cost > 0) {
+        return why(
+            "max-cost",
+            format!("no card that fits costs {m} SP or less there"),
+        );
+    }
+    why("none", format!("no card fits {place} now"))
 }

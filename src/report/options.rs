@@ -1,0 +1,145 @@
+//! The answer of `fleetcheck options`: its wire type (the `options`
+//! payload of the JSON report) and its table.
+//!
+//! The place is named by fields (`at`: ship number, id and name, slot
+//! type, sideboard section, the card replaced), never only by a sentence;
+//! `place` is the same place in words, for people. An empty answer says
+//! why (`why`).
+
+use super::model::Modifier;
+use super::modifier::modifiers;
+use super::table::draw;
+use super::RenderOptions;
+use crate::staw::words::factions_and;
+use serde::Serialize;
+use std::borrow::Cow;
+use std::io::{self, Write};
+
+/// One card that could be added.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct Candidate {
+    pub id: String,
+    pub name: String,
+    /// `captain`, `admiral`, or the upgrade's slot type(s).
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub factions: Vec<String>,
+    pub base: i32,
+    pub modifiers: Vec<Modifier>,
+    /// What it would cost there.
+    pub cost: i32,
+    /// The fleet (or sideboard) total with it.
+    pub total: i32,
+    /// The SP still free with it: under the fleet's cap (the sideboard's
+    /// for a section), and under the per-ship cap of a format that has one
+    /// when that is less.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub left: Option<i32>,
+}
+
+/// A card named by id and name.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct Named {
+    pub id: String,
+    pub name: String,
+}
+
+/// Where the options are for, by fields.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq, Default)]
+pub struct At {
+    /// The ship, 1-based (absent for a sideboard section).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ship: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ship_id: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ship_name: Option<String>,
+    /// The slot type asked for (`crew`, `captain`, ...), if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub slot: Option<String>,
+    /// The sideboard section, for `--sideboard`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub section: Option<String>,
+    /// The card whose place the options would take (`--replace`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub replacing: Option<Named>,
+}
+
+/// Why no card is listed.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct Why {
+    /// `slot-full`, `section-full`, `cap-reached`, `faction` (only cards
+    /// with a faction penalty fit: `--any-faction` lists them), `max-cost`,
+    /// or `none`.
+    pub code: String,
+    pub message: String,
+}
+
+/// The answer: where, and the cards, penalty-free first, then by cost
+/// there.
+#[derive(Debug, Clone, Serialize)]
+pub struct Options {
+    /// The place in words: "ship 2 (U.S.S. Defiant)", "the sideboard's
+    /// tech section".
+    pub place: String,
+    pub at: At,
+    pub options: Vec<Candidate>,
+    /// How many cards were found before `--limit`.
+    pub found: usize,
+    /// Cards that fit but pay a faction penalty there, left out without
+    /// `--faction` or `--any-faction`.
+    pub with_faction_penalty: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub why: Option<Why>,
+}
+
+/// The table of `fleetcheck options`: a line saying how many cards could
+/// go where, the cards, and why there are none when there are none.
+pub fn render(w: &mut dyn Write, file: &str, o: &Options, opts: &RenderOptions) -> io::Result<()> {
+    let s = if o.found == 1 { "" } else { "s" };
+    let verb = match &o.at.replacing {
+        Some(r) => format!("could take the place of {} ({}) on", r.name, r.id),
+        None => "could be added to".to_string(),
+    };
+    write!(w, "{file}: {} card{s} {verb} {}", o.found, o.place)?;
+    if o.options.len() < o.found {
+        write!(w, " (the first {} shown)", o.options.len())?;
+    }
+    writeln!(w)?;
+    if o.with_faction_penalty > 0 {
+        let s = if o.with_faction_penalty == 1 { "" } else { "s" };
+        writeln!(
+            w,
+            "{} more card{s} with a faction penalty there: --any-faction lists them",
+            o.with_faction_penalty
+        )?;
+    }
+    if let Some(why) = &o.why {
+        return writeln!(w, "none: {}", why.message);
+    }
+    let rows: Vec<Vec<Cow<'_, str>>> = o
+        .options
+        .iter()
+        .map(|c| {
+            vec![
+                format!("{} ({})", c.name, c.id).into(),
+                c.kind.as_str().into(),
+                factions_and(&c.factions).into(),
+                c.base.to_string().into(),
+                modifiers(&c.name, &c.id, &c.modifiers).into(),
+                c.cost.to_string().into(),
+                c.left.map_or(String::new(), |l| l.to_string()).into(),
+            ]
+        })
+        .collect();
+    let header = [
+        "Card",
+        "Type",
+        "Faction",
+        "Base",
+        "Modifiers",
+        "Cost",
+        "SP left",
+    ];
+    writeln!(w, "{}", draw(&header, rows, &[3, 5, 6], opts))
+}
