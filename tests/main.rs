@@ -14,6 +14,7 @@ mod hardening;
 mod import;
 mod import_fixture;
 mod interop;
+mod interop_spacedock;
 mod props;
 mod readers;
 mod readme;

@@ -6,7 +6,10 @@
 //! every card is the one Utopia's data gives it.
 
 use super::{read_shared, shared};
-use crate::interop::{db, model, root, source, spacedock_round_trip, total_of, utopia_round_trip};
+use crate::interop::{
+    db, export_every_way, import_utopia_every_form, model, root, source, spacedock_round_trip,
+    total_of, utopia_round_trip,
+};
 use crate::support::run;
 use fleetcheck::edit::interop::{priced, spacedock, text, utopia, FleetModel};
 use std::path::PathBuf;
@@ -306,40 +309,11 @@ fn spacedock_export_of_each_sample_is_the_sample() {
 
 #[test]
 fn import_utopia_from_a_link_a_file_or_json() {
-    let dir = tempfile::tempdir().unwrap();
     let file = interop("2-klingon-federation-admiral.utopia.txt");
     let link = std::fs::read_to_string(&file).unwrap();
     let link = link.lines().next().unwrap();
-    let hash = link.rsplit_once('#').unwrap().1;
-    let json = String::from_utf8(utopia::base64_decode(hash).unwrap()).unwrap();
-    let mut outputs = Vec::new();
-    for input in [
-        file.display().to_string(),
-        link.to_string(),
-        hash.to_string(),
-        json,
-    ] {
-        let r = run(dir.path(), &["import", "utopia", &input]);
-        assert_eq!(r.code, 0, "{}", r.stderr);
-        outputs.push(r.stdout);
-    }
-    // The same fleet whatever the form; only the header line says where
-    // it came from.
-    let body = |o: &String| o.split_once('\n').unwrap().1.to_string();
-    assert!(outputs.iter().all(|o| body(o) == body(&outputs[0])));
-    assert!(outputs[1].starts_with("# Imported from Utopia (the command line)"));
-    let shown = outputs[0].replace(&file.display().to_string(), "<sample 2>");
+    let shown = import_utopia_every_form(&file, link, "<sample 2>", 99);
     insta::assert_snapshot!("import_utopia_sample_2", shown);
-    // Written to a file, it checks at Utopia's total.
-    let r = run(dir.path(), &["import", "utopia", link, "--out", "f.toml"]);
-    assert_eq!(r.code, 0, "{}", r.stderr);
-    let c = run(dir.path(), &["check", "f.toml", "-o", "json"]);
-    let v: serde_json::Value = serde_json::from_str(&c.stdout).unwrap();
-    assert_eq!(v["fleets"][0]["total"], 99);
-    // Never over an existing file without --force.
-    let r = run(dir.path(), &["import", "utopia", link, "--out", "f.toml"]);
-    assert_eq!(r.code, 2);
-    assert!(r.stderr.contains("already exists"), "{}", r.stderr);
 }
 
 #[test]
@@ -367,72 +341,14 @@ fn import_spacedock_reports_overrides_and_unmapped_cards() {
     // project's own fixture).
 }
 
+/// The export commands on sample 5 (Space Dock's missing cards and input
+/// errors: the first tier's `export_commands`).
 #[test]
 fn export_commands() {
-    let dir = tempfile::tempdir().unwrap();
-    let sample = interop("5-federation-fleet-captain.toml")
-        .display()
-        .to_string();
-    let r = run(dir.path(), &["export", &sample, "--to", "utopia"]);
-    assert_eq!(r.code, 0, "{}", r.stderr);
+    let sample = interop("5-federation-fleet-captain.toml");
     let want = std::fs::read_to_string(interop("5-federation-fleet-captain.utopia.txt")).unwrap();
-    assert_eq!(r.stdout.trim(), want.lines().next().unwrap().trim());
-    let r = run(dir.path(), &["export", &sample, "--to", "text"]);
-    assert_eq!(r.code, 0);
-    insta::assert_snapshot!("export_text_sample_5", r.stdout);
-    let r = run(
-        dir.path(),
-        &[
-            "export",
-            &sample,
-            "--to",
-            "spacedock",
-            "--out",
-            "s.spacedock",
-        ],
-    );
-    assert_eq!(r.code, 0, "{}", r.stderr);
-    let r = run(
-        dir.path(),
-        &["import", "spacedock", "s.spacedock", "--out", "back.toml"],
-    );
-    assert_eq!(r.code, 0, "{}", r.stderr);
-    let c = run(dir.path(), &["check", "back.toml", "-o", "json"]);
-    let v: serde_json::Value = serde_json::from_str(&c.stdout).unwrap();
-    assert_eq!(v["fleets"][0]["total"], 96);
-    // A card Space Dock does not have: named, exit 2, nothing written.
-    let keldons = root()
-        .join("fleets/dominion-keldons.toml")
-        .display()
-        .to_string();
-    let r = run(
-        dir.path(),
-        &[
-            "export",
-            &keldons,
-            "--to",
-            "spacedock",
-            "--out",
-            "k.spacedock",
-        ],
-    );
-    assert_eq!(r.code, 2);
-    assert!(
-        r.stderr
-            .contains("Female Changeling (A032) has no Space Dock id"),
-        "{}",
-        r.stderr
-    );
-    assert!(!dir.path().join("k.spacedock").exists());
-    // A fleet with an input error is shown as check shows it.
-    std::fs::write(
-        dir.path().join("bad.toml"),
-        "[[ship]]\nship = \"No Such Ship\"\n",
-    )
-    .unwrap();
-    let r = run(dir.path(), &["export", "bad.toml", "--to", "text"]);
-    assert_eq!(r.code, 2);
-    assert!(r.stderr.contains("unknown-card"), "{}", r.stderr);
+    let link = want.lines().next().unwrap().trim();
+    insta::assert_snapshot!("export_text_sample_5", export_every_way(&sample, link, 96));
 }
 
 /// Utopia links name a card as `<Utopia type>:<id>`: the type written for

@@ -188,15 +188,6 @@ pub fn import(db: &Database, v: &Value) -> (FleetModel, Vec<Problem>) {
     (fleet, problems)
 }
 
-/// A JSON value in a message, shortened.
-fn excerpt_json(v: &Value) -> String {
-    let s = v.to_string();
-    match s.char_indices().nth(80) {
-        Some((i, _)) => format!("{}...", &s[..i]),
-        None => s,
-    }
-}
-
 /// The sideboard section of a card from its Utopia type.
 fn section_of(card: &Card, saved: &Value) -> Option<String> {
     let ty = saved["id"].as_str()?.split_once(':')?.0;
@@ -218,7 +209,7 @@ fn card_of<'a>(db: &'a Database, saved: &Value, problems: &mut Vec<Problem>) -> 
             Some(other) => {
                 problems.push(Problem::error(format!(
                     "a Utopia entry whose id is not text ({}); not imported",
-                    excerpt_json(other)
+                    super::json::excerpt(other)
                 )));
                 return None;
             }
@@ -226,7 +217,7 @@ fn card_of<'a>(db: &'a Database, saved: &Value, problems: &mut Vec<Problem>) -> 
         other => {
             problems.push(Problem::error(format!(
                 "a Utopia entry that is not a card ({}); not imported",
-                excerpt_json(other)
+                super::json::excerpt(other)
             )));
             return None;
         }
@@ -326,14 +317,10 @@ fn upgrade(db: &Database, u: &Value, m: &mut ShipModel, label: &str, problems: &
 
 // ---- export -------------------------------------------------------------
 
-fn json_str(s: &str) -> String {
-    serde_json::to_string(s).expect("a string serialises")
-}
-
 /// One saved card in Utopia's key order (`saveCard`).
 fn saved(node: &Node, out: &mut String) {
     out.push_str("{\"id\":");
-    out.push_str(&json_str(&format!(
+    out.push_str(&super::json::string(&format!(
         "{}:{}",
         utopia_type(node.card),
         node.card.id
