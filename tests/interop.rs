@@ -205,6 +205,60 @@ fn own_fleets_export_exactly_and_import_back_at_their_totals() {
     insta::assert_snapshot!("own_utopia_links", links.join("\n\n"));
 }
 
+/// Fleets Utopia holds otherwise than the engine counts them (issue 13):
+/// officers, a fleet captain's slots, slots a ship card adds, either-slot
+/// cards that Utopia's data prints with one type (and one in the
+/// sideboard): (file stem of `tests/fixtures/interop/layout`, total worked
+/// out by hand in each file's price).
+const LAYOUT: &[(&str, i32)] = &[
+    ("officers", 48),
+    ("fleet-captain", 45),
+    ("ship-adds-a-slot", 21),
+    ("either-slot-question", 59),
+];
+
+/// The JSON of a Utopia link.
+fn link_json(link: &str) -> String {
+    String::from_utf8(utopia::base64_decode(link.rsplit_once('#').unwrap().1).unwrap()).unwrap()
+}
+
+/// Each layout fleet exports to the committed Utopia link, in the layout
+/// Utopia's loader reads (each card at the index of its slot in the card
+/// that holds it), which imports back to the same cards at the same total;
+/// its Space Dock squad imports back too.
+#[test]
+fn utopia_links_hold_cards_where_utopia_does() {
+    let mut links = Vec::new();
+    for (stem, total) in LAYOUT {
+        let path = root()
+            .join("tests/fixtures/interop/layout")
+            .join(format!("{stem}.toml"));
+        let link = utopia_round_trip(&path);
+        let (fleet, problems) = utopia::import(db(), &utopia::parse_input(&link).unwrap());
+        assert!(problems.is_empty(), "{stem}: {problems:?}");
+        assert_eq!(total_of(&fleet.to_toml(db(), &[])).0, *total, "{stem}");
+        assert_eq!(total_of(&std::fs::read_to_string(&path).unwrap()).0, *total);
+        spacedock_round_trip(&path, &[]);
+        links.push(format!("{stem}\n{}", link_json(&link)));
+    }
+    let all = links.join("\n\n");
+    // The U.S.S. Reliant's crew slots hold the officers: the Science
+    // Officer holds the First Officer (who holds Data and the talent of
+    // their slot) and Positron Beam in its tech slot; the Tactical Officer
+    // holds Worf and the second torpedoes in its weapon slot.
+    assert!(all.contains(r#""upgrades":[{"id":"weapon:W118"},{"id":"officer:R011d","upgradeSlots":[{"id":"officer:R011a","upgradeSlots":[{"id":"crew:C209"},{"id":"talent:E115"}]},{"id":"tech:T232"}]},{"id":"officer:R011b","upgradeSlots":[{"id":"crew:C212"},{"id":"weapon:W118"}]}]"#), "{all}");
+    // The Dominion fleet captain: its talent slot, then its crew slot.
+    assert!(all.contains(r#"{"id":"fleet-captain:R010b","upgradeSlots":[{"id":"talent:E112"},{"id":"crew:C055"}]}"#), "{all}");
+    // The Sakharov's own added slot.
+    assert!(
+        all.contains(r#""upgradeSlots":[{"id":"crew:C212"}]"#),
+        "{all}"
+    );
+    // Systems Upgrade is a `question` card, in the sideboard too.
+    assert!(all.contains(r#"{"id":"question:T057""#), "{all}");
+    insta::assert_snapshot!("utopia_layout_links", all);
+}
+
 /// The four forms of a Utopia link (a file holding it, the link, its part
 /// after `#`, the JSON) import to the same fleet; written to a file it checks
 /// at `total`, and never over an existing file. Returns the import of the

@@ -17,8 +17,15 @@ use serde_json::Value;
 pub const SITE: &str =
     "https://angrytribble.github.io/Star-Trek-Attack-Wing-Utopia/staw-utopia/index.html";
 
-/// Utopia's type name of a card: the prefix of its saved id.
+/// Utopia's type name of a card: the prefix of its saved id. A card that
+/// may fill either of several slot types is Utopia's `question` card, even
+/// where Utopia's data prints one type for it (its card rules make the
+/// Assault Vessel Upgrade and the Systems Upgrade, `tech` cards, `question`
+/// cards): Utopia finds a saved card by that prefix.
 pub fn utopia_type(card: &Card) -> &str {
+    if card.kind == CardType::Upgrade && !card.rules.either_slot.is_empty() {
+        return "question";
+    }
     match card.kind {
         CardType::Ship => "ship",
         CardType::Captain => "captain",
@@ -171,11 +178,16 @@ pub fn import(db: &Database, v: &Value) -> (FleetModel, Vec<Problem>) {
             ok
         }) {
             fleet.resource = Some(card.id.clone());
-            for slot in r["upgradeSlots"].as_array().into_iter().flatten() {
+            for (i, slot) in r["upgradeSlots"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .enumerate()
+            {
                 let Some(c) = card_of(db, slot, &mut problems) else {
                     continue;
                 };
-                match section_of(c, slot) {
+                match section_of(c, slot, i) {
                     Some(section) => fleet.sideboard.push((section, c.id.clone())),
                     None => problems.push(Problem::error(format!(
                         "{} ({}) in the slots of the resource {} has no place in a fleet file",
@@ -188,13 +200,22 @@ pub fn import(db: &Database, v: &Value) -> (FleetModel, Vec<Problem>) {
     (fleet, problems)
 }
 
-/// The sideboard section of a card from its Utopia type.
-fn section_of(card: &Card, saved: &Value) -> Option<String> {
+/// The sideboard section of a card from its Utopia type; a `question`
+/// card (either slot) is in the section of its slot, the `index`-th of
+/// Utopia's sideboard, when it may fill that type.
+fn section_of(card: &Card, saved: &Value, index: usize) -> Option<String> {
     let ty = saved["id"].as_str()?.split_once(':')?.0;
-    if super::priced::SIDEBOARD_ORDER.contains(&ty) {
+    let order = super::priced::SIDEBOARD_ORDER;
+    if order.contains(&ty) {
         return Some(ty.to_string());
     }
-    (card.kind == CardType::Captain).then(|| "captain".to_string())
+    if card.kind == CardType::Captain {
+        return Some("captain".to_string());
+    }
+    order
+        .get(index)
+        .filter(|s| crate::staw::fleet::resolve::upgrade_types(card).any(|t| t == **s))
+        .map(|s| s.to_string())
 }
 
 /// The card a saved entry names; `None` for an empty slot (`{}`), and a
