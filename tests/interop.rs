@@ -71,14 +71,20 @@ pub(crate) fn own(stem: &str) -> PathBuf {
         .join(format!("{stem}.toml"))
 }
 
-/// Every STAW example fleet of fleets/ and every own interop fleet.
-fn all_fleets() -> Vec<PathBuf> {
+/// The STAW example fleets of `fleets/`.
+pub(crate) fn example_fleets() -> Vec<PathBuf> {
     let mut v: Vec<PathBuf> = std::fs::read_dir(root().join("fleets"))
         .unwrap()
         .map(|e| e.unwrap().path())
         .filter(|p| p.extension().is_some_and(|x| x == "toml"))
         .collect();
     v.sort();
+    v
+}
+
+/// Every STAW example fleet of fleets/ and every own interop fleet.
+fn all_fleets() -> Vec<PathBuf> {
+    let mut v = example_fleets();
     v.extend(OWN.iter().map(|(s, _)| own(s)));
     v
 }

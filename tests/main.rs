@@ -15,6 +15,7 @@ mod import;
 mod import_fixture;
 mod interop;
 mod interop_spacedock;
+mod interop_text;
 mod props;
 mod readers;
 mod readme;

@@ -417,3 +417,32 @@ fn round_trips_hold_for_every_sample() {
         spacedock_round_trip(&path, &[]);
     }
 }
+
+/// Utopia's own text export of each sample (no set names) imports to the
+/// sample's fleet: the same names at the same costs on each ship, the same
+/// totals and verdict, nothing left unread or for `fix`.
+#[test]
+fn utopia_text_samples_import_to_the_sample() {
+    let dir = tempfile::tempdir().unwrap();
+    for (stem, _) in SAMPLES {
+        let text = interop(&format!("{stem}.utopia-text.txt"));
+        let text = text.display().to_string();
+        let r = run(
+            dir.path(),
+            &["import", "text", &text, "--out", "back.toml", "--force"],
+        );
+        assert_eq!(r.code, 0, "{stem}: {}", r.stderr);
+        let sample = interop(&format!("{stem}.toml")).display().to_string();
+        // Utopia's text has no fleet name: all but the name line.
+        let seen = |file: &str| {
+            let s = crate::interop_text::seen(dir.path(), file, false);
+            s.split_once(" legal=").unwrap().1.to_string()
+        };
+        assert_eq!(
+            seen("back.toml"),
+            seen(&sample),
+            "{stem}:\n{}",
+            std::fs::read_to_string(dir.path().join("back.toml")).unwrap()
+        );
+    }
+}

@@ -67,6 +67,10 @@ pub struct Priced<'a> {
     pub additional_points: i32,
     pub total: i32,
     pub cap: Option<i32>,
+    /// The evaluation date and the SP cap the file sets (`as_of`,
+    /// `sp_cap`), which the text list carries.
+    pub as_of: Option<String>,
+    pub sp_cap: Option<i64>,
     /// Cards the layout has no place for.
     pub problems: Vec<Problem>,
 }
@@ -126,6 +130,8 @@ pub fn layout<'a>(a: &Analysis<'a>) -> Priced<'a> {
         additional_points: a.additional_points,
         total: a.total,
         cap: a.cap.as_ref().map(|c| c.0),
+        as_of: a.raw.as_of.as_ref().map(|d| d.value.clone()),
+        sp_cap: a.raw.sp_cap.as_ref().map(|c| c.value),
         problems,
     }
 }
