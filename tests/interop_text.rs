@@ -152,3 +152,89 @@ fn import_text_reports_every_line_it_cannot_read() {
     );
     insta::assert_snapshot!(r.stdout);
 }
+
+/// `import` says what it wrote, creates the `--out` directory when needed,
+/// names a file in `--out DIR` after the fleet, and never writes over a
+/// file without `--force`.
+#[test]
+fn import_says_what_it_wrote_and_creates_the_out_directory() {
+    let dir = tempfile::tempdir().unwrap();
+    let fleet = root().join("fleets/klingon-sideboard.toml");
+    let r = run(
+        dir.path(),
+        &[
+            "export",
+            &fleet.display().to_string(),
+            "--to",
+            "text",
+            "--out",
+            "list.txt",
+        ],
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let r = run(
+        dir.path(),
+        &["import", "text", "list.txt", "--out", "new/dir/"],
+    );
+    assert_eq!((r.code, r.stdout.as_str()), (0, ""));
+    assert_eq!(
+        r.stderr,
+        "wrote new/dir/klingon-strike-with-a-sideboard.toml: 2 ships, 94 SP, legal\n"
+    );
+    let r = run(
+        dir.path(),
+        &["import", "text", "list.txt", "-O", "other/f.toml"],
+    );
+    assert_eq!(r.code, 0);
+    assert_eq!(r.stderr, "wrote other/f.toml: 2 ships, 94 SP, legal\n");
+    let r = run(
+        dir.path(),
+        &["import", "text", "list.txt", "-O", "other/f.toml"],
+    );
+    assert_eq!(r.code, 2);
+    assert_eq!(
+        r.stderr,
+        "error: other/f.toml already exists; pass --force to overwrite it\n"
+    );
+    let r = run(
+        dir.path(),
+        &[
+            "import",
+            "text",
+            "list.txt",
+            "-O",
+            "other/f.toml",
+            "--force",
+        ],
+    );
+    assert_eq!(r.code, 0);
+    assert_eq!(r.stderr, "wrote other/f.toml: 2 ships, 94 SP, legal\n");
+    // Several Space Dock squads into a directory that does not exist yet.
+    let squads = crate::interop::fixture("two.spacedocksquads");
+    let r = run(
+        dir.path(),
+        &["import", "spacedock", &squads, "--out", "squads"],
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(
+        r.stderr,
+        "wrote squads/federation-three-ships.toml: 3 ships, 100 SP, legal\n\
+         wrote squads/romulan-birds-of-prey.toml: 4 ships, 97 SP, legal\n"
+    );
+    // A list with input errors is written, and the summary says so.
+    std::fs::write(
+        dir.path().join("bad.txt"),
+        "U.S.S. Reliant [20]\n- Nonsense Card\n",
+    )
+    .unwrap();
+    let r = run(
+        dir.path(),
+        &["import", "text", "bad.txt", "-O", "bad/b.toml"],
+    );
+    assert_eq!(r.code, 2);
+    assert_eq!(
+        r.stderr,
+        "error: bad.txt:2: no upgrade matches 'Nonsense Card'\n\
+         wrote bad/b.toml: 1 ship, input errors (see `fleetcheck check bad/b.toml`; `fleetcheck fix` settles ambiguous names)\n"
+    );
+}
