@@ -260,8 +260,13 @@ fn utopia_links_hold_cards_where_utopia_does() {
         all.contains(r#""upgradeSlots":[{"id":"crew:C212"}]"#),
         "{all}"
     );
-    // Systems Upgrade is a `question` card, in the sideboard too.
+    // Systems Upgrade is a `question` card, in the sideboard too, where it
+    // keeps its own (empty) tech slot.
     assert!(all.contains(r#"{"id":"question:T057""#), "{all}");
+    assert!(
+        all.contains(r#""upgradeSlots":[{},{},{"id":"question:Q024"},{"id":"question:T057","upgradeSlots":[{}]},{}]"#),
+        "{all}"
+    );
     insta::assert_snapshot!("utopia_layout_links", all);
 }
 

@@ -106,7 +106,16 @@ pub fn layout<'a>(a: &Analysis<'a>) -> Priced<'a> {
                     .position(|s| *s == c.section.value)
                     .filter(|&i| node.upgrade_slots[i].is_none());
                 match at {
-                    Some(i) => node.upgrade_slots[i] = Some(Node::new(c.card.card, price.cost)),
+                    Some(i) => {
+                        // Utopia saves a card with its own (empty) slots
+                        // wherever it stands.
+                        let card = c.card.card;
+                        let mut n = Node::new(card, price.cost);
+                        let slots = card.talents.unwrap_or(0)
+                            + card.rules.adds_slots.iter().map(|a| a.count).sum::<u32>();
+                        n.upgrade_slots = vec![None; slots as usize];
+                        node.upgrade_slots[i] = Some(n);
+                    }
                     None => problems.push(Problem::error(format!(
                         "the sideboard's {} ({}) under `{}` has no sideboard slot in Utopia",
                         c.card.card.name, c.card.card.id, c.section.value

@@ -313,10 +313,14 @@ pub fn settle<'a>(
     Picks { cands, same_there }
 }
 
-/// The sideboard section of each sideboard entry: `captain`, else the first
-/// free section (in Utopia's order) that one of its cards may fill.
+/// The sideboard section of each sideboard entry: `captain`, else a free
+/// section (in Utopia's order) that one of its cards may fill, after the
+/// section of the card above it where one is (lists give the sideboard in
+/// that order), else any.
 pub fn sections(listing: &Listing, cands: &[Vec<&Card>]) -> Vec<Option<&'static str>> {
+    let order = crate::edit::interop::priced::SIDEBOARD_ORDER;
     let mut taken: Vec<&str> = Vec::new();
+    let mut last = 0;
     listing
         .entries
         .iter()
@@ -325,24 +329,26 @@ pub fn sections(listing: &Listing, cands: &[Vec<&Card>]) -> Vec<Option<&'static 
             if e.place != Place::Sideboard {
                 return None;
             }
-            let section = if e.marker == Some(Marker::Captain)
-                || (!cs.is_empty() && cs.iter().all(|c| c.kind == CardType::Captain))
-            {
-                Some("captain")
-            } else {
-                crate::edit::interop::priced::SIDEBOARD_ORDER
-                    .iter()
-                    .copied()
-                    .filter(|s| *s != "captain" && !taken.contains(s))
-                    .find(|s| {
-                        cs.iter()
+            let fits = |s: &&str| {
+                if *s == "captain" {
+                    e.marker == Some(Marker::Captain)
+                        || (!cs.is_empty() && cs.iter().all(|c| c.kind == CardType::Captain))
+                } else {
+                    e.marker.is_none()
+                        && cs
+                            .iter()
                             .any(|c| crate::staw::fleet::resolve::upgrade_types(c).any(|t| t == *s))
-                    })
+                }
             };
-            if let Some(s) = section {
-                taken.push(s);
-            }
-            section
+            let free = |s: &&str| !taken.contains(s) && fits(s);
+            let at = (last..order.len())
+                .find(|&k| free(&order[k]))
+                .or_else(|| (0..order.len()).find(|&k| free(&order[k])));
+            at.map(|k| {
+                taken.push(order[k]);
+                last = k;
+                order[k]
+            })
         })
         .collect()
 }
