@@ -102,11 +102,16 @@ fn import_text_reads_back_the_text_export_of_every_example_fleet() {
                     "--force",
                 ],
             );
-            // Nothing unread, nothing left for `fix`.
+            // Nothing unread, nothing left for `fix`, every cost as printed.
             assert_eq!(
                 back.code, 0,
                 "{name} (sets: {sets}):\n{}\n{}",
                 back.stderr, r.stdout
+            );
+            assert!(
+                back.stderr.starts_with("wrote back.toml: ") && back.stderr.lines().count() == 1,
+                "{name} (sets: {sets}):\n{}",
+                back.stderr
             );
             assert_eq!(
                 seen(dir.path(), "back.toml", sets),
@@ -236,5 +241,30 @@ fn import_says_what_it_wrote_and_creates_the_out_directory() {
         r.stderr,
         "error: bad.txt:2: no upgrade matches 'Nonsense Card'\n\
          wrote bad/b.toml: 1 ship, input errors (see `fleetcheck check bad/b.toml`; `fleetcheck fix` settles ambiguous names)\n"
+    );
+}
+
+/// A cost the list prints that the fleet does not give (the other builder
+/// prices it otherwise, or the list is wrong) is a warning with its line:
+/// the card is read.
+#[test]
+fn import_text_warns_of_costs_the_fleet_does_not_give() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("list.txt"),
+        "U.S.S. Reliant [20]\n- Clark Terrell 2 (Captain) [3]\nShip Total: 30 SP\n",
+    )
+    .unwrap();
+    let r = run(dir.path(), &["import", "text", "list.txt"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(
+        r.stderr,
+        "warning: list.txt:1: ship 1 ('U.S.S. Reliant') totals 21 SP; the list says 30 SP\n\
+         warning: list.txt:2: 'Clark Terrell' costs 1 SP there; the list says 3 SP\n"
+    );
+    assert!(
+        r.stdout.contains("captain = \"Clark Terrell\"\n"),
+        "{}",
+        r.stdout
     );
 }

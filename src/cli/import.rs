@@ -241,9 +241,16 @@ fn import_text(
     let (toml, unread) = crate::edit::interop::text_in::import(db, text, from, &opts);
     let mut code = 0;
     for u in &unread {
-        let level = if u.error { "error" } else { "note" };
+        use crate::edit::interop::text_in::Level;
+        let level = match u.level {
+            Level::Error => "error",
+            Level::Note => "note",
+            Level::Warning => "warning",
+        };
         eprintln!("{level}: {from}:{}: {}", u.line, u.message);
-        code = 2;
+        if u.level != Level::Warning {
+            code = 2;
+        }
     }
     if let Err(e) = prepare_out(args.out.as_deref(), false) {
         eprintln!("error: {e}");

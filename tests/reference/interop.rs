@@ -420,7 +420,8 @@ fn round_trips_hold_for_every_sample() {
 
 /// Utopia's own text export of each sample (no set names) imports to the
 /// sample's fleet: the same names at the same costs on each ship, the same
-/// totals and verdict, nothing left unread or for `fix`.
+/// totals and verdict, nothing left unread or for `fix`, no cost other than
+/// Utopia prints.
 #[test]
 fn utopia_text_samples_import_to_the_sample() {
     let dir = tempfile::tempdir().unwrap();
@@ -432,6 +433,8 @@ fn utopia_text_samples_import_to_the_sample() {
             &["import", "text", &text, "--out", "back.toml", "--force"],
         );
         assert_eq!(r.code, 0, "{stem}: {}", r.stderr);
+        // Every cost Utopia prints is the one fleetcheck gives.
+        assert_eq!(r.stderr.lines().count(), 1, "{stem}: {}", r.stderr);
         let sample = interop(&format!("{stem}.toml")).display().to_string();
         // Utopia's text has no fleet name: all but the name line.
         let seen = |file: &str| {

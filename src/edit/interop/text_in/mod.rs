@@ -25,15 +25,27 @@ use crate::staw::CheckOptions;
 use parse::{Entry, Listing, Place};
 use std::fmt::Write as _;
 
-/// A line the import could not read or resolve.
+/// A line the import could not read or resolve, or whose cost the fleet
+/// does not give.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Unread {
     /// 1-based line of the pasted text.
     pub line: usize,
     pub message: String,
-    /// An error (a card that is not in the fleet file as meant) or a note
-    /// (an ambiguous name left for `fix`).
-    pub error: bool,
+    pub level: Level,
+}
+
+/// How much an `Unread` line matters.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Level {
+    /// A card that is not in the fleet file as meant (exit 2).
+    Error,
+    /// An ambiguous name left for `fix` (exit 2).
+    Note,
+    /// The card is read, but the fleet gives it (or its ship) another cost
+    /// than the list prints: the other builder prices it otherwise, or the
+    /// list is wrong.
+    Warning,
 }
 
 /// The fleet file key of a card under a ship.
@@ -218,7 +230,7 @@ pub fn import(db: &Database, text: &str, from: &str, opts: &CheckOptions) -> (St
         unread.push(Unread {
             line: *line,
             message: format!("cannot read '{}'", shorten(t)),
-            error: true,
+            level: Level::Error,
         });
     }
     for &i in &picks.same_there {
@@ -238,7 +250,7 @@ pub fn import(db: &Database, text: &str, from: &str, opts: &CheckOptions) -> (St
             unread.push(Unread {
                 line: e.line,
                 message: format!("'{}': no free sideboard section fits it", shorten(&e.name)),
-                error: true,
+                level: Level::Error,
             });
         }
     }
@@ -268,7 +280,7 @@ pub fn import(db: &Database, text: &str, from: &str, opts: &CheckOptions) -> (St
         unread.push(Unread {
             line: entries[j].line,
             message,
-            error: true,
+            level: Level::Error,
         });
     }
     let (out, spans, _) = emit(db, &listing, &header, &keys, &value);
@@ -289,7 +301,14 @@ pub fn import(db: &Database, text: &str, from: &str, opts: &CheckOptions) -> (St
             } else {
                 q.message.clone()
             },
-            error: !ambiguous,
+            level: if ambiguous { Level::Note } else { Level::Error },
+        });
+    }
+    for (line, message) in resolve::differences(db, &listing, &picks, &pricing, opts) {
+        unread.push(Unread {
+            line,
+            message,
+            level: Level::Warning,
         });
     }
     unread.sort_by_key(|u| u.line);

@@ -11,7 +11,7 @@
 use super::parse::{kinds, Entry, Listing, Marker, Place};
 use crate::data::model::{Card, CardType};
 use crate::data::{normalize, Database};
-use crate::input::diag::{Severity, Source};
+use crate::input::diag::{shorten, Severity, Source};
 use crate::staw::cost::ModifierKind;
 use crate::staw::CheckOptions;
 use std::collections::HashMap;
@@ -351,4 +351,57 @@ pub fn sections(listing: &Listing, cands: &[Vec<&Card>]) -> Vec<Option<&'static 
             })
         })
         .collect()
+}
+
+/// The lines whose printed cost (or ship total) the fleet as settled does
+/// not give: (line, what differs). Only settled lines count, and a ship's
+/// total only when all its lines are settled.
+pub fn differences(
+    db: &Database,
+    listing: &Listing,
+    picks: &Picks,
+    emit: &dyn Fn(&[Option<&Card>]) -> Emitted,
+    opts: &CheckOptions,
+) -> Vec<(usize, String)> {
+    let settled = |i: usize| picks.cands[i].len() == 1 || picks.same_there.contains(&i);
+    let choice: Vec<Option<&Card>> = picks.cands.iter().map(|v| v.first().copied()).collect();
+    let p = price(db, listing, &choice, emit, opts);
+    let mut out = Vec::new();
+    for (i, e) in listing.entries.iter().enumerate() {
+        if let (Some(want), Some(got), true) = (e.cost, p.cost.get(&i), settled(i)) {
+            if want != *got {
+                out.push((
+                    e.line,
+                    format!(
+                        "'{}' costs {got} SP there; the list says {want} SP",
+                        shorten(&e.name)
+                    ),
+                ));
+            }
+        }
+        if e.place != Place::Ship {
+            continue;
+        }
+        let Some(s) = e.ship else { continue };
+        let all_settled = listing
+            .entries
+            .iter()
+            .enumerate()
+            .filter(|(_, x)| x.ship == Some(s))
+            .all(|(j, _)| settled(j));
+        let want = listing.ship_totals.get(s).copied().flatten();
+        if let (Some(want), Some(got), true) = (want, p.ship_total.get(&s), all_settled) {
+            if want != *got {
+                out.push((
+                    e.line,
+                    format!(
+                        "ship {} ('{}') totals {got} SP; the list says {want} SP",
+                        s + 1,
+                        shorten(&e.name)
+                    ),
+                ));
+            }
+        }
+    }
+    out
 }
