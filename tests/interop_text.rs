@@ -268,3 +268,27 @@ fn import_text_warns_of_costs_the_fleet_does_not_give() {
         r.stdout
     );
 }
+
+/// A list so long that settling every shared name would price the fleet
+/// too often is settled as far as the bound allows; the rest is left for
+/// `fix`, each line with a note, and every ship is in the file.
+#[test]
+fn import_text_of_a_long_list_is_bounded() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut list = String::from("Big list\n");
+    for _ in 0..120 {
+        list.push_str("U.S.S. Reliant [20]\n- Clark Terrell 2 (Captain) [1]\n");
+        list.push_str(&"- Photon Torpedoes [3]\n".repeat(6));
+    }
+    std::fs::write(dir.path().join("big.txt"), list).unwrap();
+    let r = run(dir.path(), &["import", "text", "big.txt"]);
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr
+            .lines()
+            .all(|l| l.starts_with("note: big.txt:") && l.ends_with("(left for `fleetcheck fix`)")),
+        "{}",
+        r.stderr
+    );
+    assert_eq!(r.stdout.matches("[[ship]]").count(), 120);
+}

@@ -263,6 +263,12 @@ fn score(listing: &Listing, i: usize, p: &Outcome) -> Score {
     )
 }
 
+/// The most times `settle` prices the fleet, and the most card lines it
+/// prices in all (each pricing prices every line): a list so long or so
+/// ambiguous that settling it would take more leaves the rest for `fix`.
+pub const PRICINGS: usize = 1500;
+pub const LINES_PRICED: usize = 40_000;
+
 /// Settles the lines several cards share by pricing the fleet.
 pub fn settle<'a>(
     db: &'a Database,
@@ -275,12 +281,14 @@ pub fn settle<'a>(
     // Ships first: their cards are priced on them.
     let mut order: Vec<usize> = (0..cands.len()).filter(|&i| cands[i].len() > 1).collect();
     order.sort_by_key(|&i| listing.entries[i].place != Place::Ship);
+    let mut budget = PRICINGS.min(LINES_PRICED / listing.entries.len().max(1));
     for _pass in 0..3 {
         let mut changed = false;
         for &i in &order {
-            if cands[i].len() < 2 {
+            if cands[i].len() < 2 || cands[i].len() > budget {
                 continue;
             }
+            budget -= cands[i].len();
             let mut scored = Vec::new();
             for c in cands[i].clone() {
                 let mut choice: Vec<Option<&Card>> =
