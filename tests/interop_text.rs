@@ -292,3 +292,31 @@ fn import_text_of_a_long_list_is_bounded() {
     );
     assert_eq!(r.stdout.matches("[[ship]]").count(), 120);
 }
+
+/// The date, SP cap and additional points a list gives are read into the
+/// fleet file; one that is no date or out of range is reported, not kept.
+#[test]
+fn import_text_reads_the_date_cap_and_additional_points() {
+    let dir = tempfile::tempdir().unwrap();
+    let read = |text: &str| {
+        std::fs::write(dir.path().join("l.txt"), text).unwrap();
+        run(dir.path(), &["import", "text", "l.txt"])
+    };
+    let r = read("My list\nFormat: standard\nAs Of: 2016-06-30\nSP Cap: 120 SP\nAdditional Points: 3 SP\nU.S.S. Reliant [20]\n- Clark Terrell 2 (Captain) [1]\n");
+    assert_eq!((r.code, r.stderr.as_str()), (0, ""));
+    assert!(
+        r.stdout.contains("name = \"My list\"\nformat = \"standard\"\nas_of = \"2016-06-30\"\nsp_cap = 120\nadditional_points = 3\n"),
+        "{}",
+        r.stdout
+    );
+    let r = read(
+        "As Of: 2016-13-40\nSP Cap: -5 SP\nAdditional Points: 200000 SP\nU.S.S. Reliant [20]\n",
+    );
+    assert_eq!(r.code, 2);
+    assert_eq!(
+        r.stderr,
+        "error: l.txt:1: cannot read 'As Of: 2016-13-40'\n\
+         error: l.txt:2: cannot read 'SP Cap: -5 SP'\n\
+         error: l.txt:3: cannot read 'Additional Points: 200000 SP'\n"
+    );
+}

@@ -5,6 +5,7 @@
 
 use crate::data::model::CardType;
 use crate::data::{normalize, Database};
+use crate::staw::fleet::read::MAX_POINTS;
 use crate::staw::fleet::resolve::split_compact;
 
 /// Where a card line stands.
@@ -103,18 +104,21 @@ pub fn read(db: &Database, text: &str) -> Listing {
             continue;
         }
         if let Some(d) = strip_ci(t, "as of:") {
-            out.as_of = Some(d.trim().to_string());
+            match date(d.trim()) {
+                Some(d) => out.as_of = Some(d),
+                None => out.unread.push((line, t.to_string())),
+            }
             continue;
         }
         if let Some(c) = strip_ci(t, "sp cap:") {
-            match points(c) {
+            match points(c).filter(|n| (0..=MAX_POINTS).contains(&i64::from(*n))) {
                 Some(n) => out.sp_cap = Some(i64::from(n)),
                 None => out.unread.push((line, t.to_string())),
             }
             continue;
         }
         if let Some(p) = strip_ci(t, "additional points:") {
-            match points(p) {
+            match points(p).filter(|n| i64::from(*n).abs() <= MAX_POINTS) {
                 Some(n) => out.additional_points = Some(i64::from(n)),
                 None => out.unread.push((line, t.to_string())),
             }
@@ -271,6 +275,12 @@ fn entry(
     e
 }
 
+/// A calendar date `YYYY-MM-DD`.
+fn date(t: &str) -> Option<String> {
+    let format = time::macros::format_description!("[year]-[month]-[day]");
+    time::Date::parse(t, &format).ok().map(|_| t.to_string())
+}
+
 /// `N SP` (or `N`): the number.
 fn points(t: &str) -> Option<i32> {
     let t = t.trim();
@@ -344,6 +354,8 @@ mod tests {
         assert_eq!(bullets("* Feint"), (1, "Feint"));
         assert_eq!(bullets("-Feint"), (0, "-Feint"));
         assert_eq!(bullets("- -"), (2, ""));
+        assert_eq!(date("2016-06-30").as_deref(), Some("2016-06-30"));
+        assert_eq!(date("2016-13-40"), None);
         let db = crate::data::Database::embedded().unwrap();
         let e = entry(
             &db,
