@@ -152,7 +152,7 @@ fn prefer_printed(
     for k in 0..list.len() {
         let card = list[k].1.card;
         let Some(j) = slot_of[k] else { continue };
-        if card.slot.is_some() || owners.get(j) == Some(&Owner::Ship) {
+        if upgrade_types(card).count() < 2 || owners.get(j) == Some(&Owner::Ship) {
             continue;
         }
         let types: Vec<&str> = upgrade_types(card).collect();
