@@ -71,14 +71,20 @@ pub(crate) fn own(stem: &str) -> PathBuf {
         .join(format!("{stem}.toml"))
 }
 
-/// Every STAW example fleet of fleets/ and every own interop fleet.
-fn all_fleets() -> Vec<PathBuf> {
+/// The STAW example fleets of `fleets/`.
+pub(crate) fn example_fleets() -> Vec<PathBuf> {
     let mut v: Vec<PathBuf> = std::fs::read_dir(root().join("fleets"))
         .unwrap()
         .map(|e| e.unwrap().path())
         .filter(|p| p.extension().is_some_and(|x| x == "toml"))
         .collect();
     v.sort();
+    v
+}
+
+/// Every STAW example fleet of fleets/ and every own interop fleet.
+fn all_fleets() -> Vec<PathBuf> {
+    let mut v = example_fleets();
     v.extend(OWN.iter().map(|(s, _)| own(s)));
     v
 }
@@ -205,17 +211,76 @@ fn own_fleets_export_exactly_and_import_back_at_their_totals() {
     insta::assert_snapshot!("own_utopia_links", links.join("\n\n"));
 }
 
+/// Fleets Utopia holds otherwise than the engine counts them (issue 13):
+/// officers, a fleet captain's slots, slots a ship card adds, either-slot
+/// cards that Utopia's data prints with one type (and one in the
+/// sideboard): (file stem of `tests/fixtures/interop/layout`, total worked
+/// out by hand in each file's price).
+const LAYOUT: &[(&str, i32)] = &[
+    ("officers", 48),
+    ("fleet-captain", 45),
+    ("ship-adds-a-slot", 21),
+    ("either-slot-question", 59),
+];
+
+/// The JSON of a Utopia link.
+fn link_json(link: &str) -> String {
+    String::from_utf8(utopia::base64_decode(link.rsplit_once('#').unwrap().1).unwrap()).unwrap()
+}
+
+/// Each layout fleet exports to the committed Utopia link, in the layout
+/// Utopia's loader reads (each card at the index of its slot in the card
+/// that holds it), which imports back to the same cards at the same total;
+/// its Space Dock squad imports back too.
 #[test]
-fn import_utopia_from_a_link_a_file_or_json() {
+fn utopia_links_hold_cards_where_utopia_does() {
+    let mut links = Vec::new();
+    for (stem, total) in LAYOUT {
+        let path = root()
+            .join("tests/fixtures/interop/layout")
+            .join(format!("{stem}.toml"));
+        let link = utopia_round_trip(&path);
+        let (fleet, problems) = utopia::import(db(), &utopia::parse_input(&link).unwrap());
+        assert!(problems.is_empty(), "{stem}: {problems:?}");
+        assert_eq!(total_of(&fleet.to_toml(db(), &[])).0, *total, "{stem}");
+        assert_eq!(total_of(&std::fs::read_to_string(&path).unwrap()).0, *total);
+        spacedock_round_trip(&path, &[]);
+        links.push(format!("{stem}\n{}", link_json(&link)));
+    }
+    let all = links.join("\n\n");
+    // The U.S.S. Reliant's crew slots hold the officers: the Science
+    // Officer holds the First Officer (who holds Data and the talent of
+    // their slot) and Positron Beam in its tech slot; the Tactical Officer
+    // holds Worf and the second torpedoes in its weapon slot.
+    assert!(all.contains(r#""upgrades":[{"id":"weapon:W118"},{"id":"officer:R011d","upgradeSlots":[{"id":"officer:R011a","upgradeSlots":[{"id":"crew:C209"},{"id":"talent:E115"}]},{"id":"tech:T232"}]},{"id":"officer:R011b","upgradeSlots":[{"id":"crew:C212"},{"id":"weapon:W118"}]}]"#), "{all}");
+    // The Dominion fleet captain: its talent slot, then its crew slot.
+    assert!(all.contains(r#"{"id":"fleet-captain:R010b","upgradeSlots":[{"id":"talent:E112"},{"id":"crew:C055"}]}"#), "{all}");
+    // The Sakharov's own added slot.
+    assert!(
+        all.contains(r#""upgradeSlots":[{"id":"crew:C212"}]"#),
+        "{all}"
+    );
+    // Systems Upgrade is a `question` card, in the sideboard too, where it
+    // keeps its own (empty) tech slot.
+    assert!(all.contains(r#"{"id":"question:T057""#), "{all}");
+    assert!(
+        all.contains(r#""upgradeSlots":[{},{},{"id":"question:Q024"},{"id":"question:T057","upgradeSlots":[{}]},{}]"#),
+        "{all}"
+    );
+    insta::assert_snapshot!("utopia_layout_links", all);
+}
+
+/// The four forms of a Utopia link (a file holding it, the link, its part
+/// after `#`, the JSON) import to the same fleet; written to a file it checks
+/// at `total`, and never over an existing file. Returns the import of the
+/// file, with its path shown as `shown_as`, for a snapshot.
+pub(crate) fn import_utopia_every_form(
+    file: &Path,
+    link: &str,
+    shown_as: &str,
+    total: i64,
+) -> String {
     let dir = tempfile::tempdir().unwrap();
-    let fleet = own("2-klingon-with-federation-admiral")
-        .display()
-        .to_string();
-    let r = run(dir.path(), &["export", &fleet, "--to", "utopia"]);
-    assert_eq!(r.code, 0, "{}", r.stderr);
-    let link = r.stdout.trim().to_string();
-    let file = dir.path().join("fleet.utopia.txt");
-    std::fs::write(&file, format!("{link}\n")).unwrap();
     let hash = link.rsplit_once('#').unwrap().1;
     let json = String::from_utf8(utopia::base64_decode(hash).unwrap()).unwrap();
     let mut outputs = Vec::new();
@@ -234,74 +299,44 @@ fn import_utopia_from_a_link_a_file_or_json() {
     let body = |o: &String| o.split_once('\n').unwrap().1.to_string();
     assert!(outputs.iter().all(|o| body(o) == body(&outputs[0])));
     assert!(outputs[1].starts_with("# Imported from Utopia (the command line)"));
-    let shown = outputs[0].replace(&file.display().to_string(), "<fleet.utopia.txt>");
-    insta::assert_snapshot!("import_utopia_own_2", shown);
     // Written to a file, it checks at the same total.
-    let r = run(dir.path(), &["import", "utopia", &link, "--out", "f.toml"]);
+    let r = run(dir.path(), &["import", "utopia", link, "--out", "f.toml"]);
     assert_eq!(r.code, 0, "{}", r.stderr);
     let c = run(dir.path(), &["check", "f.toml", "-o", "json"]);
     let v: serde_json::Value = serde_json::from_str(&c.stdout).unwrap();
-    assert_eq!(v["fleets"][0]["total"], 99);
+    assert_eq!(v["fleets"][0]["total"], total);
     // Never over an existing file without --force.
-    let r = run(dir.path(), &["import", "utopia", &link, "--out", "f.toml"]);
+    let r = run(dir.path(), &["import", "utopia", link, "--out", "f.toml"]);
     assert_eq!(r.code, 2);
     assert!(r.stderr.contains("already exists"), "{}", r.stderr);
+    outputs[0].replace(&file.display().to_string(), shown_as)
 }
 
 #[test]
-fn import_spacedock_reports_overrides_and_unmapped_cards() {
+fn import_utopia_from_a_link_a_file_or_json() {
     let dir = tempfile::tempdir().unwrap();
-    // A squad with a cost override (Interphase Generator, 3040, to 0 SP)
-    // and additional points: the override is reported and the card priced
-    // by the rules.
-    let squad = fixture("override.spacedock");
-    let r = run(dir.path(), &["import", "spacedock", &squad]);
-    assert_eq!(r.code, 0, "{}", r.stderr);
-    assert!(
-        r.stderr.contains("the cost of Interphase Generator (3040) is overridden to 0 SP in the squad; fleetcheck prices it by the rules instead"),
-        "{}",
-        r.stderr
-    );
-    insta::assert_snapshot!(
-        "import_spacedock_override",
-        r.stdout.replace(&squad, "<override.spacedock>")
-    );
-    std::fs::write(dir.path().join("r.toml"), &r.stdout).unwrap();
-    let c = run(dir.path(), &["check", "r.toml", "-o", "json"]);
-    assert_ne!(c.code, 2, "{}", c.stdout);
-
-    let r = run(
-        dir.path(),
-        &["import", "spacedock", &fixture("unknown-cards.spacedock")],
-    );
-    assert_eq!(r.code, 2);
-    assert!(
-        r.stderr
-            .contains("cannot map Space Dock card \"Imaginary Device\" (no_such_card_99999)"),
-        "{}",
-        r.stderr
-    );
-    // An id the mapping lacks, with a title that names one ship: imported
-    // by title, with a warning.
-    assert!(
-        r.stderr.contains("\"U.S.S. Nowhere\" (9999)"),
-        "{}",
-        r.stderr
-    );
-    assert!(r.stdout.contains("NOT IMPORTED"), "{}", r.stdout);
-}
-
-#[test]
-fn export_commands() {
-    let dir = tempfile::tempdir().unwrap();
-    let fleet = own("5-excelsior-fleet-captain").display().to_string();
+    let fleet = own("2-klingon-with-federation-admiral")
+        .display()
+        .to_string();
     let r = run(dir.path(), &["export", &fleet, "--to", "utopia"]);
     assert_eq!(r.code, 0, "{}", r.stderr);
-    let link = utopia_round_trip(&own("5-excelsior-fleet-captain"));
+    let link = r.stdout.trim().to_string();
+    let file = dir.path().join("fleet.utopia.txt");
+    std::fs::write(&file, format!("{link}\n")).unwrap();
+    let shown = import_utopia_every_form(&file, &link, "<fleet.utopia.txt>", 99);
+    insta::assert_snapshot!("import_utopia_own_2", shown);
+}
+
+/// `export` of `fleet`: to Utopia, the link `link`; to Space Dock, a squad
+/// that imports back at `total`. Returns the text export for a snapshot.
+pub(crate) fn export_every_way(fleet: &Path, link: &str, total: i64) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let fleet = fleet.display().to_string();
+    let r = run(dir.path(), &["export", &fleet, "--to", "utopia"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
     assert_eq!(r.stdout.trim(), link);
-    let r = run(dir.path(), &["export", &fleet, "--to", "text"]);
-    assert_eq!(r.code, 0);
-    insta::assert_snapshot!("export_text_own_5", r.stdout);
+    let text = run(dir.path(), &["export", &fleet, "--to", "text"]);
+    assert_eq!(text.code, 0);
     let r = run(
         dir.path(),
         &[
@@ -321,8 +356,17 @@ fn export_commands() {
     assert_eq!(r.code, 0, "{}", r.stderr);
     let c = run(dir.path(), &["check", "back.toml", "-o", "json"]);
     let v: serde_json::Value = serde_json::from_str(&c.stdout).unwrap();
-    assert_eq!(v["fleets"][0]["total"], 96);
+    assert_eq!(v["fleets"][0]["total"], total);
+    text.stdout
+}
+
+#[test]
+fn export_commands() {
+    let fleet = own("5-excelsior-fleet-captain");
+    let link = utopia_round_trip(&fleet);
+    insta::assert_snapshot!("export_text_own_5", export_every_way(&fleet, &link, 96));
     // A card Space Dock does not have: named, exit 2, nothing written.
+    let dir = tempfile::tempdir().unwrap();
     let keldons = root()
         .join("fleets/dominion-keldons.toml")
         .display()
@@ -393,218 +437,6 @@ fn import_utopia_reports_what_it_cannot_read() {
         r.stdout
     );
     assert!(r.stdout.contains("C209"), "{}", r.stdout);
-}
-
-/// (ship, captain, upgrades) of every ship of a check report, by id.
-fn report_ids(fleet: &serde_json::Value) -> Vec<(String, Vec<String>)> {
-    fleet["ships"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|s| {
-            let cards = s["cards"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|c| c["id"].as_str().unwrap().to_string())
-                .collect();
-            (s["ship"]["id"].as_str().unwrap().to_string(), cards)
-        })
-        .collect()
-}
-
-/// (shipId, captain's upgradeId, upgradeIds) of every ship of a squad.
-fn squad_ids(json: &str) -> Vec<(String, String, Vec<String>)> {
-    let v: serde_json::Value = serde_json::from_str(json).unwrap();
-    v["ships"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|s| {
-            let ups = s["upgrades"]
-                .as_array()
-                .into_iter()
-                .flatten()
-                .map(|u| u["upgradeId"].as_str().unwrap().to_string())
-                .collect();
-            (
-                s["shipId"].as_str().unwrap().to_string(),
-                s["captain"]["upgradeId"].as_str().unwrap().to_string(),
-                ups,
-            )
-        })
-        .collect()
-}
-
-#[test]
-fn import_spacedock_newly_mapped_cards_and_back() {
-    // The Enterprise-E (a title Utopia spells "U.S.S. Enterprise NCC-1701-E"),
-    // the Enterprise-D of Space Dock's set 72224p (our 72284p), the Heavy
-    // Graviton Beam (our "Heavy Gravition Beam"), the generic captain Space
-    // Dock calls "Cardassian" (our "Dominion", Cap106) and a per-slot record
-    // of Unremarkable Species (a card that takes no slot).
-    let dir = tempfile::tempdir().unwrap();
-    let squad = fixture("newly-mapped.spacedock");
-    let r = run(dir.path(), &["import", "spacedock", &squad]);
-    assert_eq!(r.code, 0, "{}", r.stderr);
-    assert_eq!(r.stderr, "");
-    insta::assert_snapshot!(
-        "import_spacedock_newly_mapped",
-        r.stdout.replace(&squad, "<newly-mapped.spacedock>")
-    );
-    std::fs::write(dir.path().join("f.toml"), &r.stdout).unwrap();
-    let c = run(dir.path(), &["check", "f.toml", "-o", "json"]);
-    assert_eq!(c.code, 0, "{}", c.stdout);
-    let v: serde_json::Value = serde_json::from_str(&c.stdout).unwrap();
-    let f = &v["fleets"][0];
-    assert_eq!(
-        report_ids(f),
-        [
-            (
-                "S091".to_string(),
-                vec!["Cap101".to_string(), "W138".into()]
-            ),
-            (
-                "S256".into(),
-                vec!["Cap803".into(), "C266".into(), "T146".into()]
-            ),
-            ("S190".into(), vec!["Cap106".into(), "Q004".into()]),
-        ]
-    );
-    // 32 + 0 + 4; Picard: ship 28 - 2, himself 5, Yar 4 - 1, Transporter
-    // 3 - 1; 17 + 0 + Unremarkable Species 5 (+5 off a Kazon ship, +1
-    // faction penalty).
-    let ship_totals: Vec<i64> = f["ships"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|s| s["total"].as_i64().unwrap())
-        .collect();
-    assert_eq!(ship_totals, [36, 36, 28]);
-    assert_eq!(f["total"], 100);
-    assert_eq!(f["legal"], true);
-
-    // Export writes the Space Dock ids back: the same records, but our
-    // Cap106 is written as Space Dock's "Dominion" (2036, the record with
-    // our title; "Cardassian" 2022 is an alias) and Unremarkable Species as
-    // Space Dock's first of its four per-slot records.
-    let e = run(
-        dir.path(),
-        &[
-            "export",
-            "f.toml",
-            "--to",
-            "spacedock",
-            "--out",
-            "back.spacedock",
-        ],
-    );
-    assert_eq!(e.code, 0, "{}", e.stderr);
-    let back = std::fs::read_to_string(dir.path().join("back.spacedock")).unwrap();
-    let s = |x: &str| x.to_string();
-    assert_eq!(
-        squad_ids(&back),
-        [
-            (
-                s("u_s_s_enterprise_e_71531"),
-                s("2003"),
-                vec![s("heavy_graviton_beam_72326")]
-            ),
-            (
-                s("u_s_s_enterprise_d_72224p"),
-                s("jean_luc_picard_72224p"),
-                vec![s("natasha_yar_72224p"), s("transporter_72224p")]
-            ),
-            (s("1020"), s("2036"), vec![s("unremarkable_species_72018")]),
-        ]
-    );
-    // ... and importing that gives the same fleet.
-    let again = run(dir.path(), &["import", "spacedock", "back.spacedock"]);
-    assert_eq!(again.code, 0, "{}", again.stderr);
-    let body = |o: &str| o.split_once('\n').unwrap().1.to_string();
-    assert_eq!(body(&again.stdout), body(&r.stdout));
-}
-
-#[test]
-fn import_spacedock_card_that_is_no_card_of_ours_fails_with_the_reason() {
-    let dir = tempfile::tempdir().unwrap();
-    let r = run(
-        dir.path(),
-        &["import", "spacedock", &fixture("not-ours.spacedock")],
-    );
-    assert_eq!(r.code, 2, "{}", r.stderr);
-    let why = "cannot map Space Dock card \"Lursa\" (lursa_72325p, Crew): the crew side of our captain Cap438 Lursa";
-    assert!(r.stderr.contains(why), "{}", r.stderr);
-    assert!(
-        r.stdout.contains(&format!("# NOT IMPORTED: {why}")),
-        "{}",
-        r.stdout
-    );
-    // The rest of the squad is imported; the Lursa of the title (our
-    // captain Cap438) is not taken for the crew record.
-    assert!(
-        r.stdout.contains("captain = { id = \"Cap439\" }"),
-        "{}",
-        r.stdout
-    );
-    assert!(!r.stdout.contains("upgrades"), "{}", r.stdout);
-
-    // Every record the mapping lists as no card of ours fails the same way,
-    // with its reason, even where its title names a card of ours.
-    let map = spacedock::Mapping::embedded();
-    assert_eq!(map.unmapped.len(), 4);
-    for u in &map.unmapped {
-        let squad = format!(
-            r#"{{"ships":[{{"shipId":"1001","shipTitle":"U.S.S. Enterprise-D","captain":{{"upgradeId":{id},"upgradeTitle":{t}}},"upgrades":[{{"upgradeId":{id},"upgradeTitle":{t}}}]}}]}}"#,
-            id = serde_json::to_string(&u.spacedock).unwrap(),
-            t = serde_json::to_string(&u.title).unwrap()
-        );
-        let (_, problems) = spacedock::import_text(db(), &map, &squad)
-            .unwrap()
-            .remove(0);
-        let want = format!(
-            "cannot map Space Dock card {:?} ({}, {}): {}; not imported",
-            u.title, u.spacedock, u.kind, u.why
-        );
-        assert_eq!(problems.len(), 2, "{problems:?}");
-        assert!(
-            problems.iter().all(|p| p.error && p.message == want),
-            "{problems:?}"
-        );
-    }
-}
-
-#[test]
-fn import_spacedock_squads_into_a_directory() {
-    let dir = tempfile::tempdir().unwrap();
-    let squads = fixture("two.spacedocksquads");
-    let r = run(dir.path(), &["import", "spacedock", &squads]);
-    assert_eq!(r.code, 2);
-    assert!(r.stderr.contains("holds 2 squads"), "{}", r.stderr);
-    std::fs::create_dir(dir.path().join("out")).unwrap();
-    let r = run(
-        dir.path(),
-        &["import", "spacedock", &squads, "--out", "out"],
-    );
-    assert_eq!(r.code, 0, "{}", r.stderr);
-    let mut names: Vec<String> = std::fs::read_dir(dir.path().join("out"))
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    assert_eq!(
-        names,
-        ["federation-three-ships.toml", "romulan-birds-of-prey.toml"]
-    );
-    let c = run(dir.path(), &["check", "out", "-o", "json"]);
-    let v: serde_json::Value = serde_json::from_str(&c.stdout).unwrap();
-    let totals: Vec<i64> = v["fleets"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|f| f["total"].as_i64().unwrap())
-        .collect();
-    assert_eq!(totals, [100, 97]);
 }
 
 /// A malformed Utopia link is an input error that says what is wrong: the

@@ -14,6 +14,8 @@ mod hardening;
 mod import;
 mod import_fixture;
 mod interop;
+mod interop_spacedock;
+mod interop_text;
 mod options;
 mod props;
 mod raw_import;

@@ -118,21 +118,9 @@ pub fn run(args: &ImportArgs) -> anyhow::Result<i32> {
         Source::Text => "text",
     };
     let several = fleets.len() > 1;
-    // `--out DIR` for several squads (or a path ending in `/`): created
-    // when needed.
-    if let Some(o) = &args.out {
-        let dir_wanted = several || o.as_os_str().to_string_lossy().ends_with('/');
-        let dir = if dir_wanted {
-            Some(o.as_path())
-        } else {
-            o.parent()
-        };
-        if let Some(d) = dir.filter(|d| !d.as_os_str().is_empty() && !d.exists()) {
-            if let Err(e) = std::fs::create_dir_all(d) {
-                eprintln!("error: cannot create the directory {}: {e}", d.display());
-                return Ok(2);
-            }
-        }
+    if let Err(e) = prepare_out(args.out.as_deref(), several) {
+        eprintln!("error: {e}");
+        return Ok(2);
     }
     if several && !args.out.as_ref().is_some_and(|o| o.is_dir()) {
         eprintln!(
@@ -165,38 +153,72 @@ pub fn run(args: &ImportArgs) -> anyhow::Result<i32> {
             header.push(format!("{level}: {}", p.message));
         }
         let toml = fleet.to_toml(&db, &header);
-        let target = match &args.out {
-            Some(dir) if several => Some(dir.join(file_name(&label, &mut used))),
-            Some(o) if o.is_dir() => Some(o.join(file_name(&label, &mut used))),
-            Some(o) => Some(o.clone()),
-            None => None,
-        };
-        match target {
-            None => super::check::print(|w| w.write_all(toml.as_bytes()))?,
-            Some(path) => {
-                if path.exists() && !args.force {
-                    eprintln!(
-                        "error: {} already exists; pass --force to overwrite it",
-                        path.display()
-                    );
-                    code = 2;
-                    continue;
-                }
-                let guard = if args.force {
-                    crate::input::fs::Guard::Overwrite
-                } else {
-                    crate::input::fs::Guard::New
-                };
-                if let Err(e) = crate::input::fs::write(&path, toml.as_bytes(), guard) {
-                    eprintln!("error: {e}");
-                    code = 2;
-                    continue;
-                }
-                eprintln!("wrote {}: {}", path.display(), summary(&db, &path));
-            }
+        let target = target(args.out.as_deref(), several, &label, &mut used);
+        if !write_fleet(&db, target.as_deref(), &toml, args.force)? {
+            code = 2;
         }
     }
     Ok(code)
+}
+
+/// Creates the directory `--out` needs: `--out DIR` for several fleets
+/// (or a path ending in `/`), else the parent of `--out FILE`.
+fn prepare_out(out: Option<&Path>, several: bool) -> Result<(), String> {
+    let Some(o) = out else { return Ok(()) };
+    let dir_wanted = several || o.as_os_str().to_string_lossy().ends_with('/');
+    let dir = if dir_wanted { Some(o) } else { o.parent() };
+    match dir.filter(|d| !d.as_os_str().is_empty() && !d.exists()) {
+        Some(d) => std::fs::create_dir_all(d)
+            .map_err(|e| format!("cannot create the directory {}: {e}", d.display())),
+        None => Ok(()),
+    }
+}
+
+/// Where a fleet file goes: `--out FILE`, or a file named after the fleet
+/// in `--out DIR`; `None`: standard output.
+fn target(
+    out: Option<&Path>,
+    several: bool,
+    label: &str,
+    used: &mut Vec<String>,
+) -> Option<PathBuf> {
+    match out {
+        Some(dir) if several || dir.is_dir() => Some(dir.join(file_name(label, used))),
+        Some(o) => Some(o.to_path_buf()),
+        None => None,
+    }
+}
+
+/// Writes one fleet file (never over an existing one without `--force`)
+/// and says what it wrote, or prints it; whether it was written.
+fn write_fleet(
+    db: &crate::data::Database,
+    path: Option<&Path>,
+    toml: &str,
+    force: bool,
+) -> anyhow::Result<bool> {
+    let Some(path) = path else {
+        super::check::print(|w| w.write_all(toml.as_bytes()))?;
+        return Ok(true);
+    };
+    if path.exists() && !force {
+        eprintln!(
+            "error: {} already exists; pass --force to overwrite it",
+            path.display()
+        );
+        return Ok(false);
+    }
+    let guard = if force {
+        crate::input::fs::Guard::Overwrite
+    } else {
+        crate::input::fs::Guard::New
+    };
+    if let Err(e) = crate::input::fs::write(path, toml.as_bytes(), guard) {
+        eprintln!("error: {e}");
+        return Ok(false);
+    }
+    eprintln!("wrote {}: {}", path.display(), summary(db, path));
+    Ok(true)
 }
 
 /// `import text`: the pasted list read into a fleet file; every line not
@@ -219,38 +241,30 @@ fn import_text(
     let (toml, unread) = crate::edit::interop::text_in::import(db, text, from, &opts);
     let mut code = 0;
     for u in &unread {
-        let level = if u.error { "error" } else { "note" };
+        use crate::edit::interop::text_in::Level;
+        let level = match u.level {
+            Level::Error => "error",
+            Level::Note => "note",
+            Level::Warning => "warning",
+        };
         eprintln!("{level}: {from}:{}: {}", u.line, u.message);
-        if u.error || code == 0 {
+        if u.level != Level::Warning {
             code = 2;
         }
     }
-    match &args.out {
-        None => print!("{toml}"),
-        Some(o) => {
-            let path = if o.is_dir() {
-                o.join("fleet.toml")
-            } else {
-                o.clone()
-            };
-            let guard = if args.force {
-                crate::input::fs::Guard::Overwrite
-            } else {
-                crate::input::fs::Guard::New
-            };
-            if path.exists() && !args.force {
-                eprintln!(
-                    "error: {} already exists; pass --force to overwrite it",
-                    path.display()
-                );
-                return Ok(2);
-            }
-            if let Err(e) = crate::input::fs::write(&path, toml.as_bytes(), guard) {
-                eprintln!("error: {e}");
-                return Ok(2);
-            }
-            eprintln!("wrote {}: {}", path.display(), summary(db, &path));
-        }
+    if let Err(e) = prepare_out(args.out.as_deref(), false) {
+        eprintln!("error: {e}");
+        return Ok(2);
+    }
+    // In `--out DIR`, the file is named after the fleet.
+    let name = toml
+        .parse::<toml_edit::DocumentMut>()
+        .ok()
+        .and_then(|d| d.get("name").and_then(|n| n.as_str()).map(str::to_string))
+        .unwrap_or_else(|| "fleet".to_string());
+    let target = target(args.out.as_deref(), false, &name, &mut Vec::new());
+    if !write_fleet(db, target.as_deref(), &toml, args.force)? {
+        code = 2;
     }
     Ok(code)
 }
@@ -263,16 +277,31 @@ pub(crate) fn summary(db: &crate::data::Database, path: &Path) -> String {
     let Ok(opts) = super::check::check_options(None, None) else {
         return String::new();
     };
+    // A file with input errors is not priced: its ships are counted from
+    // the file.
+    let written = source
+        .text
+        .parse::<toml_edit::DocumentMut>()
+        .ok()
+        .and_then(|d| {
+            d.get("ship")
+                .and_then(|s| s.as_array_of_tables())
+                .map(|a| a.len())
+        })
+        .unwrap_or(0);
     let c = super::check::check_source(db, source, &opts);
     let r = &c.report;
-    let ships = r.ships.len();
+    let ships = r.ships.len().max(written);
     let verdict = match c.exit_code() {
         0 => "legal".to_string(),
         1 => {
             let n = c.count(crate::input::diag::Severity::Error);
             format!("illegal ({n} error{})", if n == 1 { "" } else { "s" })
         }
-        _ => "input errors (see `fleetcheck check`)".to_string(),
+        _ => format!(
+            "input errors (see `fleetcheck check {}`; `fleetcheck fix` settles ambiguous names)",
+            path.display()
+        ),
     };
     let total = r.total.map(|t| format!("{t} SP, ")).unwrap_or_default();
     format!(

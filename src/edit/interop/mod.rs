@@ -1,18 +1,15 @@
 //! Interop with the other fleet builders and with people: Utopia links
 //! (`utopia`), Space Dock squad files (`spacedock`, with the derivation of
-//! its id mapping in `spacedock_derive`), and the plain text list players
+//! its id mapping in `spacedock::derive`), and the plain text list players
 //! post (`text`). Every format goes through `model` (a fleet
 //! as card ids) or `priced` (the fleet priced by the engine in Utopia's
 //! slot layout). Nothing that cannot be carried over is dropped silently:
 //! it is a `Problem`, reported with its title and id.
 
+mod json;
 pub mod model;
 pub mod priced;
 pub mod spacedock;
-// Tooling: derives data/interop/spacedock.toml from Space Dock's Data.xml
-// (../shared). Tests and `--features reference` only: not in the binary.
-#[cfg(any(test, feature = "reference"))]
-pub mod spacedock_derive;
 pub mod text;
 pub mod text_in;
 pub mod utopia;

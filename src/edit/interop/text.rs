@@ -4,7 +4,8 @@
 //! a card's own slots one level deeper, `- - `), `Ship Total: N SP`, the
 //! resource with its sideboard cards, and `Fleet Total: N SP`. Costs are
 //! fleetcheck's, penalties included. Unlike Utopia the sideboard cards show
-//! their costs, followed by the sideboard's total.
+//! their costs, followed by the sideboard's total, and the list says the
+//! date and SP cap the fleet file sets (`As Of:`, `SP Cap:`).
 
 use super::priced::{Node, Priced};
 use crate::data::model::CardType;
@@ -70,6 +71,12 @@ pub fn render_with(db: &Database, p: &Priced, sets: bool) -> String {
     }
     if let Some(f) = &p.format {
         let _ = writeln!(out, "Format: {f}");
+    }
+    if let Some(d) = &p.as_of {
+        let _ = writeln!(out, "As Of: {d}");
+    }
+    if let Some(c) = p.sp_cap {
+        let _ = writeln!(out, "SP Cap: {c} SP");
     }
     if !out.is_empty() {
         out.push('\n');

@@ -17,8 +17,15 @@ use serde_json::Value;
 pub const SITE: &str =
     "https://angrytribble.github.io/Star-Trek-Attack-Wing-Utopia/staw-utopia/index.html";
 
-/// Utopia's type name of a card: the prefix of its saved id.
+/// Utopia's type name of a card: the prefix of its saved id. A card that
+/// may fill either of several slot types is Utopia's `question` card, even
+/// where Utopia's data prints one type for it (its card rules make the
+/// Assault Vessel Upgrade and the Systems Upgrade, `tech` cards, `question`
+/// cards): Utopia finds a saved card by that prefix.
 pub fn utopia_type(card: &Card) -> &str {
+    if card.kind == CardType::Upgrade && !card.rules.either_slot.is_empty() {
+        return "question";
+    }
     match card.kind {
         CardType::Ship => "ship",
         CardType::Captain => "captain",
@@ -171,11 +178,16 @@ pub fn import(db: &Database, v: &Value) -> (FleetModel, Vec<Problem>) {
             ok
         }) {
             fleet.resource = Some(card.id.clone());
-            for slot in r["upgradeSlots"].as_array().into_iter().flatten() {
+            for (i, slot) in r["upgradeSlots"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .enumerate()
+            {
                 let Some(c) = card_of(db, slot, &mut problems) else {
                     continue;
                 };
-                match section_of(c, slot) {
+                match section_of(c, slot, i) {
                     Some(section) => fleet.sideboard.push((section, c.id.clone())),
                     None => problems.push(Problem::error(format!(
                         "{} ({}) in the slots of the resource {} has no place in a fleet file",
@@ -188,22 +200,22 @@ pub fn import(db: &Database, v: &Value) -> (FleetModel, Vec<Problem>) {
     (fleet, problems)
 }
 
-/// A JSON value in a message, shortened.
-fn excerpt_json(v: &Value) -> String {
-    let s = v.to_string();
-    match s.char_indices().nth(80) {
-        Some((i, _)) => format!("{}...", &s[..i]),
-        None => s,
-    }
-}
-
-/// The sideboard section of a card from its Utopia type.
-fn section_of(card: &Card, saved: &Value) -> Option<String> {
+/// The sideboard section of a card from its Utopia type; a `question`
+/// card (either slot) is in the section of its slot, the `index`-th of
+/// Utopia's sideboard, when it may fill that type.
+fn section_of(card: &Card, saved: &Value, index: usize) -> Option<String> {
     let ty = saved["id"].as_str()?.split_once(':')?.0;
-    if super::priced::SIDEBOARD_ORDER.contains(&ty) {
+    let order = super::priced::SIDEBOARD_ORDER;
+    if order.contains(&ty) {
         return Some(ty.to_string());
     }
-    (card.kind == CardType::Captain).then(|| "captain".to_string())
+    if card.kind == CardType::Captain {
+        return Some("captain".to_string());
+    }
+    order
+        .get(index)
+        .filter(|s| crate::staw::fleet::resolve::upgrade_types(card).any(|t| t == **s))
+        .map(|s| s.to_string())
 }
 
 /// The card a saved entry names; `None` for an empty slot (`{}`), and a
@@ -218,7 +230,7 @@ fn card_of<'a>(db: &'a Database, saved: &Value, problems: &mut Vec<Problem>) -> 
             Some(other) => {
                 problems.push(Problem::error(format!(
                     "a Utopia entry whose id is not text ({}); not imported",
-                    excerpt_json(other)
+                    super::json::excerpt(other)
                 )));
                 return None;
             }
@@ -226,7 +238,7 @@ fn card_of<'a>(db: &'a Database, saved: &Value, problems: &mut Vec<Problem>) -> 
         other => {
             problems.push(Problem::error(format!(
                 "a Utopia entry that is not a card ({}); not imported",
-                excerpt_json(other)
+                super::json::excerpt(other)
             )));
             return None;
         }
@@ -326,14 +338,10 @@ fn upgrade(db: &Database, u: &Value, m: &mut ShipModel, label: &str, problems: &
 
 // ---- export -------------------------------------------------------------
 
-fn json_str(s: &str) -> String {
-    serde_json::to_string(s).expect("a string serialises")
-}
-
 /// One saved card in Utopia's key order (`saveCard`).
 fn saved(node: &Node, out: &mut String) {
     out.push_str("{\"id\":");
-    out.push_str(&json_str(&format!(
+    out.push_str(&super::json::string(&format!(
         "{}:{}",
         utopia_type(node.card),
         node.card.id

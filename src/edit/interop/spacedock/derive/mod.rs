@@ -35,11 +35,19 @@
 //! one of them (the one with our card's title, then the one of the earliest
 //! product, then Space Dock's first) and the others are aliases.
 
-use super::spacedock::{Entry, Mapping, Unmapped};
+use super::{Entry, Mapping, Unmapped};
 use crate::data::model::{Card, CardType};
 use crate::data::{normalize, Database};
-use serde::Deserialize;
 use std::collections::{HashMap, HashSet};
+
+mod corrections;
+mod sets;
+mod xml;
+
+pub use corrections::{parse_corrections, Correction};
+pub use sets::{SetMap, CONTENT_MIN};
+use xml::BAR;
+pub use xml::{parse_data_xml, parse_sets, Record, SdSet, SpaceDockData};
 
 /// The date of Space Dock's data (`Data.xml` version 2018-01-03@06-12): no
 /// card first printed after it can be one of its records.
@@ -58,192 +66,10 @@ pub const MERGED: &[(&str, &str)] = &[
     ("energy_dissipator_op5prize", "3059"),
 ];
 
-// ---- reading Data.xml ----------------------------------------------------
-
-/// One card record of Space Dock's `Data.xml`.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Record {
-    /// The element it came from: `Ship`, `Captain`, `Admiral`, `Upgrade`,
-    /// `Resource`, `Flagship`, `FleetCaptain`, `Officer`.
-    pub element: String,
-    pub id: String,
-    pub title: String,
-    /// `Type`: `Crew`, `Tech`, ..., `Captain`, `Resource`.
-    pub kind: String,
-    pub faction: String,
-    pub additional_faction: String,
-    /// Space Dock's set ids (see [`SdSet`]).
-    pub sets: Vec<String>,
-    pub cost: String,
-    pub unique: bool,
-    pub class: String,
-    /// Captains: `Skill` and `Talent`.
-    pub skill: Option<i32>,
-    pub talent: Option<i32>,
-    /// Ships: `Attack`, `Agility`, `Hull`, `Shield`.
-    pub attack: Option<i32>,
-    pub agility: Option<i32>,
-    pub hull: Option<i32>,
-    pub shield: Option<i32>,
-    /// Ships: the upgrade bar, as counts of `Tech`, `Weapon`, `Crew`, `Borg`.
-    pub bar: [Option<i32>; 4],
-}
-
-/// The slot types of [`Record::bar`], in order.
-const BAR: [&str; 4] = ["tech", "weapon", "crew", "borg"];
-
-/// One product of Space Dock's `<Sets>`: `<Set id="71531"
-/// overallSetName="Wave 8" releaseDate="2014-10-01">U.S.S.
-/// Enterprise-E</Set>`.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct SdSet {
-    pub id: String,
-    pub name: String,
-    /// `overallSetName`: the wave or event.
-    pub parent: String,
-    pub date: String,
-}
-
-/// What `derive` reads from `Data.xml`.
-#[derive(Debug, Clone, Default)]
-pub struct SpaceDockData {
-    pub records: Vec<Record>,
-    pub sets: Vec<SdSet>,
-}
-
-impl SpaceDockData {
-    /// Reads the card records and the sets of `Data.xml`.
-    ///
-    /// # Panics
-    ///
-    /// When the text is not well-formed XML, with the parser's message
-    /// (this is tooling over Space Dock's published data; see
-    /// [`SpaceDockData::try_parse`] for the error as a value).
-    pub fn parse(text: &str) -> SpaceDockData {
-        SpaceDockData::try_parse(text).unwrap_or_else(|e| panic!("{e}"))
-    }
-
-    /// Reads the card records and the sets of `Data.xml` (by `roxmltree`):
-    /// the records are the elements of the card sections (`<Ships>`,
-    /// `<Captains>`, ...), each field one child element with text; the sets
-    /// are the `<Set id=".." overallSetName=".." releaseDate="..">` elements
-    /// of `<Sets>`. Malformed XML is an error naming the line and column.
-    pub fn try_parse(text: &str) -> Result<SpaceDockData, String> {
-        let doc = roxmltree::Document::parse(text)
-            .map_err(|e| format!("Space Dock's Data.xml is not well-formed XML: {e}"))?;
-        let root = doc.root_element();
-        Ok(SpaceDockData {
-            records: records(root),
-            sets: sets(root),
-        })
-    }
-}
-
-/// The card sections of `Data.xml` and the element of each record.
-const SECTIONS: [(&str, &str); 8] = [
-    ("Ships", "Ship"),
-    ("Captains", "Captain"),
-    ("Admirals", "Admiral"),
-    ("Upgrades", "Upgrade"),
-    ("Resources", "Resource"),
-    ("Flagships", "Flagship"),
-    ("FleetCaptains", "FleetCaptain"),
-    ("Officers", "Officer"),
-];
-
-/// The element children of `node` named `name`.
-fn children<'a, 'input>(
-    node: roxmltree::Node<'a, 'input>,
-    name: &'a str,
-) -> impl Iterator<Item = roxmltree::Node<'a, 'input>> + 'a {
-    node.children()
-        .filter(move |n| n.is_element() && n.tag_name().name() == name)
-}
-
-/// Reads the card records of `Data.xml`.
-///
-/// # Panics
-///
-/// As [`SpaceDockData::parse`].
-pub fn parse_data_xml(text: &str) -> Vec<Record> {
-    SpaceDockData::parse(text).records
-}
-
-/// Reads the `<Set>` elements of `Data.xml`.
-///
-/// # Panics
-///
-/// As [`SpaceDockData::parse`].
-pub fn parse_sets(text: &str) -> Vec<SdSet> {
-    SpaceDockData::parse(text).sets
-}
-
-fn records(root: roxmltree::Node<'_, '_>) -> Vec<Record> {
-    let mut out = Vec::new();
-    for (section, element) in SECTIONS {
-        for card in children(root, section).flat_map(|s| children(s, element)) {
-            let mut r = Record {
-                element: element.to_string(),
-                ..Record::default()
-            };
-            for field in card.children().filter(roxmltree::Node::is_element) {
-                let v = field.text().unwrap_or("").trim().to_string();
-                let n = v.parse::<i32>().ok();
-                match field.tag_name().name() {
-                    "Id" => r.id = v,
-                    "Title" => r.title = v,
-                    "Type" => r.kind = v,
-                    "Faction" => r.faction = v,
-                    "AdditionalFaction" => r.additional_faction = v,
-                    "Set" => {
-                        r.sets = v
-                            .split(',')
-                            .map(|s| s.trim().to_string())
-                            .filter(|s| !s.is_empty())
-                            .collect()
-                    }
-                    "Cost" => r.cost = v,
-                    "Unique" => r.unique = v == "Y",
-                    "ShipClass" => r.class = v,
-                    "Skill" => r.skill = n,
-                    "Talent" => r.talent = n,
-                    "Attack" => r.attack = n,
-                    "Agility" => r.agility = n,
-                    "Hull" => r.hull = n,
-                    "Shield" => r.shield = n,
-                    "Tech" => r.bar[0] = n,
-                    "Weapon" => r.bar[1] = n,
-                    "Crew" => r.bar[2] = n,
-                    "Borg" => r.bar[3] = n,
-                    _ => {}
-                }
-            }
-            if !r.id.is_empty() {
-                out.push(r);
-            }
-        }
-    }
-    out
-}
-
-fn sets(root: roxmltree::Node<'_, '_>) -> Vec<SdSet> {
-    children(root, "Sets")
-        .flat_map(|s| children(s, "Set"))
-        .filter_map(|set| {
-            Some(SdSet {
-                id: set.attribute("id")?.to_string(),
-                parent: set.attribute("overallSetName")?.to_string(),
-                date: set.attribute("releaseDate")?.to_string(),
-                name: set.text().unwrap_or("").trim().to_string(),
-            })
-        })
-        .collect()
-}
-
 /// Letters and digits only, lowercase: "Romulan Bird-Of-Prey Class" and
 /// "Romulan Bird-of-Prey Class" are the same, and so are "USS Cairo" and
 /// "U.S.S. Cairo".
-fn loose(s: &str) -> String {
+pub(super) fn loose(s: &str) -> String {
     normalize(s)
         .chars()
         .filter(|c| c.is_alphanumeric())
@@ -276,146 +102,6 @@ fn kind_name(r: &Record) -> String {
     } else {
         r.kind.clone()
     }
-}
-
-// ---- sets ------------------------------------------------------------------
-
-/// Space Dock set ids -> ours. Up to 2015 both builders use the product
-/// numbers; later Space Dock has its own (`72017` "U.S.S. Hathaway" is our
-/// `71201`), and three of its ids are ours for other products (`72224p`
-/// is its "U.S.S. Enterprise-D" and our "Xindus"). A Space Dock set is
-/// ours with the same id when the name or the wave agrees; else the one of
-/// ours with its name (narrowed by wave); else, by content, the one set of
-/// ours that holds a card of the title of every one of its records that has
-/// a title of ours, when there are at least [`CONTENT_MIN`] such records
-/// (its "Romulan Faction Pack" `72945` is our "Romulan 2017" `75001`). An
-/// id Space Dock lists on a card but not in `<Sets>` (`OP5Prize`) is taken
-/// as ours when we have it.
-#[derive(Debug, Clone, Default)]
-pub struct SetMap {
-    map: HashMap<String, Vec<String>>,
-}
-
-/// The fewest records with a title of ours that tie a Space Dock set to one
-/// of ours by content: a set of one or two records (a resource, a prize
-/// card) says too little.
-pub const CONTENT_MIN: usize = 3;
-
-impl SetMap {
-    /// Builds the translation from Space Dock's sets and ours, and from
-    /// the sets of our cards of each record's title (`titled`, in record
-    /// order; empty for a record no title of ours fits).
-    pub fn new(db: &Database, sets: &[SdSet], records: &[Record], titled: &[Vec<&Card>]) -> SetMap {
-        let mut by_name: HashMap<String, Vec<&crate::data::model::Set>> = HashMap::new();
-        for s in &db.sets {
-            by_name.entry(loose(&s.name)).or_default().push(s);
-        }
-        let mut map = HashMap::new();
-        for sd in sets {
-            if let Some(o) = db.set(&sd.id) {
-                let wave = o.parent.as_deref().map(loose);
-                if loose(&o.name) == loose(&sd.name) || wave.as_deref() == Some(&*loose(&sd.parent))
-                {
-                    map.insert(sd.id.clone(), vec![o.id.clone()]);
-                    continue;
-                }
-            }
-            let mut named: Vec<&crate::data::model::Set> =
-                by_name.get(&loose(&sd.name)).cloned().unwrap_or_default();
-            if named.len() > 1 {
-                named.retain(|o| o.parent.as_deref().map(loose) == Some(loose(&sd.parent)));
-            }
-            let ours = match named.as_slice() {
-                [one] => vec![one.id.clone()],
-                _ => Vec::new(),
-            };
-            map.insert(sd.id.clone(), ours);
-        }
-        // By content, for the sets neither id nor name tie to ours.
-        let open: HashSet<&str> = records
-            .iter()
-            .flat_map(|r| &r.sets)
-            .map(String::as_str)
-            .filter(|s| map.get(*s).is_some_and(Vec::is_empty))
-            .collect();
-        for sd in open {
-            let mut counts: HashMap<&str, usize> = HashMap::new();
-            let mut n = 0;
-            for (r, cards) in records.iter().zip(titled) {
-                if cards.is_empty() || !r.sets.iter().any(|s| s == sd) {
-                    continue;
-                }
-                n += 1;
-                let held: HashSet<&str> = cards
-                    .iter()
-                    .flat_map(|c| &c.sets)
-                    .map(String::as_str)
-                    .collect();
-                for s in held {
-                    *counts.entry(s).or_default() += 1;
-                }
-            }
-            let all: Vec<&str> = counts
-                .iter()
-                .filter(|(_, k)| **k == n)
-                .map(|(s, _)| *s)
-                .collect();
-            if let [one] = all.as_slice() {
-                if n >= CONTENT_MIN {
-                    map.insert(sd.to_string(), vec![one.to_string()]);
-                }
-            }
-        }
-        SetMap { map }
-    }
-
-    /// Our set ids for a record's Space Dock set ids.
-    pub fn ours(&self, db: &Database, sd_sets: &[String]) -> Vec<String> {
-        let mut out: Vec<String> = Vec::new();
-        for s in sd_sets {
-            let ids = match self.map.get(s) {
-                Some(v) => v.clone(),
-                None if db.set(s).is_some() => vec![s.clone()],
-                None => Vec::new(),
-            };
-            for id in ids {
-                if !out.contains(&id) {
-                    out.push(id);
-                }
-            }
-        }
-        out
-    }
-}
-
-// ---- hand corrections --------------------------------------------------------
-
-/// One hand correction: a Space Dock record and our card it is (or, with no
-/// `id`, why it is no card of ours), with the evidence.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Correction {
-    /// The Space Dock id.
-    pub spacedock: String,
-    /// Our card id; absent: the record is no card of ours.
-    #[serde(default)]
-    pub id: Option<String>,
-    /// The evidence: set ids and names, cost, class, skill, on both sides.
-    pub why: String,
-}
-
-#[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct CorrectionsFile {
-    #[serde(default)]
-    correction: Vec<Correction>,
-}
-
-/// Reads the corrections file.
-pub fn parse_corrections(text: &str) -> Result<Vec<Correction>, String> {
-    toml::from_str::<CorrectionsFile>(text)
-        .map(|f| f.correction)
-        .map_err(|e| format!("{CORRECTIONS_PATH}: {e}"))
 }
 
 // ---- the derivation --------------------------------------------------------
@@ -878,5 +564,4 @@ pub fn derive_explained(
 }
 
 #[cfg(test)]
-#[path = "spacedock_derive_tests.rs"]
 mod tests;

@@ -1,87 +1,36 @@
-//! The fleet laid out as the Utopia builder holds it, priced by the engine:
-//! each ship with its captain, admiral, ship resource (flagship, fleet
-//! captain, officer, ...) and its upgrade slots in card order, every card
-//! in the slot the engine assigned it, and slots added by a card held by
-//! that card. The Utopia link and the text list are both written from it.
+//! One priced ship in Utopia's layout. The slot order is the engine's
+//! (`staw::analysis::slots_of`): the ship's printed slots, then the talent
+//! slots of its cards, then the slots the ship card adds, then the slots
+//! other cards add; `owners` recomputes which card each slot belongs to and
+//! the count is checked against the engine's list. Where Utopia's builder
+//! holds a card elsewhere than the engine counts it, the layout follows
+//! Utopia (its loader puts each saved card into the slot at its index):
 //!
-//! The slot order is the engine's (`rules::analysis::slots_of`): the ship's
-//! printed slots, then the talent slots of its cards, then the slots cards
-//! add; `owners` recomputes which card each slot belongs to and checks the
-//! count against the engine's list.
+//! - the ship's printed upgrade bar is its `upgrades`; the slots the ship
+//!   card adds are its `upgradeSlots`;
+//! - a fleet captain's slots are its talent slots, then tech, weapon and
+//!   crew (Utopia makes them from the card's counts in that order);
+//! - an officer card stands in the slot of the crew upgrade it is assigned
+//!   to, that crew in the officer's first slot, the officer's own slots
+//!   after it (Utopia's Officer Cards resource lets crew slots take
+//!   officers); a crew takes at most two officers, the second beneath the
+//!   first.
 
-use super::model::Problem;
-use crate::data::model::{Card, CardType};
-use crate::staw::analysis::{self, Analysis, ShipState};
+use super::{Node, Problem};
+use crate::data::model::CardType;
+use crate::staw::analysis::{self, ShipState};
 use crate::staw::cost::Role;
 use crate::staw::fleet::resolve::upgrade_types;
 use crate::staw::fleet::Placed;
-
-/// One card and the cards it holds, as Utopia saves it.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Node<'a> {
-    pub card: &'a Card,
-    /// Its cost where it stands (0 for sideboard-free cases as priced).
-    pub cost: i32,
-    pub resource: Option<Box<Node<'a>>>,
-    pub captain: Option<Box<Node<'a>>>,
-    pub admiral: Option<Box<Node<'a>>>,
-    pub ambassador: Option<Box<Node<'a>>>,
-    pub construction: Option<Box<Node<'a>>>,
-    /// A ship's printed slots (a flagship's copy of its slots, empty).
-    pub upgrades: Vec<Option<Node<'a>>>,
-    /// Slots the card adds (talent slots of a captain, a flagship's slots,
-    /// the sideboard's five sections).
-    pub upgrade_slots: Vec<Option<Node<'a>>>,
-}
-
-impl<'a> Node<'a> {
-    fn new(card: &'a Card, cost: i32) -> Node<'a> {
-        Node {
-            card,
-            cost,
-            resource: None,
-            captain: None,
-            admiral: None,
-            ambassador: None,
-            construction: None,
-            upgrades: Vec::new(),
-            upgrade_slots: Vec::new(),
-        }
-    }
-}
-
-/// One priced ship.
-#[derive(Debug, Clone)]
-pub struct PricedShip<'a> {
-    pub node: Node<'a>,
-    pub total: i32,
-    /// Each card of the ship (id) with the slot type it is counted as
-    /// (`None`: no slot).
-    pub types: Vec<(String, Option<String>)>,
-}
-
-/// The priced fleet in Utopia's layout.
-#[derive(Debug, Clone)]
-pub struct Priced<'a> {
-    pub name: Option<String>,
-    pub format: Option<String>,
-    pub ships: Vec<PricedShip<'a>>,
-    /// The fleet resource; the sideboard's cards are in its slots.
-    pub resource: Option<Node<'a>>,
-    pub sideboard_total: Option<i32>,
-    pub additional_points: i32,
-    pub total: i32,
-    pub cap: Option<i32>,
-    /// Cards the layout has no place for.
-    pub problems: Vec<Problem>,
-}
-
-pub use crate::edit::with_analysis;
+use std::collections::HashMap;
 
 /// Who holds a slot of a ship.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 enum Owner {
+    /// The ship's printed upgrade bar.
     Ship,
+    /// A slot the ship card adds.
+    ShipAdded,
     /// The card at this index of `analysis::cards_of`.
     Card(usize),
 }
@@ -97,7 +46,7 @@ fn owners(e: &crate::staw::fleet::ShipEntry, cards: &[(Role, &Placed)]) -> Vec<O
         ));
     }
     for a in &ship.rules.adds_slots {
-        out.extend(std::iter::repeat_n(Owner::Ship, a.count as usize));
+        out.extend(std::iter::repeat_n(Owner::ShipAdded, a.count as usize));
     }
     for (k, (_, p)) in cards.iter().enumerate() {
         for a in &p.card.rules.adds_slots {
@@ -107,6 +56,37 @@ fn owners(e: &crate::staw::fleet::ShipEntry, cards: &[(Role, &Placed)]) -> Vec<O
     out
 }
 
+/// The order Utopia gives a fleet captain's slots, by type.
+const FLEET_CAPTAIN_ORDER: [&str; 4] = ["talent", "tech", "weapon", "crew"];
+
+/// The position of each slot among its owner's slots, as Utopia holds
+/// them.
+fn positions(owners: &[Owner], list: &[(Role, &Placed)], state: &ShipState) -> Vec<usize> {
+    let mut groups: HashMap<Owner, Vec<usize>> = HashMap::new();
+    for (j, o) in owners.iter().enumerate() {
+        groups.entry(*o).or_default().push(j);
+    }
+    let mut within = vec![0; owners.len()];
+    for (o, mut slots) in groups {
+        let fleet_captain =
+            matches!(o, Owner::Card(k) if list[k].1.card.kind == CardType::FleetCaptain);
+        if fleet_captain {
+            let rank = |j: usize| {
+                let first = state.slots.get(j).and_then(|s| s.accepts.first());
+                FLEET_CAPTAIN_ORDER
+                    .iter()
+                    .position(|t| Some(*t) == first.map(String::as_str))
+                    .unwrap_or(FLEET_CAPTAIN_ORDER.len())
+            };
+            slots.sort_by_key(|&j| (rank(j), j));
+        }
+        for (n, j) in slots.into_iter().enumerate() {
+            within[j] = n;
+        }
+    }
+    within
+}
+
 /// What a ship's cards and slots are, for building the cards' nodes.
 struct Tree<'t, 'a> {
     list: &'t [(Role, &'a Placed<'a>)],
@@ -114,26 +94,44 @@ struct Tree<'t, 'a> {
     /// The position of each slot among its owner's slots.
     within: &'t [usize],
     slot_of: &'t [Option<usize>],
+    /// For each officer, the crew card it is assigned to.
+    crew_of: &'t [Option<usize>],
     cost: &'t dyn Fn(usize) -> i32,
 }
 
 impl<'a> Tree<'_, 'a> {
     /// Card `k` with the cards in the slots it adds (nested at most 8 deep:
-    /// slots hold cards that add slots only a level or two down).
+    /// slots hold cards that add slots only a level or two down). An
+    /// officer's first slot holds its crew (see `placed`).
     fn build(&self, k: usize, depth: usize) -> Node<'a> {
         let mut node = Node::new(self.list[k].1.card, (self.cost)(k));
+        let first = usize::from(self.list[k].0 == Role::Officer);
         let count = self.owners.iter().filter(|o| **o == Owner::Card(k)).count();
-        node.upgrade_slots = vec![None; count];
+        node.upgrade_slots = vec![None; first + count];
         if depth > 8 {
             return node;
         }
         for (c, s) in self.slot_of.iter().enumerate() {
             let Some(j) = *s else { continue };
             if c != k && self.owners.get(j) == Some(&Owner::Card(k)) {
-                let child = self.build(c, depth + 1);
-                if let Some(slot) = node.upgrade_slots.get_mut(self.within[j]) {
+                let child = self.placed(c, depth + 1);
+                if let Some(slot) = node.upgrade_slots.get_mut(first + self.within[j]) {
                     *slot = Some(child);
                 }
+            }
+        }
+        node
+    }
+
+    /// Card `k` as it stands in its slot: beneath the officers assigned to
+    /// it, the first officer outermost.
+    fn placed(&self, k: usize, depth: usize) -> Node<'a> {
+        let mut node = self.build(k, depth);
+        for o in (0..self.crew_of.len()).rev() {
+            if self.crew_of[o] == Some(k) {
+                let mut officer = self.build(o, depth);
+                officer.upgrade_slots[0] = Some(node);
+                node = officer;
             }
         }
         node
@@ -154,7 +152,7 @@ fn prefer_printed(
     for k in 0..list.len() {
         let card = list[k].1.card;
         let Some(j) = slot_of[k] else { continue };
-        if card.slot.is_some() || owners.get(j) == Some(&Owner::Ship) {
+        if upgrade_types(card).count() < 2 || owners.get(j) == Some(&Owner::Ship) {
             continue;
         }
         let types: Vec<&str> = upgrade_types(card).collect();
@@ -208,8 +206,38 @@ fn in_file_order(slot_of: &mut [Option<usize>], owners: &[Owner], state: &ShipSt
     }
 }
 
+/// The crew card each officer is assigned to: the crew upgrades in the
+/// ship's printed slots first, then the others, in file order, two
+/// officers at most each.
+fn assign_officers(
+    list: &[(Role, &Placed)],
+    slot_of: &[Option<usize>],
+    owners: &[Owner],
+    types: &[(String, Option<String>)],
+) -> Vec<Option<usize>> {
+    let mut crews: Vec<usize> = (0..list.len())
+        .filter(|&c| list[c].0 == Role::Upgrade && types[c].1.as_deref() == Some("crew"))
+        .filter(|&c| slot_of[c].is_some())
+        .collect();
+    crews.sort_by_key(|&c| (slot_of[c].map(|j| owners[j]) != Some(Owner::Ship), c));
+    let mut taken: HashMap<usize, usize> = HashMap::new();
+    (0..list.len())
+        .map(|o| {
+            if list[o].0 != Role::Officer {
+                return None;
+            }
+            let c = crews
+                .iter()
+                .copied()
+                .find(|c| taken.get(c).copied().unwrap_or(0) < 2)?;
+            *taken.entry(c).or_default() += 1;
+            Some(c)
+        })
+        .collect()
+}
+
 /// Lays out one priced ship; also the slot type each card is counted as.
-fn ship<'a>(
+pub(super) fn ship<'a>(
     state: &ShipState<'a>,
     index: usize,
     problems: &mut Vec<Problem>,
@@ -231,15 +259,8 @@ fn ship<'a>(
         .map(|(_, p)| state.cards.iter().find(|c| std::ptr::eq(c.placed, *p)))
         .collect();
     let cost = |k: usize| priced[k].map_or(list[k].1.card.cost, |c| c.price.cost);
-    // Position of each slot within its owner.
-    let mut within = Vec::with_capacity(owners.len());
-    let mut counts = std::collections::HashMap::new();
-    for o in &owners {
-        let n = counts.entry(*o).or_insert(0usize);
-        within.push(*n);
-        *n += 1;
-    }
-    let count_of = |o: Owner| counts.get(&o).copied().unwrap_or(0);
+    let within = positions(&owners, &list, state);
+    let count_of = |o: Owner| owners.iter().filter(|x| **x == o).count();
     // Which slot each card fills (None: not in a slot).
     let mut slot_of: Vec<Option<usize>> = priced
         .iter()
@@ -263,33 +284,40 @@ fn ship<'a>(
             (p.card.id.clone(), t)
         })
         .collect();
+    let crew_of = assign_officers(&list, &slot_of, &owners, &types);
     let tree = Tree {
         list: &list,
         owners: &owners,
         within: &within,
         slot_of: &slot_of,
+        crew_of: &crew_of,
         cost: &cost,
     };
-    let node_of = |k: usize| tree.build(k, 0);
     let mut node = Node::new(e.ship.card, state.price.cost);
     node.upgrades = vec![None; count_of(Owner::Ship)];
+    node.upgrade_slots = vec![None; count_of(Owner::ShipAdded)];
     for (k, (role, p)) in list.iter().enumerate() {
         let what = format!("{} ({})", p.card.name, p.card.id);
         match role {
-            Role::Captain => node.captain = Some(Box::new(node_of(k))),
-            Role::Admiral => node.admiral = Some(Box::new(node_of(k))),
-            Role::Ambassador => node.ambassador = Some(Box::new(node_of(k))),
-            Role::Construction => node.construction = Some(Box::new(node_of(k))),
-            Role::Flagship | Role::FleetCaptain | Role::Officer | Role::ShipResource
-                if slot_of[k].is_none() =>
-            {
+            Role::Captain => node.captain = Some(Box::new(tree.build(k, 0))),
+            Role::Admiral => node.admiral = Some(Box::new(tree.build(k, 0))),
+            Role::Ambassador => node.ambassador = Some(Box::new(tree.build(k, 0))),
+            Role::Construction => node.construction = Some(Box::new(tree.build(k, 0))),
+            Role::Officer => {
+                if crew_of[k].is_none() {
+                    problems.push(Problem::error(format!(
+                        "{label}: officer {what} has no crew upgrade to stand beneath, and Utopia holds an officer card with the crew it is assigned to"
+                    )));
+                }
+            }
+            Role::Flagship | Role::FleetCaptain | Role::ShipResource if slot_of[k].is_none() => {
                 if node.resource.is_some() {
                     problems.push(Problem::error(format!(
                         "{label}: {what} cannot be carried: Utopia holds one resource card per ship"
                     )));
                     continue;
                 }
-                let mut r = node_of(k);
+                let mut r = tree.build(k, 0);
                 if p.card.kind == CardType::Flagship {
                     // Utopia saves a flagship with a copy of its (empty)
                     // slot list as well.
@@ -299,12 +327,16 @@ fn ship<'a>(
             }
             _ => match slot_of[k] {
                 Some(j) => {
-                    if owners.get(j) == Some(&Owner::Ship) {
-                        if let Some(slot) = node.upgrades.get_mut(within[j]) {
-                            *slot = Some(node_of(k));
-                        }
+                    let at = within[j];
+                    let slot = match owners.get(j) {
+                        Some(Owner::Ship) => node.upgrades.get_mut(at),
+                        Some(Owner::ShipAdded) => node.upgrade_slots.get_mut(at),
+                        // A card's slot: built with that card.
+                        _ => None,
+                    };
+                    if let Some(slot) = slot {
+                        *slot = Some(tree.placed(k, 0));
                     }
-                    // Otherwise a card's slot: built with that card.
                 }
                 None => problems.push(Problem::error(format!(
                     "{label}: {what} is in no upgrade slot, and a Utopia fleet holds every upgrade in a slot"
@@ -313,61 +345,4 @@ fn ship<'a>(
         }
     }
     (node, types)
-}
-
-/// The sections of the Reinforcements Sideboard in Utopia's slot order.
-pub const SIDEBOARD_ORDER: &[&str] = &["captain", "talent", "crew", "tech", "weapon"];
-
-/// Lays out the priced fleet.
-pub fn layout<'a>(a: &Analysis<'a>) -> Priced<'a> {
-    let mut problems = Vec::new();
-    let ships = a
-        .ships
-        .iter()
-        .enumerate()
-        .map(|(i, s)| {
-            let (node, types) = ship(s, i, &mut problems);
-            PricedShip {
-                node,
-                total: s.total,
-                types,
-            }
-        })
-        .collect();
-    let resource = a.resource.as_ref().map(|r| {
-        let mut node = Node::new(r.placed.card, r.price.cost);
-        if let Some(sb) = &a.sideboard {
-            node.upgrade_slots = vec![None; SIDEBOARD_ORDER.len()];
-            for (c, price) in &sb.cards {
-                let at = SIDEBOARD_ORDER
-                    .iter()
-                    .position(|s| *s == c.section.value)
-                    .filter(|&i| node.upgrade_slots[i].is_none());
-                match at {
-                    Some(i) => node.upgrade_slots[i] = Some(Node::new(c.card.card, price.cost)),
-                    None => problems.push(Problem::error(format!(
-                        "the sideboard's {} ({}) under `{}` has no sideboard slot in Utopia",
-                        c.card.card.name, c.card.card.id, c.section.value
-                    ))),
-                }
-            }
-        }
-        node
-    });
-    if a.resource.is_none() && a.sideboard.is_some() {
-        problems.push(Problem::error(
-            "the [sideboard] has no Reinforcements Sideboard resource to sit in",
-        ));
-    }
-    Priced {
-        name: a.raw.name.as_ref().map(|n| n.value.clone()),
-        format: Some(a.format.id.clone()),
-        ships,
-        resource,
-        sideboard_total: a.sideboard.as_ref().map(|s| s.total),
-        additional_points: a.additional_points,
-        total: a.total,
-        cap: a.cap.as_ref().map(|c| c.0),
-        problems,
-    }
 }

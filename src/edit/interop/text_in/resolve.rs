@@ -1,0 +1,415 @@
+//! Which card each line of a pasted list is. First by what the line says:
+//! the name, the card types its place takes, set names, a generic ship's
+//! class, a captain's skill (reprints count once). Where several cards are
+//! left, by what the list prints of the whole fleet: the fleet is priced
+//! with each candidate in turn, and the candidates that give the line its
+//! printed cost, its ship the printed total and the fleet the fewest
+//! errors stay. Where that leaves several, they are either the same there
+//! (same cost, same legality: the first is taken, and the import says so)
+//! or the line is left for `fix`.
+
+use super::parse::{kinds, Entry, Listing, Marker, Place};
+use crate::data::model::{Card, CardType};
+use crate::data::{normalize, Database};
+use crate::input::diag::{shorten, Severity, Source};
+use crate::staw::cost::ModifierKind;
+use crate::staw::CheckOptions;
+use std::collections::HashMap;
+use std::ops::Range;
+
+/// The cards a line may name, by what the line says, first released first,
+/// reprints once (the printing of a set the line names, else the first
+/// released).
+pub fn candidates<'a>(db: &'a Database, e: &Entry) -> Vec<&'a Card> {
+    let kinds = kinds(e.place, e.marker);
+    let mut cards: Vec<&Card> = db
+        .by_name(&e.name)
+        .into_iter()
+        .filter(|c| kinds.contains(&c.kind))
+        .collect();
+    // Lists mark a captain, an admiral, an ambassador: a plain line under a
+    // ship is another card when one has the name.
+    if e.marker.is_none() && matches!(e.place, Place::OnShip | Place::Sideboard) {
+        let marked = [CardType::Captain, CardType::Admiral, CardType::Ambassador];
+        keep(&mut cards, |c| !marked.contains(&c.kind));
+    }
+    let all = cards.clone();
+    let mut named_sets: Vec<String> = Vec::new();
+    for g in &e.groups {
+        if e.place == Place::Ship && keep(&mut cards, |c| class_is(db, c, g)) {
+            continue;
+        }
+        let sets = sets_in(db, g);
+        // A set of the card or of one of its reprints.
+        let in_sets = |c: &Card| {
+            all.iter()
+                .filter(|r| r.is_reprint_of(c))
+                .any(|r| r.sets.iter().any(|s| sets.contains(s)))
+        };
+        if keep(&mut cards, in_sets) {
+            named_sets.extend(sets);
+        }
+    }
+    if let (Some(skill), Some(Marker::Captain)) = (e.skill, e.marker) {
+        keep(&mut cards, |c| c.skill == Some(skill));
+    }
+    // Of reprints, the printing of a set the line names, else the first
+    // released (the one in the card pool of any date the others are).
+    cards.sort_by_key(|c| {
+        (
+            !c.sets.iter().any(|s| named_sets.contains(s)),
+            db.release_date(c).unwrap_or("9999").to_string(),
+            db.index_of(&c.id),
+        )
+    });
+    let mut once: Vec<&Card> = Vec::new();
+    for c in cards {
+        if !once.iter().any(|o| c.is_reprint_of(o)) {
+            once.push(c);
+        }
+    }
+    once.sort_by_key(|c| (db.release_date(c).unwrap_or("9999"), db.index_of(&c.id)));
+    once
+}
+
+/// Keeps the cards `f` accepts when there are any; whether it did.
+fn keep(cards: &mut Vec<&Card>, f: impl Fn(&Card) -> bool) -> bool {
+    let kept: Vec<&Card> = cards.iter().copied().filter(|c| f(c)).collect();
+    if kept.is_empty() {
+        return false;
+    }
+    *cards = kept;
+    true
+}
+
+/// Whether a ship is of the class the words name (with or without
+/// "Class").
+fn class_is(db: &Database, c: &Card, words: &str) -> bool {
+    let Some(class) = c.class.as_deref().and_then(|id| db.class(id)) else {
+        return false;
+    };
+    let (ours, theirs) = (normalize(&class.name), normalize(words));
+    ours == theirs || ours == format!("{theirs} class") || format!("{ours} class") == theirs
+}
+
+/// The set ids the words name: one set's name or product number, or a list
+/// of them separated by commas (Utopia prints every set of a card).
+fn sets_in(db: &Database, words: &str) -> Vec<String> {
+    let whole = |w: &str| -> Vec<String> {
+        let w = w.trim();
+        match db.set(w) {
+            Some(s) => vec![s.id.clone()],
+            None => db
+                .sets
+                .iter()
+                .filter(|s| normalize(&s.name) == normalize(w))
+                .map(|s| s.id.clone())
+                .collect(),
+        }
+    };
+    let sets = whole(words);
+    if !sets.is_empty() {
+        return sets;
+    }
+    words.split(", ").flat_map(whole).collect()
+}
+
+/// The card each line is, where known.
+#[derive(Debug, Clone)]
+pub struct Picks<'a> {
+    /// For each entry, the cards it may still be.
+    pub cands: Vec<Vec<&'a Card>>,
+    /// Entries whose remaining candidates are the same there: the first is
+    /// taken.
+    pub same_there: Vec<usize>,
+}
+
+/// What the fleet, priced with a choice of cards, says of each line.
+struct Outcome {
+    /// Each entry's cost where it stands.
+    cost: HashMap<usize, i32>,
+    /// Each ship's total, by the listing's ship index.
+    ship_total: HashMap<usize, i32>,
+    errors: usize,
+    /// The errors found at each entry's value.
+    errors_at: HashMap<usize, usize>,
+    /// The penalties (faction, ship) in the costs of each ship's cards, by
+    /// the listing's ship index.
+    penalties: HashMap<usize, usize>,
+}
+
+/// Where each entry's value is in a fleet file written from a listing.
+pub type Spans = Vec<(Range<usize>, usize)>;
+
+/// A fleet file written with one card per line (`choice`) and where each
+/// entry's value is, for pricing.
+pub type Emitted = (String, Spans);
+
+/// Prices the fleet written by `emit` with the current choice.
+fn price(
+    db: &Database,
+    listing: &Listing,
+    choice: &[Option<&Card>],
+    emit: &dyn Fn(&[Option<&Card>]) -> Emitted,
+    opts: &CheckOptions,
+) -> Outcome {
+    let (text, spans) = emit(choice);
+    let entry_at = |span: &Range<usize>| spans.iter().find(|(s, _)| s == span).map(|x| x.1);
+    let source = Source {
+        path: "pasted.toml".into(),
+        text,
+    };
+    let ships: Vec<usize> = listing
+        .entries
+        .iter()
+        .enumerate()
+        .filter(|(i, e)| e.place == Place::Ship && choice[*i].is_some())
+        .filter_map(|(_, e)| e.ship)
+        .collect();
+    let (checked, r) = crate::report::staw::check_and(db, source, opts, |a| {
+        let mut cost = HashMap::new();
+        let mut penalties = HashMap::new();
+        let mut ship_total = HashMap::new();
+        for (s, ship) in a.ships.iter().zip(&ships) {
+            ship_total.insert(*ship, s.total);
+            if let Some(i) = entry_at(&s.entry.ship.span) {
+                cost.insert(i, s.price.cost);
+            }
+            let mut n = 0;
+            for c in &s.cards {
+                if let Some(i) = entry_at(&c.placed.span) {
+                    cost.insert(i, c.price.cost);
+                }
+                n += c
+                    .price
+                    .modifiers
+                    .iter()
+                    .filter(|m| {
+                        matches!(
+                            m.kind,
+                            ModifierKind::FactionPenalty | ModifierKind::ShipPenalty
+                        )
+                    })
+                    .count();
+            }
+            penalties.insert(*ship, n);
+        }
+        if let Some(r) = &a.resource {
+            if let Some(i) = entry_at(&r.placed.span) {
+                cost.insert(i, r.price.cost);
+            }
+        }
+        for (c, p) in a.sideboard.iter().flat_map(|s| &s.cards) {
+            if let Some(i) = entry_at(&c.card.span) {
+                cost.insert(i, p.cost);
+            }
+        }
+        (cost, ship_total, penalties)
+    });
+    let (cost, ship_total, penalties) = r.unwrap_or_default();
+    let mut errors_at = HashMap::new();
+    // A uniqueness clash is the list's own (a unique card twice), not a
+    // sign of another card meant.
+    let errors: Vec<_> = checked
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Error && d.code != "unique")
+        .collect();
+    for d in &errors {
+        if let Some(i) = d.span.as_ref().and_then(&entry_at) {
+            *errors_at.entry(i).or_default() += 1;
+        }
+    }
+    Outcome {
+        cost,
+        ship_total,
+        errors: errors.len(),
+        errors_at,
+        penalties,
+    }
+}
+
+/// How well a choice reproduces the list at entry `i`: its printed cost,
+/// its ship's printed total; then, as a player would choose, the fewest
+/// penalties on its ship; then no error at the card itself, the fewest
+/// errors.
+type Score = (
+    bool,
+    bool,
+    std::cmp::Reverse<usize>,
+    std::cmp::Reverse<usize>,
+    std::cmp::Reverse<usize>,
+);
+
+fn score(listing: &Listing, i: usize, p: &Outcome) -> Score {
+    let e = &listing.entries[i];
+    let cost_ok = e.cost.is_none_or(|c| p.cost.get(&i) == Some(&c));
+    let total_ok = e
+        .ship
+        .and_then(|s| listing.ship_totals.get(s).copied().flatten())
+        .is_none_or(|t| p.ship_total.get(&e.ship.unwrap_or(0)) == Some(&t));
+    let own = p.errors_at.get(&i).copied().unwrap_or(0);
+    (
+        cost_ok,
+        total_ok,
+        std::cmp::Reverse(
+            e.ship
+                .and_then(|s| p.penalties.get(&s))
+                .copied()
+                .unwrap_or(0),
+        ),
+        std::cmp::Reverse(own),
+        std::cmp::Reverse(p.errors),
+    )
+}
+
+/// The most times `settle` prices the fleet, and the most card lines it
+/// prices in all (each pricing prices every line): a list so long or so
+/// ambiguous that settling it would take more leaves the rest for `fix`.
+pub const PRICINGS: usize = 1500;
+pub const LINES_PRICED: usize = 40_000;
+
+/// Settles the lines several cards share by pricing the fleet.
+pub fn settle<'a>(
+    db: &'a Database,
+    listing: &Listing,
+    mut cands: Vec<Vec<&'a Card>>,
+    emit: &dyn Fn(&[Option<&Card>]) -> Emitted,
+    opts: &CheckOptions,
+) -> Picks<'a> {
+    let mut same_there = Vec::new();
+    // Ships first: their cards are priced on them.
+    let mut order: Vec<usize> = (0..cands.len()).filter(|&i| cands[i].len() > 1).collect();
+    order.sort_by_key(|&i| listing.entries[i].place != Place::Ship);
+    let mut budget = PRICINGS.min(LINES_PRICED / listing.entries.len().max(1));
+    for _pass in 0..3 {
+        let mut changed = false;
+        for &i in &order {
+            if cands[i].len() < 2 || cands[i].len() > budget {
+                continue;
+            }
+            budget -= cands[i].len();
+            let mut scored = Vec::new();
+            for c in cands[i].clone() {
+                let mut choice: Vec<Option<&Card>> =
+                    cands.iter().map(|v| v.first().copied()).collect();
+                choice[i] = Some(c);
+                let p = price(db, listing, &choice, emit, opts);
+                scored.push((c, score(listing, i, &p), p.cost.get(&i).copied()));
+            }
+            let best = scored.iter().map(|s| s.1).max().expect("candidates");
+            let kept: Vec<&(&Card, _, Option<i32>)> =
+                scored.iter().filter(|s| s.1 == best).collect();
+            if kept.len() < cands[i].len() {
+                changed = true;
+                cands[i] = kept.iter().map(|s| s.0).collect();
+            }
+            // The same there: one cost, one verdict.
+            if kept.len() > 1
+                && kept[0].2.is_some()
+                && kept.iter().all(|s| s.2 == kept[0].2)
+                && !same_there.contains(&i)
+            {
+                same_there.push(i);
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    same_there.retain(|&i| cands[i].len() > 1);
+    Picks { cands, same_there }
+}
+
+/// The sideboard section of each sideboard entry: `captain`, else a free
+/// section (in Utopia's order) that one of its cards may fill, after the
+/// section of the card above it where one is (lists give the sideboard in
+/// that order), else any.
+pub fn sections(listing: &Listing, cands: &[Vec<&Card>]) -> Vec<Option<&'static str>> {
+    let order = crate::edit::interop::priced::SIDEBOARD_ORDER;
+    let mut taken: Vec<&str> = Vec::new();
+    let mut last = 0;
+    listing
+        .entries
+        .iter()
+        .zip(cands)
+        .map(|(e, cs)| {
+            if e.place != Place::Sideboard {
+                return None;
+            }
+            let fits = |s: &&str| {
+                if *s == "captain" {
+                    e.marker == Some(Marker::Captain)
+                        || (!cs.is_empty() && cs.iter().all(|c| c.kind == CardType::Captain))
+                } else {
+                    e.marker.is_none()
+                        && cs
+                            .iter()
+                            .any(|c| crate::staw::fleet::resolve::upgrade_types(c).any(|t| t == *s))
+                }
+            };
+            let free = |s: &&str| !taken.contains(s) && fits(s);
+            let at = (last..order.len())
+                .find(|&k| free(&order[k]))
+                .or_else(|| (0..order.len()).find(|&k| free(&order[k])));
+            at.map(|k| {
+                taken.push(order[k]);
+                last = k;
+                order[k]
+            })
+        })
+        .collect()
+}
+
+/// The lines whose printed cost (or ship total) the fleet as settled does
+/// not give: (line, what differs). Only settled lines count, and a ship's
+/// total only when all its lines are settled.
+pub fn differences(
+    db: &Database,
+    listing: &Listing,
+    picks: &Picks,
+    emit: &dyn Fn(&[Option<&Card>]) -> Emitted,
+    opts: &CheckOptions,
+) -> Vec<(usize, String)> {
+    let settled = |i: usize| picks.cands[i].len() == 1 || picks.same_there.contains(&i);
+    let choice: Vec<Option<&Card>> = picks.cands.iter().map(|v| v.first().copied()).collect();
+    let p = price(db, listing, &choice, emit, opts);
+    let mut out = Vec::new();
+    for (i, e) in listing.entries.iter().enumerate() {
+        if let (Some(want), Some(got), true) = (e.cost, p.cost.get(&i), settled(i)) {
+            if want != *got {
+                out.push((
+                    e.line,
+                    format!(
+                        "'{}' costs {got} SP there; the list says {want} SP",
+                        shorten(&e.name)
+                    ),
+                ));
+            }
+        }
+        if e.place != Place::Ship {
+            continue;
+        }
+        let Some(s) = e.ship else { continue };
+        let all_settled = listing
+            .entries
+            .iter()
+            .enumerate()
+            .filter(|(_, x)| x.ship == Some(s))
+            .all(|(j, _)| settled(j));
+        let want = listing.ship_totals.get(s).copied().flatten();
+        if let (Some(want), Some(got), true) = (want, p.ship_total.get(&s), all_settled) {
+            if want != *got {
+                out.push((
+                    e.line,
+                    format!(
+                        "ship {} ('{}') totals {got} SP; the list says {want} SP",
+                        s + 1,
+                        shorten(&e.name)
+                    ),
+                ));
+            }
+        }
+    }
+    out
+}

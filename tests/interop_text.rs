@@ -1,0 +1,322 @@
+//! `import text` reads back what `export --to text` writes, for every
+//! example fleet of `fleets/` (and the interop fixtures): with set names (`--sets`) to the same cards
+//! (reprints are one card); without, to cards of the same names at the
+//! same costs on their ships (a list without set names cannot tell apart
+//! two cards that are the same there: the import takes the first and says
+//! so in the file). Every line it cannot read is reported with its number.
+
+use crate::interop::{db, example_fleets, root};
+use crate::support::run;
+use std::path::Path;
+
+/// The first printing of a card (reprints are one card to the rules).
+fn printing(id: &str) -> String {
+    let c = db().by_id(id).unwrap();
+    db().by_name(&c.name)
+        .into_iter()
+        .find(|o| o.is_reprint_of(c))
+        .map_or(id.to_string(), |o| o.id.clone())
+}
+
+/// A fleet as `check` reports it: its name, verdict and total, and each
+/// ship's and the sideboard's cards with their costs there, by first
+/// printing (`exact`) or by name and type.
+pub(crate) fn seen(dir: &Path, file: &str, exact: bool) -> String {
+    let r = run(dir, &["check", file, "-o", "json"]);
+    assert_ne!(r.code, 2, "{file}: {}", r.stdout);
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+    let f = &v["fleets"][0];
+    let card = |c: &serde_json::Value| {
+        let who = if exact {
+            printing(c["id"].as_str().unwrap())
+        } else {
+            format!(
+                "{} ({})",
+                c["name"].as_str().unwrap(),
+                c["type"].as_str().unwrap()
+            )
+        };
+        format!("{who} {}", c["cost"])
+    };
+    let mut out = vec![format!(
+        "{} legal={} total={}",
+        f["name"], f["legal"], f["total"]
+    )];
+    for s in f["ships"].as_array().unwrap() {
+        let ship = if exact {
+            printing(s["ship"]["id"].as_str().unwrap())
+        } else {
+            s["ship"]["name"].as_str().unwrap().to_string()
+        };
+        let mut cards: Vec<String> = s["cards"].as_array().unwrap().iter().map(card).collect();
+        cards.sort();
+        out.push(format!("{ship} {} [{}]", s["total"], cards.join(", ")));
+    }
+    if let Some(sb) = f["sideboard"].as_object() {
+        let mut cards: Vec<String> = sb["cards"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| format!("{}: {}", c["section"], card(c)))
+            .collect();
+        cards.sort();
+        out.push(format!("sideboard {} [{}]", sb["total"], cards.join(", ")));
+    }
+    out.join("\n")
+}
+
+#[test]
+fn import_text_reads_back_the_text_export_of_every_example_fleet() {
+    let dir = tempfile::tempdir().unwrap();
+    let fleets = example_fleets();
+    assert!(fleets.len() >= 10, "{fleets:?}");
+    // And the project's own interop fleets (officers, fleet captains, a
+    // sideboard, either-slot cards, an illegal one).
+    let mut own = Vec::new();
+    for dir in ["fleets", "layout"] {
+        own.extend(
+            std::fs::read_dir(root().join("tests/fixtures/interop").join(dir))
+                .unwrap()
+                .map(|e| e.unwrap().path()),
+        );
+    }
+    own.sort();
+    for path in fleets.into_iter().chain(own) {
+        let name = path.display().to_string();
+        for sets in [true, false] {
+            let mut args = vec!["export", name.as_str(), "--to", "text"];
+            if sets {
+                args.push("--sets");
+            }
+            let r = run(dir.path(), &args);
+            assert_ne!(r.code, 2, "{name}: {}", r.stderr);
+            std::fs::write(dir.path().join("list.txt"), &r.stdout).unwrap();
+            let back = run(
+                dir.path(),
+                &[
+                    "import",
+                    "text",
+                    "list.txt",
+                    "--out",
+                    "back.toml",
+                    "--force",
+                ],
+            );
+            // Nothing unread, nothing left for `fix`, every cost as printed.
+            assert_eq!(
+                back.code, 0,
+                "{name} (sets: {sets}):\n{}\n{}",
+                back.stderr, r.stdout
+            );
+            assert!(
+                back.stderr.starts_with("wrote back.toml: ") && back.stderr.lines().count() == 1,
+                "{name} (sets: {sets}):\n{}",
+                back.stderr
+            );
+            assert_eq!(
+                seen(dir.path(), "back.toml", sets),
+                seen(dir.path(), &name, sets),
+                "{name} (sets: {sets}):\n{}",
+                std::fs::read_to_string(dir.path().join("back.toml")).unwrap()
+            );
+        }
+    }
+}
+
+/// Every line that cannot be read or resolved is reported with its number
+/// and kept in the file as a comment; a name cards share that differ there
+/// is left for `fix`; a name cards share that are the same there is taken,
+/// and the file says so.
+#[test]
+fn import_text_reports_every_line_it_cannot_read() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("list.txt"),
+        "My list\n\
+         U.S.S. Reliant [20]\n\
+         - Clark Terrell 2 (Captain) [1]\n\
+         - Jean-Luc Picard 9 (Captain) [6]\n\
+         - Photon Torpedoes\n\
+         - Nonsense Card [2]\n\
+         -\n\
+         Resource: Reinforcements Sideboard [10]\n\
+         - Kira Nerys 3 (Captain)\n\
+         - Feint\n\
+         - Attack Pattern Omega\n",
+    )
+    .unwrap();
+    let r = run(dir.path(), &["import", "text", "list.txt"]);
+    assert_eq!(r.code, 2);
+    assert_eq!(
+        r.stderr,
+        "error: list.txt:4: 'Jean-Luc Picard' is a second captain under one ship; not imported\n\
+         note: list.txt:5: 'Photon Torpedoes' names 23 different cards that fit as an upgrade; pick one by its id (left for `fleetcheck fix`)\n\
+         error: list.txt:6: no upgrade matches 'Nonsense Card'\n\
+         error: list.txt:7: cannot read '-'\n\
+         error: list.txt:11: 'Attack Pattern Omega': no free sideboard section fits it\n"
+    );
+    insta::assert_snapshot!(r.stdout);
+}
+
+/// `import` says what it wrote, creates the `--out` directory when needed,
+/// names a file in `--out DIR` after the fleet, and never writes over a
+/// file without `--force`.
+#[test]
+fn import_says_what_it_wrote_and_creates_the_out_directory() {
+    let dir = tempfile::tempdir().unwrap();
+    let fleet = root().join("fleets/klingon-sideboard.toml");
+    let r = run(
+        dir.path(),
+        &[
+            "export",
+            &fleet.display().to_string(),
+            "--to",
+            "text",
+            "--out",
+            "list.txt",
+        ],
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let r = run(
+        dir.path(),
+        &["import", "text", "list.txt", "--out", "new/dir/"],
+    );
+    assert_eq!((r.code, r.stdout.as_str()), (0, ""));
+    assert_eq!(
+        r.stderr,
+        "wrote new/dir/klingon-strike-with-a-sideboard.toml: 2 ships, 94 SP, legal\n"
+    );
+    let r = run(
+        dir.path(),
+        &["import", "text", "list.txt", "-O", "other/f.toml"],
+    );
+    assert_eq!(r.code, 0);
+    assert_eq!(r.stderr, "wrote other/f.toml: 2 ships, 94 SP, legal\n");
+    let r = run(
+        dir.path(),
+        &["import", "text", "list.txt", "-O", "other/f.toml"],
+    );
+    assert_eq!(r.code, 2);
+    assert_eq!(
+        r.stderr,
+        "error: other/f.toml already exists; pass --force to overwrite it\n"
+    );
+    let r = run(
+        dir.path(),
+        &[
+            "import",
+            "text",
+            "list.txt",
+            "-O",
+            "other/f.toml",
+            "--force",
+        ],
+    );
+    assert_eq!(r.code, 0);
+    assert_eq!(r.stderr, "wrote other/f.toml: 2 ships, 94 SP, legal\n");
+    // Several Space Dock squads into a directory that does not exist yet.
+    let squads = crate::interop::fixture("two.spacedocksquads");
+    let r = run(
+        dir.path(),
+        &["import", "spacedock", &squads, "--out", "squads"],
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(
+        r.stderr,
+        "wrote squads/federation-three-ships.toml: 3 ships, 100 SP, legal\n\
+         wrote squads/romulan-birds-of-prey.toml: 4 ships, 97 SP, legal\n"
+    );
+    // A list with input errors is written, and the summary says so.
+    std::fs::write(
+        dir.path().join("bad.txt"),
+        "U.S.S. Reliant [20]\n- Nonsense Card\n",
+    )
+    .unwrap();
+    let r = run(
+        dir.path(),
+        &["import", "text", "bad.txt", "-O", "bad/b.toml"],
+    );
+    assert_eq!(r.code, 2);
+    assert_eq!(
+        r.stderr,
+        "error: bad.txt:2: no upgrade matches 'Nonsense Card'\n\
+         wrote bad/b.toml: 1 ship, input errors (see `fleetcheck check bad/b.toml`; `fleetcheck fix` settles ambiguous names)\n"
+    );
+}
+
+/// A cost the list prints that the fleet does not give (the other builder
+/// prices it otherwise, or the list is wrong) is a warning with its line:
+/// the card is read.
+#[test]
+fn import_text_warns_of_costs_the_fleet_does_not_give() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("list.txt"),
+        "U.S.S. Reliant [20]\n- Clark Terrell 2 (Captain) [3]\nShip Total: 30 SP\n",
+    )
+    .unwrap();
+    let r = run(dir.path(), &["import", "text", "list.txt"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(
+        r.stderr,
+        "warning: list.txt:1: ship 1 ('U.S.S. Reliant') totals 21 SP; the list says 30 SP\n\
+         warning: list.txt:2: 'Clark Terrell' costs 1 SP there; the list says 3 SP\n"
+    );
+    assert!(
+        r.stdout.contains("captain = \"Clark Terrell\"\n"),
+        "{}",
+        r.stdout
+    );
+}
+
+/// A list so long that settling every shared name would price the fleet
+/// too often is settled as far as the bound allows; the rest is left for
+/// `fix`, each line with a note, and every ship is in the file.
+#[test]
+fn import_text_of_a_long_list_is_bounded() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut list = String::from("Big list\n");
+    for _ in 0..120 {
+        list.push_str("U.S.S. Reliant [20]\n- Clark Terrell 2 (Captain) [1]\n");
+        list.push_str(&"- Photon Torpedoes [3]\n".repeat(6));
+    }
+    std::fs::write(dir.path().join("big.txt"), list).unwrap();
+    let r = run(dir.path(), &["import", "text", "big.txt"]);
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr
+            .lines()
+            .all(|l| l.starts_with("note: big.txt:") && l.ends_with("(left for `fleetcheck fix`)")),
+        "{}",
+        r.stderr
+    );
+    assert_eq!(r.stdout.matches("[[ship]]").count(), 120);
+}
+
+/// The date, SP cap and additional points a list gives are read into the
+/// fleet file; one that is no date or out of range is reported, not kept.
+#[test]
+fn import_text_reads_the_date_cap_and_additional_points() {
+    let dir = tempfile::tempdir().unwrap();
+    let read = |text: &str| {
+        std::fs::write(dir.path().join("l.txt"), text).unwrap();
+        run(dir.path(), &["import", "text", "l.txt"])
+    };
+    let r = read("My list\nFormat: standard\nAs Of: 2016-06-30\nSP Cap: 120 SP\nAdditional Points: 3 SP\nU.S.S. Reliant [20]\n- Clark Terrell 2 (Captain) [1]\n");
+    assert_eq!((r.code, r.stderr.as_str()), (0, ""));
+    assert!(
+        r.stdout.contains("name = \"My list\"\nformat = \"standard\"\nas_of = \"2016-06-30\"\nsp_cap = 120\nadditional_points = 3\n"),
+        "{}",
+        r.stdout
+    );
+    let r = read(
+        "As Of: 2016-13-40\nSP Cap: -5 SP\nAdditional Points: 200000 SP\nU.S.S. Reliant [20]\n",
+    );
+    assert_eq!(r.code, 2);
+    assert_eq!(
+        r.stderr,
+        "error: l.txt:1: cannot read 'As Of: 2016-13-40'\n\
+         error: l.txt:2: cannot read 'SP Cap: -5 SP'\n\
+         error: l.txt:3: cannot read 'Additional Points: 200000 SP'\n"
+    );
+}
