@@ -16,40 +16,65 @@ use clap::{Args, ValueEnum};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-/// What `add` and `remove` work on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum KindArg {
-    /// A new [[ship]] (remove: a ship by number or card).
-    Ship,
-    Captain,
-    Admiral,
-    /// An upgrade (crew, tech, weapon, talent, ...) of a ship.
-    Upgrade,
-    /// The fleet's resource.
-    Resource,
-    /// A card of the Reinforcements Sideboard.
-    Sideboard,
-    Flagship,
-    FleetCaptain,
-    Ambassador,
-    Construction,
-    Officer,
-}
+/// What `add` and `remove` work on: a builder [`Kind`] by its word
+/// (`ship`, `fleet-captain`, ...).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct KindArg(pub Kind);
 
 impl KindArg {
     pub fn kind(self) -> Kind {
-        match self {
-            KindArg::Ship => Kind::Ship,
-            KindArg::Captain => Kind::Captain,
-            KindArg::Admiral => Kind::Admiral,
-            KindArg::Upgrade => Kind::Upgrade,
-            KindArg::Resource => Kind::Resource,
-            KindArg::Sideboard => Kind::Sideboard,
-            KindArg::Flagship => Kind::Flagship,
-            KindArg::FleetCaptain => Kind::FleetCaptain,
-            KindArg::Ambassador => Kind::Ambassador,
-            KindArg::Construction => Kind::Construction,
-            KindArg::Officer => Kind::Officer,
+        self.0
+    }
+}
+
+impl ValueEnum for KindArg {
+    fn value_variants<'a>() -> &'a [Self] {
+        const ALL: [KindArg; Kind::ALL.len()] = {
+            let mut all = [KindArg(Kind::Ship); Kind::ALL.len()];
+            let mut i = 0;
+            while i < all.len() {
+                all[i] = KindArg(Kind::ALL[i]);
+                i += 1;
+            }
+            all
+        };
+        &ALL
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        let help = match self.0 {
+            Kind::Ship => "A new [[ship]] (remove: a ship by number or card)",
+            Kind::Upgrade => "An upgrade (crew, tech, weapon, talent, ...) of a ship",
+            Kind::Resource => "The fleet's resource",
+            Kind::Sideboard => "A card of the Reinforcements Sideboard",
+            _ => "",
+        };
+        let value = clap::builder::PossibleValue::new(self.0.word());
+        Some(if help.is_empty() {
+            value
+        } else {
+            value.help(help)
+        })
+    }
+}
+
+/// Where an edit applies, beyond the card: `--ship` and `--section`.
+#[derive(Debug, Clone, Args, Default)]
+pub struct Where {
+    /// The ship (1 = the first [[ship]]); needed when the fleet has several.
+    #[arg(long, value_name = "N")]
+    pub ship: Option<usize>,
+    /// The sideboard section (captain, talent, crew, tech, weapon): where
+    /// the card goes when its type does not say it, or the one to empty.
+    #[arg(long, value_name = "SECTION")]
+    pub section: Option<String>,
+}
+
+impl Where {
+    pub fn place(&self) -> Place {
+        Place {
+            ship: self.ship,
+            section: self.section.clone(),
         }
     }
 }
@@ -95,13 +120,8 @@ pub struct AddArgs {
     /// The card: an id (`Cap906`) or a name (`"Jean-Luc Picard"`).
     #[arg(value_name = "CARD")]
     pub card: String,
-    /// The ship (1 = the first [[ship]]); needed when the fleet has several.
-    #[arg(long, value_name = "N")]
-    pub ship: Option<usize>,
-    /// The sideboard section (captain, talent, crew, tech, weapon), when
-    /// the card's type does not say it.
-    #[arg(long, value_name = "SECTION")]
-    pub section: Option<String>,
+    #[command(flatten)]
+    pub place: Where,
     #[command(flatten)]
     pub narrow: Narrow,
     #[command(flatten)]
@@ -110,11 +130,7 @@ pub struct AddArgs {
 
 pub fn run(args: &AddArgs) -> anyhow::Result<i32> {
     let db = super::load_db(&args.common)?;
-    let place = Place {
-        ship: args.ship,
-        section: args.section.clone(),
-    };
-    let query = args.narrow.query(&args.card);
+    let (place, query) = (args.place.place(), args.narrow.query(&args.card));
     edit(&db, &args.file, "add", &args.common, |text| {
         builder::add(&db, text, args.kind.kind(), &query, &place)
     })
