@@ -58,9 +58,10 @@ impl ValueEnum for KindArg {
     }
 }
 
-/// Where an edit applies, beyond the card: `--ship` and `--section`.
+/// What an edit aims at, beyond the card's name: `--ship`, `--section`
+/// and the narrowing of the card.
 #[derive(Debug, Clone, Args, Default)]
-pub struct Where {
+pub struct Target {
     /// The ship (1 = the first [[ship]]); needed when the fleet has several.
     #[arg(long, value_name = "N")]
     pub ship: Option<usize>,
@@ -68,9 +69,11 @@ pub struct Where {
     /// the card goes when its type does not say it, or the one to empty.
     #[arg(long, value_name = "SECTION")]
     pub section: Option<String>,
+    #[command(flatten)]
+    pub narrow: Narrow,
 }
 
-impl Where {
+impl Target {
     pub fn place(&self) -> Place {
         Place {
             ship: self.ship,
@@ -121,16 +124,15 @@ pub struct AddArgs {
     #[arg(value_name = "CARD")]
     pub card: String,
     #[command(flatten)]
-    pub place: Where,
-    #[command(flatten)]
-    pub narrow: Narrow,
+    pub target: Target,
     #[command(flatten)]
     pub common: Common,
 }
 
 pub fn run(args: &AddArgs) -> anyhow::Result<i32> {
     let db = super::load_db(&args.common)?;
-    let (place, query) = (args.place.place(), args.narrow.query(&args.card));
+    let target = &args.target;
+    let (place, query) = (target.place(), target.narrow.query(&args.card));
     edit(&db, &args.file, "add", &args.common, |text| {
         builder::add(&db, text, args.kind.kind(), &query, &place)
     })
@@ -177,7 +179,7 @@ pub(crate) fn edit(
     };
     // Read once: the text edited and the fingerprint of its bytes, to
     // refuse the write if the file changes meanwhile.
-    let (before, original) = match super::check::read_for_edit(path) {
+    let (mut before, original) = match super::check::read_for_edit(path) {
         Ok((s, o)) => (s, Some(o)),
         Err(c) => {
             let ropts = render_options(common);
@@ -191,6 +193,10 @@ pub(crate) fn edit(
         report::table::render(&mut std::io::stderr(), &c, &ropts)?;
         return Ok(2);
     }
+    // Edited with `\n` line ends; written back with the file's own (and
+    // its byte order mark).
+    let form = original.as_ref().map(|o| o.form()).unwrap_or_default();
+    before.text = form.to_edit(&before.text).into_owned();
     let edited = match f(&before.text) {
         Ok(e) => e,
         Err(e) => return Ok(refuse(path, &e)),
@@ -227,7 +233,7 @@ pub(crate) fn edit(
         Some(o) => crate::input::fs::Guard::Unchanged(o),
         None => crate::input::fs::Guard::New,
     };
-    if let Err(e) = crate::input::fs::write(path, edited.text.as_bytes(), guard) {
+    if let Err(e) = crate::input::fs::write(path, &form.to_write(&edited.text), guard) {
         eprintln!("error: {}", write_error(path, &e));
         return Ok(2);
     }

@@ -2,7 +2,7 @@
 //! fleet file in place, with the same checks, atomic write and report as
 //! `add` (see `add::edit`).
 
-use super::add::{edit, KindArg, Narrow, Where};
+use super::add::{edit, KindArg, Target};
 use super::Common;
 use crate::edit::builder;
 use clap::Args;
@@ -22,17 +22,15 @@ pub struct RemoveArgs {
     #[arg(value_name = "CARD")]
     pub card: Option<String>,
     #[command(flatten)]
-    pub place: Where,
-    #[command(flatten)]
-    pub narrow: Narrow,
+    pub target: Target,
     #[command(flatten)]
     pub common: Common,
 }
 
 pub fn run(args: &RemoveArgs) -> anyhow::Result<i32> {
     let db = super::load_db(&args.common)?;
-    let place = args.place.place();
-    let query = args.card.as_deref().map(|c| args.narrow.query(c));
+    let place = args.target.place();
+    let query = args.card.as_deref().map(|c| args.target.narrow.query(c));
     edit(&db, &args.file, "remove", &args.common, |text| {
         builder::remove(&db, text, args.kind.kind(), query.as_ref(), &place)
     })

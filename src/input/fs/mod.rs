@@ -21,10 +21,12 @@
 //! # Ok(()) }
 //! ```
 
+mod form;
 mod read;
 mod temp;
 mod write;
 
+pub use form::Form;
 pub use read::{
     decode, io_reason, read_named, read_text, read_text_for_edit, Unreadable, MAX_FILE_BYTES,
 };

@@ -22,6 +22,7 @@
 //! locks, which editors do not take anyway. A new file ([`Guard::New`]) is
 //! put in place without replacing one made meanwhile (`persist_noclobber`).
 
+use super::form::Form;
 use super::read::read_bytes;
 use super::temp::{remove_stale, temp_file};
 use std::fmt;
@@ -30,11 +31,13 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 /// What a file held when it was read: compared with the file on disk just
-/// before writing. Only its fingerprint is kept, not the contents.
+/// before writing. Only its fingerprint is kept, not the contents, and its
+/// [`Form`] (byte order mark, line ends), for the edit to keep.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Original {
     len: u64,
     hash: u64,
+    form: Form,
 }
 
 impl Original {
@@ -47,7 +50,13 @@ impl Original {
         Original {
             len: bytes.len() as u64,
             hash: h.finish(),
+            form: Form::of(bytes),
         }
+    }
+
+    /// The form of the bytes read: what an edit writes back keeps it.
+    pub fn form(&self) -> Form {
+        self.form
     }
 }
 
