@@ -77,3 +77,74 @@ fn a_comment_inside_an_emptied_array_survives_add() {
          { id = \"C360\" },  # Tactical Officer (crew, federation, 4 SP)\n]\n"
     );
 }
+
+/// A file name of 250 bytes (the limit is 255): `new --force`, `add` and
+/// `remove` edit it, and leave no temporary file (whose name is cut to fit).
+#[test]
+fn a_file_with_a_250_byte_name_can_be_edited() {
+    let dir = tempfile::tempdir().unwrap();
+    let name = format!("{}.toml", "f".repeat(245));
+    assert_eq!(name.len(), 250);
+    let path = dir.path().join(&name);
+    std::fs::write(&path, "name = \"old\"\n").unwrap();
+    ok(dir.path(), &["new", &name, "--name", "R", "--force"]);
+    ok(dir.path(), &["add", &name, "ship", "S207"]);
+    ok(dir.path(), &["add", &name, "captain", "Cap046"]);
+    ok(dir.path(), &["remove", &name, "captain"]);
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(
+        text.ends_with("name = \"R\"\nformat = \"standard\"\n\n[[ship]]\nship = { id = \"S207\" }  # U.S.S. Enterprise-D (ship, federation, 28 SP)\n"),
+        "{text}"
+    );
+    let files: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    assert_eq!(files, [name]);
+}
+
+/// A stale temporary file of a long name (its name cut) is removed by the
+/// next edit in its folder, like any other.
+#[test]
+fn a_stale_temp_file_of_a_long_name_is_removed() {
+    let dir = tempfile::tempdir().unwrap();
+    let name = format!("{}.toml", "f".repeat(245));
+    std::fs::write(dir.path().join(&name), "name = \"R\"\n").unwrap();
+    // What a killed edit of that file left: 230 bytes of its name.
+    let stale = dir
+        .path()
+        .join(format!(".{}.fleetcheck-AbCd1234.tmp", &name[..230]));
+    std::fs::write(&stale, "half").unwrap();
+    let old = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
+    std::fs::File::options()
+        .write(true)
+        .open(&stale)
+        .unwrap()
+        .set_modified(old)
+        .unwrap();
+    ok(dir.path(), &["add", &name, "ship", "S207"]);
+    assert!(!stale.exists());
+}
+
+/// A Space Dock squad named with 300 characters is written to a file named
+/// with its first 80 (and `.toml`).
+#[test]
+fn a_300_character_squad_name_gives_a_short_file_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let long = "Long ".repeat(60);
+    let squad = format!(
+        r#"{{"name": "{long}", "ships": [{{"shipId": "u_s_s_enterprise_d_72224p", "shipTitle": "U.S.S. Enterprise-D"}}]}}"#
+    );
+    std::fs::write(dir.path().join("s.spacedock"), squad).unwrap();
+    std::fs::create_dir(dir.path().join("out")).unwrap();
+    ok(
+        dir.path(),
+        &["import", "spacedock", "s.spacedock", "-O", "out"],
+    );
+    let files: Vec<String> = std::fs::read_dir(dir.path().join("out"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    let slug = "long-".repeat(16);
+    assert_eq!(files, [format!("{}.toml", &slug[..79])]);
+}

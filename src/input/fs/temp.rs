@@ -1,5 +1,6 @@
 //! What a killed run leaves: at most its temporary file, named
-//! `.{name}.fleetcheck-XXXXXXXX.tmp` beside the target, never a half
+//! `.{name}.fleetcheck-XXXXXXXX.tmp` beside the target (the name cut so
+//! that the whole fits in 255 bytes), never a half
 //! written target. The next write in that directory removes such files
 //! older than [`STALE_AFTER`] (younger ones may be another run's, still
 //! writing). Their age is measured against the modification time the file
@@ -20,6 +21,21 @@ const TEMP_SUFFIX: &str = ".tmp";
 /// The random characters of a temporary file's name.
 const TEMP_RANDOM: usize = 8;
 
+/// The longest file name most file systems take (`NAME_MAX`), in bytes.
+const NAME_MAX: usize = 255;
+
+/// The target's name as a temporary file's name holds it: cut (at a
+/// character boundary) so that the whole name fits in [`NAME_MAX`] bytes;
+/// a file named with 250 bytes can be edited too.
+fn shortened(name: &str) -> &str {
+    let room = NAME_MAX - 1 - TEMP_MARK.len() - TEMP_RANDOM - TEMP_SUFFIX.len();
+    let mut end = name.len().min(room);
+    while !name.is_char_boundary(end) {
+        end -= 1;
+    }
+    &name[..end]
+}
+
 /// A new, empty temporary file next to `target` (same directory, so the
 /// rename stays on one file system), hidden and named after it, with the
 /// permissions of `existing` (narrowed by the umask) or those of any new
@@ -33,7 +49,7 @@ pub(super) fn temp_file(
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let prefix = format!(".{name}{TEMP_MARK}");
+    let prefix = format!(".{}{TEMP_MARK}", shortened(&name));
     let mut builder = tempfile::Builder::new();
     builder
         .prefix(&prefix)

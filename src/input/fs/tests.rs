@@ -156,6 +156,24 @@ fn temp_files_have_a_recognisable_name() {
 }
 
 #[test]
+fn a_long_name_gives_a_temp_name_of_at_most_255_bytes() {
+    let dir = tempfile::tempdir().unwrap();
+    // 250 bytes, most of them two-byte characters.
+    let name = format!("{}{}.toml", "é".repeat(120), "x".repeat(5));
+    assert_eq!(name.len(), 250);
+    let target = dir.path().join(&name);
+    let tmp = temp_file(dir.path(), &target, None).unwrap();
+    let tmp_name = tmp.path().file_name().unwrap().to_str().unwrap();
+    // 230 bytes of the name (115 characters), the mark, 8 random, ".tmp".
+    assert_eq!(tmp_name.len(), 255, "{tmp_name}");
+    assert!(tmp_name.starts_with(&format!(".{}", "é".repeat(115))));
+    assert!(is_temp_name(tmp_name), "{tmp_name}");
+    // And the write itself goes through.
+    write(&target, b"a", Guard::New).unwrap();
+    assert_eq!(std::fs::read(&target).unwrap(), b"a");
+}
+
+#[test]
 fn stale_temp_files_are_removed_by_the_next_write() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("fleet.toml");

@@ -4,6 +4,8 @@
 //! as the import command does. Any panic is a crash.
 #![no_main]
 
+// Only the database and the importers are used here.
+#[allow(dead_code)]
 #[path = "../shared/imported.rs"]
 mod imported;
 
