@@ -4,6 +4,7 @@
 
 mod edits;
 mod import_output;
+mod json_refusals;
 
 use crate::support::{run, TODAY};
 use std::path::Path;

@@ -7,6 +7,7 @@
 //! a player may be mid-build.
 
 use super::check::{check_options, print, render_options};
+use super::refusal::Refusal;
 use super::{Common, Output};
 use crate::data::Database;
 use crate::edit::builder::{self, EditError, Edited, Kind, Place, Query};
@@ -138,16 +139,16 @@ pub fn run(args: &AddArgs) -> anyhow::Result<i32> {
     })
 }
 
-/// Locks a file for an edit ([`crate::input::lock`]); the exit code when
-/// it cannot be locked (said on stderr).
-pub(crate) fn lock(path: &Path) -> Result<Option<crate::input::lock::Lock>, i32> {
+/// Locks a file for an edit ([`crate::input::lock`]); a file that cannot
+/// be locked is a refusal.
+pub(crate) fn lock(path: &Path) -> anyhow::Result<Option<crate::input::lock::Lock>> {
     crate::input::lock::exclusive(path).map_err(|e| {
-        eprintln!(
-            "error: cannot lock {} for editing: {}; nothing was written",
+        Refusal::new(format!(
+            "cannot lock {} for editing: {}; nothing was written",
             path.display(),
             crate::input::fs::io_reason(&e)
-        );
-        2
+        ))
+        .into()
     })
 }
 
@@ -173,34 +174,17 @@ pub(crate) fn edit(
 ) -> anyhow::Result<i32> {
     // Held until the edit is written: another fleetcheck editing the file
     // waits for it.
-    let _lock = match lock(path) {
-        Ok(l) => l,
-        Err(code) => return Ok(code),
-    };
+    let _lock = lock(path)?;
     // Read once: the text edited and the fingerprint of its bytes, to
     // refuse the write if the file changes meanwhile.
-    let (mut before, original) = match super::check::read_for_edit(path) {
-        Ok((s, o)) => (s, Some(o)),
-        Err(c) => {
-            let ropts = render_options(common);
-            let mut err = std::io::stderr();
-            report::table::render(&mut err, &c, &ropts)?;
-            return Ok(2);
-        }
-    };
-    if let Err(c) = crate::edit::staw_only(&before) {
-        let ropts = render_options(common);
-        report::table::render(&mut std::io::stderr(), &c, &ropts)?;
-        return Ok(2);
-    }
+    let (mut before, original) =
+        super::check::read_for_edit(path).map_err(|c| Refusal::file(*c))?;
+    crate::edit::staw_only(&before).map_err(|c| Refusal::file(*c))?;
     // Edited with `\n` line ends; written back with the file's own (and
     // its byte order mark).
-    let form = original.as_ref().map(|o| o.form()).unwrap_or_default();
+    let form = original.form();
     before.text = form.to_edit(&before.text).into_owned();
-    let edited = match f(&before.text) {
-        Ok(e) => e,
-        Err(e) => return Ok(refuse(path, &e)),
-    };
+    let edited = f(&before.text).map_err(|e| refused(path, &e))?;
     let opts = check_options(None, None)?;
     let checked_before = super::check::check_source(db, before.clone(), &opts);
     let after = Source {
@@ -211,13 +195,14 @@ pub(crate) fn edit(
     let new = new_diagnostics(&checked_before, &checked_after);
     let broken: Vec<&Diagnostic> = new.iter().copied().filter(|d| d.is_input_error()).collect();
     if !broken.is_empty() {
+        let message = format!(
+            "the edit would leave {} unreadable; nothing was changed",
+            path.display()
+        );
         let ropts = render_options(common);
         let mut err = std::io::stderr().lock();
-        writeln!(
-            err,
-            "error: the edit would leave {} unreadable; nothing was changed",
-            path.display()
-        )?;
+        writeln!(err, "error: {message}")?;
+        let mut refusal = Refusal::new(message).said();
         for d in broken {
             report::table::diagnostic(
                 &mut err,
@@ -226,17 +211,13 @@ pub(crate) fn edit(
                 d,
                 &ropts,
             )?;
+            refusal = refusal.help(format!("{}: {}", d.code, d.message));
         }
-        return Ok(2);
+        return Err(refusal.into());
     }
-    let guard = match &original {
-        Some(o) => crate::input::fs::Guard::Unchanged(o),
-        None => crate::input::fs::Guard::New,
-    };
-    if let Err(e) = crate::input::fs::write(path, &form.to_write(&edited.text), guard) {
-        eprintln!("error: {}", write_error(path, &e));
-        return Ok(2);
-    }
+    let guard = crate::input::fs::Guard::Unchanged(&original);
+    crate::input::fs::write(path, &form.to_write(&edited.text), guard)
+        .map_err(|e| Refusal::new(write_error(path, &e)))?;
     let ropts = render_options(common);
     print(|w| match common.output {
         Output::Json => report::json::render_all(w, command, std::slice::from_ref(&checked_after)),
@@ -259,17 +240,14 @@ pub(crate) fn edit(
     Ok(0)
 }
 
-/// Prints a refused edit; the exit code (2).
-pub(crate) fn refuse(path: &Path, e: &EditError) -> i32 {
-    eprintln!(
-        "error: {}: {}; nothing was changed",
+/// A refused edit.
+fn refused(path: &Path, e: &EditError) -> Refusal {
+    let refusal = Refusal::new(format!(
+        "{}: {}; nothing was changed",
         path.display(),
         e.message
-    );
-    for h in &e.help {
-        eprintln!("  help: {h}");
-    }
-    2
+    ));
+    e.help.iter().fold(refusal, |r, h| r.help(h.clone()))
 }
 
 /// "Total 40 / 100 SP (60 left), format standard".

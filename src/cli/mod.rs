@@ -15,6 +15,7 @@ pub mod man;
 pub mod new;
 pub mod options;
 pub mod price;
+pub mod refusal;
 pub mod remove;
 pub mod schema;
 pub mod search;
@@ -147,6 +148,34 @@ pub enum Command {
     Man(man::ManArgs),
 }
 
+impl Command {
+    /// The `command` of its JSON document.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Command::Check(_) => "check",
+            Command::Price(_) => "price",
+            Command::Sideboard(_) => "sideboard",
+            Command::Card(_) => "card",
+            Command::Search(_) => "search",
+            Command::Data(data::DataCommand::Check(_)) => "data-check",
+            Command::Data(_) => "data",
+            Command::Xwing(_) => "xwing",
+            Command::Event(_) => "event",
+            Command::Schema => "schema",
+            Command::New(_) => "new",
+            Command::Add(_) => "add",
+            Command::Remove(_) => "remove",
+            Command::Fix(_) => "fix",
+            Command::Options(_) => "options",
+            Command::Import(_) => "import",
+            Command::Export(_) => "export",
+            Command::Formats(_) => "formats",
+            Command::Completions(_) => "completions",
+            Command::Man(_) => "man",
+        }
+    }
+}
+
 /// Parses the command line from the environment and runs it.
 pub fn main() -> i32 {
     let args = commands_first(std::env::args_os().collect());
@@ -182,13 +211,9 @@ pub fn main() -> i32 {
             };
         }
     };
-    match run(cli) {
-        Ok(code) => code,
-        Err(e) => {
-            eprintln!("error: {e:#}");
-            2
-        }
-    }
+    let common = cli.check.common.clone();
+    let command = cli.command.as_ref().map_or("check", Command::name);
+    refusal::exit(run(cli), &common, command)
 }
 
 /// The options every command takes that are followed by a value.
@@ -267,15 +292,7 @@ fn misspelt_command(args: &[std::ffi::OsString]) -> Option<clap::Error> {
 
 /// The commands whose output `-o` does not choose (they write fleet files,
 /// scripts, pages or converted fleets).
-const NO_OUTPUT: &[&str] = &[
-    "new",
-    "remove",
-    "import",
-    "export",
-    "completions",
-    "man",
-    "fix",
-];
+const NO_OUTPUT: &[&str] = &["new", "import", "export", "completions", "man", "fix"];
 
 /// Common mistakes with options, said once: `--format json` (the output
 /// is `-o json`; `--format` is the game format) and `-o` given to a
