@@ -5,6 +5,7 @@
 mod edits;
 mod import_output;
 mod json_refusals;
+mod reports;
 
 use crate::support::{run, TODAY};
 use std::path::Path;
