@@ -99,10 +99,14 @@ pub fn run(cmd: &XwingCommand) -> anyhow::Result<i32> {
         Err(refusal.into())
     };
     let _lock = super::add::lock(&args.file)?;
-    let (source, original) = match read_for_edit(&args.file) {
+    let (mut source, original) = match read_for_edit(&args.file) {
         Ok(s) => s,
         Err(c) => return refuse_file(*c, None),
     };
+    // Edited with `\n` line ends; written back with the file's own (and
+    // its byte order mark), as `add` does.
+    let form = original.form();
+    source.text = form.to_edit(&source.text).into_owned();
     // The dispatcher decides what the file is: only X-Wing files are edited.
     match crate::games::which(&source) {
         Ok(crate::games::Which::Other(g)) if g.id == xwing::GAME.id => {}
@@ -124,7 +128,7 @@ pub fn run(cmd: &XwingCommand) -> anyhow::Result<i32> {
             // Never over a file that changed on disk since it was read.
             crate::input::fs::write(
                 &args.file,
-                done.text.as_bytes(),
+                &form.to_write(&done.text),
                 crate::input::fs::Guard::Unchanged(&original),
             )
             .map_err(|e| Refusal::new(super::add::write_error(&args.file, &e)))?;

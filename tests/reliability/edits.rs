@@ -148,3 +148,63 @@ fn a_300_character_squad_name_gives_a_short_file_name() {
     let slug = "long-".repeat(16);
     assert_eq!(files, [format!("{}.toml", &slug[..79])]);
 }
+
+/// `xwing repair` moves a card with the spelling the file gave it, into a
+/// list or a table of counts (where it is a key), in the file's own line
+/// ends.
+#[test]
+fn xwing_repair_keeps_the_card_spelling_the_file_used() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("x.toml");
+    std::fs::write(
+        &path,
+        "game = \"xwing\"\r\ndiscard_pile = { \"fuel leak\" = 1 }\r\n\r\n[[ship]]\r\nname = \"A\"\r\n\
+         face_up = [\"console fire\"]\r\nface_down = [\"DIRECT HIT!\", 6]\r\n",
+    )
+    .unwrap();
+    // Face up, written in lower case: turns face down, still so written.
+    ok(
+        dir.path(),
+        &[
+            "xwing",
+            "repair",
+            "x.toml",
+            "--ship",
+            "A",
+            "--card",
+            "Console Fire",
+        ],
+    );
+    // Face down: to the discard pile's counts, as keys spelled as written.
+    ok(
+        dir.path(),
+        &[
+            "xwing",
+            "repair",
+            "x.toml",
+            "--ship",
+            "A",
+            "--card",
+            "Direct Hit!",
+            "--face-down",
+        ],
+    );
+    ok(
+        dir.path(),
+        &[
+            "xwing",
+            "repair",
+            "x.toml",
+            "--ship",
+            "A",
+            "--card",
+            "6",
+            "--face-down",
+        ],
+    );
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        "game = \"xwing\"\r\ndiscard_pile = { \"fuel leak\" = 1, \"DIRECT HIT!\" = 1, 6 = 1 }\r\n\r\n\
+         [[ship]]\r\nname = \"A\"\r\nface_up = []\r\nface_down = [\"console fire\"]\r\n"
+    );
+}
