@@ -1,9 +1,9 @@
 //! The fuzz target `import_output` (`tests/fuzz/`), replayed over its
 //! committed corpus in the first tier: cargo-fuzz is not part of the normal
 //! build, so this is what runs the target's assertion on every `cargo
-//! test` (the same code: `tests/fuzz/shared/imported.rs`).
+//! test` (the same code: `tests/fuzz/common/imported.rs`).
 
-#[path = "../fuzz/shared/imported.rs"]
+#[path = "../fuzz/common/imported.rs"]
 mod imported;
 
 use imported::Importer;

@@ -6,7 +6,7 @@
 
 // Only the database and the importers are used here.
 #[allow(dead_code)]
-#[path = "../shared/imported.rs"]
+#[path = "../common/imported.rs"]
 mod imported;
 
 use libfuzzer_sys::fuzz_target;

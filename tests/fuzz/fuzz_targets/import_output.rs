@@ -6,7 +6,7 @@
 //! over the committed corpus).
 #![no_main]
 
-#[path = "../shared/imported.rs"]
+#[path = "../common/imported.rs"]
 mod imported;
 
 use libfuzzer_sys::fuzz_target;
