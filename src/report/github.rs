@@ -81,16 +81,12 @@ pub fn render(w: &mut dyn Write, checked: &Checked) -> io::Result<()> {
         )?;
     }
     for (code, count, severity) in super::omitted(checked) {
-        let word = match severity {
-            Severity::Error => "error",
-            Severity::Warning => "warning",
-            Severity::Note => "note",
-        };
         let s = if count == 1 { "" } else { "s" };
         writeln!(
             w,
-            "... and {count} more `{}` {word}{s} in {} (the first {} are annotated)",
+            "... and {count} more `{}` {}{s} in {} (the first {} are annotated)",
             escape_plain(&code),
+            severity.as_str(),
             escape_plain(&report.file),
             super::MAX_SHOWN_PER_CODE
         )?;

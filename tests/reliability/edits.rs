@@ -162,46 +162,17 @@ fn xwing_repair_keeps_the_card_spelling_the_file_used() {
          face_up = [\"console fire\"]\r\nface_down = [\"DIRECT HIT!\", 6]\r\n",
     )
     .unwrap();
-    // Face up, written in lower case: turns face down, still so written.
-    ok(
-        dir.path(),
-        &[
-            "xwing",
-            "repair",
-            "x.toml",
-            "--ship",
-            "A",
-            "--card",
-            "Console Fire",
-        ],
-    );
-    // Face down: to the discard pile's counts, as keys spelled as written.
-    ok(
-        dir.path(),
-        &[
-            "xwing",
-            "repair",
-            "x.toml",
-            "--ship",
-            "A",
-            "--card",
-            "Direct Hit!",
-            "--face-down",
-        ],
-    );
-    ok(
-        dir.path(),
-        &[
-            "xwing",
-            "repair",
-            "x.toml",
-            "--ship",
-            "A",
-            "--card",
-            "6",
-            "--face-down",
-        ],
-    );
+    // Face up, written in lower case: turns face down, still so written;
+    // face down: to the discard pile's counts, as keys spelled as written.
+    for (card, side) in [
+        ("Console Fire", None),
+        ("Direct Hit!", Some("--face-down")),
+        ("6", Some("--face-down")),
+    ] {
+        let mut args = vec!["xwing", "repair", "x.toml", "--ship", "A", "--card", card];
+        args.extend(side);
+        ok(dir.path(), &args);
+    }
     assert_eq!(
         std::fs::read_to_string(&path).unwrap(),
         "game = \"xwing\"\r\ndiscard_pile = { \"fuel leak\" = 1, \"DIRECT HIT!\" = 1, 6 = 1 }\r\n\r\n\
