@@ -181,17 +181,17 @@ pub fn main() -> i32 {
     let args = commands_first(std::env::args_os().collect());
     if let Some(e) = misspelt_command(&args) {
         eprint!("{e}");
-        return 2;
+        return usage_error(&args, e.render().to_string());
     }
     if let Some(msg) = misused_options(&args) {
         eprintln!("error: {msg}");
-        return 2;
+        return usage_error(&args, msg);
     }
-    let cli = match Cli::try_parse_from(args) {
+    let cli = match Cli::try_parse_from(&args) {
         Ok(c) => c,
         Err(e) if e.use_stderr() => {
             let _ = e.print();
-            return 2;
+            return usage_error(&args, e.render().to_string());
         }
         // `--help`, `--version`: output like any other, a write error is
         // an error (exit 2), a closed pipe ends quietly.
@@ -214,6 +214,38 @@ pub fn main() -> i32 {
     let common = cli.check.common.clone();
     let command = cli.command.as_ref().map_or("check", Command::name);
     refusal::exit(run(cli), &common, command)
+}
+
+/// A usage error (exit 2), said on stderr already; with `-o json` on the
+/// command line, also the JSON document of a refusal (`refusal::exit`), so
+/// that a script asking for JSON gets a document.
+fn usage_error(args: &[std::ffi::OsString], said: String) -> i32 {
+    use clap::CommandFactory;
+    let words: Vec<&str> = args.iter().filter_map(|a| a.to_str()).collect();
+    let json = words
+        .windows(2)
+        .any(|w| matches!(w[0], "-o" | "--output") && w[1] == "json")
+        || words
+            .iter()
+            .any(|w| matches!(*w, "--output=json" | "-ojson" | "-o=json"));
+    let common = Common {
+        output: if json { Output::Json } else { Output::Table },
+        ..Common::default()
+    };
+    let cmd = Cli::command();
+    let command = match words.get(1).and_then(|w| cmd.find_subcommand(w)) {
+        Some(c) if c.get_name() == "data" && words.get(2) == Some(&"check") => {
+            "data-check".to_string()
+        }
+        Some(c) => c.get_name().to_string(),
+        None => "check".to_string(),
+    };
+    let message = said.trim().trim_start_matches("error: ").to_string();
+    refusal::exit(
+        Err(refusal::Refusal::new(message).said().into()),
+        &common,
+        &command,
+    )
 }
 
 /// The options every command takes that are followed by a value.

@@ -151,3 +151,31 @@ fn an_error_of_the_whole_run_is_a_json_error() {
         "{message}"
     );
 }
+
+/// `import`, `export`, `new` and `fix` take no `-o` (they write files):
+/// asked for JSON, they refuse as a usage error, in JSON too; so does any
+/// usage error of a command that takes `-o`.
+#[test]
+fn a_usage_error_with_o_json_is_a_json_error() {
+    let dir = dir_with_fleet();
+    let v = refused(dir.path(), "export", &["export", "f.toml", "--to", "text"]);
+    assert_eq!(
+        v["error"]["message"],
+        "-o chooses how results are shown; `fleetcheck export` has no such output (it writes files or text of its own)"
+    );
+    let v = refused(
+        dir.path(),
+        "import",
+        &["import", "spacedock", "nothere.spacedock"],
+    );
+    assert!(v["error"]["message"]
+        .as_str()
+        .unwrap()
+        .starts_with("-o chooses"));
+    let v = refused(dir.path(), "card", &["card", "--bogus", "X"]);
+    let message = v["error"]["message"].as_str().unwrap();
+    assert!(
+        message.starts_with("unexpected argument '--bogus' found"),
+        "{message}"
+    );
+}
