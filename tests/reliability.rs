@@ -4,7 +4,7 @@
 
 mod edits;
 mod import_output;
-mod json_refusals;
+mod json_output;
 mod reports;
 
 use crate::support::{run, TODAY};

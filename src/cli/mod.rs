@@ -434,7 +434,17 @@ fn formats(args: &FormatsArgs) -> anyhow::Result<i32> {
         };
         out.push_str(&format!("{:<16} {} ({limits})\n", f.id, f.name));
     }
-    check::print(|w| w.write_all(out.as_bytes()))?;
+    check::print(|w| match args.common.output {
+        Output::Json => crate::report::json::render_with(w, "formats", |r| {
+            r.formats = Some(
+                db.formats
+                    .iter()
+                    .map(crate::report::model::payload)
+                    .collect(),
+            );
+        }),
+        _ => w.write_all(out.as_bytes()),
+    })?;
     Ok(0)
 }
 

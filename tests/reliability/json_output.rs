@@ -1,7 +1,7 @@
-//! `-o json` everywhere it is accepted, refusals included: a command that
-//! refuses (exit code 2) prints one JSON document on stdout, the one
-//! envelope with `error` (and the report of the file it is about), valid
-//! against `fleetcheck schema` (`support::run` validates every `-o json`
+//! `-o json` everywhere it is accepted (`formats` too), refusals included:
+//! a command that refuses (exit code 2) prints one JSON document on stdout,
+//! the one envelope with `error` (and the report of the file it is about),
+//! valid against `fleetcheck schema` (`support::run` validates every `-o json`
 //! output; `assert_valid_json` is called here to read it).
 
 use crate::support::{assert_valid_json, run, Run};
@@ -177,5 +177,20 @@ fn a_usage_error_with_o_json_is_a_json_error() {
     assert!(
         message.starts_with("unexpected argument '--bogus' found"),
         "{message}"
+    );
+}
+
+/// `formats` takes `-o json` like every command that takes `-o`.
+#[test]
+fn formats_prints_json() {
+    let dir = tempfile::tempdir().unwrap();
+    let r = run(dir.path(), &["formats", "-o", "json"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let v = assert_valid_json(&r.stdout);
+    assert_eq!(v["command"], "formats");
+    let standard = &v["formats"][0];
+    assert_eq!(
+        (&standard["id"], &standard["sp_cap"]),
+        (&json!("standard"), &json!(100))
     );
 }
