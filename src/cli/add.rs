@@ -1,10 +1,11 @@
 //! `fleetcheck add FILE KIND CARD [--ship N]`: adds a card to a fleet file
 //! in place (see `builder`). The shared end of every edit lives here too:
-//! check the new text, refuse it if it brings an input error (exit 2, the
-//! file untouched), write it atomically with `fsutil` (never over a file
-//! that changed since it was read), and print what changed, the new
-//! total and every new violation. A rule violation does not stop an edit:
-//! a player may be mid-build.
+//! lock and read the file, check the new text, refuse it if it brings an
+//! input error (a [`Refusal`]: exit 2, the file untouched), write it
+//! atomically with `input::fs` in the file's own line ends and byte order
+//! mark (never over a file that changed since it was read), and print what
+//! changed, the new total and every new violation. A rule violation does
+//! not stop an edit: a player may be mid-build.
 
 use super::check::{check_options, print, render_options};
 use super::refusal::Refusal;
