@@ -20,9 +20,9 @@ fuzz_target!(|data: &[u8]| {
     // FUZZ_SKIP_KNOWN=1: look past the known, open defect
     // (`imported::known_defect`) for others.
     let skip_known = std::env::var_os("FUZZ_SKIP_KNOWN").is_some();
-    for (importer, fleet, problems) in imported::imports(text) {
+    for (_, fleet, problems) in imported::imports(text) {
         if let Some(fault) = imported::fault(&fleet, &problems) {
-            if skip_known && imported::known_defect(importer, &fleet, &problems, &fault) {
+            if skip_known && imported::known_defect(&fleet, &problems, &fault) {
                 continue;
             }
             panic!("{fault}");
