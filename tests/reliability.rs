@@ -1,6 +1,10 @@
 //! Reliability and security: hostile input, races and faults lose nothing
 //! and leak nothing. One test (or more) per promise of the README section
 //! "Reliability"; every reproduction that once broke a promise stays here.
+//! By concept, in `reliability/`: `edits` (what an edit keeps: line ends,
+//! byte order mark, comments, long names, spellings), `json_output` (`-o
+//! json`, refusals included), `reports` (bounded repeats),
+//! `import_output` (the fuzz target's assertion over its corpus).
 
 mod edits;
 mod import_output;
