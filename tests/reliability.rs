@@ -1,6 +1,15 @@
 //! Reliability and security: hostile input, races and faults lose nothing
 //! and leak nothing. One test (or more) per promise of the README section
 //! "Reliability"; every reproduction that once broke a promise stays here.
+//! By concept, in `reliability/`: `edits` (what an edit keeps: line ends,
+//! byte order mark, comments, long names, spellings), `json_output` (`-o
+//! json`, refusals included), `reports` (bounded repeats),
+//! `import_output` (the fuzz target's assertion over its corpus).
+
+mod edits;
+mod import_output;
+mod json_output;
+mod reports;
 
 use crate::support::{run, TODAY};
 use std::path::Path;
@@ -83,12 +92,17 @@ fn hostile_spacedock_titles_and_ids_stay_in_comments() {
     assert_eq!(f["ships"].as_array().unwrap().len(), 1, "{}", c.stdout);
 }
 
+/// A Utopia fleet whose unknown ids carry line breaks and keys.
+const HOSTILE_UTOPIA: &str = r#"{"ships":[{"id":"ship:S001\nsp_cap = 100000\nformat = \"sandbox\""},
+        {"id":"ship:S207","upgrades":[{"id":"crew:X\r\n[[ship]]\nship = \"U.S.S. Defiant\""}]}]}"#;
+
 #[test]
 fn hostile_utopia_ids_stay_in_comments() {
     let dir = tempfile::tempdir().unwrap();
-    let json = r#"{"ships":[{"id":"ship:S001\nsp_cap = 100000\nformat = \"sandbox\""},
-        {"id":"ship:S207","upgrades":[{"id":"crew:X\r\n[[ship]]\nship = \"U.S.S. Defiant\""}]}]}"#;
-    let r = run(dir.path(), &["import", "utopia", json, "-O", "out.toml"]);
+    let r = run(
+        dir.path(),
+        &["import", "utopia", HOSTILE_UTOPIA, "-O", "out.toml"],
+    );
     assert_eq!(r.code, 2, "{}", r.stderr);
     let text = read(dir.path(), "out.toml");
     let (keys, ships) = keys(&text);

@@ -1,12 +1,14 @@
 //! `fleetcheck add FILE KIND CARD [--ship N]`: adds a card to a fleet file
 //! in place (see `builder`). The shared end of every edit lives here too:
-//! check the new text, refuse it if it brings an input error (exit 2, the
-//! file untouched), write it atomically with `fsutil` (never over a file
-//! that changed since it was read), and print what changed, the new
-//! total and every new violation. A rule violation does not stop an edit:
-//! a player may be mid-build.
+//! lock and read the file, check the new text, refuse it if it brings an
+//! input error (a [`Refusal`]: exit 2, the file untouched), write it
+//! atomically with `input::fs` in the file's own line ends and byte order
+//! mark (never over a file that changed since it was read), and print what
+//! changed, the new total and every new violation. A rule violation does
+//! not stop an edit: a player may be mid-build.
 
 use super::check::{check_options, print, render_options};
+use super::refusal::Refusal;
 use super::{Common, Output};
 use crate::data::Database;
 use crate::edit::builder::{self, EditError, Edited, Kind, Place, Query};
@@ -16,40 +18,68 @@ use clap::{Args, ValueEnum};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-/// What `add` and `remove` work on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum KindArg {
-    /// A new [[ship]] (remove: a ship by number or card).
-    Ship,
-    Captain,
-    Admiral,
-    /// An upgrade (crew, tech, weapon, talent, ...) of a ship.
-    Upgrade,
-    /// The fleet's resource.
-    Resource,
-    /// A card of the Reinforcements Sideboard.
-    Sideboard,
-    Flagship,
-    FleetCaptain,
-    Ambassador,
-    Construction,
-    Officer,
-}
+/// What `add` and `remove` work on: a builder [`Kind`] by its word
+/// (`ship`, `fleet-captain`, ...).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct KindArg(pub Kind);
 
 impl KindArg {
     pub fn kind(self) -> Kind {
-        match self {
-            KindArg::Ship => Kind::Ship,
-            KindArg::Captain => Kind::Captain,
-            KindArg::Admiral => Kind::Admiral,
-            KindArg::Upgrade => Kind::Upgrade,
-            KindArg::Resource => Kind::Resource,
-            KindArg::Sideboard => Kind::Sideboard,
-            KindArg::Flagship => Kind::Flagship,
-            KindArg::FleetCaptain => Kind::FleetCaptain,
-            KindArg::Ambassador => Kind::Ambassador,
-            KindArg::Construction => Kind::Construction,
-            KindArg::Officer => Kind::Officer,
+        self.0
+    }
+}
+
+impl ValueEnum for KindArg {
+    fn value_variants<'a>() -> &'a [Self] {
+        const ALL: [KindArg; Kind::ALL.len()] = {
+            let mut all = [KindArg(Kind::Ship); Kind::ALL.len()];
+            let mut i = 0;
+            while i < all.len() {
+                all[i] = KindArg(Kind::ALL[i]);
+                i += 1;
+            }
+            all
+        };
+        &ALL
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        let help = match self.0 {
+            Kind::Ship => "A new [[ship]] (remove: a ship by number or card)",
+            Kind::Upgrade => "An upgrade (crew, tech, weapon, talent, ...) of a ship",
+            Kind::Resource => "The fleet's resource",
+            Kind::Sideboard => "A card of the Reinforcements Sideboard",
+            _ => "",
+        };
+        let value = clap::builder::PossibleValue::new(self.0.word());
+        Some(if help.is_empty() {
+            value
+        } else {
+            value.help(help)
+        })
+    }
+}
+
+/// What an edit aims at, beyond the card's name: `--ship`, `--section`
+/// and the narrowing of the card.
+#[derive(Debug, Clone, Args, Default)]
+pub struct Target {
+    /// The ship (1 = the first [[ship]]); needed when the fleet has several.
+    #[arg(long, value_name = "N")]
+    pub ship: Option<usize>,
+    /// The sideboard section (captain, talent, crew, tech, weapon): where
+    /// the card goes when its type does not say it, or the one to empty.
+    #[arg(long, value_name = "SECTION")]
+    pub section: Option<String>,
+    #[command(flatten)]
+    pub narrow: Narrow,
+}
+
+impl Target {
+    pub fn place(&self) -> Place {
+        Place {
+            ship: self.ship,
+            section: self.section.clone(),
         }
     }
 }
@@ -95,41 +125,31 @@ pub struct AddArgs {
     /// The card: an id (`Cap906`) or a name (`"Jean-Luc Picard"`).
     #[arg(value_name = "CARD")]
     pub card: String,
-    /// The ship (1 = the first [[ship]]); needed when the fleet has several.
-    #[arg(long, value_name = "N")]
-    pub ship: Option<usize>,
-    /// The sideboard section (captain, talent, crew, tech, weapon), when
-    /// the card's type does not say it.
-    #[arg(long, value_name = "SECTION")]
-    pub section: Option<String>,
     #[command(flatten)]
-    pub narrow: Narrow,
+    pub target: Target,
     #[command(flatten)]
     pub common: Common,
 }
 
 pub fn run(args: &AddArgs) -> anyhow::Result<i32> {
     let db = super::load_db(&args.common)?;
-    let place = Place {
-        ship: args.ship,
-        section: args.section.clone(),
-    };
-    let query = args.narrow.query(&args.card);
+    let target = &args.target;
+    let (place, query) = (target.place(), target.narrow.query(&args.card));
     edit(&db, &args.file, "add", &args.common, |text| {
         builder::add(&db, text, args.kind.kind(), &query, &place)
     })
 }
 
-/// Locks a file for an edit ([`crate::input::lock`]); the exit code when
-/// it cannot be locked (said on stderr).
-pub(crate) fn lock(path: &Path) -> Result<Option<crate::input::lock::Lock>, i32> {
+/// Locks a file for an edit ([`crate::input::lock`]); a file that cannot
+/// be locked is a refusal.
+pub(crate) fn lock(path: &Path) -> anyhow::Result<Option<crate::input::lock::Lock>> {
     crate::input::lock::exclusive(path).map_err(|e| {
-        eprintln!(
-            "error: cannot lock {} for editing: {}; nothing was written",
+        Refusal::new(format!(
+            "cannot lock {} for editing: {}; nothing was written",
             path.display(),
             crate::input::fs::io_reason(&e)
-        );
-        2
+        ))
+        .into()
     })
 }
 
@@ -155,30 +175,17 @@ pub(crate) fn edit(
 ) -> anyhow::Result<i32> {
     // Held until the edit is written: another fleetcheck editing the file
     // waits for it.
-    let _lock = match lock(path) {
-        Ok(l) => l,
-        Err(code) => return Ok(code),
-    };
+    let _lock = lock(path)?;
     // Read once: the text edited and the fingerprint of its bytes, to
     // refuse the write if the file changes meanwhile.
-    let (before, original) = match super::check::read_for_edit(path) {
-        Ok((s, o)) => (s, Some(o)),
-        Err(c) => {
-            let ropts = render_options(common);
-            let mut err = std::io::stderr();
-            report::table::render(&mut err, &c, &ropts)?;
-            return Ok(2);
-        }
-    };
-    if let Err(c) = crate::edit::staw_only(&before) {
-        let ropts = render_options(common);
-        report::table::render(&mut std::io::stderr(), &c, &ropts)?;
-        return Ok(2);
-    }
-    let edited = match f(&before.text) {
-        Ok(e) => e,
-        Err(e) => return Ok(refuse(path, &e)),
-    };
+    let (mut before, original) =
+        super::check::read_for_edit(path).map_err(|c| Refusal::file(*c))?;
+    crate::edit::staw_only(&before).map_err(|c| Refusal::file(*c))?;
+    // Edited with `\n` line ends; written back with the file's own (and
+    // its byte order mark).
+    let form = original.form();
+    before.text = form.to_edit(&before.text).into_owned();
+    let edited = f(&before.text).map_err(|e| refused(path, &e))?;
     let opts = check_options(None, None)?;
     let checked_before = super::check::check_source(db, before.clone(), &opts);
     let after = Source {
@@ -189,13 +196,14 @@ pub(crate) fn edit(
     let new = new_diagnostics(&checked_before, &checked_after);
     let broken: Vec<&Diagnostic> = new.iter().copied().filter(|d| d.is_input_error()).collect();
     if !broken.is_empty() {
+        let message = format!(
+            "the edit would leave {} unreadable; nothing was changed",
+            path.display()
+        );
         let ropts = render_options(common);
         let mut err = std::io::stderr().lock();
-        writeln!(
-            err,
-            "error: the edit would leave {} unreadable; nothing was changed",
-            path.display()
-        )?;
+        writeln!(err, "error: {message}")?;
+        let mut refusal = Refusal::new(message).said();
         for d in broken {
             report::table::diagnostic(
                 &mut err,
@@ -204,17 +212,13 @@ pub(crate) fn edit(
                 d,
                 &ropts,
             )?;
+            refusal = refusal.help(format!("{}: {}", d.code, d.message));
         }
-        return Ok(2);
+        return Err(refusal.into());
     }
-    let guard = match &original {
-        Some(o) => crate::input::fs::Guard::Unchanged(o),
-        None => crate::input::fs::Guard::New,
-    };
-    if let Err(e) = crate::input::fs::write(path, edited.text.as_bytes(), guard) {
-        eprintln!("error: {}", write_error(path, &e));
-        return Ok(2);
-    }
+    let guard = crate::input::fs::Guard::Unchanged(&original);
+    crate::input::fs::write(path, &form.to_write(&edited.text), guard)
+        .map_err(|e| Refusal::new(write_error(path, &e)))?;
     let ropts = render_options(common);
     print(|w| match common.output {
         Output::Json => report::json::render_all(w, command, std::slice::from_ref(&checked_after)),
@@ -237,17 +241,14 @@ pub(crate) fn edit(
     Ok(0)
 }
 
-/// Prints a refused edit; the exit code (2).
-pub(crate) fn refuse(path: &Path, e: &EditError) -> i32 {
-    eprintln!(
-        "error: {}: {}; nothing was changed",
+/// A refused edit.
+fn refused(path: &Path, e: &EditError) -> Refusal {
+    let refusal = Refusal::new(format!(
+        "{}: {}; nothing was changed",
         path.display(),
         e.message
-    );
-    for h in &e.help {
-        eprintln!("  help: {h}");
-    }
-    2
+    ));
+    e.help.iter().fold(refusal, |r, h| r.help(h.clone()))
 }
 
 /// "Total 40 / 100 SP (60 left), format standard".

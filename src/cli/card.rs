@@ -63,28 +63,29 @@ pub fn run(args: &CardArgs) -> anyhow::Result<i32> {
         Lookup::Several(cards) => {
             let mut text = Vec::new();
             render_list(&mut text, &db, &cards, &RenderOptions::default())?;
-            eprintln!(
-                "error: \"{}\" names {} cards; ask for one by its id, e.g. `fleetcheck card {}`\n{}",
+            let message = format!(
+                "\"{}\" names {} cards; ask for one by its id, e.g. `fleetcheck card {}`\n{}",
                 args.query.trim(),
                 cards.len(),
                 cards[0].id,
                 String::from_utf8_lossy(&text).trim_end()
             );
-            Ok(2)
+            Err(super::refusal::Refusal::new(message).into())
         }
         Lookup::None { suggestions } => {
-            eprintln!(
-                "error: no card has the id or name \"{}\"",
-                args.query.trim()
-            );
+            let message = format!("no card has the id or name \"{}\"", args.query.trim());
+            eprintln!("error: {message}");
+            let mut refusal = super::refusal::Refusal::new(message).said();
             if !suggestions.is_empty() {
                 let names: Vec<String> = suggestions
                     .iter()
                     .map(|c| format!("\"{}\"", c.name))
                     .collect();
-                eprintln!("help: did you mean {}?", names.join(", "));
+                let help = format!("did you mean {}?", names.join(", "));
+                eprintln!("help: {help}");
+                refusal = refusal.help(help);
             }
-            Ok(2)
+            Err(refusal.into())
         }
     }
 }

@@ -278,9 +278,18 @@ pub fn columns(value: Option<&str>) -> Option<u16> {
     value?.trim().parse::<u16>().ok().filter(|w| *w >= 20)
 }
 
+/// Whether anything went to standard output through [`print`] (a refusal
+/// then writes no document of its own: `cli::refusal`).
+static PRINTED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+pub fn printed() -> bool {
+    PRINTED.load(std::sync::atomic::Ordering::Relaxed)
+}
+
 /// Writes to stdout through `f`, buffered (stdout alone flushes every
 /// line); a closed pipe (`| head`) is not an error.
 pub fn print(f: impl FnOnce(&mut dyn Write) -> std::io::Result<()>) -> anyhow::Result<()> {
+    PRINTED.store(true, std::sync::atomic::Ordering::Relaxed);
     let stdout = std::io::stdout();
     let mut lock = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());
     match f(&mut lock).and_then(|()| lock.flush()) {

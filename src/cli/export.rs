@@ -8,7 +8,7 @@
 //! exports as it is (the sheet states its verdict), with a warning on
 //! standard error and exit code 1.
 
-use super::check::{check_options, read_source, render_options};
+use super::check::{check_options, read_source};
 use super::Common;
 use crate::edit::interop::{priced, spacedock, text, utopia, Problem};
 use crate::report;
@@ -202,10 +202,8 @@ fn same_inode(_: &Path, _: &Path) -> bool {
     false
 }
 
-/// Shows a fleet file's input error (exit code 2).
-pub(crate) fn input_error(c: &report::Checked, common: &Common) -> anyhow::Result<i32> {
-    let ropts = render_options(common);
-    let mut err = std::io::stderr().lock();
-    report::table::render(&mut err, c, &ropts)?;
-    Ok(2)
+/// Refuses a fleet file with input errors (exit code 2): its report goes
+/// on standard error, and into the JSON of the refusal (`cli::refusal`).
+pub(crate) fn input_error(c: &report::Checked, _common: &Common) -> anyhow::Result<i32> {
+    Err(super::refusal::Refusal::file(c.clone()).into())
 }

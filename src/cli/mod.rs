@@ -15,6 +15,7 @@ pub mod man;
 pub mod new;
 pub mod options;
 pub mod price;
+pub mod refusal;
 pub mod remove;
 pub mod schema;
 pub mod search;
@@ -147,22 +148,50 @@ pub enum Command {
     Man(man::ManArgs),
 }
 
+impl Command {
+    /// The `command` of its JSON document.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Command::Check(_) => "check",
+            Command::Price(_) => "price",
+            Command::Sideboard(_) => "sideboard",
+            Command::Card(_) => "card",
+            Command::Search(_) => "search",
+            Command::Data(data::DataCommand::Check(_)) => "data-check",
+            Command::Data(_) => "data",
+            Command::Xwing(_) => "xwing",
+            Command::Event(_) => "event",
+            Command::Schema => "schema",
+            Command::New(_) => "new",
+            Command::Add(_) => "add",
+            Command::Remove(_) => "remove",
+            Command::Fix(_) => "fix",
+            Command::Options(_) => "options",
+            Command::Import(_) => "import",
+            Command::Export(_) => "export",
+            Command::Formats(_) => "formats",
+            Command::Completions(_) => "completions",
+            Command::Man(_) => "man",
+        }
+    }
+}
+
 /// Parses the command line from the environment and runs it.
 pub fn main() -> i32 {
     let args = commands_first(std::env::args_os().collect());
     if let Some(e) = misspelt_command(&args) {
         eprint!("{e}");
-        return 2;
+        return usage_error(&args, e.render().to_string());
     }
     if let Some(msg) = misused_options(&args) {
         eprintln!("error: {msg}");
-        return 2;
+        return usage_error(&args, msg);
     }
-    let cli = match Cli::try_parse_from(args) {
+    let cli = match Cli::try_parse_from(&args) {
         Ok(c) => c,
         Err(e) if e.use_stderr() => {
             let _ = e.print();
-            return 2;
+            return usage_error(&args, e.render().to_string());
         }
         // `--help`, `--version`: output like any other, a write error is
         // an error (exit 2), a closed pipe ends quietly.
@@ -182,13 +211,41 @@ pub fn main() -> i32 {
             };
         }
     };
-    match run(cli) {
-        Ok(code) => code,
-        Err(e) => {
-            eprintln!("error: {e:#}");
-            2
+    let common = cli.check.common.clone();
+    let command = cli.command.as_ref().map_or("check", Command::name);
+    refusal::exit(run(cli), &common, command)
+}
+
+/// A usage error (exit 2), said on stderr already; with `-o json` on the
+/// command line, also the JSON document of a refusal (`refusal::exit`), so
+/// that a script asking for JSON gets a document.
+fn usage_error(args: &[std::ffi::OsString], said: String) -> i32 {
+    use clap::CommandFactory;
+    let words: Vec<&str> = args.iter().filter_map(|a| a.to_str()).collect();
+    let json = words
+        .windows(2)
+        .any(|w| matches!(w[0], "-o" | "--output") && w[1] == "json")
+        || words
+            .iter()
+            .any(|w| matches!(*w, "--output=json" | "-ojson" | "-o=json"));
+    let common = Common {
+        output: if json { Output::Json } else { Output::Table },
+        ..Common::default()
+    };
+    let cmd = Cli::command();
+    let command = match words.get(1).and_then(|w| cmd.find_subcommand(w)) {
+        Some(c) if c.get_name() == "data" && words.get(2) == Some(&"check") => {
+            "data-check".to_string()
         }
-    }
+        Some(c) => c.get_name().to_string(),
+        None => "check".to_string(),
+    };
+    let message = said.trim().trim_start_matches("error: ").to_string();
+    refusal::exit(
+        Err(refusal::Refusal::new(message).said().into()),
+        &common,
+        &command,
+    )
 }
 
 /// The options every command takes that are followed by a value.
@@ -267,15 +324,7 @@ fn misspelt_command(args: &[std::ffi::OsString]) -> Option<clap::Error> {
 
 /// The commands whose output `-o` does not choose (they write fleet files,
 /// scripts, pages or converted fleets).
-const NO_OUTPUT: &[&str] = &[
-    "new",
-    "remove",
-    "import",
-    "export",
-    "completions",
-    "man",
-    "fix",
-];
+const NO_OUTPUT: &[&str] = &["new", "import", "export", "completions", "man", "fix"];
 
 /// Common mistakes with options, said once: `--format json` (the output
 /// is `-o json`; `--format` is the game format) and `-o` given to a
@@ -385,7 +434,17 @@ fn formats(args: &FormatsArgs) -> anyhow::Result<i32> {
         };
         out.push_str(&format!("{:<16} {} ({limits})\n", f.id, f.name));
     }
-    check::print(|w| w.write_all(out.as_bytes()))?;
+    check::print(|w| match args.common.output {
+        Output::Json => crate::report::json::render_with(w, "formats", |r| {
+            r.formats = Some(
+                db.formats
+                    .iter()
+                    .map(crate::report::model::payload)
+                    .collect(),
+            );
+        }),
+        _ => w.write_all(out.as_bytes()),
+    })?;
     Ok(0)
 }
 

@@ -63,10 +63,7 @@ pub fn run(args: &NewArgs) -> anyhow::Result<i32> {
     };
     // `--force` replaces a file another fleetcheck may be editing: after it.
     let _lock = if args.force {
-        match super::add::lock(&args.file) {
-            Ok(l) => l,
-            Err(code) => return Ok(code),
-        }
+        super::add::lock(&args.file)?
     } else {
         None
     };

@@ -2,9 +2,9 @@
 //! fleet file in place, with the same checks, atomic write and report as
 //! `add` (see `add::edit`).
 
-use super::add::{edit, KindArg, Narrow};
+use super::add::{edit, KindArg, Target};
 use super::Common;
-use crate::edit::builder::{self, Place};
+use crate::edit::builder;
 use clap::Args;
 use std::path::PathBuf;
 
@@ -21,25 +21,16 @@ pub struct RemoveArgs {
     /// admiral, resource, ...).
     #[arg(value_name = "CARD")]
     pub card: Option<String>,
-    /// The ship (1 = the first [[ship]]); needed when the fleet has several.
-    #[arg(long, value_name = "N")]
-    pub ship: Option<usize>,
-    /// The sideboard section to empty.
-    #[arg(long, value_name = "SECTION")]
-    pub section: Option<String>,
     #[command(flatten)]
-    pub narrow: Narrow,
+    pub target: Target,
     #[command(flatten)]
     pub common: Common,
 }
 
 pub fn run(args: &RemoveArgs) -> anyhow::Result<i32> {
     let db = super::load_db(&args.common)?;
-    let place = Place {
-        ship: args.ship,
-        section: args.section.clone(),
-    };
-    let query = args.card.as_deref().map(|c| args.narrow.query(c));
+    let place = args.target.place();
+    let query = args.card.as_deref().map(|c| args.target.narrow.query(c));
     edit(&db, &args.file, "remove", &args.common, |text| {
         builder::remove(&db, text, args.kind.kind(), query.as_ref(), &place)
     })

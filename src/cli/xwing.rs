@@ -10,6 +10,7 @@
 //! prints it, and the exit code is the new state's (0 consistent, 1 not).
 
 use super::check::{print, read_for_edit, render_options};
+use super::refusal::Refusal;
 use super::{Common, Output};
 use crate::games::xwing::{self, edit};
 use crate::input::diag::{InputCode, Source};
@@ -83,17 +84,29 @@ pub fn run(cmd: &XwingCommand) -> anyhow::Result<i32> {
             Output::Github => report::github::render_all(w, files),
         })
     };
-    let _lock = match super::add::lock(&args.file) {
-        Ok(l) => l,
-        Err(code) => return Ok(code),
-    };
-    let (source, original) = match read_for_edit(&args.file) {
-        Ok(s) => s,
-        Err(c) => {
-            show(&c, None)?;
-            return Ok(2);
+    // A file that cannot be edited: its report is this command's output,
+    // as `check` shows it; with `-o json`, inside the refusal's document.
+    let refuse_file = |c: report::Checked, said: Option<String>| -> anyhow::Result<i32> {
+        let mut refusal = Refusal::file(c);
+        if args.common.output != Output::Json {
+            show(refusal.file.as_deref().expect("a file refusal"), None)?;
+            refusal = refusal.said();
         }
+        if let Some(m) = said {
+            eprintln!("error: {m}");
+            refusal.message = m;
+        }
+        Err(refusal.into())
     };
+    let _lock = super::add::lock(&args.file)?;
+    let (mut source, original) = match read_for_edit(&args.file) {
+        Ok(s) => s,
+        Err(c) => return refuse_file(*c, None),
+    };
+    // Edited with `\n` line ends; written back with the file's own (and
+    // its byte order mark), as `add` does.
+    let form = original.form();
+    source.text = form.to_edit(&source.text).into_owned();
     // The dispatcher decides what the file is: only X-Wing files are edited.
     match crate::games::which(&source) {
         Ok(crate::games::Which::Other(g)) if g.id == xwing::GAME.id => {}
@@ -105,26 +118,20 @@ pub fn run(cmd: &XwingCommand) -> anyhow::Result<i32> {
                     source.path
                 ),
             );
-            show(&super::check::not_checked(source, d), None)?;
-            return Ok(2);
+            return refuse_file(super::check::not_checked(source, d), None);
         }
-        Err(d) => {
-            show(&super::check::not_checked(source, *d), None)?;
-            return Ok(2);
-        }
+        Err(d) => return refuse_file(super::check::not_checked(source, *d), None),
     }
     let path = source.path.clone();
     match edit::apply(&source, &args.ship, &args.card, mv) {
         Ok(done) => {
             // Never over a file that changed on disk since it was read.
-            if let Err(e) = crate::input::fs::write(
+            crate::input::fs::write(
                 &args.file,
-                done.text.as_bytes(),
+                &form.to_write(&done.text),
                 crate::input::fs::Guard::Unchanged(&original),
-            ) {
-                eprintln!("error: {}", super::add::write_error(&args.file, &e));
-                return Ok(2);
-            }
+            )
+            .map_err(|e| Refusal::new(super::add::write_error(&args.file, &e)))?;
             let checked = report::Checked::from_game(xwing::check(Source {
                 path,
                 text: done.text,
@@ -133,19 +140,23 @@ pub fn run(cmd: &XwingCommand) -> anyhow::Result<i32> {
             Ok(checked.exit_code())
         }
         Err(edit::Refused::Invalid(_)) => {
-            // Show the file's input errors as `check` would.
+            // The file's input errors, as `check` would show them.
             let checked = report::Checked::from_game(xwing::check(source));
-            show(&checked, None)?;
-            eprintln!("error: {path} has input errors; fix them first. It was not changed.");
-            Ok(2)
+            refuse_file(
+                checked,
+                Some(format!(
+                    "{path} has input errors; fix them first. It was not changed."
+                )),
+            )
         }
         Err(edit::Refused::Move { reason, help }) => {
             eprintln!("error: {reason}");
-            for h in help {
+            for h in &help {
                 eprintln!("  help: {h}");
             }
             eprintln!("{path} was not changed.");
-            Ok(2)
+            let refusal = help.into_iter().fold(Refusal::new(reason), Refusal::help);
+            Err(refusal.said().into())
         }
     }
 }

@@ -19,6 +19,17 @@ pub enum Severity {
     Note,
 }
 
+impl Severity {
+    /// `error`, `warning` or `note`: the word for it in reports.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            Severity::Note => "note",
+        }
+    }
+}
+
 /// One registered diagnostic code as the docs list it: the row of a code
 /// table in the README.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,7 +1,9 @@
 //! GitHub Actions annotations (`--output github`): one workflow command
 //! per diagnostic (`::error file=F,line=L,col=C,endLine=L2,endColumn=C2,
-//! title=CODE: what::message`, `::warning`, `::notice`), then a plain
-//! summary line per file, which the Actions log shows as is, and a final
+//! title=CODE: what::message`, `::warning`, `::notice`), at most
+//! [`super::MAX_SHOWN_PER_CODE`] of one code per file with a plain line
+//! counting the rest (as the table does), then a plain summary line per
+//! file, which the Actions log shows as is, and a final
 //! count line. The title says what is wrong (`sp-cap: 104 of 100 SP`);
 //! `endLine`/`endColumn` mark the end of the entry when the diagnostic has
 //! a span.
@@ -35,7 +37,14 @@ pub fn render_all(w: &mut dyn Write, files: &[Checked]) -> io::Result<()> {
 /// Writes the annotations of one file, then its summary line.
 pub fn render(w: &mut dyn Write, checked: &Checked) -> io::Result<()> {
     let report = checked.finish();
+    let mut shown: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
     for (d, diag) in report.diagnostics.iter().zip(&checked.diagnostics) {
+        // At most `MAX_SHOWN_PER_CODE` of one code, as in the table.
+        let n = shown.entry(diag.code.as_str()).or_insert(0);
+        *n += 1;
+        if *n > super::MAX_SHOWN_PER_CODE {
+            continue;
+        }
         let command = match d.severity.as_str() {
             "error" => "error",
             "warning" => "warning",
@@ -69,6 +78,17 @@ pub fn render(w: &mut dyn Write, checked: &Checked) -> io::Result<()> {
             "::{command} {}::{}",
             props.join(","),
             escape_data(&message)
+        )?;
+    }
+    for (code, count, severity) in super::omitted(checked) {
+        let s = if count == 1 { "" } else { "s" };
+        writeln!(
+            w,
+            "... and {count} more `{}` {}{s} in {} (the first {} are annotated)",
+            escape_plain(&code),
+            severity.as_str(),
+            escape_plain(&report.file),
+            super::MAX_SHOWN_PER_CODE
         )?;
     }
     writeln!(w, "{}", summary_line(checked))

@@ -8,7 +8,7 @@
 //! (`UPDATE_SCHEMA=1 cargo test` rewrites the file after a deliberate change
 //! of the wire types).
 
-use super::model::{Report, Summary};
+use super::model::{ErrorReport, Report, Summary};
 use super::Checked;
 use std::io::{self, Write};
 
@@ -42,6 +42,22 @@ pub fn render_with(
 ) -> io::Result<()> {
     let mut r = Report::new(command);
     set(&mut r);
+    write_value(w, &r)
+}
+
+/// Writes the document of a refusal of `command`: the error, and the
+/// report of the file it is about when there is one.
+pub fn render_error(
+    w: &mut dyn Write,
+    command: &str,
+    error: ErrorReport,
+    file: Option<&Checked>,
+) -> io::Result<()> {
+    let mut r = match file {
+        Some(f) => report(command, std::slice::from_ref(f)),
+        None => Report::new(command),
+    };
+    r.error = Some(error);
     write_value(w, &r)
 }
 

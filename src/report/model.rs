@@ -12,7 +12,9 @@ pub const SCHEMA_VERSION: u32 = 1;
 
 /// The one envelope of every `--output json` document: `check`, `price`,
 /// `sideboard`, `add`, `remove`, `xwing`, `event` fill `fleets` and
-/// `summary`; `card`, `search`, `options` and `data check` their own key.
+/// `summary`; `card`, `search`, `options`, `data check` and `formats`
+/// their own key;
+/// a command that refuses (exit code 2) fills `error`.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct Report {
     /// The version of this contract (see the README's stability promise).
@@ -42,6 +44,27 @@ pub struct Report {
     /// `data check`: the database's problems.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub data: Option<Payload>,
+    /// `formats`: every format (`id`, `name` and its limits: `sp_cap`,
+    /// `min_ships`, `max_ships`, `ship_sp_cap`, ...).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub formats: Option<Vec<Payload>>,
+    /// Why the command refused (exit code 2) and did nothing: an unknown
+    /// card to add, an unreadable file, no card of that name, ... When the
+    /// refusal is about a file's input errors, `fleets` and `summary` hold
+    /// that file's report.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<ErrorReport>,
+}
+
+/// A command's refusal (exit code 2).
+#[derive(Debug, Clone, Serialize, JsonSchema, PartialEq, Eq)]
+pub struct ErrorReport {
+    /// What was refused and why (the text of `error:` on standard error).
+    pub message: String,
+    /// How to go on.
+    // `default`: absent in the JSON when empty, so not required in the schema.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub help: Vec<String>,
 }
 
 /// The payload of `card`, `search`, `options` and `data check`: a JSON
@@ -72,6 +95,8 @@ impl Report {
             cards: None,
             options: None,
             data: None,
+            formats: None,
+            error: None,
         }
     }
 }

@@ -70,8 +70,10 @@ pub fn push(a: &mut Array, mut value: Value, comment: Option<&str>) {
         .unwrap_or_else(|| "  ".to_string());
     // The trailing text is "<last value's line end>\n<lines before ]>".
     let (line_end, rest) = split_line(&trailing);
-    let line_end = if a.is_empty() || line_end.is_empty() {
-        // `[` followed by a newline only, or no newline at all.
+    // In an empty array, the first line of the trailing text is the rest
+    // of the `[` line (a comment there stays on it).
+    let line_end = if line_end.is_empty() {
+        // No newline at all.
         "\n".to_string()
     } else {
         line_end.to_string()
@@ -236,6 +238,13 @@ mod tests {
             doc.to_string(),
             "u = [\n    \"A\",\n    \"B\",\n    \"C\",\n]\n"
         );
+    }
+
+    #[test]
+    fn push_to_an_empty_array_keeps_the_comment_after_its_bracket() {
+        let mut doc: DocumentMut = "u = [ # c\n]\nx = 1\n".parse().unwrap();
+        push(arr(&mut doc, "u"), Value::from("C"), Some("third"));
+        assert_eq!(doc.to_string(), "u = [ # c\n  \"C\",  # third\n]\nx = 1\n");
     }
 
     #[test]

@@ -106,7 +106,7 @@ pub fn options(
             "the fleet has an input error; `fleetcheck check` shows it",
         ));
     }
-    let n = super::pick_ship(db, &super::parse(&source.text)?, ask.ship)?;
+    let n = super::place::pick_ship(db, &super::parse(&source.text)?, ask.ship)?;
     let Some(ship) = base.report.ships.get(n - 1) else {
         return Err(EditError::new("the fleet could not be priced"));
     };
@@ -259,7 +259,7 @@ fn find(
             )
         }
         None => {
-            let n = super::pick_ship(db, &super::parse(&source.text)?, ask.ship)?;
+            let n = super::place::pick_ship(db, &super::parse(&source.text)?, ask.ship)?;
             let Some((free, no_captain, no_admiral)) = ships.get(n - 1).cloned() else {
                 return Err(EditError::new("the fleet could not be priced"));
             };

@@ -310,6 +310,16 @@ fn set_count(slot: &mut Value, n: i64) {
     *slot.decor_mut() = decor;
 }
 
+/// The key a moved reference is written under in a table of counts: as the
+/// file spelled it (`"console fire"`, `14`), not the deck's name.
+fn spelling(v: &Value, deck: &Deck, ci: usize) -> String {
+    match v {
+        Value::String(s) => s.value().clone(),
+        Value::Integer(n) => n.value().to_string(),
+        _ => deck.cards[ci].name.clone(),
+    }
+}
+
 /// Adds one copy of `ci`, referenced as `v`, to the pile `key` (created as a
 /// list when absent).
 fn put(t: &mut dyn TableLike, key: &str, deck: &Deck, ci: usize, v: Value) {
@@ -335,7 +345,21 @@ fn put(t: &mut dyn TableLike, key: &str, deck: &Deck, ci: usize, v: Value) {
                         }
                     }
                     None => {
-                        counts.insert(&deck.cards[ci].name, toml_edit::value(1));
+                        // The space before a closing `}` stays before it.
+                        let tail = counts
+                            .iter_mut()
+                            .last()
+                            .and_then(|(_, item)| item.as_value_mut())
+                            .and_then(|last| {
+                                let s = last.decor().suffix().cloned();
+                                last.decor_mut().set_suffix("");
+                                s
+                            });
+                        let mut one = Value::from(1);
+                        if let Some(s) = tail {
+                            one.decor_mut().set_suffix(s);
+                        }
+                        counts.insert(&spelling(&v, deck, ci), Item::Value(one));
                     }
                 }
             }

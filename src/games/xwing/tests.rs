@@ -1,6 +1,7 @@
 //! Tests of `games::xwing`.
 
 use super::*;
+use serde_json::json;
 
 fn run(text: &str) -> Checked {
     crate::games::testing::run(check, "x.toml", text)

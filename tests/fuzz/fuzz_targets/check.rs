@@ -38,6 +38,6 @@ fuzz_target!(|data: &[u8]| {
         table::render(&mut out, &checked, &ropts).unwrap();
         table::render(&mut out, &checked, &RenderOptions::default()).unwrap();
     }
-    json::render_all(&mut out, std::slice::from_ref(&checked)).unwrap();
+    json::render_all(&mut out, "check", std::slice::from_ref(&checked)).unwrap();
     github::render(&mut out, &checked).unwrap();
 });

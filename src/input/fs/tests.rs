@@ -1,6 +1,9 @@
 //! Tests of `input::fs`.
 
+use super::temp::{is_temp_name, temp_file};
 use super::*;
+use std::path::Path;
+use std::time::Duration;
 
 fn leftovers(dir: &Path) -> Vec<String> {
     std::fs::read_dir(dir)
@@ -153,6 +156,24 @@ fn temp_files_have_a_recognisable_name() {
 }
 
 #[test]
+fn a_long_name_gives_a_temp_name_of_at_most_255_bytes() {
+    let dir = tempfile::tempdir().unwrap();
+    // 250 bytes, most of them two-byte characters.
+    let name = format!("{}{}.toml", "é".repeat(120), "x".repeat(5));
+    assert_eq!(name.len(), 250);
+    let target = dir.path().join(&name);
+    let tmp = temp_file(dir.path(), &target, None).unwrap();
+    let tmp_name = tmp.path().file_name().unwrap().to_str().unwrap();
+    // 230 bytes of the name (115 characters), the mark, 8 random, ".tmp".
+    assert_eq!(tmp_name.len(), 255, "{tmp_name}");
+    assert!(tmp_name.starts_with(&format!(".{}", "é".repeat(115))));
+    assert!(is_temp_name(tmp_name), "{tmp_name}");
+    // And the write itself goes through.
+    write(&target, b"a", Guard::New).unwrap();
+    assert_eq!(std::fs::read(&target).unwrap(), b"a");
+}
+
+#[test]
 fn stale_temp_files_are_removed_by_the_next_write() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("fleet.toml");
@@ -204,6 +225,17 @@ fn the_temp_file_is_never_wider_than_the_target() {
     assert_eq!(mode(&new), mode(&plain));
 }
 
+/// Every guard but `Overwrite` refuses to write `path`, with `message`,
+/// and leaves it as it was.
+fn refused_without_force(path: &Path, message: &str) {
+    let (before, original) = read(path).unwrap();
+    for guard in [Guard::Unchanged(&original), Guard::Output] {
+        let e = write(path, b"b", guard).unwrap_err();
+        assert_eq!(e.to_string(), message);
+        assert_eq!(std::fs::read(path).unwrap(), before);
+    }
+}
+
 #[test]
 fn a_read_only_file_is_refused_unless_forced() {
     let dir = tempfile::tempdir().unwrap();
@@ -212,18 +244,13 @@ fn a_read_only_file_is_refused_unless_forced() {
     let mut perms = std::fs::metadata(&path).unwrap().permissions();
     perms.set_readonly(true);
     std::fs::set_permissions(&path, perms).unwrap();
-    let (_, original) = read(&path).unwrap();
-    for guard in [Guard::Unchanged(&original), Guard::Output] {
-        let e = write(&path, b"b", guard).unwrap_err();
-        assert_eq!(
-            e.to_string(),
-            format!(
-                "{} is read-only; not overwritten (make it writable to change it)",
-                path.display()
-            )
-        );
-        assert_eq!(std::fs::read(&path).unwrap(), b"a");
-    }
+    refused_without_force(
+        &path,
+        &format!(
+            "{} is read-only; not overwritten (make it writable to change it)",
+            path.display()
+        ),
+    );
     write(&path, b"c", Guard::Overwrite).unwrap();
     assert_eq!(std::fs::read(&path).unwrap(), b"c");
     // Still read-only: its permissions are kept.
@@ -239,17 +266,13 @@ fn hard_links_are_not_broken_unless_forced() {
     let other = dir.path().join("copy.toml");
     std::fs::write(&path, "a").unwrap();
     std::fs::hard_link(&path, &other).unwrap();
-    let (_, original) = read(&path).unwrap();
-    for guard in [Guard::Unchanged(&original), Guard::Output] {
-        let e = write(&path, b"b", guard).unwrap_err();
-        assert_eq!(
-            e.to_string(),
-            format!(
-                "{} has 2 hard links; not overwritten, as writing it would leave the other name with the old contents (make it a file of its own first: copy it and move the copy over it)",
-                path.display()
-            )
-        );
-    }
+    refused_without_force(
+        &path,
+        &format!(
+            "{} has 2 hard links; not overwritten, as writing it would leave the other name with the old contents (make it a file of its own first: copy it and move the copy over it)",
+            path.display()
+        ),
+    );
     assert_eq!(std::fs::read(&other).unwrap(), b"a");
     // Forced: this name gets the new file, the other keeps the old one.
     write(&path, b"c", Guard::Overwrite).unwrap();
