@@ -152,6 +152,11 @@ pub fn run(args: &ImportArgs) -> anyhow::Result<i32> {
             let level = if p.error { "NOT IMPORTED" } else { "NOTE" };
             header.push(format!("{level}: {}", p.message));
         }
+        if fleet.ships.is_empty() {
+            // Nothing a fleet file can hold (the error above says so).
+            eprintln!("{}: nothing was written", comment_text(&label));
+            continue;
+        }
         let toml = fleet.to_toml(&db, &header);
         let target = target(args.out.as_deref(), several, &label, &mut used);
         if !write_fleet(&db, target.as_deref(), &toml, args.force)? {

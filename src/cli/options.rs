@@ -5,6 +5,7 @@
 //! and by cost; a table or JSON. See `builder::options`.
 
 use super::check::{check_options, print, read_source, render_options};
+use super::refusal::Refusal;
 use super::{Common, Output};
 use crate::edit::builder::options::{options, Ask};
 use clap::Args;
@@ -58,22 +59,22 @@ pub fn run(args: &OptionsArgs) -> anyhow::Result<i32> {
         let known = crate::data::model::SLOT_TYPES;
         let all = known.iter().copied().chain(["captain", "admiral"]);
         if !all.clone().any(|k| k == slot.trim().to_lowercase()) {
-            eprintln!(
-                "error: unknown slot type `{slot}`; {}",
+            return Err(Refusal::new(format!(
+                "unknown slot type `{slot}`; {}",
                 crate::input::suggest::help(slot, "slot types", all)
-            );
-            return Ok(2);
+            ))
+            .into());
         }
     }
     if let Some(faction) = &args.faction {
         let known = crate::data::import::facts::FACTIONS;
         let id = crate::data::normalize(faction).replace(' ', "-");
         if !known.contains(&id.as_str()) {
-            eprintln!(
-                "error: unknown faction `{faction}`; {}",
+            return Err(Refusal::new(format!(
+                "unknown faction `{faction}`; {}",
                 crate::input::suggest::help(faction, "factions", known.iter().copied())
-            );
-            return Ok(2);
+            ))
+            .into());
         }
     }
     if let Err(c) = crate::edit::staw_only(&source) {
@@ -97,8 +98,7 @@ pub fn run(args: &OptionsArgs) -> anyhow::Result<i32> {
                 let c = super::check::check_source(&db, source, &opts);
                 return super::export::input_error(&c, &args.common);
             }
-            eprintln!("error: {}: {e}", args.fleet.display());
-            return Ok(2);
+            return Err(Refusal::new(format!("{}: {e}", args.fleet.display())).into());
         }
     };
     let ropts = render_options(&args.common);

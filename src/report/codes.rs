@@ -5,7 +5,7 @@
 //! `<!-- codes:ID:start -->` and `<!-- codes:ID:end -->`; a test
 //! (`tests/readme.rs`) checks that they are the generated ones.
 
-use crate::input::diag::{CodeInfo, InputCode, Severity};
+use crate::input::diag::{CodeInfo, InputCode};
 
 /// Every registry of diagnostic codes: its id (`input`, `staw`, then each
 /// game's) and its codes, in the order the docs list them.
@@ -32,11 +32,7 @@ pub fn markdown_table(codes: &[CodeInfo]) -> String {
     for c in codes {
         let meaning = c.meaning.replace('|', "\\|");
         if with_severity {
-            let severity = match c.severity {
-                Severity::Error => "error",
-                Severity::Warning => "warning",
-                Severity::Note => "note",
-            };
+            let severity = c.severity.as_str();
             out.push_str(&format!("| `{}` | {severity} | {meaning} |\n", c.code));
         } else {
             out.push_str(&format!("| `{}` | {meaning} |\n", c.code));
@@ -93,6 +89,7 @@ pub fn fill_readme(readme: &str) -> Result<String, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::input::diag::Severity;
     use std::collections::HashSet;
     use std::path::Path;
 

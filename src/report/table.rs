@@ -293,11 +293,7 @@ pub fn diagnostics(w: &mut dyn Write, checked: &Checked, opts: &RenderOptions) -
         writeln!(w)?;
     }
     for (code, count, severity) in super::omitted(checked) {
-        let word = match severity {
-            Severity::Error => "error",
-            Severity::Warning => "warning",
-            Severity::Note => "note",
-        };
+        let word = severity.as_str();
         let s = if count == 1 { "" } else { "s" };
         writeln!(
             w,

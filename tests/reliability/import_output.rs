@@ -13,18 +13,12 @@ use std::path::Path;
 /// files, and what the `import` target found) through both importers:
 /// every fleet imported parses with only the fleet's own keys and checks
 /// without an input error, or the import reported an error.
-///
-/// Known defect (src/edit/interop/, reported, not this suite's to fix;
-/// `imported::known_defect`): an import that yields nothing and says
-/// nothing (a Utopia ship entry without an `id`, as in a Space Dock squad
-/// read as a Utopia fleet; a Space Dock squad with no name and no ships)
-/// writes an empty file, which `check` refuses, with exit 0. Those cases
-/// are counted here and must be exactly that; every other fault fails the
-/// test.
+/// (Among them the two faults this assertion found, now fixed: an import
+/// that found no ship, and a base64 error inside a multibyte character.)
 #[test]
 fn the_import_corpus_passes_the_import_output_assertion() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fuzz/corpus/import");
-    let (mut files, mut fleets, mut known) = (0, 0, 0);
+    let (mut files, mut fleets) = (0, 0);
     let mut faults = Vec::new();
     for entry in std::fs::read_dir(&dir).unwrap() {
         let path = entry.unwrap().path();
@@ -38,11 +32,7 @@ fn the_import_corpus_passes_the_import_output_assertion() {
             let Some(fault) = imported::fault(&fleet, &problems) else {
                 continue;
             };
-            if imported::known_defect(&fleet, &problems, &fault) {
-                known += 1;
-            } else {
-                faults.push(format!("{} ({importer:?}): {fault}", path.display()));
-            }
+            faults.push(format!("{} ({importer:?}): {fault}", path.display()));
         }
     }
     assert!(faults.is_empty(), "{}", faults.join("\n\n"));
@@ -50,10 +40,6 @@ fn the_import_corpus_passes_the_import_output_assertion() {
         files >= 200 && fleets >= 20,
         "{files} files, {fleets} fleets"
     );
-    // 10 on 2026-12-01 (utopia-ship-entry-without-id.json and
-    // spacedock-no-name-no-ships.spacedock are the plain cases); 0 once the
-    // importers report them.
-    eprintln!("{known} fleets imported empty without a problem (the known defect)");
 }
 
 /// The crafted squads of this suite, whose titles and ids hold line breaks
@@ -73,5 +59,48 @@ fn the_hostile_squads_pass_the_import_output_assertion() {
         for (_, fleet, problems) in found {
             imported::assert_output(&fleet, &problems);
         }
+    }
+}
+
+/// The two faults the assertion found, through the command a user runs:
+/// exit 2, a message that says what is wrong, and no file written.
+#[test]
+fn the_faults_import_output_found_are_import_errors() {
+    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fuzz/corpus/import");
+    let dir = tempfile::tempdir().unwrap();
+    let cases = [
+        (
+            "utopia",
+            "utopia-base64-error-inside-a-multibyte-character",
+            format!(
+                "error: {}: not a Utopia link: the base64 is malformed: character '¡' at position 4 is not base64\n",
+                corpus
+                    .join("utopia-base64-error-inside-a-multibyte-character")
+                    .display()
+            ),
+        ),
+        (
+            "utopia",
+            "utopia-ship-entry-without-id.json",
+            "error: squad 1: the Utopia fleet holds no ship (a ship entry without a card `id` is an empty slot): nothing to import\n\
+             squad 1: nothing was written\n"
+                .to_string(),
+        ),
+        (
+            "spacedock",
+            "spacedock-no-name-no-ships.spacedock",
+            "error: squad 1: the squad holds no ship: nothing to import\n\
+             squad 1: nothing was written\n"
+                .to_string(),
+        ),
+    ];
+    for (from, file, stderr) in cases {
+        let input = corpus.join(file);
+        let r = crate::support::run(
+            dir.path(),
+            &["import", from, input.to_str().unwrap(), "-O", "out.toml"],
+        );
+        assert_eq!((r.code, r.stderr.as_str()), (2, stderr.as_str()), "{file}");
+        assert!(!dir.path().join("out.toml").exists(), "{file}");
     }
 }

@@ -87,15 +87,15 @@ fn card_with_nothing_found_is_a_json_error() {
 #[test]
 fn options_refusals_are_json_errors() {
     let dir = dir_with_fleet();
-    // Said by `options` on stderr; the document says where to look.
+    // An unknown slot type: the message, with its "did you mean".
     let v = refused(
         dir.path(),
         "options",
-        &["options", "f.toml", "--ship", "1", "--slot", "zork"],
+        &["options", "f.toml", "--ship", "1", "--slot", "tehc"],
     );
     assert_eq!(
         v["error"]["message"],
-        "the command refused; standard error says why"
+        "unknown slot type `tehc`; did you mean `tech`?"
     );
     // A fleet with an input error: the file's report comes with it.
     std::fs::write(

@@ -67,6 +67,15 @@ impl Problem {
 }
 
 impl FleetModel {
+    /// An import that found no ship has nothing a fleet file can hold (a
+    /// fleet without ships is an input error of `check`): an error that
+    /// says so (`why`), unless an error already says what was lost.
+    pub fn refuse_if_shipless(&self, why: String, problems: &mut Vec<Problem>) {
+        if self.ships.is_empty() && !problems.iter().any(|p| p.error) {
+            problems.push(Problem::error(why));
+        }
+    }
+
     /// Reads a fleet file. A file with an input error gives the check that
     /// shows it.
     pub fn from_source(db: &Database, source: &Source) -> Result<FleetModel, Box<Checked>> {

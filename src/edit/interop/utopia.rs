@@ -75,9 +75,17 @@ pub fn base64_decode(text: &str) -> Result<Vec<u8>, String> {
 /// What a decoding error means, in words.
 fn decode_error(text: &str, e: base64::DecodeError) -> String {
     use base64::DecodeError as E;
-    // The crate counts bytes; the text may hold multibyte characters.
-    let at = |offset: usize| text[..offset.min(text.len())].chars().count() + 1;
-    let char_at = |offset: usize| text[offset.min(text.len())..].chars().next().unwrap_or('?');
+    // The crate counts bytes, and may point inside a multibyte character
+    // of the text: the character it is in is meant.
+    let floor = |offset: usize| {
+        let mut i = offset.min(text.len());
+        while !text.is_char_boundary(i) {
+            i -= 1;
+        }
+        i
+    };
+    let at = |offset: usize| text[..floor(offset)].chars().count() + 1;
+    let char_at = |offset: usize| text[floor(offset)..].chars().next().unwrap_or('?');
     match e {
         E::InvalidByte(offset, b'=') => format!(
             "padding `=` at position {} is followed by more text (padding only ends base64)",
@@ -197,6 +205,12 @@ pub fn import(db: &Database, v: &Value) -> (FleetModel, Vec<Problem>) {
             }
         }
     }
+    fleet.refuse_if_shipless(
+        "the Utopia fleet holds no ship (a ship entry without a card `id` is an empty slot): \
+         nothing to import"
+            .into(),
+        &mut problems,
+    );
     (fleet, problems)
 }
 

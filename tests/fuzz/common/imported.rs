@@ -54,16 +54,6 @@ pub fn check(toml: &str) -> Checked {
     check_bytes(db(), "imported.toml", toml.as_bytes().to_vec(), &opts)
 }
 
-/// Whether a fault is the known, open defect of the importers: an import
-/// that yields nothing at all and says nothing (a Utopia ship entry
-/// without an `id`, taken for an empty slot, as in a Space Dock squad read
-/// as a Utopia fleet; a Space Dock squad with no name and no ships) writes
-/// an empty file, which `check` refuses, and `import` exits 0. To be
-/// removed once the importers report it.
-pub fn known_defect(fleet: &FleetModel, problems: &[Problem], fault: &str) -> bool {
-    fleet.ships.is_empty() && problems.is_empty() && fault.contains("code: \"empty\"")
-}
-
 /// The assertion of `import_output` (see [`fault`]): panics with what is
 /// wrong.
 pub fn assert_output(fleet: &FleetModel, problems: &[Problem]) {

@@ -399,5 +399,9 @@ pub fn import(db: &Database, map: &Mapping, squad: &Value) -> (FleetModel, Vec<P
             fleet.ships.push(m);
         }
     }
+    fleet.refuse_if_shipless(
+        "the squad holds no ship: nothing to import".into(),
+        &mut r.problems,
+    );
     (fleet, r.problems)
 }
