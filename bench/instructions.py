@@ -1,0 +1,66 @@
+#!/usr/bin/env python3
+"""Instruction counts of `check DIR` (callgrind), for comparisons that a busy
+machine cannot spoil: the count of instructions a run executes hardly moves
+with the load, where wall and CPU times do. Never a pass/fail on a figure.
+
+    python3 bench/instructions.py                        # the release build of this tree
+    python3 bench/instructions.py --bin A --against B    # two builds, side by side
+    python3 bench/instructions.py --fleets 500           # fewer generated fleets
+
+The fleets are `bench/run.py`'s generated fleets (same generator, same
+seed), 1,000 by default: callgrind runs a program about 50 times slower.
+Each binary checks them with the default table output and with `-o json`.
+Needs valgrind.
+"""
+import argparse
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import run  # noqa: E402  (the generator and the build of bench/run.py)
+
+
+def instructions(binary, args, folder):
+    """Instructions executed by `binary check ARGS FOLDER`, all threads."""
+    p = subprocess.run(
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+         binary, "check", *args, folder],
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, cwd=run.ROOT,
+        env=dict(os.environ, FLEETCHECK_TODAY="2026-12-01"),
+    )
+    m = re.search(r"Collected : (\d+)", p.stderr)
+    if not m:
+        sys.exit(f"callgrind gave no count for {binary}:\n{p.stderr[-2000:]}")
+    return int(m.group(1))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--bin", help="the binary to count (default: build this tree's release binary)")
+    ap.add_argument("--against", help="a second binary, counted the same way (the baseline)")
+    ap.add_argument("--fleets", type=int, default=1000, help="generated fleets (default 1000)")
+    args = ap.parse_args()
+    binary = args.bin or run.build()
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = os.path.join(tmp, "fleets")
+        run.gen_fleets(folder, args.fleets)
+        rows = []
+        for label, out in (("table", []), ("-o json", ["-o", "json"])):
+            this = instructions(binary, out, folder)
+            base = instructions(args.against, out, folder) if args.against else None
+            rows.append((label, this, base))
+    print(f"| check {args.fleets} generated fleets | instructions | per fleet |"
+          + (" baseline | change |" if args.against else ""))
+    print("|---|---:|---:|" + ("---:|---:|" if args.against else ""))
+    for label, this, base in rows:
+        line = f"| {label} | {this:,} | {this // args.fleets:,} |"
+        if base:
+            line += f" {base:,} | {100 * (this - base) / base:+.1f}% |"
+        print(line)
+
+
+if __name__ == "__main__":
+    main()
