@@ -11,7 +11,7 @@ use fleetcheck::report::model::{CardReport, FleetReport};
 use fleetcheck::report::Checked;
 use fleetcheck::staw::CheckOptions;
 
-fn check_as(text: &str, format: Option<&str>) -> Checked {
+pub(crate) fn check_as(text: &str, format: Option<&str>) -> Checked {
     check_source(
         db(),
         Source {
@@ -26,15 +26,15 @@ fn check_as(text: &str, format: Option<&str>) -> Checked {
     )
 }
 
-fn check(text: &str) -> Checked {
+pub(crate) fn check(text: &str) -> Checked {
     check_as(text, None)
 }
 
-fn codes(c: &Checked) -> Vec<&str> {
+pub(crate) fn codes(c: &Checked) -> Vec<&str> {
     c.diagnostics.iter().map(|d| d.code.as_str()).collect()
 }
 
-fn messages<'a>(c: &'a Checked, code: &str) -> Vec<&'a str> {
+pub(crate) fn messages<'a>(c: &'a Checked, code: &str) -> Vec<&'a str> {
     c.diagnostics
         .iter()
         .filter(|d| d.code == code)
@@ -42,7 +42,7 @@ fn messages<'a>(c: &'a Checked, code: &str) -> Vec<&'a str> {
         .collect()
 }
 
-fn card<'a>(r: &'a FleetReport, ship: usize, id: &str) -> &'a CardReport {
+pub(crate) fn card<'a>(r: &'a FleetReport, ship: usize, id: &str) -> &'a CardReport {
     r.ships[ship]
         .cards
         .iter()
@@ -50,7 +50,7 @@ fn card<'a>(r: &'a FleetReport, ship: usize, id: &str) -> &'a CardReport {
         .unwrap_or_else(|| panic!("{id} on ship {ship}"))
 }
 
-fn mods(c: &CardReport) -> Vec<(&str, i32)> {
+pub(crate) fn mods(c: &CardReport) -> Vec<(&str, i32)> {
     c.modifiers
         .iter()
         .map(|m| (m.kind.as_str(), m.amount))

@@ -163,11 +163,19 @@ fn capitalise(s: &str) -> String {
 
 fn add_slot(db: &Database, a: &AddSlot) -> String {
     let slots = or_list(&a.slot.iter().map(|s| format!("[{s}]")).collect::<Vec<_>>());
-    let mut s = format!(
-        "Adds {} {slots} slot{} to its ship",
-        a.count,
-        if a.count == 1 { "" } else { "s" }
-    );
+    let mut s = if a.beneath {
+        format!(
+            "Holds {} {slots} card{} face down beneath it (no slot of the upgrade bar)",
+            a.count,
+            if a.count == 1 { "" } else { "s" }
+        )
+    } else {
+        format!(
+            "Adds {} {slots} slot{} to its ship",
+            a.count,
+            if a.count == 1 { "" } else { "s" }
+        )
+    };
     let mut only = Vec::new();
     if let Some(f) = &a.only {
         only.push(filter_phrase(db, f));

@@ -424,11 +424,24 @@ pub fn filter_matches(f: &CardFilter, t: &Target) -> bool {
         let n = normalize(&t.card.name);
         f.names.iter().any(|x| normalize(x) == n)
     };
+    // A word of the name: "Torpedo" names Photon Torpedoes too.
+    let word_ok = f.name_words.is_empty() || {
+        let n = normalize(&t.card.name);
+        f.name_words
+            .iter()
+            .any(|w| n.split(' ').any(|x| x.starts_with(&normalize(w))))
+    };
     let cost_ok = f
         .max_cost
         .is_none_or(|m| t.cost.unwrap_or(t.card.cost) <= m)
         && f.max_printed_cost.is_none_or(|m| t.card.cost <= m);
-    type_ok && slot_ok && faction_ok && name_ok && cost_ok && super::card_refs::matches(f, t.card)
+    type_ok
+        && slot_ok
+        && faction_ok
+        && name_ok
+        && word_ok
+        && cost_ok
+        && super::card_refs::matches(f, t.card)
 }
 
 /// Whether a waiver (or doubler) reaches the target: another card, within

@@ -37,6 +37,7 @@ mod admiral_limit;
 mod captain;
 mod card_pool;
 mod equivalent;
+mod held;
 mod op_banned;
 mod oversized;
 mod resource_rules;
@@ -104,6 +105,7 @@ pub const RULES: &[Rule] = &[
     card_pool::RULE,
     op_banned::RULE,
     equivalent::RULE,
+    held::RULE,
 ];
 
 /// The default format of a fleet file without `format`.

@@ -13,7 +13,12 @@
 //!   Balance of Terror, whose own card carries the 3 SP);
 //! - `exceed_restrictions`: the card in the slot may exceed its purchase
 //!   restrictions (Sakharov: "This Upgrade may exceed the ship's
-//!   restrictions"; see `restriction`).
+//!   restrictions"; see `restriction`);
+//! - `beneath`: the slot is beneath the card that adds it (Quark's face-down
+//!   [tech]): the card there is held, takes no slot of the upgrade bar and
+//!   is priced as an upgrade of the ship; at the same price a card goes
+//!   into the upgrade bar rather than beneath a card, and the `held` note
+//!   says which card is under which. No card fills a slot it adds itself.
 //!
 //! Also here: cards that another card of the ship lets go without a slot
 //! (`Rules::no_slot_for`, [`freed`]).
@@ -237,17 +242,26 @@ impl<'s, 'a> ShipSlots<'s, 'a> {
         let exceeding = terms.iter().flatten().any(|t| t.add.exceed_restrictions);
         let breaks =
             |card: &Card| exceeding && card.rules.restrictions.iter().any(|c| !view.holds(c));
+        // Of two slots at the same price, a card goes into the upgrade bar
+        // rather than beneath another card: weights are doubled, and a
+        // slot beneath a card weighs one more.
+        let beneath = |j: usize| i32::from(terms[j].is_some_and(|t| t.add.beneath));
         slots::assign_by(self.slots.len(), needing.len(), |n, j| {
             let slot = &self.slots[j];
             let card = self.list[needing[n]].1.card;
+            // No card fills a slot it adds itself (it is not beneath itself).
+            if terms[j].is_some_and(|t| t.at.1 == needing[n]) {
+                return None;
+            }
             let misplaced = breaks(card) && !terms[j].is_some_and(|t| t.add.exceed_restrictions);
             let weight = if misplaced { MISPLACED } else { 0 };
+            let weigh = |cost: i32| (cost + weight).saturating_mul(2) + beneath(j);
             options[n]
                 .iter()
                 .enumerate()
                 .filter(|(_, (t, _))| slot.accepts.iter().any(|a| a == t))
                 .filter_map(|(o, (t, plain))| match &terms[j] {
-                    None => Some((o, plain + weight)),
+                    None => Some((o, weigh(*plain))),
                     Some(tm) => tm
                         .admits(card, t, *plain, view.factions, view.sub_factions)
                         .then(|| {
@@ -259,7 +273,7 @@ impl<'s, 'a> ShipSlots<'s, 'a> {
                                 cost: None,
                                 sub_factions: view.sub_factions,
                             };
-                            (o, self.priced(Some(tm), &target).cost + weight)
+                            (o, weigh(self.priced(Some(tm), &target).cost))
                         }),
                 })
                 .min_by_key(|(_, c)| *c)

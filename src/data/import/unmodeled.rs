@@ -56,6 +56,10 @@ pub const TAGS: &[Tag] = &[
         description: "an optional other way of buying cards (face down, or free in place of a bonus)",
     },
     Tag {
+        name: "held",
+        description: "holds other cards face down beneath it in a way the database cannot express",
+    },
+    Tag {
         name: "other-role",
         description: "the card may serve in another role (a Captain filling a [crew] slot, a [crew] Upgrade as the Captain)",
     },
@@ -123,6 +127,7 @@ static SHAPES: LazyLock<Vec<(Regex, &'static str)>> = LazyLock::new(|| {
             "other-role",
         ),
         (r"\bfaction penalt|\bregardless of faction", "faction-penalty"),
+        (r"\b(?:beneath|under) this card\b", "held"),
         (r"\b(?:swap|switch)\b[^.]*\bslots?\b", "slot-swap"),
         (r"\bfills (?:\d+|two|three)\b", "multi-slot"),
         (

@@ -97,6 +97,13 @@ pub struct AddSlot {
     /// field 1 Romulan [talent]").
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub when: Option<Condition>,
+    /// The slots are beneath the card that adds them: a card there is held
+    /// face down under that card ("place 1 non-Borg [tech] Upgrade with a
+    /// cost of 5 or less face down beneath this card", Quark), takes no
+    /// slot of the upgrade bar, and is priced as an upgrade of the ship
+    /// (shared/rules/staw.md, "Cards held beneath another card").
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub beneath: bool,
 }
 
 impl AddSlot {
@@ -111,6 +118,7 @@ impl AddSlot {
             set_cost: None,
             exceed_restrictions: false,
             when: None,
+            beneath: false,
         }
     }
 
@@ -122,6 +130,7 @@ impl AddSlot {
             || self.set_cost.is_some()
             || self.exceed_restrictions
             || self.when.is_some()
+            || self.beneath
     }
 }
 
@@ -181,6 +190,10 @@ pub struct CardFilter {
     /// Card names. Empty: any.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub names: Vec<String>,
+    /// Words the card's name holds, one of them at least ("a Torpedo
+    /// [weapon] Upgrade": Photon Torpedoes, Plasma Torpedo). Empty: any.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub name_words: Vec<String>,
     /// The card's cost on its ship is at most this ("[weapon] Upgrades
     /// with a cost of 5 or less", "cannot have a cost greater than 4 SP"):
     /// printed cost, faction penalty, every additional cost and the other

@@ -17,6 +17,7 @@ pub mod discounts;
 pub mod either_slot;
 pub mod extra_admirals;
 pub mod fleet_excludes;
+pub mod held;
 pub mod max_per_ship;
 pub mod no_admiral;
 pub mod no_slot;
@@ -96,6 +97,7 @@ pub const KINDS: &[Kind] = &[
     either_slot::KIND,
     adds_slots::KIND,
     slot_terms::KIND,
+    held::KIND,
     discounts::KIND,
     discount_choices::KIND,
     talent_permissions::KIND,

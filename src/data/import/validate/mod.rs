@@ -265,7 +265,7 @@ impl Checker<'_> {
         for fa in f.factions.iter().chain(&f.not_factions) {
             self.faction(fa, what);
         }
-        for n in &f.names {
+        for n in f.names.iter().chain(&f.name_words) {
             self.text(n, what, MAX_STRING);
         }
         if f.max_cost.is_some_and(|m| !(0..=40).contains(&m)) {
