@@ -22,6 +22,7 @@ mod reference;
 mod reliability;
 mod report;
 mod rules13;
+mod rules13_fleet_captain;
 mod rules13_held;
 mod sheet;
 mod sideboard;

@@ -5,6 +5,7 @@
 
 use super::condition::ShipView;
 use super::cost::{self, At, Effect, Grant, OnShip, Role, Target, Waiver, SHIP_CARD};
+use super::fleet_captain;
 use super::resource::{self, ResourceState};
 use super::slot_terms;
 use super::slots::{self, Slot};
@@ -130,6 +131,11 @@ pub fn analyse<'a>(
         Effect::SetCost(_) => true,
     });
     choose_limited(db, &lists, &factions, fleet, &mut grants, &waivers, sub);
+    // Fleet Captain rule 5 is a rule of the fleet's resource.
+    let free_talent = fleet
+        .resource
+        .as_ref()
+        .is_some_and(|r| r.card.rules.free_talent_for_bonus);
     let mut ships = Vec::with_capacity(fleet.ships.len());
     for (i, (e, list)) in fleet.ships.iter().zip(lists).enumerate() {
         let on = OnShip {
@@ -138,7 +144,7 @@ pub fn analyse<'a>(
             grants: &grants,
             waivers: &waivers,
         };
-        ships.push(price_ship(i, e, list, &factions[i], &on));
+        ships.push(price_ship(i, e, list, &factions[i], &on, free_talent));
     }
     let sideboard = fleet.sideboard.as_ref().map(|sb| {
         let cards: Vec<_> = sb
@@ -290,13 +296,15 @@ fn choose_limited<'a>(
 }
 
 /// Prices ship `i` and its cards; `on` is what they are priced against
-/// (the ship as conditions see it, every grant and waiver of the fleet).
+/// (the ship as conditions see it, every grant and waiver of the fleet);
+/// `free_talent`: the fleet's resource has Fleet Captain rule 5.
 fn price_ship<'a>(
     i: usize,
     e: &'a ShipEntry<'a>,
     list: Vec<(Role, &'a Placed<'a>)>,
     factions: &Factions<'a>,
     on: &OnShip,
+    free_talent: bool,
 ) -> ShipState<'a> {
     let ship = e.ship.card;
     let slots = slot_terms::active(slots_of(e, &list), i, ship, &list, &on.view);
@@ -352,6 +360,35 @@ fn price_ship<'a>(
         on,
     };
     let assignment = terms.assign(&needing, &options);
+    let taken: Vec<Option<usize>> = (0..list.len())
+        .map(|k| {
+            let n = needing.iter().position(|&n| n == k)?;
+            assignment[n].map(|(j, _)| j)
+        })
+        .collect();
+    // Fleet Captain rule 5: the talent that saves most, if any, is free.
+    let forgone = free_talent
+        .then(|| fleet_captain::forgone(i, &list, &slots, &taken))
+        .flatten();
+    let free = forgone.and_then(|f| {
+        let mut best: Option<(i32, Vec<Grant>, usize)> = None;
+        for &k in &f.candidates {
+            let (_, placed) = list[k];
+            let t = target(placed.card, Role::Upgrade, Some("talent"), (i, k), sub);
+            let mut grants = on.grants.to_vec();
+            grants.push(f.grant((i, k)));
+            let with = OnShip {
+                grants: &grants,
+                ..*on
+            };
+            let free = slot_terms::ShipSlots { on: &with, ..terms };
+            let saving = terms.price(taken[k], &t).cost - free.price(taken[k], &t).cost;
+            if saving > 0 && best.as_ref().is_none_or(|b| saving > b.0) {
+                best = Some((saving, grants, k));
+            }
+        }
+        best.map(|(_, grants, k)| (grants, k))
+    });
     let mut cards = Vec::with_capacity(list.len());
     for (k, &(role, placed)) in list.iter().enumerate() {
         let (slot, unplaced, slot_index) = if role == Role::Upgrade {
@@ -372,10 +409,14 @@ fn price_ship<'a>(
             (_, true) => upgrade_types(placed.card).next(),
             _ => None,
         };
-        let price = terms.price(
-            slot_index,
-            &target(placed.card, role, priced_as, (i, k), sub),
-        );
+        let t = target(placed.card, role, priced_as, (i, k), sub);
+        let price = match &free {
+            Some((grants, f)) if *f == k => {
+                let with = OnShip { grants, ..*on };
+                slot_terms::ShipSlots { on: &with, ..terms }.price(slot_index, &t)
+            }
+            _ => terms.price(slot_index, &t),
+        };
         cards.push(CardState {
             placed,
             role,

@@ -39,7 +39,9 @@ use super::condition::{describe, Holder, ShipView};
 use super::faction::{counts_as, shares_faction};
 pub use super::view::Role;
 use super::words::is_factions;
-use crate::data::model::{Card, CardFilter, CostModifier, Discount, PenaltyRule, Scope, SetCost};
+use crate::data::model::{
+    Card, CardFilter, CardType, CostModifier, Discount, PenaltyRule, Scope, SetCost,
+};
 use crate::data::{normalize, Database};
 
 /// Where a granting card sits: (ship index, card index on that ship).
@@ -270,7 +272,18 @@ fn priced(t: &Target, s: &OnShip, with_cost_conditions: bool) -> Price {
             p.push(
                 ModifierKind::SetCost,
                 amount - p.cost,
-                format!("{} ({}): costs {amount} SP", g.from.name, g.from.id),
+                format!(
+                    "{} ({}): costs {amount} SP{}",
+                    g.from.name,
+                    g.from.id,
+                    // Only Fleet Captain rule 5 gives a fleet captain's set
+                    // cost (`fleet_captain`).
+                    if g.from.kind == CardType::FleetCaptain {
+                        " in place of its bonus [talent] slot (Fleet Captain rule 5)"
+                    } else {
+                        ""
+                    }
+                ),
             );
         }
     } else if let Some(cfs) = &card.rules.cost_from_ship {

@@ -23,6 +23,7 @@ pub mod exceed;
 pub mod faction;
 pub mod fingerprint;
 pub mod fleet;
+pub mod fleet_captain;
 pub mod resource;
 pub mod ship_cards;
 pub mod slot_terms;

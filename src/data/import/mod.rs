@@ -449,6 +449,7 @@ fn coverage(cards: &[Card], phrases: &BTreeMap<String, (bool, bool)>) -> Coverag
             ("extra_admirals", !r.extra_admirals.is_empty()),
             ("slots_also", !r.slots_also.is_empty()),
             ("squadrons", r.squadrons.is_some()),
+            ("free_talent_for_bonus", r.free_talent_for_bonus),
             ("unmodeled", !r.unmodeled.is_empty()),
         ] {
             if has {

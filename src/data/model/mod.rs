@@ -321,6 +321,13 @@ pub struct Rules {
     /// most `max` attack squadrons, which carry no upgrades or captains.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub squadrons: Option<SquadronLimit>,
+    /// A fleet captain resource whose rule 5 lets a captain with printed
+    /// [talent] slots forgo its fleet captain's bonus [talent] slot and take
+    /// one of its talents for free (Fleet Captain R010: "forego taking the
+    /// bonus [talent] Upgrade and equip your Captain with 1 of his [talent]
+    /// Upgrades for free"); see `staw::fleet_captain`.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub free_talent_for_bonus: bool,
     /// Phrases that look like fleet-building rules but are not modeled.
     /// Listed by `fleetcheck data check --unmodeled`; never silently ignored.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

@@ -1,0 +1,58 @@
+//! Fleet Captain rule 5 (`rules.free_talent_for_bonus`, on the Fleet
+//! Captain resource R010): "If your Captain Card already has one or more
+//! [talent] Upgrade icons on it, you may either choose to take the bonus
+//! [talent] Upgrade OR forego taking the bonus [talent] Upgrade and equip
+//! your Captain with 1 of his [talent] Upgrades for free." The engine
+//! makes that slot choice (`staw::fleet_captain`).
+//!
+//! ```toml
+//! [card.rules]
+//! free_talent_for_bonus = true
+//! ```
+
+use super::{Cx, Kind, Subject};
+use crate::data::import::ImportError;
+use regex::Regex;
+use std::sync::LazyLock;
+
+pub const KIND: Kind = Kind {
+    name: "free_talent_for_bonus",
+    apply,
+};
+
+static FORGO: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\bforego taking the bonus \[talent\] upgrade and equip your captain with 1 of (?:his|her|their)(?: \[sic\])? \[talent\] upgrades for free").unwrap()
+});
+
+fn apply(_cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
+    let mut spans = Vec::new();
+    for (at, t) in s.text.sentences() {
+        if let Some(m) = FORGO.find(t) {
+            spans.push((at + m.start(), at + m.end()));
+        }
+    }
+    if !spans.is_empty() {
+        s.card.rules.free_talent_for_bonus = true;
+    }
+    for (a, b) in spans {
+        s.text.consume(a, b);
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{cx, subject};
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn rule_5_of_the_fleet_captain_resource() {
+        // R010 Fleet Captain, rule 5.
+        let mut s = subject("X1", "5) If your Captain Card already has one or more [talent_text] Upgrade icons on it, you may either choose to take the bonus [talent_text] Upgrade OR forego taking the bonus [talent_text] Upgrade and equip your Captain with 1 of his [sic] [talent_text] Upgrades for free.", json!({"type": "resource"}));
+        apply(&cx(), &mut s).unwrap();
+        assert!(s.card.rules.free_talent_for_bonus);
+        crate::data::import::rules::detect::fill_unmodeled(&mut s);
+        assert!(s.card.rules.unmodeled.is_empty(), "{:?}", s.phrases);
+    }
+}

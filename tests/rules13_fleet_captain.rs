@@ -1,0 +1,66 @@
+//! Issue 13: Fleet Captain rule 5, on real cards of the embedded database.
+//! A captain with printed [talent] slots may forgo the fleet captain's
+//! bonus [talent] slot and take one of its talents for free (printed cost
+//! 0, faction penalty kept): a slot choice, the lowest legal total wins.
+
+use crate::rules13::{card, check, codes, mods};
+
+/// The I.K.S. Gr'oth (S195, 18) with Kang (Cap001, 5, one printed [talent])
+/// and the Klingon fleet captain (R010d, 5: a bonus [tech] and [talent]).
+fn groth(upgrades: &str) -> String {
+    format!(
+        "resource = \"Fleet Captain\"\n[[ship]]\nship = \"I.K.S. Gr'oth\"\ncaptain = {{ id = \"Cap001\" }}\nfleet_captain = \"Klingon\"\nupgrades = [{upgrades}]\n"
+    )
+}
+
+#[test]
+fn one_talent_is_free_in_place_of_the_bonus_slot() {
+    // Totals: ship, captain, fleet captain card, upgrades.
+    // Supreme Commander (E011, 5) fits Kang's own slot: the bonus slot is
+    // forgone and the talent costs 0.
+    let c = check(&groth("\"Supreme Commander\""));
+    assert_eq!(codes(&c), Vec::<&str>::new());
+    let r = c.finish();
+    assert_eq!(mods(card(&r, 0, "E011")), [("set-cost", -5)]);
+    assert_eq!(
+        card(&r, 0, "E011").modifiers[0].source,
+        "Klingon (R010d): costs 0 SP in place of its bonus [talent] slot (Fleet Captain rule 5)"
+    );
+    assert_eq!(r.total, Some(18 + 5 + 5));
+}
+
+#[test]
+fn two_talents_take_the_bonus_slot() {
+    // Two talents need the bonus slot: both are paid.
+    let c = check(&groth("\"Supreme Commander\", { id = \"E124\" }"));
+    assert_eq!(codes(&c), Vec::<&str>::new());
+    let r = c.finish();
+    assert_eq!(mods(card(&r, 0, "E011")), []);
+    assert_eq!(mods(card(&r, 0, "E124")), []);
+    assert_eq!(r.total, Some(18 + 5 + 5 + 5 + 3));
+}
+
+#[test]
+fn the_free_talent_keeps_its_faction_penalty() {
+    // Sabotage (E043, Mirror Universe, 4): 0 + 1 on a Klingon ship.
+    let r = check(&groth("{ id = \"E043\" }")).finish();
+    assert_eq!(
+        mods(card(&r, 0, "E043")),
+        [("set-cost", -4), ("faction-penalty", 1)]
+    );
+    assert_eq!(card(&r, 0, "E043").cost, 1);
+    assert_eq!(r.total, Some(18 + 5 + 5 + 1));
+}
+
+#[test]
+fn a_captain_without_printed_talent_slots_takes_the_bonus() {
+    // Gowron (Cap642, 4, no [talent] icon): the talent fills the bonus
+    // slot at its price (rule 4).
+    let c = check(
+        &groth("\"Supreme Commander\"").replace("{ id = \"Cap001\" }", "{ id = \"Cap642\" }"),
+    );
+    assert_eq!(codes(&c), Vec::<&str>::new());
+    let r = c.finish();
+    assert_eq!(mods(card(&r, 0, "E011")), []);
+    assert_eq!(r.total, Some(18 + 4 + 5 + 5));
+}
