@@ -153,3 +153,30 @@ fn every_holder_of_the_source_is_modeled_or_listed() {
         .unmodeled
         .contains(&"held".to_string()));
 }
+
+#[test]
+fn a_held_cards_text_is_not_in_play() {
+    // I.K.S. Somraw (S161, 18, one [crew] slot), Kurn (Cap324, 2),
+    // Cryogenic Stasis (T001, 5), Torg (C245, Klingon crew 6: too dear to
+    // be held) in the crew slot, and Romulan Hijackers (C039, 4: "[tech]
+    // and [weapon] Upgrades cost -1 SP", only Romulan captains and crew on
+    // its ship) held face down: its discount and its limits are not in
+    // play.
+    let c = check(
+        "[[ship]]\nship = \"I.K.S. Somraw\"\ncaptain = { id = \"Cap324\" }\nupgrades = [\"Cryogenic Stasis\", \"Torg\", \"Romulan Hijackers\"]\n",
+    );
+    assert_eq!(codes(&c), ["held"]);
+    assert!(messages(&c, "held")[0].starts_with("Romulan Hijackers (C039) is held"));
+    let r = c.finish();
+    assert_eq!(mods(card(&r, 0, "T001")), []);
+    assert_eq!(r.total, Some(18 + 2 + 5 + 6 + 4));
+    // Face up (a plain crew held instead: the card whose text acts is the
+    // last one held), its discount and its limits are in play.
+    let c = check(
+        "[[ship]]\nship = \"I.K.S. Somraw\"\ncaptain = { id = \"Cap324\" }\nupgrades = [\"Cryogenic Stasis\", \"Konmel\", \"Romulan Hijackers\"]\n",
+    );
+    assert_eq!(codes(&c), ["restriction", "restriction", "held"]);
+    assert!(messages(&c, "held")[0].starts_with("Konmel (C208) is held"));
+    let r = c.finish();
+    assert_eq!(mods(card(&r, 0, "T001")), [("discount", -1)]);
+}

@@ -279,6 +279,8 @@ fn faction_restriction_lifted(a: &Analysis, i: usize, c: &CardState) -> bool {
                 .cards
                 .iter()
                 .enumerate()
+                // A face-down card lifts no restriction.
+                .filter(|(_, x)| !x.face_down)
                 .map(|(k, x)| (k, x.placed.card)),
         );
         granting.into_iter().any(|(gk, from)| {

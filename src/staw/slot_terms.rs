@@ -215,7 +215,8 @@ fn terms_in<'a>(
 }
 
 impl<'s, 'a> ShipSlots<'s, 'a> {
-    fn terms(&self, j: usize) -> Option<Terms<'a>> {
+    /// The terms of slot `j` (`None` for a plain slot).
+    pub fn terms(&self, j: usize) -> Option<Terms<'a>> {
         let list = self.list;
         terms_in(&self.slots[j], self.ship, self.ship_card, |k| {
             list.get(k).map(|(_, p)| p.card)
@@ -243,9 +244,19 @@ impl<'s, 'a> ShipSlots<'s, 'a> {
         let breaks =
             |card: &Card| exceeding && card.rules.restrictions.iter().any(|c| !view.holds(c));
         // Of two slots at the same price, a card goes into the upgrade bar
-        // rather than beneath another card: weights are doubled, and a
-        // slot beneath a card weighs one more.
-        let beneath = |j: usize| i32::from(terms[j].is_some_and(|t| t.add.beneath));
+        // rather than beneath another card, and a card whose text acts
+        // (`face_down::has_text`: held, it is out of play) is the last one
+        // held: weights are multiplied by 4, and a slot beneath a card
+        // weighs 1 more for a plain card, 3 more for one with such text.
+        let beneath = |j: usize, card: &Card| {
+            if !terms[j].is_some_and(|t| t.add.beneath) {
+                0
+            } else if super::face_down::has_text(card) {
+                3
+            } else {
+                1
+            }
+        };
         slots::assign_by(self.slots.len(), needing.len(), |n, j| {
             let slot = &self.slots[j];
             let card = self.list[needing[n]].1.card;
@@ -255,7 +266,7 @@ impl<'s, 'a> ShipSlots<'s, 'a> {
             }
             let misplaced = breaks(card) && !terms[j].is_some_and(|t| t.add.exceed_restrictions);
             let weight = if misplaced { MISPLACED } else { 0 };
-            let weigh = |cost: i32| (cost + weight).saturating_mul(2) + beneath(j);
+            let weigh = |cost: i32| (cost + weight).saturating_mul(4) + beneath(j, card);
             options[n]
                 .iter()
                 .enumerate()

@@ -181,7 +181,7 @@ fn unmodeled_from_quotes_the_raw_source() {
         .output()
         .unwrap();
     let table = String::from_utf8(out.stdout).unwrap();
-    assert_eq!(table.matches("source: \"").count(), 25, "{table}");
+    assert_eq!(table.matches("source: \"").count(), 26, "{table}");
     assert!(
         table.contains(&format!(
             "phrases quoted from {from} at run time; the database stores only the kinds\n"
