@@ -121,19 +121,53 @@ pub fn analyse<'a>(
     fleet: &'a Fleet<'a>,
     cap: Option<(i32, String)>,
 ) -> Analysis<'a> {
-    let first = priced(db, format, date.clone(), raw, fleet, cap.clone(), &[]);
-    let muted = muted(&first);
-    if muted.is_empty() {
-        return first;
+    let mut ships = price_ships(db, format, fleet, &[]);
+    let muted = muted(&ships);
+    if !muted.is_empty() {
+        ships = price_ships(db, format, fleet, &muted);
     }
-    priced(db, format, date, raw, fleet, cap, &muted)
+    let sideboard = fleet.sideboard.as_ref().map(|sb| {
+        let cards: Vec<_> = sb
+            .cards
+            .iter()
+            .map(|c| (c, cost::on_sideboard(db, c.card.card)))
+            .collect();
+        let total = cards.iter().map(|(_, p)| p.cost).sum();
+        SideboardState { cards, total }
+    });
+    let resource = fleet
+        .resource
+        .as_ref()
+        .map(|r| resource::price(db, r, &ships));
+    let additional_points = raw
+        .additional_points
+        .as_ref()
+        .map_or(0, |a| i32::try_from(a.value).unwrap_or(i32::MAX));
+    let total = ships
+        .iter()
+        .map(|s| s.total)
+        .chain(resource.as_ref().map(|r| r.price.cost))
+        .fold(additional_points, i32::saturating_add);
+    Analysis {
+        db,
+        format,
+        date,
+        raw,
+        fleet,
+        ships,
+        resource,
+        sideboard,
+        additional_points,
+        total,
+        cap,
+    }
 }
 
 /// The cards held face down whose text would be in play: (ship, index
 /// among its cards).
-fn muted(a: &Analysis) -> Vec<At> {
+fn muted(ships: &[ShipState]) -> Vec<At> {
     let mut out = Vec::new();
-    for (i, s) in a.ships.iter().enumerate() {
+    for (i, s) in ships.iter().enumerate() {
         for (k, c) in s.cards.iter().enumerate() {
             let held = slot_terms::of(s, i, c.slot_index).is_some_and(|t| t.add.beneath);
             if held && face_down::has_text(c.placed.card) {
@@ -144,16 +178,13 @@ fn muted(a: &Analysis) -> Vec<At> {
     out
 }
 
-/// `analyse` with the text of the cards at `muted` out of play.
-fn priced<'a>(
+/// Prices the ships, with the text of the cards at `muted` out of play.
+fn price_ships<'a>(
     db: &'a Database,
     format: &'a Format,
-    date: Option<String>,
-    raw: &'a RawFleet,
     fleet: &'a Fleet<'a>,
-    cap: Option<(i32, String)>,
     muted: &[At],
-) -> Analysis<'a> {
+) -> Vec<ShipState<'a>> {
     let sub = format.sub_factions;
     let lists: Vec<Vec<(Role, &Placed)>> = fleet.ships.iter().map(cards_of).collect();
     let mut factions: Vec<Factions> = fleet
@@ -215,41 +246,7 @@ fn priced<'a>(
             &muted,
         ));
     }
-    let sideboard = fleet.sideboard.as_ref().map(|sb| {
-        let cards: Vec<_> = sb
-            .cards
-            .iter()
-            .map(|c| (c, cost::on_sideboard(db, c.card.card)))
-            .collect();
-        let total = cards.iter().map(|(_, p)| p.cost).sum();
-        SideboardState { cards, total }
-    });
-    let resource = fleet
-        .resource
-        .as_ref()
-        .map(|r| resource::price(db, r, &ships));
-    let additional_points = raw
-        .additional_points
-        .as_ref()
-        .map_or(0, |a| i32::try_from(a.value).unwrap_or(i32::MAX));
-    let total = ships
-        .iter()
-        .map(|s| s.total)
-        .chain(resource.as_ref().map(|r| r.price.cost))
-        .fold(additional_points, i32::saturating_add);
-    Analysis {
-        db,
-        format,
-        date,
-        raw,
-        fleet,
-        ships,
-        resource,
-        sideboard,
-        additional_points,
-        total,
-        cap,
-    }
+    ships
 }
 
 /// Prices ship `i` and its cards; `on` is what they are priced against

@@ -234,6 +234,7 @@ mod tests {
         ("Testa's device fills 3 [tech] Upgrade slots.", "multi-slot"),
         ("This card joins a ship carrying 'Testa' without requiring an Upgrade slot.", "no-slot"),
         ("Testa may, instead of purchasing one [tech] Upgrade, take two face down for 5 SP.", "purchase-option"),
+        ("Before play, place 2 [crew] Captains that share a name with Testa face down under this card.", "held"),
         ("Take Testa's bonus slot OR forego it and take one [talent] Upgrade for free.", "purchase-option"),
         ("Testa can field 2 [talent] Upgrades for each [crew] icon.", "talents"),
         ("Testa's [talent] Upgrade is in addition to any [talent] Upgrade a Captain has.", "talents"),

@@ -10,7 +10,7 @@
 //! free_talent_for_bonus = true
 //! ```
 
-use super::{Cx, Kind, Subject};
+use super::{consume_matches, Cx, Kind, Subject};
 use crate::data::import::ImportError;
 use regex::Regex;
 use std::sync::LazyLock;
@@ -25,17 +25,8 @@ static FORGO: LazyLock<Regex> = LazyLock::new(|| {
 });
 
 fn apply(_cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
-    let mut spans = Vec::new();
-    for (at, t) in s.text.sentences() {
-        if let Some(m) = FORGO.find(t) {
-            spans.push((at + m.start(), at + m.end()));
-        }
-    }
-    if !spans.is_empty() {
+    if consume_matches(s, &FORGO) {
         s.card.rules.free_talent_for_bonus = true;
-    }
-    for (a, b) in spans {
-        s.text.consume(a, b);
     }
     Ok(())
 }

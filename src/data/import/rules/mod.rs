@@ -171,6 +171,20 @@ pub fn faction_of_flag(suffix: &str) -> Option<&'static str> {
     faction_of(suffix)
 }
 
+/// Consumes every match of `re` in the card's sentences; whether there was
+/// one (a rule that one phrase switches on).
+pub fn consume_matches(s: &mut Subject, re: &regex::Regex) -> bool {
+    let spans: Vec<(usize, usize)> = s
+        .text
+        .sentences()
+        .flat_map(|(at, t)| re.find_iter(t).map(move |m| (at + m.start(), at + m.end())))
+        .collect();
+    for &(a, b) in &spans {
+        s.text.consume(a, b);
+    }
+    !spans.is_empty()
+}
+
 /// Pushes `c` unless an equal value is already there.
 pub fn push_unique<T: PartialEq>(v: &mut Vec<T>, c: T) {
     if !v.contains(&c) {
