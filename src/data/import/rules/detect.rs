@@ -42,8 +42,10 @@ static TRIGGERS: LazyLock<Regex> = LazyLock::new(|| {
       | \b(?:may|can|my)\ not\ be\ (?:purchased|equipped|deployed|assigned|fielded)
       | \bcannot\ be\ (?:purchased|deployed|equipped)\ (?:to|for|on)
       | \bmay\ not\ equip\b
+      | \bcannot\ (?:equip|assign)\ an?\ (?:captain|admiral)\b
       | \b(?:may|can)\ only\ field\b
       | \bcan\ only\ be\ filled\b
+      | \bmust\ be\ filled\ with\b
       | \bupgrades?\ fill\b
       | \bswap\ an?\ \[
       | \bat\ a\ cost\ of\ \d
