@@ -450,6 +450,7 @@ fn coverage(cards: &[Card], phrases: &BTreeMap<String, (bool, bool)>) -> Coverag
             ("slots_also", !r.slots_also.is_empty()),
             ("squadrons", r.squadrons.is_some()),
             ("free_talent_for_bonus", r.free_talent_for_bonus),
+            ("unique_fleet_captain", r.unique_fleet_captain),
             ("unmodeled", !r.unmodeled.is_empty()),
         ] {
             if has {

@@ -328,6 +328,11 @@ pub struct Rules {
     /// Upgrades for free"); see `staw::fleet_captain`.
     #[serde(default, skip_serializing_if = "is_false")]
     pub free_talent_for_bonus: bool,
+    /// A fleet captain resource whose fleet captain goes to a unique
+    /// captain only (Fleet Captain R010, rule 6: "You may not assign a
+    /// non-unique Captain as your Fleet Captain"); see `staw::restriction`.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub unique_fleet_captain: bool,
     /// Phrases that look like fleet-building rules but are not modeled.
     /// Listed by `fleetcheck data check --unmodeled`; never silently ignored.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

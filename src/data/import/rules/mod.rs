@@ -16,8 +16,8 @@ pub mod discount_choices;
 pub mod discounts;
 pub mod either_slot;
 pub mod extra_admirals;
+pub mod fleet_captain;
 pub mod fleet_excludes;
-pub mod free_talent;
 pub mod held;
 pub mod max_per_ship;
 pub mod no_admiral;
@@ -111,7 +111,7 @@ pub const KINDS: &[Kind] = &[
     slots_also::KIND,
     extra_admirals::KIND,
     squadrons::KIND,
-    free_talent::KIND,
+    fleet_captain::KIND,
 ];
 
 /// Runs every kind on a card, then the unmodeled-phrase detector.
