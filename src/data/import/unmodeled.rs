@@ -157,7 +157,7 @@ static SHAPES: LazyLock<Vec<(Regex, &'static str)>> = LazyLock::new(|| {
             "fleet",
         ),
         (
-            r"\b(?:may|can|my) (?:only|not) be (?:purchased|equipped|deployed|assigned|fielded)\b|\bcannot be (?:purchased|deployed|equipped)\b|\bmay (?:not|only) equip\b|\bcannot (?:equip|assign) an? (?:captain|admiral)\b|\bship must have\b|\bonly\s*\)?\.?$|\bmay not assign\b|\bmust assign\b|\bcannot have an? (?:admiral|ambassador|cost)\b|\bcannot be greater than\b",
+            r"\b(?:may|can|my) (?:only|not) be (?:purchased|equipped|deployed|assigned|fielded)\b|\bcannot be (?:purchased|deployed|equipped)\b|\bmay (?:not|only) equip\b|\bcannot (?:equip|assign) an? (?:captain|admiral)\b|\bignoring (?:it'?s |its |their )?restrictions\b|\bship must have\b|\bonly\s*\)?\.?$|\bmay not assign\b|\bmust assign\b|\bcannot have an? (?:admiral|ambassador|cost)\b|\bcannot be greater than\b",
             "restriction",
         ),
         (

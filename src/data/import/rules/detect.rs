@@ -46,6 +46,7 @@ static TRIGGERS: LazyLock<Regex> = LazyLock::new(|| {
       | \b(?:may|can)\ only\ field\b
       | \bcan\ only\ be\ filled\b
       | \bmust\ be\ filled\ with\b
+      | \bequip\b[^.]*\bignoring\ (?:it'?s\ |its\ |their\ )?restrictions\b
       | \bupgrades?\ fill\b
       | \bswap\ an?\ \[
       | \bat\ a\ cost\ of\ \d

@@ -59,13 +59,14 @@ static CHOSEN_COST: LazyLock<Regex> = LazyLock::new(|| {
 /// The held card may be equipped beyond the ship's restrictions.
 static EXCEEDS: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
-        r"(?i)\b(?:even if it exceeds (?:your|this) ship'?s restrictions|ignoring restrictions)",
+        r"(?i)\b(?:(?:deploy|equip)\b[^.]*?\b)?(?:even if it exceeds (?:your|this) ship'?s restrictions|ignoring restrictions)",
     )
     .unwrap()
 });
 
 fn apply(_cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
     let exceeds = s.text.sentences().any(|(_, t)| EXCEEDS.is_match(t));
+    let holds = s.text.sentences().any(|(_, t)| HOLD.is_match(t));
     let mut held: Vec<AddSlot> = Vec::new();
     let mut spans = Vec::new();
     for (at, t) in s.text.sentences() {
@@ -92,6 +93,11 @@ fn apply(_cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
     }
     for (a, b) in spans {
         s.text.consume(a, b);
+    }
+    // The held card equipped "ignoring restrictions" is this rule's
+    // `exceed_restrictions`.
+    if holds && !held.is_empty() {
+        super::consume_matches(s, &EXCEEDS);
     }
     s.card.rules.adds_slots.extend(held);
     Ok(())
