@@ -180,3 +180,19 @@ fn a_held_cards_text_is_not_in_play() {
     let r = c.finish();
     assert_eq!(mods(card(&r, 0, "T001")), [("discount", -1)]);
 }
+
+#[test]
+fn tpaal_holds_the_stone_of_gol_for_free() {
+    // Ni'Var (S114, 20: one [tech] slot), Tavek (Cap322, 2), T'Paal (C369,
+    // 2: "Place the Stone of Gol [tech] Upgrade facedown under T'Paal for 0
+    // SP"), Power Grid (T086, 2) in the tech slot: the Stone of Gol (T267,
+    // 3) is held beneath T'Paal at 0 SP.
+    let c = check(
+        "[[ship]]\nship = \"Ni'Var\"\ncaptain = { id = \"Cap322\" }\nupgrades = [{ id = \"C369\" }, { id = \"T086\" }, \"Stone of Gol\"]\n",
+    );
+    assert_eq!(codes(&c), ["held"]);
+    let r = c.finish();
+    assert_eq!(mods(card(&r, 0, "T267")), [("set-cost", -3)]);
+    assert_eq!(r.total, Some(20 + 2 + 2 + 2));
+    assert!(db().by_id("C369").unwrap().rules.unmodeled.is_empty());
+}

@@ -5,7 +5,9 @@
 //! (Daimon Solok), "choose a non-Borg [weapon] Upgrade and place it face
 //! down beneath this card. The chosen Upgrade must have a cost of 5 SP or
 //! less" (Triphasic Emitters), "place up to 3 Federation [tech] Upgrades,
-//! each 4 SP or less, face down under this card" (Wesley Crusher).
+//! each 4 SP or less, face down under this card" (Wesley Crusher), "Place
+//! the Stone of Gol [tech] Upgrade facedown under T'Paal for 0 SP" (a named
+//! card at the fixed cost `set_costs` read: the held slot's `set_cost`).
 //!
 //! Each holder is a slot it adds (shared/rules/staw.md, "Cards held beneath
 //! another card"): the held card takes no slot of the upgrade bar, must
@@ -26,7 +28,7 @@
 
 use super::{faction_of, number, slot_of, Cx, Kind, Subject};
 use crate::data::import::ImportError;
-use crate::data::model::{AddSlot, CardFilter};
+use crate::data::model::{AddSlot, CardFilter, SetCost};
 use regex::Regex;
 use std::sync::LazyLock;
 
@@ -56,6 +58,14 @@ static CHOSEN_COST: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)\bthe chosen upgrade must have an?\s+(printed\s+)?(?:sp\s+)?cost of (\d+)\s*(?:sp\s+)?or less").unwrap()
 });
 
+/// "Place the Stone of Gol [tech] Upgrade facedown under T'Paal for 0 SP"
+/// (T'Paal C369): `set_costs` read the fixed cost of the named card; the
+/// card is held beneath this one, so the fixed cost becomes the held
+/// slot's.
+static HOLD_NAMED: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\bplace the (.+?) (\[[a-z]+\]) upgrade face ?down (?:beneath|under) ([^.]+?) for \d+ sp").unwrap()
+});
+
 /// The held card may be equipped beyond the ship's restrictions.
 static EXCEEDS: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
@@ -66,7 +76,6 @@ static EXCEEDS: LazyLock<Regex> = LazyLock::new(|| {
 
 fn apply(_cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
     let exceeds = s.text.sentences().any(|(_, t)| EXCEEDS.is_match(t));
-    let holds = s.text.sentences().any(|(_, t)| HOLD.is_match(t));
     let mut held: Vec<AddSlot> = Vec::new();
     let mut spans = Vec::new();
     for (at, t) in s.text.sentences() {
@@ -94,9 +103,44 @@ fn apply(_cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
     for (a, b) in spans {
         s.text.consume(a, b);
     }
+    // A named card placed under this one at a fixed cost (`set_costs`
+    // read the cost; its phrase is consumed there).
+    let own = crate::data::normalize(&s.card.name);
+    let named: Vec<(String, &'static str)> = s
+        .text
+        .sentences()
+        .flat_map(|(_, t)| HOLD_NAMED.captures_iter(t).collect::<Vec<_>>())
+        .filter(|c| {
+            let under = crate::data::normalize(&c[3]);
+            under == own || under == "this card"
+        })
+        .filter_map(|c| Some((c[1].to_string(), slot_of(&c[2])?)))
+        .collect();
+    for (name, slot) in named {
+        let n = crate::data::normalize(&name);
+        let Some(i) = s.card.rules.set_costs.iter().position(|c| {
+            c.applies_to.names.len() == 1 && crate::data::normalize(&c.applies_to.names[0]) == n
+        }) else {
+            continue;
+        };
+        let cost = s.card.rules.set_costs.remove(i);
+        let mut add = AddSlot::plain(vec![slot.to_string()], 1);
+        add.only = Some(CardFilter {
+            slots: vec![slot.to_string()],
+            names: cost.applies_to.names.clone(),
+            ..CardFilter::default()
+        });
+        add.set_cost = Some(SetCost {
+            applies_to: CardFilter::default(),
+            ..cost
+        });
+        add.exceed_restrictions = exceeds;
+        add.beneath = true;
+        held.push(add);
+    }
     // The held card equipped "ignoring restrictions" is this rule's
     // `exceed_restrictions`.
-    if holds && !held.is_empty() {
+    if !held.is_empty() {
         super::consume_matches(s, &EXCEEDS);
     }
     s.card.rules.adds_slots.extend(held);
@@ -222,6 +266,27 @@ mod tests {
                 false
             )]
         );
+    }
+
+    #[test]
+    fn a_named_card_held_at_a_fixed_cost() {
+        // C369 T'Paal: `set_costs` runs first and reads the fixed cost.
+        let text = "Place the Stone of Gol [tech_text] Upgrade facedown under T'Paal for 0 SP.\n<hr> <b>EXECUTE MANEUVER STEP:</b> After this ship moves, discard this card and target an opposing ship. \n\n Discard 1 [tech_text] Upgrade equipped to the target ship.  Flip the Stone of Gol [tech_text] Upgrade under T'Paal face up and equip it to this ship, ignoring restrictions.";
+        let mut cx = cx();
+        cx.card_names.insert(
+            crate::data::normalize("Stone of Gol"),
+            "Stone of Gol".into(),
+        );
+        let mut s = subject("X1", text, json!({"name": "T'Paal"}));
+        (super::super::set_costs::KIND.apply)(&cx, &mut s).unwrap();
+        apply(&cx, &mut s).unwrap();
+        assert!(s.card.rules.set_costs.is_empty());
+        let a = &s.card.rules.adds_slots[0];
+        assert!(a.beneath && a.exceed_restrictions);
+        assert_eq!(a.only.as_ref().unwrap().names, ["Stone of Gol"]);
+        assert_eq!(a.set_cost.as_ref().map(|c| c.amount), Some(0));
+        crate::data::import::rules::detect::fill_unmodeled(&mut s);
+        assert!(s.card.rules.unmodeled.is_empty(), "{:?}", s.phrases);
     }
 
     #[test]
