@@ -1,4 +1,6 @@
-//! Issue 13: Fleet Captain rule 5, on real cards of the embedded database.
+//! Issue 13: Fleet Captain rule 5, and a card that waives the penalty of
+//! itself and of the card in the slot it gives, on real cards of the
+//! embedded database.
 //! A captain with printed [talent] slots may forgo the fleet captain's
 //! bonus [talent] slot and take one of its talents for free (printed cost
 //! 0, faction penalty kept): a slot choice, the lowest legal total wins.
@@ -63,4 +65,35 @@ fn a_captain_without_printed_talent_slots_takes_the_bonus() {
     let r = c.finish();
     assert_eq!(mods(card(&r, 0, "E011")), []);
     assert_eq!(r.total, Some(18 + 4 + 5 + 5));
+}
+
+// ---- a waiver of a card and of the card in the slot it gives ---------------
+
+#[test]
+fn elim_garak_waives_his_own_penalty_and_his_talents() {
+    // U.S.S. Stargazer (S110, 22), Jean-Luc Picard (Cap629, 4, one
+    // [talent]), Elim Garak (C109, Dominion crew 4, one [talent] icon: "You
+    // do not pay a Faction penalty when assigning Elim Garak or his
+    // [talent] Upgrade"), Sabotage (E124, Klingon talent 3) and Disobey
+    // Orders (E113, Federation talent 2). The Klingon talent goes into
+    // Garak's slot: no penalty anywhere.
+    let fleet = |talents: &str| {
+        format!("[[ship]]\nship = \"U.S.S. Stargazer\"\ncaptain = {{ id = \"Cap629\" }}\nupgrades = [{{ id = \"C109\" }}, {talents}]\n")
+    };
+    let c = check(&fleet("{ id = \"E124\" }, { id = \"E113\" }"));
+    assert_eq!(codes(&c), Vec::<&str>::new());
+    let r = c.finish();
+    assert_eq!(mods(card(&r, 0, "C109")), []);
+    assert_eq!(mods(card(&r, 0, "E124")), []);
+    assert_eq!(r.total, Some(22 + 4 + 4 + 3 + 2));
+    // Two talents of other factions: one is in Picard's slot and pays +1.
+    let r = check(&fleet("{ id = \"E124\" }, { id = \"E043\" }")).finish();
+    assert_eq!(r.total, Some(22 + 4 + 4 + 3 + 4 + 1));
+    // Sabotage (E043) is Mirror Universe: 4 + 1.
+    assert!(crate::golden::db()
+        .by_id("C109")
+        .unwrap()
+        .rules
+        .unmodeled
+        .is_empty());
 }

@@ -163,7 +163,13 @@ fn capitalise(s: &str) -> String {
 
 fn add_slot(db: &Database, a: &AddSlot) -> String {
     let slots = or_list(&a.slot.iter().map(|s| format!("[{s}]")).collect::<Vec<_>>());
-    let mut s = if a.beneath {
+    let mut s = if a.icons {
+        format!(
+            "Its {} [talent] icon{} on its ship",
+            a.count,
+            if a.count == 1 { "" } else { "s" }
+        )
+    } else if a.beneath {
         format!(
             "Holds {} {slots} card{} face down beneath it (no slot of the upgrade bar)",
             a.count,
@@ -204,6 +210,9 @@ fn add_slot(db: &Database, a: &AddSlot) -> String {
     }
     if let Some(c) = &a.set_cost {
         s.push_str(&format!("; {each} costs {} SP", c.amount));
+    }
+    if a.no_penalty {
+        s.push_str(&format!("; {each} pays no faction penalty"));
     }
     if a.exceed_restrictions {
         s.push_str(&format!("; {each} may exceed its purchase restrictions"));

@@ -63,7 +63,14 @@ pub fn slots_of(e: &ShipEntry, cards: &[(Role, &Placed)], muted: &[usize]) -> Ve
         .filter(|(k, _)| !muted.contains(k))
         .map(|(_, c)| c)
     {
-        for _ in 0..p.card.talents.unwrap_or(0) {
+        // Icons an `adds_slots` entry stands for (with its terms) are
+        // added there.
+        let icons = if p.card.rules.adds_slots.iter().any(|a| a.icons) {
+            0
+        } else {
+            p.card.talents.unwrap_or(0)
+        };
+        for _ in 0..icons {
             out.push(Slot {
                 accepts: vec!["talent".into()],
                 source: p.card.name.clone(),

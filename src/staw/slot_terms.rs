@@ -14,6 +14,9 @@
 //! - `exceed_restrictions`: the card in the slot may exceed its purchase
 //!   restrictions (Sakharov: "This Upgrade may exceed the ship's
 //!   restrictions"; see `restriction`);
+//! - `no_penalty`: the card in the slot pays no faction penalty (Elim
+//!   Garak's own [talent] icon, `icons`: "... when assigning Elim Garak or
+//!   his [talent] Upgrade");
 //! - `beneath`: the slot is beneath the card that adds it (Quark's face-down
 //!   [tech]): the card there is held, takes no slot of the upgrade bar and
 //!   is priced as an upgrade of the ship; at the same price a card goes
@@ -34,13 +37,16 @@
 //! discount = { amount = -1, min = 1 }
 //! ```
 
-use super::cost::{self, At, Effect, Grant, OnShip, Price, Role, Target, SHIP_CARD};
+use super::cost::{self, At, Effect, Grant, OnShip, Price, Role, Target, Waiver, SHIP_CARD};
 use super::faction::shares_faction;
 use super::slots::{self, Slot};
 use super::state::ShipState;
 use super::view::ShipView;
-use crate::data::model::{AddSlot, Card};
+use crate::data::model::{AddSlot, Card, CardFilter, Scope};
 use crate::staw::fleet::Placed;
+
+/// Every upgrade: the filter of a slot's own waiver (`AddSlot::no_penalty`).
+static ANY_UPGRADE: std::sync::LazyLock<CardFilter> = std::sync::LazyLock::new(CardFilter::default);
 
 /// The weight of a restricted card outside a slot that lets it exceed its
 /// restrictions: more than any fleet's SP, less than leaving a card out.
@@ -298,14 +304,29 @@ impl<'s, 'a> ShipSlots<'s, 'a> {
     }
 
     fn priced(&self, terms: Option<&Terms>, target: &Target) -> Price {
-        let Some(tm) = terms.filter(|t| t.add.discount.is_some() || t.add.set_cost.is_some())
+        let Some(tm) = terms
+            .filter(|t| t.add.discount.is_some() || t.add.set_cost.is_some() || t.add.no_penalty)
         else {
             return cost::on_ship(target, self.on);
         };
         let mut grants: Vec<Grant> = self.on.grants.to_vec();
         grants.extend(tm.grants(target.at));
+        // "... or his [talent] Upgrade": a waiver for the card in the slot
+        // (this price is the target's alone, so it may name every upgrade).
+        let mut waivers: Vec<Waiver> = self.on.waivers.to_vec();
+        if tm.add.no_penalty {
+            waivers.push(Waiver {
+                at: tm.at,
+                from: tm.from,
+                scope: Scope::Ship,
+                filter: &ANY_UPGRADE,
+                doubles: false,
+                lifts_faction_restriction: false,
+            });
+        }
         let on = OnShip {
             grants: &grants,
+            waivers: &waivers,
             ..*self.on
         };
         cost::on_ship(target, &on)

@@ -104,6 +104,15 @@ pub struct AddSlot {
     /// (shared/rules/staw.md, "Cards held beneath another card").
     #[serde(default, skip_serializing_if = "is_false")]
     pub beneath: bool,
+    /// The card in an added slot pays no faction penalty ("You do not pay
+    /// a Faction penalty when assigning Elim Garak or his [talent]
+    /// Upgrade").
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub no_penalty: bool,
+    /// The entry is the card's own printed [talent] icons with terms, not
+    /// more slots: the engine adds no plain slot for those icons.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub icons: bool,
 }
 
 impl AddSlot {
@@ -119,6 +128,8 @@ impl AddSlot {
             exceed_restrictions: false,
             when: None,
             beneath: false,
+            no_penalty: false,
+            icons: false,
         }
     }
 
@@ -131,6 +142,7 @@ impl AddSlot {
             || self.exceed_restrictions
             || self.when.is_some()
             || self.beneath
+            || self.no_penalty
     }
 }
 

@@ -17,6 +17,10 @@
 //!   `faction_restriction = true`: their faction restriction is lifted as
 //!   well as their penalty (shared/rules/staw.md, "Waivers of purchase
 //!   restrictions"); the plain waiver of the same cards merges into it.
+//! - "You do not pay a Faction penalty when assigning Elim Garak or his
+//!   [talent] Upgrade to your ship" -> `no-penalty`, and his [talent] icon
+//!   as an `adds_slots` entry (`icons`) whose card pays no penalty
+//!   (`no_penalty`).
 //! - "The faction penalty is doubled for any non-Klingon Upgrades assigned
 //!   to your ship" -> `double` (K'Temoc).
 //! - "if this card is assigned to a non-Romulan ship, you do not pay a
@@ -34,7 +38,7 @@
 
 use super::{faction_of, push_unique, slot_of, Cx, Kind, Subject};
 use crate::data::import::ImportError;
-use crate::data::model::{CardFilter, PenaltyRule, Scope};
+use crate::data::model::{AddSlot, CardFilter, PenaltyRule, Scope};
 use regex::Regex;
 use std::sync::LazyLock;
 
@@ -67,6 +71,13 @@ static REGARDLESS: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)\byou may assign (.+?) to your ship,? regardless of faction restrictions?\b")
         .unwrap()
 });
+/// "You do not pay a Faction penalty when assigning Elim Garak or his
+/// [talent] Upgrade to your ship" (C109): the card itself (`no-penalty`),
+/// and the card in the slot of its [talent] icon (an `adds_slots` entry
+/// for its icons with `no_penalty`).
+static OWN_SLOT: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\byou do not pay a faction penalty when assigning (.+?) or (?:his|her|their) \[talent\] upgrades? to your ship").unwrap()
+});
 static USE_ANY: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)\byou may use any upgrades without paying a faction penalty").unwrap()
 });
@@ -78,6 +89,7 @@ fn apply(_cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
     }
     let name = s.card.name.clone();
     let mut spans = Vec::new();
+    let mut own_slots = Vec::new();
     for (at, t) in s.text.sentences() {
         if let Some(c) = REGARDLESS.captures(t) {
             if let Some(applies_to) = filter(&c[1]) {
@@ -134,6 +146,21 @@ fn apply(_cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
                 continue;
             }
         }
+        if let Some(c) = OWN_SLOT.captures(t) {
+            // "... when assigning Elim Garak or his [talent] Upgrade": the
+            // card and the talent in its own [talent] icon's slot.
+            let icons = s.card.talents.unwrap_or(0);
+            if crate::data::normalize(&c[1]) == crate::data::normalize(&name) && icons > 0 {
+                push_unique(&mut rules, PenaltyRule::NoPenalty);
+                let mut slot = AddSlot::plain(vec!["talent".into()], icons);
+                slot.no_penalty = true;
+                slot.icons = true;
+                own_slots.push(slot);
+                let m = c.get(0).map_or(0..0, |m| m.range());
+                spans.push((at + m.start, at + m.end));
+                continue;
+            }
+        }
         if let Some(c) = DO_NOT_PAY.captures(t) {
             let m = c.get(0).map_or(0..0, |m| m.range());
             // "if this card is assigned to a non-Romulan ship, you do not pay":
@@ -176,6 +203,7 @@ fn apply(_cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
     for r in rules {
         push_unique(&mut s.card.rules.penalty, r);
     }
+    s.card.rules.adds_slots.extend(own_slots);
     Ok(())
 }
 
@@ -303,6 +331,21 @@ mod doubled_tests {
             ]
         );
         assert!(s.text.is_consumed(s.text.text.find("if this").unwrap()));
+    }
+
+    #[test]
+    fn elim_garak_and_his_talent() {
+        // C109 Elim Garak (one [talent] icon).
+        let mut s = subject(
+            "X1",
+            "You do not pay a Faction penalty when assigning Elim Garak or his [talent_text] Upgrade to your ship.",
+            json!({"name": "Elim Garak", "talents": 1}),
+        );
+        apply(&cx(), &mut s).unwrap();
+        assert_eq!(s.card.rules.penalty, [PenaltyRule::NoPenalty]);
+        let a = &s.card.rules.adds_slots[0];
+        assert!(a.icons && a.no_penalty && a.slot == ["talent"] && a.count == 1);
+        assert!(s.text.is_consumed(0));
     }
 }
 
