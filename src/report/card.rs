@@ -300,6 +300,13 @@ pub fn rules_text(db: &Database, card: &Card) -> Vec<String> {
     }
     out.extend(r.adds_slots.iter().map(|a| add_slot(db, a)));
     out.extend(r.cost_modifiers.iter().map(|m| cost_modifier(db, m)));
+    out.extend(r.cost_per_card.iter().map(|m| {
+        format!(
+            "{:+} SP for each of the {} on its ship",
+            m.amount,
+            filter_phrase(db, &m.per)
+        )
+    }));
     if let Some(c) = &r.cost_from_ship {
         let stat = stat_name(&c.stat);
         out.push(match c.plus {

@@ -384,6 +384,51 @@ fn own_modifiers(p: &mut Price, db: &Database, card: &Card, holder: &Holder) {
             );
         }
     }
+    // "-1 SP for each Independent Upgrade equipped to this ship".
+    for m in &card.rules.cost_per_card {
+        let n = counted(&m.per, card, holder);
+        if n > 0 {
+            p.push(
+                ModifierKind::ShipPenalty,
+                m.amount.saturating_mul(n),
+                format!(
+                    "{} ({}): {:+} SP for each of {n} {} on its ship",
+                    card.name,
+                    card.id,
+                    m.amount,
+                    super::words::filter_phrase(db, &m.per)
+                ),
+            );
+        }
+    }
+}
+
+/// How many other cards of the holder's ship match `per`.
+fn counted(per: &CardFilter, card: &Card, holder: &Holder) -> i32 {
+    let Holder::Ship(view) = holder else {
+        return 0;
+    };
+    let Some(entry) = view.entry else {
+        return 0;
+    };
+    let n = super::view::cards_of(entry)
+        .iter()
+        .filter(|(role, p)| {
+            !std::ptr::eq(p.card, card)
+                && filter_matches(
+                    per,
+                    &Target {
+                        card: p.card,
+                        role: *role,
+                        slot: None,
+                        at: (usize::MAX, usize::MAX),
+                        cost: None,
+                        sub_factions: view.sub_factions,
+                    },
+                )
+        })
+        .count();
+    i32::try_from(n).unwrap_or(i32::MAX)
 }
 
 /// Whether an additional cost applies: `when` holds and `unless` does not.

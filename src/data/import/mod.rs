@@ -435,6 +435,7 @@ fn coverage(cards: &[Card], phrases: &BTreeMap<String, (bool, bool)>) -> Coverag
             ("adds_slots", !r.adds_slots.is_empty()),
             ("slot_terms", r.adds_slots.iter().any(|a| a.has_terms())),
             ("cost_modifiers", !r.cost_modifiers.is_empty()),
+            ("cost_per_card", !r.cost_per_card.is_empty()),
             ("cost_from_ship", r.cost_from_ship.is_some()),
             ("discounts", !r.discounts.is_empty()),
             ("penalty", !r.penalty.is_empty()),

@@ -20,8 +20,8 @@ mod rules;
 pub use catalog::{Format, Retirement, Set, ShipClass, SLOT_TYPES, SUB_FACTIONS};
 pub use condition::Condition;
 pub use rules::{
-    AddSlot, CardFilter, CostFromShip, CostModifier, Discount, ExtraAdmirals, PenaltyRule, Scope,
-    SetCost, ShipLimit, SlotsAlso, SquadronLimit,
+    AddSlot, CardFilter, CostFromShip, CostModifier, CostPerCard, Discount, ExtraAdmirals,
+    PenaltyRule, Scope, SetCost, ShipLimit, SlotsAlso, SquadronLimit,
 };
 
 /// What kind of card this is. Decides where a card may stand in a fleet file.
@@ -263,6 +263,9 @@ pub struct Rules {
     /// Additional costs ("+5 SP for any ship other than the U.S.S. Defiant").
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub cost_modifiers: Vec<CostModifier>,
+    /// Costs counted per card of its ship (`CostPerCard`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cost_per_card: Vec<CostPerCard>,
     /// The card's cost is derived from its ship's stats.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cost_from_ship: Option<CostFromShip>,

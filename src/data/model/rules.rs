@@ -162,6 +162,16 @@ pub struct CostModifier {
     pub unless: Option<Condition>,
 }
 
+/// A cost counted per card: `amount` once for each other card of this
+/// card's ship matching `per` ("This card costs -1 SP for each
+/// Independent Upgrade equipped to this ship", Iden).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CostPerCard {
+    pub amount: i32,
+    pub per: CardFilter,
+}
+
 /// The card costs the ship's stat plus `plus` instead of its printed cost.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -121,6 +121,12 @@ pub(super) fn check_card(ck: &mut Checker, card: &crate::data::model::Card) {
             ck.condition(c, "an added slot");
         }
     }
+    for m in &r.cost_per_card {
+        if m.amount == 0 {
+            ck.problem("a cost per card has amount 0");
+        }
+        ck.filter(&m.per, "a cost per card");
+    }
     for m in &r.cost_modifiers {
         ck.modifier(m);
     }
