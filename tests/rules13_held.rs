@@ -196,3 +196,21 @@ fn tpaal_holds_the_stone_of_gol_for_free() {
     assert_eq!(r.total, Some(20 + 2 + 2 + 2));
     assert!(db().by_id("C369").unwrap().rules.unmodeled.is_empty());
 }
+
+#[test]
+fn a_card_whose_text_acts_is_not_bought_face_down() {
+    // Akorem (S157, 18: two [crew]), Tahna Los (Cap524, 3: a [tech] slot;
+    // "One of the [tech] upgrades you purchase ... costs exactly 3 SP and
+    // is placed face down"), Comm Station (T152, 4: adds a [crew] slot) and
+    // three crew. Face down its crew slot would be gone: it stays face up
+    // at 4 SP, and the third crew has its slot.
+    let c = check(
+        "[[ship]]\nship = \"Akorem\"\ncaptain = \"Tahna Los\"\nupgrades = [{ id = \"T152\" }, { id = \"C140\" }, { id = \"C155\" }, { id = \"C156\" }]\n",
+    );
+    assert_eq!(codes(&c), Vec::<&str>::new());
+    let r = c.finish();
+    assert_eq!(mods(card(&r, 0, "T152")), []);
+    assert_eq!(r.total, Some(18 + 3 + 4 + 3 + 2 + 2));
+    let tahna = db().by_id("Cap524").unwrap();
+    assert!(tahna.rules.set_costs[0].face_down);
+}

@@ -170,14 +170,13 @@ pub fn analyse<'a>(
     }
 }
 
-/// The cards held face down whose text would be in play: (ship, index
-/// among its cards).
+/// The cards face down (held beneath a card, in a face-down slot, bought
+/// face down) whose text would be in play: (ship, index among its cards).
 fn muted(ships: &[ShipState]) -> Vec<At> {
     let mut out = Vec::new();
     for (i, s) in ships.iter().enumerate() {
         for (k, c) in s.cards.iter().enumerate() {
-            let held = slot_terms::of(s, i, c.slot_index).is_some_and(|t| t.add.beneath);
-            if held && face_down::has_text(c.placed.card) {
+            if c.face_down && face_down::has_text(c.placed.card) {
                 out.push((i, k));
             }
         }
@@ -383,9 +382,11 @@ fn price_ship<'a>(
             }
             _ => terms.price(slot_index, &t),
         };
-        let face_down = slot_index
-            .and_then(|j| terms.terms(j))
-            .is_some_and(|t| t.add.beneath);
+        // Held beneath a card, in a face-down slot (Balance of Terror), or
+        // bought face down at a fixed cost (Tahna Los, Khan Singh).
+        let face_down = slot_index.and_then(|j| terms.terms(j)).is_some_and(|tm| {
+            tm.add.beneath || tm.add.set_cost.as_ref().is_some_and(|c| c.face_down)
+        }) || (role == Role::Upgrade && cost::fixed_face_down(&t, on));
         cards.push(CardState {
             placed,
             role,

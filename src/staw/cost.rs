@@ -364,6 +364,20 @@ fn priced(t: &Target, s: &OnShip, with_cost_conditions: bool) -> Price {
     p
 }
 
+/// Whether the fixed cost another card gives the target (the lowest, as
+/// `on_ship` takes it) places it face down (`SetCost::face_down`).
+pub fn fixed_face_down(t: &Target, s: &OnShip) -> bool {
+    s.grants
+        .iter()
+        .filter(|g| g.reaches(t))
+        .filter_map(|g| match g.effect {
+            Effect::SetCost(c) => Some(c),
+            Effect::Discount(_) => None,
+        })
+        .min_by_key(|c| c.amount)
+        .is_some_and(|c| c.face_down)
+}
+
 /// The cost of a card on the Reinforcements Sideboard: printed cost and
 /// its own additional costs with no ship; no discount, no faction penalty.
 pub fn on_sideboard(db: &Database, card: &Card) -> Price {

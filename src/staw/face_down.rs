@@ -1,5 +1,7 @@
 //! A face-down card's text is not in play (shared/rules/staw.md): a card
-//! held face down beneath another (`AddSlot::beneath`) adds no slot, grants
+//! held face down beneath another (`AddSlot::beneath`), in a face-down slot
+//! (Balance of Terror) or bought face down at a fixed cost (Tahna Los,
+//! Kirk, Khan Singh: `SetCost::face_down`) adds no slot, grants
 //! no discount or waiver, adds no faction and lifts or sets no restriction
 //! or limit while it is face down. Its own cost (printed cost, faction
 //! penalty, additional costs) is paid as for any upgrade.

@@ -29,6 +29,7 @@ static FREE: LazyLock<SetCost> = LazyLock::new(|| SetCost {
     },
     max_cards: None,
     exceed_restrictions: false,
+    face_down: false,
 });
 
 /// The talents of a ship that rule 5 may make free, and the grant that

@@ -1,7 +1,10 @@
 //! Grants limited to some cards (`max_cards`: "One of your Dominion
-//! Upgrades costs -2 SP"): which cards of the fleet get them.
+//! Upgrades costs -2 SP"): which cards of the fleet get them. A fixed cost
+//! that places its card face down ("One of the [tech] upgrades ... costs
+//! exactly 3 SP and is placed face down", Tahna Los) goes to no card whose
+//! text acts: the player keeps such a card face up.
 
-use super::cost::{self, At, Grant, OnShip, Role, Target, Waiver, SHIP_CARD};
+use super::cost::{self, At, Effect, Grant, OnShip, Role, Target, Waiver, SHIP_CARD};
 use super::ship_factions::Factions;
 use super::upgrade_types;
 use crate::data::Database;
@@ -43,6 +46,12 @@ pub fn choose_limited<'a>(
                     sub_factions: sub,
                 };
                 if !grants[g].covers(&t) {
+                    continue;
+                }
+                // A card bought face down loses its text: the player keeps
+                // a card whose text acts face up (`face_down::has_text`).
+                let face_down = matches!(grants[g].effect, Effect::SetCost(c) if c.face_down);
+                if face_down && super::face_down::has_text(card) {
                     continue;
                 }
                 let price = |only: Vec<At>| {

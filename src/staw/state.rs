@@ -42,8 +42,8 @@ pub struct CardState<'a> {
     pub unplaced: bool,
     /// The index in `ShipState::slots` of the slot it took.
     pub slot_index: Option<usize>,
-    /// Held face down beneath another card: its text is not in play
-    /// (`face_down`).
+    /// Face down (held beneath another card, in a face-down slot, or bought
+    /// face down at a fixed cost): its text is not in play (`face_down`).
     pub face_down: bool,
     pub price: Price,
 }

@@ -288,6 +288,11 @@ pub struct SetCost {
     /// slot for its Enhanced Hull Plating).
     #[serde(default, skip_serializing_if = "is_false")]
     pub exceed_restrictions: bool,
+    /// The card that gets this cost is placed face down ("costs exactly 3
+    /// Squadron Points and is placed face down beside his card", Tahna
+    /// Los; Balance of Terror's slot): its text is not in play.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub face_down: bool,
 }
 
 /// Faction penalty waivers and changes.

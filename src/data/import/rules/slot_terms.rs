@@ -213,6 +213,7 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
                         applies_to: CardFilter::default(),
                         max_cards: None,
                         exceed_restrictions: false,
+                        face_down: true,
                     });
                     spans.push(span(&c, *at));
                 }
