@@ -37,19 +37,13 @@
 
 use super::condition::{describe, Holder, ShipView};
 use super::faction::{counts_as, shares_faction};
+pub use super::target::{filter_matches, At, Target, SHIP_CARD};
 pub use super::view::Role;
 use super::words::is_factions;
 use crate::data::model::{
     Card, CardFilter, CardType, CostModifier, Discount, PenaltyRule, Scope, SetCost,
 };
-use crate::data::{normalize, Database};
-
-/// Where a granting card sits: (ship index, card index on that ship).
-/// The ship card itself has index `SHIP_CARD`.
-pub type At = (usize, usize);
-
-/// The index of the ship card among its ship's cards.
-pub const SHIP_CARD: usize = usize::MAX;
+use crate::data::Database;
 
 /// A change of cost some card of the fleet grants to others: a discount
 /// ("crew upgrades cost -1 SP") or a fixed cost ("may deploy X for 0 SP").
@@ -119,24 +113,6 @@ pub struct Waiver<'a> {
     pub doubles: bool,
     /// Lifts the faction restriction of the cards it covers too (Lore).
     pub lifts_faction_restriction: bool,
-}
-
-/// The card being priced.
-#[derive(Debug, Clone, Copy)]
-pub struct Target<'a> {
-    pub card: &'a Card,
-    pub role: Role,
-    /// The slot type it is counted as (upgrades).
-    pub slot: Option<&'a str>,
-    pub at: At,
-    /// The card's cost on its ship, when a filter that reads it
-    /// (`CardFilter::max_cost`) must see it; `None`: its printed cost is
-    /// used there.
-    pub cost: Option<i32>,
-    /// The format's sub-faction switch: a filter's factions match as the
-    /// faction penalty's do (a Vulcan card is a Federation card for "All
-    /// of your Federation [crew] Upgrades" when sub-factions are on).
-    pub sub_factions: bool,
 }
 
 /// What kind of change a [`Modifier`] is (its kebab-case name is the
@@ -474,46 +450,6 @@ fn floor(p: &mut Price, card: &Card) {
             "a cost never goes below 0".into(),
         );
     }
-}
-
-/// Whether a discount's or waiver's filter covers the target.
-pub fn filter_matches(f: &CardFilter, t: &Target) -> bool {
-    let role = t.role.as_str();
-    let type_ok = if f.types.is_empty() {
-        t.role == Role::Upgrade
-    } else {
-        f.types.iter().any(|x| x == role)
-    };
-    let slot_ok = f.slots.is_empty()
-        || match t.slot {
-            Some(s) => f.slots.iter().any(|x| x == s),
-            None => super::upgrade_types(t.card).any(|s| f.slots.iter().any(|x| x == s)),
-        };
-    let faction_ok = (f.factions.is_empty()
-        || shares_faction(&t.card.factions, &f.factions, t.sub_factions))
-        && !shares_faction(&t.card.factions, &f.not_factions, t.sub_factions);
-    let name_ok = f.names.is_empty() || {
-        let n = normalize(&t.card.name);
-        f.names.iter().any(|x| normalize(x) == n)
-    };
-    // A word of the name: "Torpedo" names Photon Torpedoes too.
-    let word_ok = f.name_words.is_empty() || {
-        let n = normalize(&t.card.name);
-        f.name_words
-            .iter()
-            .any(|w| n.split(' ').any(|x| x.starts_with(&normalize(w))))
-    };
-    let cost_ok = f
-        .max_cost
-        .is_none_or(|m| t.cost.unwrap_or(t.card.cost) <= m)
-        && f.max_printed_cost.is_none_or(|m| t.card.cost <= m);
-    type_ok
-        && slot_ok
-        && faction_ok
-        && name_ok
-        && word_ok
-        && cost_ok
-        && super::card_refs::matches(f, t.card)
 }
 
 /// Whether a waiver (or doubler) reaches the target: another card, within

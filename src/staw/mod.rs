@@ -34,6 +34,7 @@ pub mod slots;
 pub mod species;
 pub mod state;
 pub mod swap;
+pub mod target;
 pub mod view;
 pub mod words;
 
