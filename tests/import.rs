@@ -286,12 +286,12 @@ fn unmodeled_listing() {
     insta::assert_snapshot!("data_check_unmodeled_json", json);
     let table = run(&[]);
     assert!(
-        table.contains(&format!("{expected} cards with 24 unmodeled rules (")),
+        table.contains(&format!("{expected} cards with 23 unmodeled rules (")),
         "{table}"
     );
     insta::assert_snapshot!("data_check_unmodeled_table", table);
     let github = run(&["-o", "github"]);
-    assert_eq!(github.lines().count(), 24, "{github}");
+    assert_eq!(github.lines().count(), 23, "{github}");
     assert!(
         github.contains("::notice::W222 Type 10 Phasers: unmodeled multi-slot: the card fills more than one Upgrade slot\n"),
         "{github}"
@@ -705,6 +705,7 @@ fn discounts_and_penalties() {
                 ..CardFilter::default()
             },
             faction_restriction: false,
+            when: None,
         }]
     );
     // Khan Singh: any upgrades without a faction penalty.
@@ -714,6 +715,7 @@ fn discounts_and_penalties() {
             scope: Scope::Ship,
             applies_to: CardFilter::default(),
             faction_restriction: false,
+            when: None,
         }]
     );
     // Kira Nerys: no penalty on a Federation ship.

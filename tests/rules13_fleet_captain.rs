@@ -121,3 +121,25 @@ fn iden_costs_less_for_each_independent_upgrade() {
     let r = check("[[ship]]\nship = \"Gornarus\"\ncaptain = \"Iden\"\n").finish();
     assert_eq!(r.total, Some(22 + 10));
 }
+
+// ---- a waiver that holds on ships of one faction -------------------------
+
+#[test]
+fn rekar_waives_romulan_crew_on_a_federation_ship_only() {
+    // Rekar (Cap014, Romulan captain 3: "You do not pay faction penalty when
+    // equipping this card or any Romulan [crew] Upgrades to this Federation
+    // ship") with the Romulan Security Officer (C058, crew 2).
+    let fleet = |ship: &str| {
+        format!("[[ship]]\nship = {ship}\ncaptain = {{ id = \"Cap014\" }}\nupgrades = [{{ id = \"C058\" }}]\n")
+    };
+    // U.S.S. Stargazer (S110, 22, Federation): no penalty anywhere.
+    let r = check(&fleet("\"U.S.S. Stargazer\"")).finish();
+    assert_eq!(mods(card(&r, 0, "Cap014")), []);
+    assert_eq!(mods(card(&r, 0, "C058")), []);
+    assert_eq!(r.total, Some(22 + 3 + 2));
+    // I.K.S. Gr'oth (S195, 18, Klingon): both pay +1.
+    let r = check(&fleet("\"I.K.S. Gr'oth\"")).finish();
+    assert_eq!(mods(card(&r, 0, "Cap014")), [("faction-penalty", 1)]);
+    assert_eq!(mods(card(&r, 0, "C058")), [("faction-penalty", 1)]);
+    assert_eq!(r.total, Some(18 + 4 + 3));
+}

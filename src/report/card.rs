@@ -236,15 +236,19 @@ fn penalty(db: &Database, p: &PenaltyRule) -> String {
             scope,
             applies_to,
             faction_restriction,
+            when,
         } => format!(
-            "{} {} pay no faction penalty{}",
+            "{} {} pay no faction penalty{}{}",
             capitalise(&filter_phrase(db, applies_to)),
             scope_phrase(*scope),
             if *faction_restriction {
                 " and may be bought whatever their faction restriction"
             } else {
                 ""
-            }
+            },
+            when.as_ref()
+                .map(|c| format!(", while this card is on {}", describe(db, c)))
+                .unwrap_or_default()
         ),
         PenaltyRule::Double { scope, applies_to } => format!(
             "{} {} pay the faction penalty twice",

@@ -223,6 +223,7 @@ fn price_ships<'a>(
         Effect::Discount(d) => d.when.as_ref().is_none_or(|c| view(g.at.0).holds(c)),
         Effect::SetCost(_) => true,
     });
+    waivers.retain(|w| w.when.is_none_or(|c| view(w.at.0).holds(c)));
     choose_limited(db, &lists, &factions, fleet, &mut grants, &waivers, sub);
     // Fleet Captain rule 5 is a rule of the fleet's resource.
     let free_talent = fleet

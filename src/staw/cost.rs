@@ -41,7 +41,7 @@ pub use super::target::{filter_matches, At, Target, SHIP_CARD};
 pub use super::view::Role;
 use super::words::is_factions;
 use crate::data::model::{
-    Card, CardFilter, CardType, CostModifier, Discount, PenaltyRule, Scope, SetCost,
+    Card, CardFilter, CardType, Condition, CostModifier, Discount, PenaltyRule, Scope, SetCost,
 };
 use crate::data::Database;
 
@@ -113,6 +113,9 @@ pub struct Waiver<'a> {
     pub doubles: bool,
     /// Lifts the faction restriction of the cards it covers too (Lore).
     pub lifts_faction_restriction: bool,
+    /// Holds only while this holds for the granting card's ship (Rekar's
+    /// "to this Federation ship"); `analyse` drops the waiver otherwise.
+    pub when: Option<&'a Condition>,
 }
 
 /// What kind of change a [`Modifier`] is (its kebab-case name is the
@@ -527,13 +530,20 @@ pub fn grants_of<'a>(
         });
     }
     for r in &card.rules.penalty {
-        let (scope, applies_to, doubles, lifts) = match r {
+        let (scope, applies_to, doubles, lifts, when) = match r {
             PenaltyRule::Waive {
                 scope,
                 applies_to,
                 faction_restriction,
-            } => (scope, applies_to, false, *faction_restriction),
-            PenaltyRule::Double { scope, applies_to } => (scope, applies_to, true, false),
+                when,
+            } => (
+                scope,
+                applies_to,
+                false,
+                *faction_restriction,
+                when.as_ref(),
+            ),
+            PenaltyRule::Double { scope, applies_to } => (scope, applies_to, true, false, None),
             _ => continue,
         };
         waivers.push(Waiver {
@@ -543,6 +553,7 @@ pub fn grants_of<'a>(
             filter: applies_to,
             doubles,
             lifts_faction_restriction: lifts,
+            when,
         });
     }
 }

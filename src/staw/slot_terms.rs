@@ -322,6 +322,7 @@ impl<'s, 'a> ShipSlots<'s, 'a> {
                 filter: &ANY_UPGRADE,
                 doubles: false,
                 lifts_faction_restriction: false,
+                when: None,
             });
         }
         let on = OnShip {

@@ -316,6 +316,11 @@ pub enum PenaltyRule {
         /// a ship's or captain's faction do not apply.
         #[serde(default, skip_serializing_if = "is_false")]
         faction_restriction: bool,
+        /// The waiver holds while this holds for the granting card's ship
+        /// ("... or any Romulan [crew] Upgrades to this Federation ship",
+        /// Rekar).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        when: Option<Condition>,
     },
     /// Cards matching `applies_to` that pay a faction penalty pay it twice
     /// ("The faction penalty is doubled for any non-Klingon Upgrades

@@ -26,8 +26,10 @@
 //! - "if this card is assigned to a non-Romulan ship, you do not pay a
 //!   Faction penalty for any of your Romulan upgrades (including this one)"
 //!   -> `waive` Romulan upgrades (and `no-penalty`): on a Romulan ship they
-//!   pay none anyway. Other conditional waivers ("to this Federation
-//!   ship") are not modeled.
+//!   pay none anyway.
+//! - "... when equipping this card or any Romulan [crew] Upgrades to this
+//!   Federation ship" (Rekar) -> `no-penalty-on` Federation, and `waive`
+//!   Romulan [crew] with `when` the ship is Federation.
 //!
 //! ```toml
 //! [[card.rules.penalty]]
@@ -38,7 +40,7 @@
 
 use super::{faction_of, push_unique, slot_of, Cx, Kind, Subject};
 use crate::data::import::ImportError;
-use crate::data::model::{AddSlot, CardFilter, PenaltyRule, Scope};
+use crate::data::model::{AddSlot, CardFilter, Condition, PenaltyRule, Scope};
 use regex::Regex;
 use std::sync::LazyLock;
 
@@ -71,6 +73,11 @@ static REGARDLESS: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)\byou may assign (.+?) to your ship,? regardless of faction restrictions?\b")
         .unwrap()
 });
+/// "You do not pay faction penalty when equipping this card or any Romulan
+/// [crew] Upgrades to this Federation ship" (Rekar Cap014).
+static THIS_AND_ON: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\byou do not pay (?:a )?faction penalty when equipping this card or any ((?:[\w'-]+ |\[[a-z]+\] )*?upgrades) to this ([\w' -]+?) ship\b").unwrap()
+});
 /// "You do not pay a Faction penalty when assigning Elim Garak or his
 /// [talent] Upgrade to your ship" (C109): the card itself (`no-penalty`),
 /// and the card in the slot of its [talent] icon (an `adds_slots` entry
@@ -99,6 +106,7 @@ fn apply(_cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
                         scope: Scope::Ship,
                         applies_to,
                         faction_restriction: true,
+                        when: None,
                     },
                 );
                 let m = c.get(0).map_or(0..0, |m| m.range());
@@ -146,6 +154,32 @@ fn apply(_cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
                 continue;
             }
         }
+        if let Some(c) = THIS_AND_ON.captures(t) {
+            // "... when equipping this card or any Romulan [crew] Upgrades
+            // to this Federation ship" (Rekar): itself on such a ship, and
+            // those cards while it is on one.
+            if let (Some(applies_to), Some(f)) = (filter(&c[1]), faction_of(&c[2])) {
+                let factions = vec![f.to_string()];
+                push_unique(
+                    &mut rules,
+                    PenaltyRule::NoPenaltyOn {
+                        factions: factions.clone(),
+                    },
+                );
+                push_unique(
+                    &mut rules,
+                    PenaltyRule::Waive {
+                        scope: Scope::Ship,
+                        applies_to,
+                        faction_restriction: false,
+                        when: Some(Condition::ShipFaction { any: factions }),
+                    },
+                );
+                let m = c.get(0).map_or(0..0, |m| m.range());
+                spans.push((at + m.start, at + m.end));
+                continue;
+            }
+        }
         if let Some(c) = OWN_SLOT.captures(t) {
             // "... when assigning Elim Garak or his [talent] Upgrade": the
             // card and the talent in its own [talent] icon's slot.
@@ -188,6 +222,7 @@ fn apply(_cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
                 scope,
                 applies_to,
                 faction_restriction: true,
+                when: None,
             } => Some((*scope, applies_to.clone())),
             _ => None,
         })
@@ -197,6 +232,7 @@ fn apply(_cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
             scope,
             applies_to,
             faction_restriction: false,
+            when: None,
         } => !lifting.iter().any(|(s, f)| s == scope && f == applies_to),
         _ => true,
     });
@@ -212,6 +248,7 @@ fn waive(applies_to: CardFilter) -> PenaltyRule {
         scope: Scope::Ship,
         applies_to,
         faction_restriction: false,
+        when: None,
     }
 }
 
@@ -334,6 +371,33 @@ mod doubled_tests {
     }
 
     #[test]
+    fn rekar_on_a_federation_ship() {
+        // Cap014 Rekar.
+        let s = run("You do not pay faction penalty when equipping this card or any Romulan [crew_text] Upgrades to this Federation ship.");
+        assert_eq!(
+            s.card.rules.penalty,
+            [
+                PenaltyRule::NoPenaltyOn {
+                    factions: vec!["federation".into()]
+                },
+                PenaltyRule::Waive {
+                    scope: Scope::Ship,
+                    applies_to: CardFilter {
+                        slots: vec!["crew".into()],
+                        factions: vec!["romulan".into()],
+                        ..CardFilter::default()
+                    },
+                    faction_restriction: false,
+                    when: Some(Condition::ShipFaction {
+                        any: vec!["federation".into()]
+                    }),
+                }
+            ]
+        );
+        assert!(s.text.is_consumed(0));
+    }
+
+    #[test]
     fn elim_garak_and_his_talent() {
         // C109 Elim Garak (one [talent] icon).
         let mut s = subject(
@@ -437,6 +501,7 @@ mod tests {
                     ..CardFilter::default()
                 },
                 faction_restriction: true,
+                when: None,
             }]
         );
         assert!(s.text.is_consumed(s.text.text.find("regardless").unwrap()));
@@ -449,7 +514,7 @@ mod tests {
         let s = run("In addition, if this card is assigned to a non-Klingon ship, you do not pay a Faction penalty for any of your Romulan upgrades.", json!({}));
         assert!(s.card.rules.penalty.is_empty());
         assert!(s.text.consumed.is_empty());
-        let s = run("You do not pay faction penalty when equipping this card or any Romulan [crew] Upgrades to this Federation ship.", json!({}));
-        assert!(s.card.rules.penalty.is_empty());
+        // Rekar's "to this Federation ship" is modeled (`when`):
+        // `rekar_on_a_federation_ship`.
     }
 }
