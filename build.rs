@@ -5,7 +5,7 @@
 //!
 //! - `data/staw/`: every loaded `*.toml` (not the importer's own inputs and
 //!   reports, see `compile::NOT_LOADED`) is parsed into the card model
-//!   (`src/data/model.rs`), validated (unique ids, every set, class and
+//!   (`src/data/model/mod.rs`), validated (unique ids, every set, class and
 //!   retirement reference resolves), and embedded as one blob ([`compile`]):
 //!   each card a MessagePack value of its own, so that start-up decodes
 //!   only the cards a command uses, and the id and name index precomputed
@@ -21,8 +21,8 @@ use std::collections::HashSet;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-#[allow(dead_code)]
-#[path = "src/data/model.rs"]
+#[allow(dead_code, unused_imports)]
+#[path = "src/data/model/mod.rs"]
 mod model;
 
 #[allow(dead_code)]

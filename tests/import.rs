@@ -271,14 +271,14 @@ fn unmodeled_listing() {
         .filter(|c| !c.rules.unmodeled.is_empty())
         .count();
     assert_eq!(list.len(), expected);
-    // Iden's cost per upgrade of an icon without a name in the source.
-    let iden = list
+    // B'Elanna Torres' discount per unused printed slot.
+    let torres = list
         .iter()
-        .find(|u| u["id"] == "Cap037")
-        .expect("Iden listed");
-    assert_eq!(iden["tags"][0]["tag"], "cost");
+        .find(|u| u["id"] == "C357")
+        .expect("B'Elanna Torres listed");
+    assert_eq!(torres["tags"][0]["tag"], "cost");
     assert_eq!(
-        iden["tags"][0]["description"],
+        torres["tags"][0]["description"],
         import::unmodeled::description("cost").unwrap()
     );
     // Without --from, no phrases at all.
@@ -286,12 +286,12 @@ fn unmodeled_listing() {
     insta::assert_snapshot!("data_check_unmodeled_json", json);
     let table = run(&[]);
     assert!(
-        table.contains(&format!("{expected} cards with 25 unmodeled rules (")),
+        table.contains(&format!("{expected} cards with 23 unmodeled rules (")),
         "{table}"
     );
     insta::assert_snapshot!("data_check_unmodeled_table", table);
     let github = run(&["-o", "github"]);
-    assert_eq!(github.lines().count(), 25, "{github}");
+    assert_eq!(github.lines().count(), 23, "{github}");
     assert!(
         github.contains("::notice::W222 Type 10 Phasers: unmodeled multi-slot: the card fills more than one Upgrade slot\n"),
         "{github}"
@@ -705,6 +705,7 @@ fn discounts_and_penalties() {
                 ..CardFilter::default()
             },
             faction_restriction: false,
+            when: None,
         }]
     );
     // Khan Singh: any upgrades without a faction penalty.
@@ -714,6 +715,7 @@ fn discounts_and_penalties() {
             scope: Scope::Ship,
             applies_to: CardFilter::default(),
             faction_restriction: false,
+            when: None,
         }]
     );
     // Kira Nerys: no penalty on a Federation ship.

@@ -26,6 +26,8 @@ mod reference;
 mod reliability;
 mod report;
 mod rules13;
+mod rules13_fleet_captain;
+mod rules13_held;
 mod sheet;
 mod sideboard;
 mod support;

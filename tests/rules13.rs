@@ -4,14 +4,14 @@
 //! shuttlecraft and fighter squadrons, the sideboard's captain swap, the
 //! organised-play format.
 
-use crate::engine::{card, mods};
+pub(crate) use crate::engine::{card, mods};
 use crate::golden::{db, TODAY};
 use fleetcheck::cli::check::check_source;
 use fleetcheck::input::diag::Source;
 use fleetcheck::report::Checked;
 use fleetcheck::staw::CheckOptions;
 
-fn check_as(text: &str, format: Option<&str>) -> Checked {
+pub(crate) fn check_as(text: &str, format: Option<&str>) -> Checked {
     check_source(
         db(),
         Source {
@@ -26,15 +26,15 @@ fn check_as(text: &str, format: Option<&str>) -> Checked {
     )
 }
 
-fn check(text: &str) -> Checked {
+pub(crate) fn check(text: &str) -> Checked {
     check_as(text, None)
 }
 
-fn codes(c: &Checked) -> Vec<&str> {
+pub(crate) fn codes(c: &Checked) -> Vec<&str> {
     c.diagnostics.iter().map(|d| d.code.as_str()).collect()
 }
 
-fn messages<'a>(c: &'a Checked, code: &str) -> Vec<&'a str> {
+pub(crate) fn messages<'a>(c: &'a Checked, code: &str) -> Vec<&'a str> {
     c.diagnostics
         .iter()
         .filter(|d| d.code == code)
@@ -203,4 +203,55 @@ fn a_discount_naming_a_faction_matches_sub_factions_per_format() {
     let r = check_as(fleet, Some("tournament-2016")).finish();
     assert_eq!(mods(card(&r, 0, "C091")), [("faction-penalty", 1)]);
     assert_eq!(card(&r, 0, "C091").cost, 5);
+}
+
+// ---- slots that take only named cards -----------------------------------
+
+#[test]
+fn a_torpedo_bay_slot_takes_only_photon_torpedoes() {
+    // U.S.S. Stargazer (S110, 22: one [weapon] slot), Jean-Luc Picard
+    // (Cap629, 4), Torpedo Bay (W146, 2: "Add 1 [weapon] Upgrade slot ...
+    // This Upgrade must be filled with a Photon Torpedoes Upgrade").
+    let fleet = |weapon: &str| {
+        format!("[[ship]]\nship = \"U.S.S. Stargazer\"\ncaptain = {{ id = \"Cap629\" }}\nupgrades = [\"Torpedo Bay\", {weapon}]\n")
+    };
+    let c = check(&fleet("{ id = \"W122\" }"));
+    assert_eq!(codes(&c), Vec::<&str>::new());
+    assert_eq!(c.finish().total, Some(22 + 4 + 2 + 5));
+    // Additional Phaser Arrays (W149) is no Photon Torpedoes.
+    let c = check(&fleet("\"Additional Phaser Arrays\""));
+    assert_eq!(
+        messages(&c, "slot"),
+        ["Additional Phaser Arrays (W149) needs a free weapon slot, but ship 1 (U.S.S. Stargazer) has none left that takes it"]
+    );
+    assert_eq!(
+        c.diagnostics[0].help,
+        ["the ship's upgrade slots: 1 tech, 1 weapon, 2 crew, 1 talent, 1 weapon (for upgrades named Photon Torpedoes only)"]
+    );
+}
+
+// ---- ships that take no captain and no admiral ------------------------------
+
+#[test]
+fn a_ship_that_takes_no_captain_or_admiral() {
+    // Dominion Starship (S264, 24: "You cannot equip a Captain or Admiral
+    // to this ship").
+    let c = check("[[ship]]\nship = { id = \"S264\" }\ncaptain = { id = \"Cap106\" }\n");
+    assert_eq!(
+        messages(&c, "captain"),
+        ["ship 1 (Dominion Starship) takes no captain, but Dominion (Cap106) is assigned to it"]
+    );
+    let c = check("[[ship]]\nship = { id = \"S264\" }\nadmiral = { id = \"A001\" }\n");
+    assert_eq!(
+        messages(&c, "restriction"),
+        ["Dominion Starship (S264) allows no admiral on its ship, but ship 1 (Dominion Starship) has the admiral Velal (A001)"]
+    );
+    // Without either: no `no-captain` warning, 24 SP.
+    let c = check("[[ship]]\nship = { id = \"S264\" }\n");
+    assert_eq!(codes(&c), Vec::<&str>::new());
+    assert_eq!(c.finish().total, Some(24));
+    for id in ["S221", "S264", "S265"] {
+        let r = &db().by_id(id).unwrap().rules;
+        assert_eq!((r.captains, r.no_admiral), (Some(0), true), "{id}");
+    }
 }

@@ -1,6 +1,6 @@
 //! The one compile of a STAW card database: data files (TOML) in, the
 //! compiled blob out. `build.rs` compiles `data/staw/` with it into the
-//! binary (it includes this file by `#[path]`, with `model.rs` and
+//! binary (it includes this file by `#[path]`, with `model/` and
 //! `keys.rs`: one model, one set of keys, one layout), and the library
 //! compiles a `--data DIR` database (and the small databases of tests) with
 //! it at run time. Either way the blob is then read by `embedded::Blob`, so

@@ -162,11 +162,25 @@ fn capitalise(s: &str) -> String {
 
 fn add_slot(db: &Database, a: &AddSlot) -> String {
     let slots = or_list(&a.slot.iter().map(|s| format!("[{s}]")).collect::<Vec<_>>());
-    let mut s = format!(
-        "Adds {} {slots} slot{} to its ship",
-        a.count,
-        if a.count == 1 { "" } else { "s" }
-    );
+    let mut s = if a.icons {
+        format!(
+            "Its {} [talent] icon{} on its ship",
+            a.count,
+            if a.count == 1 { "" } else { "s" }
+        )
+    } else if a.beneath {
+        format!(
+            "Holds {} {slots} card{} face down beneath it (no slot of the upgrade bar)",
+            a.count,
+            if a.count == 1 { "" } else { "s" }
+        )
+    } else {
+        format!(
+            "Adds {} {slots} slot{} to its ship",
+            a.count,
+            if a.count == 1 { "" } else { "s" }
+        )
+    };
     let mut only = Vec::new();
     if let Some(f) = &a.only {
         only.push(filter_phrase(db, f));
@@ -196,6 +210,9 @@ fn add_slot(db: &Database, a: &AddSlot) -> String {
     if let Some(c) = &a.set_cost {
         s.push_str(&format!("; {each} costs {} SP", c.amount));
     }
+    if a.no_penalty {
+        s.push_str(&format!("; {each} pays no faction penalty"));
+    }
     if a.exceed_restrictions {
         s.push_str(&format!("; {each} may exceed its purchase restrictions"));
     }
@@ -218,15 +235,19 @@ fn penalty(db: &Database, p: &PenaltyRule) -> String {
             scope,
             applies_to,
             faction_restriction,
+            when,
         } => format!(
-            "{} {} pay no faction penalty{}",
+            "{} {} pay no faction penalty{}{}",
             capitalise(&filter_phrase(db, applies_to)),
             scope_phrase(*scope),
             if *faction_restriction {
                 " and may be bought whatever their faction restriction"
             } else {
                 ""
-            }
+            },
+            when.as_ref()
+                .map(|c| format!(", while this card is on {}", describe(db, c)))
+                .unwrap_or_default()
         ),
         PenaltyRule::Double { scope, applies_to } => format!(
             "{} {} pay the faction penalty twice",
@@ -282,6 +303,13 @@ pub fn rules_text(db: &Database, card: &Card) -> Vec<String> {
     }
     out.extend(r.adds_slots.iter().map(|a| add_slot(db, a)));
     out.extend(r.cost_modifiers.iter().map(|m| cost_modifier(db, m)));
+    out.extend(r.cost_per_card.iter().map(|m| {
+        format!(
+            "{:+} SP for each of the {} on its ship",
+            m.amount,
+            filter_phrase(db, &m.per)
+        )
+    }));
     if let Some(c) = &r.cost_from_ship {
         let stat = stat_name(&c.stat);
         out.push(match c.plus {

@@ -52,7 +52,13 @@ fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
     let mut allowances: Vec<Allowance> = Vec::new();
     for s in &a.ships {
         let view = s.view(sub);
-        let cards = std::iter::once(s.entry.ship.card).chain(s.cards.iter().map(|c| c.placed.card));
+        // A face-down card's text is not in play.
+        let cards = std::iter::once(s.entry.ship.card).chain(
+            s.cards
+                .iter()
+                .filter(|c| !c.face_down)
+                .map(|c| c.placed.card),
+        );
         for card in cards {
             for x in &card.rules.extra_admirals {
                 if x.when.as_ref().is_none_or(|c| view.holds(c)) {

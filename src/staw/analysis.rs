@@ -3,15 +3,18 @@
 //! the sideboard; the totals. Built once per check (`analyse`), then every
 //! rule of the registry reads it.
 
-use super::condition::ShipView;
 use super::cost::{self, At, Effect, Grant, OnShip, Role, Target, Waiver, SHIP_CARD};
+use super::face_down;
+use super::fleet_captain;
+use super::limited::choose_limited;
 use super::resource::{self, ResourceState};
+use super::ship_factions::{extend_unique, Factions};
 use super::slot_terms;
 use super::slots::{self, Slot};
 pub use super::state::{CardState, ShipState, SideboardState};
 use super::upgrade_types;
 pub use super::view::cards_of;
-use crate::data::model::{Card, Format, ShipClass};
+use crate::data::model::{Card, Format};
 use crate::data::Database;
 use crate::staw::fleet::read::RawFleet;
 use crate::staw::fleet::{Fleet, Placed, ShipEntry};
@@ -39,8 +42,9 @@ pub struct Analysis<'a> {
 
 /// The slots of a ship: printed, the talent slots of its captain, admiral
 /// (and any card with talent icons), and those its cards add; slots a card
-/// lets take more types (`Rules::slots_also`) accept those too.
-pub fn slots_of(e: &ShipEntry, cards: &[(Role, &Placed)]) -> Vec<Slot> {
+/// lets take more types (`Rules::slots_also`) accept those too. The cards
+/// at `muted` are face down: their text adds nothing.
+pub fn slots_of(e: &ShipEntry, cards: &[(Role, &Placed)], muted: &[usize]) -> Vec<Slot> {
     let ship = e.ship.card;
     let mut out: Vec<Slot> = ship
         .slots
@@ -53,8 +57,20 @@ pub fn slots_of(e: &ShipEntry, cards: &[(Role, &Placed)]) -> Vec<Slot> {
         .collect();
     // Captains and admirals show talent icons; so do a few crew cards
     // ("Elim Garak or his [talent] Upgrade").
-    for (_, p) in cards {
-        for _ in 0..p.card.talents.unwrap_or(0) {
+    for (_, p) in cards
+        .iter()
+        .enumerate()
+        .filter(|(k, _)| !muted.contains(k))
+        .map(|(_, c)| c)
+    {
+        // Icons an `adds_slots` entry stands for (with its terms) are
+        // added there.
+        let icons = if p.card.rules.adds_slots.iter().any(|a| a.icons) {
+            0
+        } else {
+            p.card.talents.unwrap_or(0)
+        };
+        for _ in 0..icons {
             out.push(Slot {
                 accepts: vec!["talent".into()],
                 source: p.card.name.clone(),
@@ -62,11 +78,13 @@ pub fn slots_of(e: &ShipEntry, cards: &[(Role, &Placed)]) -> Vec<Slot> {
             });
         }
     }
-    let with_index = std::iter::once((SHIP_CARD, ship))
-        .chain(cards.iter().enumerate().map(|(k, (_, p))| (k, p.card)));
-    let widening: Vec<&crate::data::model::SlotsAlso> = std::iter::once(ship)
-        .chain(cards.iter().map(|(_, p)| p.card))
-        .flat_map(|c| &c.rules.slots_also)
+    let with_index: Vec<(usize, &Card)> = std::iter::once((SHIP_CARD, ship))
+        .chain(cards.iter().enumerate().map(|(k, (_, p))| (k, p.card)))
+        .filter(|(k, _)| !muted.contains(k))
+        .collect();
+    let widening: Vec<&crate::data::model::SlotsAlso> = with_index
+        .iter()
+        .flat_map(|(_, c)| &c.rules.slots_also)
         .collect();
     for (k, card) in with_index {
         for (n, a) in card.rules.adds_slots.iter().enumerate() {
@@ -96,6 +114,12 @@ pub fn slots_of(e: &ShipEntry, cards: &[(Role, &Placed)]) -> Vec<Slot> {
 }
 
 /// Prices the fleet.
+///
+/// A face-down card's text is not in play (shared/rules/staw.md): a card
+/// held beneath another adds no slot, grants no discount or waiver and
+/// lifts no restriction. Which cards are held is the slot assignment's
+/// result, so a fleet whose held cards have such text is priced twice: the
+/// second time with their text muted ([`muted`]).
 pub fn analyse<'a>(
     db: &'a Database,
     format: &'a Format,
@@ -104,41 +128,10 @@ pub fn analyse<'a>(
     fleet: &'a Fleet<'a>,
     cap: Option<(i32, String)>,
 ) -> Analysis<'a> {
-    let sub = format.sub_factions;
-    let lists: Vec<Vec<(Role, &Placed)>> = fleet.ships.iter().map(cards_of).collect();
-    let mut factions: Vec<Factions> = fleet.ships.iter().map(|e| Factions::of(db, e)).collect();
-    for i in 0..factions.len() {
-        let mut others = Vec::new();
-        for (_, f) in factions.iter().enumerate().filter(|(j, _)| *j != i) {
-            extend_unique(&mut others, &f.ship);
-        }
-        factions[i].others = others;
-    }
-    let view = |i: usize| factions[i].view(&fleet.ships[i], sub);
-    let mut grants: Vec<Grant> = Vec::new();
-    let mut waivers: Vec<Waiver> = Vec::new();
-    for (i, (e, list)) in fleet.ships.iter().zip(&lists).enumerate() {
-        cost::grants_of(e.ship.card, (i, SHIP_CARD), &mut grants, &mut waivers);
-        for (k, (_, p)) in list.iter().enumerate() {
-            cost::grants_of(p.card, (i, k), &mut grants, &mut waivers);
-        }
-    }
-    // A discount with a condition applies while it holds for the granting
-    // card's ship ("If this card is assigned to an Independent ship").
-    grants.retain(|g| match g.effect {
-        Effect::Discount(d) => d.when.as_ref().is_none_or(|c| view(g.at.0).holds(c)),
-        Effect::SetCost(_) => true,
-    });
-    choose_limited(db, &lists, &factions, fleet, &mut grants, &waivers, sub);
-    let mut ships = Vec::with_capacity(fleet.ships.len());
-    for (i, (e, list)) in fleet.ships.iter().zip(lists).enumerate() {
-        let on = OnShip {
-            db,
-            view: factions[i].view(e, sub),
-            grants: &grants,
-            waivers: &waivers,
-        };
-        ships.push(price_ship(i, e, list, &factions[i], &on));
+    let mut ships = price_ships(db, format, fleet, &[]);
+    let muted = muted(&ships);
+    if !muted.is_empty() {
+        ships = price_ships(db, format, fleet, &muted);
     }
     let sideboard = fleet.sideboard.as_ref().map(|sb| {
         let cards: Vec<_> = sb
@@ -177,129 +170,107 @@ pub fn analyse<'a>(
     }
 }
 
-/// A ship's factions as changed by its cards: an independent flagship (or
-/// an upgrade such as Captured) adds its faction to the ship, an
-/// independent fleet captain to the captain.
-#[derive(Debug, Clone)]
-struct Factions<'a> {
-    ship: Vec<String>,
-    captain: Vec<String>,
-    /// The ship's class.
-    class: Option<&'a ShipClass>,
-    /// The factions of the fleet's other ships (filled by `analyse`).
-    others: Vec<String>,
-}
-
-impl<'a> Factions<'a> {
-    fn of(db: &'a Database, e: &'a ShipEntry<'a>) -> Factions<'a> {
-        // Flagships and upgrades ("This ship gains the Independent
-        // Faction") add to the ship; a fleet captain adds to the captain.
-        let mut ship = e.ship.card.factions.clone();
-        for p in e.flagship.iter().chain(&e.upgrades) {
-            extend_unique(&mut ship, &p.card.rules.adds_factions);
-        }
-        let mut captain = e
-            .captain
-            .as_ref()
-            .map(|c| c.card.factions.clone())
-            .unwrap_or_default();
-        if let Some(f) = &e.fleet_captain {
-            extend_unique(&mut captain, &f.card.rules.adds_factions);
-        }
-        Factions {
-            ship,
-            captain,
-            class: e.ship.card.class.as_deref().and_then(|c| db.class(c)),
-            others: Vec::new(),
-        }
-    }
-
-    fn view<'v>(&'v self, e: &'v ShipEntry, sub_factions: bool) -> ShipView<'v> {
-        ShipView {
-            ship: e.ship.card,
-            factions: &self.ship,
-            captain: e.captain.as_ref().map(|c| c.card),
-            captain_factions: &self.captain,
-            sub_factions,
-            entry: Some(e),
-            class: self.class,
-            other_factions: &self.others,
-        }
-    }
-}
-
-/// Gives each grant limited to some cards (`max_cards`: "One of your
-/// Dominion Upgrades costs -2 SP") to the cards it saves most on, earlier
-/// cards of the file first on a tie, one grant after the other. The saving
-/// is judged with each card counted as its first slot type.
-fn choose_limited<'a>(
-    db: &Database,
-    lists: &[Vec<(Role, &'a Placed<'a>)>],
-    factions: &[Factions<'a>],
-    fleet: &'a Fleet<'a>,
-    grants: &mut [Grant<'a>],
-    waivers: &[Waiver<'a>],
-    sub: bool,
-) {
-    let limited: Vec<usize> = (0..grants.len())
-        .filter(|&g| grants[g].max_cards().is_some())
-        .collect();
-    for &g in &limited {
-        grants[g].only = Some(Vec::new());
-    }
-    for &g in &limited {
-        let max = grants[g].max_cards().unwrap_or(0) as usize;
-        let mut savings: Vec<(i32, At)> = Vec::new();
-        for (i, list) in lists.iter().enumerate() {
-            let e = &fleet.ships[i];
-            let targets = std::iter::once((Role::Ship, e.ship.card, SHIP_CARD))
-                .chain(list.iter().enumerate().map(|(k, (r, p))| (*r, p.card, k)));
-            for (role, card, k) in targets {
-                let t = Target {
-                    card,
-                    role,
-                    slot: upgrade_types(card).next(),
-                    at: (i, k),
-                    cost: None,
-                    sub_factions: sub,
-                };
-                if !grants[g].covers(&t) {
-                    continue;
-                }
-                let price = |only: Vec<At>| {
-                    let mut trial = grants.to_vec();
-                    trial[g].only = Some(only);
-                    let on = OnShip {
-                        db,
-                        view: factions[i].view(e, sub),
-                        grants: &trial,
-                        waivers,
-                    };
-                    cost::on_ship(&t, &on).cost
-                };
-                let saving = price(Vec::new()) - price(vec![t.at]);
-                if saving > 0 {
-                    savings.push((saving, t.at));
-                }
+/// The cards face down (held beneath a card, in a face-down slot, bought
+/// face down) whose text would be in play: (ship, index among its cards).
+fn muted(ships: &[ShipState]) -> Vec<At> {
+    let mut out = Vec::new();
+    for (i, s) in ships.iter().enumerate() {
+        for (k, c) in s.cards.iter().enumerate() {
+            if c.face_down && face_down::has_text(c.placed.card) {
+                out.push((i, k));
             }
         }
-        // Largest saving first; the sort is stable, so file order breaks ties.
-        savings.sort_by_key(|(saving, _)| std::cmp::Reverse(*saving));
-        grants[g].only = Some(savings.iter().take(max).map(|(_, at)| *at).collect());
     }
+    out
+}
+
+/// Prices the ships, with the text of the cards at `muted` out of play.
+fn price_ships<'a>(
+    db: &'a Database,
+    format: &'a Format,
+    fleet: &'a Fleet<'a>,
+    muted: &[At],
+) -> Vec<ShipState<'a>> {
+    let sub = format.sub_factions;
+    let lists: Vec<Vec<(Role, &Placed)>> = fleet.ships.iter().map(cards_of).collect();
+    let mut factions: Vec<Factions> = fleet
+        .ships
+        .iter()
+        .enumerate()
+        .map(|(i, e)| Factions::of(db, e, |k| muted.contains(&(i, k))))
+        .collect();
+    for i in 0..factions.len() {
+        let mut others = Vec::new();
+        for (_, f) in factions.iter().enumerate().filter(|(j, _)| *j != i) {
+            extend_unique(&mut others, &f.ship);
+        }
+        factions[i].others = others;
+    }
+    let view = |i: usize| factions[i].view(&fleet.ships[i], sub);
+    let mut grants: Vec<Grant> = Vec::new();
+    let mut waivers: Vec<Waiver> = Vec::new();
+    for (i, (e, list)) in fleet.ships.iter().zip(&lists).enumerate() {
+        cost::grants_of(e.ship.card, (i, SHIP_CARD), &mut grants, &mut waivers);
+        for (k, (_, p)) in list.iter().enumerate() {
+            if !muted.contains(&(i, k)) {
+                cost::grants_of(p.card, (i, k), &mut grants, &mut waivers);
+            }
+        }
+    }
+    // A discount with a condition applies while it holds for the granting
+    // card's ship ("If this card is assigned to an Independent ship").
+    grants.retain(|g| match g.effect {
+        Effect::Discount(d) => d.when.as_ref().is_none_or(|c| view(g.at.0).holds(c)),
+        Effect::SetCost(_) => true,
+    });
+    waivers.retain(|w| w.when.is_none_or(|c| view(w.at.0).holds(c)));
+    choose_limited(db, &lists, &factions, fleet, &mut grants, &waivers, sub);
+    // Fleet Captain rule 5 is a rule of the fleet's resource.
+    let free_talent = fleet
+        .resource
+        .as_ref()
+        .is_some_and(|r| r.card.rules.free_talent_for_bonus);
+    let mut ships = Vec::with_capacity(fleet.ships.len());
+    for (i, (e, list)) in fleet.ships.iter().zip(lists).enumerate() {
+        let on = OnShip {
+            db,
+            view: factions[i].view(e, sub),
+            grants: &grants,
+            waivers: &waivers,
+        };
+        let muted: Vec<usize> = muted
+            .iter()
+            .filter(|(j, _)| *j == i)
+            .map(|(_, k)| *k)
+            .collect();
+        ships.push(price_ship(
+            i,
+            e,
+            list,
+            &factions[i],
+            &on,
+            free_talent,
+            &muted,
+        ));
+    }
+    ships
 }
 
 /// Prices ship `i` and its cards; `on` is what they are priced against
-/// (the ship as conditions see it, every grant and waiver of the fleet).
+/// (the ship as conditions see it, every grant and waiver of the fleet);
+/// `free_talent`: the fleet's resource has Fleet Captain rule 5.
 fn price_ship<'a>(
     i: usize,
     e: &'a ShipEntry<'a>,
     list: Vec<(Role, &'a Placed<'a>)>,
     factions: &Factions<'a>,
     on: &OnShip,
+    free_talent: bool,
+    muted: &[usize],
 ) -> ShipState<'a> {
     let ship = e.ship.card;
-    let slots = slot_terms::active(slots_of(e, &list), i, ship, &list, &on.view);
+    // The text of a face-down card is not in play.
+    let slots = slot_terms::active(slots_of(e, &list, muted), i, ship, &list, &on.view);
     let sub = on.view.sub_factions;
     // Filters' factions match with the format's sub-factions.
     fn target<'t>(
@@ -319,7 +290,10 @@ fn price_ship<'a>(
         }
     }
     // The upgrades that need a slot, with their cost for each slot type.
-    let exempting = slot_terms::exempting(ship, &list);
+    let exempting: Vec<(usize, &Card)> = slot_terms::exempting(ship, &list)
+        .into_iter()
+        .filter(|(k, _)| !muted.contains(k))
+        .collect();
     let needing: Vec<usize> = (0..list.len())
         .filter(|&k| {
             list[k].0 == Role::Upgrade
@@ -352,6 +326,35 @@ fn price_ship<'a>(
         on,
     };
     let assignment = terms.assign(&needing, &options);
+    let taken: Vec<Option<usize>> = (0..list.len())
+        .map(|k| {
+            let n = needing.iter().position(|&n| n == k)?;
+            assignment[n].map(|(j, _)| j)
+        })
+        .collect();
+    // Fleet Captain rule 5: the talent that saves most, if any, is free.
+    let forgone = free_talent
+        .then(|| fleet_captain::forgone(i, &list, &slots, &taken))
+        .flatten();
+    let free = forgone.and_then(|f| {
+        let mut best: Option<(i32, Vec<Grant>, usize)> = None;
+        for &k in &f.candidates {
+            let (_, placed) = list[k];
+            let t = target(placed.card, Role::Upgrade, Some("talent"), (i, k), sub);
+            let mut grants = on.grants.to_vec();
+            grants.push(f.grant((i, k)));
+            let with = OnShip {
+                grants: &grants,
+                ..*on
+            };
+            let free = slot_terms::ShipSlots { on: &with, ..terms };
+            let saving = terms.price(taken[k], &t).cost - free.price(taken[k], &t).cost;
+            if saving > 0 && best.as_ref().is_none_or(|b| saving > b.0) {
+                best = Some((saving, grants, k));
+            }
+        }
+        best.map(|(_, grants, k)| (grants, k))
+    });
     let mut cards = Vec::with_capacity(list.len());
     for (k, &(role, placed)) in list.iter().enumerate() {
         let (slot, unplaced, slot_index) = if role == Role::Upgrade {
@@ -372,16 +375,26 @@ fn price_ship<'a>(
             (_, true) => upgrade_types(placed.card).next(),
             _ => None,
         };
-        let price = terms.price(
-            slot_index,
-            &target(placed.card, role, priced_as, (i, k), sub),
-        );
+        let t = target(placed.card, role, priced_as, (i, k), sub);
+        let price = match &free {
+            Some((grants, f)) if *f == k => {
+                let with = OnShip { grants, ..*on };
+                slot_terms::ShipSlots { on: &with, ..terms }.price(slot_index, &t)
+            }
+            _ => terms.price(slot_index, &t),
+        };
+        // Held beneath a card, in a face-down slot (Balance of Terror), or
+        // bought face down at a fixed cost (Tahna Los, Khan Singh).
+        let face_down = slot_index.and_then(|j| terms.terms(j)).is_some_and(|tm| {
+            tm.add.beneath || tm.add.set_cost.as_ref().is_some_and(|c| c.face_down)
+        }) || (role == Role::Upgrade && cost::fixed_face_down(&t, on));
         cards.push(CardState {
             placed,
             role,
             slot,
             unplaced,
             slot_index,
+            face_down,
             price,
         });
     }
@@ -406,14 +419,6 @@ fn price_ship<'a>(
 /// Whether an upgrade needs a slot of its ship.
 fn needs_slot(p: &Placed) -> bool {
     !p.card.rules.no_slot && upgrade_types(p.card).next().is_some()
-}
-
-fn extend_unique(v: &mut Vec<String>, add: &[String]) {
-    for a in add {
-        if !v.contains(a) {
-            v.push(a.clone());
-        }
-    }
 }
 
 /// A card of the fleet wherever it stands, for the rules that look at

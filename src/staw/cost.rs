@@ -37,17 +37,13 @@
 
 use super::condition::{describe, Holder, ShipView};
 use super::faction::{counts_as, shares_faction};
+pub use super::target::{filter_matches, At, Target, SHIP_CARD};
 pub use super::view::Role;
 use super::words::is_factions;
-use crate::data::model::{Card, CardFilter, CostModifier, Discount, PenaltyRule, Scope, SetCost};
-use crate::data::{normalize, Database};
-
-/// Where a granting card sits: (ship index, card index on that ship).
-/// The ship card itself has index `SHIP_CARD`.
-pub type At = (usize, usize);
-
-/// The index of the ship card among its ship's cards.
-pub const SHIP_CARD: usize = usize::MAX;
+use crate::data::model::{
+    Card, CardFilter, CardType, Condition, CostModifier, Discount, PenaltyRule, Scope, SetCost,
+};
+use crate::data::Database;
 
 /// A change of cost some card of the fleet grants to others: a discount
 /// ("crew upgrades cost -1 SP") or a fixed cost ("may deploy X for 0 SP").
@@ -117,24 +113,9 @@ pub struct Waiver<'a> {
     pub doubles: bool,
     /// Lifts the faction restriction of the cards it covers too (Lore).
     pub lifts_faction_restriction: bool,
-}
-
-/// The card being priced.
-#[derive(Debug, Clone, Copy)]
-pub struct Target<'a> {
-    pub card: &'a Card,
-    pub role: Role,
-    /// The slot type it is counted as (upgrades).
-    pub slot: Option<&'a str>,
-    pub at: At,
-    /// The card's cost on its ship, when a filter that reads it
-    /// (`CardFilter::max_cost`) must see it; `None`: its printed cost is
-    /// used there.
-    pub cost: Option<i32>,
-    /// The format's sub-faction switch: a filter's factions match as the
-    /// faction penalty's do (a Vulcan card is a Federation card for "All
-    /// of your Federation [crew] Upgrades" when sub-factions are on).
-    pub sub_factions: bool,
+    /// Holds only while this holds for the granting card's ship (Rekar's
+    /// "to this Federation ship"); `analyse` drops the waiver otherwise.
+    pub when: Option<&'a Condition>,
 }
 
 /// What kind of change a [`Modifier`] is (its kebab-case name is the
@@ -270,7 +251,18 @@ fn priced(t: &Target, s: &OnShip, with_cost_conditions: bool) -> Price {
             p.push(
                 ModifierKind::SetCost,
                 amount - p.cost,
-                format!("{} ({}): costs {amount} SP", g.from.name, g.from.id),
+                format!(
+                    "{} ({}): costs {amount} SP{}",
+                    g.from.name,
+                    g.from.id,
+                    // Only Fleet Captain rule 5 gives a fleet captain's set
+                    // cost (`fleet_captain`).
+                    if g.from.kind == CardType::FleetCaptain {
+                        " in place of its bonus [talent] slot (Fleet Captain rule 5)"
+                    } else {
+                        ""
+                    }
+                ),
             );
         }
     } else if let Some(cfs) = &card.rules.cost_from_ship {
@@ -351,6 +343,20 @@ fn priced(t: &Target, s: &OnShip, with_cost_conditions: bool) -> Price {
     p
 }
 
+/// Whether the fixed cost another card gives the target (the lowest, as
+/// `on_ship` takes it) places it face down (`SetCost::face_down`).
+pub fn fixed_face_down(t: &Target, s: &OnShip) -> bool {
+    s.grants
+        .iter()
+        .filter(|g| g.reaches(t))
+        .filter_map(|g| match g.effect {
+            Effect::SetCost(c) => Some(c),
+            Effect::Discount(_) => None,
+        })
+        .min_by_key(|c| c.amount)
+        .is_some_and(|c| c.face_down)
+}
+
 /// The cost of a card on the Reinforcements Sideboard: printed cost and
 /// its own additional costs with no ship; no discount, no faction penalty.
 pub fn on_sideboard(db: &Database, card: &Card) -> Price {
@@ -371,6 +377,51 @@ fn own_modifiers(p: &mut Price, db: &Database, card: &Card, holder: &Holder) {
             );
         }
     }
+    // "-1 SP for each Independent Upgrade equipped to this ship".
+    for m in &card.rules.cost_per_card {
+        let n = counted(&m.per, card, holder);
+        if n > 0 {
+            p.push(
+                ModifierKind::ShipPenalty,
+                m.amount.saturating_mul(n),
+                format!(
+                    "{} ({}): {:+} SP for each of {n} {} on its ship",
+                    card.name,
+                    card.id,
+                    m.amount,
+                    super::words::filter_phrase(db, &m.per)
+                ),
+            );
+        }
+    }
+}
+
+/// How many other cards of the holder's ship match `per`.
+fn counted(per: &CardFilter, card: &Card, holder: &Holder) -> i32 {
+    let Holder::Ship(view) = holder else {
+        return 0;
+    };
+    let Some(entry) = view.entry else {
+        return 0;
+    };
+    let n = super::view::cards_of(entry)
+        .iter()
+        .filter(|(role, p)| {
+            !std::ptr::eq(p.card, card)
+                && filter_matches(
+                    per,
+                    &Target {
+                        card: p.card,
+                        role: *role,
+                        slot: None,
+                        at: (usize::MAX, usize::MAX),
+                        cost: None,
+                        sub_factions: view.sub_factions,
+                    },
+                )
+        })
+        .count();
+    i32::try_from(n).unwrap_or(i32::MAX)
 }
 
 /// Whether an additional cost applies: `when` holds and `unless` does not.
@@ -402,33 +453,6 @@ fn floor(p: &mut Price, card: &Card) {
             "a cost never goes below 0".into(),
         );
     }
-}
-
-/// Whether a discount's or waiver's filter covers the target.
-pub fn filter_matches(f: &CardFilter, t: &Target) -> bool {
-    let role = t.role.as_str();
-    let type_ok = if f.types.is_empty() {
-        t.role == Role::Upgrade
-    } else {
-        f.types.iter().any(|x| x == role)
-    };
-    let slot_ok = f.slots.is_empty()
-        || match t.slot {
-            Some(s) => f.slots.iter().any(|x| x == s),
-            None => super::upgrade_types(t.card).any(|s| f.slots.iter().any(|x| x == s)),
-        };
-    let faction_ok = (f.factions.is_empty()
-        || shares_faction(&t.card.factions, &f.factions, t.sub_factions))
-        && !shares_faction(&t.card.factions, &f.not_factions, t.sub_factions);
-    let name_ok = f.names.is_empty() || {
-        let n = normalize(&t.card.name);
-        f.names.iter().any(|x| normalize(x) == n)
-    };
-    let cost_ok = f
-        .max_cost
-        .is_none_or(|m| t.cost.unwrap_or(t.card.cost) <= m)
-        && f.max_printed_cost.is_none_or(|m| t.card.cost <= m);
-    type_ok && slot_ok && faction_ok && name_ok && cost_ok && super::card_refs::matches(f, t.card)
 }
 
 /// Whether a waiver (or doubler) reaches the target: another card, within
@@ -506,13 +530,20 @@ pub fn grants_of<'a>(
         });
     }
     for r in &card.rules.penalty {
-        let (scope, applies_to, doubles, lifts) = match r {
+        let (scope, applies_to, doubles, lifts, when) = match r {
             PenaltyRule::Waive {
                 scope,
                 applies_to,
                 faction_restriction,
-            } => (scope, applies_to, false, *faction_restriction),
-            PenaltyRule::Double { scope, applies_to } => (scope, applies_to, true, false),
+                when,
+            } => (
+                scope,
+                applies_to,
+                false,
+                *faction_restriction,
+                when.as_ref(),
+            ),
+            PenaltyRule::Double { scope, applies_to } => (scope, applies_to, true, false, None),
             _ => continue,
         };
         waivers.push(Waiver {
@@ -522,6 +553,7 @@ pub fn grants_of<'a>(
             filter: applies_to,
             doubles,
             lifts_faction_restriction: lifts,
+            when,
         });
     }
 }

@@ -30,6 +30,7 @@ pub fn grantors<'a>(a: &Analysis<'a>) -> Vec<(usize, usize, &'a Card)> {
                 .cards
                 .iter()
                 .enumerate()
+                .filter(|(_, x)| !x.face_down)
                 .map(|(k, x)| (k, x.placed.card)),
         );
         for (gk, from) in granting {

@@ -20,16 +20,21 @@ pub mod condition;
 pub mod cost;
 pub mod event;
 pub mod exceed;
+pub mod face_down;
 pub mod faction;
 pub mod fingerprint;
 pub mod fleet;
+pub mod fleet_captain;
+pub mod limited;
 pub mod resource;
 pub mod ship_cards;
+pub mod ship_factions;
 pub mod slot_terms;
 pub mod slots;
 pub mod species;
 pub mod state;
 pub mod swap;
+pub mod target;
 pub mod view;
 pub mod words;
 
@@ -37,6 +42,7 @@ mod admiral_limit;
 mod captain;
 mod card_pool;
 mod equivalent;
+mod held;
 mod op_banned;
 mod oversized;
 mod resource_rules;
@@ -104,6 +110,7 @@ pub const RULES: &[Rule] = &[
     card_pool::RULE,
     op_banned::RULE,
     equivalent::RULE,
+    held::RULE,
 ];
 
 /// The default format of a fleet file without `format`.

@@ -10,7 +10,7 @@
 //!   <card>" (counted by name).
 //! - A fleet captain goes to a unique captain (the Fleet Captain resource,
 //!   rule 6: "You may not assign a non-unique Captain as your Fleet
-//!   Captain").
+//!   Captain", `rules.unique_fleet_captain`).
 //! - `rules.no_admiral`, `rules.no_ambassador`: the ship carrying the card
 //!   (or the ship card itself) may not have an admiral, an ambassador.
 //! - `rules.fleet_excludes`: "cannot deploy this card to the same fleet as
@@ -218,7 +218,14 @@ fn per_ship(a: &Analysis, out: &mut Vec<Diagnostic>) {
                 );
             }
         }
-        if let Some(fc) = s.cards.iter().find(|c| c.role == Role::FleetCaptain) {
+        // A rule of the fleet's resource (`Rules::unique_fleet_captain`).
+        let unique_only = a
+            .fleet
+            .resource
+            .as_ref()
+            .is_some_and(|r| r.card.rules.unique_fleet_captain);
+        let fc = s.cards.iter().find(|c| c.role == Role::FleetCaptain);
+        if let Some(fc) = fc.filter(|_| unique_only) {
             let generic = s
                 .entry
                 .captain
@@ -279,6 +286,8 @@ fn faction_restriction_lifted(a: &Analysis, i: usize, c: &CardState) -> bool {
                 .cards
                 .iter()
                 .enumerate()
+                // A face-down card lifts no restriction.
+                .filter(|(_, x)| !x.face_down)
                 .map(|(k, x)| (k, x.placed.card)),
         );
         granting.into_iter().any(|(gk, from)| {

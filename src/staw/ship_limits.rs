@@ -34,7 +34,13 @@ pub fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
     for (i, s) in a.ships.iter().enumerate() {
         let ship = s.entry.ship.card;
         let limiting = std::iter::once((SHIP_CARD, ship))
-            .chain(s.cards.iter().enumerate().map(|(k, c)| (k, c.placed.card)))
+            .chain(
+                s.cards
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, c)| !c.face_down)
+                    .map(|(k, c)| (k, c.placed.card)),
+            )
             .filter(|(_, c)| !c.rules.ship_limits.is_empty());
         for (from_k, from) in limiting {
             for limit in &from.rules.ship_limits {

@@ -83,6 +83,9 @@ fn describe_slots(a: &Analysis, s: &ShipState, i: usize) -> String {
             .collect::<Vec<_>>()
             .join("-or-");
         if let Some(t) = slot_terms::of(s, i, Some(j)) {
+            if t.add.beneath {
+                name = format!("{name} held beneath {}", t.from.name);
+            }
             let mut only = Vec::new();
             if let Some(f) = &t.add.only {
                 only.push(filter_phrase(a.db, f));

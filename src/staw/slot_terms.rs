@@ -13,7 +13,15 @@
 //!   Balance of Terror, whose own card carries the 3 SP);
 //! - `exceed_restrictions`: the card in the slot may exceed its purchase
 //!   restrictions (Sakharov: "This Upgrade may exceed the ship's
-//!   restrictions"; see `restriction`).
+//!   restrictions"; see `restriction`);
+//! - `no_penalty`: the card in the slot pays no faction penalty (Elim
+//!   Garak's own [talent] icon, `icons`: "... when assigning Elim Garak or
+//!   his [talent] Upgrade");
+//! - `beneath`: the slot is beneath the card that adds it (Quark's face-down
+//!   [tech]): the card there is held, takes no slot of the upgrade bar and
+//!   is priced as an upgrade of the ship; at the same price a card goes
+//!   into the upgrade bar rather than beneath a card, and the `held` note
+//!   says which card is under which. No card fills a slot it adds itself.
 //!
 //! Also here: cards that another card of the ship lets go without a slot
 //! (`Rules::no_slot_for`, [`freed`]).
@@ -29,13 +37,16 @@
 //! discount = { amount = -1, min = 1 }
 //! ```
 
-use super::cost::{self, At, Effect, Grant, OnShip, Price, Role, Target, SHIP_CARD};
+use super::cost::{self, At, Effect, Grant, OnShip, Price, Role, Target, Waiver, SHIP_CARD};
 use super::faction::shares_faction;
 use super::slots::{self, Slot};
 use super::state::ShipState;
 use super::view::ShipView;
-use crate::data::model::{AddSlot, Card};
+use crate::data::model::{AddSlot, Card, CardFilter, Scope};
 use crate::staw::fleet::Placed;
+
+/// Every upgrade: the filter of a slot's own waiver (`AddSlot::no_penalty`).
+static ANY_UPGRADE: std::sync::LazyLock<CardFilter> = std::sync::LazyLock::new(CardFilter::default);
 
 /// The weight of a restricted card outside a slot that lets it exceed its
 /// restrictions: more than any fleet's SP, less than leaving a card out.
@@ -210,7 +221,8 @@ fn terms_in<'a>(
 }
 
 impl<'s, 'a> ShipSlots<'s, 'a> {
-    fn terms(&self, j: usize) -> Option<Terms<'a>> {
+    /// The terms of slot `j` (`None` for a plain slot).
+    pub fn terms(&self, j: usize) -> Option<Terms<'a>> {
         let list = self.list;
         terms_in(&self.slots[j], self.ship, self.ship_card, |k| {
             list.get(k).map(|(_, p)| p.card)
@@ -237,17 +249,36 @@ impl<'s, 'a> ShipSlots<'s, 'a> {
         let exceeding = terms.iter().flatten().any(|t| t.add.exceed_restrictions);
         let breaks =
             |card: &Card| exceeding && card.rules.restrictions.iter().any(|c| !view.holds(c));
+        // Of two slots at the same price, a card goes into the upgrade bar
+        // rather than beneath another card, and a card whose text acts
+        // (`face_down::has_text`: held, it is out of play) is the last one
+        // held: weights are multiplied by 4, and a slot beneath a card
+        // weighs 1 more for a plain card, 3 more for one with such text.
+        let beneath = |j: usize, card: &Card| {
+            if !terms[j].is_some_and(|t| t.add.beneath) {
+                0
+            } else if super::face_down::has_text(card) {
+                3
+            } else {
+                1
+            }
+        };
         slots::assign_by(self.slots.len(), needing.len(), |n, j| {
             let slot = &self.slots[j];
             let card = self.list[needing[n]].1.card;
+            // No card fills a slot it adds itself (it is not beneath itself).
+            if terms[j].is_some_and(|t| t.at.1 == needing[n]) {
+                return None;
+            }
             let misplaced = breaks(card) && !terms[j].is_some_and(|t| t.add.exceed_restrictions);
             let weight = if misplaced { MISPLACED } else { 0 };
+            let weigh = |cost: i32| (cost + weight).saturating_mul(4) + beneath(j, card);
             options[n]
                 .iter()
                 .enumerate()
                 .filter(|(_, (t, _))| slot.accepts.iter().any(|a| a == t))
                 .filter_map(|(o, (t, plain))| match &terms[j] {
-                    None => Some((o, plain + weight)),
+                    None => Some((o, weigh(*plain))),
                     Some(tm) => tm
                         .admits(card, t, *plain, view.factions, view.sub_factions)
                         .then(|| {
@@ -259,7 +290,7 @@ impl<'s, 'a> ShipSlots<'s, 'a> {
                                 cost: None,
                                 sub_factions: view.sub_factions,
                             };
-                            (o, self.priced(Some(tm), &target).cost + weight)
+                            (o, weigh(self.priced(Some(tm), &target).cost))
                         }),
                 })
                 .min_by_key(|(_, c)| *c)
@@ -273,14 +304,30 @@ impl<'s, 'a> ShipSlots<'s, 'a> {
     }
 
     fn priced(&self, terms: Option<&Terms>, target: &Target) -> Price {
-        let Some(tm) = terms.filter(|t| t.add.discount.is_some() || t.add.set_cost.is_some())
+        let Some(tm) = terms
+            .filter(|t| t.add.discount.is_some() || t.add.set_cost.is_some() || t.add.no_penalty)
         else {
             return cost::on_ship(target, self.on);
         };
         let mut grants: Vec<Grant> = self.on.grants.to_vec();
         grants.extend(tm.grants(target.at));
+        // "... or his [talent] Upgrade": a waiver for the card in the slot
+        // (this price is the target's alone, so it may name every upgrade).
+        let mut waivers: Vec<Waiver> = self.on.waivers.to_vec();
+        if tm.add.no_penalty {
+            waivers.push(Waiver {
+                at: tm.at,
+                from: tm.from,
+                scope: Scope::Ship,
+                filter: &ANY_UPGRADE,
+                doubles: false,
+                lifts_faction_restriction: false,
+                when: None,
+            });
+        }
         let on = OnShip {
             grants: &grants,
+            waivers: &waivers,
             ..*self.on
         };
         cost::on_ship(target, &on)

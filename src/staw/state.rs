@@ -42,6 +42,9 @@ pub struct CardState<'a> {
     pub unplaced: bool,
     /// The index in `ShipState::slots` of the slot it took.
     pub slot_index: Option<usize>,
+    /// Face down (held beneath another card, in a face-down slot, or bought
+    /// face down at a fixed cost): its text is not in play (`face_down`).
+    pub face_down: bool,
     pub price: Price,
 }
 

@@ -193,6 +193,9 @@ pub fn filter_phrase(db: &Database, f: &CardFilter) -> String {
     if !f.names.is_empty() {
         s = format!("{s} named {}", or_list(&f.names));
     }
+    if !f.name_words.is_empty() {
+        s = format!("{s} with {} in the name", or_list(&f.name_words));
+    }
     if let Some(m) = f.max_cost {
         s = format!("{s} with a cost of {m} SP or less");
     }

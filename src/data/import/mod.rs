@@ -435,6 +435,7 @@ fn coverage(cards: &[Card], phrases: &BTreeMap<String, (bool, bool)>) -> Coverag
             ("adds_slots", !r.adds_slots.is_empty()),
             ("slot_terms", r.adds_slots.iter().any(|a| a.has_terms())),
             ("cost_modifiers", !r.cost_modifiers.is_empty()),
+            ("cost_per_card", !r.cost_per_card.is_empty()),
             ("cost_from_ship", r.cost_from_ship.is_some()),
             ("discounts", !r.discounts.is_empty()),
             ("penalty", !r.penalty.is_empty()),
@@ -449,6 +450,8 @@ fn coverage(cards: &[Card], phrases: &BTreeMap<String, (bool, bool)>) -> Coverag
             ("extra_admirals", !r.extra_admirals.is_empty()),
             ("slots_also", !r.slots_also.is_empty()),
             ("squadrons", r.squadrons.is_some()),
+            ("free_talent_for_bonus", r.free_talent_for_bonus),
+            ("unique_fleet_captain", r.unique_fleet_captain),
             ("unmodeled", !r.unmodeled.is_empty()),
         ] {
             if has {

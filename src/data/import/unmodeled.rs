@@ -56,6 +56,10 @@ pub const TAGS: &[Tag] = &[
         description: "an optional other way of buying cards (face down, or free in place of a bonus)",
     },
     Tag {
+        name: "held",
+        description: "holds other cards face down beneath it in a way the database cannot express",
+    },
+    Tag {
         name: "other-role",
         description: "the card may serve in another role (a Captain filling a [crew] slot, a [crew] Upgrade as the Captain)",
     },
@@ -123,6 +127,7 @@ static SHAPES: LazyLock<Vec<(Regex, &'static str)>> = LazyLock::new(|| {
             "other-role",
         ),
         (r"\bfaction penalt|\bregardless of faction", "faction-penalty"),
+        (r"\b(?:beneath|under) this card\b", "held"),
         (r"\b(?:swap|switch)\b[^.]*\bslots?\b", "slot-swap"),
         (r"\bfills (?:\d+|two|three)\b", "multi-slot"),
         (
@@ -135,7 +140,7 @@ static SHAPES: LazyLock<Vec<(Regex, &'static str)>> = LazyLock::new(|| {
             "talents",
         ),
         (
-            r"\bupgrades? fill\b|\bcan only be filled\b|\b(?:may|can) fill\b|\bfill (?:one of your|any slot)\b|\bcounts as (?:either )?an? \[",
+            r"\bupgrades? fill\b|\bcan only be filled\b|\bmust be filled with\b|\b(?:may|can) fill\b|\bfill (?:one of your|any slot)\b|\bcounts as (?:either )?an? \[",
             "slot-fill",
         ),
         (
@@ -152,7 +157,7 @@ static SHAPES: LazyLock<Vec<(Regex, &'static str)>> = LazyLock::new(|| {
             "fleet",
         ),
         (
-            r"\b(?:may|can|my) (?:only|not) be (?:purchased|equipped|deployed|assigned|fielded)\b|\bcannot be (?:purchased|deployed|equipped)\b|\bmay (?:not|only) equip\b|\bship must have\b|\bonly\s*\)?\.?$|\bmay not assign\b|\bmust assign\b|\bcannot have an? (?:admiral|ambassador|cost)\b|\bcannot be greater than\b",
+            r"\b(?:may|can|my) (?:only|not) be (?:purchased|equipped|deployed|assigned|fielded)\b|\bcannot be (?:purchased|deployed|equipped)\b|\bmay (?:not|only) equip\b|\bcannot (?:equip|assign) an? (?:captain|admiral)\b|\bignoring (?:it'?s |its |their )?restrictions\b|\bship must have\b|\bonly\s*\)?\.?$|\bmay not assign\b|\bmust assign\b|\bcannot have an? (?:admiral|ambassador|cost)\b|\bcannot be greater than\b",
             "restriction",
         ),
         (
@@ -229,6 +234,7 @@ mod tests {
         ("Testa's device fills 3 [tech] Upgrade slots.", "multi-slot"),
         ("This card joins a ship carrying 'Testa' without requiring an Upgrade slot.", "no-slot"),
         ("Testa may, instead of purchasing one [tech] Upgrade, take two face down for 5 SP.", "purchase-option"),
+        ("Before play, place 2 [crew] Captains that share a name with Testa face down under this card.", "held"),
         ("Take Testa's bonus slot OR forego it and take one [talent] Upgrade for free.", "purchase-option"),
         ("Testa can field 2 [talent] Upgrades for each [crew] icon.", "talents"),
         ("Testa's [talent] Upgrade is in addition to any [talent] Upgrade a Captain has.", "talents"),

@@ -19,7 +19,9 @@
 //! set by other cards ("at a cost of 3 SP", "for free", "for 0 SP", "cost 3
 //! SP", "reduced by 1 SP"), fleet composition ("Your fleet may include",
 //! "cannot deploy", "same fleet as", "may purchase", "must assign a", "may
-//! only include") and the "Fleet Construction" step. ("Gather Forces" is not a
+//! only include"), the "Fleet Construction" step, and cards held beneath
+//! another ("place 1 [tech] Upgrade ... face down beneath this card"; not
+//! "place those Upgrades beneath this card", which happens during play). ("Gather Forces" is not a
 //! trigger: most cards name it for what happens at the start of play.)
 //! Unsigned costs used to pick cards during play ("discard an
 //! Upgrade with a cost of 5 SP or less", "a printed cost of 4 SP or less",
@@ -40,8 +42,11 @@ static TRIGGERS: LazyLock<Regex> = LazyLock::new(|| {
       | \b(?:may|can|my)\ not\ be\ (?:purchased|equipped|deployed|assigned|fielded)
       | \bcannot\ be\ (?:purchased|deployed|equipped)\ (?:to|for|on)
       | \bmay\ not\ equip\b
+      | \bcannot\ (?:equip|assign)\ an?\ (?:captain|admiral)\b
       | \b(?:may|can)\ only\ field\b
       | \bcan\ only\ be\ filled\b
+      | \bmust\ be\ filled\ with\b
+      | \bequip\b[^.]*\bignoring\ (?:it'?s\ |its\ |their\ )?restrictions\b
       | \bupgrades?\ fill\b
       | \bswap\ an?\ \[
       | \bat\ a\ cost\ of\ \d
@@ -86,6 +91,7 @@ static TRIGGERS: LazyLock<Regex> = LazyLock::new(|| {
       | \bin\ addition\ to\ (?:its|their)\ (?:original\ )?faction
       | \bgains\ the\ [\w\ ]+?\ faction
       | \bregardless\ of\ faction
+      | \b(?:place|choose)\s+(?:up\ to\s+)?(?:\d+|an?|one|two|three)\s+(?:[a-z0-9'-]+\s+){0,2}(?:\[[a-z]+\]\s+upgrades?|captains?(?:\ cards?)?)\b[^.]{0,100}?\b(?:beneath|under)\s+this\ card
     ",
     )
     .unwrap()

@@ -16,7 +16,9 @@ pub mod discount_choices;
 pub mod discounts;
 pub mod either_slot;
 pub mod extra_admirals;
+pub mod fleet_captain;
 pub mod fleet_excludes;
+pub mod held;
 pub mod max_per_ship;
 pub mod no_admiral;
 pub mod no_slot;
@@ -100,6 +102,7 @@ pub const KINDS: &[Kind] = &[
     discount_choices::KIND,
     talent_permissions::KIND,
     set_costs::KIND,
+    held::KIND,
     penalty::KIND,
     adds_factions::KIND,
     fleet_excludes::KIND,
@@ -108,6 +111,7 @@ pub const KINDS: &[Kind] = &[
     slots_also::KIND,
     extra_admirals::KIND,
     squadrons::KIND,
+    fleet_captain::KIND,
 ];
 
 /// Runs every kind on a card, then the unmodeled-phrase detector.
@@ -165,6 +169,20 @@ pub fn species_of(word: &str) -> Option<&'static str> {
 /// The faction id of a raw flag suffix (`shipKlingon` -> "Klingon").
 pub fn faction_of_flag(suffix: &str) -> Option<&'static str> {
     faction_of(suffix)
+}
+
+/// Consumes every match of `re` in the card's sentences; whether there was
+/// one (a rule that one phrase switches on).
+pub fn consume_matches(s: &mut Subject, re: &regex::Regex) -> bool {
+    let spans: Vec<(usize, usize)> = s
+        .text
+        .sentences()
+        .flat_map(|(at, t)| re.find_iter(t).map(move |m| (at + m.start(), at + m.end())))
+        .collect();
+    for &(a, b) in &spans {
+        s.text.consume(a, b);
+    }
+    !spans.is_empty()
 }
 
 /// Pushes `c` unless an equal value is already there.

@@ -17,13 +17,19 @@
 //!   `faction_restriction = true`: their faction restriction is lifted as
 //!   well as their penalty (shared/rules/staw.md, "Waivers of purchase
 //!   restrictions"); the plain waiver of the same cards merges into it.
+//! - "You do not pay a Faction penalty when assigning Elim Garak or his
+//!   [talent] Upgrade to your ship" -> `no-penalty`, and his [talent] icon
+//!   as an `adds_slots` entry (`icons`) whose card pays no penalty
+//!   (`no_penalty`).
 //! - "The faction penalty is doubled for any non-Klingon Upgrades assigned
 //!   to your ship" -> `double` (K'Temoc).
 //! - "if this card is assigned to a non-Romulan ship, you do not pay a
 //!   Faction penalty for any of your Romulan upgrades (including this one)"
 //!   -> `waive` Romulan upgrades (and `no-penalty`): on a Romulan ship they
-//!   pay none anyway. Other conditional waivers ("to this Federation
-//!   ship") are not modeled.
+//!   pay none anyway.
+//! - "... when equipping this card or any Romulan [crew] Upgrades to this
+//!   Federation ship" (Rekar) -> `no-penalty-on` Federation, and `waive`
+//!   Romulan [crew] with `when` the ship is Federation.
 //!
 //! ```toml
 //! [[card.rules.penalty]]
@@ -34,7 +40,7 @@
 
 use super::{faction_of, push_unique, slot_of, Cx, Kind, Subject};
 use crate::data::import::ImportError;
-use crate::data::model::{CardFilter, PenaltyRule, Scope};
+use crate::data::model::{AddSlot, CardFilter, Condition, PenaltyRule, Scope};
 use regex::Regex;
 use std::sync::LazyLock;
 
@@ -67,6 +73,18 @@ static REGARDLESS: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)\byou may assign (.+?) to your ship,? regardless of faction restrictions?\b")
         .unwrap()
 });
+/// "You do not pay faction penalty when equipping this card or any Romulan
+/// [crew] Upgrades to this Federation ship" (Rekar Cap014).
+static THIS_AND_ON: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\byou do not pay (?:a )?faction penalty when equipping this card or any ((?:[\w'-]+ |\[[a-z]+\] )*?upgrades) to this ([\w' -]+?) ship\b").unwrap()
+});
+/// "You do not pay a Faction penalty when assigning Elim Garak or his
+/// [talent] Upgrade to your ship" (C109): the card itself (`no-penalty`),
+/// and the card in the slot of its [talent] icon (an `adds_slots` entry
+/// for its icons with `no_penalty`).
+static OWN_SLOT: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\byou do not pay a faction penalty when assigning (.+?) or (?:his|her|their) \[talent\] upgrades? to your ship").unwrap()
+});
 static USE_ANY: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)\byou may use any upgrades without paying a faction penalty").unwrap()
 });
@@ -78,6 +96,7 @@ fn apply(_cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
     }
     let name = s.card.name.clone();
     let mut spans = Vec::new();
+    let mut own_slots = Vec::new();
     for (at, t) in s.text.sentences() {
         if let Some(c) = REGARDLESS.captures(t) {
             if let Some(applies_to) = filter(&c[1]) {
@@ -87,6 +106,7 @@ fn apply(_cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
                         scope: Scope::Ship,
                         applies_to,
                         faction_restriction: true,
+                        when: None,
                     },
                 );
                 let m = c.get(0).map_or(0..0, |m| m.range());
@@ -134,6 +154,47 @@ fn apply(_cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
                 continue;
             }
         }
+        if let Some(c) = THIS_AND_ON.captures(t) {
+            // "... when equipping this card or any Romulan [crew] Upgrades
+            // to this Federation ship" (Rekar): itself on such a ship, and
+            // those cards while it is on one.
+            if let (Some(applies_to), Some(f)) = (filter(&c[1]), faction_of(&c[2])) {
+                let factions = vec![f.to_string()];
+                push_unique(
+                    &mut rules,
+                    PenaltyRule::NoPenaltyOn {
+                        factions: factions.clone(),
+                    },
+                );
+                push_unique(
+                    &mut rules,
+                    PenaltyRule::Waive {
+                        scope: Scope::Ship,
+                        applies_to,
+                        faction_restriction: false,
+                        when: Some(Condition::ShipFaction { any: factions }),
+                    },
+                );
+                let m = c.get(0).map_or(0..0, |m| m.range());
+                spans.push((at + m.start, at + m.end));
+                continue;
+            }
+        }
+        if let Some(c) = OWN_SLOT.captures(t) {
+            // "... when assigning Elim Garak or his [talent] Upgrade": the
+            // card and the talent in its own [talent] icon's slot.
+            let icons = s.card.talents.unwrap_or(0);
+            if crate::data::normalize(&c[1]) == crate::data::normalize(&name) && icons > 0 {
+                push_unique(&mut rules, PenaltyRule::NoPenalty);
+                let mut slot = AddSlot::plain(vec!["talent".into()], icons);
+                slot.no_penalty = true;
+                slot.icons = true;
+                own_slots.push(slot);
+                let m = c.get(0).map_or(0..0, |m| m.range());
+                spans.push((at + m.start, at + m.end));
+                continue;
+            }
+        }
         if let Some(c) = DO_NOT_PAY.captures(t) {
             let m = c.get(0).map_or(0..0, |m| m.range());
             // "if this card is assigned to a non-Romulan ship, you do not pay":
@@ -161,6 +222,7 @@ fn apply(_cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
                 scope,
                 applies_to,
                 faction_restriction: true,
+                when: None,
             } => Some((*scope, applies_to.clone())),
             _ => None,
         })
@@ -170,12 +232,14 @@ fn apply(_cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
             scope,
             applies_to,
             faction_restriction: false,
+            when: None,
         } => !lifting.iter().any(|(s, f)| s == scope && f == applies_to),
         _ => true,
     });
     for r in rules {
         push_unique(&mut s.card.rules.penalty, r);
     }
+    s.card.rules.adds_slots.extend(own_slots);
     Ok(())
 }
 
@@ -184,6 +248,7 @@ fn waive(applies_to: CardFilter) -> PenaltyRule {
         scope: Scope::Ship,
         applies_to,
         faction_restriction: false,
+        when: None,
     }
 }
 
@@ -304,6 +369,48 @@ mod doubled_tests {
         );
         assert!(s.text.is_consumed(s.text.text.find("if this").unwrap()));
     }
+
+    #[test]
+    fn rekar_on_a_federation_ship() {
+        // Cap014 Rekar.
+        let s = run("You do not pay faction penalty when equipping this card or any Romulan [crew_text] Upgrades to this Federation ship.");
+        assert_eq!(
+            s.card.rules.penalty,
+            [
+                PenaltyRule::NoPenaltyOn {
+                    factions: vec!["federation".into()]
+                },
+                PenaltyRule::Waive {
+                    scope: Scope::Ship,
+                    applies_to: CardFilter {
+                        slots: vec!["crew".into()],
+                        factions: vec!["romulan".into()],
+                        ..CardFilter::default()
+                    },
+                    faction_restriction: false,
+                    when: Some(Condition::ShipFaction {
+                        any: vec!["federation".into()]
+                    }),
+                }
+            ]
+        );
+        assert!(s.text.is_consumed(0));
+    }
+
+    #[test]
+    fn elim_garak_and_his_talent() {
+        // C109 Elim Garak (one [talent] icon).
+        let mut s = subject(
+            "X1",
+            "You do not pay a Faction penalty when assigning Elim Garak or his [talent_text] Upgrade to your ship.",
+            json!({"name": "Elim Garak", "talents": 1}),
+        );
+        apply(&cx(), &mut s).unwrap();
+        assert_eq!(s.card.rules.penalty, [PenaltyRule::NoPenalty]);
+        let a = &s.card.rules.adds_slots[0];
+        assert!(a.icons && a.no_penalty && a.slot == ["talent"] && a.count == 1);
+        assert!(s.text.is_consumed(0));
+    }
 }
 
 #[cfg(test)]
@@ -394,6 +501,7 @@ mod tests {
                     ..CardFilter::default()
                 },
                 faction_restriction: true,
+                when: None,
             }]
         );
         assert!(s.text.is_consumed(s.text.text.find("regardless").unwrap()));
@@ -406,7 +514,7 @@ mod tests {
         let s = run("In addition, if this card is assigned to a non-Klingon ship, you do not pay a Faction penalty for any of your Romulan upgrades.", json!({}));
         assert!(s.card.rules.penalty.is_empty());
         assert!(s.text.consumed.is_empty());
-        let s = run("You do not pay faction penalty when equipping this card or any Romulan [crew] Upgrades to this Federation ship.", json!({}));
-        assert!(s.card.rules.penalty.is_empty());
+        // Rekar's "to this Federation ship" is modeled (`when`):
+        // `rekar_on_a_federation_ship`.
     }
 }

@@ -132,6 +132,11 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
             // of the known clauses follows.
             let rest = t[m.end()..].trim().trim_end_matches('.');
             let mut whole = rest.is_empty() || FACE_DOWN.is_match(rest);
+            // "... and is placed face down beside his card": its text is
+            // not in play.
+            let lower = rest.to_lowercase();
+            cost.face_down =
+                lower.contains("placed face down") || lower.contains("placed facedown");
             if EXCEEDS.is_match(rest) {
                 cost.exceed_restrictions = true;
                 whole = true;
@@ -155,6 +160,7 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
                     applies_to,
                     max_cards: Some(1),
                     exceed_restrictions: false,
+                    face_down: false,
                 };
                 take(c.get(0).unwrap(), cost, &mut found);
                 continue;
@@ -177,6 +183,7 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
                     },
                     max_cards: None,
                     exceed_restrictions: false,
+                    face_down: false,
                 };
                 take(c.get(0).unwrap(), cost, &mut found);
                 continue;
@@ -190,6 +197,7 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
                     applies_to,
                     max_cards: None,
                     exceed_restrictions: false,
+                    face_down: false,
                 };
                 take(c.get(0).unwrap(), cost, &mut found);
                 continue;
@@ -204,6 +212,7 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
                     applies_to,
                     max_cards: Some(n),
                     exceed_restrictions: false,
+                    face_down: false,
                 };
                 take(c.get(0).unwrap(), cost, &mut found);
             }
@@ -273,6 +282,7 @@ mod tests {
             },
             max_cards: None,
             exceed_restrictions: false,
+            face_down: false,
         }
     }
 
@@ -321,6 +331,7 @@ mod tests {
                 },
                 max_cards: Some(1),
                 exceed_restrictions: true,
+                face_down: false,
             }]
         );
         assert!(s.text.is_consumed(0));
@@ -344,6 +355,7 @@ mod tests {
                 },
                 max_cards: None,
                 exceed_restrictions: false,
+                face_down: false,
             }]
         );
         // Cap725 Khan Singh

@@ -23,6 +23,8 @@
 //!   equip a [talent] at the cost of +1SP" (Senior Staff R036a): the card
 //!   in the added [talent] slot costs 1 SP more (a positive `discount`: a
 //!   `surcharge`);
+//! - "This Upgrade must be filled with a Photon Torpedoes Upgrade" (Torpedo
+//!   Bay W146): `only` with `names`, a card the database knows;
 //! - "you may purchase 1 additional [crew] or [tech] Upgrade for this ship.
 //!   This Upgrade may exceed the ship's restrictions and cost -2 SP (min
 //!   0)" (Sakharov S051): an added slot with a discount and
@@ -73,6 +75,11 @@ static AT_THE_COST: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)\bthis \[[a-z]+\] may equip an? \[([a-z]+)\] at the cost of \+\s?(\d+)\s?sp\b")
         .unwrap()
 });
+/// "This Upgrade must be filled with a Photon Torpedoes Upgrade" (Torpedo
+/// Bay W146): the added slot takes that card only.
+static FILLED_WITH: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\bthis upgrade must be filled with an? (.+?) upgrade\b").unwrap()
+});
 static MAY_EXCEED: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)^this upgrade may exceed the ship's restrictions and cost -\s?(\d+)\s?sp(?:\s*\(min (\d+)\))?").unwrap()
 });
@@ -108,7 +115,7 @@ fn span(c: &Captures, at: usize) -> (usize, usize) {
     (at + m.start, at + m.end)
 }
 
-fn apply(_cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
+fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
     let own_cost = s.card.cost;
     let mut spans = Vec::new();
     let mut added: Option<AddSlot> = None;
@@ -206,6 +213,7 @@ fn apply(_cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
                         applies_to: CardFilter::default(),
                         max_cards: None,
                         exceed_restrictions: false,
+                        face_down: true,
                     });
                     spans.push(span(&c, *at));
                 }
@@ -215,6 +223,13 @@ fn apply(_cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
             if let Ok(n) = c[1].parse::<i32>() {
                 terms.same_faction = true;
                 terms.only.get_or_insert_with(CardFilter::default).max_cost = Some(n);
+                spans.push(span(&c, *at));
+            }
+        }
+        if let Some(c) = FILLED_WITH.captures(t) {
+            // A card name the database knows, as printed.
+            if let Some(name) = cx.card_names.get(&crate::data::normalize(&c[1])) {
+                terms.only.get_or_insert_with(CardFilter::default).names = vec![name.clone()];
                 spans.push(span(&c, *at));
             }
         }
@@ -245,6 +260,36 @@ mod tests {
         (super::super::adds_slots::KIND.apply)(&cx(), &mut s).unwrap();
         apply(&cx(), &mut s).unwrap();
         s
+    }
+
+    #[test]
+    fn a_slot_for_one_named_card() {
+        // W146 Torpedo Bay ("Photon Torpedoes" is a card of the context).
+        let mut cx = cx();
+        cx.card_names.insert(
+            crate::data::normalize("Photon Torpedoes"),
+            "Photon Torpedoes".into(),
+        );
+        let mut s = subject(
+            "X1",
+            "Add 1 [weapon_text] Upgrade slot to your Upgrade Bar. This Upgrade must be filled with a Photon Torpedoes Upgrade.",
+            json!({}),
+        );
+        (super::super::adds_slots::KIND.apply)(&cx, &mut s).unwrap();
+        apply(&cx, &mut s).unwrap();
+        let only = s.card.rules.adds_slots[0].only.clone().unwrap();
+        assert_eq!(only.names, ["Photon Torpedoes"]);
+        // An unknown name stays unmodeled.
+        let mut s = subject(
+            "X1",
+            "Add 1 [weapon_text] Upgrade slot to your Upgrade Bar. This Upgrade must be filled with a Quantum Widget Upgrade.",
+            json!({}),
+        );
+        (super::super::adds_slots::KIND.apply)(&cx, &mut s).unwrap();
+        apply(&cx, &mut s).unwrap();
+        assert!(s.card.rules.adds_slots[0].only.is_none());
+        crate::data::import::rules::detect::fill_unmodeled(&mut s);
+        assert_eq!(s.card.rules.unmodeled, ["slot-fill"]);
     }
 
     fn d(amount: i32, min: Option<i32>, applies_to: CardFilter) -> Option<Discount> {

@@ -1,0 +1,44 @@
+//! `held`: which card is held face down beneath which (shared/rules/staw.md,
+//! "Cards held beneath another card"). A holder (Quark, Cryogenic Stasis,
+//! Experimental Torpedo Bay, ...) is a slot it adds (`AddSlot::beneath`);
+//! the slot assignment puts a card there when that gives the lowest legal
+//! total (`slot_terms`), and this note says where it went: the held card
+//! takes no slot of the upgrade bar and is priced as an upgrade of the ship.
+
+use super::analysis::Analysis;
+use super::slot_terms;
+use super::{Code, Rule};
+use crate::input::diag::Diagnostic;
+
+pub const RULE: Rule = Rule {
+    name: "held",
+    codes: &[Code::Held],
+    summary: "a card held face down beneath another card takes no slot of the upgrade bar; the card holding it is named",
+    check,
+};
+
+fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
+    for (i, s) in a.ships.iter().enumerate() {
+        for c in &s.cards {
+            let Some(t) = slot_terms::of(s, i, c.slot_index).filter(|t| t.add.beneath) else {
+                continue;
+            };
+            let card = c.placed.card;
+            out.push(
+                Diagnostic::new(
+                    Code::Held,
+                    format!(
+                        "{} ({}) is held face down beneath {} ({}) on {}: no slot of the upgrade bar, {} SP as an upgrade of the ship",
+                        card.name,
+                        card.id,
+                        t.from.name,
+                        t.from.id,
+                        s.label(i),
+                        c.price.cost
+                    ),
+                )
+                .with_span(Some(c.placed.span.clone())),
+            );
+        }
+    }
+}

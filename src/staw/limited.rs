@@ -1,0 +1,78 @@
+//! Grants limited to some cards (`max_cards`: "One of your Dominion
+//! Upgrades costs -2 SP"): which cards of the fleet get them. A fixed cost
+//! that places its card face down ("One of the [tech] upgrades ... costs
+//! exactly 3 SP and is placed face down", Tahna Los) goes to no card whose
+//! text acts: the player keeps such a card face up.
+
+use super::cost::{self, At, Effect, Grant, OnShip, Role, Target, Waiver, SHIP_CARD};
+use super::ship_factions::Factions;
+use super::upgrade_types;
+use crate::data::Database;
+use crate::staw::fleet::{Fleet, Placed};
+
+/// Gives each grant limited to some cards (`max_cards`: "One of your
+/// Dominion Upgrades costs -2 SP") to the cards it saves most on, earlier
+/// cards of the file first on a tie, one grant after the other. The saving
+/// is judged with each card counted as its first slot type.
+pub fn choose_limited<'a>(
+    db: &Database,
+    lists: &[Vec<(Role, &'a Placed<'a>)>],
+    factions: &[Factions<'a>],
+    fleet: &'a Fleet<'a>,
+    grants: &mut [Grant<'a>],
+    waivers: &[Waiver<'a>],
+    sub: bool,
+) {
+    let limited: Vec<usize> = (0..grants.len())
+        .filter(|&g| grants[g].max_cards().is_some())
+        .collect();
+    for &g in &limited {
+        grants[g].only = Some(Vec::new());
+    }
+    for &g in &limited {
+        let max = grants[g].max_cards().unwrap_or(0) as usize;
+        let mut savings: Vec<(i32, At)> = Vec::new();
+        for (i, list) in lists.iter().enumerate() {
+            let e = &fleet.ships[i];
+            let targets = std::iter::once((Role::Ship, e.ship.card, SHIP_CARD))
+                .chain(list.iter().enumerate().map(|(k, (r, p))| (*r, p.card, k)));
+            for (role, card, k) in targets {
+                let t = Target {
+                    card,
+                    role,
+                    slot: upgrade_types(card).next(),
+                    at: (i, k),
+                    cost: None,
+                    sub_factions: sub,
+                };
+                if !grants[g].covers(&t) {
+                    continue;
+                }
+                // A card bought face down loses its text: the player keeps
+                // a card whose text acts face up (`face_down::has_text`).
+                let face_down = matches!(grants[g].effect, Effect::SetCost(c) if c.face_down);
+                if face_down && super::face_down::has_text(card) {
+                    continue;
+                }
+                let price = |only: Vec<At>| {
+                    let mut trial = grants.to_vec();
+                    trial[g].only = Some(only);
+                    let on = OnShip {
+                        db,
+                        view: factions[i].view(e, sub),
+                        grants: &trial,
+                        waivers,
+                    };
+                    cost::on_ship(&t, &on).cost
+                };
+                let saving = price(Vec::new()) - price(vec![t.at]);
+                if saving > 0 {
+                    savings.push((saving, t.at));
+                }
+            }
+        }
+        // Largest saving first; the sort is stable, so file order breaks ties.
+        savings.sort_by_key(|(saving, _)| std::cmp::Reverse(*saving));
+        grants[g].only = Some(savings.iter().take(max).map(|(_, at)| *at).collect());
+    }
+}

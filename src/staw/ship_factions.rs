@@ -1,0 +1,75 @@
+//! A ship's factions as its cards change them: an independent flagship (or
+//! an upgrade such as Captured) adds its faction to the ship, an
+//! independent fleet captain to the captain; a face-down card adds none.
+
+use super::cost::Role;
+use super::view::{cards_of, ShipView};
+use crate::data::model::ShipClass;
+use crate::data::Database;
+use crate::staw::fleet::ShipEntry;
+
+/// A ship's factions as changed by its cards: an independent flagship (or
+/// an upgrade such as Captured) adds its faction to the ship, an
+/// independent fleet captain to the captain.
+#[derive(Debug, Clone)]
+pub struct Factions<'a> {
+    pub ship: Vec<String>,
+    pub captain: Vec<String>,
+    /// The ship's class.
+    pub class: Option<&'a ShipClass>,
+    /// The factions of the fleet's other ships (filled by `analyse`).
+    pub others: Vec<String>,
+}
+
+impl<'a> Factions<'a> {
+    /// `muted(k)`: the k-th card of the ship (`cards_of`) is face down.
+    pub fn of(
+        db: &'a Database,
+        e: &'a ShipEntry<'a>,
+        muted: impl Fn(usize) -> bool,
+    ) -> Factions<'a> {
+        // Flagships and upgrades ("This ship gains the Independent
+        // Faction") add to the ship; a fleet captain adds to the captain.
+        let mut ship = e.ship.card.factions.clone();
+        for (k, (r, p)) in cards_of(e).iter().enumerate() {
+            if matches!(r, Role::Flagship | Role::Upgrade | Role::ShipResource) && !muted(k) {
+                extend_unique(&mut ship, &p.card.rules.adds_factions);
+            }
+        }
+        let mut captain = e
+            .captain
+            .as_ref()
+            .map(|c| c.card.factions.clone())
+            .unwrap_or_default();
+        if let Some(f) = &e.fleet_captain {
+            extend_unique(&mut captain, &f.card.rules.adds_factions);
+        }
+        Factions {
+            ship,
+            captain,
+            class: e.ship.card.class.as_deref().and_then(|c| db.class(c)),
+            others: Vec::new(),
+        }
+    }
+
+    pub fn view<'v>(&'v self, e: &'v ShipEntry, sub_factions: bool) -> ShipView<'v> {
+        ShipView {
+            ship: e.ship.card,
+            factions: &self.ship,
+            captain: e.captain.as_ref().map(|c| c.card),
+            captain_factions: &self.captain,
+            sub_factions,
+            entry: Some(e),
+            class: self.class,
+            other_factions: &self.others,
+        }
+    }
+}
+
+pub fn extend_unique(v: &mut Vec<String>, add: &[String]) {
+    for a in add {
+        if !v.contains(a) {
+            v.push(a.clone());
+        }
+    }
+}
