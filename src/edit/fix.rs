@@ -45,7 +45,7 @@ pub fn questions(db: &Database, source: &Source, opts: &CheckOptions) -> Vec<Que
                 line: source.line_col(span.start).0,
                 span,
                 message: d.message.clone(),
-                choices: d.fixes.clone(),
+                choices: d.fixes.to_vec(),
             })
         })
         .collect()

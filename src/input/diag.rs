@@ -210,9 +210,10 @@ pub struct Diagnostic {
     pub help: Vec<String>,
     /// The replacements of the text at `span` that would resolve it, in
     /// the order the help lines list them (see [`Fix`]); `fix` asks from
-    /// these, never from the help's words.
+    /// these, never from the help's words. (Boxed: a diagnostic stays
+    /// small enough to be the error of a `Result`.)
     #[serde(skip)]
-    pub fixes: Vec<Fix>,
+    pub fixes: Box<Vec<Fix>>,
     /// The file `span` points into when it is not the checked file: a file
     /// the checked one names and that is read with it (an X-Wing deck
     /// file). Renderers locate and excerpt the diagnostic there.
@@ -230,7 +231,7 @@ impl Diagnostic {
             message: message.into(),
             span: None,
             help: Vec::new(),
-            fixes: Vec::new(),
+            fixes: Box::default(),
             file: None,
         }
     }
