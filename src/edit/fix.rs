@@ -90,7 +90,7 @@ mod tests {
     #[test]
     fn the_choices_are_the_candidates_of_the_finding() {
         let db = Database::embedded().unwrap();
-        let text = "[[ship]]\nship = \"S207\"\ncaptain = \"Jean-Luc Picard\"\nupgrades = [\"Cloaking Device\", \"Dataa\"]\n";
+        let text = "[[ship]]\nship = \"S207\"\ncaptain = \"Jean-Luc Picard\"\nupgrades = [\"Tractor Beam\", \"Dataa\"]\n";
         let source = Source {
             path: "f.toml".into(),
             text: text.into(),
@@ -122,12 +122,14 @@ mod tests {
         let picard: Vec<_> = ["Cap629", "Cap803", "Cap807", "Cap049", "Cap818"]
             .map(|id| card(id, true))
             .into();
-        let cloak: Vec<_> = ["T240", "T233", "T078", "T089"]
-            .map(|id| card(id, false))
-            .into();
+        // One legal tractor beam, the rest break a rule on the Enterprise-D.
+        let mut tractor: Vec<_> = vec![card("W181", true)];
+        for id in ["T094", "T200", "T088", "T178", "T100", "T077", "T107"] {
+            tractor.push(card(id, false));
+        }
         let want: Vec<Vec<(Option<&str>, String, bool)>> = vec![
             picard,
-            cloak,
+            tractor,
             vec![
                 (None, "\"Data\"".into(), true),
                 (None, "\"Data Node\"".into(), true),
@@ -142,9 +144,9 @@ mod tests {
             })
             .collect();
         assert_eq!(got, want);
-        assert!(qs[1].choices[0].label.ends_with(
-            ", breaks a rule there, in U.S.S. Defiant (71268), U.S.S. Defiant (Repaint) (72282)"
-        ));
+        assert!(qs[1].choices[1]
+            .label
+            .starts_with("T094: Tractor Beam, a tech upgrade, Vulcan, 1 SP on this ship, breaks a rule there, in"));
         assert_eq!(qs[2].choices[0].label, "Data");
     }
 }
