@@ -35,6 +35,7 @@ fn m(kind: &str, amount: i32, source: &str) -> Modifier {
         kind: kind.into(),
         amount,
         source: source.into(),
+        factions: None,
     }
 }
 

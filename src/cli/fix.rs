@@ -10,8 +10,7 @@
 use super::check::{check_options, read_for_edit};
 use super::Common;
 use crate::edit::fix::{apply, questions, Question};
-use crate::input::diag::Source;
-use crate::staw::fleet::resolve::Choice;
+use crate::input::diag::{Fix, Source};
 use clap::Args;
 use std::io::IsTerminal;
 use std::ops::Range;
@@ -55,7 +54,7 @@ pub fn run(args: &FixArgs) -> anyhow::Result<i32> {
             left.clear();
             break;
         }
-        let mut answers: Vec<(Range<usize>, Choice)> = Vec::new();
+        let mut answers: Vec<(Range<usize>, Fix)> = Vec::new();
         left.clear();
         for q in qs {
             let pick = if let Some(c) = q.obvious().filter(|_| args.yes) {
@@ -84,7 +83,7 @@ pub fn run(args: &FixArgs) -> anyhow::Result<i32> {
                 out.push_str("  (nothing close: write the card's id)\n");
             }
             for (i, c) in q.choices.iter().enumerate() {
-                out.push_str(&format!("  {:>2}. {}  -> {}\n", i + 1, c.text, c.write));
+                out.push_str(&format!("  {:>2}. {}  -> {}\n", i + 1, c.label, c.write));
             }
         }
         super::check::print(|w| w.write_all(out.as_bytes()))?;
@@ -126,8 +125,8 @@ pub fn run(args: &FixArgs) -> anyhow::Result<i32> {
 }
 
 /// Asks which choice is meant; `None` to skip.
-fn ask(source: &Source, q: &Question) -> anyhow::Result<Option<Choice>> {
-    let mut items: Vec<String> = q.choices.iter().map(|c| c.text.clone()).collect();
+fn ask(source: &Source, q: &Question) -> anyhow::Result<Option<Fix>> {
+    let mut items: Vec<String> = q.choices.iter().map(|c| c.label.clone()).collect();
     items.push("(skip: leave it as it is)".into());
     let prompt = format!("{}:{}: {}", source.path, q.line, q.message);
     let picked = dialoguer::Select::new()

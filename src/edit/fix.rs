@@ -5,8 +5,8 @@
 //! is edited at the references' spans only: comments and layout stay.
 
 use crate::data::Database;
-use crate::input::diag::Source;
-use crate::staw::fleet::resolve::{choices_of, compact, Choice};
+use crate::input::diag::{Fix, Source};
+use crate::staw::fleet::resolve::compact;
 use crate::staw::CheckOptions;
 use std::ops::Range;
 
@@ -18,12 +18,13 @@ pub struct Question {
     pub line: usize,
     /// The diagnostic's message ("'Photon Torpedoes' names 23 ...").
     pub message: String,
-    pub choices: Vec<Choice>,
+    /// The diagnostic's fixes.
+    pub choices: Vec<Fix>,
 }
 
 impl Question {
     /// The choice `--yes` takes: the first, when it is the only legal one.
-    pub fn obvious(&self) -> Option<&Choice> {
+    pub fn obvious(&self) -> Option<&Fix> {
         let mut legal = self.choices.iter().filter(|c| c.legal);
         let first = legal.next()?;
         (legal.next().is_none() && std::ptr::eq(first, &self.choices[0])).then_some(first)
@@ -44,7 +45,7 @@ pub fn questions(db: &Database, source: &Source, opts: &CheckOptions) -> Vec<Que
                 line: source.line_col(span.start).0,
                 span,
                 message: d.message.clone(),
-                choices: choices_of(&d.help),
+                choices: d.fixes.to_vec(),
             })
         })
         .collect()
@@ -53,8 +54,8 @@ pub fn questions(db: &Database, source: &Source, opts: &CheckOptions) -> Vec<Que
 /// `text` with each answered reference replaced by its choice; a card
 /// choice gets its compact form as a comment when the line has room for
 /// one (nothing but `,` or `]` after it).
-pub fn apply(db: &Database, text: &str, answers: &[(Range<usize>, Choice)]) -> String {
-    let mut sorted: Vec<&(Range<usize>, Choice)> = answers.iter().collect();
+pub fn apply(db: &Database, text: &str, answers: &[(Range<usize>, Fix)]) -> String {
+    let mut sorted: Vec<&(Range<usize>, Fix)> = answers.iter().collect();
     sorted.sort_by_key(|(s, _)| std::cmp::Reverse(s.start));
     let mut out = text.to_string();
     for (span, choice) in sorted {
@@ -77,4 +78,75 @@ pub fn apply(db: &Database, text: &str, answers: &[(Range<usize>, Choice)]) -> S
         out.replace_range(span.clone(), &choice.write);
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The choices of `fix` are the diagnostic's fixes: one per candidate
+    /// the help lists, in its order, with its id and whether it breaks a
+    /// rule there; a "did you mean" gives one per name.
+    #[test]
+    fn the_choices_are_the_candidates_of_the_finding() {
+        let db = Database::embedded().unwrap();
+        let text = "[[ship]]\nship = \"S207\"\ncaptain = \"Jean-Luc Picard\"\nupgrades = [\"Tractor Beam\", \"Dataa\"]\n";
+        let source = Source {
+            path: "f.toml".into(),
+            text: text.into(),
+        };
+        let opts = CheckOptions::default();
+        let analysed = crate::staw::analyse(&db, source.clone(), &opts, |_| ());
+        for d in &analysed.diagnostics {
+            // Each candidate's help line is its fix in words.
+            let written: Vec<String> = d
+                .fixes
+                .iter()
+                .filter(|f| f.id.is_some())
+                .map(|f| format!("{} — write {}", f.label, f.write))
+                .collect();
+            let lines: Vec<&String> = d.help.iter().filter(|h| h.contains(" — write ")).collect();
+            assert_eq!(lines, written.iter().collect::<Vec<_>>(), "{}", d.message);
+        }
+        let qs = questions(&db, &source, &opts);
+        let got: Vec<Vec<(Option<&str>, &str, bool)>> = qs
+            .iter()
+            .map(|q| {
+                q.choices
+                    .iter()
+                    .map(|c| (c.id.as_deref(), c.write.as_str(), c.legal))
+                    .collect()
+            })
+            .collect();
+        let card = |id: &'static str, legal| (Some(id), format!("{{ id = \"{id}\" }}"), legal);
+        let picard: Vec<_> = ["Cap629", "Cap803", "Cap807", "Cap049", "Cap818"]
+            .map(|id| card(id, true))
+            .into();
+        // One legal tractor beam, the rest break a rule on the Enterprise-D.
+        let mut tractor: Vec<_> = vec![card("W181", true)];
+        for id in ["T094", "T200", "T088", "T178", "T100", "T077", "T107"] {
+            tractor.push(card(id, false));
+        }
+        let want: Vec<Vec<(Option<&str>, String, bool)>> = vec![
+            picard,
+            tractor,
+            vec![
+                (None, "\"Data\"".into(), true),
+                (None, "\"Data Node\"".into(), true),
+            ],
+        ];
+        let got: Vec<Vec<(Option<&str>, String, bool)>> = got
+            .into_iter()
+            .map(|q| {
+                q.into_iter()
+                    .map(|(i, w, l)| (i, w.to_string(), l))
+                    .collect()
+            })
+            .collect();
+        assert_eq!(got, want);
+        assert!(qs[1].choices[1]
+            .label
+            .starts_with("T094: Tractor Beam, a tech upgrade, Vulcan, 1 SP on this ship, breaks a rule there, in"));
+        assert_eq!(qs[2].choices[0].label, "Data");
+    }
 }

@@ -208,6 +208,12 @@ pub struct Diagnostic {
     /// Extra lines: "did you mean", the inline table that picks a card, ...
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub help: Vec<String>,
+    /// The replacements of the text at `span` that would resolve it, in
+    /// the order the help lines list them (see [`Fix`]); `fix` asks from
+    /// these, never from the help's words. (Boxed: a diagnostic stays
+    /// small enough to be the error of a `Result`.)
+    #[serde(skip)]
+    pub fixes: Box<Vec<Fix>>,
     /// The file `span` points into when it is not the checked file: a file
     /// the checked one names and that is read with it (an X-Wing deck
     /// file). Renderers locate and excerpt the diagnostic there.
@@ -225,6 +231,7 @@ impl Diagnostic {
             message: message.into(),
             span: None,
             help: Vec::new(),
+            fixes: Box::default(),
             file: None,
         }
     }
@@ -246,6 +253,12 @@ impl Diagnostic {
         self
     }
 
+    /// Adds a suggested replacement of the text at the span.
+    pub fn with_fix(mut self, fix: Fix) -> Self {
+        self.fixes.push(fix);
+        self
+    }
+
     /// An input error (exit 2) rather than a rule violation (exit 1): its
     /// code is one of [`InputCode`].
     pub fn is_input_error(&self) -> bool {
@@ -255,6 +268,23 @@ impl Diagnostic {
     pub fn is_error(&self) -> bool {
         self.severity == Severity::Error
     }
+}
+
+/// A suggested replacement of a diagnostic's span, in the manner of
+/// rustc's and ruff's suggestions: what to write instead, the choice in
+/// words, and whether the result would still break a rule where it stands.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fix {
+    /// The choice in words, as a list of choices shows it ("W122: Photon
+    /// Torpedoes, a weapon upgrade, ..." or a card name).
+    pub label: String,
+    /// The replacement text for the span: `{ id = "W122" }` or `"Data"`.
+    pub write: String,
+    /// The card id, when the replacement picks one card.
+    pub id: Option<String>,
+    /// False when the replacement resolves the reference to something
+    /// that breaks a rule there.
+    pub legal: bool,
 }
 
 /// A checked file's text, for turning spans into lines and columns.

@@ -286,6 +286,11 @@ pub struct Modifier {
     pub amount: i32,
     /// The card or rule that caused it.
     pub source: String,
+    /// A faction penalty's two sides, for the short form of a table's
+    /// `Modifiers` column (`report::modifier`); not in the JSON report.
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub factions: Option<crate::staw::cost::PenaltyFactions>,
 }
 
 /// The fleet's resource.

@@ -5,6 +5,8 @@
 //! JSON report.
 
 use super::model::Modifier;
+use crate::staw::cost::PenaltyFactions;
+use crate::staw::words::factions_and;
 
 /// The modifiers of one card, each in its short form, one per line.
 pub fn modifiers(name: &str, id: &str, mods: &[Modifier]) -> String {
@@ -21,10 +23,8 @@ pub fn modifiers(name: &str, id: &str, mods: &[Modifier]) -> String {
 /// U.S.S. Defiant)", and a faction penalty names the two factions only:
 /// "+1 faction (Romulan on Federation)".
 pub fn modifier(name: &str, id: &str, m: &Modifier) -> String {
-    if m.kind == "faction-penalty" {
-        if let Some(short) = faction(name, &m.source) {
-            return format!("{:+} faction ({short})", m.amount);
-        }
+    if let Some(f) = &m.factions {
+        return format!("{:+} faction ({})", m.amount, faction(f));
     }
     let kind = match m.kind.as_str() {
         "faction-penalty" => "faction penalty",
@@ -50,34 +50,18 @@ pub fn modifier(name: &str, id: &str, m: &Modifier) -> String {
     }
 }
 
-/// "Romulan on Federation" (", doubled" when a card doubles it) from the
-/// engine's "Donatra is Romulan but U.S.S. Enterprise-D is Federation[;
-/// doubled by ...]"; `None` for a sentence of another shape, which is then
-/// shown whole.
-fn faction(name: &str, source: &str) -> Option<String> {
-    let (main, doubled) = match source.split_once("; doubled by ") {
-        Some((main, _)) => (main, true),
-        None => (source, false),
-    };
-    let rest = main.strip_prefix(name)?;
-    let (card, ship) = rest.split_once(" but ")?;
-    let of = |what: &str| -> Option<String> {
-        let what = what.trim();
-        if what.ends_with(" has no faction") || what == "has no faction" {
-            return Some("no faction".into());
+/// "Romulan on Federation", "no faction on Klingon" (", doubled" when a
+/// card doubles it): the two sides of a faction penalty.
+fn faction(f: &PenaltyFactions) -> String {
+    let side = |ids: &[String]| {
+        if ids.iter().all(|f| f == "no-faction") {
+            "no faction".to_string()
+        } else {
+            factions_and(ids)
         }
-        let factions = what
-            .strip_prefix("is ")
-            .or_else(|| what.rsplit_once(" is ").map(|(_, f)| f))?;
-        Some(factions.trim().to_string())
     };
-    let card = of(card)?;
-    let ship = of(ship)?;
-    Some(if doubled {
-        format!("{card} on {ship}, doubled")
-    } else {
-        format!("{card} on {ship}")
-    })
+    let doubled = if f.doubled { ", doubled" } else { "" };
+    format!("{} on {}{doubled}", side(&f.card), side(&f.ship))
 }
 
 #[cfg(test)]
@@ -89,39 +73,40 @@ mod tests {
             kind: kind.into(),
             amount,
             source: source.into(),
+            factions: None,
+        }
+    }
+
+    fn penalty(amount: i32, card: &[&str], ship: &[&str], doubled: bool) -> Modifier {
+        let ids = |v: &[&str]| v.iter().map(|s| s.to_string()).collect();
+        Modifier {
+            factions: Some(PenaltyFactions {
+                card: ids(card),
+                ship: ids(ship),
+                doubled,
+            }),
+            ..m("faction-penalty", amount, "the sentence is not read")
         }
     }
 
     #[test]
     fn a_faction_penalty_names_the_two_factions() {
-        let p = m(
-            "faction-penalty",
-            1,
-            "Donatra is Romulan but U.S.S. Enterprise-D is Federation",
-        );
+        let p = penalty(1, &["romulan"], &["federation"], false);
         assert_eq!(
             modifier("Donatra", "Cap643", &p),
             "+1 faction (Romulan on Federation)"
         );
-        let p = m(
-            "faction-penalty",
-            2,
-            "Worf is Klingon and Federation but Soong has no faction; doubled by X (E1)",
-        );
+        let p = penalty(2, &["klingon", "federation"], &[], true);
         assert_eq!(
             modifier("Worf", "C1", &p),
             "+2 faction (Klingon and Federation on no faction, doubled)"
         );
-        let p = m(
-            "faction-penalty",
-            1,
-            "Kurn has no faction but I.K.S. Ch'Tang is Klingon",
-        );
+        let p = penalty(1, &["no-faction"], &["klingon"], false);
         assert_eq!(
             modifier("Kurn", "C2", &p),
             "+1 faction (no faction on Klingon)"
         );
-        // A sentence of another shape is shown whole.
+        // Without the facts, the sentence is shown whole.
         let p = m("faction-penalty", 1, "some other rule");
         assert_eq!(
             modifier("Kurn", "C2", &p),

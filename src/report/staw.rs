@@ -32,6 +32,7 @@ pub fn modifier(m: &cost::Modifier) -> Modifier {
         kind: m.kind.as_str().to_string(),
         amount: m.amount,
         source: m.source.clone(),
+        factions: m.factions.clone(),
     }
 }
 

@@ -164,6 +164,18 @@ pub struct Modifier {
     pub amount: i32,
     /// The card or rule that caused it, in words.
     pub source: String,
+    /// A faction penalty's two sides, as facts (`None` for other kinds).
+    pub factions: Option<PenaltyFactions>,
+}
+
+/// Why a card pays a faction penalty: the factions it counts as (its own,
+/// or those its fleet captain gives a captain) and its ship's, as ids
+/// (empty or `no-faction` for none); `doubled` when a card doubles it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PenaltyFactions {
+    pub card: Vec<String>,
+    pub ship: Vec<String>,
+    pub doubled: bool,
 }
 
 /// A priced card.
@@ -184,12 +196,17 @@ impl Price {
     }
 
     pub(crate) fn push(&mut self, kind: ModifierKind, amount: i32, source: String) {
-        self.cost += amount;
-        self.modifiers.push(Modifier {
+        self.add(Modifier {
             kind,
             amount,
             source,
+            factions: None,
         });
+    }
+
+    fn add(&mut self, m: Modifier) {
+        self.cost += m.amount;
+        self.modifiers.push(m);
     }
 }
 
@@ -328,16 +345,18 @@ fn priced(t: &Target, s: &OnShip, with_cost_conditions: bool) -> Price {
             );
         }
     }
-    if let Some(source) = faction_penalty(t, s) {
+    if let Some((source, mut factions)) = faction_penalty(t, s) {
         let doubled = s.waivers.iter().find(|w| w.doubles && covers_waiver(w, t));
-        match doubled {
-            Some(w) => p.push(
-                ModifierKind::FactionPenalty,
-                2 * t.role.penalty(),
-                format!("{source}; doubled by {} ({})", w.from.name, w.from.id),
-            ),
-            None => p.push(ModifierKind::FactionPenalty, t.role.penalty(), source),
-        }
+        factions.doubled = doubled.is_some();
+        p.add(Modifier {
+            kind: ModifierKind::FactionPenalty,
+            amount: t.role.penalty() * if factions.doubled { 2 } else { 1 },
+            source: match doubled {
+                Some(w) => format!("{source}; doubled by {} ({})", w.from.name, w.from.id),
+                None => source,
+            },
+            factions: Some(factions),
+        });
     }
     floor(&mut p, card);
     p
@@ -461,8 +480,8 @@ pub fn covers_waiver(w: &Waiver, t: &Target) -> bool {
     w.at != t.at && (w.scope == Scope::Fleet || w.at.0 == t.at.0) && filter_matches(w.filter, t)
 }
 
-/// The faction penalty's source text, if the target pays it.
-fn faction_penalty(t: &Target, s: &OnShip) -> Option<String> {
+/// The faction penalty's source text and its two sides, if the target pays it.
+fn faction_penalty(t: &Target, s: &OnShip) -> Option<(String, PenaltyFactions)> {
     let card = t.card;
     if t.role.penalty() == 0 {
         return None;
@@ -499,13 +518,19 @@ fn faction_penalty(t: &Target, s: &OnShip) -> Option<String> {
     if s.waivers.iter().any(|w| !w.doubles && covers_waiver(w, t)) {
         return None;
     }
-    Some(format!(
+    let source = format!(
         "{} {} but {} {}",
         card.name,
         is_factions(own),
         s.view.ship.name,
         is_factions(s.view.factions)
-    ))
+    );
+    let factions = PenaltyFactions {
+        card: own.to_vec(),
+        ship: s.view.factions.to_vec(),
+        doubled: false,
+    };
+    Some((source, factions))
 }
 
 /// The discounts, fixed costs and waivers a card grants, as seen from `at`.

@@ -4,10 +4,9 @@
 use super::position::{upgrade_types, Position};
 use super::read::CardRef;
 use super::resolve::{Fit, Judge, ShipEntry};
-use super::written::BREAKS;
 use crate::data::model::{Card, CardType};
 use crate::data::{names, Database};
-use crate::input::diag::{Diagnostic, InputCode};
+use crate::input::diag::{Diagnostic, Fix, InputCode};
 use crate::staw::words::factions_and;
 
 /// One candidate of an ambiguous or unknown reference, in the order a
@@ -41,7 +40,7 @@ pub(super) fn ambiguous(
     .with_span(Some(r.span.clone()));
     // A bounded list: a name may fit dozens of cards.
     for c in cards.iter().take(MAX_CANDIDATES) {
-        d = d.with_help(candidate_help(db, c, on_ship));
+        d = with_candidate(d, db, c, on_ship);
     }
     if cards.len() > MAX_CANDIDATES {
         d = d.with_help(format!(
@@ -108,15 +107,24 @@ pub fn order<'a>(
     out
 }
 
-/// One candidate as a help line: "W122: Photon Torpedoes, a weapon
-/// upgrade, Federation, 3 SP on this ship, in Starter Set (71120), U.S.S.
-/// Reliant (71121) — write { id = "W122" }".
-pub(super) fn candidate_help(db: &Database, c: &Candidate, on_ship: bool) -> String {
-    format!(
-        "{} — write {}",
-        candidate_line(db, c, on_ship),
-        pick_table(c.card)
-    )
+/// `d` with one candidate as a help line ("W122: Photon Torpedoes, a
+/// weapon upgrade, Federation, 3 SP on this ship, in Starter Set (71120),
+/// U.S.S. Reliant (71121) — write { id = "W122" }") and as the fix that
+/// picks it.
+pub(super) fn with_candidate(
+    d: Diagnostic,
+    db: &Database,
+    c: &Candidate,
+    on_ship: bool,
+) -> Diagnostic {
+    let fix = Fix {
+        label: candidate_line(db, c, on_ship),
+        write: pick_table(c.card),
+        id: Some(c.card.id.clone()),
+        legal: c.fit.as_ref().is_none_or(|f| f.legal),
+    };
+    d.with_help(format!("{} — write {}", fix.label, fix.write))
+        .with_fix(fix)
 }
 
 /// A candidate in words, without the table that picks it.
@@ -142,7 +150,7 @@ pub fn candidate_line(db: &Database, c: &Candidate, on_ship: bool) -> String {
                 s.push_str(" with a penalty");
             }
             if !f.legal {
-                s.push_str(BREAKS);
+                s.push_str(", breaks a rule there");
             }
             s
         }

@@ -10,17 +10,17 @@
 //! that all of them are reported together.
 
 use super::candidates::{
-    ambiguous, candidate_help, dedupe, join_or, key_for, order, MAX_CANDIDATES,
+    ambiguous, dedupe, join_or, key_for, order, with_candidate, MAX_CANDIDATES,
 };
 use super::read::{CardRef, Query, RawFleet, RawShip, RefTable, Spanned};
 use crate::data::model::Card;
 use crate::data::{normalize, Database};
-use crate::input::diag::{Diagnostic, InputCode};
+use crate::input::diag::{Diagnostic, Fix, InputCode};
 use std::ops::Range;
 
 pub use super::candidates::{candidate_line, describe_kind, Candidate};
 pub use super::position::{upgrade_types, Position, SideboardSection};
-pub use super::written::{choices_of, compact, split_compact, Choice};
+pub use super::written::{compact, split_compact};
 
 /// A resolved card and the span of the reference that named it.
 #[derive(Debug, Clone, PartialEq)]
@@ -486,7 +486,7 @@ fn find_in<'a>(
         };
         let cands = order(db, &narrowed_from, &dedupe(pool), pos, ctx);
         for c in cands.iter().take(MAX_CANDIDATES) {
-            d = d.with_help(candidate_help(db, c, ctx.is_some()));
+            d = with_candidate(d, db, c, ctx.is_some());
         }
         return Err(Box::new(d));
     }
@@ -510,6 +510,14 @@ fn find_in<'a>(
             "did you mean {}?",
             join_or(&seen.iter().map(|n| format!("'{n}'")).collect::<Vec<_>>())
         ));
+        for n in seen {
+            d = d.with_fix(Fix {
+                write: format!("{n:?}"),
+                id: None,
+                label: n,
+                legal: true,
+            });
+        }
     }
     Err(Box::new(d))
 }

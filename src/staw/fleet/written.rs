@@ -1,5 +1,5 @@
 //! How a card is written in a list and read back: the compact form
-//! `Name (Set)` and the choices of a diagnostic's help lines.
+//! `Name (Set)`.
 
 use crate::data::model::Card;
 use crate::data::Database;
@@ -28,56 +28,6 @@ pub fn split_compact(s: &str) -> Option<(&str, &str)> {
     let (name, set) = (body[..open].trim(), body[open + 1..].trim());
     (!name.is_empty() && !set.is_empty()).then_some((name, set))
 }
-
-/// A choice read back from a help line of `ambiguous-card` or
-/// `unknown-card` (the lines `candidate_help` and "did you mean" write):
-/// what to write in place of the reference, the line in words, and
-/// whether the card breaks a rule where it stands.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Choice {
-    /// `{ id = "W122" }` or `"Data"`.
-    pub write: String,
-    /// The card id, when the choice is a card.
-    pub id: Option<String>,
-    pub text: String,
-    pub legal: bool,
-}
-
-/// The choices of a diagnostic's help lines, in their order.
-pub fn choices_of(help: &[String]) -> Vec<Choice> {
-    let mut out = Vec::new();
-    for h in help {
-        if let Some((text, table)) = h.rsplit_once(" — write ") {
-            let id = table
-                .strip_prefix("{ id = \"")
-                .and_then(|t| t.strip_suffix("\" }"))
-                .map(str::to_string);
-            out.push(Choice {
-                write: table.to_string(),
-                id,
-                text: text.to_string(),
-                legal: !text.contains(BREAKS),
-            });
-        } else if let Some(names) = h
-            .strip_prefix("did you mean ")
-            .and_then(|n| n.strip_suffix('?'))
-        {
-            for n in names.split(", ").flat_map(|p| p.split(" or ")) {
-                let n = n.trim_matches('\'');
-                out.push(Choice {
-                    write: format!("{n:?}"),
-                    id: None,
-                    text: n.to_string(),
-                    legal: true,
-                });
-            }
-        }
-    }
-    out
-}
-
-/// How a candidate line says the card breaks a rule where it stands.
-pub(super) const BREAKS: &str = ", breaks a rule there";
 
 /// The compact form of a card in a set: `Photon Torpedoes (Starter Set)`,
 /// by the first of its sets in which no other card has its name and type
