@@ -326,6 +326,13 @@ mod tests {
             while e > s + 1 && text.as_bytes()[e - 1] == b'\n' {
                 e -= 1;
             }
+            // A span of only a line break: annotate-snippets (0.12) draws
+            // it into the next line when it is given that line; the
+            // window holds only the span's line, so the caret stays at the
+            // end of it (what is meant). Not a case of this property.
+            if &text[s..e] == "\n" {
+                return Ok(());
+            }
             let p = parts(&text, s..e, &[]);
             proptest::prop_assert_eq!(draw(&p, false), whole(&p));
         }
