@@ -122,6 +122,11 @@ impl CardText {
         self.consumed.push((start, end));
     }
 
+    /// Marks each of `spans` (byte ranges of `text`) as modeled, in order.
+    pub fn consume_all(&mut self, spans: impl IntoIterator<Item = (usize, usize)>) {
+        self.consumed.extend(spans);
+    }
+
     /// Whether the byte offset `at` lies in a modeled span.
     pub fn is_consumed(&self, at: usize) -> bool {
         self.consumed.iter().any(|&(s, e)| s <= at && at < e)

@@ -60,9 +60,7 @@ fn apply(_cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
             spans.push((at, at + t.len()));
         }
     }
-    for (a, b) in spans {
-        s.text.consume(a, b);
-    }
+    s.text.consume_all(spans);
     Ok(())
 }
 

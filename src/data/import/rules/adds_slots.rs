@@ -77,9 +77,7 @@ fn apply(_cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
             }
         }
     }
-    for (a, b) in spans {
-        s.text.consume(a, b);
-    }
+    s.text.consume_all(spans);
     let mut out = Vec::new();
     for t in from_text {
         if let Some(i) = structured.iter().position(|x| *x == t) {

@@ -56,9 +56,7 @@ fn apply(_cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
             spans.push((at + m.start, at + m.end));
         }
     }
-    for (a, b) in spans {
-        s.text.consume(a, b);
-    }
+    s.text.consume_all(spans);
     if found.is_some() {
         s.card.rules.cost_from_ship = found;
     }

@@ -24,7 +24,7 @@
 //! ```
 
 use super::target::{self, strip_article};
-use super::{faction_of_flag, push_unique, Cx, Kind, Subject};
+use super::{faction_of_flag, push_all_unique, push_unique, Cx, Kind, Subject};
 use crate::data::import::ImportError;
 use crate::data::model::{Condition, CostModifier};
 use regex::Regex;
@@ -116,12 +116,8 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
             }
         }
     }
-    for (a, b) in spans {
-        s.text.consume(a, b);
-    }
-    for m in found {
-        push_unique(&mut s.card.rules.cost_modifiers, m);
-    }
+    s.text.consume_all(spans);
+    push_all_unique(&mut s.card.rules.cost_modifiers, found);
     Ok(())
 }
 

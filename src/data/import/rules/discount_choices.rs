@@ -26,7 +26,7 @@
 //! when = { kind = "ship-has-card", any = ["Borg Support Vehicle Token"] }
 //! ```
 
-use super::{number, push_unique, slot_of, Cx, Kind, Subject};
+use super::{number, push_all_unique, slot_of, Cx, Kind, Subject};
 use crate::data::import::ImportError;
 use crate::data::model::{CardFilter, Condition, Discount, Scope};
 use regex::Regex;
@@ -173,12 +173,8 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
             }
         }
     }
-    for d in found {
-        push_unique(&mut s.card.rules.discounts, d);
-    }
-    for (a, b) in spans {
-        s.text.consume(a, b);
-    }
+    push_all_unique(&mut s.card.rules.discounts, found);
+    s.text.consume_all(spans);
     Ok(())
 }
 

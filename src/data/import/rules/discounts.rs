@@ -30,7 +30,7 @@
 //! applies_to = { slots = ["crew"] }
 //! ```
 
-use super::{faction_of, push_unique, slot_of, target, Cx, Kind, Subject};
+use super::{faction_of, push_all_unique, slot_of, target, Cx, Kind, Subject};
 use crate::data::import::ImportError;
 use crate::data::model::{CardFilter, Discount, Scope};
 use regex::Regex;
@@ -240,12 +240,8 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
             spans.push((at + begin, at + end));
         }
     }
-    for (a, b) in spans {
-        s.text.consume(a, b);
-    }
-    for d in found {
-        push_unique(&mut s.card.rules.discounts, d);
-    }
+    s.text.consume_all(spans);
+    push_all_unique(&mut s.card.rules.discounts, found);
     Ok(())
 }
 

@@ -40,9 +40,7 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
             spans.push((at + m.start, at + m.end));
         }
     }
-    for (a, b) in spans {
-        s.text.consume(a, b);
-    }
+    s.text.consume_all(spans);
     Ok(())
 }
 

@@ -100,9 +100,7 @@ fn apply(_cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
             spans.push((at + m.start, at + m.end));
         }
     }
-    for (a, b) in spans {
-        s.text.consume(a, b);
-    }
+    s.text.consume_all(spans);
     // A named card placed under this one at a fixed cost (`set_costs`
     // read the cost; its phrase is consumed there).
     let own = crate::data::normalize(&s.card.name);

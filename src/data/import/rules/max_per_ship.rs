@@ -49,9 +49,7 @@ fn apply(_cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
             }
         }
     }
-    for (a, b) in spans {
-        s.text.consume(a, b);
-    }
+    s.text.consume_all(spans);
     if max.is_some() {
         s.card.rules.max_per_ship = max;
     }

@@ -179,16 +179,22 @@ pub fn consume_matches(s: &mut Subject, re: &regex::Regex) -> bool {
         .sentences()
         .flat_map(|(at, t)| re.find_iter(t).map(move |m| (at + m.start(), at + m.end())))
         .collect();
-    for &(a, b) in &spans {
-        s.text.consume(a, b);
-    }
-    !spans.is_empty()
+    let found = !spans.is_empty();
+    s.text.consume_all(spans);
+    found
 }
 
 /// Pushes `c` unless an equal value is already there.
 pub fn push_unique<T: PartialEq>(v: &mut Vec<T>, c: T) {
     if !v.contains(&c) {
         v.push(c);
+    }
+}
+
+/// Pushes each of `items` unless an equal value is already there.
+pub fn push_all_unique<T: PartialEq>(v: &mut Vec<T>, items: impl IntoIterator<Item = T>) {
+    for c in items {
+        push_unique(v, c);
     }
 }
 

@@ -25,7 +25,7 @@
 //! applies_to = { names = ["Dahar Master"] }
 //! ```
 
-use super::{faction_of, push_unique, slot_of, Cx, Kind, Subject};
+use super::{faction_of, push_all_unique, push_unique, slot_of, Cx, Kind, Subject};
 use crate::data::import::ImportError;
 use crate::data::model::{CardFilter, Scope, SetCost};
 use regex::Regex;
@@ -218,17 +218,10 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
             }
         }
     }
-    for (a, b) in spans {
-        if b > a {
-            s.text.consume(a, b);
-        }
-    }
-    for c in found {
-        push_unique(&mut s.card.rules.set_costs, c);
-    }
-    for f in no_slot_for {
-        push_unique(&mut s.card.rules.no_slot_for, f);
-    }
+    s.text
+        .consume_all(spans.into_iter().filter(|&(a, b)| b > a));
+    push_all_unique(&mut s.card.rules.set_costs, found);
+    push_all_unique(&mut s.card.rules.no_slot_for, no_slot_for);
     Ok(())
 }
 

@@ -27,7 +27,7 @@
 //! ```
 
 use super::target::{alternatives, strip_article};
-use super::{faction_of, push_unique, slot_of, Cx, Kind, Subject};
+use super::{faction_of, push_all_unique, push_unique, slot_of, Cx, Kind, Subject};
 use crate::data::import::ImportError;
 use crate::data::model::{AddSlot, CardFilter, CardType, ShipLimit};
 use regex::{Captures, Regex};
@@ -217,12 +217,8 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
             push_unique(&mut s.card.rules.adds_slots, slot);
         }
     }
-    for l in found {
-        push_unique(&mut s.card.rules.ship_limits, l);
-    }
-    for (a, b) in spans {
-        s.text.consume(a, b);
-    }
+    push_all_unique(&mut s.card.rules.ship_limits, found);
+    s.text.consume_all(spans);
     Ok(())
 }
 

@@ -167,9 +167,7 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
         }
     }
     if s.card.rules.adds_slots.len() != 1 {
-        for (a, b) in spans {
-            s.text.consume(a, b);
-        }
+        s.text.consume_all(spans);
         return Ok(());
     }
     let mut terms = s.card.rules.adds_slots[0].clone();
@@ -242,9 +240,7 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
         }
     }
     s.card.rules.adds_slots[0] = terms;
-    for (a, b) in spans {
-        s.text.consume(a, b);
-    }
+    s.text.consume_all(spans);
     Ok(())
 }
 

@@ -10,7 +10,7 @@
 //! also = ["weapon"]
 //! ```
 
-use super::{push_unique, slot_of, Cx, Kind, Subject};
+use super::{push_all_unique, slot_of, Cx, Kind, Subject};
 use crate::data::import::ImportError;
 use crate::data::model::SlotsAlso;
 use regex::Regex;
@@ -45,12 +45,8 @@ fn apply(_cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
             }
         }
     }
-    for f in found {
-        push_unique(&mut s.card.rules.slots_also, f);
-    }
-    for (a, b) in spans {
-        s.text.consume(a, b);
-    }
+    push_all_unique(&mut s.card.rules.slots_also, found);
+    s.text.consume_all(spans);
     Ok(())
 }
 

@@ -44,9 +44,7 @@ fn apply(_cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
             }
         }
     }
-    for (a, b) in spans {
-        s.text.consume(a, b);
-    }
+    s.text.consume_all(spans);
     Ok(())
 }
 

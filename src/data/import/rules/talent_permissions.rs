@@ -19,7 +19,7 @@
 //! only = { names = ["Secret Research"] }
 //! ```
 
-use super::{faction_of, number, push_unique, Cx, Kind, Subject};
+use super::{faction_of, number, push_all_unique, Cx, Kind, Subject};
 use crate::data::import::ImportError;
 use crate::data::model::{AddSlot, CardFilter, CardType, Condition, Discount, Scope};
 use regex::Regex;
@@ -129,15 +129,9 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
             spans.push((at + m.start, at + m.end));
         }
     }
-    for a in slots {
-        push_unique(&mut s.card.rules.adds_slots, a);
-    }
-    for d in discounts {
-        push_unique(&mut s.card.rules.discounts, d);
-    }
-    for (a, b) in spans {
-        s.text.consume(a, b);
-    }
+    push_all_unique(&mut s.card.rules.adds_slots, slots);
+    push_all_unique(&mut s.card.rules.discounts, discounts);
+    s.text.consume_all(spans);
     Ok(())
 }
 

@@ -85,9 +85,7 @@ pub fn one_ship(cx: &Cx, phrase: &str) -> Option<Condition> {
     {
         let mut ids = Vec::new();
         for n in *names {
-            for id in cx.classes.lookup(n) {
-                super::push_unique(&mut ids, id);
-            }
+            super::push_all_unique(&mut ids, cx.classes.lookup(n));
         }
         return (!ids.is_empty()).then_some(Condition::ShipClass { any: ids });
     }
