@@ -13,7 +13,7 @@
 //! plus = 1
 //! ```
 
-use super::{Cx, Kind, Subject};
+use super::{span_of, Cx, Kind, Subject};
 use crate::data::import::ImportError;
 use crate::data::model::CostFromShip;
 use regex::Regex;
@@ -52,8 +52,7 @@ fn apply(_cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
                 stat: stat.to_string(),
                 plus,
             });
-            let m = c.get(0).map_or(0..0, |m| m.range());
-            spans.push((at + m.start, at + m.end));
+            spans.push(span_of(&c, at));
         }
     }
     s.text.consume_all(spans);

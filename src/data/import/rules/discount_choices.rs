@@ -26,7 +26,7 @@
 //! when = { kind = "ship-has-card", any = ["Borg Support Vehicle Token"] }
 //! ```
 
-use super::{number, push_all_unique, slot_of, Cx, Kind, Subject};
+use super::{number, push_all_unique, slot_of, span_of, Cx, Kind, Subject};
 use crate::data::import::ImportError;
 use crate::data::model::{CardFilter, Condition, Discount, Scope};
 use regex::Regex;
@@ -147,8 +147,7 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
                     any: vec![token.clone()],
                 });
                 found.push(d);
-                let m = c.get(0).map_or(0..0, |m| m.range());
-                spans.push((at + m.start, at + m.end));
+                spans.push(span_of(&c, *at));
             }
         }
         // S362: with a card on the ship, for cards restricted to a class.
@@ -180,16 +179,12 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::testing::{cx, subject};
+    use super::super::testing::{cx_with_cards, subject};
     use super::*;
     use serde_json::json;
 
     fn run(text: &str) -> Subject<'static> {
-        let mut cx = cx();
-        for n in [SUPPORT_TOKEN, "Federation Prototype"] {
-            cx.card_names
-                .insert(crate::data::normalize(n), n.to_string());
-        }
+        let cx = cx_with_cards(&[SUPPORT_TOKEN, "Federation Prototype"]);
         let mut s = subject("X1", text, json!({}));
         apply(&cx, &mut s).unwrap();
         s

@@ -30,7 +30,7 @@
 //! applies_to = { slots = ["crew"] }
 //! ```
 
-use super::{faction_of, push_all_unique, slot_of, target, Cx, Kind, Subject};
+use super::{faction_of, push_all_unique, slot_of, span_of, target, Cx, Kind, Subject};
 use crate::data::import::ImportError;
 use crate::data::model::{CardFilter, Discount, Scope};
 use regex::Regex;
@@ -155,8 +155,7 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
                         when: None,
                         exceed_restrictions: false,
                     });
-                    let m = c.get(0).map_or(0..0, |m| m.range());
-                    spans.push((at + m.start, at + m.end));
+                    spans.push(span_of(&c, at));
                     continue;
                 }
             }
@@ -193,8 +192,7 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
                     when: None,
                     exceed_restrictions: false,
                 });
-                let m = c.get(0).map_or(0..0, |m| m.range());
-                spans.push((at + m.start, at + m.end));
+                spans.push(span_of(&c, at));
                 continue;
             }
         }
@@ -311,7 +309,7 @@ fn dedup(v: &mut Vec<String>) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::testing::{cx, subject};
+    use super::super::testing::{cx, cx_with_cards, subject};
     use super::*;
     use serde_json::json;
 
@@ -430,11 +428,7 @@ mod tests {
             "You may deploy the \"Reman Bodyguards\" Upgrade to your ship at a cost of -2 SP, even if it exceeds your ship's restrictions.",
             json!({}),
         );
-        let mut cx = cx();
-        cx.card_names.insert(
-            crate::data::normalize("Reman Bodyguards"),
-            "Reman Bodyguards".into(),
-        );
+        let cx = cx_with_cards(&["Reman Bodyguards"]);
         apply(&cx, &mut s).unwrap();
         let mut want = d(-2, Scope::Ship, &[], &[], None);
         want.applies_to.names = vec!["Reman Bodyguards".into()];

@@ -15,7 +15,7 @@
 //! either_slot = ["crew", "tech"]
 //! ```
 
-use super::{push_all_unique, slot_of, Cx, Kind, Subject};
+use super::{push_all_unique, slot_of, span_of, Cx, Kind, Subject};
 use crate::data::import::ImportError;
 use regex::Regex;
 use std::sync::LazyLock;
@@ -51,8 +51,7 @@ fn apply(_cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
                 .collect();
             if found.len() >= 2 {
                 push_all_unique(&mut slots, found.into_iter().map(str::to_string));
-                let m = c.get(0).map_or(0..0, |m| m.range());
-                spans.push((at + m.start, at + m.end));
+                spans.push(span_of(&c, at));
             }
         }
         if let Some(m) = ANY.find(t) {

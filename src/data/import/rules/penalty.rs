@@ -38,7 +38,7 @@
 //! applies_to = { factions = ["borg"] }
 //! ```
 
-use super::{faction_of, push_all_unique, push_unique, slot_of, Cx, Kind, Subject};
+use super::{faction_of, push_all_unique, push_unique, slot_of, span_of, Cx, Kind, Subject};
 use crate::data::import::ImportError;
 use crate::data::model::{AddSlot, CardFilter, Condition, PenaltyRule, Scope};
 use regex::Regex;
@@ -109,8 +109,7 @@ fn apply(_cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
                         when: None,
                     },
                 );
-                let m = c.get(0).map_or(0..0, |m| m.range());
-                spans.push((at + m.start, at + m.end));
+                spans.push(span_of(&c, at));
             }
         }
         if let Some(m) = USE_ANY.find(t) {
@@ -132,8 +131,7 @@ fn apply(_cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
                         applies_to,
                     },
                 );
-                let m = c.get(0).map_or(0..0, |m| m.range());
-                spans.push((at + m.start, at + m.end));
+                spans.push(span_of(&c, at));
             }
         }
         if let Some(c) = OWN_FACTION_ELSEWHERE.captures(t) {
@@ -149,8 +147,7 @@ fn apply(_cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
                 if c.get(3).is_some() {
                     push_unique(&mut rules, PenaltyRule::NoPenalty);
                 }
-                let m = c.get(0).map_or(0..0, |m| m.range());
-                spans.push((at + m.start, at + m.end));
+                spans.push(span_of(&c, at));
                 continue;
             }
         }
@@ -175,8 +172,7 @@ fn apply(_cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
                         when: Some(Condition::ShipFaction { any: factions }),
                     },
                 );
-                let m = c.get(0).map_or(0..0, |m| m.range());
-                spans.push((at + m.start, at + m.end));
+                spans.push(span_of(&c, at));
                 continue;
             }
         }
@@ -190,8 +186,7 @@ fn apply(_cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
                 slot.no_penalty = true;
                 slot.icons = true;
                 own_slots.push(slot);
-                let m = c.get(0).map_or(0..0, |m| m.range());
-                spans.push((at + m.start, at + m.end));
+                spans.push(span_of(&c, at));
                 continue;
             }
         }

@@ -37,10 +37,10 @@
 //! discount = { amount = -1, min = 1 }
 //! ```
 
-use super::{faction_of, number, slot_of, Cx, Kind, Subject};
+use super::{faction_of, number, slot_of, span_of, Cx, Kind, Subject};
 use crate::data::import::ImportError;
 use crate::data::model::{AddSlot, CardFilter, Discount, Scope, SetCost};
-use regex::{Captures, Regex};
+use regex::Regex;
 use std::sync::LazyLock;
 
 pub const KIND: Kind = Kind {
@@ -110,11 +110,6 @@ fn discount(amount: &str, min: Option<&str>, applies_to: CardFilter) -> Option<D
     })
 }
 
-fn span(c: &Captures, at: usize) -> (usize, usize) {
-    let m = c.get(0).map_or(0..0, |m| m.range());
-    (at + m.start, at + m.end)
-}
-
 fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
     let own_cost = s.card.cost;
     let mut spans = Vec::new();
@@ -133,7 +128,7 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
                 .collect();
             if let (Some(slots), Some(n)) = (slots, number(&c[1])) {
                 added = Some(AddSlot::plain(slots, n));
-                spans.push(span(&c, *at));
+                spans.push(span_of(&c, *at));
             }
         }
     }
@@ -162,7 +157,7 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
                     max_cards: None,
                     exceed_restrictions: false,
                 });
-                spans.push(span(&c, *at));
+                spans.push(span_of(&c, *at));
             }
         }
     }
@@ -183,21 +178,21 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
             ) {
                 terms.discount = Some(d);
                 terms.only = only.or(terms.only);
-                spans.push(span(&c, *at));
+                spans.push(span_of(&c, *at));
             }
         }
         for (re, amount, words) in [(&*IF_ADDITIONAL, 2, 1), (&*THESE_EACH, 1, 2)] {
             if let Some(c) = re.captures(t) {
                 if let Some(d) = filter(&c[words]).and_then(|f| discount(&c[amount], None, f)) {
                     terms.discount = Some(d);
-                    spans.push(span(&c, *at));
+                    spans.push(span_of(&c, *at));
                 }
             }
         }
         if let Some(c) = NOT_GREATER.captures(t) {
             if let Ok(n) = c[1].parse::<i32>() {
                 terms.only.get_or_insert_with(CardFilter::default).max_cost = Some(n);
-                spans.push(span(&c, *at));
+                spans.push(span_of(&c, *at));
             }
         }
         if let Some(c) = FACE_DOWN.captures(t) {
@@ -213,7 +208,7 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
                         exceed_restrictions: false,
                         face_down: true,
                     });
-                    spans.push(span(&c, *at));
+                    spans.push(span_of(&c, *at));
                 }
             }
         }
@@ -221,21 +216,21 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
             if let Ok(n) = c[1].parse::<i32>() {
                 terms.same_faction = true;
                 terms.only.get_or_insert_with(CardFilter::default).max_cost = Some(n);
-                spans.push(span(&c, *at));
+                spans.push(span_of(&c, *at));
             }
         }
         if let Some(c) = FILLED_WITH.captures(t) {
             // A card name the database knows, as printed.
             if let Some(name) = cx.card_names.get(&crate::data::normalize(&c[1])) {
                 terms.only.get_or_insert_with(CardFilter::default).names = vec![name.clone()];
-                spans.push(span(&c, *at));
+                spans.push(span_of(&c, *at));
             }
         }
         if let Some(c) = MAY_EXCEED.captures(t) {
             if let Some(d) = discount(&c[1], c.get(2).map(|m| m.as_str()), CardFilter::default()) {
                 terms.discount = Some(d);
                 terms.exceed_restrictions = true;
-                spans.push(span(&c, *at));
+                spans.push(span_of(&c, *at));
             }
         }
     }

@@ -19,7 +19,7 @@
 //! only = { names = ["Secret Research"] }
 //! ```
 
-use super::{faction_of, number, push_all_unique, Cx, Kind, Subject};
+use super::{faction_of, number, push_all_unique, span_of, Cx, Kind, Subject};
 use crate::data::import::ImportError;
 use crate::data::model::{AddSlot, CardFilter, CardType, Condition, Discount, Scope};
 use regex::Regex;
@@ -90,8 +90,7 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
                 slot.discount = discount;
                 slots.push(slot);
             }
-            let m = c.get(0).map_or(0..0, |m| m.range());
-            spans.push((at + m.start, at + m.end));
+            spans.push(span_of(&c, at));
         }
         for c in OF_FACTION.captures_iter(t) {
             let (Some(n), Some(f)) = (number(&c[2]), faction_of(&c[3])) else {
@@ -125,8 +124,7 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
             });
             slot.when = other;
             slots.push(slot);
-            let m = c.get(0).map_or(0..0, |m| m.range());
-            spans.push((at + m.start, at + m.end));
+            spans.push(span_of(&c, at));
         }
     }
     push_all_unique(&mut s.card.rules.adds_slots, slots);
