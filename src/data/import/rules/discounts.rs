@@ -117,18 +117,13 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
                 cx.card_names.get(&crate::data::normalize(name)),
                 amount != 0,
             ) {
-                found.push(Discount {
-                    amount: -amount,
-                    scope: Scope::Ship,
-                    applies_to: CardFilter {
+                found.push(Discount::off_on_ship(
+                    amount,
+                    CardFilter {
                         names: vec![n.clone()],
                         ..CardFilter::default()
                     },
-                    min: None,
-                    max_cards: None,
-                    when: None,
-                    exceed_restrictions: false,
-                });
+                ));
                 let m = c.get(0).map_or(0..0, |m| m.range());
                 let rest = t[m.end..].trim().trim_end_matches('.');
                 // "..., even if it exceeds your ship's restrictions" (Vrax).
@@ -147,13 +142,9 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
                 let amount: i32 = c[2].parse().unwrap_or(0);
                 if amount != 0 {
                     found.push(Discount {
-                        amount: -amount,
-                        scope: Scope::Ship,
-                        applies_to,
                         min: c.get(3).and_then(|m| m.as_str().parse().ok()),
                         max_cards: Some(1),
-                        when: None,
-                        exceed_restrictions: false,
+                        ..Discount::off_on_ship(amount, applies_to)
                     });
                     spans.push(span_of(&c, at));
                     continue;
@@ -176,10 +167,9 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
                 .collect();
             let amount: i32 = c[3].parse().unwrap_or(0);
             if let (Some(names), true) = (names, amount != 0) {
-                found.push(Discount {
-                    amount: -amount,
-                    scope: Scope::Ship,
-                    applies_to: CardFilter {
+                found.push(Discount::off_on_ship(
+                    amount,
+                    CardFilter {
                         names,
                         slots: c
                             .get(2)
@@ -187,11 +177,7 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
                             .unwrap_or_default(),
                         ..CardFilter::default()
                     },
-                    min: None,
-                    max_cards: None,
-                    when: None,
-                    exceed_restrictions: false,
-                });
+                ));
                 spans.push(span_of(&c, at));
                 continue;
             }

@@ -100,13 +100,8 @@ fn filter(words: &str) -> Option<CardFilter> {
 fn discount(amount: &str, min: Option<&str>, applies_to: CardFilter) -> Option<Discount> {
     let amount: i32 = amount.parse().ok().filter(|a| *a > 0)?;
     Some(Discount {
-        amount: -amount,
-        scope: Scope::Ship,
-        applies_to,
         min: min.and_then(|m| m.parse().ok()),
-        when: None,
-        max_cards: None,
-        exceed_restrictions: false,
+        ..Discount::off_on_ship(amount, applies_to)
     })
 }
 
@@ -148,15 +143,7 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
                 .iter_mut()
                 .find(|a| slot.is_some_and(|st| a.slot == [st]));
             if let (Some(entry), true) = (entry, amount > 0) {
-                entry.discount = Some(Discount {
-                    amount,
-                    scope: Scope::Ship,
-                    applies_to: CardFilter::default(),
-                    min: None,
-                    when: None,
-                    max_cards: None,
-                    exceed_restrictions: false,
-                });
+                entry.discount = Some(Discount::off_on_ship(-amount, CardFilter::default()));
                 spans.push(span_of(&c, *at));
             }
         }
@@ -285,13 +272,8 @@ mod tests {
 
     fn d(amount: i32, min: Option<i32>, applies_to: CardFilter) -> Option<Discount> {
         Some(Discount {
-            amount,
-            scope: Scope::Ship,
-            applies_to,
             min,
-            when: None,
-            max_cards: None,
-            exceed_restrictions: false,
+            ..Discount::off_on_ship(-amount, applies_to)
         })
     }
 

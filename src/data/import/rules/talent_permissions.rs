@@ -21,7 +21,7 @@
 
 use super::{faction_of, number, push_all_unique, span_of, Cx, Kind, Subject};
 use crate::data::import::ImportError;
-use crate::data::model::{AddSlot, CardFilter, CardType, Condition, Discount, Scope};
+use crate::data::model::{AddSlot, CardFilter, CardType, Condition, Discount};
 use regex::Regex;
 use std::sync::LazyLock;
 
@@ -71,15 +71,7 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
             let discount = c
                 .get(4)
                 .and_then(|m| m.as_str().parse::<i32>().ok())
-                .map(|n| Discount {
-                    amount: -n,
-                    scope: Scope::Ship,
-                    applies_to: only.clone(),
-                    min: None,
-                    when: None,
-                    max_cards: None,
-                    exceed_restrictions: false,
-                });
+                .map(|n| Discount::off_on_ship(n, only.clone()));
             if has_icon {
                 // Its own talent slot fields it; only the discount is new.
                 let Some(d) = discount else { continue };
@@ -109,15 +101,7 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
             slot.discount = c
                 .get(4)
                 .and_then(|m| m.as_str().parse::<i32>().ok())
-                .map(|d| Discount {
-                    amount: -d,
-                    scope: Scope::Ship,
-                    applies_to: CardFilter::default(),
-                    min: None,
-                    when: None,
-                    max_cards: None,
-                    exceed_restrictions: false,
-                });
+                .map(|d| Discount::off_on_ship(d, CardFilter::default()));
             slot.only = Some(CardFilter {
                 factions: vec![f.to_string()],
                 ..CardFilter::default()
