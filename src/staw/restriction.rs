@@ -39,7 +39,7 @@
 use super::analysis::Analysis;
 use super::analysis::CardState;
 use super::condition::unmet;
-use super::cost::{self, Role, Target, SHIP_CARD};
+use super::cost::{self, Role, Target};
 use super::{exceed, ship_limits, small_craft, squadrons};
 use super::{Code, Rule};
 use crate::data::model::Condition;
@@ -281,16 +281,8 @@ fn faction_restriction_lifted(a: &Analysis, i: usize, c: &CardState) -> bool {
         sub_factions: a.format.sub_factions,
     };
     a.ships.iter().enumerate().any(|(j, other)| {
-        let granting = std::iter::once((SHIP_CARD, other.entry.ship.card)).chain(
-            other
-                .cards
-                .iter()
-                .enumerate()
-                // A face-down card lifts no restriction.
-                .filter(|(_, x)| !x.face_down)
-                .map(|(k, x)| (k, x.placed.card)),
-        );
-        granting.into_iter().any(|(gk, from)| {
+        // A face-down card lifts no restriction.
+        other.cards_in_play().any(|(gk, from)| {
             let (mut grants, mut waivers) = (Vec::new(), Vec::new());
             cost::grants_of(from, (j, gk), &mut grants, &mut waivers);
             waivers

@@ -61,11 +61,7 @@ static WITH_CARD: LazyLock<Regex> = LazyLock::new(|| {
 });
 
 fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
-    let sentences: Vec<(usize, String)> = s
-        .text
-        .sentences()
-        .map(|(at, t)| (at, t.trim().to_string()))
-        .collect();
+    let sentences = s.text.trimmed_sentences();
     let mut found = Vec::new();
     let mut spans = Vec::new();
     for (n, (at, t)) in sentences.iter().enumerate() {

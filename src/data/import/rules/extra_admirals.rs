@@ -34,11 +34,7 @@ static BOTH: LazyLock<Regex> = LazyLock::new(|| {
 });
 
 fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
-    let sentences: Vec<(usize, String)> = s
-        .text
-        .sentences()
-        .map(|(at, t)| (at, t.trim().to_string()))
-        .collect();
+    let sentences = s.text.trimmed_sentences();
     let mut spans = Vec::new();
     let mut found = Vec::new();
     for (n, (at, t)) in sentences.iter().enumerate() {
