@@ -476,18 +476,8 @@ mod tests {
             }])
         );
         // Species that are no faction (E103, E184, E187).
-        let name_or = |name: &str, sp: &str| {
-            Some(vec![Condition::AnyOf {
-                any: vec![
-                    Condition::CaptainName {
-                        any: vec![name.into()],
-                    },
-                    Condition::CaptainSpecies {
-                        any: vec![sp.into()],
-                    },
-                ],
-            }])
-        };
+        let name_or =
+            |name: &str, sp: &str| Some(vec![Condition::captain_named_or_of_species(name, sp)]);
         assert_eq!(
             captain(&cx, "Loskene or any other Tholian Captain"),
             name_or("Loskene", "tholian")
