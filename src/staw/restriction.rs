@@ -127,13 +127,10 @@ fn per_ship(a: &Analysis, out: &mut Vec<Diagnostic>) {
                 }
                 if !view.holds(cond) {
                     let name = format!("{} ({})", card.name, card.id);
-                    out.push(
-                        Diagnostic::new(
-                            Code::Restriction,
-                            unmet(a.db, cond, &view, &name, &s.label(i)),
-                        )
-                        .with_span(Some(c.placed.span.clone())),
-                    );
+                    out.push(c.placed.diagnostic(
+                        Code::Restriction,
+                        unmet(a.db, cond, &view, &name, &s.label(i)),
+                    ));
                 }
             }
         }
@@ -166,18 +163,15 @@ fn per_ship(a: &Analysis, out: &mut Vec<Diagnostic>) {
                 } else {
                     max.to_string()
                 };
-                out.push(
-                    Diagnostic::new(
-                        Code::Restriction,
-                        format!(
-                            "no ship may be equipped with more than {max} {} ({}); {} has {on_ship}",
-                            card.name,
-                            card.id,
-                            s.label(i)
-                        ),
-                    )
-                    .with_span(Some(c.placed.span.clone())),
-                );
+                out.push(c.placed.diagnostic(
+                    Code::Restriction,
+                    format!(
+                        "no ship may be equipped with more than {max} {} ({}); {} has {on_ship}",
+                        card.name,
+                        card.id,
+                        s.label(i)
+                    ),
+                ));
             }
         }
         // No admiral (`no_admiral`) or ambassador (`no_ambassador`) on
@@ -239,18 +233,15 @@ fn per_ship(a: &Analysis, out: &mut Vec<Diagnostic>) {
                     ),
                     None => "has no captain".into(),
                 };
-                out.push(
-                    Diagnostic::new(
-                        Code::Restriction,
-                        format!(
-                            "the fleet captain {} ({}) may only be assigned to a unique captain; {} {who}",
-                            fc.placed.card.name,
-                            fc.placed.card.id,
-                            s.label(i)
-                        ),
-                    )
-                    .with_span(Some(fc.placed.span.clone())),
-                );
+                out.push(fc.placed.diagnostic(
+                    Code::Restriction,
+                    format!(
+                        "the fleet captain {} ({}) may only be assigned to a unique captain; {} {who}",
+                        fc.placed.card.name,
+                        fc.placed.card.id,
+                        s.label(i)
+                    ),
+                ));
             }
         }
     }

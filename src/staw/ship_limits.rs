@@ -79,20 +79,17 @@ pub fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
                             format!("allows no {} there", filter_phrase(a.db, &limit.applies_to))
                         }
                     };
-                    out.push(
-                        Diagnostic::new(
-                            Code::Restriction,
-                            format!(
-                                "{} ({}) may not be on {}: {} ({}) {what}",
-                                c.placed.card.name,
-                                c.placed.card.id,
-                                s.label(i),
-                                from.name,
-                                from.id,
-                            ),
-                        )
-                        .with_span(Some(c.placed.span.clone())),
-                    );
+                    out.push(c.placed.diagnostic(
+                        Code::Restriction,
+                        format!(
+                            "{} ({}) may not be on {}: {} ({}) {what}",
+                            c.placed.card.name,
+                            c.placed.card.id,
+                            s.label(i),
+                            from.name,
+                            from.id,
+                        ),
+                    ));
                 }
             }
         }
