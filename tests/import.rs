@@ -36,6 +36,21 @@ pub(crate) fn fc(dir: &Path) -> Command {
     c
 }
 
+/// `data check --data data/staw --unmodeled --from FROM`, run in the root.
+pub(crate) fn unmodeled_from(from: impl AsRef<std::ffi::OsStr>) -> Command {
+    let mut c = fc(&root());
+    c.args([
+        "data",
+        "check",
+        "--data",
+        "data/staw",
+        "--unmodeled",
+        "--from",
+    ])
+    .arg(from);
+    c
+}
+
 /// Every file under `dir`, relative path -> bytes.
 pub(crate) fn tree(dir: &Path) -> BTreeMap<String, Vec<u8>> {
     fn walk(base: &Path, dir: &Path, out: &mut BTreeMap<String, Vec<u8>>) {
@@ -301,18 +316,7 @@ fn unmodeled_listing() {
 #[test]
 fn unmodeled_from_a_bad_folder_fails_before_any_output() {
     let t = tempfile::tempdir().unwrap();
-    let out = fc(&root())
-        .args([
-            "data",
-            "check",
-            "--data",
-            "data/staw",
-            "--unmodeled",
-            "--from",
-        ])
-        .arg(t.path())
-        .output()
-        .unwrap();
+    let out = unmodeled_from(t.path()).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(out.stdout.is_empty());
     let err = String::from_utf8_lossy(&out.stderr);
@@ -928,16 +932,7 @@ fn species_of_captains_and_the_cards_that_name_them() {
     }
     let with_species = db().cards.iter().filter(|c| !c.species.is_empty()).count();
     assert_eq!(with_species, 18);
-    let name_or = |name: &str, sp: &str| Condition::AnyOf {
-        any: vec![
-            Condition::CaptainName {
-                any: vec![name.into()],
-            },
-            Condition::CaptainSpecies {
-                any: vec![sp.into()],
-            },
-        ],
-    };
+    let name_or = Condition::captain_named_or_of_species;
     assert_eq!(
         card("E103").rules.restrictions,
         [name_or("Loskene", "tholian")]

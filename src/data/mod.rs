@@ -85,6 +85,19 @@ impl Database {
         load::staw()
     }
 
+    /// A database of only these ship classes (tests' small databases).
+    #[cfg(test)]
+    pub fn of_classes(classes: Vec<ShipClass>) -> Database {
+        Database::from_parts(
+            Vec::new(),
+            Vec::new(),
+            Vec::new(),
+            classes,
+            Vec::new(),
+            Vec::new(),
+        )
+    }
+
     /// A database from already-parsed records (tests' small databases):
     /// `card_files[i]` is the data file of `cards[i]` (a card without one
     /// has the file `""`). Compiled as a data directory is.

@@ -84,17 +84,10 @@ fn scene() -> Scene {
         maneuvers: strings(&["straight", "bank", "turn", "reverse"]),
         ..ShipClass::default()
     };
-    let db = Database::from_parts(
-        Vec::new(),
-        Vec::new(),
-        Vec::new(),
-        vec![
-            class("galaxy_class", "Galaxy Class"),
-            class("5014", "Jem'Hadar Attack Ship"),
-        ],
-        Vec::new(),
-        Vec::new(),
-    );
+    let db = Database::of_classes(vec![
+        class("galaxy_class", "Galaxy Class"),
+        class("5014", "Jem'Hadar Attack Ship"),
+    ]);
     let mut ship = card("S207", "U.S.S. Enterprise-D", &["federation"]);
     ship.class = Some("galaxy_class".into());
     ship.unique = true;

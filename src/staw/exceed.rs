@@ -15,7 +15,7 @@
 //! bar is one of the ship's restrictions: `slot_terms::freed`).
 
 use super::analysis::{Analysis, CardState, ShipState};
-use super::cost::{filter_matches, Target, SHIP_CARD};
+use super::cost::{filter_matches, Target};
 use super::slot_terms;
 use crate::data::model::{Card, CardFilter, Scope};
 
@@ -25,15 +25,7 @@ use crate::data::model::{Card, CardFilter, Scope};
 pub fn grantors<'a>(a: &Analysis<'a>) -> Vec<(usize, usize, &'a Card)> {
     let mut out = Vec::new();
     for (j, other) in a.ships.iter().enumerate() {
-        let granting = std::iter::once((SHIP_CARD, other.entry.ship.card)).chain(
-            other
-                .cards
-                .iter()
-                .enumerate()
-                .filter(|(_, x)| !x.face_down)
-                .map(|(k, x)| (k, x.placed.card)),
-        );
-        for (gk, from) in granting {
+        for (gk, from) in other.cards_in_play() {
             if grants(from).next().is_some() {
                 out.push((j, gk, from));
             }

@@ -24,21 +24,18 @@ fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
                 continue;
             };
             let card = c.placed.card;
-            out.push(
-                Diagnostic::new(
-                    Code::Held,
-                    format!(
-                        "{} ({}) is held face down beneath {} ({}) on {}: no slot of the upgrade bar, {} SP as an upgrade of the ship",
-                        card.name,
-                        card.id,
-                        t.from.name,
-                        t.from.id,
-                        s.label(i),
-                        c.price.cost
-                    ),
-                )
-                .with_span(Some(c.placed.span.clone())),
-            );
+            out.push(c.placed.diagnostic(
+                Code::Held,
+                format!(
+                    "{} ({}) is held face down beneath {} ({}) on {}: no slot of the upgrade bar, {} SP as an upgrade of the ship",
+                    card.name,
+                    card.id,
+                    t.from.name,
+                    t.from.id,
+                    s.label(i),
+                    c.price.cost
+                ),
+            ));
         }
     }
 }

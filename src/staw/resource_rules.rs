@@ -38,28 +38,25 @@ fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
     let max = a.format.max_resources.unwrap_or(1);
     if let Some(r) = &a.resource {
         if max == 0 {
-            out.push(
-                Diagnostic::new(
-                    Code::ResourceCount,
-                    format!(
-                        "format {} allows no resource, but the fleet has {} ({})",
-                        a.format.id, r.placed.card.name, r.placed.card.id
-                    ),
-                )
-                .with_span(Some(r.placed.span.clone())),
-            );
+            out.push(r.placed.diagnostic(
+                Code::ResourceCount,
+                format!(
+                    "format {} allows no resource, but the fleet has {} ({})",
+                    a.format.id, r.placed.card.name, r.placed.card.id
+                ),
+            ));
         }
         if r.attaches && r.carried.is_empty() {
             out.push(
-                Diagnostic::new(
-                    Code::ResourceUnassigned,
-                    format!(
-                        "the {} resource ({}) is attached to no ship, so its {} SP are charged to the fleet",
-                        r.placed.card.name, r.placed.card.id, r.price.cost
-                    ),
-                )
-                .with_span(Some(r.placed.span.clone()))
-                .with_help("assign its card to a ship (flagship = ..., fleet_captain = ..., officers = [...])"),
+                r.placed
+                    .diagnostic(
+                        Code::ResourceUnassigned,
+                        format!(
+                            "the {} resource ({}) is attached to no ship, so its {} SP are charged to the fleet",
+                            r.placed.card.name, r.placed.card.id, r.price.cost
+                        ),
+                    )
+                    .with_help("assign its card to a ship (flagship = ..., fleet_captain = ..., officers = [...])"),
             );
         }
     }
@@ -76,19 +73,16 @@ fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
             .filter(|c| c.role == Role::Officer)
             .nth(2 * crew)
         {
-            out.push(
-                Diagnostic::new(
-                    Code::ResourceCard,
-                    format!(
-                        "officer {} ({}) has no crew upgrade to be assigned to: {} has {}, and each takes at most two officers",
-                        o.placed.card.name,
-                        o.placed.card.id,
-                        s.label(i),
-                        count(crew as i64, "crew upgrade", "crew upgrades")
-                    ),
-                )
-                .with_span(Some(o.placed.span.clone())),
-            );
+            out.push(o.placed.diagnostic(
+                Code::ResourceCard,
+                format!(
+                    "officer {} ({}) has no crew upgrade to be assigned to: {} has {}, and each takes at most two officers",
+                    o.placed.card.name,
+                    o.placed.card.id,
+                    s.label(i),
+                    count(crew as i64, "crew upgrade", "crew upgrades")
+                ),
+            ));
         }
         for c in s.cards.iter().filter(|c| is_attached(c.role)) {
             let card = c.placed.card;
@@ -102,19 +96,16 @@ fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
                 let have = have.map_or("the fleet has no resource".to_string(), |h| {
                     format!("the fleet's resource is {} ({})", h.name, h.id)
                 });
-                out.push(
-                    Diagnostic::new(
-                        Code::ResourceCard,
-                        format!(
-                            "{} {} ({}) on {} comes with {needed}, but {have}",
-                            c.role.as_str().replace('-', " "),
-                            card.name,
-                            card.id,
-                            s.label(i)
-                        ),
-                    )
-                    .with_span(Some(c.placed.span.clone())),
-                );
+                out.push(c.placed.diagnostic(
+                    Code::ResourceCard,
+                    format!(
+                        "{} {} ({}) on {} comes with {needed}, but {have}",
+                        c.role.as_str().replace('-', " "),
+                        card.name,
+                        card.id,
+                        s.label(i)
+                    ),
+                ));
                 continue;
             }
             // The Flagship and Fleet Captain resources give one card; the
@@ -125,24 +116,21 @@ fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
             };
             let here = format!("{} ({}) on {}", card.name, card.id, s.label(i));
             match one_each.iter().find(|(r, k, _)| *r == c.role && *k == key) {
-                Some((_, _, first)) => out.push(
-                    Diagnostic::new(
-                        Code::ResourceCard,
-                        format!(
-                            "{} {}, and {here} is a second one after {first}",
-                            have.map_or("the resource".to_string(), |r| format!(
-                                "the {} resource ({})",
-                                r.name, r.id
-                            )),
-                            if key.is_empty() {
-                                format!("gives one {} card", c.role.as_str().replace('-', " "))
-                            } else {
-                                "gives each of its cards once".to_string()
-                            }
-                        ),
-                    )
-                    .with_span(Some(c.placed.span.clone())),
-                ),
+                Some((_, _, first)) => out.push(c.placed.diagnostic(
+                    Code::ResourceCard,
+                    format!(
+                        "{} {}, and {here} is a second one after {first}",
+                        have.map_or("the resource".to_string(), |r| format!(
+                            "the {} resource ({})",
+                            r.name, r.id
+                        )),
+                        if key.is_empty() {
+                            format!("gives one {} card", c.role.as_str().replace('-', " "))
+                        } else {
+                            "gives each of its cards once".to_string()
+                        }
+                    ),
+                )),
                 None => one_each.push((c.role, key, here)),
             }
         }

@@ -39,7 +39,7 @@
 use super::analysis::Analysis;
 use super::analysis::CardState;
 use super::condition::unmet;
-use super::cost::{self, Role, Target, SHIP_CARD};
+use super::cost::{self, Role, Target};
 use super::{exceed, ship_limits, small_craft, squadrons};
 use super::{Code, Rule};
 use crate::data::model::Condition;
@@ -127,13 +127,10 @@ fn per_ship(a: &Analysis, out: &mut Vec<Diagnostic>) {
                 }
                 if !view.holds(cond) {
                     let name = format!("{} ({})", card.name, card.id);
-                    out.push(
-                        Diagnostic::new(
-                            Code::Restriction,
-                            unmet(a.db, cond, &view, &name, &s.label(i)),
-                        )
-                        .with_span(Some(c.placed.span.clone())),
-                    );
+                    out.push(c.placed.diagnostic(
+                        Code::Restriction,
+                        unmet(a.db, cond, &view, &name, &s.label(i)),
+                    ));
                 }
             }
         }
@@ -166,18 +163,15 @@ fn per_ship(a: &Analysis, out: &mut Vec<Diagnostic>) {
                 } else {
                     max.to_string()
                 };
-                out.push(
-                    Diagnostic::new(
-                        Code::Restriction,
-                        format!(
-                            "no ship may be equipped with more than {max} {} ({}); {} has {on_ship}",
-                            card.name,
-                            card.id,
-                            s.label(i)
-                        ),
-                    )
-                    .with_span(Some(c.placed.span.clone())),
-                );
+                out.push(c.placed.diagnostic(
+                    Code::Restriction,
+                    format!(
+                        "no ship may be equipped with more than {max} {} ({}); {} has {on_ship}",
+                        card.name,
+                        card.id,
+                        s.label(i)
+                    ),
+                ));
             }
         }
         // No admiral (`no_admiral`) or ambassador (`no_ambassador`) on
@@ -239,18 +233,15 @@ fn per_ship(a: &Analysis, out: &mut Vec<Diagnostic>) {
                     ),
                     None => "has no captain".into(),
                 };
-                out.push(
-                    Diagnostic::new(
-                        Code::Restriction,
-                        format!(
-                            "the fleet captain {} ({}) may only be assigned to a unique captain; {} {who}",
-                            fc.placed.card.name,
-                            fc.placed.card.id,
-                            s.label(i)
-                        ),
-                    )
-                    .with_span(Some(fc.placed.span.clone())),
-                );
+                out.push(fc.placed.diagnostic(
+                    Code::Restriction,
+                    format!(
+                        "the fleet captain {} ({}) may only be assigned to a unique captain; {} {who}",
+                        fc.placed.card.name,
+                        fc.placed.card.id,
+                        s.label(i)
+                    ),
+                ));
             }
         }
     }
@@ -281,16 +272,8 @@ fn faction_restriction_lifted(a: &Analysis, i: usize, c: &CardState) -> bool {
         sub_factions: a.format.sub_factions,
     };
     a.ships.iter().enumerate().any(|(j, other)| {
-        let granting = std::iter::once((SHIP_CARD, other.entry.ship.card)).chain(
-            other
-                .cards
-                .iter()
-                .enumerate()
-                // A face-down card lifts no restriction.
-                .filter(|(_, x)| !x.face_down)
-                .map(|(k, x)| (k, x.placed.card)),
-        );
-        granting.into_iter().any(|(gk, from)| {
+        // A face-down card lifts no restriction.
+        other.cards_in_play().any(|(gk, from)| {
             let (mut grants, mut waivers) = (Vec::new(), Vec::new());
             cost::grants_of(from, (j, gk), &mut grants, &mut waivers);
             waivers

@@ -27,15 +27,12 @@ fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
             .filter(|x| x.resource.eq_ignore_ascii_case(&card.id))
             .find(|x| x.retired.as_str() <= date.as_str());
     if let Some(x) = retired {
-        out.push(
-            Diagnostic::new(
-                Code::ResourceRetired,
-                format!(
-                    "{} ({}) has been retired from tournament play since {}, and format {} is evaluated on {date}",
-                    card.name, card.id, x.retired, a.format.id
-                ),
-            )
-            .with_span(Some(r.placed.span.clone())),
-        );
+        out.push(r.placed.diagnostic(
+            Code::ResourceRetired,
+            format!(
+                "{} ({}) has been retired from tournament play since {}, and format {} is evaluated on {date}",
+                card.name, card.id, x.retired, a.format.id
+            ),
+        ));
     }
 }

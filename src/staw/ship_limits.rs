@@ -23,7 +23,7 @@
 //! ```
 
 use super::analysis::Analysis;
-use super::cost::{filter_matches, Target, SHIP_CARD};
+use super::cost::{filter_matches, Target};
 use super::words::filter_phrase;
 use super::Code;
 use crate::input::diag::Diagnostic;
@@ -32,15 +32,8 @@ use crate::input::diag::Diagnostic;
 /// the card that breaks it.
 pub fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
     for (i, s) in a.ships.iter().enumerate() {
-        let ship = s.entry.ship.card;
-        let limiting = std::iter::once((SHIP_CARD, ship))
-            .chain(
-                s.cards
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, c)| !c.face_down)
-                    .map(|(k, c)| (k, c.placed.card)),
-            )
+        let limiting = s
+            .cards_in_play()
             .filter(|(_, c)| !c.rules.ship_limits.is_empty());
         for (from_k, from) in limiting {
             for limit in &from.rules.ship_limits {
@@ -86,20 +79,17 @@ pub fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
                             format!("allows no {} there", filter_phrase(a.db, &limit.applies_to))
                         }
                     };
-                    out.push(
-                        Diagnostic::new(
-                            Code::Restriction,
-                            format!(
-                                "{} ({}) may not be on {}: {} ({}) {what}",
-                                c.placed.card.name,
-                                c.placed.card.id,
-                                s.label(i),
-                                from.name,
-                                from.id,
-                            ),
-                        )
-                        .with_span(Some(c.placed.span.clone())),
-                    );
+                    out.push(c.placed.diagnostic(
+                        Code::Restriction,
+                        format!(
+                            "{} ({}) may not be on {}: {} ({}) {what}",
+                            c.placed.card.name,
+                            c.placed.card.id,
+                            s.label(i),
+                            from.name,
+                            from.id,
+                        ),
+                    ));
                 }
             }
         }

@@ -49,18 +49,18 @@ fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
                 "none left"
             };
             out.push(
-                Diagnostic::new(
-                    Code::Slot,
-                    format!(
-                        "{} ({}) needs a free {} slot, but {} has {left}",
-                        card.name,
-                        card.id,
-                        slots_or(&types),
-                        s.label(i)
-                    ),
-                )
-                .with_span(Some(c.placed.span.clone()))
-                .with_help(format!("the ship's upgrade slots: {described}")),
+                c.placed
+                    .diagnostic(
+                        Code::Slot,
+                        format!(
+                            "{} ({}) needs a free {} slot, but {} has {left}",
+                            card.name,
+                            card.id,
+                            slots_or(&types),
+                            s.label(i)
+                        ),
+                    )
+                    .with_help(format!("the ship's upgrade slots: {described}")),
             );
         }
     }

@@ -30,20 +30,17 @@ pub fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
         if let Some(class) = s.class.filter(|c| c.shuttle) {
             for c in s.cards.iter().filter(|c| c.role == Role::Upgrade) {
                 if c.price.cost > SHUTTLE_MAX_COST {
-                    out.push(
-                        Diagnostic::new(
-                            super::Code::Restriction,
-                            format!(
-                                "{} ({}) costs {} SP on {}, a {} (a shuttlecraft), which may carry no upgrade costing more than {SHUTTLE_MAX_COST} SP",
-                                c.placed.card.name,
-                                c.placed.card.id,
-                                c.price.cost,
-                                s.label(i),
-                                class.name
-                            ),
-                        )
-                        .with_span(Some(c.placed.span.clone())),
-                    );
+                    out.push(c.placed.diagnostic(
+                        super::Code::Restriction,
+                        format!(
+                            "{} ({}) costs {} SP on {}, a {} (a shuttlecraft), which may carry no upgrade costing more than {SHUTTLE_MAX_COST} SP",
+                            c.placed.card.name,
+                            c.placed.card.id,
+                            c.price.cost,
+                            s.label(i),
+                            class.name
+                        ),
+                    ));
                 }
             }
         }
@@ -65,18 +62,15 @@ pub fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
                 }
                 _ => continue,
             };
-            out.push(
-                Diagnostic::new(
-                    super::Code::Restriction,
-                    format!(
-                        "{} ({}) may not be on {}: a fighter squadron {why}",
-                        card.name,
-                        card.id,
-                        s.label(i)
-                    ),
-                )
-                .with_span(Some(c.placed.span.clone())),
-            );
+            out.push(c.placed.diagnostic(
+                super::Code::Restriction,
+                format!(
+                    "{} ({}) may not be on {}: a fighter squadron {why}",
+                    card.name,
+                    card.id,
+                    s.label(i)
+                ),
+            ));
         }
     }
 }

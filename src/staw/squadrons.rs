@@ -53,20 +53,17 @@ pub fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
             .iter()
             .filter(|c| matches!(c.role, Role::Upgrade | Role::Captain))
         {
-            out.push(
-                Diagnostic::new(
-                    Code::Restriction,
-                    format!(
-                        "with the {} resource ({}) attack squadrons carry no upgrades or captains, but {} ({}) is on {}",
-                        card.name,
-                        card.id,
-                        c.placed.card.name,
-                        c.placed.card.id,
-                        s.label(i)
-                    ),
-                )
-                .with_span(Some(c.placed.span.clone())),
-            );
+            out.push(c.placed.diagnostic(
+                Code::Restriction,
+                format!(
+                    "with the {} resource ({}) attack squadrons carry no upgrades or captains, but {} ({}) is on {}",
+                    card.name,
+                    card.id,
+                    c.placed.card.name,
+                    c.placed.card.id,
+                    s.label(i)
+                ),
+            ));
         }
     }
 }

@@ -2,10 +2,10 @@
 //! and the priced sideboard. Built by `analysis`, read by the pricing of
 //! the resource and the slot terms, and by every check.
 
-use super::cost::{Price, Role};
+use super::cost::{Price, Role, SHIP_CARD};
 use super::slots::Slot;
 use super::view::ShipView;
-use crate::data::model::ShipClass;
+use crate::data::model::{Card, ShipClass};
 use crate::staw::fleet::{Placed, ShipEntry, SideboardCard};
 
 /// One priced ship.
@@ -68,6 +68,18 @@ impl<'a> ShipState<'a> {
             class: self.class,
             other_factions: &self.other_factions,
         }
+    }
+
+    /// The cards whose text is in play, each with its index among `cards`:
+    /// the ship card first (`SHIP_CARD`), then the cards not face down.
+    pub fn cards_in_play(&self) -> impl Iterator<Item = (usize, &'a Card)> + '_ {
+        std::iter::once((SHIP_CARD, self.entry.ship.card)).chain(
+            self.cards
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| !c.face_down)
+                .map(|(k, c)| (k, c.placed.card)),
+        )
     }
 
     /// The slots no card took.

@@ -269,20 +269,13 @@ mod tests {
             name: name.into(),
             ..ShipClass::default()
         };
-        let db = Database::from_parts(
-            Vec::new(),
-            Vec::new(),
-            Vec::new(),
-            vec![
-                class("akira", "Akira Class"),
-                class("5014", "Jem'Hadar Attack Ship"),
-                class("refit", "Constitution Class (Refit)"),
-                class("nerada", "Nerada-Type"),
-                class("flyer", "Delta Flyer Class Shuttlecraft"),
-            ],
-            Vec::new(),
-            Vec::new(),
-        );
+        let db = Database::of_classes(vec![
+            class("akira", "Akira Class"),
+            class("5014", "Jem'Hadar Attack Ship"),
+            class("refit", "Constitution Class (Refit)"),
+            class("nerada", "Nerada-Type"),
+            class("flyer", "Delta Flyer Class Shuttlecraft"),
+        ]);
         assert_eq!(class_ship(&db, "akira"), "an Akira Class ship");
         assert_eq!(class_ship(&db, "5014"), "a Jem'Hadar Attack Ship");
         assert_eq!(

@@ -5,7 +5,7 @@
 //! and writes nothing, corrections survive a re-import, the unmodeled
 //! phrases are quoted from the source, and coverage reaches its target.
 
-use crate::import::{card, db, fc, root, tree};
+use crate::import::{card, db, root, tree, unmodeled_from};
 use crate::raw_import::{entry, RawSet};
 use fleetcheck::data::import;
 use fleetcheck::data::model::Condition;
@@ -75,19 +75,7 @@ fn import_is_deterministic_and_keeps_hand_files() {
 fn unmodeled_from_quotes_the_raw_source() {
     raw_dir();
     let from = "../shared/reference/staw-utopia";
-    let out = fc(&root())
-        .args([
-            "data",
-            "check",
-            "--data",
-            "data/staw",
-            "--unmodeled",
-            "--from",
-            from,
-        ])
-        .args(["-o", "json"])
-        .output()
-        .unwrap();
+    let out = unmodeled_from(from).args(["-o", "json"]).output().unwrap();
     assert_eq!(out.status.code(), Some(0));
     let v = crate::support::assert_valid_json(&String::from_utf8_lossy(&out.stdout));
     let v = &v["data"];
@@ -142,18 +130,7 @@ fn unmodeled_from_quotes_the_raw_source() {
         assert!(counts.iter().any(|c| c == line), "{line} not in {counts:?}");
     }
     // The table quotes each phrase once and says where they come from.
-    let out = fc(&root())
-        .args([
-            "data",
-            "check",
-            "--data",
-            "data/staw",
-            "--unmodeled",
-            "--from",
-            from,
-        ])
-        .output()
-        .unwrap();
+    let out = unmodeled_from(from).output().unwrap();
     let table = String::from_utf8(out.stdout).unwrap();
     assert_eq!(table.matches("source: \"").count(), 23, "{table}");
     assert!(

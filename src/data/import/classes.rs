@@ -174,9 +174,7 @@ impl Dial {
         class.front_arc = max(class.front_arc, self.front_arc);
         class.rear_arc = max(class.rear_arc, self.rear_arc);
         class.max_speed = class.max_speed.max(self.max_speed);
-        for m in &self.maneuvers {
-            super::rules::push_unique(&mut class.maneuvers, m.clone());
-        }
+        super::rules::push_all_unique(&mut class.maneuvers, self.maneuvers.iter().cloned());
         class.maneuvers.sort_by_key(|m| {
             MANEUVER_NAMES
                 .iter()

@@ -350,9 +350,7 @@ fn merge_duplicates(kept: &[RawCard], notes: &mut Vec<String>) -> Result<Vec<Gro
             for id in &r.ids {
                 *count.entry(id).or_default() += 1;
             }
-            for s in r.strings("set")? {
-                rules::push_unique(&mut sets, s);
-            }
+            rules::push_all_unique(&mut sets, r.strings("set")?);
             if e != entries[0] {
                 for key in ["type", "name", "cost", "factions", "unique"] {
                     let a = first.get(key).map(|v| v.to_string().trim().to_lowercase());

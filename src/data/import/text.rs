@@ -117,9 +117,22 @@ impl CardText {
             .map(move |&(s, e)| (s, &self.text[s..e]))
     }
 
+    /// The sentences trimmed, each with the start offset of its untrimmed
+    /// sentence.
+    pub fn trimmed_sentences(&self) -> Vec<(usize, String)> {
+        self.sentences()
+            .map(|(at, t)| (at, t.trim().to_string()))
+            .collect()
+    }
+
     /// Marks `text[start..end]` as modeled.
     pub fn consume(&mut self, start: usize, end: usize) {
         self.consumed.push((start, end));
+    }
+
+    /// Marks each of `spans` (byte ranges of `text`) as modeled, in order.
+    pub fn consume_all(&mut self, spans: impl IntoIterator<Item = (usize, usize)>) {
+        self.consumed.extend(spans);
     }
 
     /// Whether the byte offset `at` lies in a modeled span.

@@ -115,3 +115,20 @@ pub enum Condition {
         not: Box<Condition>,
     },
 }
+
+impl Condition {
+    /// The captain is the one named `name` or of the species `species`
+    /// ("Loskene or any other Tholian Captain").
+    pub fn captain_named_or_of_species(name: &str, species: &str) -> Condition {
+        Condition::AnyOf {
+            any: vec![
+                Condition::CaptainName {
+                    any: vec![name.into()],
+                },
+                Condition::CaptainSpecies {
+                    any: vec![species.into()],
+                },
+            ],
+        }
+    }
+}

@@ -268,6 +268,22 @@ pub struct Discount {
     pub exceed_restrictions: bool,
 }
 
+impl Discount {
+    /// `sp` SP off (an `amount` of `-sp`) for the matching cards on this
+    /// ship, with no other terms.
+    pub fn off_on_ship(sp: i32, applies_to: CardFilter) -> Discount {
+        Discount {
+            amount: -sp,
+            scope: Scope::Ship,
+            applies_to,
+            min: None,
+            when: None,
+            max_cards: None,
+            exceed_restrictions: false,
+        }
+    }
+}
+
 /// A fixed cost this card gives to other cards on its ship (or fleet).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

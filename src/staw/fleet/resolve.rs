@@ -15,7 +15,7 @@ use super::candidates::{
 use super::read::{CardRef, Query, RawFleet, RawShip, RefTable, Spanned};
 use crate::data::model::Card;
 use crate::data::{normalize, Database};
-use crate::input::diag::{Diagnostic, Fix, InputCode};
+use crate::input::diag::{Diagnostic, DiagnosticCode, Fix, InputCode};
 use std::ops::Range;
 
 pub use super::candidates::{candidate_line, describe_kind, Candidate};
@@ -27,6 +27,13 @@ pub use super::written::{compact, split_compact};
 pub struct Placed<'a> {
     pub card: &'a Card,
     pub span: Range<usize>,
+}
+
+impl Placed<'_> {
+    /// A diagnostic at the reference that named this card.
+    pub fn diagnostic(&self, code: impl DiagnosticCode, message: impl Into<String>) -> Diagnostic {
+        Diagnostic::new(code, message).with_span(Some(self.span.clone()))
+    }
 }
 
 /// One `[[ship]]` with every card resolved.

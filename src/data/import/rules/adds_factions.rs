@@ -17,7 +17,7 @@
 //! adds_factions = ["independent"]
 //! ```
 
-use super::{faction_of, push_unique, Cx, Kind, Subject};
+use super::{faction_of, push_unique, span_of, Cx, Kind, Subject};
 use crate::data::import::ImportError;
 use crate::data::model::CardType;
 use regex::Regex;
@@ -52,17 +52,14 @@ fn apply(_cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
         for c in GAINS.captures_iter(t) {
             if let Some(f) = faction_of(&c[1]) {
                 push_unique(&mut s.card.rules.adds_factions, f.to_string());
-                let m = c.get(0).map_or(0..0, |m| m.range());
-                spans.push((at + m.start, at + m.end));
+                spans.push(span_of(&c, at));
             }
         }
         if is_rule_resource && RESOURCE_RULES.is_match(t) {
             spans.push((at, at + t.len()));
         }
     }
-    for (a, b) in spans {
-        s.text.consume(a, b);
-    }
+    s.text.consume_all(spans);
     Ok(())
 }
 

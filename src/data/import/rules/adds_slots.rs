@@ -18,7 +18,7 @@
 //! count = 1
 //! ```
 
-use super::{number, slot_of, Cx, Kind, Subject};
+use super::{number, slot_of, span_of, Cx, Kind, Subject};
 use crate::data::import::ImportError;
 use crate::data::model::AddSlot;
 use regex::Regex;
@@ -54,8 +54,7 @@ fn apply(_cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
             let list = c.get(1).or(c.get(2)).map_or("", |m| m.as_str());
             if let Some(slots) = parse_list(list) {
                 from_text.extend(slots);
-                let m = c.get(0).map_or(0..0, |m| m.range());
-                spans.push((at + m.start, at + m.end));
+                spans.push(span_of(&c, at));
             }
         }
         for c in SLOT_CHOICE.captures_iter(t) {
@@ -64,22 +63,18 @@ fn apply(_cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
                 if slots.len() == 1 {
                     slots[0].count = number(&c[1]).unwrap_or(1);
                     from_text.extend(slots);
-                    let m = c.get(0).map_or(0..0, |m| m.range());
-                    spans.push((at + m.start, at + m.end));
+                    spans.push(span_of(&c, at));
                 }
             }
         }
         for c in EXTRA.captures_iter(t) {
             if let Some(slots) = parse_list(&c[1]) {
                 from_text.extend(slots);
-                let m = c.get(0).map_or(0..0, |m| m.range());
-                spans.push((at + m.start, at + m.end));
+                spans.push(span_of(&c, at));
             }
         }
     }
-    for (a, b) in spans {
-        s.text.consume(a, b);
-    }
+    s.text.consume_all(spans);
     let mut out = Vec::new();
     for t in from_text {
         if let Some(i) = structured.iter().position(|x| *x == t) {

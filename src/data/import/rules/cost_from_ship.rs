@@ -13,7 +13,7 @@
 //! plus = 1
 //! ```
 
-use super::{Cx, Kind, Subject};
+use super::{span_of, Cx, Kind, Subject};
 use crate::data::import::ImportError;
 use crate::data::model::CostFromShip;
 use regex::Regex;
@@ -52,13 +52,10 @@ fn apply(_cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
                 stat: stat.to_string(),
                 plus,
             });
-            let m = c.get(0).map_or(0..0, |m| m.range());
-            spans.push((at + m.start, at + m.end));
+            spans.push(span_of(&c, at));
         }
     }
-    for (a, b) in spans {
-        s.text.consume(a, b);
-    }
+    s.text.consume_all(spans);
     if found.is_some() {
         s.card.rules.cost_from_ship = found;
     }

@@ -24,7 +24,7 @@
 //! ```
 
 use super::target::{self, strip_article};
-use super::{faction_of_flag, push_unique, Cx, Kind, Subject};
+use super::{faction_of_flag, push_all_unique, push_unique, span_of, Cx, Kind, Subject};
 use crate::data::import::ImportError;
 use crate::data::model::{Condition, CostModifier};
 use regex::Regex;
@@ -99,8 +99,7 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
                         unless: Some(Condition::CaptainTalentsAtLeast { value: 1 }),
                     },
                 );
-                let m = c.get(0).map_or(0..0, |m| m.range());
-                spans.push((at + m.start, at + m.end));
+                spans.push(span_of(&c, at));
             }
         }
         for c in PHRASE.captures_iter(sentence) {
@@ -116,12 +115,8 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
             }
         }
     }
-    for (a, b) in spans {
-        s.text.consume(a, b);
-    }
-    for m in found {
-        push_unique(&mut s.card.rules.cost_modifiers, m);
-    }
+    s.text.consume_all(spans);
+    push_all_unique(&mut s.card.rules.cost_modifiers, found);
     Ok(())
 }
 

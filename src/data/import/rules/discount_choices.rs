@@ -26,9 +26,9 @@
 //! when = { kind = "ship-has-card", any = ["Borg Support Vehicle Token"] }
 //! ```
 
-use super::{number, push_unique, slot_of, Cx, Kind, Subject};
+use super::{number, push_all_unique, slot_of, span_of, Cx, Kind, Subject};
 use crate::data::import::ImportError;
-use crate::data::model::{CardFilter, Condition, Discount, Scope};
+use crate::data::model::{CardFilter, Condition, Discount};
 use regex::Regex;
 use std::sync::LazyLock;
 
@@ -60,24 +60,8 @@ static WITH_CARD: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)^(?:(?-i:[A-Z][A-Z ]*):\s*)?if this ship is equipped with the '([^']+)'(?: \[[a-z]+\])?, ?(.+?) class restricted upgrades equipped to this ship cost -\s?(\d+)\s?sp\b").unwrap()
 });
 
-fn discount(amount: i32, applies_to: CardFilter) -> Discount {
-    Discount {
-        amount: -amount,
-        scope: Scope::Ship,
-        applies_to,
-        min: None,
-        when: None,
-        max_cards: None,
-        exceed_restrictions: false,
-    }
-}
-
 fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
-    let sentences: Vec<(usize, String)> = s
-        .text
-        .sentences()
-        .map(|(at, t)| (at, t.trim().to_string()))
-        .collect();
+    let sentences = s.text.trimmed_sentences();
     let mut found = Vec::new();
     let mut spans = Vec::new();
     for (n, (at, t)) in sentences.iter().enumerate() {
@@ -96,7 +80,7 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
                     .collect();
                 if let (Some(picks), true) = (picks, amount > 0) {
                     for (count, slot) in picks {
-                        let mut d = discount(
+                        let mut d = Discount::off_on_ship(
                             amount,
                             CardFilter {
                                 slots: vec![slot.to_string()],
@@ -121,14 +105,14 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
                 let total: i32 = m[1].parse().unwrap_or(0);
                 let rest = total - ship;
                 if rest >= 0 && rest % each == 0 {
-                    found.push(discount(
+                    found.push(Discount::off_on_ship(
                         ship,
                         CardFilter {
                             types: vec!["ship".into()],
                             ..CardFilter::default()
                         },
                     ));
-                    let mut d = discount(each, CardFilter::default());
+                    let mut d = Discount::off_on_ship(each, CardFilter::default());
                     d.max_cards = Some((rest / each) as u32);
                     found.push(d);
                     spans.push(whole);
@@ -141,14 +125,13 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
             let token = cx.card_names.get(&crate::data::normalize(SUPPORT_TOKEN));
             let (count, amount) = (number(&c[1]), c[2].parse::<i32>().ok());
             if let (Some(token), Some(count), Some(amount)) = (token, count, amount) {
-                let mut d = discount(amount, CardFilter::default());
+                let mut d = Discount::off_on_ship(amount, CardFilter::default());
                 d.max_cards = Some(count);
                 d.when = Some(Condition::ShipHasCard {
                     any: vec![token.clone()],
                 });
                 found.push(d);
-                let m = c.get(0).map_or(0..0, |m| m.range());
-                spans.push((at + m.start, at + m.end));
+                spans.push(span_of(&c, *at));
             }
         }
         // S362: with a card on the ship, for cards restricted to a class.
@@ -157,7 +140,7 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
             let classes = cx.classes.lookup(&c[2]);
             let amount = c[3].parse::<i32>().ok();
             if let (Some(card), false, Some(amount)) = (card, classes.is_empty(), amount) {
-                let mut d = discount(
+                let mut d = Discount::off_on_ship(
                     amount,
                     CardFilter {
                         restricted_to: classes,
@@ -173,34 +156,26 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
             }
         }
     }
-    for d in found {
-        push_unique(&mut s.card.rules.discounts, d);
-    }
-    for (a, b) in spans {
-        s.text.consume(a, b);
-    }
+    push_all_unique(&mut s.card.rules.discounts, found);
+    s.text.consume_all(spans);
     Ok(())
 }
 
 #[cfg(test)]
 mod tests {
-    use super::super::testing::{cx, subject};
+    use super::super::testing::{cx_with_cards, subject};
     use super::*;
     use serde_json::json;
 
     fn run(text: &str) -> Subject<'static> {
-        let mut cx = cx();
-        for n in [SUPPORT_TOKEN, "Federation Prototype"] {
-            cx.card_names
-                .insert(crate::data::normalize(n), n.to_string());
-        }
+        let cx = cx_with_cards(&[SUPPORT_TOKEN, "Federation Prototype"]);
         let mut s = subject("X1", text, json!({}));
         apply(&cx, &mut s).unwrap();
         s
     }
 
     fn limited(amount: i32, slots: &[&str], max: Option<u32>) -> Discount {
-        let mut d = discount(
+        let mut d = Discount::off_on_ship(
             amount,
             CardFilter {
                 slots: slots.iter().map(|s| s.to_string()).collect(),
@@ -232,7 +207,7 @@ mod tests {
     fn ship_and_upgrades_with_a_cap() {
         // Cap803 Jean-Luc Picard.
         let s = run("Your ship costs -2SP and each Upgrade assigned to your ship costs -1SP. (max -5SP total)");
-        let ship = discount(
+        let ship = Discount::off_on_ship(
             2,
             CardFilter {
                 types: vec!["ship".into()],
@@ -254,7 +229,7 @@ mod tests {
         assert_eq!(s.card.rules.discounts, [want]);
         // S362 U.S.S. Prometheus.
         let s = run("If this ship is equipped with the 'Federation Prototype' [hook], Prometheus Class Restricted Upgrades equipped to this ship cost -2 SP and cannot be affected by opposing Upgrades.");
-        let mut want = discount(
+        let mut want = Discount::off_on_ship(
             2,
             CardFilter {
                 restricted_to: vec!["prometheus_class".into()],

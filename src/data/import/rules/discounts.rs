@@ -30,7 +30,7 @@
 //! applies_to = { slots = ["crew"] }
 //! ```
 
-use super::{faction_of, push_unique, slot_of, target, Cx, Kind, Subject};
+use super::{faction_of, push_all_unique, slot_of, span_of, target, Cx, Kind, Subject};
 use crate::data::import::ImportError;
 use crate::data::model::{CardFilter, Discount, Scope};
 use regex::Regex;
@@ -117,18 +117,13 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
                 cx.card_names.get(&crate::data::normalize(name)),
                 amount != 0,
             ) {
-                found.push(Discount {
-                    amount: -amount,
-                    scope: Scope::Ship,
-                    applies_to: CardFilter {
+                found.push(Discount::off_on_ship(
+                    amount,
+                    CardFilter {
                         names: vec![n.clone()],
                         ..CardFilter::default()
                     },
-                    min: None,
-                    max_cards: None,
-                    when: None,
-                    exceed_restrictions: false,
-                });
+                ));
                 let m = c.get(0).map_or(0..0, |m| m.range());
                 let rest = t[m.end..].trim().trim_end_matches('.');
                 // "..., even if it exceeds your ship's restrictions" (Vrax).
@@ -147,16 +142,11 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
                 let amount: i32 = c[2].parse().unwrap_or(0);
                 if amount != 0 {
                     found.push(Discount {
-                        amount: -amount,
-                        scope: Scope::Ship,
-                        applies_to,
                         min: c.get(3).and_then(|m| m.as_str().parse().ok()),
                         max_cards: Some(1),
-                        when: None,
-                        exceed_restrictions: false,
+                        ..Discount::off_on_ship(amount, applies_to)
                     });
-                    let m = c.get(0).map_or(0..0, |m| m.range());
-                    spans.push((at + m.start, at + m.end));
+                    spans.push(span_of(&c, at));
                     continue;
                 }
             }
@@ -177,10 +167,9 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
                 .collect();
             let amount: i32 = c[3].parse().unwrap_or(0);
             if let (Some(names), true) = (names, amount != 0) {
-                found.push(Discount {
-                    amount: -amount,
-                    scope: Scope::Ship,
-                    applies_to: CardFilter {
+                found.push(Discount::off_on_ship(
+                    amount,
+                    CardFilter {
                         names,
                         slots: c
                             .get(2)
@@ -188,13 +177,8 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
                             .unwrap_or_default(),
                         ..CardFilter::default()
                     },
-                    min: None,
-                    max_cards: None,
-                    when: None,
-                    exceed_restrictions: false,
-                });
-                let m = c.get(0).map_or(0..0, |m| m.range());
-                spans.push((at + m.start, at + m.end));
+                ));
+                spans.push(span_of(&c, at));
                 continue;
             }
         }
@@ -240,12 +224,8 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
             spans.push((at + begin, at + end));
         }
     }
-    for (a, b) in spans {
-        s.text.consume(a, b);
-    }
-    for d in found {
-        push_unique(&mut s.card.rules.discounts, d);
-    }
+    s.text.consume_all(spans);
+    push_all_unique(&mut s.card.rules.discounts, found);
     Ok(())
 }
 
@@ -315,7 +295,7 @@ fn dedup(v: &mut Vec<String>) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::testing::{cx, subject};
+    use super::super::testing::{cx, cx_with_cards, subject};
     use super::*;
     use serde_json::json;
 
@@ -434,11 +414,7 @@ mod tests {
             "You may deploy the \"Reman Bodyguards\" Upgrade to your ship at a cost of -2 SP, even if it exceeds your ship's restrictions.",
             json!({}),
         );
-        let mut cx = cx();
-        cx.card_names.insert(
-            crate::data::normalize("Reman Bodyguards"),
-            "Reman Bodyguards".into(),
-        );
+        let cx = cx_with_cards(&["Reman Bodyguards"]);
         apply(&cx, &mut s).unwrap();
         let mut want = d(-2, Scope::Ship, &[], &[], None);
         want.applies_to.names = vec!["Reman Bodyguards".into()];

@@ -15,7 +15,7 @@
 //! either_slot = ["crew", "tech"]
 //! ```
 
-use super::{push_unique, slot_of, Cx, Kind, Subject};
+use super::{push_all_unique, slot_of, span_of, Cx, Kind, Subject};
 use crate::data::import::ImportError;
 use regex::Regex;
 use std::sync::LazyLock;
@@ -50,23 +50,16 @@ fn apply(_cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
                 .filter_map(|i| slot_of(&i[1]))
                 .collect();
             if found.len() >= 2 {
-                for f in found {
-                    push_unique(&mut slots, f.to_string());
-                }
-                let m = c.get(0).map_or(0..0, |m| m.range());
-                spans.push((at + m.start, at + m.end));
+                push_all_unique(&mut slots, found.into_iter().map(str::to_string));
+                spans.push(span_of(&c, at));
             }
         }
         if let Some(m) = ANY.find(t) {
-            for f in ANY_SLOT {
-                push_unique(&mut slots, f.to_string());
-            }
+            push_all_unique(&mut slots, ANY_SLOT.iter().map(|f| f.to_string()));
             spans.push((at + m.start(), at + m.end()));
         }
     }
-    for (a, b) in spans {
-        s.text.consume(a, b);
-    }
+    s.text.consume_all(spans);
     if !slots.is_empty() {
         s.card.rules.either_slot = slots;
     } else if s.raw.flag("countsAsUpgrade")? {

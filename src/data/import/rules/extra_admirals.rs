@@ -12,7 +12,7 @@
 //! when = { kind = "ship-class", any = ["constitution_refit_class"] }
 //! ```
 
-use super::{faction_of, number, push_unique, target, Cx, Kind, Subject};
+use super::{faction_of, number, push_all_unique, target, Cx, Kind, Subject};
 use crate::data::import::ImportError;
 use crate::data::model::{CardFilter, ExtraAdmirals};
 use regex::Regex;
@@ -34,11 +34,7 @@ static BOTH: LazyLock<Regex> = LazyLock::new(|| {
 });
 
 fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
-    let sentences: Vec<(usize, String)> = s
-        .text
-        .sentences()
-        .map(|(at, t)| (at, t.trim().to_string()))
-        .collect();
+    let sentences = s.text.trimmed_sentences();
     let mut spans = Vec::new();
     let mut found = Vec::new();
     for (n, (at, t)) in sentences.iter().enumerate() {
@@ -78,12 +74,8 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
             spans.push((*ba, ba + b.len()));
         }
     }
-    for x in found {
-        push_unique(&mut s.card.rules.extra_admirals, x);
-    }
-    for (a, b) in spans {
-        s.text.consume(a, b);
-    }
+    push_all_unique(&mut s.card.rules.extra_admirals, found);
+    s.text.consume_all(spans);
     Ok(())
 }
 

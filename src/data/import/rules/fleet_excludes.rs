@@ -10,7 +10,7 @@
 //! fleet_excludes = ["Jean-Luc Picard"]
 //! ```
 
-use super::{push_unique, Cx, Kind, Subject};
+use super::{push_unique, span_of, Cx, Kind, Subject};
 use crate::data::import::ImportError;
 use regex::Regex;
 use std::sync::LazyLock;
@@ -36,34 +36,27 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
         let name = c[1].trim().trim_end_matches(['.', '"', '\'']).trim();
         if let Some(n) = cx.card_names.get(&crate::data::normalize(name)) {
             push_unique(&mut s.card.rules.fleet_excludes, n.clone());
-            let m = c.get(0).map_or(0..0, |m| m.range());
-            spans.push((at + m.start, at + m.end));
+            spans.push(span_of(&c, at));
         }
     }
-    for (a, b) in spans {
-        s.text.consume(a, b);
-    }
+    s.text.consume_all(spans);
     Ok(())
 }
 
 #[cfg(test)]
 mod tests {
-    use super::super::testing::{cx, subject};
+    use super::super::testing::{cx_with_cards, subject};
     use super::*;
     use serde_json::json;
 
     fn run(text: &str) -> Subject<'static> {
         let mut s = subject("X1", text, json!({}));
-        let mut cx = cx();
-        for n in [
+        let cx = cx_with_cards(&[
             "Assimilated Vessel 80279",
             "Kruge's Bird-of-Prey",
             "Hugh",
             "Jean-Luc Picard",
-        ] {
-            cx.card_names
-                .insert(crate::data::normalize(n), n.to_string());
-        }
+        ]);
         apply(&cx, &mut s).unwrap();
         s
     }

@@ -26,7 +26,7 @@
 //! beneath = true
 //! ```
 
-use super::{faction_of, number, slot_of, Cx, Kind, Subject};
+use super::{faction_of, number, slot_of, span_of, Cx, Kind, Subject};
 use crate::data::import::ImportError;
 use crate::data::model::{AddSlot, CardFilter, SetCost};
 use regex::Regex;
@@ -85,8 +85,7 @@ fn apply(_cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
                 continue;
             };
             held.push(add);
-            let m = c.get(0).map_or(0..0, |m| m.range());
-            spans.push((at + m.start, at + m.end));
+            spans.push(span_of(&c, at));
         }
         if let (Some(last), Some(c)) = (held.last_mut(), CHOSEN_COST.captures(t)) {
             let only = last.only.get_or_insert_with(CardFilter::default);
@@ -96,13 +95,10 @@ fn apply(_cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
             } else {
                 only.max_cost = n;
             }
-            let m = c.get(0).map_or(0..0, |m| m.range());
-            spans.push((at + m.start, at + m.end));
+            spans.push(span_of(&c, at));
         }
     }
-    for (a, b) in spans {
-        s.text.consume(a, b);
-    }
+    s.text.consume_all(spans);
     // A named card placed under this one at a fixed cost (`set_costs`
     // read the cost; its phrase is consumed there).
     let own = crate::data::normalize(&s.card.name);
@@ -190,7 +186,7 @@ fn hold(c: &regex::Captures, slot: &str, exceeds: bool) -> Option<AddSlot> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::testing::{cx, subject};
+    use super::super::testing::{cx, cx_with_cards, subject};
     use super::*;
     use serde_json::json;
 
@@ -272,11 +268,7 @@ mod tests {
     fn a_named_card_held_at_a_fixed_cost() {
         // C369 T'Paal: `set_costs` runs first and reads the fixed cost.
         let text = "Place the Stone of Gol [tech_text] Upgrade facedown under T'Paal for 0 SP.\n<hr> <b>EXECUTE MANEUVER STEP:</b> After this ship moves, discard this card and target an opposing ship. \n\n Discard 1 [tech_text] Upgrade equipped to the target ship.  Flip the Stone of Gol [tech_text] Upgrade under T'Paal face up and equip it to this ship, ignoring restrictions.";
-        let mut cx = cx();
-        cx.card_names.insert(
-            crate::data::normalize("Stone of Gol"),
-            "Stone of Gol".into(),
-        );
+        let cx = cx_with_cards(&["Stone of Gol"]);
         let mut s = subject("X1", text, json!({"name": "T'Paal"}));
         (super::super::set_costs::KIND.apply)(&cx, &mut s).unwrap();
         apply(&cx, &mut s).unwrap();

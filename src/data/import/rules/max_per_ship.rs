@@ -11,7 +11,7 @@
 //! max_per_ship = 1
 //! ```
 
-use super::{number, Cx, Kind, Subject};
+use super::{number, span_of, Cx, Kind, Subject};
 use crate::data::import::ImportError;
 use regex::Regex;
 use std::sync::LazyLock;
@@ -44,14 +44,11 @@ fn apply(_cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
             };
             if let Some(n) = n {
                 max = Some(max.map_or(n, |m| m.min(n)));
-                let m = c.get(0).map_or(0..0, |m| m.range());
-                spans.push((at + m.start, at + m.end));
+                spans.push(span_of(&c, at));
             }
         }
     }
-    for (a, b) in spans {
-        s.text.consume(a, b);
-    }
+    s.text.consume_all(spans);
     if max.is_some() {
         s.card.rules.max_per_ship = max;
     }

@@ -179,16 +179,29 @@ pub fn consume_matches(s: &mut Subject, re: &regex::Regex) -> bool {
         .sentences()
         .flat_map(|(at, t)| re.find_iter(t).map(move |m| (at + m.start(), at + m.end())))
         .collect();
-    for &(a, b) in &spans {
-        s.text.consume(a, b);
-    }
-    !spans.is_empty()
+    let found = !spans.is_empty();
+    s.text.consume_all(spans);
+    found
+}
+
+/// The byte range of the whole match `c` in the card text, for a sentence
+/// that starts at byte `at`.
+pub fn span_of(c: &regex::Captures, at: usize) -> (usize, usize) {
+    let m = c.get(0).map_or(0..0, |m| m.range());
+    (at + m.start, at + m.end)
 }
 
 /// Pushes `c` unless an equal value is already there.
 pub fn push_unique<T: PartialEq>(v: &mut Vec<T>, c: T) {
     if !v.contains(&c) {
         v.push(c);
+    }
+}
+
+/// Pushes each of `items` unless an equal value is already there.
+pub fn push_all_unique<T: PartialEq>(v: &mut Vec<T>, items: impl IntoIterator<Item = T>) {
+    for c in items {
+        push_unique(v, c);
     }
 }
 
@@ -246,6 +259,16 @@ pub(crate) mod testing {
             card,
             phrases: Vec::new(),
         }
+    }
+
+    /// `cx()` that also knows these card names.
+    pub fn cx_with_cards(names: &[&str]) -> Cx {
+        let mut cx = cx();
+        for n in names {
+            cx.card_names
+                .insert(crate::data::normalize(n), n.to_string());
+        }
+        cx
     }
 
     /// A context with a few real ships and classes.

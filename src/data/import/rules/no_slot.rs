@@ -15,7 +15,7 @@
 //! no_slot = true
 //! ```
 
-use super::{Cx, Kind, Subject};
+use super::{consume_matches, Cx, Kind, Subject};
 use crate::data::import::ImportError;
 use regex::Regex;
 use std::sync::LazyLock;
@@ -33,20 +33,8 @@ static PHRASE: LazyLock<Regex> = LazyLock::new(|| {
 });
 
 fn apply(_cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
-    let spans: Vec<(usize, usize)> = s
-        .text
-        .sentences()
-        .flat_map(|(at, t)| {
-            PHRASE
-                .find_iter(t)
-                .map(move |m| (at + m.start(), at + m.end()))
-        })
-        .collect();
-    if !spans.is_empty() {
+    if consume_matches(s, &PHRASE) {
         s.card.rules.no_slot = true;
-    }
-    for (a, b) in spans {
-        s.text.consume(a, b);
     }
     Ok(())
 }

@@ -38,7 +38,7 @@
 //! applies_to = { factions = ["borg"] }
 //! ```
 
-use super::{faction_of, push_unique, slot_of, Cx, Kind, Subject};
+use super::{faction_of, push_all_unique, push_unique, slot_of, span_of, Cx, Kind, Subject};
 use crate::data::import::ImportError;
 use crate::data::model::{AddSlot, CardFilter, Condition, PenaltyRule, Scope};
 use regex::Regex;
@@ -109,8 +109,7 @@ fn apply(_cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
                         when: None,
                     },
                 );
-                let m = c.get(0).map_or(0..0, |m| m.range());
-                spans.push((at + m.start, at + m.end));
+                spans.push(span_of(&c, at));
             }
         }
         if let Some(m) = USE_ANY.find(t) {
@@ -132,8 +131,7 @@ fn apply(_cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
                         applies_to,
                     },
                 );
-                let m = c.get(0).map_or(0..0, |m| m.range());
-                spans.push((at + m.start, at + m.end));
+                spans.push(span_of(&c, at));
             }
         }
         if let Some(c) = OWN_FACTION_ELSEWHERE.captures(t) {
@@ -149,8 +147,7 @@ fn apply(_cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
                 if c.get(3).is_some() {
                     push_unique(&mut rules, PenaltyRule::NoPenalty);
                 }
-                let m = c.get(0).map_or(0..0, |m| m.range());
-                spans.push((at + m.start, at + m.end));
+                spans.push(span_of(&c, at));
                 continue;
             }
         }
@@ -175,8 +172,7 @@ fn apply(_cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
                         when: Some(Condition::ShipFaction { any: factions }),
                     },
                 );
-                let m = c.get(0).map_or(0..0, |m| m.range());
-                spans.push((at + m.start, at + m.end));
+                spans.push(span_of(&c, at));
                 continue;
             }
         }
@@ -190,8 +186,7 @@ fn apply(_cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
                 slot.no_penalty = true;
                 slot.icons = true;
                 own_slots.push(slot);
-                let m = c.get(0).map_or(0..0, |m| m.range());
-                spans.push((at + m.start, at + m.end));
+                spans.push(span_of(&c, at));
                 continue;
             }
         }
@@ -203,16 +198,12 @@ fn apply(_cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
                 continue;
             }
             if let Some(found) = parse(&name, &c[1], &c[2]) {
-                for r in found {
-                    push_unique(&mut rules, r);
-                }
+                push_all_unique(&mut rules, found);
                 spans.push((at + m.start, at + m.end));
             }
         }
     }
-    for (a, b) in spans {
-        s.text.consume(a, b);
-    }
+    s.text.consume_all(spans);
     // A waiver that lifts the faction restriction too covers the plain
     // waiver of the same cards.
     let lifting: Vec<(Scope, CardFilter)> = rules
@@ -236,9 +227,7 @@ fn apply(_cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
         } => !lifting.iter().any(|(s, f)| s == scope && f == applies_to),
         _ => true,
     });
-    for r in rules {
-        push_unique(&mut s.card.rules.penalty, r);
-    }
+    push_all_unique(&mut s.card.rules.penalty, rules);
     s.card.rules.adds_slots.extend(own_slots);
     Ok(())
 }

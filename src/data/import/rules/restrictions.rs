@@ -25,7 +25,7 @@
 //! ```
 
 use super::target::{self, strip_article};
-use super::{faction_of_flag, push_unique, Cx, Kind, Subject};
+use super::{faction_of_flag, push_all_unique, push_unique, Cx, Kind, Subject};
 use crate::data::import::ImportError;
 use crate::data::model::{CardType, Condition};
 use regex::Regex;
@@ -116,9 +116,7 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
         for c in ONLY.captures_iter(sentence) {
             let m = c.get(1).map_or(0..0, |m| m.range());
             if let Some(conds) = parse_target(cx, &c[1]) {
-                for cond in conds {
-                    push_unique(&mut found, cond);
-                }
+                push_all_unique(&mut found, conds);
                 let whole = c.get(0).map_or(0..0, |m| m.range());
                 s.text.consume(at + whole.start, at + m.end);
             }
@@ -191,9 +189,7 @@ fn resource_cards(s: &mut Subject, out: &mut Vec<Condition>) {
             .filter(|(_, t)| SAME_FACTION.is_match(t))
             .map(|(at, t)| (at, at + t.len()))
             .collect();
-        for (a, b) in spans {
-            s.text.consume(a, b);
-        }
+        s.text.consume_all(spans);
     }
 }
 
@@ -227,9 +223,7 @@ fn flags(cx: &Cx, s: &Subject, out: &mut Vec<Condition>) -> Result<(), ImportErr
                 .find(|(k, _)| k == key)
                 .ok_or_else(|| raw.error(format!("unknown class flag `{key}`")))?;
             for n in *names {
-                for id in cx.classes.lookup(n) {
-                    push_unique(&mut classes, id);
-                }
+                push_all_unique(&mut classes, cx.classes.lookup(n));
             }
             if classes.is_empty() {
                 return Err(raw.error(format!("class flag `{key}` names no known class")));

@@ -25,7 +25,7 @@
 //! applies_to = { names = ["Dahar Master"] }
 //! ```
 
-use super::{faction_of, push_unique, slot_of, Cx, Kind, Subject};
+use super::{faction_of, push_all_unique, push_unique, slot_of, span_of, Cx, Kind, Subject};
 use crate::data::import::ImportError;
 use crate::data::model::{CardFilter, Scope, SetCost};
 use regex::Regex;
@@ -121,8 +121,7 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
                     names: vec![n.clone()],
                     ..CardFilter::default()
                 });
-                let m = c.get(0).map_or(0..0, |m| m.range());
-                spans.push((at + m.start, at + m.end));
+                spans.push(span_of(&c, at));
                 continue;
             }
         }
@@ -218,17 +217,10 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
             }
         }
     }
-    for (a, b) in spans {
-        if b > a {
-            s.text.consume(a, b);
-        }
-    }
-    for c in found {
-        push_unique(&mut s.card.rules.set_costs, c);
-    }
-    for f in no_slot_for {
-        push_unique(&mut s.card.rules.no_slot_for, f);
-    }
+    s.text
+        .consume_all(spans.into_iter().filter(|&(a, b)| b > a));
+    push_all_unique(&mut s.card.rules.set_costs, found);
+    push_all_unique(&mut s.card.rules.no_slot_for, no_slot_for);
     Ok(())
 }
 
@@ -250,24 +242,20 @@ fn filter(words: &str) -> Option<CardFilter> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::testing::{cx, subject};
+    use super::super::testing::{cx_with_cards, subject};
     use super::*;
     use serde_json::json;
 
     fn run(text: &str) -> Subject<'static> {
         let mut s = subject("X1", text, json!({}));
-        let mut cx = cx();
-        for n in [
+        let cx = cx_with_cards(&[
             "Dahar Master",
             "Stone of Gol",
             "Mauk-to'Vor",
             "Romulan Cloaking Device",
             "Phase Cannons",
             "Transporter Room",
-        ] {
-            cx.card_names
-                .insert(crate::data::normalize(n), n.to_string());
-        }
+        ]);
         apply(&cx, &mut s).unwrap();
         s
     }

@@ -27,7 +27,7 @@
 //! ```
 
 use super::target::{alternatives, strip_article};
-use super::{faction_of, push_unique, slot_of, Cx, Kind, Subject};
+use super::{faction_of, push_all_unique, push_unique, slot_of, span_of, Cx, Kind, Subject};
 use crate::data::import::ImportError;
 use crate::data::model::{AddSlot, CardFilter, CardType, ShipLimit};
 use regex::{Captures, Regex};
@@ -196,8 +196,7 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
             for c in re.captures_iter(t) {
                 if let Some(ls) = limits(cx, i, &c) {
                     found.extend(ls);
-                    let m = c.get(0).map_or(0..0, |m| m.range());
-                    spans.push((at + m.start, at + m.end));
+                    spans.push(span_of(&c, at));
                 }
             }
         }
@@ -217,12 +216,8 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
             push_unique(&mut s.card.rules.adds_slots, slot);
         }
     }
-    for l in found {
-        push_unique(&mut s.card.rules.ship_limits, l);
-    }
-    for (a, b) in spans {
-        s.text.consume(a, b);
-    }
+    push_all_unique(&mut s.card.rules.ship_limits, found);
+    s.text.consume_all(spans);
     Ok(())
 }
 

@@ -37,10 +37,10 @@
 //! discount = { amount = -1, min = 1 }
 //! ```
 
-use super::{faction_of, number, slot_of, Cx, Kind, Subject};
+use super::{faction_of, number, slot_of, span_of, Cx, Kind, Subject};
 use crate::data::import::ImportError;
 use crate::data::model::{AddSlot, CardFilter, Discount, Scope, SetCost};
-use regex::{Captures, Regex};
+use regex::Regex;
 use std::sync::LazyLock;
 
 pub const KIND: Kind = Kind {
@@ -100,19 +100,9 @@ fn filter(words: &str) -> Option<CardFilter> {
 fn discount(amount: &str, min: Option<&str>, applies_to: CardFilter) -> Option<Discount> {
     let amount: i32 = amount.parse().ok().filter(|a| *a > 0)?;
     Some(Discount {
-        amount: -amount,
-        scope: Scope::Ship,
-        applies_to,
         min: min.and_then(|m| m.parse().ok()),
-        when: None,
-        max_cards: None,
-        exceed_restrictions: false,
+        ..Discount::off_on_ship(amount, applies_to)
     })
-}
-
-fn span(c: &Captures, at: usize) -> (usize, usize) {
-    let m = c.get(0).map_or(0..0, |m| m.range());
-    (at + m.start, at + m.end)
 }
 
 fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
@@ -133,7 +123,7 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
                 .collect();
             if let (Some(slots), Some(n)) = (slots, number(&c[1])) {
                 added = Some(AddSlot::plain(slots, n));
-                spans.push(span(&c, *at));
+                spans.push(span_of(&c, *at));
             }
         }
     }
@@ -153,23 +143,13 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
                 .iter_mut()
                 .find(|a| slot.is_some_and(|st| a.slot == [st]));
             if let (Some(entry), true) = (entry, amount > 0) {
-                entry.discount = Some(Discount {
-                    amount,
-                    scope: Scope::Ship,
-                    applies_to: CardFilter::default(),
-                    min: None,
-                    when: None,
-                    max_cards: None,
-                    exceed_restrictions: false,
-                });
-                spans.push(span(&c, *at));
+                entry.discount = Some(Discount::off_on_ship(-amount, CardFilter::default()));
+                spans.push(span_of(&c, *at));
             }
         }
     }
     if s.card.rules.adds_slots.len() != 1 {
-        for (a, b) in spans {
-            s.text.consume(a, b);
-        }
+        s.text.consume_all(spans);
         return Ok(());
     }
     let mut terms = s.card.rules.adds_slots[0].clone();
@@ -185,21 +165,21 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
             ) {
                 terms.discount = Some(d);
                 terms.only = only.or(terms.only);
-                spans.push(span(&c, *at));
+                spans.push(span_of(&c, *at));
             }
         }
         for (re, amount, words) in [(&*IF_ADDITIONAL, 2, 1), (&*THESE_EACH, 1, 2)] {
             if let Some(c) = re.captures(t) {
                 if let Some(d) = filter(&c[words]).and_then(|f| discount(&c[amount], None, f)) {
                     terms.discount = Some(d);
-                    spans.push(span(&c, *at));
+                    spans.push(span_of(&c, *at));
                 }
             }
         }
         if let Some(c) = NOT_GREATER.captures(t) {
             if let Ok(n) = c[1].parse::<i32>() {
                 terms.only.get_or_insert_with(CardFilter::default).max_cost = Some(n);
-                spans.push(span(&c, *at));
+                spans.push(span_of(&c, *at));
             }
         }
         if let Some(c) = FACE_DOWN.captures(t) {
@@ -215,7 +195,7 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
                         exceed_restrictions: false,
                         face_down: true,
                     });
-                    spans.push(span(&c, *at));
+                    spans.push(span_of(&c, *at));
                 }
             }
         }
@@ -223,28 +203,26 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
             if let Ok(n) = c[1].parse::<i32>() {
                 terms.same_faction = true;
                 terms.only.get_or_insert_with(CardFilter::default).max_cost = Some(n);
-                spans.push(span(&c, *at));
+                spans.push(span_of(&c, *at));
             }
         }
         if let Some(c) = FILLED_WITH.captures(t) {
             // A card name the database knows, as printed.
             if let Some(name) = cx.card_names.get(&crate::data::normalize(&c[1])) {
                 terms.only.get_or_insert_with(CardFilter::default).names = vec![name.clone()];
-                spans.push(span(&c, *at));
+                spans.push(span_of(&c, *at));
             }
         }
         if let Some(c) = MAY_EXCEED.captures(t) {
             if let Some(d) = discount(&c[1], c.get(2).map(|m| m.as_str()), CardFilter::default()) {
                 terms.discount = Some(d);
                 terms.exceed_restrictions = true;
-                spans.push(span(&c, *at));
+                spans.push(span_of(&c, *at));
             }
         }
     }
     s.card.rules.adds_slots[0] = terms;
-    for (a, b) in spans {
-        s.text.consume(a, b);
-    }
+    s.text.consume_all(spans);
     Ok(())
 }
 
@@ -294,13 +272,8 @@ mod tests {
 
     fn d(amount: i32, min: Option<i32>, applies_to: CardFilter) -> Option<Discount> {
         Some(Discount {
-            amount,
-            scope: Scope::Ship,
-            applies_to,
             min,
-            when: None,
-            max_cards: None,
-            exceed_restrictions: false,
+            ..Discount::off_on_ship(-amount, applies_to)
         })
     }
 

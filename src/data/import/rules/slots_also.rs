@@ -10,7 +10,7 @@
 //! also = ["weapon"]
 //! ```
 
-use super::{push_unique, slot_of, Cx, Kind, Subject};
+use super::{push_all_unique, slot_of, span_of, Cx, Kind, Subject};
 use crate::data::import::ImportError;
 use crate::data::model::SlotsAlso;
 use regex::Regex;
@@ -40,17 +40,12 @@ fn apply(_cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
         for c in TREAT.captures_iter(t) {
             if let (Some(from), Some(also)) = (slots(&c[1]), slots(&c[2])) {
                 found.push(SlotsAlso { slots: from, also });
-                let m = c.get(0).map_or(0..0, |m| m.range());
-                spans.push((at + m.start, at + m.end));
+                spans.push(span_of(&c, at));
             }
         }
     }
-    for f in found {
-        push_unique(&mut s.card.rules.slots_also, f);
-    }
-    for (a, b) in spans {
-        s.text.consume(a, b);
-    }
+    push_all_unique(&mut s.card.rules.slots_also, found);
+    s.text.consume_all(spans);
     Ok(())
 }
 

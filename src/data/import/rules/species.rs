@@ -15,7 +15,7 @@
 //! species = ["gorn"]
 //! ```
 
-use super::{push_unique, species_of, Cx, Kind, Subject};
+use super::{push_unique, span_of, species_of, Cx, Kind, Subject};
 use crate::data::import::ImportError;
 use crate::data::model::CardType;
 use regex::Regex;
@@ -39,14 +39,11 @@ fn apply(_cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
         for c in COUNTS_AS.captures_iter(sentence) {
             if let Some(sp) = species_of(&c[1]) {
                 push_unique(&mut s.card.species, sp.to_string());
-                let m = c.get(0).map_or(0..0, |m| m.range());
-                spans.push((at + m.start, at + m.end));
+                spans.push(span_of(&c, at));
             }
         }
     }
-    for (a, b) in spans {
-        s.text.consume(a, b);
-    }
+    s.text.consume_all(spans);
     Ok(())
 }
 

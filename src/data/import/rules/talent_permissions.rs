@@ -19,9 +19,9 @@
 //! only = { names = ["Secret Research"] }
 //! ```
 
-use super::{faction_of, number, push_unique, Cx, Kind, Subject};
+use super::{faction_of, number, push_all_unique, span_of, Cx, Kind, Subject};
 use crate::data::import::ImportError;
-use crate::data::model::{AddSlot, CardFilter, CardType, Condition, Discount, Scope};
+use crate::data::model::{AddSlot, CardFilter, CardType, Condition, Discount};
 use regex::Regex;
 use std::sync::LazyLock;
 
@@ -71,15 +71,7 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
             let discount = c
                 .get(4)
                 .and_then(|m| m.as_str().parse::<i32>().ok())
-                .map(|n| Discount {
-                    amount: -n,
-                    scope: Scope::Ship,
-                    applies_to: only.clone(),
-                    min: None,
-                    when: None,
-                    max_cards: None,
-                    exceed_restrictions: false,
-                });
+                .map(|n| Discount::off_on_ship(n, only.clone()));
             if has_icon {
                 // Its own talent slot fields it; only the discount is new.
                 let Some(d) = discount else { continue };
@@ -90,8 +82,7 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
                 slot.discount = discount;
                 slots.push(slot);
             }
-            let m = c.get(0).map_or(0..0, |m| m.range());
-            spans.push((at + m.start, at + m.end));
+            spans.push(span_of(&c, at));
         }
         for c in OF_FACTION.captures_iter(t) {
             let (Some(n), Some(f)) = (number(&c[2]), faction_of(&c[3])) else {
@@ -110,34 +101,19 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
             slot.discount = c
                 .get(4)
                 .and_then(|m| m.as_str().parse::<i32>().ok())
-                .map(|d| Discount {
-                    amount: -d,
-                    scope: Scope::Ship,
-                    applies_to: CardFilter::default(),
-                    min: None,
-                    when: None,
-                    max_cards: None,
-                    exceed_restrictions: false,
-                });
+                .map(|d| Discount::off_on_ship(d, CardFilter::default()));
             slot.only = Some(CardFilter {
                 factions: vec![f.to_string()],
                 ..CardFilter::default()
             });
             slot.when = other;
             slots.push(slot);
-            let m = c.get(0).map_or(0..0, |m| m.range());
-            spans.push((at + m.start, at + m.end));
+            spans.push(span_of(&c, at));
         }
     }
-    for a in slots {
-        push_unique(&mut s.card.rules.adds_slots, a);
-    }
-    for d in discounts {
-        push_unique(&mut s.card.rules.discounts, d);
-    }
-    for (a, b) in spans {
-        s.text.consume(a, b);
-    }
+    push_all_unique(&mut s.card.rules.adds_slots, slots);
+    push_all_unique(&mut s.card.rules.discounts, discounts);
+    s.text.consume_all(spans);
     Ok(())
 }
 

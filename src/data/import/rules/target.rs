@@ -85,9 +85,7 @@ pub fn one_ship(cx: &Cx, phrase: &str) -> Option<Condition> {
     {
         let mut ids = Vec::new();
         for n in *names {
-            for id in cx.classes.lookup(n) {
-                super::push_unique(&mut ids, id);
-            }
+            super::push_all_unique(&mut ids, cx.classes.lookup(n));
         }
         return (!ids.is_empty()).then_some(Condition::ShipClass { any: ids });
     }
@@ -478,18 +476,8 @@ mod tests {
             }])
         );
         // Species that are no faction (E103, E184, E187).
-        let name_or = |name: &str, sp: &str| {
-            Some(vec![Condition::AnyOf {
-                any: vec![
-                    Condition::CaptainName {
-                        any: vec![name.into()],
-                    },
-                    Condition::CaptainSpecies {
-                        any: vec![sp.into()],
-                    },
-                ],
-            }])
-        };
+        let name_or =
+            |name: &str, sp: &str| Some(vec![Condition::captain_named_or_of_species(name, sp)]);
         assert_eq!(
             captain(&cx, "Loskene or any other Tholian Captain"),
             name_or("Loskene", "tholian")
