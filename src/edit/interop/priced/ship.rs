@@ -338,6 +338,9 @@ pub(super) fn ship<'a>(
                         *slot = Some(tree.placed(k, 0));
                     }
                 }
+                None if p.card.rules.no_slot => problems.push(Problem::error(format!(
+                    "{label}: {what} needs no upgrade slot, but Utopia holds such a card in a [tech], [weapon] or [crew] slot of the ship and gives that slot back beneath it; fleetcheck does not write that layout yet"
+                ))),
                 None => problems.push(Problem::error(format!(
                     "{label}: {what} is in no upgrade slot, and a Utopia fleet holds every upgrade in a slot"
                 ))),

@@ -1,0 +1,151 @@
+//! Cards whose slot Utopia holds otherwise than the card data once said
+//! (issue 13): Systems Upgrade (T057) fills a [tech], [weapon] or [crew]
+//! slot of the Upgrade Bar only, never a captain's [talent] slot nor the
+//! [tech] slot it adds itself; a card that takes no slot is refused by the
+//! Utopia export with the reason. Fleets of
+//! `tests/fixtures/interop/slots`.
+
+use crate::interop::{root, spacedock_round_trip, total_of, utopia_round_trip};
+use crate::support::run;
+use std::path::PathBuf;
+
+fn slots(stem: &str) -> PathBuf {
+    root()
+        .join("tests/fixtures/interop/slots")
+        .join(format!("{stem}.toml"))
+}
+
+/// Each card's (id, slot) in the `check -o json` report, and the codes.
+fn report(stem: &str) -> (Vec<(String, Option<String>)>, Vec<String>, i64) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = slots(stem).display().to_string();
+    let r = run(dir.path(), &["check", &path, "-o", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+    let f = &v["fleets"][0];
+    let cards = f["ships"][0]["cards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            (
+                c["id"].as_str().unwrap().to_string(),
+                c["slot"].as_str().map(str::to_string),
+            )
+        })
+        .collect();
+    let codes = f["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["code"].as_str().unwrap().to_string())
+        .collect();
+    (cards, codes, f["total"].as_i64().unwrap())
+}
+
+fn slot(id: &str, slot: Option<&str>) -> (String, Option<String>) {
+    (id.to_string(), slot.map(str::to_string))
+}
+
+/// With a free [crew] slot, Systems Upgrade takes it and holds Positron
+/// Beam in the [tech] slot it adds: the exact Utopia link, which imports
+/// back at the same total.
+#[test]
+fn systems_upgrade_fills_a_crew_slot_and_holds_its_own_tech_slot() {
+    let (cards, codes, total) = report("systems-upgrade");
+    assert_eq!(
+        cards,
+        [
+            slot("Cap636", None),
+            slot("T057", Some("crew")),
+            slot("W118", Some("weapon")),
+            slot("C209", Some("crew")),
+            slot("T232", Some("tech")),
+        ]
+    );
+    assert_eq!((codes.len(), total), (0, 34));
+    let link = utopia_round_trip(&slots("systems-upgrade"));
+    assert_eq!(
+        crate::interop::link_json(&link),
+        r#"{"ships":[{"id":"ship:S202","captain":{"id":"captain:Cap636","upgradeSlots":[{}]},"upgrades":[{"id":"weapon:W118"},{"id":"question:T057","upgradeSlots":[{"id":"tech:T232"}]},{"id":"crew:C209"}]}]}"#
+    );
+    let (fleet, problems) = fleetcheck::edit::interop::utopia::import(
+        crate::interop::db(),
+        &fleetcheck::edit::interop::utopia::parse_input(&link).unwrap(),
+    );
+    assert!(problems.is_empty(), "{problems:?}");
+    assert_eq!(total_of(&fleet.to_toml(crate::interop::db(), &[])).0, 34);
+}
+
+/// With the Upgrade Bar full, Systems Upgrade once took Sulu's [talent]
+/// slot (a link Utopia loads without it) or its own [tech] slot: now the
+/// card added last has no slot, the fleet is illegal and the export names
+/// that card.
+#[test]
+fn systems_upgrade_never_takes_a_talent_slot_nor_its_own() {
+    let (cards, codes, total) = report("systems-upgrade-no-slot");
+    assert_eq!(
+        cards,
+        [
+            slot("Cap636", None),
+            slot("T057", Some("crew")),
+            slot("W118", Some("weapon")),
+            slot("C209", Some("crew")),
+            slot("C212", None),
+            slot("T232", Some("tech")),
+        ]
+    );
+    assert_eq!((codes, total), (vec!["slot".to_string()], 37));
+    let dir = tempfile::tempdir().unwrap();
+    let path = slots("systems-upgrade-no-slot").display().to_string();
+    let r = run(dir.path(), &["export", &path, "--to", "utopia"]);
+    assert_eq!(r.code, 2);
+    assert_eq!(
+        r.stderr,
+        format!(
+            "error: ship 1 (U.S.S. Reliant): Worf (C212) is in no upgrade slot, and a Utopia fleet holds every upgrade in a slot\n\
+             error: {path} cannot be exported to Utopia as it is (1 card not carried over); nothing was written\n"
+        )
+    );
+    assert_eq!(r.stdout, "");
+}
+
+/// A card that needs no slot (Coffee, Black): the Utopia export is refused
+/// with the card and the reason (Utopia's layout for it, a [tech],
+/// [weapon] or [crew] slot the card gives back beneath it, is not written
+/// yet).
+#[test]
+fn a_card_that_takes_no_slot_is_refused_by_name() {
+    let (cards, codes, total) = report("no-slot");
+    assert_eq!(
+        cards,
+        [
+            slot("Cap636", None),
+            slot("Q029", Some("none")),
+            slot("W118", Some("weapon")),
+        ]
+    );
+    assert_eq!((codes.len(), total), (0, 28));
+    let dir = tempfile::tempdir().unwrap();
+    let path = slots("no-slot").display().to_string();
+    let r = run(dir.path(), &["export", &path, "--to", "utopia"]);
+    assert_eq!(r.code, 2);
+    assert_eq!(
+        r.stderr,
+        format!(
+            "error: ship 1 (U.S.S. Reliant): Coffee, Black (Q029) needs no upgrade slot, but Utopia holds such a card in a [tech], [weapon] or [crew] slot of the ship and gives that slot back beneath it; fleetcheck does not write that layout yet\n\
+             error: {path} cannot be exported to Utopia as it is (1 card not carried over); nothing was written\n"
+        )
+    );
+    assert_eq!(r.stdout, "");
+    // The text list is written from the same layout: refused alike. Space
+    // Dock's 2018 data has no such card (it is of 2024): named.
+    let r = run(dir.path(), &["export", &path, "--to", "text"]);
+    assert_eq!(r.code, 2, "{}", r.stdout);
+    assert!(
+        r.stderr
+            .contains("Coffee, Black (Q029) needs no upgrade slot"),
+        "{}",
+        r.stderr
+    );
+    spacedock_round_trip(&slots("no-slot"), &["Coffee, Black"]);
+}
