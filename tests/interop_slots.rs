@@ -1,9 +1,9 @@
 //! Cards whose slot Utopia holds otherwise than the card data once said
 //! (issue 13): Systems Upgrade (T057) fills a [tech], [weapon] or [crew]
 //! slot of the Upgrade Bar only, never a captain's [talent] slot nor the
-//! [tech] slot it adds itself; a card that takes no slot is refused by the
-//! Utopia export with the reason. Fleets of
-//! `tests/fixtures/interop/slots`.
+//! [tech] slot it adds itself; a card that takes no slot stands in a
+//! printed slot it gives back beneath it, as Utopia's card rules hold it.
+//! Fleets of `tests/fixtures/interop/slots`.
 
 use crate::interop::{root, spacedock_round_trip, total_of, utopia_round_trip};
 use crate::support::run;
@@ -109,12 +109,13 @@ fn systems_upgrade_never_takes_a_talent_slot_nor_its_own() {
     assert_eq!(r.stdout, "");
 }
 
-/// A card that needs no slot (Coffee, Black): the Utopia export is refused
-/// with the card and the reason (Utopia's layout for it, a [tech],
-/// [weapon] or [crew] slot the card gives back beneath it, is not written
-/// yet).
+/// Cards that need no slot (Coffee, Black; Maintenance Crew, which adds a
+/// [crew] slot): each stands in a printed [tech], [weapon] or [crew] slot
+/// and holds, in its first slot, the card that slot held (Utopia's card
+/// rules: one slot of the type it stands in); the exact link, which
+/// imports back to the same cards at the same total.
 #[test]
-fn a_card_that_takes_no_slot_is_refused_by_name() {
+fn cards_that_take_no_slot_stand_in_a_slot_they_give_back() {
     let (cards, codes, total) = report("no-slot");
     assert_eq!(
         cards,
@@ -122,30 +123,55 @@ fn a_card_that_takes_no_slot_is_refused_by_name() {
             slot("Cap636", None),
             slot("Q029", Some("none")),
             slot("W118", Some("weapon")),
+            slot("C209", Some("crew")),
+            slot("C212", Some("crew")),
         ]
     );
-    assert_eq!((codes.len(), total), (0, 28));
+    assert_eq!((codes.len(), total), (0, 58));
+    let link = utopia_round_trip(&slots("no-slot"));
+    assert_eq!(
+        crate::interop::link_json(&link),
+        r#"{"ships":[{"id":"ship:S202","captain":{"id":"captain:Cap636","upgradeSlots":[{}]},"upgrades":[{"id":"question:Q029","upgradeSlots":[{"id":"weapon:W118"}]},{"id":"crew:C209"},{"id":"crew:C212"}]},{"id":"ship:S285","captain":{"id":"captain:Cap106"},"upgrades":[{"id":"question:Q005","upgradeSlots":[{},{}]},{},{"id":"crew:C187"},{}]}]}"#
+    );
+    let (fleet, problems) = fleetcheck::edit::interop::utopia::import(
+        crate::interop::db(),
+        &fleetcheck::edit::interop::utopia::parse_input(&link).unwrap(),
+    );
+    assert!(problems.is_empty(), "{problems:?}");
+    assert_eq!(total_of(&fleet.to_toml(crate::interop::db(), &[])).0, 58);
+    // The text list names them; Space Dock's 2018 data has no Coffee,
+    // Black (a card of 2024): named, nothing written.
     let dir = tempfile::tempdir().unwrap();
     let path = slots("no-slot").display().to_string();
-    let r = run(dir.path(), &["export", &path, "--to", "utopia"]);
-    assert_eq!(r.code, 2);
+    let r = run(dir.path(), &["export", &path, "--to", "text"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stdout.contains("- Coffee, Black [1]\n"), "{}", r.stdout);
+    assert!(
+        r.stdout.contains("- Maintenance Crew [6]\n"),
+        "{}",
+        r.stdout
+    );
+    assert!(r.stdout.contains("Fleet Total: 58 SP"), "{}", r.stdout);
+    spacedock_round_trip(&slots("no-slot"), &["Coffee, Black"]);
+}
+
+/// More cards that take no slot than a ship has [tech], [weapon] and
+/// [crew] slots: the export is refused, naming the card and why.
+#[test]
+fn a_card_that_takes_no_slot_without_a_slot_to_stand_in_is_refused_by_name() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("f.toml"),
+        "[[ship]]\nship = { id = \"S202\" }\ncaptain = { id = \"Cap636\" }\n\
+         upgrades = [{ id = \"Q029\" }, { id = \"Q034\" }, { id = \"Q009\" }, { id = \"Q011\" }]\n",
+    )
+    .unwrap();
+    let r = run(dir.path(), &["export", "f.toml", "--to", "utopia"]);
+    assert_eq!(r.code, 2, "{}", r.stdout);
     assert_eq!(
         r.stderr,
-        format!(
-            "error: ship 1 (U.S.S. Reliant): Coffee, Black (Q029) needs no upgrade slot, but Utopia holds such a card in a [tech], [weapon] or [crew] slot of the ship and gives that slot back beneath it; fleetcheck does not write that layout yet\n\
-             error: {path} cannot be exported to Utopia as it is (1 card not carried over); nothing was written\n"
-        )
+        "error: ship 1 (U.S.S. Reliant): Captured (Q011) needs no upgrade slot, but Utopia holds such a card in a [tech], [weapon] or [crew] slot of the ship (giving that slot back beneath it), and another such card already stands in each\n\
+         error: f.toml cannot be exported to Utopia as it is (1 card not carried over); nothing was written\n"
     );
     assert_eq!(r.stdout, "");
-    // The text list is written from the same layout: refused alike. Space
-    // Dock's 2018 data has no such card (it is of 2024): named.
-    let r = run(dir.path(), &["export", &path, "--to", "text"]);
-    assert_eq!(r.code, 2, "{}", r.stdout);
-    assert!(
-        r.stderr
-            .contains("Coffee, Black (Q029) needs no upgrade slot"),
-        "{}",
-        r.stderr
-    );
-    spacedock_round_trip(&slots("no-slot"), &["Coffee, Black"]);
 }
