@@ -15,8 +15,12 @@ fn slots(stem: &str) -> PathBuf {
         .join(format!("{stem}.toml"))
 }
 
-/// Each card's (id, slot) in the `check -o json` report, and the codes.
-fn report(stem: &str) -> (Vec<(String, Option<String>)>, Vec<String>, i64) {
+/// A card's id and the slot type the report gives it.
+type CardSlot = (String, Option<String>);
+
+/// Each card's (id, slot) in the `check -o json` report, the codes and
+/// the total.
+fn report(stem: &str) -> (Vec<CardSlot>, Vec<String>, i64) {
     let dir = tempfile::tempdir().unwrap();
     let path = slots(stem).display().to_string();
     let r = run(dir.path(), &["check", &path, "-o", "json"]);
@@ -42,7 +46,7 @@ fn report(stem: &str) -> (Vec<(String, Option<String>)>, Vec<String>, i64) {
     (cards, codes, f["total"].as_i64().unwrap())
 }
 
-fn slot(id: &str, slot: Option<&str>) -> (String, Option<String>) {
+fn slot(id: &str, slot: Option<&str>) -> CardSlot {
     (id.to_string(), slot.map(str::to_string))
 }
 
