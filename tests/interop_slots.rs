@@ -50,34 +50,41 @@ fn slot(id: &str, slot: Option<&str>) -> CardSlot {
     (id.to_string(), slot.map(str::to_string))
 }
 
-/// With a free [crew] slot, Systems Upgrade takes it and holds Positron
-/// Beam in the [tech] slot it adds: the exact Utopia link, which imports
-/// back at the same total.
-#[test]
-fn systems_upgrade_fills_a_crew_slot_and_holds_its_own_tech_slot() {
-    let (cards, codes, total) = report("systems-upgrade");
-    assert_eq!(
-        cards,
-        [
-            slot("Cap636", None),
-            slot("T057", Some("crew")),
-            slot("W118", Some("weapon")),
-            slot("C209", Some("crew")),
-            slot("T232", Some("tech")),
-        ]
-    );
-    assert_eq!((codes.len(), total), (0, 34));
-    let link = utopia_round_trip(&slots("systems-upgrade"));
-    assert_eq!(
-        crate::interop::link_json(&link),
-        r#"{"ships":[{"id":"ship:S202","captain":{"id":"captain:Cap636","upgradeSlots":[{}]},"upgrades":[{"id":"weapon:W118"},{"id":"question:T057","upgradeSlots":[{"id":"tech:T232"}]},{"id":"crew:C209"}]}]}"#
-    );
+/// The fleet `stem` is legal at `total` with each card in the slot given
+/// (the first ship's cards), exports to the Utopia link whose JSON is
+/// `json`, and that link imports back to the same cards at `total`.
+fn exports_exactly(stem: &str, want: &[CardSlot], total: i64, json: &str) {
+    let (cards, codes, t) = report(stem);
+    assert_eq!(cards, want, "{stem}");
+    assert_eq!((codes.len(), t), (0, total), "{stem}: {codes:?}");
+    let link = utopia_round_trip(&slots(stem));
+    assert_eq!(crate::interop::link_json(&link), json, "{stem}");
     let (fleet, problems) = fleetcheck::edit::interop::utopia::import(
         crate::interop::db(),
         &fleetcheck::edit::interop::utopia::parse_input(&link).unwrap(),
     );
     assert!(problems.is_empty(), "{problems:?}");
-    assert_eq!(total_of(&fleet.to_toml(crate::interop::db(), &[])).0, 34);
+    let back = total_of(&fleet.to_toml(crate::interop::db(), &[])).0;
+    assert_eq!(i64::from(back), total, "{stem}");
+}
+
+/// With a free [crew] slot, Systems Upgrade takes it and holds Positron
+/// Beam in the [tech] slot it adds: the exact Utopia link, which imports
+/// back at the same total.
+#[test]
+fn systems_upgrade_fills_a_crew_slot_and_holds_its_own_tech_slot() {
+    exports_exactly(
+        "systems-upgrade",
+        &[
+            slot("Cap636", None),
+            slot("T057", Some("crew")),
+            slot("W118", Some("weapon")),
+            slot("C209", Some("crew")),
+            slot("T232", Some("tech")),
+        ],
+        34,
+        r#"{"ships":[{"id":"ship:S202","captain":{"id":"captain:Cap636","upgradeSlots":[{}]},"upgrades":[{"id":"weapon:W118"},{"id":"question:T057","upgradeSlots":[{"id":"tech:T232"}]},{"id":"crew:C209"}]}]}"#,
+    );
 }
 
 /// With the Upgrade Bar full, Systems Upgrade once took Sulu's [talent]
@@ -120,29 +127,18 @@ fn systems_upgrade_never_takes_a_talent_slot_nor_its_own() {
 /// imports back to the same cards at the same total.
 #[test]
 fn cards_that_take_no_slot_stand_in_a_slot_they_give_back() {
-    let (cards, codes, total) = report("no-slot");
-    assert_eq!(
-        cards,
-        [
+    exports_exactly(
+        "no-slot",
+        &[
             slot("Cap636", None),
             slot("Q029", Some("none")),
             slot("W118", Some("weapon")),
             slot("C209", Some("crew")),
             slot("C212", Some("crew")),
-        ]
+        ],
+        58,
+        r#"{"ships":[{"id":"ship:S202","captain":{"id":"captain:Cap636","upgradeSlots":[{}]},"upgrades":[{"id":"question:Q029","upgradeSlots":[{"id":"weapon:W118"}]},{"id":"crew:C209"},{"id":"crew:C212"}]},{"id":"ship:S285","captain":{"id":"captain:Cap106"},"upgrades":[{"id":"question:Q005","upgradeSlots":[{},{}]},{},{"id":"crew:C187"},{}]}]}"#,
     );
-    assert_eq!((codes.len(), total), (0, 58));
-    let link = utopia_round_trip(&slots("no-slot"));
-    assert_eq!(
-        crate::interop::link_json(&link),
-        r#"{"ships":[{"id":"ship:S202","captain":{"id":"captain:Cap636","upgradeSlots":[{}]},"upgrades":[{"id":"question:Q029","upgradeSlots":[{"id":"weapon:W118"}]},{"id":"crew:C209"},{"id":"crew:C212"}]},{"id":"ship:S285","captain":{"id":"captain:Cap106"},"upgrades":[{"id":"question:Q005","upgradeSlots":[{},{}]},{},{"id":"crew:C187"},{}]}]}"#
-    );
-    let (fleet, problems) = fleetcheck::edit::interop::utopia::import(
-        crate::interop::db(),
-        &fleetcheck::edit::interop::utopia::parse_input(&link).unwrap(),
-    );
-    assert!(problems.is_empty(), "{problems:?}");
-    assert_eq!(total_of(&fleet.to_toml(crate::interop::db(), &[])).0, 58);
     // The text list names them; Space Dock's 2018 data has no Coffee,
     // Black (a card of 2024): named, nothing written.
     let dir = tempfile::tempdir().unwrap();
