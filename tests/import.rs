@@ -619,11 +619,10 @@ fn slots_rules() {
     // No slot.
     assert!(card("Q034").rules.no_slot);
     assert!(card("E237").rules.no_slot);
-    // Either slot: any slot on the bar.
-    assert_eq!(
-        card("T057").rules.either_slot,
-        ["crew", "tech", "weapon", "talent", "borg"]
-    );
+    // Either slot: "any slot on your Upgrade Bar", read as every type and
+    // corrected (corrections.toml) to the Upgrade Bar's [crew], [tech] and
+    // [weapon] slots, the ones Utopia lets it fill.
+    assert_eq!(card("T057").rules.either_slot, ["crew", "tech", "weapon"]);
     // Added slots with a choice.
     assert_eq!(
         card("C422").rules.adds_slots,

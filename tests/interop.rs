@@ -224,7 +224,7 @@ const LAYOUT: &[(&str, i32)] = &[
 ];
 
 /// The JSON of a Utopia link.
-fn link_json(link: &str) -> String {
+pub(crate) fn link_json(link: &str) -> String {
     String::from_utf8(utopia::base64_decode(link.rsplit_once('#').unwrap().1).unwrap()).unwrap()
 }
 

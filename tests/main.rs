@@ -14,6 +14,7 @@ mod hardening;
 mod import;
 mod import_fixture;
 mod interop;
+mod interop_slots;
 mod interop_spacedock;
 mod interop_text;
 mod options;

@@ -53,16 +53,12 @@ pub fn slots_of(e: &ShipEntry, cards: &[(Role, &Placed)], muted: &[usize]) -> Ve
             accepts: vec![t.clone()],
             source: ship.name.clone(),
             added: None,
+            by: None,
         })
         .collect();
     // Captains and admirals show talent icons; so do a few crew cards
     // ("Elim Garak or his [talent] Upgrade").
-    for (_, p) in cards
-        .iter()
-        .enumerate()
-        .filter(|(k, _)| !muted.contains(k))
-        .map(|(_, c)| c)
-    {
+    for (k, (_, p)) in cards.iter().enumerate().filter(|(k, _)| !muted.contains(k)) {
         // Icons an `adds_slots` entry stands for (with its terms) are
         // added there.
         let icons = if p.card.rules.adds_slots.iter().any(|a| a.icons) {
@@ -75,6 +71,7 @@ pub fn slots_of(e: &ShipEntry, cards: &[(Role, &Placed)], muted: &[usize]) -> Ve
                 accepts: vec!["talent".into()],
                 source: p.card.name.clone(),
                 added: None,
+                by: Some(k),
             });
         }
     }
@@ -93,6 +90,7 @@ pub fn slots_of(e: &ShipEntry, cards: &[(Role, &Placed)], muted: &[usize]) -> Ve
                     accepts: a.slot.clone(),
                     source: card.name.clone(),
                     added: a.has_terms().then_some((k, n)),
+                    by: (k != SHIP_CARD).then_some(k),
                 });
             }
         }

@@ -238,8 +238,15 @@ impl<'s, 'a> ShipSlots<'s, 'a> {
         needing: &[usize],
         options: &[slots::Options],
     ) -> Vec<Option<(usize, usize)>> {
+        // No card fills a slot it adds itself (Systems Upgrade's [tech]).
+        let own = |n: usize, j: usize| self.slots[j].by == Some(needing[n]);
         if self.slots.iter().all(|s| s.added.is_none()) {
-            return slots::assign(self.slots, options);
+            return slots::assign_by(self.slots.len(), needing.len(), |n, j| {
+                if own(n, j) {
+                    return None;
+                }
+                slots::edge(&self.slots[j], &options[n])
+            });
         }
         let terms: Vec<Option<Terms>> = (0..self.slots.len()).map(|j| self.terms(j)).collect();
         let view = &self.on.view;
@@ -267,7 +274,7 @@ impl<'s, 'a> ShipSlots<'s, 'a> {
             let slot = &self.slots[j];
             let card = self.list[needing[n]].1.card;
             // No card fills a slot it adds itself (it is not beneath itself).
-            if terms[j].is_some_and(|t| t.at.1 == needing[n]) {
+            if own(n, j) || terms[j].is_some_and(|t| t.at.1 == needing[n]) {
                 return None;
             }
             let misplaced = breaks(card) && !terms[j].is_some_and(|t| t.add.exceed_restrictions);

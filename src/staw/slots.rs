@@ -35,6 +35,10 @@ pub struct Slot {
     /// (`cost::SHIP_CARD` for the ship card) and the index of the
     /// `adds_slots` entry (see `slot_terms`).
     pub added: Option<(usize, usize)>,
+    /// The index among its ship's cards of the card that adds it (a
+    /// talent icon, an `adds_slots` entry); `None` for the ship's own
+    /// slots. No card fills a slot it adds itself.
+    pub by: Option<usize>,
 }
 
 /// Where a card may go: each slot type it may be counted as, with its cost
@@ -44,14 +48,17 @@ pub type Options = Vec<(String, i32)>;
 /// For each card, the slot it takes and the type it is counted as; `None`
 /// for a card that fits no free slot.
 pub fn assign(slots: &[Slot], cards: &[Options]) -> Vec<Option<(usize, usize)>> {
-    assign_by(slots.len(), cards.len(), |i, j| {
-        cards[i]
-            .iter()
-            .enumerate()
-            .filter(|(_, (t, _))| slots[j].accepts.iter().any(|a| a == t))
-            .min_by_key(|(_, (_, c))| *c)
-            .map(|(k, (_, c))| (k, *c))
-    })
+    assign_by(slots.len(), cards.len(), |i, j| edge(&slots[j], &cards[i]))
+}
+
+/// The cheapest option of a card that `slot` accepts, with its cost.
+pub fn edge(slot: &Slot, options: &Options) -> Option<(usize, i32)> {
+    options
+        .iter()
+        .enumerate()
+        .filter(|(_, (t, _))| slot.accepts.iter().any(|a| a == t))
+        .min_by_key(|(_, (_, c))| *c)
+        .map(|(k, (_, c))| (k, *c))
 }
 
 /// `assign` with the edges given by `edge(card, slot)`: `None` when the
@@ -297,6 +304,7 @@ mod tests {
             accepts: t.iter().map(|s| s.to_string()).collect(),
             source: "ship".into(),
             added: None,
+            by: None,
         }
     }
 

@@ -14,7 +14,12 @@
 //!   to, that crew in the officer's first slot, the officer's own slots
 //!   after it (Utopia's Officer Cards resource lets crew slots take
 //!   officers); a crew takes at most two officers, the second beneath the
-//!   first.
+//!   first;
+//! - a card that takes no slot (Unremarkable Species, Coffee, Black) stands
+//!   in a printed [tech], [weapon] or [crew] slot of the ship and gives
+//!   that slot back as its first slot, where the card the slot held goes
+//!   (Utopia's card rules: a `question` card whose `upgradeSlots` is one
+//!   slot of the type of the slot it stands in, `getSlotType`).
 
 use super::{Node, Problem};
 use crate::data::model::CardType;
@@ -96,6 +101,8 @@ struct Tree<'t, 'a> {
     slot_of: &'t [Option<usize>],
     /// For each officer, the crew card it is assigned to.
     crew_of: &'t [Option<usize>],
+    /// For each card that takes no slot, the printed slot it stands in.
+    hosts: &'t [Option<usize>],
     cost: &'t dyn Fn(usize) -> i32,
 }
 
@@ -105,7 +112,7 @@ impl<'a> Tree<'_, 'a> {
     /// officer's first slot holds its crew (see `placed`).
     fn build(&self, k: usize, depth: usize) -> Node<'a> {
         let mut node = Node::new(self.list[k].1.card, (self.cost)(k));
-        let first = usize::from(self.list[k].0 == Role::Officer);
+        let first = usize::from(self.list[k].0 == Role::Officer || self.hosts[k].is_some());
         let count = self.owners.iter().filter(|o| **o == Owner::Card(k)).count();
         node.upgrade_slots = vec![None; first + count];
         if depth > 8 {
@@ -236,6 +243,40 @@ fn assign_officers(
         .collect()
 }
 
+/// The printed slot each card that takes no slot stands in: a [tech],
+/// [weapon] or [crew] slot of the ship, a free one first, one per card.
+fn hosts(
+    list: &[(Role, &Placed)],
+    slot_of: &[Option<usize>],
+    owners: &[Owner],
+    state: &ShipState,
+) -> Vec<Option<usize>> {
+    let mut taken: Vec<usize> = Vec::new();
+    (0..list.len())
+        .map(|k| {
+            let card = list[k].1.card;
+            if list[k].0 != Role::Upgrade || slot_of[k].is_some() || !card.rules.no_slot {
+                return None;
+            }
+            let open = |j: &usize| {
+                owners[*j] == Owner::Ship
+                    && !taken.contains(j)
+                    && state.slots.get(*j).is_some_and(|s| {
+                        s.accepts
+                            .iter()
+                            .any(|a| ["tech", "weapon", "crew"].contains(&a.as_str()))
+                    })
+            };
+            let j = (0..owners.len())
+                .filter(open)
+                .find(|j| !slot_of.contains(&Some(*j)))
+                .or_else(|| (0..owners.len()).find(open))?;
+            taken.push(j);
+            Some(j)
+        })
+        .collect()
+}
+
 /// Lays out one priced ship; also the slot type each card is counted as.
 pub(super) fn ship<'a>(
     state: &ShipState<'a>,
@@ -285,12 +326,14 @@ pub(super) fn ship<'a>(
         })
         .collect();
     let crew_of = assign_officers(&list, &slot_of, &owners, &types);
+    let hosts = hosts(&list, &slot_of, &owners, state);
     let tree = Tree {
         list: &list,
         owners: &owners,
         within: &within,
         slot_of: &slot_of,
         crew_of: &crew_of,
+        hosts: &hosts,
         cost: &cost,
     };
     let mut node = Node::new(e.ship.card, state.price.cost);
@@ -326,6 +369,8 @@ pub(super) fn ship<'a>(
                 node.resource = Some(Box::new(r));
             }
             _ => match slot_of[k] {
+                // Beneath the card that takes no slot standing there.
+                Some(j) if hosts.contains(&Some(j)) => {}
                 Some(j) => {
                     let at = within[j];
                     let slot = match owners.get(j) {
@@ -338,9 +383,23 @@ pub(super) fn ship<'a>(
                         *slot = Some(tree.placed(k, 0));
                     }
                 }
-                None => problems.push(Problem::error(format!(
-                    "{label}: {what} is in no upgrade slot, and a Utopia fleet holds every upgrade in a slot"
-                ))),
+                None => match hosts[k] {
+                    Some(j) => {
+                        let mut n = tree.build(k, 0);
+                        if let Some(c) = (0..list.len()).find(|&c| c != k && slot_of[c] == Some(j)) {
+                            n.upgrade_slots[0] = Some(tree.placed(c, 0));
+                        }
+                        if let Some(slot) = node.upgrades.get_mut(within[j]) {
+                            *slot = Some(n);
+                        }
+                    }
+                    None if p.card.rules.no_slot => problems.push(Problem::error(format!(
+                        "{label}: {what} needs no upgrade slot, but Utopia holds such a card in a [tech], [weapon] or [crew] slot of the ship (giving that slot back beneath it), and another such card already stands in each"
+                    ))),
+                    None => problems.push(Problem::error(format!(
+                        "{label}: {what} is in no upgrade slot, and a Utopia fleet holds every upgrade in a slot"
+                    ))),
+                },
             },
         }
     }
