@@ -256,8 +256,6 @@ const VALUE_OPTIONS: &[&str] = &["-o", "--output", "--data", "--color"];
 /// `fleetcheck card --no-color T240`. Anything else is left alone (the
 /// `fleetcheck FLEET...` shorthand).
 pub fn commands_first(mut args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
-    use clap::CommandFactory;
-    let cmd = Cli::command();
     let mut i = 1;
     while i < args.len() {
         let Some(a) = args[i].to_str() else { break };
@@ -268,13 +266,19 @@ pub fn commands_first(mut args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsStri
             i += if VALUE_OPTIONS.contains(&a) { 2 } else { 1 };
             continue;
         }
-        if i > 1 && (a == "help" || cmd.find_subcommand(a).is_some()) {
+        if i > 1 && (a == "help" || is_command(a)) {
             let c = args.remove(i);
             args.insert(1, c);
         }
         break;
     }
     args
+}
+
+/// Whether `word` names a command (or one of its aliases), without
+/// building clap's command tree.
+fn is_command(word: &str) -> bool {
+    <Command as clap::Subcommand>::has_subcommand(word)
 }
 
 /// clap's "unrecognized subcommand ... a similar subcommand exists" for a
@@ -295,10 +299,12 @@ fn misspelt_command(args: &[std::ffi::OsString]) -> Option<clap::Error> {
         break;
     }
     let word = args.get(i)?.to_str()?;
-    let mut cmd = Cli::command();
-    if cmd.find_subcommand(word).is_some() || std::path::Path::new(word).exists() {
+    if is_command(word) || std::path::Path::new(word).exists() {
         return None;
     }
+    // Only a word that is neither builds the command tree (every run
+    // builds it once more to parse: start-up is measured).
+    let mut cmd = Cli::command();
     let names: Vec<String> = cmd
         .get_subcommands()
         .map(|c| c.get_name().to_string())
