@@ -187,7 +187,7 @@ pub fn main() -> i32 {
         eprintln!("error: {msg}");
         return usage_error(&args, msg);
     }
-    let cli = match Cli::try_parse_from(&args) {
+    let cli = match parse(&args) {
         Ok(c) => c,
         Err(e) if e.use_stderr() => {
             let _ = e.print();
@@ -214,6 +214,27 @@ pub fn main() -> i32 {
     let common = cli.check.common.clone();
     let command = cli.command.as_ref().map_or("check", Command::name);
     refusal::exit(run(cli), &common, command)
+}
+
+/// The command line, parsed. clap's command tree and its matches are
+/// left to the end of the process rather than dropped: freeing them costs
+/// about a tenth of a one-fleet check (start-up is measured, README
+/// "Performance"), and the process ends soon after.
+fn parse(args: &[std::ffi::OsString]) -> Result<Cli, clap::Error> {
+    use clap::{CommandFactory, FromArgMatches};
+    let mut cmd = Cli::command();
+    let result = match cmd.try_get_matches_from_mut(args) {
+        Ok(mut matches) => {
+            // As `Parser::try_parse_from` does: an error here is formatted
+            // with the command tree.
+            let cli = Cli::from_arg_matches_mut(&mut matches).map_err(|e| e.format(&mut cmd));
+            std::mem::forget(matches);
+            cli
+        }
+        Err(e) => Err(e),
+    };
+    std::mem::forget(cmd);
+    result
 }
 
 /// A usage error (exit 2), said on stderr already; with `-o json` on the
