@@ -803,7 +803,7 @@ fn syntax_error_is_located() {
     assert_eq!(at(&c, "parse"), [(7, 31)]);
     assert_eq!(
         message(&c, "parse"),
-        "TOML syntax error: invalid basic string"
+        "TOML syntax error: invalid basic string, expected `\"`"
     );
 }
 

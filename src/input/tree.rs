@@ -3,15 +3,16 @@
 //! Why not `toml::from_str` into structs with `toml::Spanned` fields: serde
 //! stops at the first unexpected key or shape, and `fleetcheck` promises to
 //! report every problem of a file at once, each located. `toml` is built on
-//! `toml_edit`, whose `ImDocument` keeps the span of every key and value, so
-//! the file is parsed once with it (the same parser and error messages as
-//! `toml`) and turned into this small owned tree; `read.rs` then walks the
+//! `toml_parser`, and `toml::de::DeTable` keeps the span of every key and
+//! value, so the file is parsed once with it (the same parser and error
+//! messages as `toml` and `toml_edit`, which edits fleet files) and turned
+//! into this small owned tree; `read.rs` then walks the
 //! tree by hand, which also lets a card reference be "a string or an inline
 //! table" without serde's span-losing `untagged`.
 
 use crate::input::diag::{Diagnostic, InputCode};
 use std::ops::Range;
-use toml_edit::{ImDocument, Item, Table, Value};
+use toml::de::{DeTable, DeValue};
 
 /// A value of the file with its span.
 #[derive(Debug, Clone, PartialEq)]
@@ -87,82 +88,103 @@ pub fn parse_reported(text: &str, diags: &mut Vec<Diagnostic>) -> Option<Node> {
 
 /// Parses a whole file into its root table.
 pub fn parse(text: &str) -> Result<Node, SyntaxError> {
-    let doc = ImDocument::parse(text).map_err(|e| {
-        let message = e.message().trim();
-        SyntaxError {
-            // The parser says nothing for some stray characters (a bare
-            // carriage return): still tell the user what it is about.
-            message: if message.is_empty() {
-                "unexpected character here".to_string()
-            } else {
-                message.to_string()
-            },
-            span: e.span(),
-        }
-    })?;
-    Ok(item_node(doc.as_item(), 0..text.len()))
-}
-
-/// Converts an item; `fallback` is used where the parser keeps no span
-/// (implicit tables such as `a` in `a.b = 1`).
-fn item_node(item: &Item, fallback: Range<usize>) -> Node {
-    let span = item.span().unwrap_or(fallback.clone());
-    let value = match item {
-        Item::None => NodeValue::Table(Vec::new()),
-        Item::Value(v) => return value_node(v, fallback),
-        Item::Table(t) => return table_node(t, span),
-        Item::ArrayOfTables(a) => NodeValue::Array(
-            a.iter()
-                .map(|t| table_node(t, t.span().unwrap_or(span.clone())))
-                .collect(),
-        ),
-    };
-    Node { value, span }
-}
-
-fn table_node(t: &Table, span: Range<usize>) -> Node {
-    let entries = t
+    let (root, errors) = DeTable::parse_recoverable(text);
+    // The parser goes on after an error and reports in no order of place:
+    // the first in the file is the one to fix, and of those at one place
+    // the last reported is the innermost (an unclosed string, rather than
+    // the array it leaves unclosed).
+    if let Some(e) = errors
         .iter()
-        .map(|(k, v)| {
-            let key_span = t.key(k).and_then(|k| k.span()).unwrap_or(span.clone());
-            Entry {
-                key: k.to_string(),
-                node: item_node(v, key_span.clone()),
-                key_span,
-            }
-        })
-        .collect();
-    Node {
-        value: NodeValue::Table(entries),
+        .rev()
+        .min_by_key(|e| e.span().map_or(usize::MAX, |s| s.start))
+    {
+        let span = e.span();
+        return Err(
+            match (
+                e.message().trim(),
+                span.as_ref().and_then(|s| text.get(s.clone())),
+            ) {
+                // The parser's "duplicate key" does not say which.
+                ("duplicate key", Some(key)) if !key.is_empty() => {
+                    syntax_error(&format!("duplicate key `{key}`"), span)
+                }
+                (message, _) => syntax_error(message, span),
+            },
+        );
+    }
+    let mut root = table_node(root.into_inner(), 0..text.len())?;
+    root.span = 0..text.len();
+    Ok(root)
+}
+
+fn syntax_error(message: &str, span: Option<Range<usize>>) -> SyntaxError {
+    let message = message.trim();
+    SyntaxError {
+        // The parser says nothing for some stray characters (a bare
+        // carriage return): still tell the user what it is about.
+        message: if message.is_empty() {
+            "unexpected character here".to_string()
+        } else {
+            message.to_string()
+        },
         span,
     }
 }
 
-fn value_node(v: &Value, fallback: Range<usize>) -> Node {
-    let span = v.span().unwrap_or(fallback);
-    let value = match v {
-        Value::String(s) => NodeValue::String(s.value().clone()),
-        Value::Integer(i) => NodeValue::Integer(*i.value()),
-        Value::Float(f) => NodeValue::Float(*f.value()),
-        Value::Boolean(b) => NodeValue::Boolean(*b.value()),
-        Value::Datetime(d) => NodeValue::Datetime(d.value().to_string()),
-        Value::Array(a) => {
-            NodeValue::Array(a.iter().map(|e| value_node(e, span.clone())).collect())
-        }
-        Value::InlineTable(t) => NodeValue::Table(
-            t.iter()
-                .map(|(k, v)| {
-                    let key_span = t.key(k).and_then(|k| k.span()).unwrap_or(span.clone());
-                    Entry {
-                        key: k.to_string(),
-                        node: value_node(v, key_span.clone()),
-                        key_span,
-                    }
-                })
-                .collect(),
+/// A table's entries in file order (the parser's map is sorted by key).
+fn table_node(t: DeTable<'_>, span: Range<usize>) -> Result<Node, SyntaxError> {
+    let mut entries = Vec::with_capacity(t.len());
+    for (k, v) in t {
+        let key_span = k.span();
+        entries.push(Entry {
+            key: k.into_inner().into_owned(),
+            node: value_node(v)?,
+            key_span,
+        });
+    }
+    entries.sort_by_key(|e| e.key_span.start);
+    // The parser spans a `[table]` by its header only: the span runs on to
+    // the table's last value, as the tree promises.
+    let end = entries.iter().map(|e| e.node.span.end).max();
+    Ok(Node {
+        span: span.start..end.map_or(span.end, |e| e.max(span.end)),
+        value: NodeValue::Table(entries),
+    })
+}
+
+fn value_node(v: toml::Spanned<DeValue<'_>>) -> Result<Node, SyntaxError> {
+    let span = v.span();
+    let value = match v.into_inner() {
+        DeValue::String(s) => NodeValue::String(s.into_owned()),
+        DeValue::Integer(i) => NodeValue::Integer(
+            i64::from_str_radix(i.as_str(), i.radix())
+                .map_err(|_| syntax_error("integer number overflowed", Some(span.clone())))?,
         ),
+        DeValue::Float(f) => {
+            let x: f64 = f.as_str().parse().unwrap_or(f64::INFINITY);
+            if x.is_infinite() && !f.as_str().contains("inf") {
+                return Err(syntax_error("float number overflowed", Some(span)));
+            }
+            NodeValue::Float(x)
+        }
+        DeValue::Boolean(b) => NodeValue::Boolean(b),
+        DeValue::Datetime(d) => NodeValue::Datetime(d.to_string()),
+        DeValue::Array(a) => {
+            let items = a
+                .into_iter()
+                .map(value_node)
+                .collect::<Result<Vec<_>, _>>()?;
+            // An array of `[[tables]]` is spanned by its first header:
+            // it runs on to the end of its last table.
+            let end = items.last().map_or(span.end, |n| n.span.end.max(span.end));
+            return Ok(Node {
+                span: span.start..end,
+                value: NodeValue::Array(items),
+            });
+        }
+        DeValue::Table(t) => return table_node(t, span),
     };
-    Node { value, span }
+    Ok(Node { value, span })
 }
 
 /// `text` made safe to write after a `#` in a TOML file: a comment ends at
@@ -201,7 +223,12 @@ mod tests {
             "\r".repeat(9)
         );
         let e = parse(&text).unwrap_err();
-        assert_eq!(e.message, "unexpected character here");
+        assert_eq!(
+            e.message,
+            "carriage return must be followed by newline, expected newline"
+        );
+        // Were the parser to say nothing, the fallback says something.
+        assert_eq!(syntax_error(" ", None).message, "unexpected character here");
     }
 
     fn text_of<'a>(text: &'a str, n: &Node) -> &'a str {
@@ -240,8 +267,51 @@ mod tests {
     fn syntax_error_has_message_and_span() {
         let text = "a = [\"x]\n";
         let e = parse(text).unwrap_err();
-        assert_eq!(e.message, "invalid basic string");
-        assert!(e.span.is_some());
+        assert_eq!(e.message, "invalid basic string, expected `\"`");
+        assert_eq!(e.span, Some(8..8));
+    }
+
+    #[test]
+    fn entries_keep_file_order_and_a_table_spans_its_values() {
+        let text = "zeta = 1\nalpha = 2\n[[ship]]\nship = \"A\"\nbooster = true\n\n[[ship]]\nship = \"B\"\n[sideboard]\ncrew = \"C\"\n";
+        let root = parse(text).unwrap();
+        let NodeValue::Table(entries) = &root.value else {
+            panic!("root is a table")
+        };
+        let keys: Vec<&str> = entries.iter().map(|e| e.key.as_str()).collect();
+        assert_eq!(keys, ["zeta", "alpha", "ship", "sideboard"]);
+        let NodeValue::Array(ships) = &entries[2].node.value else {
+            panic!("ship is an array of tables")
+        };
+        assert_eq!(
+            text_of(text, &ships[0]),
+            "[[ship]]\nship = \"A\"\nbooster = true"
+        );
+        assert_eq!(
+            text_of(text, &entries[2].node),
+            "[[ship]]\nship = \"A\"\nbooster = true\n\n[[ship]]\nship = \"B\""
+        );
+        assert_eq!(text_of(text, &entries[3].node), "[sideboard]\ncrew = \"C\"");
+    }
+
+    #[test]
+    fn numbers_out_of_range_are_syntax_errors() {
+        let e = parse("sp_cap = 99999999999999999999\n").unwrap_err();
+        assert_eq!(e.message, "integer number overflowed");
+        assert_eq!(e.span, Some(9..29));
+        let e = parse("x = 1e999\n").unwrap_err();
+        assert_eq!(e.message, "float number overflowed");
+        let NodeValue::Table(t) = parse("x = +inf\n").unwrap().value else {
+            panic!()
+        };
+        assert_eq!(t[0].node.value, NodeValue::Float(f64::INFINITY));
+    }
+
+    #[test]
+    fn a_duplicate_key_is_named() {
+        let e = parse("name = \"a\"\nname = \"b\"\n").unwrap_err();
+        assert_eq!(e.message, "duplicate key `name`");
+        assert_eq!(e.span, Some(11..15));
     }
 
     #[test]

@@ -266,7 +266,7 @@ fn a_deck_file_needs_its_deck_table_and_cards() {
     );
     assert_eq!(
         problems("[deck]\nid = \"x\"\nname = \"X\"\nsize = [\n"),
-        ["5:1 parse: TOML syntax error: invalid array\nexpected `]`"]
+        ["4:9 parse: TOML syntax error: unclosed array, expected `]`"]
     );
 }
 
