@@ -127,7 +127,8 @@ pub struct AddArgs {
     pub card: String,
     #[command(flatten)]
     pub target: Target,
-    #[command(flatten)]
+    /// The global options (`Cli::common`), copied in by `Cli::share_common`.
+    #[arg(skip)]
     pub common: Common,
 }
 

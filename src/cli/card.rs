@@ -17,7 +17,8 @@ use clap::Args;
 pub struct CardArgs {
     /// A card id (`T240`) or name (`"Cloaking Device"`).
     pub query: String,
-    #[command(flatten)]
+    /// The global options (`Cli::common`), copied in by `Cli::share_common`.
+    #[arg(skip)]
     pub common: Common,
 }
 

@@ -42,7 +42,8 @@ pub struct CheckArgs {
     pub fleets: Vec<PathBuf>,
     #[command(flatten)]
     pub judge: Judge,
-    #[command(flatten)]
+    /// The global options (`Cli::common`), copied in by `Cli::share_common`.
+    #[arg(skip)]
     pub common: Common,
 }
 
@@ -308,7 +309,8 @@ pub struct OneFleet {
     pub fleet: PathBuf,
     #[command(flatten)]
     pub judge: Judge,
-    #[command(flatten)]
+    /// The global options (`Cli::common`), copied in by `Cli::share_common`.
+    #[arg(skip)]
     pub common: Common,
 }
 

@@ -40,7 +40,8 @@ pub struct DataCheckArgs {
     /// never stored.
     #[arg(long, value_name = "DIR", requires = "unmodeled")]
     pub from: Option<PathBuf>,
-    #[command(flatten)]
+    /// The global options (`Cli::common`), copied in by `Cli::share_common`.
+    #[arg(skip)]
     pub common: Common,
 }
 

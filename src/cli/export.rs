@@ -58,7 +58,8 @@ pub struct ExportArgs {
     /// Sheet: the page size.
     #[arg(long, value_enum, default_value_t = crate::report::sheet::Paper::A4)]
     pub paper: crate::report::sheet::Paper,
-    #[command(flatten)]
+    /// The global options (`Cli::common`), copied in by `Cli::share_common`.
+    #[arg(skip)]
     pub common: Common,
 }
 

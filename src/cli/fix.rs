@@ -24,7 +24,8 @@ pub struct FixArgs {
     /// Take the first choice where it is the only legal one, without asking.
     #[arg(long)]
     pub yes: bool,
-    #[command(flatten)]
+    /// The global options (`Cli::common`), copied in by `Cli::share_common`.
+    #[arg(skip)]
     pub common: Common,
 }
 

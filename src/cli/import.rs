@@ -40,7 +40,8 @@ pub struct ImportArgs {
     /// Overwrite existing fleet files.
     #[arg(long)]
     pub force: bool,
-    #[command(flatten)]
+    /// The global options (`Cli::common`), copied in by `Cli::share_common`.
+    #[arg(skip)]
     pub common: Common,
 }
 

@@ -44,6 +44,45 @@ pub struct Cli {
     /// Fleet files or directories to check (same as `fleetcheck check`).
     #[command(flatten)]
     pub check: check::CheckArgs,
+    /// The options every command takes, declared once, here: they are
+    /// global, so clap accepts them after any command too. Each command's
+    /// arguments carry a copy (`common`, filled in by `parse`), rather than
+    /// each command declaring them again: clap would build them once per
+    /// command at every start (README, "Performance").
+    #[command(flatten)]
+    pub common: Common,
+}
+
+impl Cli {
+    /// Copies the global options into the arguments of the command run.
+    fn share_common(&mut self) {
+        self.check.common = self.common.clone();
+        let common = match &mut self.command {
+            None | Some(Command::Schema | Command::Completions(_) | Command::Man(_)) => None,
+            Some(Command::Check(a)) => Some(&mut a.common),
+            Some(Command::Price(a) | Command::Sideboard(a)) => Some(&mut a.common),
+            Some(Command::Card(a)) => Some(&mut a.common),
+            Some(Command::Search(a)) => Some(&mut a.common),
+            Some(Command::Data(data::DataCommand::Check(a))) => Some(&mut a.common),
+            Some(Command::Data(data::DataCommand::ImportUtopia(_))) => None,
+            Some(Command::Xwing(
+                xwing::XwingCommand::Expose(a)
+                | xwing::XwingCommand::Repair(xwing::RepairArgs { target: a, .. }),
+            )) => Some(&mut a.common),
+            Some(Command::Event(a)) => Some(&mut a.common),
+            Some(Command::New(a)) => Some(&mut a.common),
+            Some(Command::Add(a)) => Some(&mut a.common),
+            Some(Command::Remove(a)) => Some(&mut a.common),
+            Some(Command::Fix(a)) => Some(&mut a.common),
+            Some(Command::Options(a)) => Some(&mut a.common),
+            Some(Command::Import(a)) => Some(&mut a.common),
+            Some(Command::Export(a)) => Some(&mut a.common),
+            Some(Command::Formats(a)) => Some(&mut a.common),
+        };
+        if let Some(c) = common {
+            *c = self.common.clone();
+        }
+    }
 }
 
 /// Options every command understands.
@@ -211,7 +250,7 @@ pub fn main() -> i32 {
             };
         }
     };
-    let common = cli.check.common.clone();
+    let common = cli.common.clone();
     let command = cli.command.as_ref().map_or("check", Command::name);
     refusal::exit(run(cli), &common, command)
 }
@@ -227,7 +266,12 @@ fn parse(args: &[std::ffi::OsString]) -> Result<Cli, clap::Error> {
         Ok(mut matches) => {
             // As `Parser::try_parse_from` does: an error here is formatted
             // with the command tree.
-            let cli = Cli::from_arg_matches_mut(&mut matches).map_err(|e| e.format(&mut cmd));
+            let cli = Cli::from_arg_matches_mut(&mut matches)
+                .map(|mut cli| {
+                    cli.share_common();
+                    cli
+                })
+                .map_err(|e| e.format(&mut cmd));
             std::mem::forget(matches);
             cli
         }
@@ -386,7 +430,7 @@ fn misused_options(args: &[std::ffi::OsString]) -> Option<String> {
 pub fn run(cli: Cli) -> anyhow::Result<i32> {
     let output = match &cli.command {
         Some(Command::Event(_)) => None,
-        _ => Some(cli.check.common.output),
+        _ => Some(cli.common.output),
     };
     if let Some(o) = output.filter(|o| o.roster_only()) {
         use clap::ValueEnum;
@@ -431,7 +475,8 @@ pub fn run(cli: Cli) -> anyhow::Result<i32> {
 
 #[derive(Debug, Clone, Args)]
 pub struct FormatsArgs {
-    #[command(flatten)]
+    /// The global options (`Cli::common`), copied in by `Cli::share_common`.
+    #[arg(skip)]
     pub common: Common,
 }
 

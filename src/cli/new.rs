@@ -22,7 +22,8 @@ pub struct NewArgs {
     /// Overwrite the file if it exists.
     #[arg(long)]
     pub force: bool,
-    #[command(flatten)]
+    /// The global options (`Cli::common`), copied in by `Cli::share_common`.
+    #[arg(skip)]
     pub common: Common,
 }
 

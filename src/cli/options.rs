@@ -44,7 +44,8 @@ pub struct OptionsArgs {
     /// name).
     #[arg(long, value_name = "CARD")]
     pub replace: Option<String>,
-    #[command(flatten)]
+    /// The global options (`Cli::common`), copied in by `Cli::share_common`.
+    #[arg(skip)]
     pub common: Common,
 }
 

@@ -23,7 +23,8 @@ pub struct RemoveArgs {
     pub card: Option<String>,
     #[command(flatten)]
     pub target: Target,
-    #[command(flatten)]
+    /// The global options (`Cli::common`), copied in by `Cli::share_common`.
+    #[arg(skip)]
     pub common: Common,
 }
 

@@ -49,7 +49,8 @@ pub struct SearchArgs {
     /// "Builder", AP ids), which are not in any card pool.
     #[arg(long)]
     pub all: bool,
-    #[command(flatten)]
+    /// The global options (`Cli::common`), copied in by `Cli::share_common`.
+    #[arg(skip)]
     pub common: Common,
 }
 

@@ -40,7 +40,8 @@ pub struct MoveArgs {
     /// The damage card, by number (1-14 in the standard deck) or name.
     #[arg(long, value_name = "CARD")]
     pub card: String,
-    #[command(flatten)]
+    /// The global options (`Cli::common`), copied in by `Cli::share_common`.
+    #[arg(skip)]
     pub common: Common,
 }
 
