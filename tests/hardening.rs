@@ -163,6 +163,7 @@ fn fuzz_corpus_replays_cleanly() {
         as_of: None,
         today: "2026-01-01".to_string(),
         sp_cap: None,
+        ..Default::default()
     };
     let dir = root().join("tests/fuzz/corpus/check");
     let mut n = 0;
@@ -198,6 +199,7 @@ fn import_fuzz_corpus_replays_cleanly() {
         as_of: None,
         today: "2026-01-01".to_string(),
         sp_cap: None,
+        ..Default::default()
     };
     let check = |fleet: &FleetModel| {
         let toml = fleet.to_toml(&db, &["fuzz".to_string()]);

@@ -169,6 +169,7 @@ fn check(text: &str) -> Checked {
         as_of: None,
         today: "2025-06-01".to_string(),
         sp_cap: None,
+        ..Default::default()
     };
     check_bytes(
         &cards().db,

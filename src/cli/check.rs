@@ -72,7 +72,9 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<i32> {
     if args.fleets.is_empty() {
         bail!("no fleet file given: `fleetcheck check FLEET|DIR...`");
     }
-    let opts = args.judge.options()?;
+    let mut opts = args.judge.options()?;
+    // Only the JSON report shows the fingerprint.
+    opts.skip_fingerprint = args.common.output != Output::Json;
     let db = super::load_db(&args.common)?;
     let ropts = render_options(&args.common);
     let inputs = expand(&args.fleets);
@@ -223,6 +225,7 @@ pub fn check_options(format: Option<String>, as_of: Option<&str>) -> anyhow::Res
         as_of,
         today: today()?,
         sp_cap: None,
+        skip_fingerprint: false,
     })
 }
 

@@ -493,6 +493,8 @@ pub fn run(args: &EventArgs) -> anyhow::Result<i32> {
         as_of: Some(check::parse_date(&event.file.date)?),
         today: check::today()?,
         sp_cap: event.own_cap,
+        // The roster and the duplicate-list check need it.
+        skip_fingerprint: false,
     };
     let mut skip = vec![args.event.clone()];
     skip.extend(args.against.clone());

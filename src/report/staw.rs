@@ -22,8 +22,9 @@ pub struct Priced {
     pub ships: Vec<ShipReport>,
     pub resource: Option<ResourceReport>,
     pub sideboard: Option<SideboardReport>,
-    /// [`staw::fingerprint::of`] the resolved fleet.
-    pub fingerprint: String,
+    /// [`staw::fingerprint::of`] the resolved fleet (none when the options
+    /// skip it).
+    pub fingerprint: Option<String>,
 }
 
 /// The report's modifier for one of the engine's.
@@ -42,9 +43,14 @@ fn modifiers(ms: &[cost::Modifier]) -> Vec<Modifier> {
 
 /// The visitor of `staw::analyse` that copies the priced fleet.
 pub fn priced(a: &Analysis) -> Priced {
+    priced_with(a, true)
+}
+
+/// [`priced`], with or without the fingerprint.
+fn priced_with(a: &Analysis, fingerprint: bool) -> Priced {
     Priced {
         not_tournament_legal: a.format.sandbox,
-        fingerprint: staw::fingerprint::of(a),
+        fingerprint: fingerprint.then(|| staw::fingerprint::of(a)),
         total: a.total,
         cap: a.cap.as_ref().map(|c| c.0),
         ships: a
@@ -121,7 +127,7 @@ pub fn checked(a: Analysed<Priced>) -> Checked {
         report.ships = p.ships;
         report.resource = p.resource;
         report.sideboard = p.sideboard;
-        report.fingerprint = Some(p.fingerprint);
+        report.fingerprint = p.fingerprint;
     }
     Checked {
         source: Some(a.source),
@@ -133,7 +139,10 @@ pub fn checked(a: Analysed<Priced>) -> Checked {
 
 /// Analyses a STAW fleet file and reports it.
 pub fn check(db: &Database, source: Source, opts: &CheckOptions) -> Checked {
-    checked(staw::analyse(db, source, opts, priced))
+    let fingerprint = !opts.skip_fingerprint;
+    checked(staw::analyse(db, source, opts, |a| {
+        priced_with(a, fingerprint)
+    }))
 }
 
 /// [`check`], plus the Reinforcements Sideboard's swap plan (empty when

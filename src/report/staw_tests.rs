@@ -532,3 +532,29 @@ fn fleet_exclusions_and_no_admiral_ships() {
          on ship 2 (U.S.S. Defiant)"
     );
 }
+
+#[test]
+fn the_fingerprint_is_left_out_only_when_asked() {
+    let text = "[[ship]]\nship = \"U.S.S. Defiant\"\n";
+    let source = || Source {
+        path: "t.toml".into(),
+        text: text.into(),
+    };
+    let opts = |skip_fingerprint| CheckOptions {
+        today: "2020-01-01".into(),
+        skip_fingerprint,
+        ..CheckOptions::default()
+    };
+    let with = check_source(&db(), source(), &opts(false));
+    let without = check_source(&db(), source(), &opts(true));
+    let print = with.report.fingerprint.clone().expect("a fingerprint");
+    assert_eq!(print.len(), 12, "{print}");
+    assert_eq!(without.report.fingerprint, None);
+    // Nothing else of the report changes.
+    let mut same = with.report.clone();
+    same.fingerprint = None;
+    assert_eq!(
+        serde_json::to_value(&same).unwrap(),
+        serde_json::to_value(&without.report).unwrap()
+    );
+}

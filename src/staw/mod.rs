@@ -80,6 +80,9 @@ pub struct CheckOptions {
     pub today: String,
     /// An event's SP cap: overrides the format's and the file's `sp_cap`.
     pub sp_cap: Option<i32>,
+    /// Nothing will show the fleet's fingerprint (`check` with the table
+    /// or GitHub output): the report leaves it out rather than compute it.
+    pub skip_fingerprint: bool,
 }
 
 /// One rule of the engine: the codes it reports and its check.

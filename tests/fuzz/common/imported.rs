@@ -50,6 +50,7 @@ pub fn check(toml: &str) -> Checked {
         as_of: None,
         today: "2026-01-01".to_string(),
         sp_cap: None,
+        ..Default::default()
     };
     check_bytes(db(), "imported.toml", toml.as_bytes().to_vec(), &opts)
 }

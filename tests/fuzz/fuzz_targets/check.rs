@@ -27,6 +27,7 @@ fuzz_target!(|data: &[u8]| {
         as_of: None,
         today: "2026-01-01".to_string(),
         sp_cap: None,
+        ..Default::default()
     };
     let checked = check_bytes(db(), "fuzz.toml", data.to_vec(), &opts);
     let mut out = Vec::new();
