@@ -34,6 +34,7 @@ fn opts() -> CheckOptions {
         as_of: None,
         today: "2025-06-01".to_string(),
         sp_cap: None,
+        skip_fingerprint: false,
     }
 }
 
