@@ -374,7 +374,6 @@ pub fn expand(paths: &[PathBuf]) -> Vec<Input> {
             ));
             continue;
         }
-        found.sort();
         out.extend(found.into_iter().map(Input::File));
     }
     out
@@ -389,6 +388,10 @@ fn problem(path: &Path, d: Diagnostic) -> Input {
     )))
 }
 
+/// The fleet files under `dir`, in the order of their paths: the entries
+/// of each directory are sorted by name and walked depth first, which is
+/// the order of the whole paths compared component by component (sorting
+/// 10,000 whole paths at the end cost more than walking them).
 fn collect_fleets(
     dir: &Path,
     out: &mut Vec<PathBuf>,
@@ -398,20 +401,22 @@ fn collect_fleets(
     if !seen.insert(dir.canonicalize()?) {
         return Ok(());
     }
+    let mut entries = Vec::new();
     for e in std::fs::read_dir(dir)? {
         let e = e?;
-        let p = e.path();
-        let hidden = p
-            .file_name()
-            .and_then(|n| n.to_str())
-            .is_some_and(|n| n.starts_with('.'));
         // The entry's own type needs no system call on most file systems;
         // only a symbolic link is followed to see what it points at.
         let is_dir = match e.file_type() {
             Ok(t) if !t.is_symlink() => t.is_dir(),
-            _ => p.is_dir(),
+            _ => e.path().is_dir(),
         };
+        entries.push((e.file_name(), is_dir));
+    }
+    entries.sort_unstable();
+    for (name, is_dir) in entries {
+        let p = dir.join(&name);
         if is_dir {
+            let hidden = name.as_encoded_bytes().starts_with(b".");
             if !hidden {
                 collect_fleets(&p, out, seen)?;
             }
@@ -516,6 +521,57 @@ pub fn check_bytes(db: &Database, name: &str, bytes: Vec<u8>, opts: &CheckOption
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A directory's fleets come in the order of their whole paths,
+    /// compared component by component, as `Path`'s order has it.
+    #[test]
+    fn a_directory_is_walked_in_path_order() {
+        let dir = tempfile::tempdir().unwrap();
+        let files = [
+            "b.toml",
+            "a/z.toml",
+            "a.b/c.toml",
+            "ab.toml",
+            "A.toml",
+            "a/y/x.toml",
+            "a/y.toml",
+            "a-/q.toml",
+            ".hidden/h.toml",
+            "notes.txt",
+        ];
+        for f in files {
+            let p = dir.path().join(f);
+            std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+            std::fs::write(&p, "").unwrap();
+        }
+        let walked: Vec<PathBuf> = expand(&[dir.path().to_path_buf()])
+            .into_iter()
+            .map(|i| match i {
+                Input::File(p) => p,
+                Input::Problem(c) => panic!("{:?}", c.report.file),
+            })
+            .collect();
+        let mut sorted = walked.clone();
+        sorted.sort();
+        assert_eq!(walked, sorted);
+        let names: Vec<String> = walked
+            .iter()
+            .map(|p| p.strip_prefix(dir.path()).unwrap().display().to_string())
+            .collect();
+        assert_eq!(
+            names,
+            [
+                "A.toml",
+                "a/y/x.toml",
+                "a/y.toml",
+                "a/z.toml",
+                "a-/q.toml",
+                "a.b/c.toml",
+                "ab.toml",
+                "b.toml"
+            ]
+        );
+    }
 
     /// The streamed output is byte for byte what `render_all` writes, for
     /// one file and for many (more than one batch), table and GitHub.
