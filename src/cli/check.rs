@@ -95,16 +95,11 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<i32> {
     Ok(code)
 }
 
-/// Files checked and rendered at once before their output is written: a
-/// large directory streams through in batches of this many, so memory does
-/// not grow with the number of files.
-const BATCH: usize = 512;
-
-/// The output of many files, checked and rendered on all cores a batch at
-/// a time and written in input order: byte for byte what
-/// `report::table::render_all` (each file, blank lines between, the summary
-/// line when there is more than one), `report::github::render_all` (the
-/// count line last) or
+/// The output of many files, checked and rendered on all cores
+/// (`pool::ordered`) and written in input order as each is done: byte for
+/// byte what `report::table::render_all` (each file, blank lines between,
+/// the summary line when there is more than one),
+/// `report::github::render_all` (the count line last) or
 /// `report::json::render_all` (one document) writes. Returns the checked
 /// files without their text and renderings (enough for the summary and the
 /// exit code).
@@ -116,43 +111,37 @@ pub fn stream(
     check: impl Fn(Input) -> Checked + Sync,
 ) -> std::io::Result<Vec<Checked>> {
     let mut kept: Vec<Checked> = Vec::with_capacity(inputs.len());
-    let mut rest = inputs.into_iter();
     if output == Output::Json {
         report::json::start(w, "check")?;
     }
-    loop {
-        let batch: Vec<Input> = rest.by_ref().take(BATCH).collect();
-        if batch.is_empty() {
-            break;
-        }
-        let done = par_map(batch, |input| {
-            let mut checked = check(input);
-            // A report of a few ships is a few kilobytes.
-            let mut text = Vec::with_capacity(4096);
-            // Writing to a Vec cannot fail.
-            let _ = match output {
-                Output::Github => report::github::render(&mut text, &checked),
-                Output::Json => report::json::fleet(&mut text, &checked),
-                Output::Table | Output::Markdown | Output::Csv => {
-                    report::table::render(&mut text, &checked, ropts)
-                }
-            };
-            checked.source = None;
-            checked.text = None;
-            checked.report.ships = Vec::new();
-            checked.report.sideboard = None;
-            (checked, text)
-        });
-        for (checked, text) in done {
-            match output {
-                Output::Json => w.write_all(report::json::separator(kept.len()).as_bytes())?,
-                Output::Table if !kept.is_empty() => writeln!(w)?,
-                _ => {}
+    let render = |input| {
+        let mut checked = check(input);
+        // A report of a few ships is a few kilobytes.
+        let mut text = Vec::with_capacity(4096);
+        // Writing to a Vec cannot fail.
+        let _ = match output {
+            Output::Github => report::github::render(&mut text, &checked),
+            Output::Json => report::json::fleet(&mut text, &checked),
+            Output::Table | Output::Markdown | Output::Csv => {
+                report::table::render(&mut text, &checked, ropts)
             }
-            w.write_all(&text)?;
-            kept.push(checked);
+        };
+        checked.source = None;
+        checked.text = None;
+        checked.report.ships = Vec::new();
+        checked.report.sideboard = None;
+        (checked, text)
+    };
+    super::pool::ordered(inputs, render, |(checked, text)| {
+        match output {
+            Output::Json => w.write_all(report::json::separator(kept.len()).as_bytes())?,
+            Output::Table if !kept.is_empty() => writeln!(w)?,
+            _ => {}
         }
-    }
+        w.write_all(&text)?;
+        kept.push(checked);
+        Ok::<(), std::io::Error>(())
+    })?;
     match output {
         Output::Json => report::json::end(w, &report::json::summary(&kept))?,
         Output::Table if kept.len() > 1 => {
@@ -163,48 +152,6 @@ pub fn stream(
         _ => {}
     }
     Ok(kept)
-}
-
-/// Files per thread below which another thread is not worth starting.
-const FILES_PER_THREAD: usize = 16;
-
-/// `items.map(f)` on up to all cores, in order: the items are cut into one
-/// contiguous run per thread. Few items run on the calling thread.
-pub fn par_map<T: Send, R: Send>(items: Vec<T>, f: impl Fn(T) -> R + Sync) -> Vec<R> {
-    // Asking for the cores reads the cgroup limits: not for one file.
-    if items.len() < 2 * FILES_PER_THREAD {
-        return items.into_iter().map(f).collect();
-    }
-    let cores = std::thread::available_parallelism().map_or(1, usize::from);
-    let threads = cores.min(items.len() / FILES_PER_THREAD).max(1);
-    if threads == 1 {
-        return items.into_iter().map(f).collect();
-    }
-    let per = items.len().div_ceil(threads);
-    let mut chunks = Vec::with_capacity(threads);
-    let mut rest = items.into_iter();
-    loop {
-        let chunk: Vec<T> = rest.by_ref().take(per).collect();
-        if chunk.is_empty() {
-            break;
-        }
-        chunks.push(chunk);
-    }
-    let f = &f;
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = chunks
-            .into_iter()
-            .map(|chunk| scope.spawn(move || chunk.into_iter().map(f).collect::<Vec<R>>()))
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| match h.join() {
-                Ok(v) => v,
-                // A panic in a worker is a bug: re-raise it unchanged.
-                Err(p) => std::panic::resume_unwind(p),
-            })
-            .collect()
-    })
 }
 
 /// The exit code of a run: 2 if any file had an input error, else 1 if any
@@ -574,7 +521,7 @@ mod tests {
     }
 
     /// The streamed output is byte for byte what `render_all` writes, for
-    /// one file and for many (more than one batch), table and GitHub.
+    /// one file and for many (more than the pool's window), every output.
     #[test]
     fn streaming_equals_render_all() {
         let db = Database::embedded().unwrap();
@@ -588,9 +535,17 @@ mod tests {
                 Input::Problem(_) => unreachable!("the example fleets are files"),
             })
             .collect();
-        assert!(paths.len() > FILES_PER_THREAD, "enough files for threads");
-        // More files than a batch: the examples, over and over.
-        let many: Vec<PathBuf> = paths.iter().cycle().take(BATCH + 7).cloned().collect();
+        assert!(
+            paths.len() > 2 * super::super::pool::ITEMS_PER_THREAD,
+            "enough files for threads"
+        );
+        // More files than the pool's window: the examples, over and over.
+        let many: Vec<PathBuf> = paths
+            .iter()
+            .cycle()
+            .take(super::super::pool::WINDOW + 7)
+            .cloned()
+            .collect();
         for list in [&paths[..1], &paths[..], &many[..]] {
             let files: Vec<Checked> = list.iter().map(|p| check_path(&db, p, &opts)).collect();
             for output in [Output::Table, Output::Github, Output::Json] {
@@ -611,12 +566,5 @@ mod tests {
                 assert_eq!(exit_code(&kept), exit_code(&files));
             }
         }
-    }
-
-    #[test]
-    fn par_map_keeps_order() {
-        let out = par_map((0..1000).collect(), |i: i32| i * 2);
-        assert_eq!(out, (0..1000).map(|i| i * 2).collect::<Vec<_>>());
-        assert_eq!(par_map(Vec::<i32>::new(), |i| i), Vec::<i32>::new());
     }
 }

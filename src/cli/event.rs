@@ -500,7 +500,7 @@ pub fn run(args: &EventArgs) -> anyhow::Result<i32> {
     skip.extend(args.against.clone());
     skip.extend(args.sheets.clone());
     let inputs = inputs(&args.lists, &skip);
-    let mut lists: Vec<Listed> = check::par_map(inputs, |input| match input {
+    let mut lists: Vec<Listed> = super::pool::par_map(inputs, |input| match input {
         Input::File(p) => match read_source(&p) {
             Ok(source) => check_list(&db, &event, source, &opts),
             Err(c) => Listed {

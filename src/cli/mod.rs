@@ -14,6 +14,7 @@ pub mod import;
 pub mod man;
 pub mod new;
 pub mod options;
+pub mod pool;
 pub mod price;
 pub mod refusal;
 pub mod remove;
