@@ -60,8 +60,10 @@ impl ValueEnum for KindArg {
     }
 }
 
-/// What an edit aims at, beyond the card's name: `--ship`, `--section`
-/// and the narrowing of the card.
+// What an edit aims at, beyond the card's name: `--ship`, `--section`
+// and the narrowing of the card.
+// (Not a doc comment: clap would make it the about of the commands that
+// use it, whose arguments are built late: `#[command(defer = true)]`.)
 #[derive(Debug, Clone, Args, Default)]
 pub struct Target {
     /// The ship (1 = the first [[ship]]); needed when the fleet has several.
@@ -84,7 +86,9 @@ impl Target {
     }
 }
 
-/// Narrowing a card by more than its name, as an inline-table reference.
+// Narrowing a card by more than its name, as an inline-table reference.
+// (Not a doc comment: clap would make it the about of the commands that
+// use it, whose arguments are built late: `#[command(defer = true)]`.)
 #[derive(Debug, Clone, Args, Default)]
 pub struct Narrow {
     /// Only cards of this faction.

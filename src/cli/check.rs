@@ -47,8 +47,10 @@ pub struct CheckArgs {
     pub common: Common,
 }
 
-/// What a fleet is judged against, when not its own: the options of every
-/// command that checks or prices a fleet (`check`, `price`, `sideboard`).
+// What a fleet is judged against, when not its own: the options of every
+// command that checks or prices a fleet (`check`, `price`, `sideboard`).
+// (Not a doc comment: clap would make it the about of the commands that
+// use it, whose arguments are built late: `#[command(defer = true)]`.)
 #[derive(Debug, Clone, Args, Default)]
 pub struct Judge {
     /// Judge the fleet against this format instead of its own (it also
@@ -251,7 +253,9 @@ pub fn print(f: impl FnOnce(&mut dyn Write) -> std::io::Result<()>) -> anyhow::R
     }
 }
 
-/// The arguments of a command that reads one fleet (`price`, `sideboard`).
+// The arguments of a command that reads one fleet (`price`, `sideboard`).
+// (Not a doc comment: clap would make it the about of the commands that
+// use it, whose arguments are built late: `#[command(defer = true)]`.)
 #[derive(Debug, Clone, Args)]
 pub struct OneFleet {
     /// The fleet file.

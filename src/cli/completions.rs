@@ -67,7 +67,11 @@ impl Values {
 
 pub fn run(args: &CompletionsArgs) -> anyhow::Result<i32> {
     let db = crate::data::Database::embedded()?;
-    let mut cmd = with_values(super::Cli::command(), &Values::of(&db), "");
+    // Built first: each command's arguments are added late
+    // (`#[command(defer = true)]`), and only then can they take values.
+    let mut full = super::Cli::command();
+    full.build();
+    let mut cmd = with_values(full, &Values::of(&db), "");
     let mut out = Vec::new();
     clap_complete::generate(args.shell, &mut cmd, "fleetcheck", &mut out);
     super::check::print(|w| w.write_all(&out))?;

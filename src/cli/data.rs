@@ -21,6 +21,9 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 #[derive(Debug, Subcommand)]
+// Each command's arguments are built only when clap needs them (the
+// command run, its help, man pages, completions): start-up is measured.
+#[command(defer = true)]
 pub enum DataCommand {
     /// Validate the card database: unique ids, references, rules, no ability text.
     Check(DataCheckArgs),

@@ -134,6 +134,9 @@ impl Output {
 }
 
 #[derive(Debug, Subcommand)]
+// Each command's arguments are built only when clap needs them (the
+// command run, its help, man pages, completions): start-up is measured.
+#[command(defer = true)]
 pub enum Command {
     /// Check fleet files (a directory: every *.toml under it) and report
     /// costs and every rule violation.

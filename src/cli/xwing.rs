@@ -19,6 +19,9 @@ use clap::{Args, Subcommand};
 use std::path::PathBuf;
 
 #[derive(Debug, Subcommand)]
+// Each command's arguments are built only when clap needs them (the
+// command run, its help, man pages, completions): start-up is measured.
+#[command(defer = true)]
 pub enum XwingCommand {
     /// Expose a face-down damage card of a ship: it turns face up and its
     /// effect resolves.
@@ -28,7 +31,9 @@ pub enum XwingCommand {
     Repair(RepairArgs),
 }
 
-/// Which card of which ship, in which file.
+// Which card of which ship, in which file.
+// (Not a doc comment: clap would make it the about of the commands that
+// use it, whose arguments are built late: `#[command(defer = true)]`.)
 #[derive(Debug, Clone, Args)]
 pub struct MoveArgs {
     /// The damage state file (`game = "xwing"`); it is edited in place.
@@ -45,7 +50,9 @@ pub struct MoveArgs {
     pub common: Common,
 }
 
-/// `repair`: the card, and which copy when the ship has it both ways.
+// `repair`: the card, and which copy when the ship has it both ways.
+// (Not a doc comment: clap would make it the about of the commands that
+// use it, whose arguments are built late: `#[command(defer = true)]`.)
 #[derive(Debug, Clone, Args)]
 pub struct RepairArgs {
     #[command(flatten)]
