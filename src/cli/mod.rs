@@ -259,30 +259,13 @@ pub fn main() -> i32 {
     refusal::exit(run(cli), &common, command)
 }
 
-/// The command line, parsed. clap's command tree and its matches are
-/// left to the end of the process rather than dropped: freeing them costs
-/// about a tenth of a one-fleet check (start-up is measured, README
-/// "Performance"), and the process ends soon after.
+/// The command line, parsed, with the global options shared with the
+/// command run (`Cli::share_common`).
 fn parse(args: &[std::ffi::OsString]) -> Result<Cli, clap::Error> {
-    use clap::{CommandFactory, FromArgMatches};
-    let mut cmd = Cli::command();
-    let result = match cmd.try_get_matches_from_mut(args) {
-        Ok(mut matches) => {
-            // As `Parser::try_parse_from` does: an error here is formatted
-            // with the command tree.
-            let cli = Cli::from_arg_matches_mut(&mut matches)
-                .map(|mut cli| {
-                    cli.share_common();
-                    cli
-                })
-                .map_err(|e| e.format(&mut cmd));
-            std::mem::forget(matches);
-            cli
-        }
-        Err(e) => Err(e),
-    };
-    std::mem::forget(cmd);
-    result
+    Cli::try_parse_from(args).map(|mut cli| {
+        cli.share_common();
+        cli
+    })
 }
 
 /// A usage error (exit 2), said on stderr already; with `-o json` on the
