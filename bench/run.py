@@ -10,6 +10,7 @@ memory (max RSS) over the runs. Measures, never fails on a time.
     python3 bench/run.py --quick           # fewer repetitions
     python3 bench/run.py --bin OTHER_BINARY  # measure another build (before/after)
     python3 bench/run.py --markdown        # the table as Markdown, for the README
+    python3 bench/run.py --against OLD_BINARY  # this build and another, run by turns
 
 The cases:
 - `card T240`: start-up, database load, one lookup, a small render;
@@ -24,6 +25,15 @@ The cases:
 
 The binary is found through `cargo metadata`, so CARGO_TARGET_DIR is
 respected.
+
+With `--against`, each case runs the two binaries by turns (this one, the
+other, this one, ...), so that a change of the machine's load or speed
+during the run touches both alike, and prints both figures and their
+ratio: the way to compare with an earlier build, since figures measured on
+different days differ by more than 10% on this machine. Both binaries are
+first copied into one temporary directory: a binary written by the linker
+and one written by `cp` were measured up to 20% apart in start-up time and
+peak memory (the page cache holds them differently).
 """
 import argparse
 import json
@@ -102,6 +112,53 @@ def measure(cmd, reps):
             peak_rss(cmd, 3 if reps < 20 else 5), code)
 
 
+def measure_pair(cmd_a, cmd_b, reps):
+    """`measure` of two commands, run by turns."""
+    for _ in range(2):
+        run_once(cmd_a)
+        run_once(cmd_b)
+    walls_a, cpus_a, walls_b, cpus_b = [], [], [], []
+    code_a = code_b = None
+    for _ in range(reps):
+        wall, cpu, code_a = run_once(cmd_a)
+        walls_a.append(wall)
+        cpus_a.append(cpu)
+        wall, cpu, code_b = run_once(cmd_b)
+        walls_b.append(wall)
+        cpus_b.append(cpu)
+    runs = 3 if reps < 20 else 5
+    return ((statistics.median(walls_a), statistics.median(cpus_a), peak_rss(cmd_a, runs), code_a),
+            (statistics.median(walls_b), statistics.median(cpus_b), peak_rss(cmd_b, runs), code_b))
+
+
+def compare(binary, other, cases, markdown):
+    """Prints each case measured with both binaries by turns."""
+    def change(new, old):
+        return "n/a" if not new or not old else f"{(new / old - 1) * 100:+.1f}%"
+    rows = []
+    for label, args, n in cases:
+        (t, cpu, m, code), (t0, cpu0, m0, code0) = measure_pair([binary] + args, [other] + args, n)
+        rows.append((label, t, t0, cpu, cpu0, m, m0, code, code0))
+    mib = lambda m: "n/a" if m is None else f"{m:.1f} MiB"
+    if markdown:
+        print("| command | wall | against | change | CPU | against | change | peak memory | against | change |")
+        print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+        for label, t, t0, cpu, cpu0, m, m0, code, code0 in rows:
+            print(f"| `{label}` | {t * 1000:.2f} ms | {t0 * 1000:.2f} ms | {change(t, t0)} "
+                  f"| {cpu * 1000:.1f} ms | {cpu0 * 1000:.1f} ms | {change(cpu, cpu0)} "
+                  f"| {mib(m)} | {mib(m0)} | {change(m, m0)} |")
+    else:
+        print(f"{'command':56} {'wall':>10} {'against':>10} {'change':>7} {'CPU':>9} {'against':>9} "
+              f"{'change':>7} {'peak RSS':>10} {'against':>10} {'change':>7}")
+        for label, t, t0, cpu, cpu0, m, m0, code, code0 in rows:
+            print(f"{label:56} {t * 1000:8.2f}ms {t0 * 1000:8.2f}ms {change(t, t0):>7} "
+                  f"{cpu * 1000:7.1f}ms {cpu0 * 1000:7.1f}ms {change(cpu, cpu0):>7} "
+                  f"{mib(m):>10} {mib(m0):>10} {change(m, m0):>7}")
+    for label, *_, code, code0 in rows:
+        if code != code0:
+            print(f"note: {label}: exit {code}, against exit {code0}")
+
+
 def load_cards():
     cards = []
     base = os.path.join(ROOT, "data", "staw", "cards")
@@ -150,11 +207,30 @@ def main():
     ap.add_argument("--fleets", type=int, default=10000, help="generated fleets (default 10000)")
     ap.add_argument("--bin", help="measure this fleetcheck binary instead of building one")
     ap.add_argument("--markdown", action="store_true", help="print a Markdown table")
+    ap.add_argument("--against", metavar="OTHER_BINARY",
+                    help="also run this fleetcheck binary, by turns, and print both figures")
     args = ap.parse_args()
     reps = 21 if args.quick else 101
     binary = os.path.abspath(args.bin) if args.bin else build()
     tmp = tempfile.mkdtemp(prefix="fleetcheck-bench-")
     try:
+        if args.against:
+            this, other = os.path.join(tmp, "this"), os.path.join(tmp, "against")
+            shutil.copy2(binary, this)
+            shutil.copy2(os.path.abspath(args.against), other)
+            gen = os.path.join(tmp, "fleets")
+            gen_fleets(gen, args.fleets)
+            dirs = 3 if args.quick else 11
+            compare(this, other, [
+                ("fleetcheck card T240", ["card", "T240"], reps),
+                (f"fleetcheck check {ONE_FLEET}", ["check", ONE_FLEET], reps),
+                (f"fleetcheck check <{args.fleets} generated fleets>", ["check", gen], dirs),
+                (f"fleetcheck check -o json <{args.fleets} generated fleets>",
+                 ["check", "-o", "json", gen], dirs),
+            ], args.markdown)
+            print(f"(median of {reps} runs of each by turns; {dirs} for the directory; seed {SEED}; "
+                  f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f} at the end)")
+            return 0
         hello = build_hello(tmp)
         base, base_cpu, base_rss, _ = measure([hello], reps)
         rows = [("hello-world (baseline)", base, base_cpu, base_rss, 0, "")]
