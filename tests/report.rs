@@ -31,12 +31,7 @@ fn span_of(text: &str, needle: &str) -> std::ops::Range<usize> {
 }
 
 fn m(kind: &str, amount: i32, source: &str) -> Modifier {
-    Modifier {
-        kind: kind.into(),
-        amount,
-        source: source.into(),
-        factions: None,
-    }
+    Modifier::new(kind, amount, source)
 }
 
 fn card(

@@ -293,6 +293,19 @@ pub struct Modifier {
     pub factions: Option<crate::staw::cost::PenaltyFactions>,
 }
 
+impl Modifier {
+    /// A modifier without a faction penalty's two sides (those come from
+    /// the engine's modifier: `report::staw::modifier`).
+    pub fn new(kind: &str, amount: i32, source: &str) -> Modifier {
+        Modifier {
+            kind: kind.into(),
+            amount,
+            source: source.into(),
+            factions: None,
+        }
+    }
+}
+
 /// The fleet's resource.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct ResourceReport {

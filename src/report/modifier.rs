@@ -69,12 +69,7 @@ mod tests {
     use super::*;
 
     fn m(kind: &str, amount: i32, source: &str) -> Modifier {
-        Modifier {
-            kind: kind.into(),
-            amount,
-            source: source.into(),
-            factions: None,
-        }
+        Modifier::new(kind, amount, source)
     }
 
     fn penalty(amount: i32, card: &[&str], ship: &[&str], doubled: bool) -> Modifier {
