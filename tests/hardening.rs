@@ -159,10 +159,7 @@ fn fuzz_corpus_replays_cleanly() {
     use fleetcheck::report::{github, json, table, RenderOptions};
     let db = fleetcheck::data::Database::embedded().unwrap();
     let opts = fleetcheck::staw::CheckOptions {
-        format: None,
-        as_of: None,
         today: "2026-01-01".to_string(),
-        sp_cap: None,
         ..Default::default()
     };
     let dir = root().join("tests/fuzz/corpus/check");
@@ -195,10 +192,7 @@ fn import_fuzz_corpus_replays_cleanly() {
     let db = fleetcheck::data::Database::embedded().unwrap();
     let map = spacedock::Mapping::embedded();
     let opts = fleetcheck::staw::CheckOptions {
-        format: None,
-        as_of: None,
         today: "2026-01-01".to_string(),
-        sp_cap: None,
         ..Default::default()
     };
     let check = |fleet: &FleetModel| {

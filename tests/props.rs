@@ -165,10 +165,7 @@ fn fleet_text(f: &GenFleet, order: &[usize]) -> String {
 
 fn check(text: &str) -> Checked {
     let opts = CheckOptions {
-        format: None,
-        as_of: None,
         today: "2025-06-01".to_string(),
-        sp_cap: None,
         ..Default::default()
     };
     check_bytes(

@@ -46,10 +46,7 @@ pub fn imports(text: &str) -> Vec<(Importer, FleetModel, Vec<Problem>)> {
 /// A fleet file's text, checked as `fleetcheck check` does.
 pub fn check(toml: &str) -> Checked {
     let opts = CheckOptions {
-        format: None,
-        as_of: None,
         today: "2026-01-01".to_string(),
-        sp_cap: None,
         ..Default::default()
     };
     check_bytes(db(), "imported.toml", toml.as_bytes().to_vec(), &opts)

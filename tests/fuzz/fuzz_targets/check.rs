@@ -23,10 +23,7 @@ fn db() -> &'static Database {
 
 fuzz_target!(|data: &[u8]| {
     let opts = CheckOptions {
-        format: None,
-        as_of: None,
         today: "2026-01-01".to_string(),
-        sp_cap: None,
         ..Default::default()
     };
     let checked = check_bytes(db(), "fuzz.toml", data.to_vec(), &opts);
