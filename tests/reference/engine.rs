@@ -30,7 +30,7 @@ fn corpus_input_errors_and_clashes_are_located() {
     assert_eq!(at(&c, "parse"), [(8, 31)]);
     assert_eq!(
         message(&c, "parse"),
-        "TOML syntax error: invalid basic string"
+        "TOML syntax error: invalid basic string, expected `\"`"
     );
     let c = check_file(&dir.join("own-err-unknown-card.toml"));
     assert_eq!(codes(&c), ["unknown-card"]);
