@@ -317,10 +317,18 @@ fn to_dev_full(dir: &Path, args: &[&str]) -> (i32, String) {
 fn output_to_a_full_device_is_an_error() {
     let dir = tempfile::tempdir().unwrap();
     write(dir.path(), "my.toml", FLEET);
+    // Enough files for the work pool (`cli::pool`): its writer meets the
+    // error while the workers still check.
+    std::fs::create_dir(dir.path().join("many")).unwrap();
+    for i in 0..100 {
+        write(&dir.path().join("many"), &format!("f{i:03}.toml"), FLEET);
+    }
     let json = r#"{"ships":[{"id":"ship:S207"}]}"#;
     for args in [
         &["--help"][..],
         &["--version"],
+        &["check", "many"],
+        &["check", "-o", "json", "many"],
         &["check", "--help"],
         &["import", "utopia", json],
         &["new", "n.toml"],
