@@ -41,7 +41,7 @@ pub(crate) fn check(text: &str) -> Checked {
 }
 
 pub(crate) fn codes(c: &Checked) -> Vec<&str> {
-    c.diagnostics.iter().map(|d| d.code.as_str()).collect()
+    c.diagnostics.iter().map(|d| d.code).collect()
 }
 
 /// (line, column) of every diagnostic with this code.

@@ -47,7 +47,7 @@ pub(crate) fn total_of(text: &str) -> (i32, Vec<String>) {
         },
         &opts,
     );
-    let codes = c.diagnostics.iter().map(|d| d.code.clone()).collect();
+    let codes = c.diagnostics.iter().map(|d| d.code.to_string()).collect();
     (c.report.total.unwrap_or(-1), codes)
 }
 

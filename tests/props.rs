@@ -177,7 +177,7 @@ fn check(text: &str) -> Checked {
 }
 
 fn codes(c: &Checked) -> Vec<String> {
-    let mut v: Vec<String> = c.diagnostics.iter().map(|d| d.code.clone()).collect();
+    let mut v: Vec<String> = c.diagnostics.iter().map(|d| d.code.to_string()).collect();
     v.sort();
     v
 }

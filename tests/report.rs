@@ -215,7 +215,7 @@ fn illegal_fleet() -> Checked {
         .with_span(Some(span_of(FLEET, "{ id = \"T240\" }"))),
         // A code of no registry: the renderers show any code as it is.
         Diagnostic {
-            code: "unusual".into(),
+            code: "unusual",
             severity: Severity::Warning,
             ..Diagnostic::new(Code::Unique, "Worf costs more on a Federation ship")
         }
@@ -750,7 +750,7 @@ fn github_fields_cannot_inject_commands() {
     let mut c = parse_error();
     c.report.file = "a\n::stop-commands::x.toml".into();
     c.diagnostics[0].message = "bad ##[add-mask]y 100%\r\n::set-output name=a::b".into();
-    c.diagnostics[0].code = "co:de,x".into();
+    c.diagnostics[0].code = "co:de,x";
     c.diagnostics[0].help = vec!["one\n::error::injected".into()];
     let out = render(|w| github::render(w, &c));
     assert_eq!(

@@ -31,7 +31,7 @@ pub(crate) fn check(text: &str) -> Checked {
 }
 
 pub(crate) fn codes(c: &Checked) -> Vec<&str> {
-    c.diagnostics.iter().map(|d| d.code.as_str()).collect()
+    c.diagnostics.iter().map(|d| d.code).collect()
 }
 
 pub(crate) fn messages<'a>(c: &'a Checked, code: &str) -> Vec<&'a str> {

@@ -38,7 +38,7 @@ fn fixture(name: &str) -> (String, String) {
 }
 
 fn codes(c: &Checked) -> Vec<String> {
-    c.diagnostics.iter().map(|d| d.code.clone()).collect()
+    c.diagnostics.iter().map(|d| d.code.to_string()).collect()
 }
 
 fn sideboard_costs(c: &Checked) -> Vec<(String, i32)> {

@@ -277,7 +277,7 @@ pub(crate) fn new_diagnostics<'a>(before: &Checked, after: &'a Checked) -> Vec<&
     let mut old: Vec<(&str, &str)> = before
         .diagnostics
         .iter()
-        .map(|d| (d.code.as_str(), d.message.as_str()))
+        .map(|d| (d.code, d.message.as_str()))
         .collect();
     let mut out = Vec::new();
     for d in &after.diagnostics {

@@ -374,10 +374,7 @@ mod tests {
         assert_eq!(f.integer("count", 0, &mut d), None);
         assert_eq!(f.boolean("flag", &mut d), None);
         assert_eq!(f.tables("t", &mut d).len(), 1);
-        let codes: Vec<_> = d
-            .iter()
-            .map(|d| (d.code.as_str(), d.message.as_str()))
-            .collect();
+        let codes: Vec<_> = d.iter().map(|d| (d.code, d.message.as_str())).collect();
         assert_eq!(
             codes,
             vec![

@@ -365,7 +365,7 @@ pub(crate) mod testing {
     pub fn msgs(c: &Checked) -> Vec<(&str, &str)> {
         c.diagnostics
             .iter()
-            .map(|d| (d.code.as_str(), d.message.as_str()))
+            .map(|d| (d.code, d.message.as_str()))
             .collect()
     }
 }

@@ -197,8 +197,9 @@ codes! {
 /// One finding.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Diagnostic {
-    /// Stable kebab-case code (`sp-cap`, `unique`, `unknown-card`, ...).
-    pub code: String,
+    /// Stable kebab-case code (`sp-cap`, `unique`, `unknown-card`, ...):
+    /// always one of a registry's (`codes!`).
+    pub code: &'static str,
     pub severity: Severity,
     /// One line naming the cards involved and the rule.
     pub message: String,
@@ -210,10 +211,11 @@ pub struct Diagnostic {
     pub help: Vec<String>,
     /// The replacements of the text at `span` that would resolve it, in
     /// the order the help lines list them (see [`Fix`]); `fix` asks from
-    /// these, never from the help's words. (Boxed: a diagnostic stays
-    /// small enough to be the error of a `Result`.)
+    /// these, never from the help's words. (A boxed slice, not a `Vec`:
+    /// a diagnostic stays small enough to be the error of a `Result`, and
+    /// one without fixes allocates nothing for them.)
     #[serde(skip)]
-    pub fixes: Box<Vec<Fix>>,
+    pub fixes: Box<[Fix]>,
     /// The file `span` points into when it is not the checked file: a file
     /// the checked one names and that is read with it (an X-Wing deck
     /// file). Renderers locate and excerpt the diagnostic there.
@@ -226,7 +228,7 @@ impl Diagnostic {
     pub fn new(code: impl DiagnosticCode, message: impl Into<String>) -> Self {
         let info = code.info();
         Diagnostic {
-            code: info.code.to_string(),
+            code: info.code,
             severity: info.severity,
             message: message.into(),
             span: None,
@@ -255,14 +257,16 @@ impl Diagnostic {
 
     /// Adds a suggested replacement of the text at the span.
     pub fn with_fix(mut self, fix: Fix) -> Self {
-        self.fixes.push(fix);
+        let mut fixes = std::mem::take(&mut self.fixes).into_vec();
+        fixes.push(fix);
+        self.fixes = fixes.into_boxed_slice();
         self
     }
 
     /// An input error (exit 2) rather than a rule violation (exit 1): its
     /// code is one of [`InputCode`].
     pub fn is_input_error(&self) -> bool {
-        self.severity == Severity::Error && InputCode::parse(&self.code).is_some()
+        self.severity == Severity::Error && InputCode::parse(self.code).is_some()
     }
 
     pub fn is_error(&self) -> bool {
@@ -389,7 +393,7 @@ mod tests {
     fn exit_code_prefers_input_errors() {
         let input = InputCode::UnknownCard.diag("y");
         let rule = Diagnostic {
-            code: "unique".into(),
+            code: "unique",
             ..input.clone()
         };
         let warn = Diagnostic {
@@ -413,7 +417,7 @@ mod tests {
     #[test]
     fn a_diagnostic_takes_its_severity_and_exit_code_from_its_code() {
         let d = TestCode::Odd.diag("m");
-        assert_eq!((d.code.as_str(), d.severity), ("odd", Severity::Warning));
+        assert_eq!((d.code, d.severity), ("odd", Severity::Warning));
         assert_eq!(
             Diagnostic::new(TestCode::Told, "m").severity,
             Severity::Note

@@ -40,7 +40,7 @@ pub fn render(w: &mut dyn Write, checked: &Checked) -> io::Result<()> {
     let mut shown: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
     for (d, diag) in report.diagnostics.iter().zip(&checked.diagnostics) {
         // At most `MAX_SHOWN_PER_CODE` of one code, as in the table.
-        let n = shown.entry(diag.code.as_str()).or_insert(0);
+        let n = shown.entry(diag.code).or_insert(0);
         *n += 1;
         if *n > super::MAX_SHOWN_PER_CODE {
             continue;

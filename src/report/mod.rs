@@ -161,7 +161,7 @@ impl Checked {
                     _ => (None, None),
                 };
                 DiagnosticReport {
-                    code: d.code.clone(),
+                    code: d.code.to_string(),
                     severity: format!("{:?}", d.severity).to_lowercase(),
                     message: d.message.clone(),
                     file: d.file.as_ref().map(|f| f.path.clone()),
@@ -187,8 +187,8 @@ pub fn omitted(checked: &Checked) -> Vec<(String, usize, crate::input::diag::Sev
     let mut counts: Vec<(String, usize, crate::input::diag::Severity)> = Vec::new();
     let mut at: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
     for d in &checked.diagnostics {
-        let i = *at.entry(d.code.as_str()).or_insert_with(|| {
-            counts.push((d.code.clone(), 0, d.severity));
+        let i = *at.entry(d.code).or_insert_with(|| {
+            counts.push((d.code.to_string(), 0, d.severity));
             counts.len() - 1
         });
         counts[i].1 += 1;

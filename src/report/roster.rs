@@ -18,8 +18,8 @@ pub fn row(c: &Checked, factions: Vec<String>) -> RosterRow {
         .iter()
         .filter(|d| d.severity != Severity::Note)
     {
-        if !codes.contains(&d.code) {
-            codes.push(d.code.clone());
+        if !codes.iter().any(|c| c == d.code) {
+            codes.push(d.code.to_string());
         }
     }
     let mut factions = factions;

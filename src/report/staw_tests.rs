@@ -279,7 +279,7 @@ fn check(text: &str) -> Checked {
 }
 
 fn codes(c: &Checked) -> Vec<&str> {
-    c.diagnostics.iter().map(|d| d.code.as_str()).collect()
+    c.diagnostics.iter().map(|d| d.code).collect()
 }
 
 fn line_of(c: &Checked, code: &str) -> usize {

@@ -280,7 +280,7 @@ pub fn diagnostics(w: &mut dyn Write, checked: &Checked, opts: &RenderOptions) -
     }
     let mut shown: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
     for d in &checked.diagnostics {
-        let n = shown.entry(d.code.as_str()).or_insert(0);
+        let n = shown.entry(d.code).or_insert(0);
         *n += 1;
         if *n > super::MAX_SHOWN_PER_CODE {
             continue;
@@ -333,7 +333,7 @@ pub fn diagnostic(
     let help: Vec<String> = d.help.iter().map(|h| printable(h).into_owned()).collect();
     let parts = Parts {
         severity: d.severity,
-        code: &d.code,
+        code: d.code,
         title: &title,
         file,
         // The header names the file already; repeat it only when the

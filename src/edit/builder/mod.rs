@@ -151,7 +151,7 @@ impl EditError {
 
     fn from_diag(d: Diagnostic) -> EditError {
         EditError {
-            code: d.code,
+            code: d.code.to_string(),
             message: d.message,
             help: d.help,
         }

@@ -111,7 +111,7 @@ fn read(path: &Path, shown: &str, from: &str) -> Result<String, Diagnostic> {
         Ok(source) => Ok(source.text),
         Err(u) => {
             let d = u.diag;
-            Err(match d.code.as_str() {
+            Err(match d.code {
                 "io" if d.message.contains("no such file") => {
                     d.with_help(format!("the path is relative to the folder of {from}"))
                 }

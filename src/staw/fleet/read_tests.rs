@@ -95,7 +95,7 @@ upgrade = ["C"]
 upgrades = [{ nam = "D" }, 4]
 "#;
     let (_, d) = read_text(text);
-    let codes: Vec<_> = d.iter().map(|d| d.code.as_str()).collect();
+    let codes: Vec<_> = d.iter().map(|d| d.code).collect();
     assert_eq!(
         codes,
         [
