@@ -112,9 +112,8 @@ pub fn parse(text: &str) -> Result<Node, SyntaxError> {
             },
         );
     }
-    let mut root = table_node(root.into_inner(), 0..text.len())?;
-    root.span = 0..text.len();
-    Ok(root)
+    // The root spans the whole file (no value reaches past its end).
+    table_node(root.into_inner(), 0..text.len())
 }
 
 fn syntax_error(message: &str, span: Option<Range<usize>>) -> SyntaxError {
@@ -278,6 +277,7 @@ mod tests {
         let NodeValue::Table(entries) = &root.value else {
             panic!("root is a table")
         };
+        assert_eq!(root.span, 0..text.len());
         let keys: Vec<&str> = entries.iter().map(|e| e.key.as_str()).collect();
         assert_eq!(keys, ["zeta", "alpha", "ship", "sideboard"]);
         let NodeValue::Array(ships) = &entries[2].node.value else {
