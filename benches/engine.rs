@@ -9,11 +9,11 @@
 //! `bench/run.py`.
 
 use fleetcheck::cli::check::check_bytes;
-use fleetcheck::data::model::CardType;
-use fleetcheck::data::Database;
-use fleetcheck::input::diag::Source;
-use fleetcheck::report::{table, RenderOptions};
-use fleetcheck::staw::CheckOptions;
+use fleetcheck_data::model::CardType;
+use fleetcheck_data::Database;
+use fleetcheck_input::diag::Source;
+use fleetcheck_report::{table, RenderOptions};
+use fleetcheck_staw::CheckOptions;
 use std::sync::OnceLock;
 
 fn main() {
@@ -76,10 +76,8 @@ fn cost_of_a_fleet() -> i32 {
         path: "fleet.toml".into(),
         text: FLEET.into(),
     };
-    fleetcheck::edit::interop::priced::with_analysis(db(), &source, &Default::default(), |a| {
-        a.total
-    })
-    .unwrap()
+    fleetcheck_edit::interop::priced::with_analysis(db(), &source, &Default::default(), |a| a.total)
+        .unwrap()
 }
 
 /// The human report of a checked fleet (tables, excerpts, verdict) alone.

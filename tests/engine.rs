@@ -7,10 +7,10 @@
 
 use crate::golden::{check_file, db, golden_dir, TODAY};
 use fleetcheck::cli::check::check_source;
-use fleetcheck::input::diag::Source;
-use fleetcheck::report::model::{CardReport, FleetReport, SwapReport};
-use fleetcheck::report::Checked;
-use fleetcheck::staw::{CheckOptions, RULES};
+use fleetcheck_input::diag::Source;
+use fleetcheck_report::model::{CardReport, FleetReport, SwapReport};
+use fleetcheck_report::Checked;
+use fleetcheck_staw::{CheckOptions, RULES};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
@@ -643,7 +643,7 @@ fn resources_priced_from_the_fleet() {
         grid.resource.as_ref().unwrap().modifiers[0].kind,
         "fleet-resource"
     );
-    let source = |r: &fleetcheck::report::model::FleetReport| {
+    let source = |r: &fleetcheck_report::model::FleetReport| {
         r.resource.as_ref().unwrap().modifiers[0].source.clone()
     };
     assert_eq!(
@@ -899,7 +899,7 @@ pub(crate) fn assert_totals(dir: &Path, cases: &[(&str, i32, Option<i32>, i32)])
 fn sideboard_swap_plan() {
     let path = root().join("fleets/klingon-sideboard.toml");
     let text = std::fs::read_to_string(&path).unwrap();
-    let (checked, plan) = fleetcheck::report::staw::check_with_swaps(
+    let (checked, plan) = fleetcheck_report::staw::check_with_swaps(
         db(),
         Source {
             path: "klingon-sideboard.toml".into(),

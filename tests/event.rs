@@ -473,7 +473,8 @@ fn the_json_contract_of_every_command() {
 fn the_schema_command_prints_the_committed_schema() {
     let r = run(&root(), &["schema"]);
     assert_eq!(r.code, 0);
-    let committed = std::fs::read_to_string(root().join("src/report/report.schema.json")).unwrap();
+    let committed =
+        std::fs::read_to_string(root().join("crates/report/src/report.schema.json")).unwrap();
     assert_eq!(r.stdout, committed);
 }
 

@@ -19,9 +19,9 @@
 //! snapshotted), as are the edits of a state that uses a deck file.
 
 use crate::support::run;
-use fleetcheck::games::{self, REGISTRY};
-use fleetcheck::input::diag::{InputCode, Severity, Source};
-use fleetcheck::report::{self, Checked, RenderOptions};
+use fleetcheck_games::{self as games, REGISTRY};
+use fleetcheck_input::diag::{InputCode, Severity, Source};
+use fleetcheck_report::{self as report, Checked, RenderOptions};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 

@@ -6,11 +6,11 @@
 //! `../shared` is checked by the reference tier, `tests/reference/golden.rs`.)
 
 use fleetcheck::cli::check::check_source;
-use fleetcheck::data::Database;
-use fleetcheck::input::diag::Source;
-use fleetcheck::report::model::FleetReport;
-use fleetcheck::report::Checked;
-use fleetcheck::staw::CheckOptions;
+use fleetcheck_data::Database;
+use fleetcheck_input::diag::Source;
+use fleetcheck_report::model::FleetReport;
+use fleetcheck_report::Checked;
+use fleetcheck_staw::CheckOptions;
 use serde::Deserialize;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};

@@ -19,7 +19,7 @@ use assert_cmd::Command;
 use std::path::{Path, PathBuf};
 
 #[allow(dead_code, unused_imports)]
-#[path = "../build.rs"]
+#[path = "../crates/data/build.rs"]
 mod build_script;
 
 use crate::support::TODAY;
@@ -137,7 +137,7 @@ fn a_directory_without_fleets_is_named() {
 #[test]
 fn a_directory_where_a_file_is_needed_is_an_input_error() {
     let dir = tempfile::tempdir().unwrap();
-    let db = fleetcheck::data::Database::embedded().unwrap();
+    let db = fleetcheck_data::Database::embedded().unwrap();
     let opts = fleetcheck::cli::check::check_options(None, None).unwrap();
     let checked = fleetcheck::cli::check::check_path(&db, dir.path(), &opts);
     assert_eq!(checked.exit_code(), 2);
@@ -156,9 +156,9 @@ fn a_directory_where_a_file_is_needed_is_an_input_error() {
 /// every renderer without a panic, as in the fuzz target.
 #[test]
 fn fuzz_corpus_replays_cleanly() {
-    use fleetcheck::report::{github, json, table, RenderOptions};
-    let db = fleetcheck::data::Database::embedded().unwrap();
-    let opts = fleetcheck::staw::CheckOptions {
+    use fleetcheck_report::{github, json, table, RenderOptions};
+    let db = fleetcheck_data::Database::embedded().unwrap();
+    let opts = fleetcheck_staw::CheckOptions {
         today: "2026-01-01".to_string(),
         ..Default::default()
     };
@@ -188,10 +188,10 @@ fn fuzz_corpus_replays_cleanly() {
 /// fuzz target `import`.
 #[test]
 fn import_fuzz_corpus_replays_cleanly() {
-    use fleetcheck::edit::interop::{spacedock, utopia, FleetModel};
-    let db = fleetcheck::data::Database::embedded().unwrap();
+    use fleetcheck_edit::interop::{spacedock, utopia, FleetModel};
+    let db = fleetcheck_data::Database::embedded().unwrap();
     let map = spacedock::Mapping::embedded();
-    let opts = fleetcheck::staw::CheckOptions {
+    let opts = fleetcheck_staw::CheckOptions {
         today: "2026-01-01".to_string(),
         ..Default::default()
     };
@@ -253,10 +253,10 @@ class = "cardassian_keldon_class"
 #[test]
 fn the_build_compiles_the_real_database() {
     let blob = build_script::compile(&root().join("data/staw"), "data/staw").unwrap();
-    let db = fleetcheck::data::load::decode(&blob).unwrap();
+    let db = fleetcheck_data::load::decode(&blob).unwrap();
     assert_eq!(
         db.cards,
-        fleetcheck::data::Database::embedded().unwrap().cards
+        fleetcheck_data::Database::embedded().unwrap().cards
     );
 }
 

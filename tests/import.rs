@@ -5,12 +5,12 @@
 //! reference tier, on the real raw data (`reference/import.rs`).
 
 use assert_cmd::Command;
-use fleetcheck::data::import;
-use fleetcheck::data::model::{
+use fleetcheck_data::import;
+use fleetcheck_data::model::{
     AddSlot, Card, CardFilter, CardType, Condition, CostFromShip, CostModifier, Discount,
     PenaltyRule, Scope,
 };
-use fleetcheck::data::Database;
+use fleetcheck_data::Database;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
@@ -1072,7 +1072,7 @@ fn terms_of_the_slots_cards_add() {
 
 #[test]
 fn ship_limits_doubled_penalties_and_negated_factions() {
-    use fleetcheck::data::model::ShipLimit;
+    use fleetcheck_data::model::ShipLimit;
     let names = |n: &[&str]| CardFilter {
         names: n.iter().map(|s| s.to_string()).collect(),
         ..CardFilter::default()

@@ -10,11 +10,11 @@
 
 use crate::import::{fc, root, tree};
 use crate::raw_import::{entry, RawSet};
-use fleetcheck::data::import;
-use fleetcheck::data::model::{
+use fleetcheck_data::import;
+use fleetcheck_data::model::{
     AddSlot, CardFilter, Condition, CostFromShip, CostModifier, Discount, PenaltyRule, Scope,
 };
-use fleetcheck::data::Database;
+use fleetcheck_data::Database;
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
@@ -159,7 +159,7 @@ fn every_rule_kind_is_in_the_fixture() {
     );
 }
 
-fn card(id: &str) -> &'static fleetcheck::data::model::Card {
+fn card(id: &str) -> &'static fleetcheck_data::model::Card {
     db().by_id(id)
         .unwrap_or_else(|| panic!("card {id} is missing from the imported fixture"))
 }

@@ -7,9 +7,9 @@
 //! from it are checked by the reference tier, `tests/reference/interop.rs`.)
 
 use crate::support::{run, TODAY};
-use fleetcheck::data::Database;
-use fleetcheck::edit::interop::{priced, spacedock, text, utopia, FleetModel};
-use fleetcheck::input::diag::Source;
+use fleetcheck_data::Database;
+use fleetcheck_edit::interop::{priced, spacedock, text, utopia, FleetModel};
+use fleetcheck_input::diag::Source;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
@@ -35,7 +35,7 @@ pub(crate) fn model(path: &Path) -> FleetModel {
 
 /// The total the engine gives a fleet text.
 pub(crate) fn total_of(text: &str) -> (i32, Vec<String>) {
-    let opts = fleetcheck::staw::CheckOptions {
+    let opts = fleetcheck_staw::CheckOptions {
         today: TODAY.into(),
         ..Default::default()
     };

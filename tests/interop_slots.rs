@@ -59,9 +59,9 @@ fn exports_exactly(stem: &str, want: &[CardSlot], total: i64, json: &str) {
     assert_eq!((codes.len(), t), (0, total), "{stem}: {codes:?}");
     let link = utopia_round_trip(&slots(stem));
     assert_eq!(crate::interop::link_json(&link), json, "{stem}");
-    let (fleet, problems) = fleetcheck::edit::interop::utopia::import(
+    let (fleet, problems) = fleetcheck_edit::interop::utopia::import(
         crate::interop::db(),
-        &fleetcheck::edit::interop::utopia::parse_input(&link).unwrap(),
+        &fleetcheck_edit::interop::utopia::parse_input(&link).unwrap(),
     );
     assert!(problems.is_empty(), "{problems:?}");
     let back = total_of(&fleet.to_toml(crate::interop::db(), &[])).0;

@@ -5,7 +5,7 @@
 
 use crate::interop::{db, fixture};
 use crate::support::run;
-use fleetcheck::edit::interop::spacedock;
+use fleetcheck_edit::interop::spacedock;
 
 #[test]
 fn import_spacedock_reports_overrides_and_unmapped_cards() {

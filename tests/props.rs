@@ -14,11 +14,11 @@
 //! which is what exercises the rules.
 
 use fleetcheck::cli::check::check_bytes;
-use fleetcheck::data::model::{Card, CardType};
-use fleetcheck::data::Database;
-use fleetcheck::edit::builder::{self, Kind, Place, Query};
-use fleetcheck::report::Checked;
-use fleetcheck::staw::CheckOptions;
+use fleetcheck_data::model::{Card, CardType};
+use fleetcheck_data::Database;
+use fleetcheck_edit::builder::{self, Kind, Place, Query};
+use fleetcheck_report::Checked;
+use fleetcheck_staw::CheckOptions;
 use proptest::prelude::*;
 use proptest::sample::Index;
 use std::sync::OnceLock;

@@ -4,7 +4,7 @@
 //! the same checks on their own cards.
 
 use crate::import::{fc, root, tree};
-use fleetcheck::data::import;
+use fleetcheck_data::import;
 use std::path::{Path, PathBuf};
 
 /// A raw data set and the hand files the importer keeps beside its output.

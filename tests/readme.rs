@@ -15,7 +15,7 @@ fn documented(code: &str) -> bool {
 /// Every diagnostic code of every registry (input errors, STAW, the other
 /// games), with its severity.
 fn every_code() -> Vec<(&'static str, String)> {
-    fleetcheck::report::codes::registries()
+    fleetcheck_report::codes::registries()
         .into_iter()
         .flat_map(|(_, codes)| codes.iter())
         .map(|c| (c.code, format!("{:?}", c.severity).to_lowercase()))
@@ -34,7 +34,7 @@ fn docs_cli_lists_every_diagnostic_code_with_its_severity() {
         "codes missing from docs/cli.md: {missing:?}"
     );
     // The other games' codes with the severity the game gives them.
-    for g in fleetcheck::games::REGISTRY {
+    for g in fleetcheck_games::REGISTRY {
         for c in g.codes {
             let severity = format!("{:?}", c.severity).to_lowercase();
             assert!(
@@ -48,7 +48,7 @@ fn docs_cli_lists_every_diagnostic_code_with_its_severity() {
 
 #[test]
 fn docs_fleet_file_names_every_key() {
-    use fleetcheck::staw::fleet::read::{REF_KEYS, SHIP_KEYS, SIDEBOARD_SECTIONS, TOP_KEYS};
+    use fleetcheck_staw::fleet::read::{REF_KEYS, SHIP_KEYS, SIDEBOARD_SECTIONS, TOP_KEYS};
     let mut missing = Vec::new();
     for key in TOP_KEYS
         .iter()
@@ -121,7 +121,7 @@ fn readme_main_command_names_an_example_fleet_that_exists() {
 /// `UPDATE_README=1 cargo test --test integration readme::` rewrites them.
 #[test]
 fn code_tables_are_generated_from_the_registries() {
-    use fleetcheck::report::codes;
+    use fleetcheck_report::codes;
     let mut stale = Vec::new();
     for (name, text) in [("README.md", README), ("docs/cli.md", CLI)] {
         let fresh = codes::fill_readme(text).unwrap_or_else(|e| panic!("{name}: {e}"));

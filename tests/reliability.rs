@@ -422,11 +422,11 @@ fn concurrent_edits_of_one_file_lose_nothing() {
 fn an_edit_over_a_file_changed_meanwhile_is_refused() {
     // A writer that takes no lock (an editor) changes the file between
     // fleetcheck's read and its write: the compare-and-swap refuses.
-    use fleetcheck::input::fs::{read_text_for_edit, write, Guard, WriteError};
+    use fleetcheck_input::fs::{read_text_for_edit, write, Guard, WriteError};
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("r.toml");
     std::fs::write(&path, ONE_SHIP).unwrap();
-    let _lock = fleetcheck::input::lock::exclusive(&path).unwrap().unwrap();
+    let _lock = fleetcheck_input::lock::exclusive(&path).unwrap().unwrap();
     let (_, original) = read_text_for_edit(&path).unwrap();
     std::fs::write(&path, "name = \"edited by hand\"\n").unwrap();
     let e = write(&path, b"x = 1\n", Guard::Unchanged(&original)).unwrap_err();

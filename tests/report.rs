@@ -2,14 +2,14 @@
 //! hand-built `Checked` values (independent of the engine), the committed
 //! JSON Schema, the JSON report's shape, and card rules in words.
 
-use fleetcheck::data::Database;
-use fleetcheck::input::diag::{Diagnostic, InputCode, Severity, Source};
-use fleetcheck::report::model::{
+use fleetcheck_data::Database;
+use fleetcheck_input::diag::{Diagnostic, InputCode, Severity, Source};
+use fleetcheck_report::model::{
     CardRef, CardReport, FleetReport, Modifier, ResourceReport, ShipReport, SideboardCard,
     SideboardReport,
 };
-use fleetcheck::report::{card, github, json, price, table, Checked, RenderOptions};
-use fleetcheck::staw::Code;
+use fleetcheck_report::{card, github, json, price, table, Checked, RenderOptions};
+use fleetcheck_staw::Code;
 use serde_json::Value;
 use std::path::Path;
 
@@ -360,7 +360,7 @@ fn github_annotations() {
 
 #[test]
 fn modifiers_are_named_compactly() {
-    let on = |m: Modifier| fleetcheck::report::modifier::modifier("Cloaking Device", "T240", &m);
+    let on = |m: Modifier| fleetcheck_report::modifier::modifier("Cloaking Device", "T240", &m);
     assert_eq!(
         on(m(
             "ship-penalty",
@@ -434,7 +434,7 @@ fn awkward_spans_render() {
 }
 
 fn schema_path() -> std::path::PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("src/report/report.schema.json")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/report/src/report.schema.json")
 }
 
 /// The committed schema is the one generated from the wire types. After a
@@ -639,7 +639,7 @@ fn card_rules_in_words() {
 
 #[test]
 fn condition_phrases() {
-    use fleetcheck::data::model::{Condition, CostModifier};
+    use fleetcheck_data::model::{Condition, CostModifier};
     let db = fixture_db();
     let s = |v: &[&str]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>();
     let cases = [
@@ -710,7 +710,7 @@ fn condition_phrases() {
 #[test]
 fn example_fleets() {
     let db = Database::embedded().unwrap();
-    let opts = fleetcheck::staw::CheckOptions {
+    let opts = fleetcheck_staw::CheckOptions {
         today: "2025-06-01".into(),
         ..Default::default()
     };
@@ -837,7 +837,7 @@ fn an_excerpt_of_a_100_kb_line_is_bounded() {
             path: "f.toml".into(),
             text: text.clone(),
         }),
-        Diagnostic::new(fleetcheck::input::diag::InputCode::Parse, "x").with_span(Some(at..at + 1)),
+        Diagnostic::new(fleetcheck_input::diag::InputCode::Parse, "x").with_span(Some(at..at + 1)),
     );
     let out = render(|w| table::diagnostics(w, &c, &PLAIN));
     assert!(out.len() < 1000, "{} bytes", out.len());
@@ -866,7 +866,7 @@ fn an_excerpt_replaces_control_characters() {
             text: text.into(),
         }),
         Diagnostic::new(
-            fleetcheck::input::diag::InputCode::Parse,
+            fleetcheck_input::diag::InputCode::Parse,
             "bad \x1b]0;title\x07",
         )
         .with_span(Some(7..9)),

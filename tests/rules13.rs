@@ -7,9 +7,9 @@
 pub(crate) use crate::engine::{card, mods};
 use crate::golden::{db, TODAY};
 use fleetcheck::cli::check::check_source;
-use fleetcheck::input::diag::Source;
-use fleetcheck::report::Checked;
-use fleetcheck::staw::CheckOptions;
+use fleetcheck_input::diag::Source;
+use fleetcheck_report::Checked;
+use fleetcheck_staw::CheckOptions;
 
 pub(crate) fn check_as(text: &str, format: Option<&str>) -> Checked {
     check_source(

@@ -2,10 +2,10 @@
 //! additional costs but no faction penalty, the 20 SP cap, uniqueness with
 //! the fleet, and the swap plan of `fleetcheck sideboard` (table and JSON).
 
-use fleetcheck::data::Database;
-use fleetcheck::input::diag::Source;
-use fleetcheck::report::{self, Checked, RenderOptions};
-use fleetcheck::staw::CheckOptions;
+use fleetcheck_data::Database;
+use fleetcheck_input::diag::Source;
+use fleetcheck_report::{self as report, Checked, RenderOptions};
+use fleetcheck_staw::CheckOptions;
 use std::sync::OnceLock;
 
 fn db() -> &'static Database {

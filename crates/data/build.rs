@@ -1,17 +1,17 @@
 //! Compiles the card databases under `data/` into the binary, so that
 //! `fleetcheck` runs on a machine that has only the binary and starts
-//! without parsing TOML (see `src/data/embedded.rs`, the one module that
+//! without parsing TOML (see `crates/data/src/embedded.rs`, the one module that
 //! reads what this script writes).
 //!
 //! - `data/staw/`: every loaded `*.toml` (not the importer's own inputs and
 //!   reports, see `compile::NOT_LOADED`) is parsed into the card model
-//!   (`src/data/model/mod.rs`), validated (unique ids, every set, class and
+//!   (`crates/data/src/model/mod.rs`), validated (unique ids, every set, class and
 //!   retirement reference resolves), and embedded as one blob ([`compile`]):
 //!   each card a MessagePack value of its own, so that start-up decodes
 //!   only the cards a command uses, and the id and name index precomputed
 //!   as sorted tables. A broken file fails the build with its path, line
 //!   and column. The compile itself (parse, layout) is
-//!   `src/data/compile.rs`, included here as the model and the keys are:
+//!   `crates/data/src/compile.rs`, included here as the model and the keys are:
 //!   `fleetcheck --data DIR` compiles a directory with the same code at
 //!   run time, so there is one model, one layout and one reader.
 //! - every other game's `data/<game>/**/*.toml` is embedded as text: those
@@ -22,23 +22,23 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 #[allow(dead_code, unused_imports)]
-#[path = "src/data/model/mod.rs"]
+#[path = "src/model/mod.rs"]
 mod model;
 
 #[allow(dead_code)]
-#[path = "src/data/keys.rs"]
+#[path = "src/keys.rs"]
 mod keys;
 
 #[allow(dead_code)]
-#[path = "src/data/compile.rs"]
+#[path = "src/compile.rs"]
 mod compile;
 
 #[allow(dead_code)] // also compiled into tests/hardening.rs, which has no use for main
 fn main() {
     let manifest = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").unwrap());
-    let root = manifest.join("data");
+    let root = manifest.join("../../data");
     let out = PathBuf::from(std::env::var("OUT_DIR").unwrap());
-    println!("cargo:rerun-if-changed=data");
+    println!("cargo:rerun-if-changed=../../data");
 
     let mut files = Vec::new();
     collect(&root, &mut files);
@@ -115,7 +115,7 @@ pub fn compile(dir: &Path, label: &str) -> Result<Vec<u8>, String> {
 
 /// The display names of `data/staw/names.toml` (named `label` in
 /// messages) as Rust tables of (id, name), one per kind: `FACTION_NAMES`,
-/// `SPECIES_NAMES`, `SLOT_NAMES` (read by `src/data/names.rs`).
+/// `SPECIES_NAMES`, `SLOT_NAMES` (read by `crates/data/src/names.rs`).
 #[allow(dead_code)] // also compiled into tests/hardening.rs, which only compiles cards
 pub fn display_names(path: &Path, label: &str) -> Result<String, String> {
     #[derive(serde::Deserialize)]

@@ -10,11 +10,11 @@
 use super::check::{check_options, print, render_options};
 use super::refusal::Refusal;
 use super::{Common, Output};
-use crate::data::Database;
-use crate::edit::builder::{self, EditError, Edited, Kind, Place, Query};
-use crate::input::diag::{Diagnostic, Source};
-use crate::report::{self, Checked};
 use clap::{Args, ValueEnum};
+use fleetcheck_data::Database;
+use fleetcheck_edit::builder::{self, EditError, Edited, Kind, Place, Query};
+use fleetcheck_input::diag::{Diagnostic, Source};
+use fleetcheck_report::{self as report, Checked};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -145,14 +145,14 @@ pub fn run(args: &AddArgs) -> anyhow::Result<i32> {
     })
 }
 
-/// Locks a file for an edit ([`crate::input::lock`]); a file that cannot
+/// Locks a file for an edit ([`fleetcheck_input::lock`]); a file that cannot
 /// be locked is a refusal.
-pub(crate) fn lock(path: &Path) -> anyhow::Result<Option<crate::input::lock::Lock>> {
-    crate::input::lock::exclusive(path).map_err(|e| {
+pub(crate) fn lock(path: &Path) -> anyhow::Result<Option<fleetcheck_input::lock::Lock>> {
+    fleetcheck_input::lock::exclusive(path).map_err(|e| {
         Refusal::new(format!(
             "cannot lock {} for editing: {}; nothing was written",
             path.display(),
-            crate::input::fs::io_reason(&e)
+            fleetcheck_input::fs::io_reason(&e)
         ))
         .into()
     })
@@ -160,9 +160,9 @@ pub(crate) fn lock(path: &Path) -> anyhow::Result<Option<crate::input::lock::Loc
 
 /// What a failed edit write says: a file changed by someone else while it
 /// was edited is named as such.
-pub(crate) fn write_error(path: &Path, e: &crate::input::fs::WriteError) -> String {
+pub(crate) fn write_error(path: &Path, e: &fleetcheck_input::fs::WriteError) -> String {
     match e {
-        crate::input::fs::WriteError::Changed { .. } => format!(
+        fleetcheck_input::fs::WriteError::Changed { .. } => format!(
             "{}: the file changed while editing; nothing was written (run the command again to edit the new contents)",
             path.display()
         ),
@@ -185,7 +185,7 @@ pub(crate) fn edit(
     // refuse the write if the file changes meanwhile.
     let (mut before, original) =
         super::check::read_for_edit(path).map_err(|c| Refusal::file(*c))?;
-    crate::edit::staw_only(&before).map_err(|c| Refusal::file(*c))?;
+    fleetcheck_edit::staw_only(&before).map_err(|c| Refusal::file(*c))?;
     // Edited with `\n` line ends; written back with the file's own (and
     // its byte order mark).
     let form = original.form();
@@ -221,8 +221,8 @@ pub(crate) fn edit(
         }
         return Err(refusal.into());
     }
-    let guard = crate::input::fs::Guard::Unchanged(&original);
-    crate::input::fs::write(path, &form.to_write(&edited.text), guard)
+    let guard = fleetcheck_input::fs::Guard::Unchanged(&original);
+    fleetcheck_input::fs::write(path, &form.to_write(&edited.text), guard)
         .map_err(|e| Refusal::new(write_error(path, &e)))?;
     let ropts = render_options(common);
     print(|w| match common.output {

@@ -7,11 +7,11 @@
 
 use super::check::print;
 use super::{Common, Output};
-use crate::data::model::Card;
-use crate::data::Database;
-use crate::report::card::{render_card, render_list, view};
-use crate::report::RenderOptions;
 use clap::Args;
+use fleetcheck_data::model::Card;
+use fleetcheck_data::Database;
+use fleetcheck_report::card::{render_card, render_list, view};
+use fleetcheck_report::RenderOptions;
 
 #[derive(Debug, Clone, Args)]
 pub struct CardArgs {
@@ -53,8 +53,8 @@ pub fn run(args: &CardArgs) -> anyhow::Result<i32> {
     match lookup(&db, &args.query) {
         Lookup::One(card) => {
             print(|w| match args.common.output {
-                Output::Json => crate::report::json::render_with(w, "card", |r| {
-                    r.card = Some(crate::report::model::payload(&view(&db, card)));
+                Output::Json => fleetcheck_report::json::render_with(w, "card", |r| {
+                    r.card = Some(fleetcheck_report::model::payload(&view(&db, card)));
                 }),
                 // Annotations make no sense for a card: print the facts.
                 _ => render_card(w, &db, card),

@@ -17,20 +17,20 @@
 //! `FLEETCHECK_TODAY=YYYY-MM-DD` fixes it, for reproducible tests and CI.
 
 use super::{Common, Output};
-use crate::data::Database;
-use crate::games::Which;
-use crate::input::diag::{Diagnostic, InputCode, Source};
-use crate::input::fs::Unreadable;
-use crate::report::{self, Checked, RenderOptions};
-use crate::staw::CheckOptions;
 use anyhow::{bail, Context};
 use clap::Args;
+use fleetcheck_data::Database;
+use fleetcheck_games::Which;
+use fleetcheck_input::diag::{Diagnostic, InputCode, Source};
+use fleetcheck_input::fs::Unreadable;
+use fleetcheck_report::{self as report, Checked, RenderOptions};
+use fleetcheck_staw::CheckOptions;
 use std::collections::HashSet;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
 /// Fleet files larger than this are refused (`too-large`).
-pub const MAX_FLEET_BYTES: u64 = crate::input::fs::MAX_FILE_BYTES;
+pub const MAX_FLEET_BYTES: u64 = fleetcheck_input::fs::MAX_FILE_BYTES;
 
 /// The environment variable that fixes "today" (YYYY-MM-DD).
 pub const TODAY_ENV: &str = "FLEETCHECK_TODAY";
@@ -396,7 +396,7 @@ pub fn check_source(db: &Database, source: Source, opts: &CheckOptions) -> Check
 /// [`check_source`] with what a command does to a STAW file in place of the
 /// plain check (`sideboard` adds the swap plan).
 pub fn dispatch(source: Source, staw: impl FnOnce(Source) -> Checked) -> Checked {
-    match crate::games::which(&source) {
+    match fleetcheck_games::which(&source) {
         Ok(Which::Staw) => staw(source),
         Ok(Which::Other(g)) => Checked::from_game((g.check)(source)),
         Err(d) => not_checked(source, *d),
@@ -406,7 +406,7 @@ pub fn dispatch(source: Source, staw: impl FnOnce(Source) -> Checked) -> Checked
 /// The report of a file that no rule set could take (an unknown game).
 pub fn not_checked(source: Source, d: Diagnostic) -> Checked {
     let path = source.path.clone();
-    Checked::input_error(&path, crate::staw::GAME, Some(source), d)
+    Checked::input_error(&path, fleetcheck_staw::GAME, Some(source), d)
 }
 
 /// Reads a fleet file (`input::fs::read_text`: a regular file of at most
@@ -417,7 +417,7 @@ pub fn read_source(path: &Path) -> Result<Source, Box<Checked>> {
     if path == Path::new("-") {
         return read_stdin();
     }
-    crate::input::fs::read_text(path).map_err(|u| unreadable(*u))
+    fleetcheck_input::fs::read_text(path).map_err(|u| unreadable(*u))
 }
 
 /// A fleet from standard input, reported as `<stdin>`.
@@ -431,20 +431,22 @@ pub fn read_stdin() -> Result<Source, Box<Checked>> {
     if let Err(e) = read {
         return Err(Box::new(Checked::input_error(
             "<stdin>",
-            crate::staw::GAME,
+            fleetcheck_staw::GAME,
             None,
             Diagnostic::new(InputCode::Io, format!("cannot read standard input: {e}")),
         )));
     }
-    crate::input::fs::decode("<stdin>", "standard input", bytes).map_err(|u| unreadable(*u))
+    fleetcheck_input::fs::decode("<stdin>", "standard input", bytes).map_err(|u| unreadable(*u))
 }
 
 /// [`read_source`] for a command that edits the file: also the fingerprint
-/// of the bytes read, for [`crate::input::fs::write`] with
-/// [`crate::input::fs::Guard::Unchanged`] (which then refuses to overwrite
+/// of the bytes read, for [`fleetcheck_input::fs::write`] with
+/// [`fleetcheck_input::fs::Guard::Unchanged`] (which then refuses to overwrite
 /// the file if it changed on disk in the meantime).
-pub fn read_for_edit(path: &Path) -> Result<(Source, crate::input::fs::Original), Box<Checked>> {
-    crate::input::fs::read_text_for_edit(path).map_err(|u| unreadable(*u))
+pub fn read_for_edit(
+    path: &Path,
+) -> Result<(Source, fleetcheck_input::fs::Original), Box<Checked>> {
+    fleetcheck_input::fs::read_text_for_edit(path).map_err(|u| unreadable(*u))
 }
 
 /// The report of a file that could not be read.
@@ -455,7 +457,12 @@ pub fn unreadable(u: Unreadable) -> Box<Checked> {
     } else {
         diag
     };
-    Box::new(Checked::input_error(&path, crate::staw::GAME, source, diag))
+    Box::new(Checked::input_error(
+        &path,
+        fleetcheck_staw::GAME,
+        source,
+        diag,
+    ))
 }
 
 /// Checks the bytes of a fleet file named `name` exactly as `check` checks
@@ -463,7 +470,7 @@ pub fn unreadable(u: Unreadable) -> Box<Checked> {
 /// checks of the reader, then [`check_source`]). The entry point of the
 /// fuzz target and of tests that need no file.
 pub fn check_bytes(db: &Database, name: &str, bytes: Vec<u8>, opts: &CheckOptions) -> Checked {
-    match crate::input::fs::decode(name, name, bytes) {
+    match fleetcheck_input::fs::decode(name, name, bytes) {
         Ok(source) => check_source(db, source, opts),
         Err(u) => *unreadable(*u),
     }

@@ -31,7 +31,7 @@ struct Values {
 }
 
 impl Values {
-    fn of(db: &crate::data::Database) -> Values {
+    fn of(db: &fleetcheck_data::Database) -> Values {
         let mut cards: Vec<String> = db
             .cards
             .iter()
@@ -39,7 +39,7 @@ impl Values {
             .collect();
         cards.sort();
         cards.dedup();
-        let mut slots: Vec<String> = crate::data::model::SLOT_TYPES
+        let mut slots: Vec<String> = fleetcheck_data::model::SLOT_TYPES
             .iter()
             .map(|s| s.to_string())
             .collect();
@@ -55,7 +55,7 @@ impl Values {
         Values {
             cards,
             formats: db.formats.iter().map(|f| f.id.clone()).collect(),
-            factions: crate::data::import::facts::FACTIONS
+            factions: fleetcheck_data::import::facts::FACTIONS
                 .iter()
                 .map(|f| f.to_string())
                 .collect(),
@@ -66,7 +66,7 @@ impl Values {
 }
 
 pub fn run(args: &CompletionsArgs) -> anyhow::Result<i32> {
-    let db = crate::data::Database::embedded()?;
+    let db = fleetcheck_data::Database::embedded()?;
     // Built first: each command's arguments are added late
     // (`#[command(defer = true)]`), and only then can they take values.
     let mut full = super::Cli::command();

@@ -4,18 +4,18 @@
 //!   every problem of the database (exit 1 when any; builder helpers must be
 //!   marked `helper` and filed under `cards/builder/`), and with
 //!   `--unmodeled` every card with fleet-building rules the database does
-//!   not model, by kind tag with its description (`crate::data::import::unmodeled`);
+//!   not model, by kind tag with its description (`fleetcheck_data::import::unmodeled`);
 //!   `--from RAW` also quotes each rule's phrases from the raw Utopia data,
 //!   read at run time (the database never stores card text). Exit 2 when
 //!   RAW cannot be read, before any output.
-//! - `data import-utopia INPUT [--out DIR]`: the importer (`crate::data::import`);
+//! - `data import-utopia INPUT [--out DIR]`: the importer (`fleetcheck_data::import`);
 //!   exit 2 with a message naming the raw file and card when the input is
 //!   bad, and nothing written.
 
 use super::{Common, Output};
-use crate::data::import::validate::{self, Problem};
-use crate::report::github;
 use clap::{Args, Subcommand};
+use fleetcheck_data::import::validate::{self, Problem};
+use fleetcheck_report::github;
 use serde::Serialize;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -81,7 +81,7 @@ pub struct UnmodeledCard {
 #[derive(Debug, Serialize)]
 pub struct UnmodeledTag {
     pub tag: String,
-    /// The tag's description (`crate::data::import::unmodeled::TAGS`).
+    /// The tag's description (`fleetcheck_data::import::unmodeled::TAGS`).
     pub description: String,
     /// With `--from`: the card's phrases of this kind in the raw source.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -102,17 +102,19 @@ struct CheckReport<'a> {
 /// The cards with unmodeled rules, in natural id order; with `from`, the
 /// phrases of each rule quoted from that raw data folder.
 fn unmodeled_cards(
-    db: &crate::data::Database,
+    db: &fleetcheck_data::Database,
     from: Option<&Path>,
 ) -> anyhow::Result<Vec<UnmodeledCard>> {
-    use crate::data::import::unmodeled;
+    use fleetcheck_data::import::unmodeled;
     let phrases = match from {
-        Some(dir) => Some(crate::data::import::unmodeled_phrases(dir).map_err(|e| {
-            anyhow::anyhow!(
-                "cannot read the raw Utopia data in {} (--from): {e}",
-                dir.display()
-            )
-        })?),
+        Some(dir) => Some(
+            fleetcheck_data::import::unmodeled_phrases(dir).map_err(|e| {
+                anyhow::anyhow!(
+                    "cannot read the raw Utopia data in {} (--from): {e}",
+                    dir.display()
+                )
+            })?,
+        ),
         None => None,
     };
     let mut list: Vec<UnmodeledCard> = db
@@ -147,8 +149,8 @@ fn unmodeled_cards(
         })
         .collect();
     list.sort_by(|a, b| {
-        crate::data::import::write::natural_key(&a.id)
-            .cmp(&crate::data::import::write::natural_key(&b.id))
+        fleetcheck_data::import::write::natural_key(&a.id)
+            .cmp(&fleetcheck_data::import::write::natural_key(&b.id))
     });
     Ok(list)
 }
@@ -181,8 +183,8 @@ pub fn check(args: &DataCheckArgs, out: &mut dyn Write) -> anyhow::Result<i32> {
                 problems: &problems,
                 unmodeled: unmodeled.as_deref(),
             };
-            crate::report::json::render_with(out, "data-check", |r| {
-                r.data = Some(crate::report::model::payload(&report));
+            fleetcheck_report::json::render_with(out, "data-check", |r| {
+                r.data = Some(fleetcheck_report::model::payload(&report));
             })?;
         }
         Output::Github => {
@@ -275,7 +277,7 @@ fn write_unmodeled_table(
     writeln!(out, "{t}")?;
     // The summary counts the kinds in vocabulary order.
     let rank = |n: &str| {
-        crate::data::import::unmodeled::TAGS
+        fleetcheck_data::import::unmodeled::TAGS
             .iter()
             .position(|t| t.name == n)
             .unwrap_or(usize::MAX)
@@ -308,7 +310,7 @@ fn annotation(p: &Problem) -> String {
 
 /// `data import-utopia`, writing a summary to `out`; the exit code.
 pub fn import(args: &ImportArgs, out: &mut dyn Write) -> anyhow::Result<i32> {
-    let imported = match crate::data::import::run(&args.input, &args.out) {
+    let imported = match fleetcheck_data::import::run(&args.input, &args.out) {
         Ok(i) => i,
         Err(e) => {
             eprintln!("error: {e}");

@@ -21,14 +21,14 @@
 use super::card::{lookup, Lookup};
 use super::check::{self, print, read_source, render_options, Input};
 use super::{Common, Output};
-use crate::data::Database;
-use crate::input::diag::{Diagnostic, Source};
-use crate::report::model::{EventReport, Status};
-use crate::report::{self, roster, Checked, RenderOptions};
-use crate::staw::event::{EventRules, Named, Restricted};
-use crate::staw::CheckOptions;
 use anyhow::{bail, Context};
 use clap::Args;
+use fleetcheck_data::Database;
+use fleetcheck_input::diag::{Diagnostic, Source};
+use fleetcheck_report::model::{EventReport, Status};
+use fleetcheck_report::{self as report, roster, Checked, RenderOptions};
+use fleetcheck_staw::event::{EventRules, Named, Restricted};
+use fleetcheck_staw::CheckOptions;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -50,8 +50,8 @@ pub struct EventArgs {
     #[arg(long, value_name = "OUT.html")]
     pub sheets: Option<PathBuf>,
     /// The sheets' page size.
-    #[arg(long, value_enum, default_value_t = crate::report::sheet::Paper::A4)]
-    pub paper: crate::report::sheet::Paper,
+    #[arg(long, value_enum, default_value_t = fleetcheck_report::sheet::Paper::A4)]
+    pub paper: fleetcheck_report::sheet::Paper,
     /// The global options (`Cli::common`), copied in by `Cli::share_common`.
     #[arg(skip)]
     pub common: Common,
@@ -98,7 +98,7 @@ pub struct RestrictFile {
 }
 
 fn default_format() -> String {
-    crate::staw::DEFAULT_FORMAT.to_string()
+    fleetcheck_staw::DEFAULT_FORMAT.to_string()
 }
 
 /// An event read and its cards resolved.
@@ -117,7 +117,7 @@ pub struct Event {
 /// an unknown format, cards that name nothing or several cards), as one
 /// error message.
 pub fn read_event(db: &Database, path: &Path) -> anyhow::Result<Event> {
-    let source = crate::input::fs::read_text(path)
+    let source = fleetcheck_input::fs::read_text(path)
         .map_err(|u| anyhow::anyhow!("{}: {}", u.path, u.diag.message))?;
     let file: EventFile = toml::from_str(&source.text)
         .map_err(|e| anyhow::anyhow!("{}: {}", path.display(), e.to_string().trim_end()))?;
@@ -134,13 +134,13 @@ pub fn read_event(db: &Database, path: &Path) -> anyhow::Result<Event> {
         problems.push(format!(
             "unknown format {:?} ({})",
             file.format,
-            crate::input::suggest::help(&file.format, "formats", known)
+            fleetcheck_input::suggest::help(&file.format, "formats", known)
         ));
     }
     // By id: that card; by name: every card of that name (every printing
     // of a banned card is banned).
     let mut card = |key: &str, q: &str| -> Vec<Named> {
-        let named = |c: &crate::data::model::Card| Named {
+        let named = |c: &fleetcheck_data::model::Card| Named {
             id: c.id.clone(),
             name: c.name.clone(),
         };
@@ -184,7 +184,7 @@ pub fn read_event(db: &Database, path: &Path) -> anyhow::Result<Event> {
         );
     }
     let own_cap = file.sp_cap.or(if file.blind_booster {
-        Some(crate::staw::event::BOOSTER_SP + crate::staw::event::REST_SP)
+        Some(fleetcheck_staw::event::BOOSTER_SP + fleetcheck_staw::event::REST_SP)
     } else {
         None
     });
@@ -222,7 +222,7 @@ pub fn check_list(db: &Database, event: &Event, source: Source, opts: &CheckOpti
     let mut c = check::dispatch(source, |s| {
         let (c, f) = report::staw::check_and(db, s, opts, |a| {
             let mut diagnostics = Vec::new();
-            crate::staw::event::check(a, &event.rules, &mut diagnostics);
+            fleetcheck_staw::event::check(a, &event.rules, &mut diagnostics);
             let mut factions: Vec<String> =
                 a.ships.iter().flat_map(|s| s.factions.clone()).collect();
             factions.sort();
@@ -238,10 +238,10 @@ pub fn check_list(db: &Database, event: &Event, source: Source, opts: &CheckOpti
         c
     });
     let facts = facts.unwrap_or_default();
-    if c.report.game != crate::staw::GAME {
+    if c.report.game != fleetcheck_staw::GAME {
         c.diagnostics.push(
             Diagnostic::new(
-                crate::input::diag::InputCode::NotAFleet,
+                fleetcheck_input::diag::InputCode::NotAFleet,
                 format!(
                     "{} is a {} file, not a Star Trek: Attack Wing fleet",
                     c.report.file, c.report.game
@@ -254,7 +254,7 @@ pub fn check_list(db: &Database, event: &Event, source: Source, opts: &CheckOpti
     if c.report.total.is_some() && facts.ships == 0 {
         c.diagnostics.push(
             Diagnostic::new(
-                crate::staw::event::EventCode::EmptyFleet,
+                fleetcheck_staw::event::EventCode::EmptyFleet,
                 "the list has no ships",
             )
             .with_help("a list names its ships as [[ship]] tables"),
@@ -263,7 +263,7 @@ pub fn check_list(db: &Database, event: &Event, source: Source, opts: &CheckOpti
     if event.file.require_player && c.report.player.is_none() && c.status() != Status::InputError {
         c.diagnostics.push(
             Diagnostic::new(
-                crate::staw::event::EventCode::PlayerMissing,
+                fleetcheck_staw::event::EventCode::PlayerMissing,
                 "the list does not name its player",
             )
             .with_help("write player = \"...\" at the top of the list"),
@@ -323,10 +323,10 @@ fn inputs(dir: &Path, skip: &[PathBuf]) -> Vec<Input> {
             let file = p.display().to_string();
             out.push(Input::Problem(Box::new(Checked::input_error(
                 &file,
-                crate::staw::GAME,
+                fleetcheck_staw::GAME,
                 None,
                 Diagnostic::new(
-                    crate::input::diag::InputCode::NotAFleet,
+                    fleetcheck_input::diag::InputCode::NotAFleet,
                     format!("{file} is not a fleet file (a list is a *.toml fleet file)"),
                 ),
             ))));
@@ -373,7 +373,7 @@ fn cross_checks(lists: &mut [Listed]) {
             let span = l.player_span.clone();
             l.checked.diagnostics.push(
                 Diagnostic::new(
-                    crate::staw::event::EventCode::DuplicatePlayer,
+                    fleetcheck_staw::event::EventCode::DuplicatePlayer,
                     format!("{player:?} also submitted {with}"),
                 )
                 .with_span(span),
@@ -388,7 +388,7 @@ fn cross_checks(lists: &mut [Listed]) {
             // A warning: two players may bring the same list; the
             // organiser looks at who submitted what.
             l.checked.diagnostics.push(Diagnostic::new(
-                crate::staw::event::EventCode::DuplicateList,
+                fleetcheck_staw::event::EventCode::DuplicateList,
                 format!("the same cards as {with} (fingerprint {print})"),
             ));
         }
@@ -405,7 +405,7 @@ struct Against {
 }
 
 fn read_against(path: &Path) -> anyhow::Result<Against> {
-    let source = crate::input::fs::read_text(path)
+    let source = fleetcheck_input::fs::read_text(path)
         .map_err(|u| anyhow::anyhow!("{}: {}", u.path, u.diag.message))?;
     let v: serde_json::Value = serde_json::from_str(&source.text)
         .with_context(|| format!("{}: not a JSON roster", path.display()))?;
@@ -461,14 +461,14 @@ fn compare(lists: &mut [Listed], against: &Against) {
         let d = match then {
             Some(t) if *t == now => continue,
             Some(t) => Diagnostic::new(
-                crate::staw::event::EventCode::FingerprintChanged,
+                fleetcheck_staw::event::EventCode::FingerprintChanged,
                 format!(
                     "fingerprint {now} is not the submitted list's {t} ({}): a card changed",
                     against.path
                 ),
             ),
             None => Diagnostic::new(
-                crate::staw::event::EventCode::NotInRoster,
+                fleetcheck_staw::event::EventCode::NotInRoster,
                 format!("no list of this player or file in {}", against.path),
             ),
         };
@@ -531,7 +531,7 @@ pub fn run(args: &EventArgs) -> anyhow::Result<i32> {
     }
     if let Some(out) = &args.sheets {
         let html = report::sheet::render_many(&db, &files, &sheet_fields(&event, args));
-        crate::input::fs::write(out, html.as_bytes(), crate::input::fs::Guard::Overwrite)
+        fleetcheck_input::fs::write(out, html.as_bytes(), fleetcheck_input::fs::Guard::Overwrite)
             .with_context(|| format!("cannot write {}", out.display()))?;
     }
     Ok(check::exit_code(&files))

@@ -10,9 +10,9 @@
 
 use super::check::{check_options, read_source};
 use super::Common;
-use crate::edit::interop::{priced, spacedock, text, utopia, Problem};
-use crate::report;
 use clap::{Args, ValueEnum};
+use fleetcheck_edit::interop::{priced, spacedock, text, utopia, Problem};
+use fleetcheck_report as report;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -56,8 +56,8 @@ pub struct ExportArgs {
     #[arg(long, value_name = "DATE")]
     pub date: Option<String>,
     /// Sheet: the page size.
-    #[arg(long, value_enum, default_value_t = crate::report::sheet::Paper::A4)]
-    pub paper: crate::report::sheet::Paper,
+    #[arg(long, value_enum, default_value_t = fleetcheck_report::sheet::Paper::A4)]
+    pub paper: fleetcheck_report::sheet::Paper,
     /// The global options (`Cli::common`), copied in by `Cli::share_common`.
     #[arg(skip)]
     pub common: Common,
@@ -87,27 +87,29 @@ pub fn run(args: &ExportArgs) -> anyhow::Result<i32> {
             };
             (out, p.problems)
         }),
-        Target::Spacedock => crate::edit::interop::FleetModel::from_source(&db, &source).map(|m| {
-            let map = spacedock::Mapping::embedded();
-            let (json, problems) = spacedock::export(&db, &map, &m, &source);
-            (json, problems)
-        }),
+        Target::Spacedock => {
+            fleetcheck_edit::interop::FleetModel::from_source(&db, &source).map(|m| {
+                let map = spacedock::Mapping::embedded();
+                let (json, problems) = spacedock::export(&db, &map, &m, &source);
+                (json, problems)
+            })
+        }
         Target::Sheet => {
-            if let Err(c) = crate::edit::staw_only(&source) {
+            if let Err(c) = fleetcheck_edit::staw_only(&source) {
                 return input_error(&c, &args.common);
             }
             let checked = super::check::check_source(&db, source.clone(), &opts);
             if checked.exit_code() == 2 {
                 Err(Box::new(checked))
             } else {
-                let fields = crate::report::sheet::Fields {
+                let fields = fleetcheck_report::sheet::Fields {
                     player: args.player.clone(),
                     event: args.event.clone(),
                     date: args.date.clone(),
                     paper: args.paper,
                 };
                 Ok((
-                    crate::report::sheet::render(&db, &checked, &fields),
+                    fleetcheck_report::sheet::render(&db, &checked, &fields),
                     Vec::new(),
                 ))
             }
@@ -134,11 +136,11 @@ pub fn run(args: &ExportArgs) -> anyhow::Result<i32> {
     match &args.out {
         Some(path) => {
             let guard = if args.force {
-                crate::input::fs::Guard::Overwrite
+                fleetcheck_input::fs::Guard::Overwrite
             } else {
-                crate::input::fs::Guard::New
+                fleetcheck_input::fs::Guard::New
             };
-            if let Err(e) = crate::input::fs::write(path, out.as_bytes(), guard) {
+            if let Err(e) = fleetcheck_input::fs::write(path, out.as_bytes(), guard) {
                 eprintln!("error: {e}");
                 return Ok(2);
             }
@@ -153,7 +155,7 @@ pub fn run(args: &ExportArgs) -> anyhow::Result<i32> {
         }
     }
     if verdict.exit_code() == 1 {
-        let n = verdict.count(crate::input::diag::Severity::Error);
+        let n = verdict.count(fleetcheck_input::diag::Severity::Error);
         eprintln!(
             "warning: {} breaks {n} rule{} (see `fleetcheck check {}`); exported as it is",
             args.fleet.display(),

@@ -9,9 +9,9 @@
 
 use super::check::{check_options, read_for_edit};
 use super::Common;
-use crate::edit::fix::{apply, questions, Question};
-use crate::input::diag::{Fix, Source};
 use clap::Args;
+use fleetcheck_edit::fix::{apply, questions, Question};
+use fleetcheck_input::diag::{Fix, Source};
 use std::io::IsTerminal;
 use std::ops::Range;
 use std::path::PathBuf;
@@ -35,7 +35,7 @@ pub fn run(args: &FixArgs) -> anyhow::Result<i32> {
         Ok(r) => r,
         Err(c) => return super::export::input_error(&c, &args.common),
     };
-    if let Err(c) = crate::edit::staw_only(&source) {
+    if let Err(c) = fleetcheck_edit::staw_only(&source) {
         return super::export::input_error(&c, &args.common);
     }
     let opts = check_options(None, None)?;
@@ -90,8 +90,8 @@ pub fn run(args: &FixArgs) -> anyhow::Result<i32> {
         super::check::print(|w| w.write_all(out.as_bytes()))?;
     }
     if fixed > 0 && (left.is_empty() || terminal || args.yes) {
-        let guard = crate::input::fs::Guard::Unchanged(&original);
-        if let Err(e) = crate::input::fs::write(&args.fleet, text.as_bytes(), guard) {
+        let guard = fleetcheck_input::fs::Guard::Unchanged(&original);
+        if let Err(e) = fleetcheck_input::fs::write(&args.fleet, text.as_bytes(), guard) {
             eprintln!("error: {e}; the file was not changed");
             return Ok(2);
         }

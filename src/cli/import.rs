@@ -9,9 +9,9 @@
 //! overrides are reported (warnings) and not obeyed.
 
 use super::Common;
-use crate::edit::interop::{spacedock, utopia, FleetModel, Problem};
-use crate::input::tree::comment_text;
 use clap::{Args, ValueEnum};
+use fleetcheck_edit::interop::{spacedock, utopia, FleetModel, Problem};
+use fleetcheck_input::tree::comment_text;
 use std::path::{Path, PathBuf};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -198,7 +198,7 @@ fn target(
 /// Writes one fleet file (never over an existing one without `--force`)
 /// and says what it wrote, or prints it; whether it was written.
 fn write_fleet(
-    db: &crate::data::Database,
+    db: &fleetcheck_data::Database,
     path: Option<&Path>,
     toml: &str,
     force: bool,
@@ -215,11 +215,11 @@ fn write_fleet(
         return Ok(false);
     }
     let guard = if force {
-        crate::input::fs::Guard::Overwrite
+        fleetcheck_input::fs::Guard::Overwrite
     } else {
-        crate::input::fs::Guard::New
+        fleetcheck_input::fs::Guard::New
     };
-    if let Err(e) = crate::input::fs::write(path, toml.as_bytes(), guard) {
+    if let Err(e) = fleetcheck_input::fs::write(path, toml.as_bytes(), guard) {
         eprintln!("error: {e}");
         return Ok(false);
     }
@@ -231,7 +231,7 @@ fn write_fleet(
 /// read or not resolved is reported with its line number (exit 2 when a
 /// card is missing or unknown; ambiguous names are left for `fix`).
 fn import_text(
-    db: &crate::data::Database,
+    db: &fleetcheck_data::Database,
     args: &ImportArgs,
     text: &str,
     from: &str,
@@ -244,10 +244,10 @@ fn import_text(
         return Ok(2);
     }
     let opts = super::check::check_options(None, None)?;
-    let (toml, unread) = crate::edit::interop::text_in::import(db, text, from, &opts);
+    let (toml, unread) = fleetcheck_edit::interop::text_in::import(db, text, from, &opts);
     let mut code = 0;
     for u in &unread {
-        use crate::edit::interop::text_in::Level;
+        use fleetcheck_edit::interop::text_in::Level;
         let level = match u.level {
             Level::Error => "error",
             Level::Note => "note",
@@ -276,7 +276,7 @@ fn import_text(
 }
 
 /// What a written fleet file holds, checked: "2 ships, 99 SP, legal".
-pub(crate) fn summary(db: &crate::data::Database, path: &Path) -> String {
+pub(crate) fn summary(db: &fleetcheck_data::Database, path: &Path) -> String {
     let Ok(source) = super::check::read_source(path) else {
         return "unreadable".into();
     };
@@ -301,7 +301,7 @@ pub(crate) fn summary(db: &crate::data::Database, path: &Path) -> String {
     let verdict = match c.exit_code() {
         0 => "legal".to_string(),
         1 => {
-            let n = c.count(crate::input::diag::Severity::Error);
+            let n = c.count(fleetcheck_input::diag::Severity::Error);
             format!("illegal ({n} error{})", if n == 1 { "" } else { "s" })
         }
         _ => format!(

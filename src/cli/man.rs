@@ -112,7 +112,7 @@ fn write_all(cmd: &Command, dir: &Path) -> anyhow::Result<i32> {
     collect(cmd, "fleetcheck", &mut pages)?;
     for (name, text) in &pages {
         let path = dir.join(format!("{name}.1"));
-        crate::input::fs::write(&path, text, crate::input::fs::Guard::Output)
+        fleetcheck_input::fs::write(&path, text, fleetcheck_input::fs::Guard::Output)
             .with_context(|| format!("cannot write {}", path.display()))?;
     }
     let n = pages.len();

@@ -361,7 +361,8 @@ fn misspelt_command(args: &[std::ffi::OsString]) -> Option<clap::Error> {
         .get_subcommands()
         .map(|c| c.get_name().to_string())
         .collect();
-    let best = crate::input::suggest::closest(word, names.iter().map(String::as_str))?.to_string();
+    let best =
+        fleetcheck_input::suggest::closest(word, names.iter().map(String::as_str))?.to_string();
     cmd.build();
     let mut err = clap::Error::new(clap::error::ErrorKind::InvalidSubcommand).with_cmd(&cmd);
     use clap::error::{ContextKind, ContextValue};
@@ -494,11 +495,11 @@ fn formats(args: &FormatsArgs) -> anyhow::Result<i32> {
         out.push_str(&format!("{:<16} {} ({limits})\n", f.id, f.name));
     }
     check::print(|w| match args.common.output {
-        Output::Json => crate::report::json::render_with(w, "formats", |r| {
+        Output::Json => fleetcheck_report::json::render_with(w, "formats", |r| {
             r.formats = Some(
                 db.formats
                     .iter()
-                    .map(crate::report::model::payload)
+                    .map(fleetcheck_report::model::payload)
                     .collect(),
             );
         }),
@@ -508,11 +509,13 @@ fn formats(args: &FormatsArgs) -> anyhow::Result<i32> {
 }
 
 /// Loads the database named by `--data`, or the embedded one.
-pub fn load_db(common: &Common) -> anyhow::Result<crate::data::Database> {
+pub fn load_db(common: &Common) -> anyhow::Result<fleetcheck_data::Database> {
     use anyhow::Context;
     match &common.data {
-        Some(dir) => crate::data::Database::from_dir(dir)
+        Some(dir) => fleetcheck_data::Database::from_dir(dir)
             .with_context(|| format!("cannot load the card database in {}", dir.display())),
-        None => crate::data::Database::embedded().context("the embedded card database is invalid"),
+        None => {
+            fleetcheck_data::Database::embedded().context("the embedded card database is invalid")
+        }
     }
 }

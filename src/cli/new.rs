@@ -3,8 +3,8 @@
 //! overwritten without `--force`.
 
 use super::Common;
-use crate::edit::builder;
 use clap::Args;
+use fleetcheck_edit::builder;
 use std::path::PathBuf;
 
 #[derive(Debug, Clone, Args)]
@@ -17,7 +17,7 @@ pub struct NewArgs {
     pub name: Option<String>,
     /// The format: standard, tournament-2016, tournament-2014 or sandbox
     /// (`fleetcheck formats` describes them).
-    #[arg(long, value_name = "ID", default_value = crate::staw::DEFAULT_FORMAT)]
+    #[arg(long, value_name = "ID", default_value = fleetcheck_staw::DEFAULT_FORMAT)]
     pub format: String,
     /// Overwrite the file if it exists.
     #[arg(long)]
@@ -58,9 +58,9 @@ pub fn run(args: &NewArgs) -> anyhow::Result<i32> {
     });
     let text = builder::new_fleet(&name, format);
     let guard = if args.force {
-        crate::input::fs::Guard::Overwrite
+        fleetcheck_input::fs::Guard::Overwrite
     } else {
-        crate::input::fs::Guard::New
+        fleetcheck_input::fs::Guard::New
     };
     // `--force` replaces a file another fleetcheck may be editing: after it.
     let _lock = if args.force {
@@ -68,7 +68,7 @@ pub fn run(args: &NewArgs) -> anyhow::Result<i32> {
     } else {
         None
     };
-    if let Err(e) = crate::input::fs::write(&args.file, text.as_bytes(), guard) {
+    if let Err(e) = fleetcheck_input::fs::write(&args.file, text.as_bytes(), guard) {
         eprintln!("error: {e}");
         return Ok(2);
     }

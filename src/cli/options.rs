@@ -7,8 +7,8 @@
 use super::check::{check_options, print, read_source, render_options};
 use super::refusal::Refusal;
 use super::{Common, Output};
-use crate::edit::builder::options::{options, Ask};
 use clap::Args;
+use fleetcheck_edit::builder::options::{options, Ask};
 use std::path::PathBuf;
 
 #[derive(Debug, Clone, Args)]
@@ -57,28 +57,28 @@ pub fn run(args: &OptionsArgs) -> anyhow::Result<i32> {
     };
     // An unknown slot type or faction is a mistake, not "no cards".
     if let Some(slot) = &args.slot {
-        let known = crate::data::model::SLOT_TYPES;
+        let known = fleetcheck_data::model::SLOT_TYPES;
         let all = known.iter().copied().chain(["captain", "admiral"]);
         if !all.clone().any(|k| k == slot.trim().to_lowercase()) {
             return Err(Refusal::new(format!(
                 "unknown slot type `{slot}`; {}",
-                crate::input::suggest::help(slot, "slot types", all)
+                fleetcheck_input::suggest::help(slot, "slot types", all)
             ))
             .into());
         }
     }
     if let Some(faction) = &args.faction {
-        let known = crate::data::import::facts::FACTIONS;
-        let id = crate::data::normalize(faction).replace(' ', "-");
+        let known = fleetcheck_data::import::facts::FACTIONS;
+        let id = fleetcheck_data::normalize(faction).replace(' ', "-");
         if !known.contains(&id.as_str()) {
             return Err(Refusal::new(format!(
                 "unknown faction `{faction}`; {}",
-                crate::input::suggest::help(faction, "factions", known.iter().copied())
+                fleetcheck_input::suggest::help(faction, "factions", known.iter().copied())
             ))
             .into());
         }
     }
-    if let Err(c) = crate::edit::staw_only(&source) {
+    if let Err(c) = fleetcheck_edit::staw_only(&source) {
         return super::export::input_error(&c, &args.common);
     }
     let opts = check_options(None, None)?;
@@ -105,11 +105,11 @@ pub fn run(args: &OptionsArgs) -> anyhow::Result<i32> {
     let ropts = render_options(&args.common);
     let file = args.fleet.display().to_string();
     print(|w| match args.common.output {
-        Output::Json | Output::Github => crate::report::json::render_with(w, "options", |r| {
-            r.options = Some(crate::report::model::payload(&found));
+        Output::Json | Output::Github => fleetcheck_report::json::render_with(w, "options", |r| {
+            r.options = Some(fleetcheck_report::model::payload(&found));
         }),
         Output::Table | Output::Markdown | Output::Csv => {
-            crate::report::options::render(w, &file, &found, &ropts)
+            fleetcheck_report::options::render(w, &file, &found, &ropts)
         }
     })?;
     Ok(0)

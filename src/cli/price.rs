@@ -4,7 +4,7 @@
 //! the exit code too.
 
 use super::check::{check_path, print_one, render_options, OneFleet};
-use crate::report;
+use fleetcheck_report as report;
 
 pub type PriceArgs = OneFleet;
 

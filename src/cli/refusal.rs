@@ -6,8 +6,8 @@
 //! not render their refusals as JSON themselves: they return a `Refusal`.
 
 use super::Output;
-use crate::report::model::ErrorReport;
-use crate::report::Checked;
+use fleetcheck_report::model::ErrorReport;
+use fleetcheck_report::Checked;
 
 /// A command refused and did nothing (exit code 2).
 #[derive(Debug)]
@@ -67,7 +67,7 @@ impl Refusal {
         }
         if let Some(file) = &self.file {
             let ropts = super::check::render_options(common);
-            let _ = crate::report::table::render(&mut std::io::stderr(), file, &ropts);
+            let _ = fleetcheck_report::table::render(&mut std::io::stderr(), file, &ropts);
             return;
         }
         eprintln!("error: {}", self.message);
@@ -108,7 +108,7 @@ pub(crate) fn exit(outcome: anyhow::Result<i32>, common: &super::Common, command
         };
         let file = refusal.file.as_deref();
         if let Err(e) =
-            super::check::print(|w| crate::report::json::render_error(w, command, error, file))
+            super::check::print(|w| fleetcheck_report::json::render_error(w, command, error, file))
         {
             eprintln!("error: {e:#}");
         }

@@ -4,8 +4,8 @@
 
 use super::add::{edit, KindArg, Target};
 use super::Common;
-use crate::edit::builder;
 use clap::Args;
+use fleetcheck_edit::builder;
 use std::path::PathBuf;
 
 #[derive(Debug, Clone, Args)]

@@ -15,11 +15,11 @@
 
 use super::check::{print, render_options};
 use super::{Common, Output};
-use crate::data::model::{Card, CardType, SLOT_TYPES};
-use crate::data::{normalize, Database};
-use crate::report::card::{render_list, view};
 use anyhow::bail;
 use clap::Args;
+use fleetcheck_data::model::{Card, CardType, SLOT_TYPES};
+use fleetcheck_data::{normalize, Database};
+use fleetcheck_report::card::{render_list, view};
 
 #[derive(Debug, Clone, Args)]
 pub struct SearchArgs {
@@ -87,7 +87,7 @@ fn did_you_mean<'a>(q: &str, known: impl Iterator<Item = &'a str>) -> String {
     closest(q, known).map_or(String::new(), |k| format!(" (did you mean {k:?}?)"))
 }
 
-use crate::input::suggest::closest;
+use fleetcheck_input::suggest::closest;
 
 fn faction_filter(db: &Database, s: &str) -> anyhow::Result<String> {
     let k = keyword(s);
@@ -196,11 +196,11 @@ pub fn run(args: &SearchArgs) -> anyhow::Result<i32> {
     let cards = find(&db, args)?;
     let ropts = render_options(&args.common);
     print(|w| match args.common.output {
-        Output::Json => crate::report::json::render_with(w, "search", |r| {
+        Output::Json => fleetcheck_report::json::render_with(w, "search", |r| {
             r.cards = Some(
                 cards
                     .iter()
-                    .map(|c| crate::report::model::payload(&view(&db, c)))
+                    .map(|c| fleetcheck_report::model::payload(&view(&db, c)))
                     .collect(),
             );
         }),

@@ -7,8 +7,8 @@
 //! exit code is `check`'s.
 
 use super::check::{print_one, read_source, render_options, OneFleet};
-use crate::report::model::SwapReport;
-use crate::report::{self, Checked};
+use fleetcheck_report::model::SwapReport;
+use fleetcheck_report::{self as report, Checked};
 
 pub type SideboardArgs = OneFleet;
 
@@ -29,9 +29,9 @@ pub fn run(args: &SideboardArgs) -> anyhow::Result<i32> {
 /// Checks a STAW fleet and attaches its swap plan to the report (only when
 /// the fleet has a sideboard).
 pub fn plan(
-    db: &crate::data::Database,
-    source: crate::input::diag::Source,
-    opts: &crate::staw::CheckOptions,
+    db: &fleetcheck_data::Database,
+    source: fleetcheck_input::diag::Source,
+    opts: &fleetcheck_staw::CheckOptions,
 ) -> Checked {
     let (mut checked, swaps) = report::staw::check_with_swaps(db, source, opts);
     if checked.report.sideboard.is_some() {

@@ -12,10 +12,10 @@
 use super::check::{print, read_for_edit, render_options};
 use super::refusal::Refusal;
 use super::{Common, Output};
-use crate::games::xwing::{self, edit};
-use crate::input::diag::{InputCode, Source};
-use crate::report;
 use clap::{Args, Subcommand};
+use fleetcheck_games::xwing::{self, edit};
+use fleetcheck_input::diag::{InputCode, Source};
+use fleetcheck_report as report;
 use std::path::PathBuf;
 
 #[derive(Debug, Subcommand)]
@@ -116,10 +116,10 @@ pub fn run(cmd: &XwingCommand) -> anyhow::Result<i32> {
     let form = original.form();
     source.text = form.to_edit(&source.text).into_owned();
     // The dispatcher decides what the file is: only X-Wing files are edited.
-    match crate::games::which(&source) {
-        Ok(crate::games::Which::Other(g)) if g.id == xwing::GAME.id => {}
+    match fleetcheck_games::which(&source) {
+        Ok(fleetcheck_games::Which::Other(g)) if g.id == xwing::GAME.id => {}
         Ok(_) => {
-            let d = crate::input::diag::Diagnostic::new(
+            let d = fleetcheck_input::diag::Diagnostic::new(
                 InputCode::UnknownGame,
                 format!(
                     "{} is not an X-Wing damage state: `fleetcheck xwing` edits files with game = \"xwing\"",
@@ -134,10 +134,10 @@ pub fn run(cmd: &XwingCommand) -> anyhow::Result<i32> {
     match edit::apply(&source, &args.ship, &args.card, mv) {
         Ok(done) => {
             // Never over a file that changed on disk since it was read.
-            crate::input::fs::write(
+            fleetcheck_input::fs::write(
                 &args.file,
                 &form.to_write(&done.text),
-                crate::input::fs::Guard::Unchanged(&original),
+                fleetcheck_input::fs::Guard::Unchanged(&original),
             )
             .map_err(|e| Refusal::new(super::add::write_error(&args.file, &e)))?;
             let checked = report::Checked::from_game(xwing::check(Source {

@@ -7,9 +7,9 @@
 
 use crate::import::{card, db, root, tree, unmodeled_from};
 use crate::raw_import::{entry, RawSet};
-use fleetcheck::data::import;
-use fleetcheck::data::model::Condition;
-use fleetcheck::data::Database;
+use fleetcheck_data::import;
+use fleetcheck_data::model::Condition;
+use fleetcheck_data::Database;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::OnceLock;

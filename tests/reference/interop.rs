@@ -11,7 +11,7 @@ use crate::interop::{
     total_of, utopia_round_trip,
 };
 use crate::support::run;
-use fleetcheck::edit::interop::{priced, spacedock, text, utopia, FleetModel};
+use fleetcheck_edit::interop::{priced, spacedock, text, utopia, FleetModel};
 use std::path::PathBuf;
 
 fn interop(name: &str) -> PathBuf {

@@ -6,7 +6,7 @@
 //!
 //! - STAW: `build.rs` parses and validates `data/staw/` at build time and
 //!   embeds one blob ([`Blob`]; its layout is documented at `layout` in
-//!   `src/data/compile.rs`): every card, set, class, format and retirement as a
+//!   `crates/data/src/compile.rs`): every card, set, class, format and retirement as a
 //!   MessagePack value of its own, decoded the first time it is used
 //!   ([`super::store::Table`]), and the card index by id and by name and
 //!   the set and class index by id as sorted tables searched in place.

@@ -85,8 +85,8 @@ impl Database {
         load::staw()
     }
 
-    /// A database of only these ship classes (tests' small databases).
-    #[cfg(test)]
+    /// A database of only these ship classes (the engine's tests' small
+    /// databases).
     pub fn of_classes(classes: Vec<ShipClass>) -> Database {
         Database::from_parts(
             Vec::new(),
@@ -279,7 +279,7 @@ impl Database {
         for (name, mut idx) in self.index.names() {
             names.extend(first(&mut idx).map(|i| (name, i)));
         }
-        crate::input::suggest::ranked(query, names, n)
+        fleetcheck_input::suggest::ranked(query, names, n)
             .into_iter()
             .map(|i| &self.cards[i])
             .collect()
@@ -320,7 +320,7 @@ fn read_dir(dir: &Path) -> Result<Vec<(String, String)>, LoadError> {
         // safe reader: a regular file of at most 1 MiB, decoded text (a
         // huge file or a FIFO in a `--data` folder is refused unread).
         let source =
-            crate::input::fs::read_text(&p).map_err(|u| LoadError::Invalid(u.diag.message))?;
+            fleetcheck_input::fs::read_text(&p).map_err(|u| LoadError::Invalid(u.diag.message))?;
         files.push((rel, source.text));
     }
     Ok(files)

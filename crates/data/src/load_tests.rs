@@ -1,17 +1,17 @@
 //! Tests of `data::load` and of the blob it reads (`data::embedded`).
 
 use super::*;
-use crate::data::embedded::*;
-use crate::data::keys::id_key;
-use crate::data::model::CardType;
+use crate::embedded::*;
+use crate::keys::id_key;
+use crate::model::CardType;
 use std::path::{Path, PathBuf};
 
-use crate::data::compile::{loaded, Compiler, DataFile};
-use crate::data::keys::normalize;
+use crate::compile::{loaded, Compiler, DataFile};
+use crate::keys::normalize;
 use std::collections::BTreeMap;
 
 fn dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("data/staw")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/staw")
 }
 
 /// The records of `data/staw`'s TOML files as parsed, before any
@@ -19,7 +19,7 @@ fn dir() -> PathBuf {
 fn parsed() -> (DataFile, Vec<String>) {
     let mut all = DataFile::default();
     let mut card_files = Vec::new();
-    for (path, text) in crate::data::read_dir(&dir()).unwrap() {
+    for (path, text) in crate::read_dir(&dir()).unwrap() {
         if !loaded(&path) {
             continue;
         }
@@ -39,7 +39,7 @@ fn parsed() -> (DataFile, Vec<String>) {
 #[test]
 fn the_embedded_blob_is_what_data_dir_compiles_to() {
     let mut compiler = Compiler::default();
-    for (path, text) in crate::data::read_dir(&dir()).unwrap() {
+    for (path, text) in crate::read_dir(&dir()).unwrap() {
         compiler.add(&path, &text).unwrap();
     }
     let bytes = compiler.finish().unwrap();
@@ -156,7 +156,7 @@ fn the_index_finds_what_a_scan_finds() {
                     .find(|&&i| types.is_empty() || types.contains(&cards[i].kind))
                     .map(|&i| (name.as_str(), i))
             });
-            let expected: Vec<&str> = crate::input::suggest::ranked(q, candidates, 5)
+            let expected: Vec<&str> = fleetcheck_input::suggest::ranked(q, candidates, 5)
                 .into_iter()
                 .map(|i| cards[i].id.as_str())
                 .collect();

@@ -37,8 +37,8 @@ pub fn slot(id: &str) -> &str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::data::import::facts::{FACTIONS, SPECIES};
-    use crate::data::model::SLOT_TYPES;
+    use crate::import::facts::{FACTIONS, SPECIES};
+    use crate::model::SLOT_TYPES;
 
     #[test]
     fn every_known_id_has_a_display_name() {
@@ -68,7 +68,7 @@ mod tests {
     /// (`excluded.toml`: `faction_<id>`).
     #[test]
     fn faction_names_are_the_raw_datas() {
-        let text = include_str!("../../data/staw/excluded.toml");
+        let text = include_str!("../../../data/staw/excluded.toml");
         let v: toml::Value = toml::from_str(text).unwrap();
         let mut n = 0;
         for e in v["excluded"].as_array().unwrap() {

@@ -4,10 +4,10 @@
 //! ones as `{ id = "W122" }  # Photon Torpedoes (Starter Set)`. The text
 //! is edited at the references' spans only: comments and layout stay.
 
-use crate::data::Database;
-use crate::input::diag::{Fix, Source};
-use crate::staw::fleet::resolve::compact;
-use crate::staw::CheckOptions;
+use fleetcheck_data::Database;
+use fleetcheck_input::diag::{Fix, Source};
+use fleetcheck_staw::fleet::resolve::compact;
+use fleetcheck_staw::CheckOptions;
 use std::ops::Range;
 
 /// One reference to fix.
@@ -34,7 +34,7 @@ impl Question {
 /// The references of `source` that do not resolve (unknown or ambiguous
 /// cards), in file order.
 pub fn questions(db: &Database, source: &Source, opts: &CheckOptions) -> Vec<Question> {
-    let analysed = crate::staw::analyse(db, source.clone(), opts, |_| ());
+    let analysed = fleetcheck_staw::analyse(db, source.clone(), opts, |_| ());
     analysed
         .diagnostics
         .iter()
@@ -96,7 +96,7 @@ mod tests {
             text: text.into(),
         };
         let opts = CheckOptions::default();
-        let analysed = crate::staw::analyse(&db, source.clone(), &opts, |_| ());
+        let analysed = fleetcheck_staw::analyse(&db, source.clone(), &opts, |_| ());
         for d in &analysed.diagnostics {
             // Each candidate's help line is its fix in words.
             let written: Vec<String> = d

@@ -7,12 +7,12 @@ pub mod builder;
 pub mod fix;
 pub mod interop;
 
-use crate::data::Database;
-use crate::games::Which;
-use crate::input::diag::{Diagnostic, InputCode, Source};
-use crate::report::Checked;
-use crate::staw::analysis::Analysis;
-use crate::staw::CheckOptions;
+use fleetcheck_data::Database;
+use fleetcheck_games::Which;
+use fleetcheck_input::diag::{Diagnostic, InputCode, Source};
+use fleetcheck_report::Checked;
+use fleetcheck_staw::analysis::Analysis;
+use fleetcheck_staw::CheckOptions;
 
 /// `Ok` for a STAW fleet file; otherwise the input error that says the
 /// editing commands (build, import, export) take only STAW fleets, or the
@@ -22,12 +22,12 @@ pub fn staw_only(source: &Source) -> Result<(), Box<Checked>> {
         let path = source.path.clone();
         Err(Box::new(Checked::input_error(
             &path,
-            crate::staw::GAME,
+            fleetcheck_staw::GAME,
             Some(source.clone()),
             d,
         )))
     };
-    match crate::games::which(source) {
+    match fleetcheck_games::which(source) {
         Ok(Which::Staw) => Ok(()),
         Ok(Which::Other(g)) => refuse(Diagnostic::new(
             InputCode::UnknownGame,
@@ -50,6 +50,6 @@ pub fn with_analysis<R>(
     f: impl FnOnce(&Analysis) -> R,
 ) -> Result<R, Box<Checked>> {
     staw_only(source)?;
-    let (checked, r) = crate::report::staw::check_and(db, source.clone(), opts, f);
+    let (checked, r) = fleetcheck_report::staw::check_and(db, source.clone(), opts, f);
     r.ok_or_else(|| Box::new(checked))
 }

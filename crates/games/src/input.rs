@@ -1,15 +1,15 @@
 //! Reading the other games' files: the helpers every game's reader shares.
 //!
-//! The text is parsed once into the spanned tree of `crate::input::tree`
+//! The text is parsed once into the spanned tree of `fleetcheck_input::tree`
 //! (the same parser, error messages and spans as the STAW fleet file: see
 //! that module for why a tree and not serde structs). Each game then walks
 //! the tree with [`Fields`], which reports every unknown key (`unknown-key`)
 //! and every value of the wrong shape (`shape`) with its location and keeps
 //! going, so that all of a file's input errors are listed at once.
 
-use crate::input::diag::{Diagnostic, InputCode, Source};
-use crate::input::tree::Spanned;
-use crate::input::tree::{self, Entry, Node, NodeValue};
+use fleetcheck_input::diag::{Diagnostic, InputCode, Source};
+use fleetcheck_input::tree::Spanned;
+use fleetcheck_input::tree::{self, Entry, Node, NodeValue};
 use std::ops::Range;
 
 /// Parses the whole file; a syntax error becomes a `parse` diagnostic.
@@ -305,13 +305,13 @@ pub fn shape(key: &str, expected: &str, found: &NodeValue, span: &Range<usize>) 
     .with_span(Some(span.clone()))
 }
 
-pub use crate::input::suggest::unknown_key;
+pub use fleetcheck_input::suggest::unknown_key;
 
 /// A name made comparable (the one folding of `input::suggest`).
-pub use crate::input::suggest::fold as loose;
+pub use fleetcheck_input::suggest::fold as loose;
 
 /// The candidate closest to `query`, if it is close enough to be a typo.
-pub use crate::input::suggest::closest as suggest;
+pub use fleetcheck_input::suggest::closest as suggest;
 
 /// An "unknown value" error for a closed list (card types, affiliations,
 /// units...): names the value, says what it is, suggests the closest known

@@ -15,7 +15,7 @@ pub mod stccg;
 pub mod ti4;
 pub mod xwing;
 
-use crate::input::diag::{CodeInfo, Diagnostic, InputCode, Source};
+use fleetcheck_input::diag::{CodeInfo, Diagnostic, InputCode, Source};
 use std::ops::Range;
 
 /// One file of another game checked: the engine's outcome, which the
@@ -38,7 +38,7 @@ pub struct Checked {
 impl Checked {
     /// The exit code this file alone would give (0, 1 or 2).
     pub fn exit_code(&self) -> i32 {
-        crate::input::diag::exit_code(&self.diagnostics)
+        fleetcheck_input::diag::exit_code(&self.diagnostics)
     }
 }
 
@@ -86,7 +86,7 @@ pub enum Which {
 pub fn which(source: &Source) -> Result<Which, Box<Diagnostic>> {
     match game_of(source)? {
         None => Ok(Which::Staw),
-        Some((game, _)) if game == crate::staw::GAME => Ok(Which::Staw),
+        Some((game, _)) if game == fleetcheck_staw::GAME => Ok(Which::Staw),
         Some((game, span)) => match REGISTRY.iter().find(|g| g.id == game) {
             Some(g) => Ok(Which::Other(g)),
             None => Err(Box::new(unknown_game(&game, span))),
@@ -96,7 +96,7 @@ pub fn which(source: &Source) -> Result<Which, Box<Diagnostic>> {
 
 /// The ids of every game, `staw` first.
 pub fn all_ids() -> impl Iterator<Item = &'static str> + Clone {
-    std::iter::once(crate::staw::GAME).chain(GAMES.iter().copied())
+    std::iter::once(fleetcheck_staw::GAME).chain(GAMES.iter().copied())
 }
 
 fn unknown_game(game: &str, span: Range<usize>) -> Diagnostic {
@@ -109,7 +109,7 @@ fn unknown_game(game: &str, span: Range<usize>) -> Diagnostic {
         ),
     )
     .with_span(Some(span));
-    if let Some(best) = crate::input::suggest::closest(game, known) {
+    if let Some(best) = fleetcheck_input::suggest::closest(game, known) {
         d = d.with_help(format!("did you mean `game = \"{best}\"`?"));
     }
     d
@@ -218,7 +218,7 @@ pub(crate) fn single_file(
     game: &str,
     expected: &str,
 ) -> Result<(&'static str, &'static str), String> {
-    let files: Vec<_> = crate::data::embedded::files(game).collect();
+    let files: Vec<_> = fleetcheck_data::embedded::files(game).collect();
     match files.as_slice() {
         [one] => Ok(*one),
         _ => Err(format!(
@@ -301,7 +301,7 @@ macro_rules! rule_set {
         name: $name:literal,
         codes { $($codes:tt)* }
     ) => {
-        $crate::games::rule_set! {
+        $crate::rule_set! {
             $(#[$meta])*
             id: $id,
             title: $title,
@@ -332,14 +332,14 @@ macro_rules! rule_set {
         codes { $($codes:tt)* }
     ) => {
         $(#[$meta])*
-        pub const GAME: $crate::games::Game = $crate::games::Game {
+        pub const GAME: $crate::Game = $crate::Game {
             id: $id,
             title: $title,
             codes: Code::TABLE,
             check,
         };
 
-        $crate::input::diag::codes! {
+        ::fleetcheck_input::diag::codes! {
             /// The diagnostic codes of this rule set.
             pub enum Code: Rule { $($codes)* }
         }
@@ -351,7 +351,7 @@ pub(crate) use rule_set;
 #[cfg(test)]
 pub(crate) mod testing {
     use super::Checked;
-    use crate::input::diag::Source;
+    use fleetcheck_input::diag::Source;
 
     /// Checks `text` as the file `path` with a rule set's `check`.
     pub fn run(check: fn(Source) -> Checked, path: &str, text: &str) -> Checked {

@@ -87,6 +87,7 @@ pub trait DiagnosticCode: Copy + 'static {
 ///     }
 /// }
 /// ```
+#[macro_export]
 macro_rules! codes {
     (
         $(#[$meta:meta])*
@@ -109,18 +110,18 @@ macro_rules! codes {
             /// Every code, in the order the docs list them.
             pub const ALL: &'static [$name] = &[$($name::$variant),*];
             /// Every code's id, severity and meaning, in the same order.
-            pub const TABLE: &'static [$crate::input::diag::CodeInfo] =
+            pub const TABLE: &'static [$crate::diag::CodeInfo] =
                 &[$($name::$variant.info()),*];
 
-            pub const fn info(self) -> $crate::input::diag::CodeInfo {
+            pub const fn info(self) -> $crate::diag::CodeInfo {
                 match self {
                     $(
-                        $name::$variant => $crate::input::diag::CodeInfo {
+                        $name::$variant => $crate::diag::CodeInfo {
                             code: $id,
-                            severity: $crate::input::diag::Severity::$severity,
+                            severity: $crate::diag::Severity::$severity,
                             meaning: $meaning,
-                            exit_code: $crate::input::diag::Class::$class
-                                .exit_code($crate::input::diag::Severity::$severity),
+                            exit_code: $crate::diag::Class::$class
+                                .exit_code($crate::diag::Severity::$severity),
                         },
                     )*
                 }
@@ -131,7 +132,7 @@ macro_rules! codes {
                 self.info().code
             }
 
-            pub const fn severity(self) -> $crate::input::diag::Severity {
+            pub const fn severity(self) -> $crate::diag::Severity {
                 self.info().severity
             }
 
@@ -152,14 +153,14 @@ macro_rules! codes {
             }
 
             /// A diagnostic of this code; its severity is the code's.
-            pub fn diag(self, message: impl Into<String>) -> $crate::input::diag::Diagnostic {
-                $crate::input::diag::Diagnostic::new(self, message)
+            pub fn diag(self, message: impl Into<String>) -> $crate::diag::Diagnostic {
+                $crate::diag::Diagnostic::new(self, message)
             }
         }
 
-        impl $crate::input::diag::DiagnosticCode for $name {
+        impl $crate::diag::DiagnosticCode for $name {
             const ALL: &'static [$name] = $name::ALL;
-            fn info(self) -> $crate::input::diag::CodeInfo {
+            fn info(self) -> $crate::diag::CodeInfo {
                 $name::info(self)
             }
         }
@@ -171,7 +172,7 @@ macro_rules! codes {
         }
     };
 }
-pub(crate) use codes;
+pub use crate::codes;
 
 codes! {
     /// The shared input-error codes: the input could not be read as a

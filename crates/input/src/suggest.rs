@@ -8,8 +8,8 @@
 //! Jaro-Winkler on the folded names, raised to [`CONTAINED`] when one
 //! contains the other ("Picard" for "Jean-Luc Picard").
 
-use crate::input::diag::{Diagnostic, InputCode};
-use crate::input::tree::Entry;
+use crate::diag::{Diagnostic, InputCode};
+use crate::tree::Entry;
 
 /// The least similarity that makes a candidate a suggestion.
 pub const THRESHOLD: f64 = 0.8;

@@ -10,7 +10,7 @@
 //! tree by hand, which also lets a card reference be "a string or an inline
 //! table" without serde's span-losing `untagged`.
 
-use crate::input::diag::{Diagnostic, InputCode};
+use crate::diag::{Diagnostic, InputCode};
 use std::ops::Range;
 use toml::de::{DeTable, DeValue};
 

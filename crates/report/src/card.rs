@@ -5,13 +5,13 @@
 
 use super::table::draw;
 use super::RenderOptions;
-use crate::data::model::{
+use fleetcheck_data::model::{
     AddSlot, Card, CardFilter, CardType, Condition, CostModifier, Discount, PenaltyRule, Scope,
     SetCost,
 };
-use crate::data::{names, Database};
-use crate::staw::condition::describe;
-use crate::staw::words::{self, and_list, article, class_name, filter_phrase, or_list};
+use fleetcheck_data::{names, Database};
+use fleetcheck_staw::condition::describe;
+use fleetcheck_staw::words::{self, and_list, article, class_name, filter_phrase, or_list};
 use serde::Serialize;
 use std::io::{self, Write};
 
@@ -327,12 +327,14 @@ pub fn rules_text(db: &Database, card: &Card) -> Vec<String> {
                 .map(|f| faction_name(f))
                 .collect::<Vec<_>>(),
         );
-        out.push(if card.kind == crate::data::model::CardType::FleetCaptain {
-            // A fleet captain adds its faction to the captain, not the ship.
-            format!("Its captain counts as {added} as well as its own faction")
-        } else {
-            format!("Adds the {added} faction to its ship")
-        });
+        out.push(
+            if card.kind == fleetcheck_data::model::CardType::FleetCaptain {
+                // A fleet captain adds its faction to the captain, not the ship.
+                format!("Its captain counts as {added} as well as its own faction")
+            } else {
+                format!("Adds the {added} faction to its ship")
+            },
+        );
     }
     match r.captains {
         Some(0) => out.push("Takes no captain".into()),
@@ -403,14 +405,12 @@ pub fn rules_text(db: &Database, card: &Card) -> Vec<String> {
             or_list(&r.fleet_excludes)
         ));
     }
-    out.extend(
-        r.unmodeled
-            .iter()
-            .map(|u| match crate::data::import::unmodeled::description(u) {
-                Some(d) => format!("Not checked by fleetcheck: {d} ({u})"),
-                None => format!("Not checked by fleetcheck: \"{u}\""),
-            }),
-    );
+    out.extend(r.unmodeled.iter().map(|u| {
+        match fleetcheck_data::import::unmodeled::description(u) {
+            Some(d) => format!("Not checked by fleetcheck: {d} ({u})"),
+            None => format!("Not checked by fleetcheck: \"{u}\""),
+        }
+    }));
     out
 }
 

@@ -5,17 +5,17 @@
 //! `<!-- codes:ID:start -->` and `<!-- codes:ID:end -->`; a test
 //! (`tests/readme.rs`) checks that they are the generated ones.
 
-use crate::input::diag::{CodeInfo, InputCode};
+use fleetcheck_input::diag::{CodeInfo, InputCode};
 
 /// Every registry of diagnostic codes: its id (`input`, `staw`, then each
 /// game's) and its codes, in the order the docs list them.
 pub fn registries() -> Vec<(&'static str, &'static [CodeInfo])> {
     let mut all = vec![
         ("input", InputCode::TABLE),
-        (crate::staw::GAME, crate::staw::Code::TABLE),
-        ("event", crate::staw::event::EventCode::TABLE),
+        (fleetcheck_staw::GAME, fleetcheck_staw::Code::TABLE),
+        ("event", fleetcheck_staw::event::EventCode::TABLE),
     ];
-    all.extend(crate::games::REGISTRY.iter().map(|g| (g.id, g.codes)));
+    all.extend(fleetcheck_games::REGISTRY.iter().map(|g| (g.id, g.codes)));
     all
 }
 
@@ -89,7 +89,7 @@ pub fn fill_readme(readme: &str) -> Result<String, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::input::diag::Severity;
+    use fleetcheck_input::diag::Severity;
     use std::collections::HashSet;
     use std::path::Path;
 
@@ -178,22 +178,24 @@ mod tests {
     /// literal outside `input::diag` sets a code or a severity).
     #[test]
     fn every_registered_code_is_emitted_and_every_emitted_code_registered() {
-        let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-        let all = source_of(&src);
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let crates = root.join("crates");
+        let mut all = source_of(&root.join("src"));
+        all.extend(source_of(&crates));
         let mut silent = Vec::new();
         for c in InputCode::ALL {
             if !emitted(&all, "InputCode", &format!("{c:?}")) {
                 silent.push(c.to_string());
             }
         }
-        let staw = source_of(&src.join("staw"));
-        for c in crate::staw::Code::ALL {
+        let staw = source_of(&crates.join("staw/src"));
+        for c in fleetcheck_staw::Code::ALL {
             if !emitted(&staw, "Code", &format!("{c:?}")) {
                 silent.push(c.to_string());
             }
         }
-        for g in crate::games::REGISTRY {
-            let game = source_of(&src.join("games").join(g.id));
+        for g in fleetcheck_games::REGISTRY {
+            let game = source_of(&crates.join("games/src").join(g.id));
             for c in g.codes {
                 let name: String = c
                     .code
@@ -230,7 +232,7 @@ mod tests {
         let t = markdown_table(InputCode::TABLE);
         assert!(t.starts_with("| code | meaning |\n|---|---|\n| `parse` | TOML syntax error |\n"));
         assert_eq!(t.lines().count(), InputCode::ALL.len() + 2);
-        let t = markdown_table(crate::staw::Code::TABLE);
+        let t = markdown_table(fleetcheck_staw::Code::TABLE);
         assert!(
             t.contains("| `no-captain` | warning | a ship without a captain |\n"),
             "{t}"

@@ -14,8 +14,8 @@
 //! of long lines is not used: it underflows on lines whose leading
 //! whitespace reaches past the span (found by fuzzing).
 
-use crate::input::diag::Severity;
 use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
+use fleetcheck_input::diag::Severity;
 use std::borrow::Cow;
 use std::ops::Range;
 

@@ -2,8 +2,8 @@
 //! tables as the table report draws a card list (never wrapped, never
 //! coloured, so the text is the same everywhere).
 
-use crate::games::{Block, Summary};
 use comfy_table::{presets, Cell, CellAlignment, Table};
+use fleetcheck_games::{Block, Summary};
 
 /// The summary as text.
 pub fn render(summary: &Summary) -> String {

@@ -23,7 +23,7 @@
 
 use super::model::{DiagnosticReport, FleetReport};
 use super::{Checked, Verdict};
-use crate::input::diag::Severity;
+use fleetcheck_input::diag::Severity;
 use std::io::{self, Write};
 
 /// Writes the annotations and summary of every file, then the count line.
@@ -95,7 +95,7 @@ pub fn render(w: &mut dyn Write, checked: &Checked) -> io::Result<()> {
 }
 
 /// Whether a diagnostic's span starts on a line that holds only a comment.
-fn on_comment(checked: &Checked, d: &crate::input::diag::Diagnostic) -> bool {
+fn on_comment(checked: &Checked, d: &fleetcheck_input::diag::Diagnostic) -> bool {
     let (Some(span), Some(source)) = (&d.span, d.file.as_deref().or(checked.source.as_ref()))
     else {
         return false;
@@ -110,7 +110,7 @@ fn on_comment(checked: &Checked, d: &crate::input::diag::Diagnostic) -> bool {
 
 /// Where a diagnostic's span ends (line, column of its last character),
 /// when it has a span of more than one character.
-fn end(checked: &Checked, d: &crate::input::diag::Diagnostic) -> Option<(usize, usize)> {
+fn end(checked: &Checked, d: &fleetcheck_input::diag::Diagnostic) -> Option<(usize, usize)> {
     let span = d.span.as_ref()?;
     let source = d.file.as_deref().or(checked.source.as_ref())?;
     if span.end <= span.start + 1 || span.end > source.text.len() {

@@ -4,7 +4,7 @@
 //! command that prints JSON), and its JSON Schema.
 //!
 //! The schema is generated from the wire types of [`super::model`] and
-//! committed as `src/report/report.schema.json`; a test keeps the two equal
+//! committed as `crates/report/src/report.schema.json`; a test keeps the two equal
 //! (`UPDATE_SCHEMA=1 cargo test` rewrites the file after a deliberate change
 //! of the wire types).
 
@@ -128,22 +128,22 @@ pub fn generate_schema() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::data::Database;
+    use fleetcheck_data::Database;
     use std::path::Path;
 
     /// The document in pieces is the document whole: no fleet, one, many.
     #[test]
     fn pieces_make_the_document() {
         let db = Database::embedded().unwrap();
-        let opts = crate::staw::CheckOptions {
+        let opts = fleetcheck_staw::CheckOptions {
             today: "2026-11-29".into(),
             ..Default::default()
         };
-        let check = |p: &Path| match crate::input::fs::read_text(p) {
-            Ok(source) => crate::report::staw::check(&db, source, &opts),
+        let check = |p: &Path| match fleetcheck_input::fs::read_text(p) {
+            Ok(source) => crate::staw::check(&db, source, &opts),
             Err(u) => Checked::input_error(&u.path, "staw", u.source, u.diag),
         };
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fleets");
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fleets");
         let mut files: Vec<Checked> = std::fs::read_dir(dir)
             .unwrap()
             .map(|e| check(&e.unwrap().path()))

@@ -20,7 +20,7 @@ pub mod sideboard;
 pub mod staw;
 pub mod table;
 
-use crate::input::diag::{Diagnostic, Source};
+use fleetcheck_input::diag::{Diagnostic, Source};
 use model::{DiagnosticReport, FleetReport};
 
 /// How the human renderers draw: colour, and the table width.
@@ -88,7 +88,7 @@ impl Checked {
     }
 
     /// The report of another game's file.
-    pub fn from_game(c: crate::games::Checked) -> Checked {
+    pub fn from_game(c: fleetcheck_games::Checked) -> Checked {
         Checked {
             report: FleetReport {
                 file: c.source.path.clone(),
@@ -122,7 +122,7 @@ impl Checked {
     }
 
     /// How many diagnostics of this severity the file has.
-    pub fn count(&self, severity: crate::input::diag::Severity) -> usize {
+    pub fn count(&self, severity: fleetcheck_input::diag::Severity) -> usize {
         self.diagnostics
             .iter()
             .filter(|d| d.severity == severity)
@@ -131,7 +131,7 @@ impl Checked {
 
     /// The exit code this file alone would give (0, 1 or 2).
     pub fn exit_code(&self) -> i32 {
-        crate::input::diag::exit_code(&self.diagnostics)
+        fleetcheck_input::diag::exit_code(&self.diagnostics)
     }
 
     /// The wire report with located diagnostics and `legal` set.
@@ -144,7 +144,7 @@ impl Checked {
         let own = self
             .source
             .as_ref()
-            .map(|s| crate::input::diag::Lines::of(&s.text));
+            .map(|s| fleetcheck_input::diag::Lines::of(&s.text));
         r.diagnostics = self
             .diagnostics
             .iter()
@@ -183,8 +183,8 @@ pub const MAX_SHOWN_PER_CODE: usize = 100;
 
 /// The diagnostics of a file beyond [`MAX_SHOWN_PER_CODE`] of their code:
 /// (code, how many were left out, severity), in order of first appearance.
-pub fn omitted(checked: &Checked) -> Vec<(String, usize, crate::input::diag::Severity)> {
-    let mut counts: Vec<(String, usize, crate::input::diag::Severity)> = Vec::new();
+pub fn omitted(checked: &Checked) -> Vec<(String, usize, fleetcheck_input::diag::Severity)> {
+    let mut counts: Vec<(String, usize, fleetcheck_input::diag::Severity)> = Vec::new();
     let mut at: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
     for d in &checked.diagnostics {
         let i = *at.entry(d.code).or_insert_with(|| {

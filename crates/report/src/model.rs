@@ -290,7 +290,7 @@ pub struct Modifier {
     /// `Modifiers` column (`report::modifier`); not in the JSON report.
     #[serde(skip)]
     #[schemars(skip)]
-    pub factions: Option<crate::staw::cost::PenaltyFactions>,
+    pub factions: Option<fleetcheck_staw::cost::PenaltyFactions>,
 }
 
 impl Modifier {

@@ -5,8 +5,8 @@
 //! JSON report.
 
 use super::model::Modifier;
-use crate::staw::cost::PenaltyFactions;
-use crate::staw::words::factions_and;
+use fleetcheck_staw::cost::PenaltyFactions;
+use fleetcheck_staw::words::factions_and;
 
 /// The modifiers of one card, each in its short form, one per line.
 pub fn modifiers(name: &str, id: &str, mods: &[Modifier]) -> String {

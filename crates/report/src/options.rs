@@ -10,7 +10,7 @@ use super::model::Modifier;
 use super::modifier::modifiers;
 use super::table::draw;
 use super::RenderOptions;
-use crate::staw::words::factions_and;
+use fleetcheck_staw::words::factions_and;
 use serde::Serialize;
 use std::borrow::Cow;
 use std::io::{self, Write};

@@ -7,7 +7,7 @@
 use super::model::{FleetReport, Modifier};
 use super::table;
 use super::{Checked, RenderOptions};
-use crate::data::names;
+use fleetcheck_data::names;
 use std::borrow::Cow;
 use std::io::{self, Write};
 

@@ -5,8 +5,8 @@
 
 use super::model::{EventReport, Report, RosterRow, Status, Summary};
 use super::{json, Checked, RenderOptions};
-use crate::input::diag::Severity;
 use comfy_table::{presets, Table};
+use fleetcheck_input::diag::Severity;
 use std::io::{self, Write};
 
 /// The roster's row of one checked list; `factions` are its ships'.

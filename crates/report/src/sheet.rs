@@ -7,10 +7,10 @@
 //! ships fit one page (two columns of boxes); the page is self-contained
 //! (no scripts, fonts or images from elsewhere).
 
-use crate::data::Database;
-use crate::report::model::CardReport;
-use crate::report::{Checked, Verdict};
+use crate::model::CardReport;
+use crate::{Checked, Verdict};
 use clap::ValueEnum;
+use fleetcheck_data::Database;
 use std::fmt::Write as _;
 
 /// The page size.

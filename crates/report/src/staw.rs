@@ -8,10 +8,10 @@ use super::model::{
     SideboardReport, SwapReport,
 };
 use super::Checked;
-use crate::data::Database;
-use crate::input::diag::Source;
-use crate::staw::analysis::Analysis;
-use crate::staw::{self, cost, swap, Analysed, CheckOptions};
+use fleetcheck_data::Database;
+use fleetcheck_input::diag::Source;
+use fleetcheck_staw::analysis::Analysis;
+use fleetcheck_staw::{self as staw, cost, swap, Analysed, CheckOptions};
 
 /// The priced parts of a fleet's report (everything the analysis decides).
 #[derive(Debug, Clone, Default)]

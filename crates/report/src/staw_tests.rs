@@ -3,8 +3,8 @@
 //! codes and lines.
 
 use super::*;
-use crate::data::Database;
-use crate::staw::CheckOptions;
+use fleetcheck_data::Database;
+use fleetcheck_staw::CheckOptions;
 
 fn check_source(db: &Database, source: Source, opts: &CheckOptions) -> Checked {
     super::check(db, source, opts)
@@ -256,7 +256,7 @@ release_date = "2015-01-01"
 "#;
 
 fn db() -> Database {
-    let formats = include_str!("../../data/staw/formats.toml");
+    let formats = include_str!("../../../data/staw/formats.toml");
     Database::from_files([
         ("cards.toml".to_string(), CARDS.to_string()),
         ("formats.toml".to_string(), formats.to_string()),
@@ -437,7 +437,7 @@ fn sp_cap_from_the_file() {
 /// The real formats file plus one format no real one is: no resource
 /// allowed, organised-play bans enforced.
 fn strict_db() -> Database {
-    let formats = include_str!("../../data/staw/formats.toml");
+    let formats = include_str!("../../../data/staw/formats.toml");
     let strict = r#"
 [[format]]
 id = "strict"

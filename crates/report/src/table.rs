@@ -13,8 +13,8 @@ use super::excerpt::Parts;
 use super::model::{CardReport, FleetReport, Modifier};
 use super::modifier::modifiers;
 use super::{Checked, RenderOptions, Verdict};
-use crate::input::diag::{Diagnostic, Severity, Source};
 use comfy_table::{presets, CellAlignment, ContentArrangement, Table};
+use fleetcheck_input::diag::{Diagnostic, Severity, Source};
 use std::borrow::Cow;
 use std::io::{self, Write};
 
@@ -219,7 +219,7 @@ fn card_row<'r>(c: &'r CardReport, indent: &str) -> Vec<Cow<'r, str>> {
         },
         c.slot
             .as_deref()
-            .map_or("", crate::data::names::slot)
+            .map_or("", fleetcheck_data::names::slot)
             .into(),
         c.base.to_string().into(),
         modifiers(&c.name, &c.id, &c.modifiers).into(),
@@ -251,7 +251,7 @@ pub(crate) fn sideboard_table(sb: &super::model::SideboardReport, opts: &RenderO
 
 /// The printed cost behind a cost and its modifiers (ships and resources
 /// carry no separate base in the report).
-pub(crate) fn base_of(cost: i32, mods: &[Modifier]) -> i32 {
+pub fn base_of(cost: i32, mods: &[Modifier]) -> i32 {
     cost - mods.iter().map(|m| m.amount).sum::<i32>()
 }
 

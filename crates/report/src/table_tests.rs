@@ -1,7 +1,7 @@
 //! Tests of `report::table`.
 
 use super::*;
-use crate::input::diag::InputCode;
+use fleetcheck_input::diag::InputCode;
 
 fn render_one(text: &[u8], d: Diagnostic) -> String {
     let source = Source {
@@ -65,16 +65,16 @@ fn fuzz_input_with_carriage_returns_renders_through_the_whole_check() {
     cr.extend_from_slice(b"11111111111111sp_cap = ");
     cr.extend(b"1".repeat(80));
     cr.extend(b"\r".repeat(9));
-    let db = crate::data::Database::embedded().unwrap();
+    let db = fleetcheck_data::Database::embedded().unwrap();
     let source = Source {
         path: "cr.toml".into(),
         text: String::from_utf8(cr).unwrap(),
     };
-    let opts = crate::staw::CheckOptions {
+    let opts = fleetcheck_staw::CheckOptions {
         today: "2026-11-29".into(),
         ..Default::default()
     };
-    let checked = crate::report::staw::check(&db, source, &opts);
+    let checked = crate::staw::check(&db, source, &opts);
     let mut out = Vec::new();
     render(&mut out, &checked, &RenderOptions::default()).unwrap();
     let out = String::from_utf8(out).unwrap();

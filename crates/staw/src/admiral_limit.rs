@@ -19,9 +19,9 @@ use super::analysis::Analysis;
 use super::cost::{filter_matches, Role, Target, SHIP_CARD};
 use super::words::{count, filter_phrase};
 use super::{Code, Rule};
-use crate::data::model::{Card, CardFilter};
-use crate::input::diag::Diagnostic;
-use crate::staw::fleet::Placed;
+use crate::fleet::Placed;
+use fleetcheck_data::model::{Card, CardFilter};
+use fleetcheck_input::diag::Diagnostic;
 
 pub const RULE: Rule = Rule {
     name: "admiral-limit",

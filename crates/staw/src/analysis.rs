@@ -14,10 +14,10 @@ use super::slots::{self, Slot};
 pub use super::state::{CardState, ShipState, SideboardState};
 use super::upgrade_types;
 pub use super::view::cards_of;
-use crate::data::model::{Card, Format};
-use crate::data::Database;
-use crate::staw::fleet::read::RawFleet;
-use crate::staw::fleet::{Fleet, Placed, ShipEntry};
+use crate::fleet::read::RawFleet;
+use crate::fleet::{Fleet, Placed, ShipEntry};
+use fleetcheck_data::model::{Card, Format};
+use fleetcheck_data::Database;
 
 /// Everything the rules check.
 #[derive(Debug)]
@@ -79,7 +79,7 @@ pub fn slots_of(e: &ShipEntry, cards: &[(Role, &Placed)], muted: &[usize]) -> Ve
         .chain(cards.iter().enumerate().map(|(k, (_, p))| (k, p.card)))
         .filter(|(k, _)| !muted.contains(k))
         .collect();
-    let widening: Vec<&crate::data::model::SlotsAlso> = with_index
+    let widening: Vec<&fleetcheck_data::model::SlotsAlso> = with_index
         .iter()
         .flat_map(|(_, c)| &c.rules.slots_also)
         .collect();
@@ -423,7 +423,7 @@ fn needs_slot(p: &Placed) -> bool {
 /// every card (uniqueness, card pool).
 #[derive(Debug, Clone)]
 pub struct Located<'a> {
-    pub card: &'a crate::data::model::Card,
+    pub card: &'a fleetcheck_data::model::Card,
     pub span: std::ops::Range<usize>,
     /// `None` for the resource; `Some(Role::Ship)` for a ship card.
     pub role: Option<Role>,

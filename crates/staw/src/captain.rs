@@ -9,8 +9,8 @@
 
 use super::analysis::Analysis;
 use super::{Code, Rule};
-use crate::data::model::{Card, CardType};
-use crate::input::diag::Diagnostic;
+use fleetcheck_data::model::{Card, CardType};
+use fleetcheck_input::diag::Diagnostic;
 
 pub const RULE: Rule = Rule {
     name: "captain",

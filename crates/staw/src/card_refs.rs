@@ -11,7 +11,7 @@
 //! applies_to = { restricted_to = ["prometheus_class"] }
 //! ```
 
-use crate::data::model::{Card, CardFilter, Condition};
+use fleetcheck_data::model::{Card, CardFilter, Condition};
 
 /// Whether the card passes the filter's rule-based parts.
 pub fn matches(f: &CardFilter, card: &Card) -> bool {
@@ -57,7 +57,7 @@ pub fn ship_specific(card: &Card) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::data::model::CostModifier;
+    use fleetcheck_data::model::CostModifier;
 
     #[test]
     fn restricted_and_specific_cards() {

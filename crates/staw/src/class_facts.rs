@@ -117,7 +117,7 @@ pub fn actual_arc(v: &ShipView) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::data::model::{Card, ShipClass};
+    use fleetcheck_data::model::{Card, ShipClass};
 
     fn view<'a>(ship: &'a Card, class: &'a ShipClass) -> ShipView<'a> {
         ShipView {

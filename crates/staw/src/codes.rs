@@ -1,9 +1,9 @@
 //! The STAW engine's diagnostic codes: the registry every rule of
 //! [`super::RULES`] reports from (input errors are the shared
-//! [`crate::input::diag::InputCode`]). The README's STAW code table is
+//! [`fleetcheck_input::diag::InputCode`]). The README's STAW code table is
 //! generated from it (`report::codes`).
 
-use crate::input::diag::codes;
+use fleetcheck_input::diag::codes;
 
 codes! {
     /// A STAW rule finding. Each rule of `RULES` lists the codes it reports.

@@ -13,8 +13,8 @@ use super::words::{
     or_list, species_or,
 };
 use super::{class_facts, ship_cards, species};
-use crate::data::model::{Card, Condition};
-use crate::data::{normalize, Database};
+use fleetcheck_data::model::{Card, Condition};
+use fleetcheck_data::{normalize, Database};
 
 impl Holder<'_> {
     /// Whether the condition holds. With no ship every condition about the

@@ -48,8 +48,8 @@ fn conditions_on_a_ship_and_on_no_ship() {
 
 // ---- messages: one test per condition kind, with the exact text --------
 
-use crate::data::model::ShipClass;
-use crate::staw::fleet::{Placed, ShipEntry};
+use crate::fleet::{Placed, ShipEntry};
+use fleetcheck_data::model::ShipClass;
 
 fn card(id: &str, name: &str, factions: &[&str]) -> Card {
     Card {

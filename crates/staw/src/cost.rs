@@ -40,10 +40,10 @@ use super::faction::{counts_as, shares_faction};
 pub use super::target::{filter_matches, At, Target, SHIP_CARD};
 pub use super::view::Role;
 use super::words::is_factions;
-use crate::data::model::{
+use fleetcheck_data::model::{
     Card, CardFilter, CardType, Condition, CostModifier, Discount, PenaltyRule, Scope, SetCost,
 };
-use crate::data::Database;
+use fleetcheck_data::Database;
 
 /// A change of cost some card of the fleet grants to others: a discount
 /// ("crew upgrades cost -1 SP") or a fixed cost ("may deploy X for 0 SP").

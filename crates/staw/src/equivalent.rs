@@ -5,7 +5,7 @@
 
 use super::analysis::Analysis;
 use super::{Code, Rule};
-use crate::input::diag::Diagnostic;
+use fleetcheck_input::diag::Diagnostic;
 
 pub const RULE: Rule = Rule {
     name: "equivalent-cards",
@@ -26,7 +26,7 @@ fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
                     others.len() + 1,
                     e.ship,
                     e.used.id,
-                    crate::staw::fleet::resolve::compact(a.db, e.used),
+                    crate::fleet::resolve::compact(a.db, e.used),
                 ),
             )
             .with_span(Some(e.span.clone()))

@@ -6,10 +6,10 @@
 //! like any rule, each finding placed on the card that causes it.
 
 use super::analysis::Analysis;
-use crate::input::diag::Diagnostic;
+use fleetcheck_input::diag::Diagnostic;
 use std::ops::Range;
 
-crate::input::diag::codes! {
+fleetcheck_input::diag::codes! {
     /// The findings of `fleetcheck event`: the event's own rules and what
     /// only a folder of lists shows. The README's table of them is
     /// generated from here.
@@ -76,7 +76,7 @@ pub const CODES: &[&str] = &[
 
 /// Every card of the fleet with where it is written: ships, cards on
 /// ships, the resource, the sideboard.
-fn cards<'a>(a: &'a Analysis) -> Vec<(&'a crate::data::model::Card, Range<usize>)> {
+fn cards<'a>(a: &'a Analysis) -> Vec<(&'a fleetcheck_data::model::Card, Range<usize>)> {
     let mut out = Vec::new();
     if let Some(r) = &a.fleet.resource {
         out.push((r.card, r.span.clone()));
@@ -106,7 +106,7 @@ pub fn check(a: &Analysis, rules: &EventRules, diags: &mut Vec<Diagnostic>) {
         if rules.banned_cards.iter().any(|b| b.id == card.id) {
             diags.push(
                 Diagnostic::new(
-                    crate::staw::event::EventCode::EventBanned,
+                    crate::event::EventCode::EventBanned,
                     format!("{} ({}) is banned at this event", card.name, card.id),
                 )
                 .with_span(Some(span.clone())),
@@ -123,7 +123,7 @@ pub fn check(a: &Analysis, rules: &EventRules, diags: &mut Vec<Diagnostic>) {
         {
             diags.push(
                 Diagnostic::new(
-                    crate::staw::event::EventCode::EventFaction,
+                    crate::event::EventCode::EventFaction,
                     format!(
                         "{} ({}) is {f}, a faction banned at this event",
                         ship.name, ship.id
@@ -135,7 +135,7 @@ pub fn check(a: &Analysis, rules: &EventRules, diags: &mut Vec<Diagnostic>) {
             if !ship.factions.iter().any(|f| faction_in(f, allowed)) {
                 diags.push(
                     Diagnostic::new(
-                        crate::staw::event::EventCode::EventFaction,
+                        crate::event::EventCode::EventFaction,
                         format!(
                             "{} ({}) is {}: this event allows only {}",
                             ship.name,
@@ -162,7 +162,7 @@ pub fn check(a: &Analysis, rules: &EventRules, diags: &mut Vec<Diagnostic>) {
             };
             diags.push(
                 Diagnostic::new(
-                    crate::staw::event::EventCode::EventResource,
+                    crate::event::EventCode::EventResource,
                     format!(
                         "the resource {} ({}) is not allowed at this event: it allows {which}",
                         r.card.name, r.card.id
@@ -173,7 +173,7 @@ pub fn check(a: &Analysis, rules: &EventRules, diags: &mut Vec<Diagnostic>) {
         }
     }
     for r in &rules.restricted {
-        let found: Vec<&(&crate::data::model::Card, Range<usize>)> = all
+        let found: Vec<&(&fleetcheck_data::model::Card, Range<usize>)> = all
             .iter()
             .filter(|(c, _)| r.cards.iter().any(|x| x.id == c.id))
             .collect();
@@ -183,7 +183,7 @@ pub fn check(a: &Analysis, rules: &EventRules, diags: &mut Vec<Diagnostic>) {
             let (card, span) = found[r.max];
             diags.push(
                 Diagnostic::new(
-                    crate::staw::event::EventCode::EventRestricted,
+                    crate::event::EventCode::EventRestricted,
                     format!(
                         "{} of {} in the fleet: this event allows at most {} ({} is one too many)",
                         found.len(),
@@ -224,7 +224,7 @@ fn booster(a: &Analysis, diags: &mut Vec<Diagnostic>) {
             .or_else(|| a.ships.first().map(|s| s.entry.ship.span.clone()));
         diags.push(
             Diagnostic::new(
-                crate::staw::event::EventCode::BoosterShip,
+                crate::event::EventCode::BoosterShip,
                 format!(
                     "a Blind Booster fleet marks exactly one ship as its booster, this one marks {}",
                     marked.len()
@@ -239,7 +239,7 @@ fn booster(a: &Analysis, diags: &mut Vec<Diagnostic>) {
     if ship.total > BOOSTER_SP {
         diags.push(
             Diagnostic::new(
-                crate::staw::event::EventCode::BoosterCap,
+                crate::event::EventCode::BoosterCap,
                 format!(
                     "the booster ship costs {} SP, {} over the {BOOSTER_SP} SP reserved for it",
                     ship.total,
@@ -265,7 +265,7 @@ fn booster(a: &Analysis, diags: &mut Vec<Diagnostic>) {
         }
         diags.push(
             Diagnostic::new(
-                crate::staw::event::EventCode::BoosterCap,
+                crate::event::EventCode::BoosterCap,
                 format!(
                     "the fleet without its booster ship costs {rest} SP, {} over the {REST_SP} SP for the rest (the booster's unused SP do not carry over)",
                     rest - REST_SP

@@ -17,7 +17,7 @@
 use super::analysis::{Analysis, CardState, ShipState};
 use super::cost::{filter_matches, Target};
 use super::slot_terms;
-use crate::data::model::{Card, CardFilter, Scope};
+use fleetcheck_data::model::{Card, CardFilter, Scope};
 
 /// The cards of the fleet with a grant that lets other cards exceed their
 /// restrictions: (ship, index among its cards or `SHIP_CARD`, card). Found

@@ -11,7 +11,7 @@
 //! and prices it again with their text out of play. The assignment prefers
 //! to hold a card without such text (`slot_terms`).
 
-use crate::data::model::{Card, PenaltyRule};
+use fleetcheck_data::model::{Card, PenaltyRule};
 
 /// Whether a card's text acts on other cards or on its ship: slots it adds
 /// (talent icons too), discounts, fixed costs, penalty waivers, factions,

@@ -15,7 +15,7 @@
 //! With sub-factions off (the 2014 and 2016 tournament formats) factions
 //! match only when equal.
 
-use crate::data::model::SUB_FACTIONS;
+use fleetcheck_data::model::SUB_FACTIONS;
 
 /// The prime faction of a sub-faction, or the faction itself.
 pub fn prime(faction: &str) -> &str {

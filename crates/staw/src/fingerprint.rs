@@ -7,7 +7,7 @@
 //! any ship, the resource or the sideboard changes it.
 
 use super::analysis::Analysis;
-use crate::staw::fleet::{Fleet, ShipEntry};
+use crate::fleet::{Fleet, ShipEntry};
 use sha2::{Digest, Sha256};
 
 /// Hex digits of the hash that are printed (48 bits).

@@ -15,8 +15,8 @@
 
 use super::cost::{At, Effect, Grant, Role};
 use super::slots::Slot;
-use crate::data::model::{Card, CardFilter, Scope, SetCost};
-use crate::staw::fleet::Placed;
+use crate::fleet::Placed;
+use fleetcheck_data::model::{Card, CardFilter, Scope, SetCost};
 use std::sync::LazyLock;
 
 /// The fixed cost of the talent taken for free.

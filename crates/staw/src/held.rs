@@ -8,7 +8,7 @@
 use super::analysis::Analysis;
 use super::slot_terms;
 use super::{Code, Rule};
-use crate::input::diag::Diagnostic;
+use fleetcheck_input::diag::Diagnostic;
 
 pub const RULE: Rule = Rule {
     name: "held",

@@ -58,14 +58,14 @@ mod sp_cap;
 mod squadrons;
 mod unique;
 
-use crate::data::Database;
-use crate::input::diag::{Diagnostic, InputCode, Source};
-use crate::input::tree;
-use crate::staw::fleet::read;
-use crate::staw::fleet::resolve;
+use crate::fleet::read;
+use crate::fleet::resolve;
 use analysis::Analysis;
+use fleetcheck_data::Database;
+use fleetcheck_input::diag::{Diagnostic, InputCode, Source};
+use fleetcheck_input::tree;
 
-pub use crate::staw::fleet::resolve::upgrade_types;
+pub use crate::fleet::resolve::upgrade_types;
 pub use codes::Code;
 
 /// How to check a fleet: overrides from the command line.
@@ -251,7 +251,9 @@ fn pipeline<R>(
                     format!("unknown format {format_id:?}{by}"),
                 )
                 .with_span(format_span.clone())
-                .with_help(crate::input::suggest::help(&format_id, "formats", known)),
+                .with_help(fleetcheck_input::suggest::help(
+                    &format_id, "formats", known,
+                )),
             );
         }
     }
@@ -314,7 +316,7 @@ fn pipeline<R>(
 /// rule; the candidate is legal there when no error points at it.
 struct OnItsShip<'d> {
     db: &'d Database,
-    format: &'d crate::data::model::Format,
+    format: &'d fleetcheck_data::model::Format,
     date: Option<String>,
 }
 
@@ -323,10 +325,10 @@ impl resolve::Judge for OnItsShip<'_> {
         &self,
         entry: &fleet::ShipEntry,
         pos: fleet::Position,
-        card: &crate::data::model::Card,
+        card: &fleetcheck_data::model::Card,
     ) -> Option<resolve::Fit> {
-        use crate::input::diag::Severity;
         use cost::ModifierKind;
+        use fleetcheck_input::diag::Severity;
         // A span no reference of a file has.
         let at = usize::MAX / 2..usize::MAX / 2 + 1;
         let e = resolve::with_card(entry, pos, card, at.clone());
@@ -394,7 +396,7 @@ mod registry_tests {
                 InputCode::parse(c.as_str()).is_none(),
                 "rule code {c} would be an input error"
             );
-            let exit = if c.severity() == crate::input::diag::Severity::Error {
+            let exit = if c.severity() == fleetcheck_input::diag::Severity::Error {
                 1
             } else {
                 0

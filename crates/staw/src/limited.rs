@@ -7,8 +7,8 @@
 use super::cost::{self, At, Effect, Grant, OnShip, Role, Target, Waiver, SHIP_CARD};
 use super::ship_factions::Factions;
 use super::upgrade_types;
-use crate::data::Database;
-use crate::staw::fleet::{Fleet, Placed};
+use crate::fleet::{Fleet, Placed};
+use fleetcheck_data::Database;
 
 /// Gives each grant limited to some cards (`max_cards`: "One of your
 /// Dominion Upgrades costs -2 SP") to the cards it saves most on, earlier

@@ -5,7 +5,7 @@
 use super::analysis::Analysis;
 use super::words::{and_list, class_ship, count};
 use super::{Code, Rule};
-use crate::input::diag::Diagnostic;
+use fleetcheck_input::diag::Diagnostic;
 
 pub const RULE: Rule = Rule {
     name: "oversized-limit",

@@ -19,9 +19,9 @@
 use super::cost::{ModifierKind, Price, Role};
 use super::state::ShipState;
 use super::words::count;
-use crate::data::model::{Card, CardType};
-use crate::data::Database;
-use crate::staw::fleet::Placed;
+use crate::fleet::Placed;
+use fleetcheck_data::model::{Card, CardType};
+use fleetcheck_data::Database;
 
 /// Emergency Force Field: half the fleet's shields, rounded up.
 pub const EMERGENCY_FORCE_FIELD: &str = "R020";

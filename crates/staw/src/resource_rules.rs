@@ -20,8 +20,8 @@ use super::cost::Role;
 use super::resource::{is_attached, resource_of};
 use super::words::count;
 use super::{Code, Rule};
-use crate::data::normalize;
-use crate::input::diag::Diagnostic;
+use fleetcheck_data::normalize;
+use fleetcheck_input::diag::Diagnostic;
 
 pub const RULE: Rule = Rule {
     name: "resource",

@@ -42,9 +42,9 @@ use super::condition::unmet;
 use super::cost::{self, Role, Target};
 use super::{exceed, ship_limits, small_craft, squadrons};
 use super::{Code, Rule};
-use crate::data::model::Condition;
-use crate::data::normalize;
-use crate::input::diag::Diagnostic;
+use fleetcheck_data::model::Condition;
+use fleetcheck_data::normalize;
+use fleetcheck_input::diag::Diagnostic;
 
 pub const RULE: Rule = Rule {
     name: "restriction",
@@ -183,7 +183,7 @@ fn per_ship(a: &Analysis, out: &mut Vec<Diagnostic>) {
         ];
         for (who, role, word) in kinds {
             let Some(who) = who else { continue };
-            let forbids = |c: &crate::data::model::Card| match role {
+            let forbids = |c: &fleetcheck_data::model::Card| match role {
                 Role::Admiral => c.rules.no_admiral,
                 _ => c.rules.no_ambassador,
             };

@@ -13,7 +13,7 @@
 
 use super::view::{cards_of, ShipView};
 use super::words::or_list;
-use crate::data::normalize;
+use fleetcheck_data::normalize;
 
 /// Whether the ship carries a card named one of `any`.
 pub fn has(v: &ShipView, any: &[String]) -> bool {

@@ -4,9 +4,9 @@
 
 use super::cost::Role;
 use super::view::{cards_of, ShipView};
-use crate::data::model::ShipClass;
-use crate::data::Database;
-use crate::staw::fleet::ShipEntry;
+use crate::fleet::ShipEntry;
+use fleetcheck_data::model::ShipClass;
+use fleetcheck_data::Database;
 
 /// A ship's factions as changed by its cards: an independent flagship (or
 /// an upgrade such as Captured) adds its faction to the ship, an

@@ -26,7 +26,7 @@ use super::analysis::Analysis;
 use super::cost::{filter_matches, Target};
 use super::words::filter_phrase;
 use super::Code;
-use crate::input::diag::Diagnostic;
+use fleetcheck_input::diag::Diagnostic;
 
 /// Reports every card that breaks a limit of another card of its ship, at
 /// the card that breaks it.

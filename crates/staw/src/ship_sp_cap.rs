@@ -15,7 +15,7 @@
 use super::analysis::Analysis;
 use super::cost::Role;
 use super::{Code, Rule};
-use crate::input::diag::Diagnostic;
+use fleetcheck_input::diag::Diagnostic;
 
 pub const RULE: Rule = Rule {
     name: "ship-sp-cap",

@@ -25,10 +25,10 @@
 
 use super::analysis::Analysis;
 use super::{upgrade_types, Code, Rule};
-use crate::data::model::{Card, CardType};
-use crate::input::diag::Diagnostic;
-use crate::staw::fleet::read::SIDEBOARD_SECTIONS;
-use crate::staw::fleet::resolve::{describe_kind, SideboardSection};
+use crate::fleet::read::SIDEBOARD_SECTIONS;
+use crate::fleet::resolve::{describe_kind, SideboardSection};
+use fleetcheck_data::model::{Card, CardType};
+use fleetcheck_input::diag::Diagnostic;
 
 /// The Reinforcements Sideboard resource.
 pub const REINFORCEMENTS_SIDEBOARD: &str = "R003";

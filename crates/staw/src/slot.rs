@@ -16,8 +16,8 @@ use super::analysis::{Analysis, ShipState};
 use super::slot_terms;
 use super::words::{and_list, filter_phrase, slots_or};
 use super::{upgrade_types, Code, Rule};
-use crate::data::names;
-use crate::input::diag::Diagnostic;
+use fleetcheck_data::names;
+use fleetcheck_input::diag::Diagnostic;
 
 pub const RULE: Rule = Rule {
     name: "slot",

@@ -42,8 +42,8 @@ use super::faction::shares_faction;
 use super::slots::{self, Slot};
 use super::state::ShipState;
 use super::view::ShipView;
-use crate::data::model::{AddSlot, Card, CardFilter, Scope};
-use crate::staw::fleet::Placed;
+use crate::fleet::Placed;
+use fleetcheck_data::model::{AddSlot, Card, CardFilter, Scope};
 
 /// Every upgrade: the filter of a slot's own waiver (`AddSlot::no_penalty`).
 static ANY_UPGRADE: std::sync::LazyLock<CardFilter> = std::sync::LazyLock::new(CardFilter::default);

@@ -20,7 +20,7 @@
 
 use super::analysis::Analysis;
 use super::cost::Role;
-use crate::input::diag::Diagnostic;
+use fleetcheck_input::diag::Diagnostic;
 
 /// The highest cost of an upgrade on a shuttlecraft.
 pub const SHUTTLE_MAX_COST: i32 = 3;

@@ -4,7 +4,7 @@
 
 use super::analysis::Analysis;
 use super::{Code, Rule};
-use crate::input::diag::Diagnostic;
+use fleetcheck_input::diag::Diagnostic;
 
 pub const RULE: Rule = Rule {
     name: "sp-cap",

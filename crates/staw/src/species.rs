@@ -18,7 +18,7 @@
 
 use super::view::ShipView;
 use super::words::{species_and, species_or};
-use crate::data::model::Card;
+use fleetcheck_data::model::Card;
 
 /// Whether the card is of one of these species.
 pub fn is(card: &Card, any: &[String]) -> bool {

@@ -16,7 +16,7 @@ use super::analysis::Analysis;
 use super::cost::Role;
 use super::words::count;
 use super::Code;
-use crate::input::diag::Diagnostic;
+use fleetcheck_input::diag::Diagnostic;
 
 pub fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
     let Some(res) = &a.resource else { return };

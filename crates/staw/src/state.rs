@@ -5,8 +5,8 @@
 use super::cost::{Price, Role, SHIP_CARD};
 use super::slots::Slot;
 use super::view::ShipView;
-use crate::data::model::{Card, ShipClass};
-use crate::staw::fleet::{Placed, ShipEntry, SideboardCard};
+use crate::fleet::{Placed, ShipEntry, SideboardCard};
+use fleetcheck_data::model::{Card, ShipClass};
 
 /// One priced ship.
 #[derive(Debug)]

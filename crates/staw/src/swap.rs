@@ -21,8 +21,8 @@ use super::condition::{actual, describe, Holder};
 use super::cost::{applies, Role};
 use super::faction::shares_faction;
 use super::words::is_factions;
-use crate::data::model::{Card, CardType};
-use crate::staw::fleet::resolve::SideboardSection;
+use crate::fleet::resolve::SideboardSection;
+use fleetcheck_data::model::{Card, CardType};
 
 /// One sideboard card against one ship: whether the ship's Action may
 /// equip it into a free slot, which of the ship's cards it may be exchanged

@@ -4,8 +4,8 @@
 
 use super::faction::shares_faction;
 use super::view::Role;
-use crate::data::model::{Card, CardFilter};
-use crate::data::normalize;
+use fleetcheck_data::model::{Card, CardFilter};
+use fleetcheck_data::normalize;
 
 /// Where a granting card sits: (ship index, card index on that ship).
 /// The ship card itself has index `SHIP_CARD`.

@@ -12,9 +12,9 @@
 use super::analysis::{Analysis, Located};
 use super::resource::is_attached;
 use super::{Code, Rule};
-use crate::data::normalize;
-use crate::input::diag::Diagnostic;
-use crate::staw::fleet::resolve::describe_kind;
+use crate::fleet::resolve::describe_kind;
+use fleetcheck_data::normalize;
+use fleetcheck_input::diag::Diagnostic;
 use std::collections::hash_map::Entry;
 use std::collections::HashMap;
 

@@ -4,8 +4,8 @@
 //! bottom of the STAW engine's own layers: view → conditions → pricing
 //! (`cost`, `state`, `resource`, `slot_terms`) → `analysis` → the checks.
 
-use crate::data::model::{Card, CardType, ShipClass};
-use crate::staw::fleet::{Placed, ShipEntry};
+use crate::fleet::{Placed, ShipEntry};
+use fleetcheck_data::model::{Card, CardType, ShipClass};
 
 /// The role a card plays in the fleet: decides the faction penalty, which
 /// discounts reach it and where it is listed.

@@ -5,8 +5,8 @@
 //! `fleetcheck card` all speak through these, so that one card or faction
 //! reads the same everywhere.
 
-use crate::data::model::CardFilter;
-use crate::data::{names, Database};
+use fleetcheck_data::model::CardFilter;
+use fleetcheck_data::{names, Database};
 
 /// "a", "a or b", "a, b or c".
 pub fn or_list(items: &[String]) -> String {
@@ -215,7 +215,7 @@ pub fn filter_phrase(db: &Database, f: &CardFilter) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::data::model::ShipClass;
+    use fleetcheck_data::model::ShipClass;
 
     fn v(s: &[&str]) -> Vec<String> {
         s.iter().map(|s| s.to_string()).collect()

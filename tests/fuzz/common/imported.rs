@@ -6,10 +6,10 @@
 //! asserts exactly what the fuzz target does.
 
 use fleetcheck::cli::check::check_bytes;
-use fleetcheck::data::Database;
-use fleetcheck::edit::interop::{spacedock, utopia, FleetModel, Problem};
-use fleetcheck::report::Checked;
-use fleetcheck::staw::CheckOptions;
+use fleetcheck_data::Database;
+use fleetcheck_edit::interop::{spacedock, utopia, FleetModel, Problem};
+use fleetcheck_report::Checked;
+use fleetcheck_staw::CheckOptions;
 use std::sync::OnceLock;
 
 pub fn db() -> &'static Database {

@@ -10,9 +10,9 @@
 #![no_main]
 
 use fleetcheck::cli::check::check_bytes;
-use fleetcheck::data::Database;
-use fleetcheck::report::{github, json, table, RenderOptions};
-use fleetcheck::staw::CheckOptions;
+use fleetcheck_data::Database;
+use fleetcheck_report::{github, json, table, RenderOptions};
+use fleetcheck_staw::CheckOptions;
 use libfuzzer_sys::fuzz_target;
 use std::sync::OnceLock;
 

@@ -29,7 +29,7 @@
 
 use super::raw::RawCard;
 use super::ImportError;
-use crate::data::model::ShipClass;
+use crate::model::ShipClass;
 use std::collections::BTreeMap;
 
 /// Class names with an oversized base.

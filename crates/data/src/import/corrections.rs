@@ -20,10 +20,10 @@
 //! Every correction must name an existing card and give a reason; a field
 //! that is not part of the card model is an error, so stale or misspelt
 //! corrections never apply silently. `unmodeled` takes only the tags of
-//! `crate::data::import::unmodeled` (so no card text gets in this way either).
+//! `crate::import::unmodeled` (so no card text gets in this way either).
 
 use super::{unmodeled, Excluded, ImportError};
-use crate::data::model::Card;
+use crate::model::Card;
 use serde::Deserialize;
 
 /// `corrections.toml`.
@@ -138,7 +138,7 @@ pub fn apply(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::data::model::{CardType, Condition};
+    use crate::model::{CardType, Condition};
 
     fn cards() -> Vec<Card> {
         vec![Card {

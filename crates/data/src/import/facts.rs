@@ -5,7 +5,7 @@
 
 use super::raw::RawCard;
 use super::ImportError;
-use crate::data::model::{Card, CardType, SLOT_TYPES};
+use crate::model::{Card, CardType, SLOT_TYPES};
 
 /// Every faction the database knows.
 pub const FACTIONS: &[&str] = &[

@@ -24,7 +24,7 @@ pub mod unmodeled;
 pub mod validate;
 pub mod write;
 
-use crate::data::model::{Card, CardType};
+use crate::model::{Card, CardType};
 use raw::RawCard;
 use rules::{Cx, Subject};
 use std::collections::{BTreeMap, BTreeSet};
@@ -99,7 +99,7 @@ pub struct Imported {
 
 /// The raw data parsed into cards, before the hand corrections.
 struct Parsed {
-    sets: Vec<crate::data::model::Set>,
+    sets: Vec<crate::model::Set>,
     cx: Cx,
     cards: Vec<Card>,
     excluded: Vec<Excluded>,
@@ -146,7 +146,7 @@ pub fn import_utopia(input: &Path, corrections: Option<&str>) -> Result<Imported
 
     let coverage = coverage(&cards, &phrase_cards);
     let files = write::render(&cards, &sets, &cx.classes, &excluded, &coverage)?;
-    let db = crate::data::Database::from_files(files.iter().map(|(p, t)| (p.clone(), t.clone())))
+    let db = crate::Database::from_files(files.iter().map(|(p, t)| (p.clone(), t.clone())))
         .map_err(|e| ImportError::Invalid(e.to_string()))?;
     let problems = validate::check(&db, validate::Options::importer());
     if !problems.is_empty() {
@@ -233,14 +233,13 @@ fn parse(input: &Path) -> Result<Parsed, ImportError> {
             continue;
         }
         let name = r.str("name")?.unwrap_or("").trim().to_string();
-        cx.card_names
-            .insert(crate::data::normalize(&name), name.clone());
+        cx.card_names.insert(crate::normalize(&name), name.clone());
         match r.kind() {
             "ship" => {
-                cx.ship_names.insert(crate::data::normalize(&name), name);
+                cx.ship_names.insert(crate::normalize(&name), name);
             }
             "captain" => {
-                cx.captain_names.insert(crate::data::normalize(&name), name);
+                cx.captain_names.insert(crate::normalize(&name), name);
             }
             _ => {}
         }

@@ -7,7 +7,7 @@
 
 use super::raw::read_array;
 use super::ImportError;
-use crate::data::model::Set;
+use crate::model::Set;
 use serde_json::Value;
 use std::path::Path;
 

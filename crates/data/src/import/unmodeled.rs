@@ -16,7 +16,7 @@
 //! restrictions, and last any other cost. A phrase of no known shape is
 //! `other`.
 
-use crate::data::model::CardType;
+use crate::model::CardType;
 use regex::Regex;
 use std::sync::LazyLock;
 

@@ -20,7 +20,7 @@
 
 use super::classes::ClassIndex;
 use super::{Coverage, Excluded, ImportError};
-use crate::data::model::{Card, CardType, Set, ShipClass};
+use crate::model::{Card, CardType, Set, ShipClass};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

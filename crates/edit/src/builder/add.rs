@@ -3,10 +3,10 @@
 use super::place::{pick_ship, ship_label, ships_mut, Place};
 use super::reference::{describe_item, label, reference, resolve_query, Query};
 use super::{layout, parse, EditError, Edited, Kind};
-use crate::data::model::{Card, CardType};
-use crate::data::Database;
-use crate::staw::fleet::read::{SHIP_KEYS, SIDEBOARD_SECTIONS};
-use crate::staw::fleet::resolve::{upgrade_types, Position, SideboardSection};
+use fleetcheck_data::model::{Card, CardType};
+use fleetcheck_data::Database;
+use fleetcheck_staw::fleet::read::{SHIP_KEYS, SIDEBOARD_SECTIONS};
+use fleetcheck_staw::fleet::resolve::{upgrade_types, Position, SideboardSection};
 use toml_edit::{Item, Table, Value};
 
 /// The section of the sideboard a card goes to: `--section`, else the
@@ -34,7 +34,7 @@ fn sideboard_section(card: &Card, section: Option<&str>) -> Result<String, EditE
         [] => Err(EditError::new(format!(
             "{} is {}, which has no sideboard section (sections: {})",
             label(card),
-            crate::staw::fleet::resolve::describe_kind(card),
+            fleetcheck_staw::fleet::resolve::describe_kind(card),
             SIDEBOARD_SECTIONS.join(", ")
         ))
         .help("pass --section SECTION to put it under a section anyway")),
@@ -116,7 +116,7 @@ pub fn add(
                 doc.as_table_mut(),
                 "resource",
                 Item::Value(value),
-                crate::staw::fleet::read::TOP_KEYS,
+                fleetcheck_staw::fleet::read::TOP_KEYS,
             );
             if let Some(c) = comment {
                 set_comment(doc.as_table_mut(), "resource", &c);

@@ -6,7 +6,7 @@
 //! database before anything changes, with the fleet reader's own resolver
 //! (`fleet::resolve::find`): an unknown or ambiguous card is refused with
 //! the resolver's message and its "did you mean" or candidate list. The
-//! caller checks the new text and writes it atomically (`crate::input::fs`).
+//! caller checks the new text and writes it atomically (`fleetcheck_input::fs`).
 //!
 //! What a new reference looks like in the file: the card's name when the
 //! name alone resolves to exactly that card where it stands, else
@@ -25,8 +25,8 @@ pub use place::Place;
 pub use reference::{label, reference, Query};
 pub use remove::remove;
 
-use crate::input::diag::Diagnostic;
-use crate::staw::fleet::resolve::{Position, SideboardSection};
+use fleetcheck_input::diag::Diagnostic;
+use fleetcheck_staw::fleet::resolve::{Position, SideboardSection};
 use toml_edit::DocumentMut;
 
 /// What an edit adds or removes.

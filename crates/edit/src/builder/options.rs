@@ -18,14 +18,14 @@
 //! once.
 
 use super::{add, remove, EditError, Kind, Place, Query};
-use crate::data::model::{Card, CardType};
-use crate::data::{normalize, Database};
-use crate::input::diag::Source;
-use crate::report::model::CardReport;
-use crate::report::options::{At, Candidate, Named, Options, Why};
-use crate::report::Checked;
-use crate::staw::fleet::resolve::upgrade_types;
-use crate::staw::CheckOptions;
+use fleetcheck_data::model::{Card, CardType};
+use fleetcheck_data::{normalize, Database};
+use fleetcheck_input::diag::Source;
+use fleetcheck_report::model::CardReport;
+use fleetcheck_report::options::{At, Candidate, Named, Options, Why};
+use fleetcheck_report::Checked;
+use fleetcheck_staw::fleet::resolve::upgrade_types;
+use fleetcheck_staw::CheckOptions;
 use std::collections::HashMap;
 
 /// Where to look for options.
@@ -76,7 +76,7 @@ fn kind_label(c: &Card) -> String {
 
 /// The error of a fleet that cannot be read.
 fn input_error(source: &Source) -> Option<EditError> {
-    let c = crate::edit::staw_only(source).err()?;
+    let c = crate::staw_only(source).err()?;
     let why = c
         .diagnostics
         .first()
@@ -100,7 +100,7 @@ pub fn options(
     };
     // `--replace CARD`: the fleet without that card, and the cards that
     // fit its slot there.
-    let base = crate::report::staw::check(db, source.clone(), opts);
+    let base = fleetcheck_report::staw::check(db, source.clone(), opts);
     if base.exit_code() == 2 {
         return Err(EditError::new(
             "the fleet has an input error; `fleetcheck check` shows it",
@@ -201,7 +201,7 @@ struct Before {
 }
 
 fn before(db: &Database, source: &Source, opts: &CheckOptions) -> Before {
-    let (report, ships) = crate::report::staw::check_and(db, source.clone(), opts, |a| {
+    let (report, ships) = fleetcheck_report::staw::check_and(db, source.clone(), opts, |a| {
         a.ships
             .iter()
             .map(|s| {
@@ -240,10 +240,10 @@ fn find(
     let (place, at, kinds, section, n) = match &ask.sideboard {
         Some(section) => {
             let s = section.trim().to_lowercase();
-            if !crate::staw::fleet::read::SIDEBOARD_SECTIONS.contains(&s.as_str()) {
+            if !fleetcheck_staw::fleet::read::SIDEBOARD_SECTIONS.contains(&s.as_str()) {
                 return Err(EditError::new(format!(
                     "`{s}` is not a sideboard section (sections: {})",
-                    crate::staw::fleet::read::SIDEBOARD_SECTIONS.join(", ")
+                    fleetcheck_staw::fleet::read::SIDEBOARD_SECTIONS.join(", ")
                 )));
             }
             let at = At {
@@ -295,9 +295,9 @@ fn find(
         .filter(|_| section.is_none())
         .and_then(|f| {
             let ship = base.report.ships.get(n.wrapping_sub(1))?;
-            let exception = f
-                .ship_cap_exception_base
-                .is_some_and(|b| crate::report::table::base_of(ship.cost, &ship.modifiers) >= b);
+            let exception = f.ship_cap_exception_base.is_some_and(|b| {
+                fleetcheck_report::table::base_of(ship.cost, &ship.modifiers) >= b
+            });
             f.ship_sp_cap.filter(|_| !exception)
         });
     let mut tally = Tally::default();
@@ -364,7 +364,7 @@ fn find(
         let Ok(edited) = add(db, &source.text, kind, &Query::text(&card.id), &place) else {
             continue;
         };
-        let after = crate::report::staw::check(
+        let after = fleetcheck_report::staw::check(
             db,
             Source {
                 path: source.path.clone(),

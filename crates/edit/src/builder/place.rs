@@ -3,8 +3,8 @@
 
 use super::reference::resolved;
 use super::EditError;
-use crate::data::Database;
-use crate::staw::fleet::resolve::Position;
+use fleetcheck_data::Database;
+use fleetcheck_staw::fleet::resolve::Position;
 use toml_edit::{ArrayOfTables, DocumentMut, Item, Table};
 
 /// Where an edit applies: the ship (1-based) and the sideboard section.

@@ -3,10 +3,10 @@
 //! both are named in messages.
 
 use super::EditError;
-use crate::data::model::{Card, CardType};
-use crate::data::Database;
-use crate::staw::fleet::read::{CardRef, Query as RefQuery, RefTable};
-use crate::staw::fleet::resolve::{find, upgrade_types, Position};
+use fleetcheck_data::model::{Card, CardType};
+use fleetcheck_data::Database;
+use fleetcheck_staw::fleet::read::{CardRef, Query as RefQuery, RefTable};
+use fleetcheck_staw::fleet::resolve::{find, upgrade_types, Position};
 use toml_edit::{InlineTable, Item, Value};
 
 /// A card as the user names it on the command line: an id or a name,
@@ -82,7 +82,7 @@ pub fn reference(db: &Database, card: &Card, pos: Position) -> (Value, Option<St
     );
     (
         Value::InlineTable(t),
-        Some(crate::input::tree::comment_text(&comment)),
+        Some(fleetcheck_input::tree::comment_text(&comment)),
     )
 }
 

@@ -3,10 +3,10 @@
 use super::place::{pick_ship, ship_count, ship_label, ships_mut, Place};
 use super::reference::{describe_written, resolved, Query};
 use super::{layout, parse, EditError, Edited, Kind};
-use crate::data::model::Card;
-use crate::data::{normalize, Database};
-use crate::staw::fleet::read::SIDEBOARD_SECTIONS;
-use crate::staw::fleet::resolve::{find, Position, SideboardSection};
+use fleetcheck_data::model::Card;
+use fleetcheck_data::{normalize, Database};
+use fleetcheck_staw::fleet::read::SIDEBOARD_SECTIONS;
+use fleetcheck_staw::fleet::resolve::{find, Position, SideboardSection};
 use toml_edit::{DocumentMut, Item, Value};
 
 /// What the user asked to remove, resolved as far as it goes.

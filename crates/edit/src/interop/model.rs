@@ -2,15 +2,15 @@
 //! from a fleet file with the engine's own reader and resolver, and
 //! written back as a fleet file.
 
-use crate::data::Database;
-use crate::edit::builder::reference;
-use crate::input::diag::Source;
-use crate::input::tree::comment_text;
-use crate::report::Checked;
-use crate::staw::fleet::read::RawFleet;
-use crate::staw::fleet::resolve::Fleet;
-use crate::staw::fleet::resolve::{Position, SideboardSection};
-use crate::staw::CheckOptions;
+use crate::builder::reference;
+use fleetcheck_data::Database;
+use fleetcheck_input::diag::Source;
+use fleetcheck_input::tree::comment_text;
+use fleetcheck_report::Checked;
+use fleetcheck_staw::fleet::read::RawFleet;
+use fleetcheck_staw::fleet::resolve::Fleet;
+use fleetcheck_staw::fleet::resolve::{Position, SideboardSection};
+use fleetcheck_staw::CheckOptions;
 use std::fmt::Write as _;
 
 /// One ship: card ids by key of the fleet file.
@@ -81,12 +81,12 @@ impl FleetModel {
     pub fn from_source(db: &Database, source: &Source) -> Result<FleetModel, Box<Checked>> {
         // The cards and their places do not depend on the evaluation date.
         let opts = CheckOptions::default();
-        crate::edit::with_analysis(db, source, &opts, |a| FleetModel::of(a.raw, a.fleet))
+        crate::with_analysis(db, source, &opts, |a| FleetModel::of(a.raw, a.fleet))
     }
 
     /// The model of a fleet read and resolved by the engine.
     pub fn of(raw: &RawFleet, fleet: &Fleet) -> FleetModel {
-        let id = |p: &Option<crate::staw::fleet::Placed>| p.as_ref().map(|p| p.card.id.clone());
+        let id = |p: &Option<fleetcheck_staw::fleet::Placed>| p.as_ref().map(|p| p.card.id.clone());
         FleetModel {
             name: raw.name.as_ref().map(|n| n.value.clone()),
             notes: raw.notes.as_ref().map(|n| n.value.clone()),

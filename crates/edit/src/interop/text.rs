@@ -8,15 +8,15 @@
 //! date and SP cap the fleet file sets (`As Of:`, `SP Cap:`).
 
 use super::priced::{Node, Priced};
-use crate::data::model::CardType;
-use crate::data::Database;
+use fleetcheck_data::model::CardType;
+use fleetcheck_data::Database;
 use std::fmt::Write as _;
 
 fn line(db: &Database, node: &Node, indent: usize, sets: bool, out: &mut String) {
     let c = node.card;
     let mut text = "- ".repeat(indent);
     if sets {
-        text.push_str(&crate::staw::fleet::resolve::compact(db, c));
+        text.push_str(&fleetcheck_staw::fleet::resolve::compact(db, c));
     } else {
         text.push_str(&c.name);
     }
@@ -87,7 +87,7 @@ pub fn render_with(db: &Database, p: &Priced, sets: bool) -> String {
     }
     if let Some(r) = &p.resource {
         let name = if sets {
-            crate::staw::fleet::resolve::compact(db, r.card)
+            fleetcheck_staw::fleet::resolve::compact(db, r.card)
         } else {
             r.card.name.clone()
         };

@@ -9,8 +9,8 @@
 
 use super::model::{FleetModel, Problem, ShipModel};
 use super::priced::{Node, Priced};
-use crate::data::model::{Card, CardType};
-use crate::data::Database;
+use fleetcheck_data::model::{Card, CardType};
+use fleetcheck_data::Database;
 use serde_json::Value;
 
 /// The address of the Utopia builder that links open.
@@ -180,7 +180,7 @@ pub fn import(db: &Database, v: &Value) -> (FleetModel, Vec<Problem>) {
                     "{} ({}) stands as the fleet's resource but is {}; not imported",
                     c.name,
                     c.id,
-                    crate::staw::fleet::resolve::describe_kind(c)
+                    fleetcheck_staw::fleet::resolve::describe_kind(c)
                 )));
             }
             ok
@@ -228,7 +228,7 @@ fn section_of(card: &Card, saved: &Value, index: usize) -> Option<String> {
     }
     order
         .get(index)
-        .filter(|s| crate::staw::fleet::resolve::upgrade_types(card).any(|t| t == **s))
+        .filter(|s| fleetcheck_staw::fleet::resolve::upgrade_types(card).any(|t| t == **s))
         .map(|s| s.to_string())
 }
 
@@ -284,7 +284,7 @@ fn walk_ship(
                 "{label}: {} ({}) stands in the {key} slot but is {}; not imported",
                 c.name,
                 c.id,
-                crate::staw::fleet::resolve::describe_kind(c)
+                fleetcheck_staw::fleet::resolve::describe_kind(c)
             )));
             return None;
         }
@@ -344,7 +344,7 @@ fn upgrade(db: &Database, u: &Value, m: &mut ShipModel, label: &str, problems: &
             "{label}: {} ({}) stands in an upgrade slot but is {}",
             c.name,
             c.id,
-            crate::staw::fleet::resolve::describe_kind(c)
+            fleetcheck_staw::fleet::resolve::describe_kind(c)
         ))),
     }
     collect_slots(db, u, m, label, problems);

@@ -4,7 +4,7 @@
 //! counts for and what it does. Loaded once from the embedded data and
 //! validated.
 
-use crate::games::input::loose;
+use crate::input::loose;
 use serde::Deserialize;
 use std::sync::OnceLock;
 
@@ -126,7 +126,7 @@ pub fn facts() -> Result<&'static Facts, String> {
     static FACTS: OnceLock<Result<Facts, String>> = OnceLock::new();
     FACTS
         .get_or_init(|| {
-            let (path, text) = crate::games::single_file("bsg", "components.toml")?;
+            let (path, text) = crate::single_file("bsg", "components.toml")?;
             load(path, text)
         })
         .as_ref()

@@ -25,16 +25,16 @@
 pub mod data;
 mod summary;
 
-use crate::games::input::{self, count, loose, Fields};
-use crate::games::Checked;
-use crate::games::{run, RuleSet, Summary};
-use crate::input::diag::{Diagnostic, InputCode, Source};
-use crate::input::tree::Spanned;
+use crate::input::{self, count, loose, Fields};
+use crate::Checked;
+use crate::{run, RuleSet, Summary};
 use data::{Class, Effect, Facts, GalacticaKind};
+use fleetcheck_input::diag::{Diagnostic, InputCode, Source};
+use fleetcheck_input::tree::Spanned;
 use serde_json::{json, Value};
 use std::ops::Range;
 
-crate::games::rule_set! {
+crate::rule_set! {
     /// The Battlestar Galactica rule set.
     id: "bsg",
     title: "Battlestar Galactica: The Board Game damage",

@@ -1,10 +1,10 @@
 //! Tests of `games::bsg`.
 
 use super::*;
-use crate::input::diag::Severity;
+use fleetcheck_input::diag::Severity;
 
 fn run(text: &str) -> Checked {
-    crate::games::testing::run(check, "b.toml", text)
+    crate::testing::run(check, "b.toml", text)
 }
 
 fn msgs(c: &Checked) -> Vec<(&str, Severity, &str)> {

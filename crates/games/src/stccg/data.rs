@@ -3,7 +3,7 @@
 //! types, affiliations and icons a deck list may name. Loaded once from the
 //! embedded data and validated.
 
-use crate::games::input::loose;
+use crate::input::loose;
 use serde::Deserialize;
 use std::sync::OnceLock;
 
@@ -96,7 +96,7 @@ pub fn facts() -> Result<&'static Facts, String> {
     static FACTS: OnceLock<Result<Facts, String>> = OnceLock::new();
     FACTS
         .get_or_init(|| {
-            let (path, text) = crate::games::single_file("stccg", "first-contact.toml")?;
+            let (path, text) = crate::single_file("stccg", "first-contact.toml")?;
             load(path, text)
         })
         .as_ref()

@@ -35,17 +35,17 @@
 pub mod data;
 mod summary;
 
-use crate::games::input::{self, loose, Fields};
-use crate::games::Checked;
-use crate::games::{run, RuleSet, Summary};
-use crate::input::diag::{Diagnostic, InputCode, Source};
-use crate::input::tree::Node;
-use crate::input::tree::Spanned;
+use crate::input::{self, loose, Fields};
+use crate::Checked;
+use crate::{run, RuleSet, Summary};
 use data::{Class, Facts};
+use fleetcheck_input::diag::{Diagnostic, InputCode, Source};
+use fleetcheck_input::tree::Node;
+use fleetcheck_input::tree::Spanned;
 use serde_json::{json, Value};
 use std::ops::Range;
 
-crate::games::rule_set! {
+crate::rule_set! {
     /// The Star Trek CCG rule set.
     id: "stccg",
     title: "Star Trek CCG (first edition), First Contact deck rules",

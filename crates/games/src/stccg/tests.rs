@@ -1,13 +1,13 @@
 //! Tests of `games::stccg`.
 
 use super::*;
-use crate::input::diag::Severity;
+use fleetcheck_input::diag::Severity;
 
 fn run(text: &str) -> Checked {
-    crate::games::testing::run(check, "d.toml", text)
+    crate::testing::run(check, "d.toml", text)
 }
 
-use crate::games::testing::msgs;
+use crate::testing::msgs;
 
 const FILLER: &str = "[[card]]\nname = \"Filler\"\ntype = \"event\"\ndeck = \"draw\"\ncount = 30\n";
 

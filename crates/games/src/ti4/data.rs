@@ -4,7 +4,7 @@
 //! planets with their resources and influence). Loaded once from the
 //! embedded data and validated.
 
-use crate::games::input::loose;
+use crate::input::loose;
 use serde::Deserialize;
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -204,7 +204,7 @@ impl Facts {
                 Lookup::Ambiguous(many.iter().map(|i| self.tiles[*i].number).collect())
             }
             _ => Lookup::Unknown(
-                crate::games::input::suggest(t, self.spellings.iter().map(String::as_str))
+                crate::input::suggest(t, self.spellings.iter().map(String::as_str))
                     .map(str::to_string),
             ),
         }
@@ -229,7 +229,7 @@ impl Facts {
 pub fn facts() -> Result<&'static Facts, String> {
     static FACTS: OnceLock<Result<Facts, String>> = OnceLock::new();
     FACTS
-        .get_or_init(|| load(crate::data::embedded::files("ti4")))
+        .get_or_init(|| load(fleetcheck_data::embedded::files("ti4")))
         .as_ref()
         .map_err(Clone::clone)
 }

@@ -33,16 +33,16 @@ pub mod data;
 mod read;
 mod summary;
 
-use crate::games::input::{self, count, loose, Fields};
-use crate::games::Checked;
-use crate::games::{run, RuleSet, Summary};
-use crate::input::diag::{Diagnostic, InputCode, Source};
-use crate::input::tree::{Node, NodeValue, Spanned};
+use crate::input::{self, count, loose, Fields};
+use crate::Checked;
+use crate::{run, RuleSet, Summary};
 use data::{Facts, Kind, Lookup};
+use fleetcheck_input::diag::{Diagnostic, InputCode, Source};
+use fleetcheck_input::tree::{Node, NodeValue, Spanned};
 use serde_json::{json, Value};
 use std::ops::Range;
 
-crate::games::rule_set! {
+crate::rule_set! {
     /// The Twilight Imperium rule set.
     id: "ti4",
     title: "Twilight Imperium (fourth edition) command tokens",

@@ -1,13 +1,13 @@
 //! Tests of `games::ti4`.
 
 use super::*;
-use crate::input::diag::Severity;
+use fleetcheck_input::diag::Severity;
 
 fn run(text: &str) -> Checked {
-    crate::games::testing::run(check, "t.toml", text)
+    crate::testing::run(check, "t.toml", text)
 }
 
-use crate::games::testing::msgs;
+use crate::testing::msgs;
 
 #[test]
 fn a_setup_sheet_is_legal() {

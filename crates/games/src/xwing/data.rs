@@ -7,9 +7,9 @@
 //! `size` the sum of the copies, known traits, no unknown key. Every
 //! problem is a located diagnostic, all reported at once.
 
-use crate::games::input::{self, loose, Fields};
-use crate::input::diag::{Diagnostic, InputCode, Source};
-use crate::input::tree::{Node, NodeValue};
+use crate::input::{self, loose, Fields};
+use fleetcheck_input::diag::{Diagnostic, InputCode, Source};
+use fleetcheck_input::tree::{Node, NodeValue};
 use std::sync::OnceLock;
 
 /// One damage deck composition.
@@ -95,7 +95,7 @@ impl Deck {
 pub fn decks() -> Result<&'static [Deck], String> {
     static DECKS: OnceLock<Result<Vec<Deck>, String>> = OnceLock::new();
     DECKS
-        .get_or_init(|| load(crate::data::embedded::files("xwing")))
+        .get_or_init(|| load(fleetcheck_data::embedded::files("xwing")))
         .as_ref()
         .map(Vec::as_slice)
         .map_err(Clone::clone)
@@ -222,7 +222,7 @@ fn walk(root: &Node, diags: &mut Vec<Diagnostic>) -> Option<Deck> {
                     InputCode::Shape,
                     format!(
                         "a damage deck file is for game = \"xwing\", found `{}`",
-                        crate::input::diag::shorten(&g.value)
+                        fleetcheck_input::diag::shorten(&g.value)
                     ),
                 )
                 .with_span(Some(g.span.clone())),
@@ -347,7 +347,7 @@ fn non_empty(f: &Fields, key: &str, diags: &mut Vec<Diagnostic>) -> Option<Strin
 fn card_name(
     f: &Fields,
     diags: &mut Vec<Diagnostic>,
-) -> Option<crate::input::tree::Spanned<String>> {
+) -> Option<fleetcheck_input::tree::Spanned<String>> {
     let s = f.string("name", diags)?;
     let value = s.value.trim().to_string();
     if value.is_empty() || loose(&value).is_empty() {
@@ -373,7 +373,7 @@ fn card_name(
         );
         return None;
     }
-    Some(crate::input::tree::Spanned {
+    Some(fleetcheck_input::tree::Spanned {
         value,
         span: s.span,
     })
@@ -389,7 +389,7 @@ fn card_trait(f: &Fields, diags: &mut Vec<Diagnostic>) -> Option<String> {
     diags.push(input::unknown_value(
         InputCode::Shape,
         "damage card trait",
-        &crate::input::diag::shorten(&s.value),
+        &fleetcheck_input::diag::shorten(&s.value),
         &s.span,
         TRAITS.iter().copied(),
     ));

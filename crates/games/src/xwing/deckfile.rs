@@ -16,14 +16,14 @@
 //! at all is reported at that place.
 
 use super::data::{self, Deck};
-use crate::input::diag::{Diagnostic, InputCode, Source};
-use crate::input::tree::Spanned;
+use fleetcheck_input::diag::{Diagnostic, InputCode, Source};
+use fleetcheck_input::tree::Spanned;
 use std::ops::Range;
 use std::path::Path;
 use std::sync::Arc;
 
 /// The largest deck file read: the limit of every file read.
-pub const MAX_DECK_BYTES: u64 = crate::input::fs::MAX_FILE_BYTES;
+pub const MAX_DECK_BYTES: u64 = fleetcheck_input::fs::MAX_FILE_BYTES;
 
 /// Reads and validates the deck file that `file` (a value of `from`)
 /// names. `None` when it cannot be used; every reason is in `diags`.
@@ -107,7 +107,7 @@ fn read(path: &Path, shown: &str, from: &str) -> Result<String, Diagnostic> {
         )
         .with_help("put the deck file in the folder of the file that names it, or below it"));
     }
-    match crate::input::fs::read_named(path, shown, &named) {
+    match fleetcheck_input::fs::read_named(path, shown, &named) {
         Ok(source) => Ok(source.text),
         Err(u) => {
             let d = u.diag;

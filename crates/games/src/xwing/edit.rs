@@ -14,8 +14,8 @@
 
 use super::data::{self, CardKey, Deck};
 use super::state::{self, unknown_card, State};
-use crate::games::input::{self, suggest};
-use crate::input::diag::{Diagnostic, Source};
+use crate::input::{self, suggest};
+use fleetcheck_input::diag::{Diagnostic, Source};
 use toml_edit::{Array, DocumentMut, Item, TableLike, Value};
 
 /// Which way a card was when repaired.

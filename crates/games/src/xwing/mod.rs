@@ -33,14 +33,14 @@ mod summary;
 
 pub use summary::{deck_details, deck_summary, details, summary};
 
-use crate::games::Checked;
-use crate::games::{input, run, RuleSet};
-use crate::input::diag::{Diagnostic, Source};
+use crate::Checked;
+use crate::{input, run, RuleSet};
 use data::Deck;
+use fleetcheck_input::diag::{Diagnostic, Source};
 use rules::rules;
 use state::State;
 
-crate::games::rule_set! {
+crate::rule_set! {
     /// The X-Wing rule set.
     id: "xwing",
     title: "X-Wing (second edition) damage deck",

@@ -4,7 +4,7 @@
 
 use super::state::{Pile, State};
 use super::Code;
-use crate::input::diag::Diagnostic;
+use fleetcheck_input::diag::Diagnostic;
 use std::ops::Range;
 
 /// Where the copies of one card are in the damage state.
@@ -61,7 +61,7 @@ pub(super) fn rules(s: &State, diags: &mut Vec<Diagnostic>) {
                         format!(
                             "{}: {found} of {} in the inventory, {} missing",
                             deck.label(i),
-                            crate::games::input::count(c.copies, "copy", "copies"),
+                            crate::input::count(c.copies, "copy", "copies"),
                             c.copies - found
                         ),
                     )
@@ -74,7 +74,7 @@ pub(super) fn rules(s: &State, diags: &mut Vec<Diagnostic>) {
                         format!(
                             "{}: {} in the inventory, the {} has {} ({} surplus)",
                             deck.label(i),
-                            crate::games::input::count(found, "copy", "copies"),
+                            crate::input::count(found, "copy", "copies"),
                             deck.name,
                             c.copies,
                             found - c.copies
@@ -115,7 +115,7 @@ pub(super) fn rules(s: &State, diags: &mut Vec<Diagnostic>) {
                     format!(
                         "{}: {} in the damage state ({}), the {} has {} ({} surplus)",
                         deck.label(i),
-                        crate::games::input::count(p.total, "copy", "copies"),
+                        crate::input::count(p.total, "copy", "copies"),
                         breakdown(),
                         deck.name,
                         c.copies,
@@ -139,7 +139,7 @@ pub(super) fn rules(s: &State, diags: &mut Vec<Diagnostic>) {
                             "{}: {} of {} in the damage state{where_}, {} missing",
                             deck.label(i),
                             p.total,
-                            crate::games::input::count(c.copies, "copy", "copies"),
+                            crate::input::count(c.copies, "copy", "copies"),
                             c.copies - p.total
                         ),
                     )
@@ -165,7 +165,7 @@ pub(super) fn rules(s: &State, diags: &mut Vec<Diagnostic>) {
             } else {
                 format!(
                     "the draw pile is empty: the {} on destroyed ships ({}) are flipped face down and shuffled into a new deck",
-                    crate::games::input::count(n, "damage card", "damage cards"),
+                    crate::input::count(n, "damage card", "damage cards"),
                     destroyed
                         .iter()
                         .map(|sh| sh.name.as_str())

@@ -13,10 +13,10 @@
 
 use super::data::{CardKey, Deck};
 use super::deckfile;
-use crate::games::input::{self, loose, shape, suggest, Fields};
-use crate::input::diag::{Diagnostic, InputCode, Source};
-use crate::input::tree::Spanned;
-use crate::input::tree::{Entry as TreeEntry, Node, NodeValue};
+use crate::input::{self, loose, shape, suggest, Fields};
+use fleetcheck_input::diag::{Diagnostic, InputCode, Source};
+use fleetcheck_input::tree::Spanned;
+use fleetcheck_input::tree::{Entry as TreeEntry, Node, NodeValue};
 use std::borrow::Cow;
 use std::ops::Range;
 

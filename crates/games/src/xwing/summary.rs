@@ -5,7 +5,7 @@
 use super::data::Deck;
 use super::rules::places;
 use super::state::{self, Pile, State};
-use crate::games::Summary;
+use crate::Summary;
 use serde_json::{json, Value};
 
 /// A deck file's composition: one row per card, then the total.

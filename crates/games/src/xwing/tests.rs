@@ -4,7 +4,7 @@ use super::*;
 use serde_json::json;
 
 fn run(text: &str) -> Checked {
-    crate::games::testing::run(check, "x.toml", text)
+    crate::testing::run(check, "x.toml", text)
 }
 
 fn codes(c: &Checked) -> Vec<(&str, String)> {
@@ -110,7 +110,7 @@ fn cards_resolve_against_the_deck_file() {
         d["deck"],
         json!({ "id": "test", "name": "Test deck", "size": 3, "file": file })
     );
-    let Some(crate::games::Block::Text(first)) = c.summary.unwrap().blocks.first().cloned() else {
+    let Some(crate::Block::Text(first)) = c.summary.unwrap().blocks.first().cloned() else {
         panic!("the summary starts with text");
     };
     assert!(first.starts_with(&format!("Test deck (3 cards, from {file})\n")));

@@ -12,8 +12,8 @@
 //! The one helper every command that edits a file calls:
 //!
 //! ```no_run
-//! use fleetcheck::input::fs::{self, Guard};
-//! # fn main() -> Result<(), fleetcheck::input::fs::WriteError> {
+//! use fleetcheck_input::fs::{self, Guard};
+//! # fn main() -> Result<(), fleetcheck_input::fs::WriteError> {
 //! let path = std::path::Path::new("fleet.toml");
 //! let (text, original) = fs::read_to_string(path)?;
 //! let edited = text.replace("Khan", "Khan Singh");

@@ -7,7 +7,7 @@
 //! is refused. Each failure is one input-error diagnostic.
 
 use super::Original;
-use crate::input::diag::{Diagnostic, InputCode, Source};
+use crate::diag::{Diagnostic, InputCode, Source};
 use std::io::{self, Read};
 use std::path::Path;
 

@@ -4,10 +4,10 @@
 use super::position::{upgrade_types, Position};
 use super::read::CardRef;
 use super::resolve::{Fit, Judge, ShipEntry};
-use crate::data::model::{Card, CardType};
-use crate::data::{names, Database};
-use crate::input::diag::{Diagnostic, Fix, InputCode};
-use crate::staw::words::factions_and;
+use crate::words::factions_and;
+use fleetcheck_data::model::{Card, CardType};
+use fleetcheck_data::{names, Database};
+use fleetcheck_input::diag::{Diagnostic, Fix, InputCode};
 
 /// One candidate of an ambiguous or unknown reference, in the order a
 /// player looks for it: cards that fit the place first (legal, no

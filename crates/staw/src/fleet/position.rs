@@ -3,7 +3,7 @@
 //! may fill: what decides the card types that fit a place.
 
 use super::read::SIDEBOARD_SECTIONS;
-use crate::data::model::{Card, CardType};
+use fleetcheck_data::model::{Card, CardType};
 
 /// Where a card reference stands in the file, which decides the card types
 /// that fit there.

@@ -9,11 +9,11 @@
 //! is a rule violation (`sideboard-slot`), so the reader keeps those entries
 //! and `rules::sideboard` judges them.
 
-use crate::input::diag::{Diagnostic, InputCode};
-use crate::input::tree::{Entry, Node, NodeValue};
+use fleetcheck_input::diag::{Diagnostic, InputCode};
+use fleetcheck_input::tree::{Entry, Node, NodeValue};
 use std::ops::Range;
 
-pub use crate::input::tree::Spanned;
+pub use fleetcheck_input::tree::Spanned;
 
 /// An unresolved card reference: a string (id or name) or an inline table
 /// that narrows the match.
@@ -423,7 +423,7 @@ fn boolean(e: &Entry, diags: &mut Vec<Diagnostic>) -> Option<Spanned<bool>> {
     }
 }
 
-pub use crate::input::diag::shorten;
+pub use fleetcheck_input::diag::shorten;
 
 /// The largest `sp_cap` or `additional_points` (in absolute value) a fleet
 /// may give: far above any real event, and a clear error rather than a
@@ -501,7 +501,7 @@ fn shape(key: &str, expected: &str, found: &NodeValue, span: &Range<usize>) -> D
     .with_span(Some(span.clone()))
 }
 
-use crate::input::suggest::unknown_key;
+use fleetcheck_input::suggest::unknown_key;
 
 #[cfg(test)]
 #[path = "read_tests.rs"]

@@ -1,7 +1,7 @@
 //! Tests of `staw::fleet::read`.
 
 use super::*;
-use crate::input::tree::parse;
+use fleetcheck_input::tree::parse;
 
 fn read_text(text: &str) -> (RawFleet, Vec<Diagnostic>) {
     let mut d = Vec::new();

@@ -13,9 +13,9 @@ use super::candidates::{
     ambiguous, dedupe, join_or, key_for, order, with_candidate, MAX_CANDIDATES,
 };
 use super::read::{CardRef, Query, RawFleet, RawShip, RefTable, Spanned};
-use crate::data::model::Card;
-use crate::data::{normalize, Database};
-use crate::input::diag::{Diagnostic, DiagnosticCode, Fix, InputCode};
+use fleetcheck_data::model::Card;
+use fleetcheck_data::{normalize, Database};
+use fleetcheck_input::diag::{Diagnostic, DiagnosticCode, Fix, InputCode};
 use std::ops::Range;
 
 pub use super::candidates::{candidate_line, describe_kind, Candidate};

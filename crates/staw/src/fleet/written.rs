@@ -1,8 +1,8 @@
 //! How a card is written in a list and read back: the compact form
 //! `Name (Set)`.
 
-use crate::data::model::Card;
-use crate::data::Database;
+use fleetcheck_data::model::Card;
+use fleetcheck_data::Database;
 
 /// `"Photon Torpedoes (Starter Set)"`: a card name and the set it is
 /// printed in, as players write lists; `None` for anything else.

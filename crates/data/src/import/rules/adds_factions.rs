@@ -18,8 +18,8 @@
 //! ```
 
 use super::{faction_of, push_unique, span_of, Cx, Kind, Subject};
-use crate::data::import::ImportError;
-use crate::data::model::CardType;
+use crate::import::ImportError;
+use crate::model::CardType;
 use regex::Regex;
 use std::sync::LazyLock;
 

@@ -14,8 +14,8 @@
 //! ```
 
 use super::{span_of, Cx, Kind, Subject};
-use crate::data::import::ImportError;
-use crate::data::model::CostFromShip;
+use crate::import::ImportError;
+use crate::model::CostFromShip;
 use regex::Regex;
 use std::sync::LazyLock;
 

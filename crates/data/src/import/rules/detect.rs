@@ -1,7 +1,7 @@
 //! The rule-phrase detector: finds every phrase of a card's text that looks
 //! like a fleet-building rule, and reports those no rule kind consumed: the
 //! card gets the phrase's kind tag in `rules.unmodeled`
-//! (`crate::data::import::unmodeled`: our words, never the card's), and the
+//! (`crate::import::unmodeled`: our words, never the card's), and the
 //! phrase itself (the clause, without timing headers, at most ~200
 //! characters) stays in memory for `data check --unmodeled --from`.
 //! Nothing rule-like is ignored silently.
@@ -31,7 +31,7 @@
 //! "supported by your ship's Upgrade Bar" (conditions of play).
 
 use super::Subject;
-use crate::data::import::unmodeled;
+use crate::import::unmodeled;
 use regex::Regex;
 use std::sync::LazyLock;
 
@@ -162,7 +162,7 @@ pub fn fill_unmodeled(s: &mut Subject) {
         .into_iter()
         .map(|p| (unmodeled::classify(&p, s.card.kind), p))
         .collect();
-    for title in crate::data::import::text::img_titles(s.raw.text()) {
+    for title in crate::import::text::img_titles(s.raw.text()) {
         if title.contains('?') && !tagged.iter().any(|(_, p)| p.contains(&title)) {
             tagged.push((
                 unmodeled::UNKNOWN_ICON,

@@ -16,7 +16,7 @@
 //! ```
 
 use super::{push_all_unique, slot_of, span_of, Cx, Kind, Subject};
-use crate::data::import::ImportError;
+use crate::import::ImportError;
 use regex::Regex;
 use std::sync::LazyLock;
 

@@ -15,7 +15,7 @@
 //! ```
 
 use super::{consume_matches, Cx, Kind, Subject};
-use crate::data::import::ImportError;
+use crate::import::ImportError;
 use regex::Regex;
 use std::sync::LazyLock;
 
@@ -57,7 +57,7 @@ mod tests {
         );
         apply(&cx(), &mut s).unwrap();
         assert!(s.card.rules.unique_fleet_captain);
-        crate::data::import::rules::detect::fill_unmodeled(&mut s);
+        crate::import::rules::detect::fill_unmodeled(&mut s);
         assert!(s.card.rules.unmodeled.is_empty(), "{:?}", s.phrases);
     }
 
@@ -67,7 +67,7 @@ mod tests {
         let mut s = subject("X1", "5) If your Captain Card already has one or more [talent_text] Upgrade icons on it, you may either choose to take the bonus [talent_text] Upgrade OR forego taking the bonus [talent_text] Upgrade and equip your Captain with 1 of his [sic] [talent_text] Upgrades for free.", json!({"type": "resource"}));
         apply(&cx(), &mut s).unwrap();
         assert!(s.card.rules.free_talent_for_bonus);
-        crate::data::import::rules::detect::fill_unmodeled(&mut s);
+        crate::import::rules::detect::fill_unmodeled(&mut s);
         assert!(s.card.rules.unmodeled.is_empty(), "{:?}", s.phrases);
     }
 }

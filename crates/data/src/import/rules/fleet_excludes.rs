@@ -11,7 +11,7 @@
 //! ```
 
 use super::{push_unique, span_of, Cx, Kind, Subject};
-use crate::data::import::ImportError;
+use crate::import::ImportError;
 use regex::Regex;
 use std::sync::LazyLock;
 
@@ -34,7 +34,7 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
             continue;
         };
         let name = c[1].trim().trim_end_matches(['.', '"', '\'']).trim();
-        if let Some(n) = cx.card_names.get(&crate::data::normalize(name)) {
+        if let Some(n) = cx.card_names.get(&crate::normalize(name)) {
             push_unique(&mut s.card.rules.fleet_excludes, n.clone());
             spans.push(span_of(&c, at));
         }

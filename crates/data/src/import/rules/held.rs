@@ -27,8 +27,8 @@
 //! ```
 
 use super::{faction_of, number, slot_of, span_of, Cx, Kind, Subject};
-use crate::data::import::ImportError;
-use crate::data::model::{AddSlot, CardFilter, SetCost};
+use crate::import::ImportError;
+use crate::model::{AddSlot, CardFilter, SetCost};
 use regex::Regex;
 use std::sync::LazyLock;
 
@@ -101,21 +101,21 @@ fn apply(_cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
     s.text.consume_all(spans);
     // A named card placed under this one at a fixed cost (`set_costs`
     // read the cost; its phrase is consumed there).
-    let own = crate::data::normalize(&s.card.name);
+    let own = crate::normalize(&s.card.name);
     let named: Vec<(String, &'static str)> = s
         .text
         .sentences()
         .flat_map(|(_, t)| HOLD_NAMED.captures_iter(t).collect::<Vec<_>>())
         .filter(|c| {
-            let under = crate::data::normalize(&c[3]);
+            let under = crate::normalize(&c[3]);
             under == own || under == "this card"
         })
         .filter_map(|c| Some((c[1].to_string(), slot_of(&c[2])?)))
         .collect();
     for (name, slot) in named {
-        let n = crate::data::normalize(&name);
+        let n = crate::normalize(&name);
         let Some(i) = s.card.rules.set_costs.iter().position(|c| {
-            c.applies_to.names.len() == 1 && crate::data::normalize(&c.applies_to.names[0]) == n
+            c.applies_to.names.len() == 1 && crate::normalize(&c.applies_to.names[0]) == n
         }) else {
             continue;
         };
@@ -277,7 +277,7 @@ mod tests {
         assert!(a.beneath && a.exceed_restrictions);
         assert_eq!(a.only.as_ref().unwrap().names, ["Stone of Gol"]);
         assert_eq!(a.set_cost.as_ref().map(|c| c.amount), Some(0));
-        crate::data::import::rules::detect::fill_unmodeled(&mut s);
+        crate::import::rules::detect::fill_unmodeled(&mut s);
         assert!(s.card.rules.unmodeled.is_empty(), "{:?}", s.phrases);
     }
 

@@ -12,7 +12,7 @@
 //! ```
 
 use super::{number, span_of, Cx, Kind, Subject};
-use crate::data::import::ImportError;
+use crate::import::ImportError;
 use regex::Regex;
 use std::sync::LazyLock;
 

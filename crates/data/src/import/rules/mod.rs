@@ -3,7 +3,7 @@
 //! comment and unit tests on real card texts; `KINDS` is the registry, run
 //! in order on every card. A kind fills its field of `model::Rules` and
 //! marks the text spans it modeled as consumed; `detect` then reports every
-//! rule phrase left unconsumed: its kind tag (`crate::data::import::unmodeled`) in
+//! rule phrase left unconsumed: its kind tag (`crate::import::unmodeled`) in
 //! `rules.unmodeled`, the phrase itself only in memory (`Subject::phrases`).
 
 pub mod adds_factions;
@@ -38,7 +38,7 @@ use super::raw::RawCard;
 use super::text::CardText;
 use super::unmodeled::Phrase;
 use super::ImportError;
-use crate::data::model::Card;
+use crate::model::Card;
 use std::collections::BTreeMap;
 
 /// What the rule parsers may look names up in.
@@ -160,7 +160,7 @@ pub fn species_of(word: &str) -> Option<&'static str> {
         .filter(|c| c.is_alphanumeric())
         .flat_map(char::to_lowercase)
         .collect();
-    crate::data::import::facts::SPECIES
+    crate::import::facts::SPECIES
         .iter()
         .copied()
         .find(|s| *s == w)
@@ -225,7 +225,7 @@ pub fn slot_of(word: &str) -> Option<&'static str> {
         .trim_start_matches('[')
         .trim_end_matches(']')
         .to_lowercase();
-    crate::data::model::SLOT_TYPES
+    crate::model::SLOT_TYPES
         .iter()
         .copied()
         .find(|s| *s == w || format!("{s}s") == w)
@@ -236,7 +236,7 @@ pub(crate) mod testing {
     //! Helpers for the kinds' unit tests: a subject from a real card text and
     //! raw flags, and a small name context.
     use super::*;
-    use crate::data::import::raw::RawCard;
+    use crate::import::raw::RawCard;
     use serde_json::{json, Value};
 
     /// A raw upgrade with this text and these extra raw fields.
@@ -252,7 +252,7 @@ pub(crate) mod testing {
             ids: vec![id.to_string()],
             obj: obj.as_object().cloned().unwrap_or_default(),
         }));
-        let card = crate::data::import::facts::card(raw, None).expect("test card");
+        let card = crate::import::facts::card(raw, None).expect("test card");
         Subject {
             raw,
             text: CardText::new(text),
@@ -265,15 +265,14 @@ pub(crate) mod testing {
     pub fn cx_with_cards(names: &[&str]) -> Cx {
         let mut cx = cx();
         for n in names {
-            cx.card_names
-                .insert(crate::data::normalize(n), n.to_string());
+            cx.card_names.insert(crate::normalize(n), n.to_string());
         }
         cx
     }
 
     /// A context with a few real ships and classes.
     pub fn cx() -> Cx {
-        use crate::data::import::raw::RawCard;
+        use crate::import::raw::RawCard;
         let class = |id: &str, name: &str| RawCard {
             file: "ship_classes.json".into(),
             index: 0,
@@ -324,20 +323,17 @@ pub(crate) mod testing {
             "I.K.S. Negh'var",
             "Bajoran Lightship",
         ] {
-            cx.ship_names
-                .insert(crate::data::normalize(n), n.to_string());
+            cx.ship_names.insert(crate::normalize(n), n.to_string());
         }
         for n in [
             "Bio-Neural Circuitry",
             "Variable Geometry Pylons",
             "Borg Ablative Hull Armor",
         ] {
-            cx.card_names
-                .insert(crate::data::normalize(n), n.to_string());
+            cx.card_names.insert(crate::normalize(n), n.to_string());
         }
         for n in ["Loskene", "S'Sesslak", "Jean-Luc Picard", "Vidiian Captain"] {
-            cx.captain_names
-                .insert(crate::data::normalize(n), n.to_string());
+            cx.captain_names.insert(crate::normalize(n), n.to_string());
         }
         cx
     }

@@ -11,7 +11,7 @@
 //! ```
 
 use super::{consume_matches, Cx, Kind, Subject};
-use crate::data::import::ImportError;
+use crate::import::ImportError;
 use regex::Regex;
 use std::sync::LazyLock;
 
@@ -69,7 +69,7 @@ mod tests {
             apply(&cx(), &mut s).unwrap();
             assert!(s.card.rules.no_admiral, "{t}");
             assert_eq!(s.card.rules.captains, Some(0), "{t}");
-            crate::data::import::rules::detect::fill_unmodeled(&mut s);
+            crate::import::rules::detect::fill_unmodeled(&mut s);
             assert!(s.card.rules.unmodeled.is_empty(), "{t}");
         }
     }

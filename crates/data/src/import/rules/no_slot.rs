@@ -16,7 +16,7 @@
 //! ```
 
 use super::{consume_matches, Cx, Kind, Subject};
-use crate::data::import::ImportError;
+use crate::import::ImportError;
 use regex::Regex;
 use std::sync::LazyLock;
 

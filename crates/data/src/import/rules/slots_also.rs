@@ -11,8 +11,8 @@
 //! ```
 
 use super::{push_all_unique, slot_of, span_of, Cx, Kind, Subject};
-use crate::data::import::ImportError;
-use crate::data::model::SlotsAlso;
+use crate::import::ImportError;
+use crate::model::SlotsAlso;
 use regex::Regex;
 use std::sync::LazyLock;
 

@@ -11,8 +11,8 @@
 //! ```
 
 use super::{number, Cx, Kind, Subject};
-use crate::data::import::ImportError;
-use crate::data::model::{CardType, SquadronLimit};
+use crate::import::ImportError;
+use crate::model::{CardType, SquadronLimit};
 use regex::Regex;
 use std::sync::LazyLock;
 

@@ -1,12 +1,12 @@
 //! The checks of one card: its facts, its rules, no ability text.
 
 use super::{Checker, MAX_STRING};
-use crate::data::import::facts::{ACTIONS, SPECIES};
-use crate::data::import::unmodeled;
-use crate::data::model::{CardType, PenaltyRule};
+use crate::import::facts::{ACTIONS, SPECIES};
+use crate::import::unmodeled;
+use crate::model::{CardType, PenaltyRule};
 use std::collections::BTreeSet;
 
-pub(super) fn check_card(ck: &mut Checker, card: &crate::data::model::Card) {
+pub(super) fn check_card(ck: &mut Checker, card: &crate::model::Card) {
     ck.text(&card.name, "the name", MAX_STRING);
     // Builder helpers of another game mode (set 80000, AP ids) and only
     // they are marked `helper`, so that they stay out of the card pool.

@@ -3,11 +3,11 @@
 //! resolves (sets, classes, factions, slot types, class ids, ship and
 //! captain names in conditions, retirement resources), every rule is well
 //! formed, and no ability text or markup anywhere (`rules.unmodeled` holds
-//! only the tags of `crate::data::import::unmodeled`).
+//! only the tags of `crate::import::unmodeled`).
 
-use crate::data::import::facts::{ACTIONS, FACTIONS, SPECIES};
-use crate::data::model::{CardFilter, CardType, Condition, CostModifier, SLOT_TYPES};
-use crate::data::{normalize, Database};
+use crate::import::facts::{ACTIONS, FACTIONS, SPECIES};
+use crate::model::{CardFilter, CardType, Condition, CostModifier, SLOT_TYPES};
+use crate::{normalize, Database};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 

@@ -6,8 +6,8 @@
 //! it.
 
 use super::model::Problem;
-use crate::data::model::Card;
-use crate::staw::analysis::Analysis;
+use fleetcheck_data::model::Card;
+use fleetcheck_staw::analysis::Analysis;
 
 mod ship;
 
@@ -75,7 +75,7 @@ pub struct Priced<'a> {
     pub problems: Vec<Problem>,
 }
 
-pub use crate::edit::with_analysis;
+pub use crate::with_analysis;
 
 /// The sections of the Reinforcements Sideboard in Utopia's slot order.
 pub const SIDEBOARD_ORDER: &[&str] = &["captain", "talent", "crew", "tech", "weapon"];

@@ -22,11 +22,11 @@
 //!   slot of the type of the slot it stands in, `getSlotType`).
 
 use super::{Node, Problem};
-use crate::data::model::CardType;
-use crate::staw::analysis::{self, ShipState};
-use crate::staw::cost::Role;
-use crate::staw::fleet::resolve::upgrade_types;
-use crate::staw::fleet::Placed;
+use fleetcheck_data::model::CardType;
+use fleetcheck_staw::analysis::{self, ShipState};
+use fleetcheck_staw::cost::Role;
+use fleetcheck_staw::fleet::resolve::upgrade_types;
+use fleetcheck_staw::fleet::Placed;
 use std::collections::HashMap;
 
 /// Who holds a slot of a ship.
@@ -41,7 +41,7 @@ enum Owner {
 }
 
 /// The owner of each slot, in the engine's slot order.
-fn owners(e: &crate::staw::fleet::ShipEntry, cards: &[(Role, &Placed)]) -> Vec<Owner> {
+fn owners(e: &fleetcheck_staw::fleet::ShipEntry, cards: &[(Role, &Placed)]) -> Vec<Owner> {
     let ship = e.ship.card;
     let mut out = vec![Owner::Ship; ship.slots.len()];
     for (k, (_, p)) in cards.iter().enumerate() {

@@ -3,12 +3,12 @@
 //! assigns it); a card without a Space Dock id is a problem.
 
 use super::Mapping;
-use crate::data::model::CardType;
-use crate::data::{normalize, Database};
-use crate::edit::interop::json::string as json;
-use crate::edit::interop::model::{FleetModel, Problem};
-use crate::input::diag::Source;
-use crate::staw::CheckOptions;
+use crate::interop::json::string as json;
+use crate::interop::model::{FleetModel, Problem};
+use fleetcheck_data::model::CardType;
+use fleetcheck_data::{normalize, Database};
+use fleetcheck_input::diag::Source;
+use fleetcheck_staw::CheckOptions;
 use std::fmt::Write as _;
 
 /// Space Dock's order of a ship's upgrades: admiral, fleet captain,
@@ -71,8 +71,8 @@ pub fn export(
     let mut problems = Vec::new();
     // The slot type each upgrade is counted as, per ship, in file order.
     let slots: Vec<Vec<(String, Option<String>)>> =
-        crate::edit::interop::priced::with_analysis(db, source, &CheckOptions::default(), |a| {
-            crate::edit::interop::priced::layout(a)
+        crate::interop::priced::with_analysis(db, source, &CheckOptions::default(), |a| {
+            crate::interop::priced::layout(a)
                 .ships
                 .into_iter()
                 .map(|s| s.types)

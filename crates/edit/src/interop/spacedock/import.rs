@@ -3,10 +3,10 @@
 //! with its title and id, never dropped.
 
 use super::{Entry, Mapping, Unmapped};
-use crate::data::model::{Card, CardType};
-use crate::data::Database;
-use crate::edit::interop::json;
-use crate::edit::interop::model::{FleetModel, Problem, ShipModel};
+use crate::interop::json;
+use crate::interop::model::{FleetModel, Problem, ShipModel};
+use fleetcheck_data::model::{Card, CardType};
+use fleetcheck_data::Database;
 use serde_json::Value;
 use std::collections::HashMap;
 
@@ -74,7 +74,7 @@ fn map_card<'a>(
                 let wanted: Vec<&str> = types.iter().map(|t| t.as_str()).collect();
                 problems.push(Problem::error(format!(
                     "Space Dock card {title:?} ({id}) is {} ({}), which cannot stand where the squad puts it (a {}); not imported",
-                    crate::staw::fleet::resolve::describe_kind(c),
+                    fleetcheck_staw::fleet::resolve::describe_kind(c),
                     c.id,
                     wanted.join(" or ")
                 )));
@@ -298,7 +298,7 @@ impl<'a> Reader<'a, '_> {
             let section = slot
                 .or_else(|| card.slot.clone())
                 .or_else(|| {
-                    crate::staw::fleet::resolve::upgrade_types(card)
+                    fleetcheck_staw::fleet::resolve::upgrade_types(card)
                         .next()
                         .map(str::to_string)
                 })

@@ -92,7 +92,7 @@ pub const MAPPING_PATH: &str = "interop/spacedock.toml";
 impl Mapping {
     /// The mapping embedded in the binary (empty if the file is missing).
     pub fn embedded() -> Mapping {
-        crate::data::embedded::FILES
+        fleetcheck_data::embedded::FILES
             .iter()
             .find(|(p, _)| *p == MAPPING_PATH)
             .and_then(|(_, text)| toml::from_str(text).ok())

@@ -15,13 +15,13 @@ mod parse;
 mod resolve;
 
 use super::super::fix::questions;
-use crate::data::model::{Card, CardType};
-use crate::data::Database;
-use crate::edit::builder::reference;
-use crate::input::diag::{shorten, Source};
-use crate::input::tree::comment_text;
-use crate::staw::fleet::resolve::{Position, SideboardSection};
-use crate::staw::CheckOptions;
+use crate::builder::reference;
+use fleetcheck_data::model::{Card, CardType};
+use fleetcheck_data::Database;
+use fleetcheck_input::diag::{shorten, Source};
+use fleetcheck_input::tree::comment_text;
+use fleetcheck_staw::fleet::resolve::{Position, SideboardSection};
+use fleetcheck_staw::CheckOptions;
 use parse::{Entry, Listing, Place};
 use std::fmt::Write as _;
 

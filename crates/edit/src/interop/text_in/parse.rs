@@ -3,10 +3,10 @@
 //! line prints of it (its cost, a captain's skill, a generic ship's class,
 //! set names).
 
-use crate::data::model::CardType;
-use crate::data::{normalize, Database};
-use crate::staw::fleet::read::MAX_POINTS;
-use crate::staw::fleet::resolve::split_compact;
+use fleetcheck_data::model::CardType;
+use fleetcheck_data::{normalize, Database};
+use fleetcheck_staw::fleet::read::MAX_POINTS;
+use fleetcheck_staw::fleet::resolve::split_compact;
 
 /// Where a card line stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -356,7 +356,7 @@ mod tests {
         assert_eq!(bullets("- -"), (2, ""));
         assert_eq!(date("2016-06-30").as_deref(), Some("2016-06-30"));
         assert_eq!(date("2016-13-40"), None);
-        let db = crate::data::Database::embedded().unwrap();
+        let db = fleetcheck_data::Database::embedded().unwrap();
         let e = entry(
             &db,
             1,

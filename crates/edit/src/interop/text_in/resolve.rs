@@ -9,11 +9,11 @@
 //! or the line is left for `fix`.
 
 use super::parse::{kinds, Entry, Listing, Marker, Place};
-use crate::data::model::{Card, CardType};
-use crate::data::{normalize, Database};
-use crate::input::diag::{shorten, Severity, Source};
-use crate::staw::cost::ModifierKind;
-use crate::staw::CheckOptions;
+use fleetcheck_data::model::{Card, CardType};
+use fleetcheck_data::{normalize, Database};
+use fleetcheck_input::diag::{shorten, Severity, Source};
+use fleetcheck_staw::cost::ModifierKind;
+use fleetcheck_staw::CheckOptions;
 use std::collections::HashMap;
 use std::ops::Range;
 
@@ -166,7 +166,7 @@ fn price(
         .filter(|(i, e)| e.place == Place::Ship && choice[*i].is_some())
         .filter_map(|(_, e)| e.ship)
         .collect();
-    let (checked, r) = crate::report::staw::check_and(db, source, opts, |a| {
+    let (checked, r) = fleetcheck_report::staw::check_and(db, source, opts, |a| {
         let mut cost = HashMap::new();
         let mut penalties = HashMap::new();
         let mut ship_total = HashMap::new();
@@ -326,7 +326,7 @@ pub fn settle<'a>(
 /// section of the card above it where one is (lists give the sideboard in
 /// that order), else any.
 pub fn sections(listing: &Listing, cands: &[Vec<&Card>]) -> Vec<Option<&'static str>> {
-    let order = crate::edit::interop::priced::SIDEBOARD_ORDER;
+    let order = crate::interop::priced::SIDEBOARD_ORDER;
     let mut taken: Vec<&str> = Vec::new();
     let mut last = 0;
     listing
@@ -343,9 +343,9 @@ pub fn sections(listing: &Listing, cands: &[Vec<&Card>]) -> Vec<Option<&'static 
                         || (!cs.is_empty() && cs.iter().all(|c| c.kind == CardType::Captain))
                 } else {
                     e.marker.is_none()
-                        && cs
-                            .iter()
-                            .any(|c| crate::staw::fleet::resolve::upgrade_types(c).any(|t| t == *s))
+                        && cs.iter().any(|c| {
+                            fleetcheck_staw::fleet::resolve::upgrade_types(c).any(|t| t == *s)
+                        })
                 }
             };
             let free = |s: &&str| !taken.contains(s) && fits(s);

@@ -36,8 +36,8 @@
 //! product, then Space Dock's first) and the others are aliases.
 
 use super::{Entry, Mapping, Unmapped};
-use crate::data::model::{Card, CardType};
-use crate::data::{normalize, Database};
+use fleetcheck_data::model::{Card, CardType};
+use fleetcheck_data::{normalize, Database};
 use std::collections::{HashMap, HashSet};
 
 mod corrections;
@@ -166,7 +166,7 @@ fn fits(c: &Card, kind: CardType, slot: Option<&str>) -> bool {
             // Space Dock has no slot-less upgrades: it keeps one record per
             // slot type for a card that takes no slot of ours.
             Some(s) => {
-                c.rules.no_slot || crate::staw::fleet::resolve::upgrade_types(c).any(|t| t == s)
+                c.rules.no_slot || fleetcheck_staw::fleet::resolve::upgrade_types(c).any(|t| t == s)
             }
             None => true,
         }
@@ -311,7 +311,7 @@ pub fn derive_explained(
         if let ([one], Some(s)) = (cands.as_slice(), slot.as_deref()) {
             if rule == Rule::Title
                 && one.rules.no_slot
-                && !crate::staw::fleet::resolve::upgrade_types(one).any(|t| t == s)
+                && !fleetcheck_staw::fleet::resolve::upgrade_types(one).any(|t| t == s)
             {
                 rule = Rule::NoSlot;
             }

@@ -1,8 +1,8 @@
 //! Space Dock's product ids translated to ours.
 
 use super::{loose, Record, SdSet};
-use crate::data::model::Card;
-use crate::data::Database;
+use fleetcheck_data::model::Card;
+use fleetcheck_data::Database;
 use std::collections::{HashMap, HashSet};
 
 /// Space Dock set ids -> ours. Up to 2015 both builders use the product
@@ -31,7 +31,7 @@ impl SetMap {
     /// the sets of our cards of each record's title (`titled`, in record
     /// order; empty for a record no title of ours fits).
     pub fn new(db: &Database, sets: &[SdSet], records: &[Record], titled: &[Vec<&Card>]) -> SetMap {
-        let mut by_name: HashMap<String, Vec<&crate::data::model::Set>> = HashMap::new();
+        let mut by_name: HashMap<String, Vec<&fleetcheck_data::model::Set>> = HashMap::new();
         for s in &db.sets {
             by_name.entry(loose(&s.name)).or_default().push(s);
         }
@@ -45,7 +45,7 @@ impl SetMap {
                     continue;
                 }
             }
-            let mut named: Vec<&crate::data::model::Set> =
+            let mut named: Vec<&fleetcheck_data::model::Set> =
                 by_name.get(&loose(&sd.name)).cloned().unwrap_or_default();
             if named.len() > 1 {
                 named.retain(|o| o.parent.as_deref().map(loose) == Some(loose(&sd.parent)));
