@@ -5,7 +5,6 @@
 //! reference tier, on the real raw data (`reference/import.rs`).
 
 use assert_cmd::Command;
-use fleetcheck_data::import;
 use fleetcheck_data::model::{
     AddSlot, Card, CardFilter, CardType, Condition, CostFromShip, CostModifier, Discount,
     PenaltyRule, Scope,
@@ -36,18 +35,11 @@ pub(crate) fn fc(dir: &Path) -> Command {
     c
 }
 
-/// `data check --data data/staw --unmodeled --from FROM`, run in the root.
-pub(crate) fn unmodeled_from(from: impl AsRef<std::ffi::OsStr>) -> Command {
-    let mut c = fc(&root());
-    c.args([
-        "data",
-        "check",
-        "--data",
-        "data/staw",
-        "--unmodeled",
-        "--from",
-    ])
-    .arg(from);
+/// `fleetcheck-dev unmodeled --data data/staw --from FROM`, run in the root.
+pub(crate) fn unmodeled_from(from: impl AsRef<std::ffi::OsStr>) -> crate::support::Dev {
+    let mut c = crate::support::Dev::new();
+    c.args(["unmodeled", "--data", "data/staw", "--from"])
+        .arg(from);
     c
 }
 
@@ -214,7 +206,7 @@ fn no_ability_text_or_markup_in_data() {
     // Unmodeled rules are kind tags, never the card's words.
     for c in &db().cards {
         for u in &c.rules.unmodeled {
-            assert!(import::unmodeled::is_tag(u), "{}: {u:?}", c.id);
+            assert!(fleetcheck_data::unmodeled::is_tag(u), "{}: {u:?}", c.id);
         }
     }
     // No string of a generated card file is longer than a name: ability
@@ -233,7 +225,7 @@ fn no_ability_text_or_markup_in_data() {
         strings(&v, &mut all);
         for s in all {
             assert!(
-                s.chars().count() <= import::validate::MAX_STRING,
+                s.chars().count() <= fleetcheck_data::validate::MAX_STRING,
                 "cards/{path}: {s:?}"
             );
         }
@@ -294,7 +286,7 @@ fn unmodeled_listing() {
     assert_eq!(torres["tags"][0]["tag"], "cost");
     assert_eq!(
         torres["tags"][0]["description"],
-        import::unmodeled::description("cost").unwrap()
+        fleetcheck_data::unmodeled::description("cost").unwrap()
     );
     // Without --from, no phrases at all.
     assert!(!json.contains("\"phrases\""));
@@ -327,14 +319,18 @@ fn unmodeled_from_a_bad_folder_fails_before_any_output() {
         )) && err.contains("sets.json"),
         "{err}"
     );
-    // --from only goes with --unmodeled.
+    // The user's `data check` reads no raw data: --from is the maintainer's.
     let out = fc(&root())
-        .args(["data", "check", "--from"])
+        .args(["data", "check", "--unmodeled", "--from"])
         .arg(t.path())
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("--unmodeled"));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("unexpected argument '--from'"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }
 
 // ---- bad input ------------------------------------------------------------------

@@ -10,11 +10,11 @@
 
 use crate::import::{fc, root, tree};
 use crate::raw_import::{entry, RawSet};
-use fleetcheck_data::import;
 use fleetcheck_data::model::{
     AddSlot, CardFilter, Condition, CostFromShip, CostModifier, Discount, PenaltyRule, Scope,
 };
 use fleetcheck_data::Database;
+use fleetcheck_dev::import;
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
@@ -51,8 +51,8 @@ fn db() -> &'static Database {
 fn a_fresh_import_is_exactly_the_committed_result() {
     let t = tempfile::tempdir().unwrap();
     let out = set().out_dir(&t);
-    let r = fc(&root())
-        .args(["data", "import-utopia"])
+    let r = crate::support::Dev::new()
+        .args(["import-utopia"])
         .arg(raw_dir())
         .arg("--out")
         .arg(&out)
@@ -445,9 +445,9 @@ fn corrections_survive_a_reimport_and_bad_ones_fail() {
 
 #[test]
 fn unmodeled_from_quotes_the_fixture_source() {
-    let out = fc(&root())
-        .args(["data", "check", "--data", "tests/fixtures/utopia/imported"])
-        .args(["--unmodeled", "--from", "tests/fixtures/utopia/raw"])
+    let out = crate::support::Dev::new()
+        .args(["unmodeled", "--data", "tests/fixtures/utopia/imported"])
+        .args(["--from", "tests/fixtures/utopia/raw"])
         .args(["-o", "json"])
         .output()
         .unwrap();

@@ -3,8 +3,8 @@
 //! and the real raw data (`tests/reference/import.rs`, reference tier) run
 //! the same checks on their own cards.
 
-use crate::import::{fc, root, tree};
-use fleetcheck_data::import;
+use crate::import::tree;
+use fleetcheck_dev::import;
 use std::path::{Path, PathBuf};
 
 /// A raw data set and the hand files the importer keeps beside its output.
@@ -56,8 +56,8 @@ impl RawSet {
         let t = tempfile::tempdir().unwrap();
         let db = self.out_dir(&t);
         let before = tree(t.path());
-        let out = fc(&root())
-            .args(["data", "import-utopia"])
+        let out = crate::support::Dev::new()
+            .args(["import-utopia"])
             .arg(raw)
             .arg("--out")
             .arg(&db)

@@ -141,3 +141,60 @@ pub fn files(v: &serde_json::Value) -> Vec<&str> {
         .map(|f| f["file"].as_str().unwrap())
         .collect()
 }
+
+/// `fleetcheck-dev ARGS`, the maintainer's tool, run in process (its
+/// binary is another package's: `cargo test` builds only this package's),
+/// in the manner of an `assert_cmd::Command`: `.args(..)`, `.arg(..)`,
+/// `.output()`. Relative paths are the project root's (the tests' working
+/// directory).
+#[derive(Debug, Default)]
+pub struct Dev {
+    args: Vec<std::ffi::OsString>,
+}
+
+/// What `fleetcheck-dev` wrote and its exit code.
+#[derive(Debug)]
+pub struct DevOutput {
+    pub status: DevStatus,
+    pub stdout: Vec<u8>,
+    pub stderr: Vec<u8>,
+}
+
+/// The exit code of a [`Dev`] run.
+#[derive(Debug, Clone, Copy)]
+pub struct DevStatus(i32);
+
+impl DevStatus {
+    pub fn code(self) -> Option<i32> {
+        Some(self.0)
+    }
+}
+
+impl Dev {
+    pub fn new() -> Dev {
+        Dev::default()
+    }
+
+    pub fn arg(&mut self, a: impl AsRef<std::ffi::OsStr>) -> &mut Dev {
+        self.args.push(a.as_ref().to_owned());
+        self
+    }
+
+    pub fn args<A: AsRef<std::ffi::OsStr>>(&mut self, a: impl IntoIterator<Item = A>) -> &mut Dev {
+        for x in a {
+            self.arg(x);
+        }
+        self
+    }
+
+    pub fn output(&self) -> std::io::Result<DevOutput> {
+        let (mut stdout, mut stderr) = (Vec::new(), Vec::new());
+        let argv = std::iter::once("fleetcheck-dev".into()).chain(self.args.iter().cloned());
+        let code = fleetcheck_dev::run(argv, &mut stdout, &mut stderr);
+        Ok(DevOutput {
+            status: DevStatus(code),
+            stdout,
+            stderr,
+        })
+    }
+}

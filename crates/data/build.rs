@@ -115,7 +115,9 @@ pub fn compile(dir: &Path, label: &str) -> Result<Vec<u8>, String> {
 
 /// The display names of `data/staw/names.toml` (named `label` in
 /// messages) as Rust tables of (id, name), one per kind: `FACTION_NAMES`,
-/// `SPECIES_NAMES`, `SLOT_NAMES` (read by `crates/data/src/names.rs`).
+/// `SPECIES_NAMES`, `SLOT_NAMES` (read by `crates/data/src/names.rs`), and
+/// the ids of the factions and species alone (`FACTIONS`, `SPECIES`): the
+/// one list of each.
 #[allow(dead_code)] // also compiled into tests/hardening.rs, which only compiles cards
 pub fn display_names(path: &Path, label: &str) -> Result<String, String> {
     #[derive(serde::Deserialize)]
@@ -147,6 +149,21 @@ pub fn display_names(path: &Path, label: &str) -> Result<String, String> {
                 return Err(format!("{label}: empty or duplicate entry \"{}\"", n.id));
             }
             writeln!(out, "    ({:?}, {:?}),", n.id, n.name).unwrap();
+        }
+        out.push_str("];\n");
+    }
+    // The ids alone, of the two lists a card's values must come from: the
+    // one list of factions and of species is names.toml.
+    for (table, list) in [("FACTIONS", &names.faction), ("SPECIES", &names.species)] {
+        writeln!(
+            out,
+            "/// Every id of `{label}`'s `{}` list, in its order.",
+            table.to_lowercase()
+        )
+        .unwrap();
+        writeln!(out, "pub static {table}: &[&str] = &[").unwrap();
+        for n in list {
+            writeln!(out, "    {:?},", n.id).unwrap();
         }
         out.push_str("];\n");
     }

@@ -55,7 +55,7 @@ impl Values {
         Values {
             cards,
             formats: db.formats.iter().map(|f| f.id.clone()).collect(),
-            factions: fleetcheck_data::import::facts::FACTIONS
+            factions: fleetcheck_data::names::FACTIONS
                 .iter()
                 .map(|f| f.to_string())
                 .collect(),

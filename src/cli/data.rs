@@ -1,24 +1,22 @@
-//! `fleetcheck data ...`: validate and re-import the card database.
+//! `fleetcheck data check [--data DIR] [--unmodeled] [-o table|json|github]`:
+//! every problem of the card database (exit 1 when any; builder helpers must
+//! be marked `helper` and filed under `cards/builder/`), and with
+//! `--unmodeled` every card with fleet-building rules the database does not
+//! model, by kind tag with its description (`fleetcheck_data::unmodeled`).
 //!
-//! - `data check [--data DIR] [--unmodeled [--from RAW]] [-o table|json|github]`:
-//!   every problem of the database (exit 1 when any; builder helpers must be
-//!   marked `helper` and filed under `cards/builder/`), and with
-//!   `--unmodeled` every card with fleet-building rules the database does
-//!   not model, by kind tag with its description (`fleetcheck_data::import::unmodeled`);
-//!   `--from RAW` also quotes each rule's phrases from the raw Utopia data,
-//!   read at run time (the database never stores card text). Exit 2 when
-//!   RAW cannot be read, before any output.
-//! - `data import-utopia INPUT [--out DIR]`: the importer (`fleetcheck_data::import`);
-//!   exit 2 with a message naming the raw file and card when the input is
-//!   bad, and nothing written.
+//! Re-importing the Utopia data, and quoting the unmodeled rules' phrases
+//! from it (`unmodeled --from RAW`, which prints this report with them), are
+//! the maintainer's tool's (`cargo run -p fleetcheck-dev`), not the user's.
 
 use super::{Common, Output};
 use clap::{Args, Subcommand};
-use fleetcheck_data::import::validate::{self, Problem};
+use fleetcheck_data::unmodeled::{self, Phrase};
+use fleetcheck_data::validate::{self, Problem};
 use fleetcheck_report::github;
 use serde::Serialize;
+use std::collections::BTreeMap;
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 #[derive(Debug, Subcommand)]
 // Each command's arguments are built only when clap needs them (the
@@ -27,8 +25,6 @@ use std::path::{Path, PathBuf};
 pub enum DataCommand {
     /// Validate the card database: unique ids, references, rules, no ability text.
     Check(DataCheckArgs),
-    /// Import the raw Utopia card data (JSON) into a database directory.
-    ImportUtopia(ImportArgs),
 }
 
 #[derive(Debug, Clone, Args)]
@@ -38,23 +34,9 @@ pub struct DataCheckArgs {
     /// never the card's text).
     #[arg(long)]
     pub unmodeled: bool,
-    /// With --unmodeled: also quote each unmodeled rule's phrase from this raw
-    /// Utopia data folder (e.g. ../shared/reference/staw-utopia), read now and
-    /// never stored.
-    #[arg(long, value_name = "DIR", requires = "unmodeled")]
-    pub from: Option<PathBuf>,
     /// The global options (`Cli::common`), copied in by `Cli::share_common`.
     #[arg(skip)]
     pub common: Common,
-}
-
-#[derive(Debug, Clone, Args)]
-pub struct ImportArgs {
-    /// The raw data folder (e.g. ../shared/reference/staw-utopia).
-    pub input: PathBuf,
-    /// The database directory to write.
-    #[arg(long, default_value = "data/staw")]
-    pub out: PathBuf,
 }
 
 pub fn run(cmd: &DataCommand) -> anyhow::Result<i32> {
@@ -62,7 +44,6 @@ pub fn run(cmd: &DataCommand) -> anyhow::Result<i32> {
     let mut out = stdout.lock();
     match cmd {
         DataCommand::Check(a) => check(a, &mut out),
-        DataCommand::ImportUtopia(a) => import(a, &mut out),
     }
 }
 
@@ -81,9 +62,10 @@ pub struct UnmodeledCard {
 #[derive(Debug, Serialize)]
 pub struct UnmodeledTag {
     pub tag: String,
-    /// The tag's description (`fleetcheck_data::import::unmodeled::TAGS`).
+    /// The tag's description (`fleetcheck_data::unmodeled::TAGS`).
     pub description: String,
-    /// With `--from`: the card's phrases of this kind in the raw source.
+    /// With `fleetcheck-dev unmodeled --from`: the card's phrases of this
+    /// kind in the raw source.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub phrases: Option<Vec<String>>,
 }
@@ -99,24 +81,16 @@ struct CheckReport<'a> {
     unmodeled: Option<&'a [UnmodeledCard]>,
 }
 
-/// The cards with unmodeled rules, in natural id order; with `from`, the
-/// phrases of each rule quoted from that raw data folder.
+/// The raw data's unmodeled rule phrases by card id (read by the
+/// maintainer's tool; the card's own words, never stored).
+pub type Phrases = BTreeMap<String, Vec<Phrase>>;
+
+/// The cards with unmodeled rules, in natural id order; with `phrases`, the
+/// phrases of each rule quoted from the raw data.
 fn unmodeled_cards(
     db: &fleetcheck_data::Database,
-    from: Option<&Path>,
-) -> anyhow::Result<Vec<UnmodeledCard>> {
-    use fleetcheck_data::import::unmodeled;
-    let phrases = match from {
-        Some(dir) => Some(
-            fleetcheck_data::import::unmodeled_phrases(dir).map_err(|e| {
-                anyhow::anyhow!(
-                    "cannot read the raw Utopia data in {} (--from): {e}",
-                    dir.display()
-                )
-            })?,
-        ),
-        None => None,
-    };
+    phrases: Option<&Phrases>,
+) -> Vec<UnmodeledCard> {
     let mut list: Vec<UnmodeledCard> = db
         .cards
         .iter()
@@ -134,7 +108,7 @@ fn unmodeled_cards(
                     description: unmodeled::description(tag)
                         .unwrap_or("not a known tag (see the problems)")
                         .to_string(),
-                    phrases: phrases.as_ref().map(|all| {
+                    phrases: phrases.map(|all| {
                         // The card's phrases under its id or an alias id.
                         std::iter::once(&c.id)
                             .chain(&c.alias_ids)
@@ -149,14 +123,24 @@ fn unmodeled_cards(
         })
         .collect();
     list.sort_by(|a, b| {
-        fleetcheck_data::import::write::natural_key(&a.id)
-            .cmp(&fleetcheck_data::import::write::natural_key(&b.id))
+        fleetcheck_data::natural_key(&a.id).cmp(&fleetcheck_data::natural_key(&b.id))
     });
-    Ok(list)
+    list
 }
 
 /// `data check`, writing to `out`; the exit code.
 pub fn check(args: &DataCheckArgs, out: &mut dyn Write) -> anyhow::Result<i32> {
+    check_quoting(args, None, out)
+}
+
+/// `data check` with, for `--unmodeled`, each rule's phrases quoted from
+/// the raw data read from the folder `from` (`fleetcheck-dev unmodeled
+/// --from`); the exit code.
+pub fn check_quoting(
+    args: &DataCheckArgs,
+    quoted: Option<(&Path, &Phrases)>,
+    out: &mut dyn Write,
+) -> anyhow::Result<i32> {
     let db = super::load_db(&args.common)?;
     let problems = validate::check(&db, validate::Options::full());
     let helpers = db.cards.iter().filter(|c| c.helper).count();
@@ -169,11 +153,10 @@ pub fn check(args: &DataCheckArgs, out: &mut dyn Write) -> anyhow::Result<i32> {
         )
     };
     // Read everything before writing anything.
-    let unmodeled = if args.unmodeled {
-        Some(unmodeled_cards(&db, args.from.as_deref())?)
-    } else {
-        None
-    };
+    let unmodeled = args
+        .unmodeled
+        .then(|| unmodeled_cards(&db, quoted.map(|(_, p)| p)));
+    let from = quoted.map(|(dir, _)| dir);
     match args.common.output {
         Output::Json => {
             let report = CheckReport {
@@ -211,7 +194,7 @@ pub fn check(args: &DataCheckArgs, out: &mut dyn Write) -> anyhow::Result<i32> {
         }
         Output::Table | Output::Markdown | Output::Csv => {
             if let Some(list) = &unmodeled {
-                write_unmodeled_table(out, list, args.from.as_deref())?;
+                write_unmodeled_table(out, list, from)?;
             }
             for p in &problems {
                 writeln!(out, "error: {p}")?;
@@ -277,7 +260,7 @@ fn write_unmodeled_table(
     writeln!(out, "{t}")?;
     // The summary counts the kinds in vocabulary order.
     let rank = |n: &str| {
-        fleetcheck_data::import::unmodeled::TAGS
+        unmodeled::TAGS
             .iter()
             .position(|t| t.name == n)
             .unwrap_or(usize::MAX)
@@ -306,49 +289,4 @@ fn annotation(p: &Problem) -> String {
         Some(id) => format!("{id}: {}", p.message),
         None => p.message.clone(),
     }
-}
-
-/// `data import-utopia`, writing a summary to `out`; the exit code.
-pub fn import(args: &ImportArgs, out: &mut dyn Write) -> anyhow::Result<i32> {
-    let imported = match fleetcheck_data::import::run(&args.input, &args.out) {
-        Ok(i) => i,
-        Err(e) => {
-            eprintln!("error: {e}");
-            eprintln!("nothing was written to {}", args.out.display());
-            return Ok(2);
-        }
-    };
-    let mut by_type: std::collections::BTreeMap<&str, usize> = Default::default();
-    for c in &imported.cards {
-        *by_type.entry(c.kind.as_str()).or_default() += 1;
-    }
-    writeln!(
-        out,
-        "imported {} cards into {}",
-        imported.cards.len(),
-        args.out.display()
-    )?;
-    for (t, n) in &by_type {
-        writeln!(out, "  {t}: {n}")?;
-    }
-    writeln!(
-        out,
-        "excluded {} raw entries (excluded.toml)",
-        imported.excluded.len()
-    )?;
-    for n in &imported.notes {
-        writeln!(out, "note: {n}")?;
-    }
-    let c = &imported.coverage;
-    writeln!(
-        out,
-        "rule phrases: {} of {} cards fully modeled ({}%); restriction/cost phrases: {} of {} ({}%)",
-        c.fully_modeled,
-        c.cards_with_rule_phrases,
-        c.percent,
-        c.restriction_or_cost_fully_modeled,
-        c.cards_with_restriction_or_cost_phrases,
-        c.restriction_or_cost_percent
-    )?;
-    Ok(0)
 }

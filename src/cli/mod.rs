@@ -65,7 +65,6 @@ impl Cli {
             Some(Command::Card(a)) => Some(&mut a.common),
             Some(Command::Search(a)) => Some(&mut a.common),
             Some(Command::Data(data::DataCommand::Check(a))) => Some(&mut a.common),
-            Some(Command::Data(data::DataCommand::ImportUtopia(_))) => None,
             Some(Command::Xwing(
                 xwing::XwingCommand::Expose(a)
                 | xwing::XwingCommand::Repair(xwing::RepairArgs { target: a, .. }),
@@ -201,7 +200,6 @@ impl Command {
             Command::Card(_) => "card",
             Command::Search(_) => "search",
             Command::Data(data::DataCommand::Check(_)) => "data-check",
-            Command::Data(_) => "data",
             Command::Xwing(_) => "xwing",
             Command::Event(_) => "event",
             Command::Schema => "schema",

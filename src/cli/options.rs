@@ -68,7 +68,7 @@ pub fn run(args: &OptionsArgs) -> anyhow::Result<i32> {
         }
     }
     if let Some(faction) = &args.faction {
-        let known = fleetcheck_data::import::facts::FACTIONS;
+        let known = fleetcheck_data::names::FACTIONS;
         let id = fleetcheck_data::normalize(faction).replace(' ', "-");
         if !known.contains(&id.as_str()) {
             return Err(Refusal::new(format!(

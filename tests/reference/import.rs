@@ -7,9 +7,9 @@
 
 use crate::import::{card, db, root, tree, unmodeled_from};
 use crate::raw_import::{entry, RawSet};
-use fleetcheck_data::import;
 use fleetcheck_data::model::Condition;
 use fleetcheck_data::Database;
+use fleetcheck_dev::import;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::OnceLock;
@@ -47,7 +47,7 @@ fn committed_database_is_a_fresh_import() {
         assert!(
             have == text.as_bytes(),
             "data/staw/{path} differs from a fresh import: re-run \
-             `fleetcheck data import-utopia ../shared/reference/staw-utopia`"
+             `cargo run -p fleetcheck-dev -- import-utopia ../shared/reference/staw-utopia`"
         );
     }
     for path in committed.keys() {

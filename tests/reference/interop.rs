@@ -11,6 +11,7 @@ use crate::interop::{
     total_of, utopia_round_trip,
 };
 use crate::support::run;
+use fleetcheck_dev::spacedock as mapping;
 use fleetcheck_edit::interop::{priced, spacedock, text, utopia, FleetModel};
 use std::path::PathBuf;
 
@@ -36,18 +37,18 @@ fn data_xml() -> String {
 }
 
 /// The hand corrections of the Space Dock mapping.
-fn corrections() -> Vec<spacedock::Correction> {
-    let path = root().join("data").join(spacedock::CORRECTIONS_PATH);
+fn corrections() -> Vec<mapping::Correction> {
+    let path = root().join("data").join(mapping::CORRECTIONS_PATH);
     let text = std::fs::read_to_string(&path).unwrap_or_default();
-    spacedock::parse_corrections(&text).unwrap_or_else(|e| panic!("{e}"))
+    mapping::parse_corrections(&text).unwrap_or_else(|e| panic!("{e}"))
 }
 
 #[test]
 fn spacedock_mapping_is_fresh() {
     let text = data_xml();
-    let data = spacedock::SpaceDockData::parse(&text);
+    let data = mapping::SpaceDockData::parse(&text);
     assert!(data.records.len() > 1500, "{} records", data.records.len());
-    let derived = spacedock::derive(db(), &data, &corrections())
+    let derived = mapping::derive(db(), &data, &corrections())
         .unwrap_or_else(|e| panic!("{e}"))
         .to_toml();
     let path = root().join("data").join(spacedock::MAPPING_PATH);
@@ -65,22 +66,22 @@ fn spacedock_mapping_is_fresh() {
 #[test]
 fn spacedock_corrections_are_checked_against_both_sides() {
     let text = data_xml();
-    let data = spacedock::SpaceDockData::parse(&text);
-    let fix = |spacedock: &str, id: Option<&str>, why: &str| spacedock::Correction {
+    let data = mapping::SpaceDockData::parse(&text);
+    let fix = |spacedock: &str, id: Option<&str>, why: &str| mapping::Correction {
         spacedock: spacedock.into(),
         id: id.map(str::to_string),
         why: why.into(),
     };
-    let err = |cs: &[spacedock::Correction]| spacedock::derive(db(), &data, cs).unwrap_err();
+    let err = |cs: &[mapping::Correction]| mapping::derive(db(), &data, cs).unwrap_err();
 
     // A correction applies: Space Dock's 1047 (sets 71274 R.I.S. Vo and
     // 72024 R.I.S. Pi, one Tech slot) is our Pi generic S208 by its upgrade
     // bar; a correction may say the Vo generic S277 instead.
-    let m = spacedock::derive(db(), &data, &[fix("1047", Some("S277"), "set 71274")]).unwrap();
+    let m = mapping::derive(db(), &data, &[fix("1047", Some("S277"), "set 71274")]).unwrap();
     let e = m.card.iter().find(|e| e.spacedock == "1047").unwrap();
     assert_eq!(e.id, "S277");
     // One without an id makes a record no card of ours, with its reason.
-    let m = spacedock::derive(db(), &data, &[fix("1047", None, "a test reason")]).unwrap();
+    let m = mapping::derive(db(), &data, &[fix("1047", None, "a test reason")]).unwrap();
     assert!(m.card.iter().all(|e| e.spacedock != "1047"));
     let u = m.unmapped.iter().find(|u| u.spacedock == "1047").unwrap();
     assert_eq!((u.kind.as_str(), u.why.as_str()), ("Ship", "a test reason"));
@@ -125,10 +126,10 @@ fn spacedock_corrections_are_checked_against_both_sides() {
 #[test]
 fn spacedock_mapping_rules() {
     let text = data_xml();
-    let data = spacedock::SpaceDockData::parse(&text);
+    let data = mapping::SpaceDockData::parse(&text);
     let derived =
-        spacedock::derive_explained(db(), &data, &corrections()).unwrap_or_else(|e| panic!("{e}"));
-    let records: std::collections::HashMap<&str, &spacedock::Record> =
+        mapping::derive_explained(db(), &data, &corrections()).unwrap_or_else(|e| panic!("{e}"));
+    let records: std::collections::HashMap<&str, &mapping::Record> =
         data.records.iter().map(|r| (r.id.as_str(), r)).collect();
     let ids: std::collections::HashMap<&str, &str> = derived
         .mapping
@@ -136,11 +137,11 @@ fn spacedock_mapping_rules() {
         .iter()
         .map(|e| (e.spacedock.as_str(), e.id.as_str()))
         .collect();
-    let mut counts: std::collections::BTreeMap<spacedock::Rule, usize> = Default::default();
+    let mut counts: std::collections::BTreeMap<mapping::Rule, usize> = Default::default();
     let mut lines = Vec::new();
     for (sd, rule) in &derived.rules {
         *counts.entry(*rule).or_default() += 1;
-        if *rule == spacedock::Rule::Title {
+        if *rule == mapping::Rule::Title {
             continue;
         }
         let r = records[sd.as_str()];

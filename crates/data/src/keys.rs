@@ -64,6 +64,26 @@ fn normalize_chars(name: &str) -> String {
     out
 }
 
+/// A natural sort key: "Cap10" before "Cap100", "S9" before "S10".
+pub fn natural_key(id: &str) -> Vec<(String, u64)> {
+    let mut out = Vec::new();
+    let mut text = String::new();
+    let mut num = String::new();
+    for ch in id.chars() {
+        if ch.is_ascii_digit() {
+            num.push(ch);
+        } else {
+            if !num.is_empty() {
+                out.push((std::mem::take(&mut text), num.parse().unwrap_or(u64::MAX)));
+                num.clear();
+            }
+            text.extend(ch.to_lowercase());
+        }
+    }
+    out.push((text, num.parse().unwrap_or(0)));
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -3,7 +3,7 @@
 //!
 //! Layout of a database directory (`data/staw/`):
 //! - `cards/**/*.toml`: `[[card]]` tables (`model::Card`), written by the
-//!   importer (`fleetcheck data import-utopia`);
+//!   importer (`fleetcheck-dev import-utopia`);
 //! - `sets.toml` (`[[set]]`), `classes.toml` (`[[class]]`);
 //! - `formats.toml` (`[[format]]`, `[[retirement]]`), written by hand;
 //! - `corrections.toml`: hand corrections, input of the importer only;
@@ -13,15 +13,16 @@
 
 mod compile;
 pub mod embedded;
-pub mod import;
 mod keys;
 pub mod load;
 pub mod model;
 pub mod names;
 pub mod store;
+pub mod unmodeled;
+pub mod validate;
 
 pub use compile::DataFile;
-pub use keys::normalize;
+pub use keys::{natural_key, normalize};
 use model::{Card, CardType, Format, Retirement, Set, ShipClass};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;

@@ -5,11 +5,26 @@
 //! codes and JSON id fields.
 //!
 //! The names are data (`data/staw/names.toml`), compiled into the binary by
-//! `build.rs` as static tables (`db::embedded`), so that any code can name
+//! `build.rs` as static tables (`embedded`), so that any code can name
 //! a faction without a database at hand. An id the table does not know (a
 //! `--data` database with a new faction) is shown as it is.
+//!
+//! That file is also the one list of the factions and of the species
+//! ([`FACTIONS`], [`SPECIES`]): the validator, the importer, `options` and
+//! the shell completions read it from here.
 
+/// Every faction the database knows (the ids of `data/staw/names.toml`'s
+/// `[[faction]]` list; `no-faction`, carried by four upgrades instead of a
+/// faction, matches no ship).
+pub use super::embedded::FACTIONS;
+/// The species of captains and admirals that are no faction
+/// (`Card::species`; `data/staw/names.toml`'s `[[species]]` list).
+pub use super::embedded::SPECIES;
 use super::embedded::{FACTION_NAMES, SLOT_NAMES, SPECIES_NAMES};
+
+/// The faction id `no-faction`, which four upgrades carry instead of a
+/// faction.
+pub const NO_FACTION: &str = "no-faction";
 
 fn lookup<'a>(table: &'static [(&'static str, &'static str)], id: &'a str) -> &'a str {
     table
@@ -37,21 +52,22 @@ pub fn slot(id: &str) -> &str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::import::facts::{FACTIONS, SPECIES};
     use crate::model::SLOT_TYPES;
 
     #[test]
     fn every_known_id_has_a_display_name() {
-        for f in FACTIONS {
-            assert!(FACTION_NAMES.iter().any(|(k, _)| k == f), "faction {f}");
-        }
-        for s in SPECIES {
-            assert!(SPECIES_NAMES.iter().any(|(k, _)| k == s), "species {s}");
-        }
+        let ids = |t: &[(&'static str, &str)]| t.iter().map(|(k, _)| *k).collect::<Vec<_>>();
+        assert_eq!(FACTIONS, ids(FACTION_NAMES));
+        assert_eq!(SPECIES, ids(SPECIES_NAMES));
+        assert!(FACTIONS.contains(&NO_FACTION));
+        assert_eq!(FACTIONS.len(), 15, "{FACTIONS:?}");
+        assert_eq!(
+            SPECIES,
+            ["andorian", "gorn", "hirogen", "krenim", "tholian"]
+        );
         for s in SLOT_TYPES {
             assert!(SLOT_NAMES.iter().any(|(k, _)| k == s), "slot {s}");
         }
-        assert_eq!(FACTION_NAMES.len(), FACTIONS.len());
     }
 
     #[test]

@@ -405,12 +405,14 @@ pub fn rules_text(db: &Database, card: &Card) -> Vec<String> {
             or_list(&r.fleet_excludes)
         ));
     }
-    out.extend(r.unmodeled.iter().map(|u| {
-        match fleetcheck_data::import::unmodeled::description(u) {
-            Some(d) => format!("Not checked by fleetcheck: {d} ({u})"),
-            None => format!("Not checked by fleetcheck: \"{u}\""),
-        }
-    }));
+    out.extend(
+        r.unmodeled
+            .iter()
+            .map(|u| match fleetcheck_data::unmodeled::description(u) {
+                Some(d) => format!("Not checked by fleetcheck: {d} ({u})"),
+                None => format!("Not checked by fleetcheck: \"{u}\""),
+            }),
+    );
     out
 }
 

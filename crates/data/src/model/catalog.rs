@@ -117,5 +117,16 @@ pub const SUB_FACTIONS: &[(&str, &str)] = &[
     ("xindi", "independent"),
 ];
 
+/// Every ship action the database knows.
+pub const ACTIONS: &[&str] = &[
+    "target-lock",
+    "evade",
+    "scan",
+    "battlestations",
+    "cloak",
+    "sensor-echo",
+    "regenerate",
+];
+
 /// The upgrade slot types.
 pub const SLOT_TYPES: &[&str] = &["crew", "tech", "weapon", "talent", "borg", "squadron"];

@@ -17,7 +17,7 @@ mod catalog;
 mod condition;
 mod rules;
 
-pub use catalog::{Format, Retirement, Set, ShipClass, SLOT_TYPES, SUB_FACTIONS};
+pub use catalog::{Format, Retirement, Set, ShipClass, ACTIONS, SLOT_TYPES, SUB_FACTIONS};
 pub use condition::Condition;
 pub use rules::{
     AddSlot, CardFilter, CostFromShip, CostModifier, CostPerCard, Discount, ExtraAdmirals,

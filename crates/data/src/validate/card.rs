@@ -1,9 +1,10 @@
 //! The checks of one card: its facts, its rules, no ability text.
 
 use super::{Checker, MAX_STRING};
-use crate::import::facts::{ACTIONS, SPECIES};
-use crate::import::unmodeled;
+use crate::model::ACTIONS;
 use crate::model::{CardType, PenaltyRule};
+use crate::names::SPECIES;
+use crate::unmodeled;
 use std::collections::BTreeSet;
 
 pub(super) fn check_card(ck: &mut Checker, card: &crate::model::Card) {

@@ -3,10 +3,10 @@
 //! resolves (sets, classes, factions, slot types, class ids, ship and
 //! captain names in conditions, retirement resources), every rule is well
 //! formed, and no ability text or markup anywhere (`rules.unmodeled` holds
-//! only the tags of `crate::import::unmodeled`).
+//! only the tags of `crate::unmodeled`).
 
-use crate::import::facts::{ACTIONS, FACTIONS, SPECIES};
-use crate::model::{CardFilter, CardType, Condition, CostModifier, SLOT_TYPES};
+use crate::model::{CardFilter, CardType, Condition, CostModifier, ACTIONS, SLOT_TYPES};
+use crate::names::{FACTIONS, SPECIES};
 use crate::{normalize, Database};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;

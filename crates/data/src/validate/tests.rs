@@ -1,7 +1,7 @@
 //! Tests of `data::import::validate`.
 
 use super::*;
-use crate::import::unmodeled;
+use crate::unmodeled;
 
 const SETS: &str = "[[set]]\nid = \"1\"\nname = \"Core\"\nrelease_date = \"2013-08-01\"\n";
 const CLASSES: &str = "[[class]]\nid = \"5000\"\nname = \"Galaxy Class\"\n";

@@ -29,7 +29,7 @@
 
 use super::raw::RawCard;
 use super::ImportError;
-use crate::model::ShipClass;
+use fleetcheck_data::model::ShipClass;
 use std::collections::BTreeMap;
 
 /// Class names with an oversized base.

@@ -22,8 +22,9 @@
 //! corrections never apply silently. `unmodeled` takes only the tags of
 //! `crate::import::unmodeled` (so no card text gets in this way either).
 
-use super::{unmodeled, Excluded, ImportError};
-use crate::model::Card;
+use super::{Excluded, ImportError};
+use fleetcheck_data::model::Card;
+use fleetcheck_data::unmodeled;
 use serde::Deserialize;
 
 /// `corrections.toml`.
@@ -138,7 +139,7 @@ pub fn apply(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{CardType, Condition};
+    use fleetcheck_data::model::{CardType, Condition};
 
     fn cards() -> Vec<Card> {
         vec![Card {

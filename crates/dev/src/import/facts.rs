@@ -5,42 +5,8 @@
 
 use super::raw::RawCard;
 use super::ImportError;
-use crate::model::{Card, CardType, SLOT_TYPES};
-
-/// Every faction the database knows.
-pub const FACTIONS: &[&str] = &[
-    "federation",
-    "klingon",
-    "romulan",
-    "dominion",
-    "borg",
-    "species-8472",
-    "kazon",
-    "xindi",
-    "bajoran",
-    "ferengi",
-    "vulcan",
-    "independent",
-    "mirror-universe",
-    "q-continuum",
-    // Four upgrades carry this instead of a faction; they match no ship.
-    "no-faction",
-];
-
-/// The species of captains and admirals that are no faction
-/// (`Card::species`). All of them are Independent cards.
-pub const SPECIES: &[&str] = &["andorian", "gorn", "hirogen", "krenim", "tholian"];
-
-/// Every ship action the database knows.
-pub const ACTIONS: &[&str] = &[
-    "target-lock",
-    "evade",
-    "scan",
-    "battlestations",
-    "cloak",
-    "sensor-echo",
-    "regenerate",
-];
+use fleetcheck_data::model::{Card, CardType, ACTIONS, SLOT_TYPES};
+use fleetcheck_data::names::FACTIONS;
 
 /// Whether a raw card is a helper of another game mode of the builder
 /// (set `80000` "Builder", or an id starting `AP`): imported, marked

@@ -21,10 +21,10 @@ pub mod rules;
 pub mod sets;
 pub mod text;
 pub mod unmodeled;
-pub mod validate;
 pub mod write;
 
-use crate::model::{Card, CardType};
+use fleetcheck_data::model::{Card, CardType};
+use fleetcheck_data::validate;
 use raw::RawCard;
 use rules::{Cx, Subject};
 use std::collections::{BTreeMap, BTreeSet};
@@ -99,7 +99,7 @@ pub struct Imported {
 
 /// The raw data parsed into cards, before the hand corrections.
 struct Parsed {
-    sets: Vec<crate::model::Set>,
+    sets: Vec<fleetcheck_data::model::Set>,
     cx: Cx,
     cards: Vec<Card>,
     excluded: Vec<Excluded>,
@@ -107,7 +107,7 @@ struct Parsed {
     /// Card id -> (has a rule phrase, has a restriction or cost phrase).
     phrase_cards: BTreeMap<String, (bool, bool)>,
     /// Card id -> its unmodeled rule phrases with their tags (memory only).
-    phrases: BTreeMap<String, Vec<unmodeled::Phrase>>,
+    phrases: BTreeMap<String, Vec<fleetcheck_data::unmodeled::Phrase>>,
 }
 
 /// Imports the raw data in `input`, applying `corrections` (the text of a
@@ -146,8 +146,9 @@ pub fn import_utopia(input: &Path, corrections: Option<&str>) -> Result<Imported
 
     let coverage = coverage(&cards, &phrase_cards);
     let files = write::render(&cards, &sets, &cx.classes, &excluded, &coverage)?;
-    let db = crate::Database::from_files(files.iter().map(|(p, t)| (p.clone(), t.clone())))
-        .map_err(|e| ImportError::Invalid(e.to_string()))?;
+    let db =
+        fleetcheck_data::Database::from_files(files.iter().map(|(p, t)| (p.clone(), t.clone())))
+            .map_err(|e| ImportError::Invalid(e.to_string()))?;
     let problems = validate::check(&db, validate::Options::importer());
     if !problems.is_empty() {
         let list: Vec<String> = problems.iter().map(|p| format!("  {p}")).collect();
@@ -168,7 +169,7 @@ pub fn import_utopia(input: &Path, corrections: Option<&str>) -> Result<Imported
 /// corrections: a correction may clear or change a card's tags.
 pub fn unmodeled_phrases(
     input: &Path,
-) -> Result<BTreeMap<String, Vec<unmodeled::Phrase>>, ImportError> {
+) -> Result<BTreeMap<String, Vec<fleetcheck_data::unmodeled::Phrase>>, ImportError> {
     Ok(parse(input)?.phrases)
 }
 
@@ -233,13 +234,16 @@ fn parse(input: &Path) -> Result<Parsed, ImportError> {
             continue;
         }
         let name = r.str("name")?.unwrap_or("").trim().to_string();
-        cx.card_names.insert(crate::normalize(&name), name.clone());
+        cx.card_names
+            .insert(fleetcheck_data::normalize(&name), name.clone());
         match r.kind() {
             "ship" => {
-                cx.ship_names.insert(crate::normalize(&name), name);
+                cx.ship_names
+                    .insert(fleetcheck_data::normalize(&name), name);
             }
             "captain" => {
-                cx.captain_names.insert(crate::normalize(&name), name);
+                cx.captain_names
+                    .insert(fleetcheck_data::normalize(&name), name);
             }
             _ => {}
         }

@@ -7,7 +7,7 @@
 
 use super::raw::read_array;
 use super::ImportError;
-use crate::model::Set;
+use fleetcheck_data::model::Set;
 use serde_json::Value;
 use std::path::Path;
 

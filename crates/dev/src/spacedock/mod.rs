@@ -35,9 +35,9 @@
 //! one of them (the one with our card's title, then the one of the earliest
 //! product, then Space Dock's first) and the others are aliases.
 
-use super::{Entry, Mapping, Unmapped};
 use fleetcheck_data::model::{Card, CardType};
 use fleetcheck_data::{normalize, Database};
+use fleetcheck_edit::interop::spacedock::{Entry, Mapping, Unmapped};
 use std::collections::{HashMap, HashSet};
 
 mod corrections;

@@ -1,6 +1,6 @@
 //! Interop with the other fleet builders and with people: Utopia links
-//! (`utopia`), Space Dock squad files (`spacedock`, with the derivation of
-//! its id mapping in `spacedock::derive`), and the plain text list players
+//! (`utopia`), Space Dock squad files (`spacedock`; its id mapping is
+//! derived by the maintainer's tool, `fleetcheck-dev`), and the plain text list players
 //! post (`text`). Every format goes through `model` (a fleet
 //! as card ids) or `priced` (the fleet priced by the engine in Utopia's
 //! slot layout). Nothing that cannot be carried over is dropped silently:

@@ -19,7 +19,7 @@
 
 use super::{faction_of, push_unique, span_of, Cx, Kind, Subject};
 use crate::import::ImportError;
-use crate::model::CardType;
+use fleetcheck_data::model::CardType;
 use regex::Regex;
 use std::sync::LazyLock;
 

@@ -20,7 +20,7 @@
 
 use super::{number, slot_of, span_of, Cx, Kind, Subject};
 use crate::import::ImportError;
-use crate::model::AddSlot;
+use fleetcheck_data::model::AddSlot;
 use regex::Regex;
 use std::sync::LazyLock;
 
@@ -106,7 +106,7 @@ fn structured(s: &Subject) -> Result<Vec<AddSlot>, ImportError> {
     // An officer's `upgradeSlots` is Utopia's holder for the crew card the
     // officer is stacked under (Officer Cards, R011), not a slot of the
     // ship: an officer adds only the slots of its own text.
-    let holder_only = s.card.kind == crate::model::CardType::Officer;
+    let holder_only = s.card.kind == fleetcheck_data::model::CardType::Officer;
     if let Some(v) = raw.get("upgradeSlots").filter(|_| !holder_only) {
         let list = v
             .as_array()

@@ -21,7 +21,7 @@
 //! maneuver = "come-about"
 //! ```
 
-use crate::model::Condition;
+use fleetcheck_data::model::Condition;
 use regex::{Captures, Regex};
 use std::sync::LazyLock;
 
@@ -34,7 +34,7 @@ static CLAUSES: LazyLock<Vec<Clause>> = LazyLock::new(|| {
             Regex::new(r"(?i)\s*(?:that|the|which) does not have an? \[([a-z-]+)\] maneuver on its maneuver dial").unwrap(),
             |c: &Captures| {
                 let m = c[1].to_lowercase();
-                crate::import::validate::MANEUVERS
+                fleetcheck_data::validate::MANEUVERS
                     .contains(&m.as_str())
                     .then(|| Condition::Not {
                         not: Box::new(Condition::ShipManeuver { maneuver: m }),

@@ -15,7 +15,7 @@
 
 use super::{span_of, Cx, Kind, Subject};
 use crate::import::ImportError;
-use crate::model::CostFromShip;
+use fleetcheck_data::model::CostFromShip;
 use regex::Regex;
 use std::sync::LazyLock;
 

@@ -26,7 +26,7 @@
 use super::target::{self, strip_article};
 use super::{faction_of_flag, push_all_unique, push_unique, span_of, Cx, Kind, Subject};
 use crate::import::ImportError;
-use crate::model::{Condition, CostModifier};
+use fleetcheck_data::model::{Condition, CostModifier};
 use regex::Regex;
 use std::sync::LazyLock;
 

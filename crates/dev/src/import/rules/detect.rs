@@ -31,7 +31,8 @@
 //! "supported by your ship's Upgrade Bar" (conditions of play).
 
 use super::Subject;
-use crate::import::unmodeled;
+use crate::import::unmodeled::classify;
+use fleetcheck_data::unmodeled;
 use regex::Regex;
 use std::sync::LazyLock;
 
@@ -160,7 +161,7 @@ pub fn fill_unmodeled(s: &mut Subject) {
     }
     let mut tagged: Vec<(&'static str, String)> = phrases
         .into_iter()
-        .map(|p| (unmodeled::classify(&p, s.card.kind), p))
+        .map(|p| (classify(&p, s.card.kind), p))
         .collect();
     for title in crate::import::text::img_titles(s.raw.text()) {
         if title.contains('?') && !tagged.iter().any(|(_, p)| p.contains(&title)) {

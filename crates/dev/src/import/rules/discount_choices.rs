@@ -28,7 +28,7 @@
 
 use super::{number, push_all_unique, slot_of, span_of, Cx, Kind, Subject};
 use crate::import::ImportError;
-use crate::model::{CardFilter, Condition, Discount};
+use fleetcheck_data::model::{CardFilter, Condition, Discount};
 use regex::Regex;
 use std::sync::LazyLock;
 
@@ -122,7 +122,9 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
         }
         // S240: on a support ship.
         if let Some(c) = SUPPORT.captures(t) {
-            let token = cx.card_names.get(&crate::normalize(SUPPORT_TOKEN));
+            let token = cx
+                .card_names
+                .get(&fleetcheck_data::normalize(SUPPORT_TOKEN));
             let (count, amount) = (number(&c[1]), c[2].parse::<i32>().ok());
             if let (Some(token), Some(count), Some(amount)) = (token, count, amount) {
                 let mut d = Discount::off_on_ship(amount, CardFilter::default());
@@ -136,7 +138,7 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
         }
         // S362: with a card on the ship, for cards restricted to a class.
         if let Some(c) = WITH_CARD.captures(t) {
-            let card = cx.card_names.get(&crate::normalize(&c[1]));
+            let card = cx.card_names.get(&fleetcheck_data::normalize(&c[1]));
             let classes = cx.classes.lookup(&c[2]);
             let amount = c[3].parse::<i32>().ok();
             if let (Some(card), false, Some(amount)) = (card, classes.is_empty(), amount) {

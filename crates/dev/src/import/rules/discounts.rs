@@ -32,7 +32,7 @@
 
 use super::{faction_of, push_all_unique, slot_of, span_of, target, Cx, Kind, Subject};
 use crate::import::ImportError;
-use crate::model::{CardFilter, Discount, Scope};
+use fleetcheck_data::model::{CardFilter, Discount, Scope};
 use regex::Regex;
 use std::sync::LazyLock;
 
@@ -113,7 +113,10 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
                 .or(c.get(4))
                 .map_or("", |m| m.as_str().trim());
             let amount: i32 = c[5].parse().unwrap_or(0);
-            if let (Some(n), true) = (cx.card_names.get(&crate::normalize(name)), amount != 0) {
+            if let (Some(n), true) = (
+                cx.card_names.get(&fleetcheck_data::normalize(name)),
+                amount != 0,
+            ) {
                 found.push(Discount::off_on_ship(
                     amount,
                     CardFilter {
@@ -160,7 +163,7 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
             // Every name must be a card's ("The selected Upgrades" names none).
             let names: Option<Vec<String>> = quoted
                 .iter()
-                .map(|n| cx.card_names.get(&crate::normalize(n)).cloned())
+                .map(|n| cx.card_names.get(&fleetcheck_data::normalize(n)).cloned())
                 .collect();
             let amount: i32 = c[3].parse().unwrap_or(0);
             if let (Some(names), true) = (names, amount != 0) {
@@ -226,7 +229,7 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
     Ok(())
 }
 
-type Subject3 = (usize, CardFilter, Option<crate::model::Condition>);
+type Subject3 = (usize, CardFilter, Option<fleetcheck_data::model::Condition>);
 
 /// Reads the subject before "Upgrades ... cost -N": the qualifier words
 /// (factions and slot icons joined by "and"/"or"), then "All of your" /
@@ -434,7 +437,7 @@ mod tests {
             "If this card is assigned to an Independent ship, all of your Upgrades cost -1 SP.",
         );
         let mut want = d(-1, Scope::Ship, &[], &[], None);
-        want.when = Some(crate::model::Condition::ShipFaction {
+        want.when = Some(fleetcheck_data::model::Condition::ShipFaction {
             any: vec!["independent".into()],
         });
         assert_eq!(s.card.rules.discounts, vec![want]);

@@ -14,7 +14,7 @@
 
 use super::{faction_of, number, push_all_unique, target, Cx, Kind, Subject};
 use crate::import::ImportError;
-use crate::model::{CardFilter, ExtraAdmirals};
+use fleetcheck_data::model::{CardFilter, ExtraAdmirals};
 use regex::Regex;
 use std::sync::LazyLock;
 
@@ -83,7 +83,7 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
 mod tests {
     use super::super::testing::{cx, subject};
     use super::*;
-    use crate::model::Condition;
+    use fleetcheck_data::model::Condition;
     use serde_json::json;
 
     #[test]

@@ -34,7 +34,7 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
             continue;
         };
         let name = c[1].trim().trim_end_matches(['.', '"', '\'']).trim();
-        if let Some(n) = cx.card_names.get(&crate::normalize(name)) {
+        if let Some(n) = cx.card_names.get(&fleetcheck_data::normalize(name)) {
             push_unique(&mut s.card.rules.fleet_excludes, n.clone());
             spans.push(span_of(&c, at));
         }

@@ -28,7 +28,7 @@
 
 use super::{faction_of, number, slot_of, span_of, Cx, Kind, Subject};
 use crate::import::ImportError;
-use crate::model::{AddSlot, CardFilter, SetCost};
+use fleetcheck_data::model::{AddSlot, CardFilter, SetCost};
 use regex::Regex;
 use std::sync::LazyLock;
 
@@ -101,21 +101,21 @@ fn apply(_cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
     s.text.consume_all(spans);
     // A named card placed under this one at a fixed cost (`set_costs`
     // read the cost; its phrase is consumed there).
-    let own = crate::normalize(&s.card.name);
+    let own = fleetcheck_data::normalize(&s.card.name);
     let named: Vec<(String, &'static str)> = s
         .text
         .sentences()
         .flat_map(|(_, t)| HOLD_NAMED.captures_iter(t).collect::<Vec<_>>())
         .filter(|c| {
-            let under = crate::normalize(&c[3]);
+            let under = fleetcheck_data::normalize(&c[3]);
             under == own || under == "this card"
         })
         .filter_map(|c| Some((c[1].to_string(), slot_of(&c[2])?)))
         .collect();
     for (name, slot) in named {
-        let n = crate::normalize(&name);
+        let n = fleetcheck_data::normalize(&name);
         let Some(i) = s.card.rules.set_costs.iter().position(|c| {
-            c.applies_to.names.len() == 1 && crate::normalize(&c.applies_to.names[0]) == n
+            c.applies_to.names.len() == 1 && fleetcheck_data::normalize(&c.applies_to.names[0]) == n
         }) else {
             continue;
         };

@@ -36,9 +36,9 @@ pub mod target;
 use super::classes::ClassIndex;
 use super::raw::RawCard;
 use super::text::CardText;
-use super::unmodeled::Phrase;
 use super::ImportError;
-use crate::model::Card;
+use fleetcheck_data::model::Card;
+use fleetcheck_data::unmodeled::Phrase;
 use std::collections::BTreeMap;
 
 /// What the rule parsers may look names up in.
@@ -71,7 +71,7 @@ impl Subject<'_> {
         let tags = &mut self.card.rules.unmodeled;
         if !tags.iter().any(|t| t == tag) {
             tags.push(tag.to_string());
-            super::unmodeled::normalize(tags);
+            fleetcheck_data::unmodeled::normalize(tags);
         }
         let p = Phrase { tag, text: phrase };
         if !self.phrases.contains(&p) {
@@ -124,43 +124,35 @@ pub fn apply_all(cx: &Cx, subject: &mut Subject) -> Result<(), ImportError> {
 }
 
 /// A faction id for a word of card text ("Klingon", "Species 8472",
-/// "Mirror Universe"), if it names one.
+/// "Mirror Universe", and "Mirror" alone), if it names one of the one list
+/// (`fleetcheck_data::names::FACTIONS`; never `no-faction`): the word
+/// without spaces and punctuation is the id without its hyphens.
 pub fn faction_of(word: &str) -> Option<&'static str> {
-    let w: String = word
-        .trim()
+    let w = letters_and_digits(word);
+    if w == "mirror" {
+        return Some("mirror-universe");
+    }
+    fleetcheck_data::names::FACTIONS
+        .iter()
+        .copied()
+        .filter(|f| *f != fleetcheck_data::names::NO_FACTION)
+        .find(|f| letters_and_digits(f) == w)
+}
+
+/// A word's letters and digits, lowercase ("Species 8472" -> "species8472").
+fn letters_and_digits(word: &str) -> String {
+    word.trim()
         .chars()
         .filter(|c| c.is_alphanumeric())
         .flat_map(char::to_lowercase)
-        .collect();
-    Some(match w.as_str() {
-        "federation" => "federation",
-        "klingon" => "klingon",
-        "romulan" => "romulan",
-        "dominion" => "dominion",
-        "borg" => "borg",
-        "species8472" => "species-8472",
-        "kazon" => "kazon",
-        "xindi" => "xindi",
-        "bajoran" => "bajoran",
-        "ferengi" => "ferengi",
-        "vulcan" => "vulcan",
-        "independent" => "independent",
-        "mirroruniverse" | "mirror" => "mirror-universe",
-        "qcontinuum" => "q-continuum",
-        _ => return None,
-    })
+        .collect()
 }
 
 /// A species id (`Card::species`) for a word of card text ("Tholian",
 /// "Gorn"), if it names one that is no faction.
 pub fn species_of(word: &str) -> Option<&'static str> {
-    let w: String = word
-        .trim()
-        .chars()
-        .filter(|c| c.is_alphanumeric())
-        .flat_map(char::to_lowercase)
-        .collect();
-    crate::import::facts::SPECIES
+    let w = letters_and_digits(word);
+    fleetcheck_data::names::SPECIES
         .iter()
         .copied()
         .find(|s| *s == w)
@@ -225,7 +217,7 @@ pub fn slot_of(word: &str) -> Option<&'static str> {
         .trim_start_matches('[')
         .trim_end_matches(']')
         .to_lowercase();
-    crate::model::SLOT_TYPES
+    fleetcheck_data::model::SLOT_TYPES
         .iter()
         .copied()
         .find(|s| *s == w || format!("{s}s") == w)
@@ -265,7 +257,8 @@ pub(crate) mod testing {
     pub fn cx_with_cards(names: &[&str]) -> Cx {
         let mut cx = cx();
         for n in names {
-            cx.card_names.insert(crate::normalize(n), n.to_string());
+            cx.card_names
+                .insert(fleetcheck_data::normalize(n), n.to_string());
         }
         cx
     }
@@ -323,17 +316,20 @@ pub(crate) mod testing {
             "I.K.S. Negh'var",
             "Bajoran Lightship",
         ] {
-            cx.ship_names.insert(crate::normalize(n), n.to_string());
+            cx.ship_names
+                .insert(fleetcheck_data::normalize(n), n.to_string());
         }
         for n in [
             "Bio-Neural Circuitry",
             "Variable Geometry Pylons",
             "Borg Ablative Hull Armor",
         ] {
-            cx.card_names.insert(crate::normalize(n), n.to_string());
+            cx.card_names
+                .insert(fleetcheck_data::normalize(n), n.to_string());
         }
         for n in ["Loskene", "S'Sesslak", "Jean-Luc Picard", "Vidiian Captain"] {
-            cx.captain_names.insert(crate::normalize(n), n.to_string());
+            cx.captain_names
+                .insert(fleetcheck_data::normalize(n), n.to_string());
         }
         cx
     }

@@ -40,7 +40,7 @@
 
 use super::{faction_of, push_all_unique, push_unique, slot_of, span_of, Cx, Kind, Subject};
 use crate::import::ImportError;
-use crate::model::{AddSlot, CardFilter, Condition, PenaltyRule, Scope};
+use fleetcheck_data::model::{AddSlot, CardFilter, Condition, PenaltyRule, Scope};
 use regex::Regex;
 use std::sync::LazyLock;
 
@@ -180,7 +180,7 @@ fn apply(_cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
             // "... when assigning Elim Garak or his [talent] Upgrade": the
             // card and the talent in its own [talent] icon's slot.
             let icons = s.card.talents.unwrap_or(0);
-            if crate::normalize(&c[1]) == crate::normalize(&name) && icons > 0 {
+            if fleetcheck_data::normalize(&c[1]) == fleetcheck_data::normalize(&name) && icons > 0 {
                 push_unique(&mut rules, PenaltyRule::NoPenalty);
                 let mut slot = AddSlot::plain(vec!["talent".into()], icons);
                 slot.no_penalty = true;

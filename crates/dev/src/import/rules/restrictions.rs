@@ -27,7 +27,7 @@
 use super::target::{self, strip_article};
 use super::{faction_of_flag, push_all_unique, push_unique, Cx, Kind, Subject};
 use crate::import::ImportError;
-use crate::model::{CardType, Condition};
+use fleetcheck_data::model::{CardType, Condition};
 use regex::Regex;
 use std::sync::LazyLock;
 
@@ -292,7 +292,7 @@ pub fn parse_target(cx: &Cx, phrase: &str) -> Option<Vec<Condition>> {
     let phrase = match ACTION_CLAUSE.captures(phrase) {
         Some(c) => {
             let a = c[1].to_lowercase();
-            if !crate::import::facts::ACTIONS.contains(&a.as_str()) {
+            if !fleetcheck_data::model::ACTIONS.contains(&a.as_str()) {
                 return None;
             }
             out.push(Condition::ShipAction { action: a });

@@ -27,7 +27,7 @@
 
 use super::{faction_of, push_all_unique, push_unique, slot_of, span_of, Cx, Kind, Subject};
 use crate::import::ImportError;
-use crate::model::{CardFilter, Scope, SetCost};
+use fleetcheck_data::model::{CardFilter, Scope, SetCost};
 use regex::Regex;
 use std::sync::LazyLock;
 
@@ -116,7 +116,7 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
                 .or(c.get(2))
                 .or(c.get(3))
                 .map_or("", |m| m.as_str().trim());
-            if let Some(n) = cx.card_names.get(&crate::normalize(name)) {
+            if let Some(n) = cx.card_names.get(&fleetcheck_data::normalize(name)) {
                 no_slot_for.push(CardFilter {
                     names: vec![n.clone()],
                     ..CardFilter::default()
@@ -171,7 +171,7 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
                 .or(c.get(2))
                 .or(c.get(3))
                 .map_or("", |m| m.as_str().trim());
-            if let Some(n) = cx.card_names.get(&crate::normalize(name)) {
+            if let Some(n) = cx.card_names.get(&fleetcheck_data::normalize(name)) {
                 let amount = c.get(6).map_or(0, |m| m.as_str().parse().unwrap_or(0));
                 let cost = SetCost {
                     amount,

@@ -29,7 +29,7 @@
 use super::target::{alternatives, strip_article};
 use super::{faction_of, push_all_unique, push_unique, slot_of, span_of, Cx, Kind, Subject};
 use crate::import::ImportError;
-use crate::model::{AddSlot, CardFilter, CardType, ShipLimit};
+use fleetcheck_data::model::{AddSlot, CardFilter, CardType, ShipLimit};
 use regex::{Captures, Regex};
 use std::sync::LazyLock;
 
@@ -84,7 +84,7 @@ fn limits(cx: &Cx, re: usize, c: &Captures) -> Option<Vec<ShipLimit>> {
                 .into_iter()
                 .map(|a| {
                     cx.captain_names
-                        .get(&crate::normalize(strip_article(a)))
+                        .get(&fleetcheck_data::normalize(strip_article(a)))
                         .cloned()
                 })
                 .collect();
@@ -116,7 +116,7 @@ fn limits(cx: &Cx, re: usize, c: &Captures) -> Option<Vec<ShipLimit>> {
             let names: Option<Vec<String>> = QUOTED
                 .captures_iter(&c[1])
                 .map(|q| {
-                    let n = crate::normalize(&q[1]);
+                    let n = fleetcheck_data::normalize(&q[1]);
                     cx.card_names
                         .get(&n)
                         .or_else(|| cx.card_names.get(&format!("the {n}")))
@@ -165,7 +165,9 @@ fn limits(cx: &Cx, re: usize, c: &Captures) -> Option<Vec<ShipLimit>> {
         )],
         // "the Science Vessel Variant"
         _ => {
-            let name = cx.card_names.get(&crate::normalize(strip_article(&c[1])))?;
+            let name = cx
+                .card_names
+                .get(&fleetcheck_data::normalize(strip_article(&c[1])))?;
             vec![limit(
                 CardFilter {
                     names: vec![name.clone()],
@@ -228,14 +230,16 @@ mod tests {
     fn run(text: &str) -> Vec<ShipLimit> {
         let mut cx = cx();
         for n in ["Gareb", "Romulan Drone Pilot"] {
-            cx.captain_names.insert(crate::normalize(n), n.to_string());
+            cx.captain_names
+                .insert(fleetcheck_data::normalize(n), n.to_string());
         }
         for n in [
             "Grand Nagus",
             "The Rules Of Acquisition",
             "Science Vessel Variant",
         ] {
-            cx.card_names.insert(crate::normalize(n), n.to_string());
+            cx.card_names
+                .insert(fleetcheck_data::normalize(n), n.to_string());
         }
         let mut s = subject("X1", text, json!({}));
         apply(&cx, &mut s).unwrap();

@@ -39,7 +39,7 @@
 
 use super::{faction_of, number, slot_of, span_of, Cx, Kind, Subject};
 use crate::import::ImportError;
-use crate::model::{AddSlot, CardFilter, Discount, Scope, SetCost};
+use fleetcheck_data::model::{AddSlot, CardFilter, Discount, Scope, SetCost};
 use regex::Regex;
 use std::sync::LazyLock;
 
@@ -208,7 +208,7 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
         }
         if let Some(c) = FILLED_WITH.captures(t) {
             // A card name the database knows, as printed.
-            if let Some(name) = cx.card_names.get(&crate::normalize(&c[1])) {
+            if let Some(name) = cx.card_names.get(&fleetcheck_data::normalize(&c[1])) {
                 terms.only.get_or_insert_with(CardFilter::default).names = vec![name.clone()];
                 spans.push(span_of(&c, *at));
             }
@@ -245,7 +245,7 @@ mod tests {
         // W146 Torpedo Bay ("Photon Torpedoes" is a card of the context).
         let mut cx = cx();
         cx.card_names.insert(
-            crate::normalize("Photon Torpedoes"),
+            fleetcheck_data::normalize("Photon Torpedoes"),
             "Photon Torpedoes".into(),
         );
         let mut s = subject(

@@ -12,7 +12,7 @@
 
 use super::{push_all_unique, slot_of, span_of, Cx, Kind, Subject};
 use crate::import::ImportError;
-use crate::model::SlotsAlso;
+use fleetcheck_data::model::SlotsAlso;
 use regex::Regex;
 use std::sync::LazyLock;
 

@@ -17,7 +17,7 @@
 
 use super::{push_unique, span_of, species_of, Cx, Kind, Subject};
 use crate::import::ImportError;
-use crate::model::CardType;
+use fleetcheck_data::model::CardType;
 use regex::Regex;
 use std::sync::LazyLock;
 

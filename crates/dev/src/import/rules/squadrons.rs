@@ -12,7 +12,7 @@
 
 use super::{number, Cx, Kind, Subject};
 use crate::import::ImportError;
-use crate::model::{CardType, SquadronLimit};
+use fleetcheck_data::model::{CardType, SquadronLimit};
 use regex::Regex;
 use std::sync::LazyLock;
 

@@ -21,7 +21,7 @@
 
 use super::{faction_of, number, push_all_unique, span_of, Cx, Kind, Subject};
 use crate::import::ImportError;
-use crate::model::{AddSlot, CardFilter, CardType, Condition, Discount};
+use fleetcheck_data::model::{AddSlot, CardFilter, CardType, Condition, Discount};
 use regex::Regex;
 use std::sync::LazyLock;
 
@@ -61,7 +61,7 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
                 .or(c.get(2))
                 .or(c.get(3))
                 .map_or("", |m| m.as_str().trim());
-            let Some(name) = cx.card_names.get(&crate::normalize(name)) else {
+            let Some(name) = cx.card_names.get(&fleetcheck_data::normalize(name)) else {
                 continue;
             };
             let only = CardFilter {
@@ -131,7 +131,8 @@ mod tests {
         );
         let mut cx = cx();
         for n in ["Secret Research", "Grand Nagus", "Kuvah'Magh"] {
-            cx.card_names.insert(crate::normalize(n), n.to_string());
+            cx.card_names
+                .insert(fleetcheck_data::normalize(n), n.to_string());
         }
         apply(&cx, &mut s).unwrap();
         s

@@ -10,7 +10,7 @@
 //! one `any` list when they are of one kind, else `any-of`.
 
 use super::{faction_of, species_of, Cx};
-use crate::model::Condition;
+use fleetcheck_data::model::Condition;
 use regex::Regex;
 use std::sync::LazyLock;
 
@@ -67,7 +67,7 @@ pub fn one_ship(cx: &Cx, phrase: &str) -> Option<Condition> {
     if let Some(rest) = strip_non(p) {
         return one_ship(cx, rest).map(|c| Condition::Not { not: Box::new(c) });
     }
-    if let Some(n) = cx.ship_names.get(&crate::normalize(p)) {
+    if let Some(n) = cx.ship_names.get(&fleetcheck_data::normalize(p)) {
         return Some(Condition::ShipName {
             any: vec![n.clone()],
         });
@@ -89,7 +89,7 @@ pub fn one_ship(cx: &Cx, phrase: &str) -> Option<Condition> {
         }
         return (!ids.is_empty()).then_some(Condition::ShipClass { any: ids });
     }
-    if let Some(n) = cx.ship_names.get(&crate::normalize(core)) {
+    if let Some(n) = cx.ship_names.get(&fleetcheck_data::normalize(core)) {
         return Some(Condition::ShipName {
             any: vec![n.clone()],
         });
@@ -244,7 +244,7 @@ pub fn captain(cx: &Cx, phrase: &str) -> Option<Vec<Condition>> {
         l.starts_with("a ") || l.starts_with("an ")
     };
     if !indefinite {
-        if let Some(n) = cx.captain_names.get(&crate::normalize(p)) {
+        if let Some(n) = cx.captain_names.get(&fleetcheck_data::normalize(p)) {
             return Some(vec![Condition::CaptainName {
                 any: vec![n.clone()],
             }]);
@@ -257,7 +257,7 @@ pub fn captain(cx: &Cx, phrase: &str) -> Option<Vec<Condition>> {
         let (first, rest) = (&p[..i], &p[i + 4..]);
         let name = Some(strip_article(first))
             .filter(|f| faction_of(f).is_none())
-            .and_then(|f| cx.captain_names.get(&crate::normalize(f)));
+            .and_then(|f| cx.captain_names.get(&fleetcheck_data::normalize(f)));
         if let Some(n) = name {
             let mut other = captain(cx, rest)?;
             if other.len() != 1 {
@@ -287,7 +287,11 @@ pub fn captain(cx: &Cx, phrase: &str) -> Option<Vec<Condition>> {
         // "a Captain name Kang, Koloth, or Kor"
         let mut names = Vec::new();
         for a in alternatives(&c[1]) {
-            names.push(cx.captain_names.get(&crate::normalize(a))?.clone());
+            names.push(
+                cx.captain_names
+                    .get(&fleetcheck_data::normalize(a))?
+                    .clone(),
+            );
         }
         return Some(vec![Condition::CaptainName { any: names }]);
     }

@@ -5,9 +5,8 @@
 //! `tahna_los_op6prize`). The mapping (`data/interop/spacedock.toml`) is
 //! project data, derived from Space Dock's card data (`Data.xml`, see
 //! `../shared/reference/spacedock/`) and the hand corrections
-//! (`data/interop/spacedock-corrections.toml`) by `derive` (tooling,
-//! compiled for tests and the `reference` feature only), whose module
-//! header lists the rules. Space Dock records that are no card of ours, or that no rule
+//! (`data/interop/spacedock-corrections.toml`) by the maintainer's tool
+//! (`fleetcheck-dev`, its `spacedock` module, whose header lists the rules). Space Dock records that are no card of ours, or that no rule
 //! decides, are listed in the file as `[[unmapped]]` with the reason; import
 //! reports such a card with that reason and does not import it. Import maps
 //! an id the file does not know at all by title and type against the
@@ -23,21 +22,11 @@
 
 use serde::{Deserialize, Serialize};
 
-// Tooling: derives data/interop/spacedock.toml from Space Dock's Data.xml
-// (../shared). Tests and `--features reference` only: not in the binary.
-#[cfg(any(test, feature = "reference"))]
-pub mod derive;
 mod export;
 mod import;
 
 pub use export::export;
 pub use import::{import, import_text};
-
-#[cfg(any(test, feature = "reference"))]
-pub use derive::{
-    derive, derive_explained, parse_corrections, parse_data_xml, Correction, Derived, Record, Rule,
-    SpaceDockData, CORRECTIONS_PATH, MERGED,
-};
 
 /// One Space Dock card mapped to ours.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -119,7 +108,7 @@ impl Mapping {
             "# Space Dock card ids -> fleetcheck card ids. Generated from Space Dock's card\n\
              # data (Data.xml, data version 2018-01-03@06-12) and the hand corrections\n\
              # (spacedock-corrections.toml: edit those, never this file) by\n\
-             # `interop::spacedock::derive`; the test `interop::spacedock_mapping_is_fresh`\n\
+             # `fleetcheck-dev` (spacedock); the test `interop::spacedock_mapping_is_fresh`\n\
              # checks it (UPDATE_SPACEDOCK_MAP=1 rewrites it). Facts only: ids, titles, slot\n\
              # types.\n",
         );
