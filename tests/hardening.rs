@@ -18,7 +18,7 @@
 use assert_cmd::Command;
 use std::path::{Path, PathBuf};
 
-#[allow(dead_code, unused_imports)]
+#[allow(dead_code, unused_imports, unreachable_pub)]
 #[path = "../crates/data/build.rs"]
 mod build_script;
 

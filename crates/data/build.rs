@@ -21,15 +21,15 @@ use std::collections::HashSet;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-#[allow(dead_code, unused_imports)]
+#[allow(dead_code, unused_imports, unreachable_pub)]
 #[path = "src/model/mod.rs"]
 mod model;
 
-#[allow(dead_code)]
+#[allow(dead_code, unreachable_pub)]
 #[path = "src/keys.rs"]
 mod keys;
 
-#[allow(dead_code)]
+#[allow(dead_code, unreachable_pub)]
 #[path = "src/compile.rs"]
 mod compile;
 

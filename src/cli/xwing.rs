@@ -117,7 +117,7 @@ pub fn run(cmd: &XwingCommand) -> anyhow::Result<i32> {
     source.text = form.to_edit(&source.text).into_owned();
     // The dispatcher decides what the file is: only X-Wing files are edited.
     match fleetcheck_games::which(&source) {
-        Ok(fleetcheck_games::Which::Other(g)) if g.id == xwing::GAME.id => {}
+        Ok(fleetcheck_games::Which::Other(g)) if g.id == xwing::ID => {}
         Ok(_) => {
             let d = fleetcheck_input::diag::Diagnostic::new(
                 InputCode::UnknownGame,

@@ -24,7 +24,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 /// Files of a database directory that the loader does not read: the
 /// importer's inputs and reports, and `names.toml` (display names,
 /// compiled on its own by `build.rs`'s `display_names`).
-pub const NOT_LOADED: &[&str] = &[
+pub(crate) const NOT_LOADED: &[&str] = &[
     "corrections.toml",
     "excluded.toml",
     "coverage.toml",
@@ -33,10 +33,10 @@ pub const NOT_LOADED: &[&str] = &[
 
 /// Bumped whenever the layout written by [`Compiler::finish`] changes; the
 /// reader (`embedded::Blob`) refuses any other version.
-pub const FORMAT_VERSION: u32 = 3;
+pub(crate) const FORMAT_VERSION: u32 = 3;
 
 /// The first bytes of a compiled database.
-pub const MAGIC: &[u8; 4] = b"FCDB";
+pub(crate) const MAGIC: &[u8; 4] = b"FCDB";
 
 /// The contents of one data file; every key is optional.
 #[derive(Debug, Default, serde::Deserialize)]
@@ -56,7 +56,7 @@ pub struct DataFile {
 
 /// Whether the loader reads the data file at this path (relative to the
 /// database directory, `/`-separated).
-pub fn loaded(path: &str) -> bool {
+pub(crate) fn loaded(path: &str) -> bool {
     !NOT_LOADED.contains(&path)
 }
 
@@ -64,7 +64,7 @@ pub fn loaded(path: &str) -> bool {
 /// ([`Compiler::add`], [`Compiler::add_records`]), then
 /// [`Compiler::finish`] writes the blob.
 #[derive(Default)]
-pub struct Compiler {
+pub(crate) struct Compiler {
     /// The data files, in the order they were added (a file added twice in
     /// a row is listed once).
     files: Vec<String>,
@@ -90,7 +90,7 @@ impl Compiler {
     /// [`Compiler::finish`] refuses a database with a problem (see
     /// [`Compiler::problem`]).
     #[allow(dead_code)] // the build's (`build.rs`); the library compiles leniently
-    pub fn strict(label: &str) -> Compiler {
+    pub(crate) fn strict(label: &str) -> Compiler {
         Compiler {
             strict: Some(Strict {
                 label: label.to_string(),
@@ -103,7 +103,7 @@ impl Compiler {
 
     /// Parses and adds the data file at `path` (relative to the database
     /// directory); a file the loader does not read ([`loaded`]) is skipped.
-    pub fn add(&mut self, path: &str, text: &str) -> Result<(), toml::de::Error> {
+    pub(crate) fn add(&mut self, path: &str, text: &str) -> Result<(), toml::de::Error> {
         if !loaded(path) {
             return Ok(());
         }
@@ -113,7 +113,7 @@ impl Compiler {
     }
 
     /// Adds the records of one data file, already parsed.
-    pub fn add_records(&mut self, path: &str, file: DataFile) {
+    pub(crate) fn add_records(&mut self, path: &str, file: DataFile) {
         if self.files.last().map(String::as_str) != Some(path) {
             self.files.push(path.to_string());
         }
@@ -136,7 +136,7 @@ impl Compiler {
     /// Records a problem the build refuses (a file that cannot be read or
     /// parsed). Ignored by a lenient compile.
     #[allow(dead_code)] // the build's (`build.rs`), as `strict`
-    pub fn problem(&mut self, message: String) {
+    pub(crate) fn problem(&mut self, message: String) {
         if let Some(strict) = &mut self.strict {
             strict.problems.push(message);
         }
@@ -146,7 +146,7 @@ impl Compiler {
     /// reference (when nothing else was wrong) and fails with every
     /// problem, one per line, each starting with the file's path
     /// (`label/...`).
-    pub fn finish(self) -> Result<Vec<u8>, String> {
+    pub(crate) fn finish(self) -> Result<Vec<u8>, String> {
         let label = match &self.strict {
             Some(strict) => {
                 let mut problems = strict.problems.clone();

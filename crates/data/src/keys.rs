@@ -5,7 +5,7 @@
 
 /// The lookup key of a card id or alias id: lowercased (the id as the data
 /// file spells it; a query is trimmed first).
-pub fn id_key(id: &str) -> String {
+pub(crate) fn id_key(id: &str) -> String {
     id.to_lowercase()
 }
 

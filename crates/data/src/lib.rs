@@ -17,7 +17,7 @@ mod keys;
 pub mod load;
 pub mod model;
 pub mod names;
-pub mod store;
+mod store;
 pub mod unmodeled;
 pub mod validate;
 

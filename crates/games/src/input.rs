@@ -13,25 +13,25 @@ use fleetcheck_input::tree::{self, Entry, Node, NodeValue};
 use std::ops::Range;
 
 /// Parses the whole file; a syntax error becomes a `parse` diagnostic.
-pub fn parse(source: &Source, diags: &mut Vec<Diagnostic>) -> Option<Node> {
+pub(crate) fn parse(source: &Source, diags: &mut Vec<Diagnostic>) -> Option<Node> {
     tree::parse_reported(&source.text, diags)
 }
 
 /// The first character of a table (its `[[ship]]` header, or the `{` of an
 /// inline table), for messages about the whole table.
-pub fn header(node: &Node) -> Range<usize> {
+pub(crate) fn header(node: &Node) -> Range<usize> {
     header_of(&node.span)
 }
 
 /// The first character of a span.
-pub fn header_of(span: &Range<usize>) -> Range<usize> {
+pub(crate) fn header_of(span: &Range<usize>) -> Range<usize> {
     span.start..span.start + 1
 }
 
 /// Reads a game file's top-level table: the game's own `keys` plus the
 /// common `game`, `name` and `notes` (each checked to be a string). Returns
 /// the table's fields and the file's `name`.
-pub fn top_level<'a>(
+pub(crate) fn top_level<'a>(
     root: &'a Node,
     keys: &[&str],
     place: &str,
@@ -46,7 +46,7 @@ pub fn top_level<'a>(
 }
 
 /// The entries of one table, checked against the keys it may have.
-pub struct Fields<'a> {
+pub(crate) struct Fields<'a> {
     entries: &'a [Entry],
     /// The span of the table.
     pub span: Range<usize>,
@@ -57,7 +57,7 @@ impl<'a> Fields<'a> {
     /// Reads `node` as a table in `place` ("in a [[ship]]"); reports a value
     /// that is not a table (`shape`, naming `what` it should be) and every key
     /// not in `known` (`unknown-key`, with "did you mean").
-    pub fn new(
+    pub(crate) fn new(
         node: &'a Node,
         what: &str,
         place: &str,
@@ -87,23 +87,18 @@ impl<'a> Fields<'a> {
     }
 
     /// The entry of `key`, if present.
-    pub fn entry(&self, key: &str) -> Option<&'a Entry> {
+    pub(crate) fn entry(&self, key: &str) -> Option<&'a Entry> {
         self.entries.iter().find(|e| e.key == key)
     }
 
     /// Every entry, in file order.
-    pub fn entries(&self) -> &'a [Entry] {
+    pub(crate) fn entries(&self) -> &'a [Entry] {
         self.entries
-    }
-
-    /// True when the table has no entries at all.
-    pub fn is_empty(&self) -> bool {
-        self.entries.is_empty()
     }
 
     /// Reports a missing required key at the table's first character, with
     /// an example line as help.
-    pub fn require(&self, key: &str, example: &str, diags: &mut Vec<Diagnostic>) -> bool {
+    pub(crate) fn require(&self, key: &str, example: &str, diags: &mut Vec<Diagnostic>) -> bool {
         if self.entry(key).is_some() {
             return true;
         }
@@ -119,7 +114,7 @@ impl<'a> Fields<'a> {
     }
 
     /// A string value.
-    pub fn string(&self, key: &str, diags: &mut Vec<Diagnostic>) -> Option<Spanned<String>> {
+    pub(crate) fn string(&self, key: &str, diags: &mut Vec<Diagnostic>) -> Option<Spanned<String>> {
         let e = self.entry(key)?;
         match &e.node.value {
             NodeValue::String(s) => Some(Spanned {
@@ -134,7 +129,7 @@ impl<'a> Fields<'a> {
     }
 
     /// An integer of at least `min`.
-    pub fn integer(
+    pub(crate) fn integer(
         &self,
         key: &str,
         min: i64,
@@ -145,7 +140,7 @@ impl<'a> Fields<'a> {
     }
 
     /// A boolean.
-    pub fn boolean(&self, key: &str, diags: &mut Vec<Diagnostic>) -> Option<Spanned<bool>> {
+    pub(crate) fn boolean(&self, key: &str, diags: &mut Vec<Diagnostic>) -> Option<Spanned<bool>> {
         let e = self.entry(key)?;
         match &e.node.value {
             NodeValue::Boolean(b) => Some(Spanned {
@@ -161,7 +156,11 @@ impl<'a> Fields<'a> {
 
     /// An array of strings (or a single string, read as a one-element list,
     /// since that is what a user who writes `icons = "borg-only"` means).
-    pub fn strings(&self, key: &str, diags: &mut Vec<Diagnostic>) -> Option<Vec<Spanned<String>>> {
+    pub(crate) fn strings(
+        &self,
+        key: &str,
+        diags: &mut Vec<Diagnostic>,
+    ) -> Option<Vec<Spanned<String>>> {
         let e = self.entry(key)?;
         match &e.node.value {
             NodeValue::String(s) => Some(vec![Spanned {
@@ -195,7 +194,7 @@ impl<'a> Fields<'a> {
 
     /// The tables of an array of tables (`[[key]]`). A single `[key]` table
     /// is reported with a hint to double the brackets.
-    pub fn tables(&self, key: &str, diags: &mut Vec<Diagnostic>) -> Vec<&'a Node> {
+    pub(crate) fn tables(&self, key: &str, diags: &mut Vec<Diagnostic>) -> Vec<&'a Node> {
         let Some(e) = self.entry(key) else {
             return Vec::new();
         };
@@ -244,11 +243,11 @@ impl<'a> Fields<'a> {
 
 /// The largest count any file may give: no game has a million pieces, and
 /// the bound keeps every sum of counts far from overflowing.
-pub const MAX_COUNT: i64 = 1_000_000;
+pub(crate) const MAX_COUNT: i64 = 1_000_000;
 
 /// Reads an integer of at least `min` (and at most [`MAX_COUNT`]) from a
 /// node; `key` names it in messages.
-pub fn integer_node(
+pub(crate) fn integer_node(
     key: &str,
     node: &Node,
     min: i64,
@@ -292,7 +291,12 @@ pub fn integer_node(
 }
 
 /// "`key` must be EXPECTED, found a string".
-pub fn shape(key: &str, expected: &str, found: &NodeValue, span: &Range<usize>) -> Diagnostic {
+pub(crate) fn shape(
+    key: &str,
+    expected: &str,
+    found: &NodeValue,
+    span: &Range<usize>,
+) -> Diagnostic {
     let key = if key.starts_with("each ") {
         key.to_string()
     } else {
@@ -305,18 +309,18 @@ pub fn shape(key: &str, expected: &str, found: &NodeValue, span: &Range<usize>) 
     .with_span(Some(span.clone()))
 }
 
-pub use fleetcheck_input::suggest::unknown_key;
+pub(crate) use fleetcheck_input::suggest::unknown_key;
 
 /// A name made comparable (the one folding of `input::suggest`).
-pub use fleetcheck_input::suggest::fold as loose;
+pub(crate) use fleetcheck_input::suggest::fold as loose;
 
 /// The candidate closest to `query`, if it is close enough to be a typo.
-pub use fleetcheck_input::suggest::closest as suggest;
+pub(crate) use fleetcheck_input::suggest::closest as suggest;
 
 /// An "unknown value" error for a closed list (card types, affiliations,
 /// units...): names the value, says what it is, suggests the closest known
 /// one or lists them all.
-pub fn unknown_value<'a>(
+pub(crate) fn unknown_value<'a>(
     code: InputCode,
     what: &str,
     value: &str,
@@ -332,7 +336,7 @@ pub fn unknown_value<'a>(
 }
 
 /// Plural helper for messages: `1 card`, `2 cards`.
-pub fn count(n: i64, one: &str, many: &str) -> String {
+pub(crate) fn count(n: i64, one: &str, many: &str) -> String {
     if n == 1 {
         format!("{n} {one}")
     } else {

@@ -9,10 +9,10 @@
 //! `text` is the game's state summary (tables) and whose `report.details` is
 //! the same summary as JSON.
 
-pub mod bsg;
-pub mod input;
-pub mod stccg;
-pub mod ti4;
+mod bsg;
+mod input;
+mod stccg;
+mod ti4;
 pub mod xwing;
 
 use fleetcheck_input::diag::{CodeInfo, Diagnostic, InputCode, Source};
@@ -309,7 +309,7 @@ macro_rules! rule_set {
         }
 
         #[doc = concat!("Checks a ", $name, " file.")]
-        pub fn check(source: Source) -> Checked {
+        pub(crate) fn check(source: Source) -> Checked {
             run(
                 &RuleSet {
                     id: GAME.id,
@@ -332,7 +332,7 @@ macro_rules! rule_set {
         codes { $($codes:tt)* }
     ) => {
         $(#[$meta])*
-        pub const GAME: $crate::Game = $crate::Game {
+        pub(crate) const GAME: $crate::Game = $crate::Game {
             id: $id,
             title: $title,
             codes: Code::TABLE,
@@ -354,7 +354,7 @@ pub(crate) mod testing {
     use fleetcheck_input::diag::Source;
 
     /// Checks `text` as the file `path` with a rule set's `check`.
-    pub fn run(check: fn(Source) -> Checked, path: &str, text: &str) -> Checked {
+    pub(crate) fn run(check: fn(Source) -> Checked, path: &str, text: &str) -> Checked {
         check(Source {
             path: path.into(),
             text: text.into(),
@@ -362,7 +362,7 @@ pub(crate) mod testing {
     }
 
     /// The (code, message) of every diagnostic, in order.
-    pub fn msgs(c: &Checked) -> Vec<(&str, &str)> {
+    pub(crate) fn msgs(c: &Checked) -> Vec<(&str, &str)> {
         c.diagnostics
             .iter()
             .map(|d| (d.code, d.message.as_str()))

@@ -108,12 +108,12 @@ macro_rules! codes {
         #[allow(dead_code)]
         impl $name {
             /// Every code, in the order the docs list them.
-            pub const ALL: &'static [$name] = &[$($name::$variant),*];
+            $vis const ALL: &'static [$name] = &[$($name::$variant),*];
             /// Every code's id, severity and meaning, in the same order.
-            pub const TABLE: &'static [$crate::diag::CodeInfo] =
+            $vis const TABLE: &'static [$crate::diag::CodeInfo] =
                 &[$($name::$variant.info()),*];
 
-            pub const fn info(self) -> $crate::diag::CodeInfo {
+            $vis const fn info(self) -> $crate::diag::CodeInfo {
                 match self {
                     $(
                         $name::$variant => $crate::diag::CodeInfo {
@@ -128,32 +128,32 @@ macro_rules! codes {
             }
 
             /// The kebab-case id (`sp-cap`).
-            pub const fn as_str(self) -> &'static str {
+            $vis const fn as_str(self) -> &'static str {
                 self.info().code
             }
 
-            pub const fn severity(self) -> $crate::diag::Severity {
+            $vis const fn severity(self) -> $crate::diag::Severity {
                 self.info().severity
             }
 
             /// 2 for an input error, 1 for a rule error, 0 for a warning
             /// or a note.
-            pub const fn exit_code(self) -> i32 {
+            $vis const fn exit_code(self) -> i32 {
                 self.info().exit_code
             }
 
             /// One line for the docs.
-            pub const fn meaning(self) -> &'static str {
+            $vis const fn meaning(self) -> &'static str {
                 self.info().meaning
             }
 
             /// The code with this id.
-            pub fn parse(id: &str) -> Option<$name> {
+            $vis fn parse(id: &str) -> Option<$name> {
                 Self::ALL.iter().copied().find(|c| c.as_str() == id)
             }
 
             /// A diagnostic of this code; its severity is the code's.
-            pub fn diag(self, message: impl Into<String>) -> $crate::diag::Diagnostic {
+            $vis fn diag(self, message: impl Into<String>) -> $crate::diag::Diagnostic {
                 $crate::diag::Diagnostic::new(self, message)
             }
         }

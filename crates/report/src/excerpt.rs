@@ -21,7 +21,7 @@ use std::ops::Range;
 
 /// The parts of one diagnostic, ready to draw (control characters already
 /// replaced, the span already made visible: see `super::table`).
-pub struct Parts<'a> {
+pub(crate) struct Parts<'a> {
     pub severity: Severity,
     pub code: &'a str,
     pub title: &'a str,
@@ -34,7 +34,7 @@ pub struct Parts<'a> {
 }
 
 /// The most characters of one line an excerpt shows.
-pub const MAX_LINE_CHARS: usize = 200;
+pub(crate) const MAX_LINE_CHARS: usize = 200;
 
 /// What is drawn of a long line where it is cut.
 const CUT: &str = "...";
@@ -50,7 +50,7 @@ struct Window<'a> {
 }
 
 /// The diagnostic, drawn (without the final line break).
-pub fn draw(p: &Parts<'_>, color: bool) -> String {
+pub(crate) fn draw(p: &Parts<'_>, color: bool) -> String {
     let window = p.excerpt.as_ref().map(|(text, span)| window(text, span));
     let text = render(p, window.as_ref(), color);
     match &window {

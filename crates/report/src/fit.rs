@@ -18,7 +18,7 @@ use unicode_width::UnicodeWidthStr;
 
 /// The cells of `rows` wrapped so that the table of `header` and `rows`
 /// fits `width` columns (borders included) where its words allow.
-pub fn wrap<'a>(
+pub(crate) fn wrap<'a>(
     header: &[&str],
     rows: Vec<Vec<Cow<'a, str>>>,
     width: u16,

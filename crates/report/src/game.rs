@@ -6,7 +6,7 @@ use comfy_table::{presets, Cell, CellAlignment, Table};
 use fleetcheck_games::{Block, Summary};
 
 /// The summary as text.
-pub fn render(summary: &Summary) -> String {
+pub(crate) fn render(summary: &Summary) -> String {
     let mut out = String::new();
     for b in &summary.blocks {
         match b {

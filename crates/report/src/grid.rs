@@ -34,7 +34,11 @@ const LINES: usize = usize::MAX;
 /// columns listed in `right` right-aligned. `None` when comfy-table would
 /// do something else than this drawer does (a row of another length, a
 /// column wider than [`MAX_WIDTH`]): the caller then asks comfy-table.
-pub fn draw<S: AsRef<str>>(header: &[&str], rows: &[Vec<S>], right: &[usize]) -> Option<String> {
+pub(crate) fn draw<S: AsRef<str>>(
+    header: &[&str],
+    rows: &[Vec<S>],
+    right: &[usize],
+) -> Option<String> {
     let n = header.len();
     if rows.iter().any(|r| r.len() != n) {
         return None;

@@ -4,11 +4,11 @@
 
 pub mod card;
 pub mod codes;
-pub mod excerpt;
-pub mod fit;
-pub mod game;
+mod excerpt;
+mod fit;
+mod game;
 pub mod github;
-pub mod grid;
+mod grid;
 pub mod json;
 pub mod model;
 pub mod modifier;

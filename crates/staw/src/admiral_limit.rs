@@ -23,10 +23,9 @@ use crate::fleet::Placed;
 use fleetcheck_data::model::{Card, CardFilter};
 use fleetcheck_input::diag::Diagnostic;
 
-pub const RULE: Rule = Rule {
+pub(crate) const RULE: Rule = Rule {
     name: "admiral-limit",
     codes: &[Code::AdmiralLimit],
-    summary: "at most one admiral per fleet, plus those a card allows",
     check,
 };
 

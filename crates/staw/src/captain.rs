@@ -12,10 +12,9 @@ use super::{Code, Rule};
 use fleetcheck_data::model::{Card, CardType};
 use fleetcheck_input::diag::Diagnostic;
 
-pub const RULE: Rule = Rule {
+pub(crate) const RULE: Rule = Rule {
     name: "captain",
     codes: &[Code::Captain, Code::NoCaptain],
-    summary: "one captain per ship (none on ships that take none)",
     check,
 };
 

@@ -20,10 +20,9 @@ use super::analysis::Analysis;
 use super::{Code, Rule};
 use fleetcheck_input::diag::Diagnostic;
 
-pub const RULE: Rule = Rule {
+pub(crate) const RULE: Rule = Rule {
     name: "card-pool",
     codes: &[Code::CardPool],
-    summary: "no builder helpers, and only cards released by the evaluation date (formats with a card pool)",
     check,
 };
 

@@ -14,7 +14,7 @@
 use fleetcheck_data::model::{Card, CardFilter, Condition};
 
 /// Whether the card passes the filter's rule-based parts.
-pub fn matches(f: &CardFilter, card: &Card) -> bool {
+pub(crate) fn matches(f: &CardFilter, card: &Card) -> bool {
     let restricted = f.restricted_to.is_empty()
         || card
             .rules
@@ -45,7 +45,7 @@ fn names_ship(c: &Condition) -> bool {
 }
 
 /// Whether the card refers to a specific ship or class.
-pub fn ship_specific(card: &Card) -> bool {
+pub(crate) fn ship_specific(card: &Card) -> bool {
     let r = &card.rules;
     r.restrictions.iter().any(names_ship)
         || r.cost_modifiers

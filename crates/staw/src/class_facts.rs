@@ -26,27 +26,27 @@
 use super::view::ShipView;
 
 /// `ship-maneuver`: the dial has this maneuver kind.
-pub fn has_maneuver(v: &ShipView, maneuver: &str) -> bool {
+pub(crate) fn has_maneuver(v: &ShipView, maneuver: &str) -> bool {
     v.class
         .is_some_and(|c| c.maneuvers.iter().any(|m| m == maneuver))
 }
 
 /// `max-speed-at-most`: the dial's highest speed is at most `value`.
-pub fn max_speed_at_most(v: &ShipView, value: i32) -> bool {
+pub(crate) fn max_speed_at_most(v: &ShipView, value: i32) -> bool {
     v.class
         .and_then(|c| c.max_speed)
         .is_some_and(|m| m <= value)
 }
 
 /// `rear-arc`: the class has a rear firing arc.
-pub fn rear_arc(v: &ShipView) -> bool {
+pub(crate) fn rear_arc(v: &ShipView) -> bool {
     v.class.is_some_and(|c| c.rear_arc.is_some())
 }
 
 /// `name-is-class`: "U.S.S. Prometheus" is of the Prometheus Class, "U.S.S.
 /// Intrepid NCC-74600" of the Intrepid Class (the registry number is
 /// ignored).
-pub fn name_is_class(v: &ShipView) -> bool {
+pub(crate) fn name_is_class(v: &ShipView) -> bool {
     let Some(class) = v.class else { return false };
     let name = v.ship.name.trim();
     let Some(rest) = name
@@ -83,7 +83,7 @@ fn is_registry(word: &str) -> bool {
 
 /// The ship's dial in the terms of a `ship-maneuver` condition: "has no
 /// [come-about] maneuver on its dial".
-pub fn actual_maneuver(v: &ShipView, maneuver: &str) -> String {
+pub(crate) fn actual_maneuver(v: &ShipView, maneuver: &str) -> String {
     match v.class {
         Some(c) if !c.maneuvers.is_empty() => {
             let has = if has_maneuver(v, maneuver) { "a" } else { "no" };
@@ -95,7 +95,7 @@ pub fn actual_maneuver(v: &ShipView, maneuver: &str) -> String {
 
 /// The ship's dial in the terms of a `max-speed-at-most` condition: "has a
 /// dial that goes up to speed 4".
-pub fn actual_speed(v: &ShipView) -> String {
+pub(crate) fn actual_speed(v: &ShipView) -> String {
     match v.class.and_then(|c| c.max_speed) {
         Some(m) => format!("has a dial that goes up to speed {m}"),
         None => "has no known maneuver dial".into(),
@@ -104,7 +104,7 @@ pub fn actual_speed(v: &ShipView) -> String {
 
 /// The ship's firing arcs in the terms of a `rear-arc` condition: "has a
 /// 90-degree rear firing arc", "has no rear firing arc".
-pub fn actual_arc(v: &ShipView) -> String {
+pub(crate) fn actual_arc(v: &ShipView) -> String {
     match v.class {
         Some(c) => match c.rear_arc {
             Some(d) => format!("has a {d}-degree rear firing arc"),

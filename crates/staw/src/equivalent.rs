@@ -7,10 +7,9 @@ use super::analysis::Analysis;
 use super::{Code, Rule};
 use fleetcheck_input::diag::Diagnostic;
 
-pub const RULE: Rule = Rule {
+pub(crate) const RULE: Rule = Rule {
     name: "equivalent-cards",
     codes: &[Code::EquivalentCards],
-    summary: "a shared name resolved to the first of cards that are the same on its ship",
     check,
 };
 

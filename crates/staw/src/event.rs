@@ -64,16 +64,6 @@ pub struct EventRules {
     pub blind_booster: bool,
 }
 
-/// The codes [`check`] may report.
-pub const CODES: &[&str] = &[
-    "event-banned",
-    "event-faction",
-    "event-resource",
-    "event-restricted",
-    "booster-ship",
-    "booster-cap",
-];
-
 /// Every card of the fleet with where it is written: ships, cards on
 /// ships, the resource, the sideboard.
 fn cards<'a>(a: &'a Analysis) -> Vec<(&'a fleetcheck_data::model::Card, Range<usize>)> {

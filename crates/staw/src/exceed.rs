@@ -22,7 +22,7 @@ use fleetcheck_data::model::{Card, CardFilter, Scope};
 /// The cards of the fleet with a grant that lets other cards exceed their
 /// restrictions: (ship, index among its cards or `SHIP_CARD`, card). Found
 /// once per fleet: [`allowed`] looks only through these.
-pub fn grantors<'a>(a: &Analysis<'a>) -> Vec<(usize, usize, &'a Card)> {
+pub(crate) fn grantors<'a>(a: &Analysis<'a>) -> Vec<(usize, usize, &'a Card)> {
     let mut out = Vec::new();
     for (j, other) in a.ships.iter().enumerate() {
         for (gk, from) in other.cards_in_play() {
@@ -37,7 +37,7 @@ pub fn grantors<'a>(a: &Analysis<'a>) -> Vec<(usize, usize, &'a Card)> {
 /// Whether the card `c`, the `k`th card of ship `i`, may exceed its
 /// purchase restrictions (`grantors`: [`grantors`] of the fleet; filters
 /// that name factions match with the format's `sub_factions`).
-pub fn allowed(
+pub(crate) fn allowed(
     grantors: &[(usize, usize, &Card)],
     s: &ShipState,
     i: usize,

@@ -16,7 +16,7 @@ use fleetcheck_data::model::{Card, PenaltyRule};
 /// Whether a card's text acts on other cards or on its ship: slots it adds
 /// (talent icons too), discounts, fixed costs, penalty waivers, factions,
 /// cards it frees from a slot, widened slots, extra admirals, limits.
-pub fn has_text(card: &Card) -> bool {
+pub(crate) fn has_text(card: &Card) -> bool {
     let r = &card.rules;
     card.talents.unwrap_or(0) > 0
         || !r.adds_slots.is_empty()

@@ -18,7 +18,7 @@
 use fleetcheck_data::model::SUB_FACTIONS;
 
 /// The prime faction of a sub-faction, or the faction itself.
-pub fn prime(faction: &str) -> &str {
+pub(crate) fn prime(faction: &str) -> &str {
     SUB_FACTIONS
         .iter()
         .find(|(sub, _)| *sub == faction)
@@ -27,7 +27,7 @@ pub fn prime(faction: &str) -> &str {
 
 /// Whether a card of `card` factions shares a faction with a ship of `ship`
 /// factions, for the faction penalty.
-pub fn shares_faction(card: &[String], ship: &[String], sub_factions: bool) -> bool {
+pub(crate) fn shares_faction(card: &[String], ship: &[String], sub_factions: bool) -> bool {
     card.iter().any(|c| {
         ship.iter()
             .any(|s| c == s || (sub_factions && prime(c) == prime(s)))
@@ -36,7 +36,7 @@ pub fn shares_faction(card: &[String], ship: &[String], sub_factions: bool) -> b
 
 /// Whether something of `have` factions counts as one of the `wanted`
 /// factions, for a condition.
-pub fn counts_as(have: &[String], wanted: &[String], sub_factions: bool) -> bool {
+pub(crate) fn counts_as(have: &[String], wanted: &[String], sub_factions: bool) -> bool {
     have.iter().any(|h| {
         wanted
             .iter()

@@ -34,7 +34,7 @@ static FREE: LazyLock<SetCost> = LazyLock::new(|| SetCost {
 
 /// The talents of a ship that rule 5 may make free, and the grant that
 /// does it (to be limited to the one chosen).
-pub struct Forgone<'a> {
+pub(crate) struct Forgone<'a> {
     /// List indices of the talents in the captain's printed talent slots
     /// and the fleet captain's bonus slot.
     pub candidates: Vec<usize>,
@@ -44,7 +44,7 @@ pub struct Forgone<'a> {
 
 impl<'a> Forgone<'a> {
     /// The grant that makes the card at `target` free.
-    pub fn grant(&self, target: At) -> Grant<'a> {
+    pub(crate) fn grant(&self, target: At) -> Grant<'a> {
         Grant {
             at: self.at,
             from: self.fleet_captain,
@@ -58,7 +58,7 @@ impl<'a> Forgone<'a> {
 /// `taken[k]` the slot the k-th card took): a captain with printed talent
 /// slots, a fleet captain with a bonus talent slot, and no more talents in
 /// those slots than the captain's printed ones.
-pub fn forgone<'a>(
+pub(crate) fn forgone<'a>(
     ship: usize,
     list: &[(Role, &'a Placed<'a>)],
     slots: &[Slot],

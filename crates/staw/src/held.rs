@@ -10,10 +10,9 @@ use super::slot_terms;
 use super::{Code, Rule};
 use fleetcheck_input::diag::Diagnostic;
 
-pub const RULE: Rule = Rule {
+pub(crate) const RULE: Rule = Rule {
     name: "held",
     codes: &[Code::Held],
-    summary: "a card held face down beneath another card takes no slot of the upgrade bar; the card holding it is named",
     check,
 };
 

@@ -13,29 +13,29 @@
 //! card has no meaningful total. Rules push diagnostics and never stop.
 
 pub mod analysis;
-pub mod card_refs;
-pub mod class_facts;
-pub mod codes;
+mod card_refs;
+mod class_facts;
+mod codes;
 pub mod condition;
 pub mod cost;
 pub mod event;
-pub mod exceed;
-pub mod face_down;
-pub mod faction;
+mod exceed;
+mod face_down;
+mod faction;
 pub mod fingerprint;
 pub mod fleet;
-pub mod fleet_captain;
-pub mod limited;
-pub mod resource;
-pub mod ship_cards;
-pub mod ship_factions;
-pub mod slot_terms;
-pub mod slots;
-pub mod species;
-pub mod state;
+mod fleet_captain;
+mod limited;
+mod resource;
+mod ship_cards;
+mod ship_factions;
+mod slot_terms;
+mod slots;
+mod species;
+mod state;
 pub mod swap;
-pub mod target;
-pub mod view;
+mod target;
+mod view;
 pub mod words;
 
 mod admiral_limit;
@@ -91,8 +91,6 @@ pub struct Rule {
     pub name: &'static str,
     /// The diagnostic codes it may report.
     pub codes: &'static [Code],
-    /// What it enforces, in one line.
-    pub summary: &'static str,
     pub check: fn(&Analysis, &mut Vec<Diagnostic>),
 }
 

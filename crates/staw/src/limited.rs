@@ -14,7 +14,7 @@ use fleetcheck_data::Database;
 /// Dominion Upgrades costs -2 SP") to the cards it saves most on, earlier
 /// cards of the file first on a tie, one grant after the other. The saving
 /// is judged with each card counted as its first slot type.
-pub fn choose_limited<'a>(
+pub(crate) fn choose_limited<'a>(
     db: &Database,
     lists: &[Vec<(Role, &'a Placed<'a>)>],
     factions: &[Factions<'a>],

@@ -5,10 +5,9 @@ use super::analysis::Analysis;
 use super::{Code, Rule};
 use fleetcheck_input::diag::Diagnostic;
 
-pub const RULE: Rule = Rule {
+pub(crate) const RULE: Rule = Rule {
     name: "op-banned",
     codes: &[Code::OpBanned],
-    summary: "no card banned from organised play (formats that exclude them)",
     check,
 };
 

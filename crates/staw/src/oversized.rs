@@ -7,10 +7,9 @@ use super::words::{and_list, class_ship, count};
 use super::{Code, Rule};
 use fleetcheck_input::diag::Diagnostic;
 
-pub const RULE: Rule = Rule {
+pub(crate) const RULE: Rule = Rule {
     name: "oversized-limit",
     codes: &[Code::OversizedLimit],
-    summary: "at most the format's number of oversized bases",
     check,
 };
 

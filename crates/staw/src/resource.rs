@@ -24,11 +24,11 @@ use fleetcheck_data::model::{Card, CardType};
 use fleetcheck_data::Database;
 
 /// Emergency Force Field: half the fleet's shields, rounded up.
-pub const EMERGENCY_FORCE_FIELD: &str = "R020";
+pub(crate) const EMERGENCY_FORCE_FIELD: &str = "R020";
 /// Main Power Grid: 3 + 2 per ship with hull above 3.
-pub const MAIN_POWER_GRID: &str = "R024";
+pub(crate) const MAIN_POWER_GRID: &str = "R024";
 /// Improved Hull: half the fleet's hull, rounded up.
-pub const IMPROVED_HULL: &str = "R029";
+pub(crate) const IMPROVED_HULL: &str = "R029";
 
 /// The priced resource.
 #[derive(Debug)]
@@ -43,7 +43,7 @@ pub struct ResourceState<'a> {
 }
 
 /// Whether a role is a card some resource attaches to a ship.
-pub fn is_attached(role: Role) -> bool {
+pub(crate) fn is_attached(role: Role) -> bool {
     matches!(
         role,
         Role::Flagship | Role::FleetCaptain | Role::Officer | Role::ShipResource
@@ -51,7 +51,7 @@ pub fn is_attached(role: Role) -> bool {
 }
 
 /// The resource a ship-attached card belongs to.
-pub fn resource_of<'a>(db: &'a Database, card: &Card) -> Option<&'a Card> {
+pub(crate) fn resource_of<'a>(db: &'a Database, card: &Card) -> Option<&'a Card> {
     let stem = card.id.trim_end_matches(|c: char| c.is_ascii_lowercase());
     if stem != card.id {
         if let Some(r) = db.by_id(stem).filter(|r| r.kind == CardType::Resource) {
@@ -82,7 +82,11 @@ fn attaches(db: &Database, resource: &Card) -> bool {
 }
 
 /// Prices the resource against the priced ships.
-pub fn price<'a>(db: &Database, placed: &'a Placed<'a>, ships: &[ShipState]) -> ResourceState<'a> {
+pub(crate) fn price<'a>(
+    db: &Database,
+    placed: &'a Placed<'a>,
+    ships: &[ShipState],
+) -> ResourceState<'a> {
     let card = placed.card;
     let mut price = Price {
         base: card.cost,

@@ -23,14 +23,13 @@ use super::{Code, Rule};
 use fleetcheck_data::normalize;
 use fleetcheck_input::diag::Diagnostic;
 
-pub const RULE: Rule = Rule {
+pub(crate) const RULE: Rule = Rule {
     name: "resource",
     codes: &[
         Code::ResourceCount,
         Code::ResourceCard,
         Code::ResourceUnassigned,
     ],
-    summary: "one resource per fleet, and resource cards only with their resource",
     check,
 };
 

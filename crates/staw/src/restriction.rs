@@ -46,10 +46,9 @@ use fleetcheck_data::model::Condition;
 use fleetcheck_data::normalize;
 use fleetcheck_input::diag::Diagnostic;
 
-pub const RULE: Rule = Rule {
+pub(crate) const RULE: Rule = Rule {
     name: "restriction",
     codes: &[Code::Restriction],
-    summary: "purchase restrictions and one-per-ship limits of each card",
     check,
 };
 

@@ -6,10 +6,9 @@ use super::analysis::Analysis;
 use super::{Code, Rule};
 use fleetcheck_input::diag::Diagnostic;
 
-pub const RULE: Rule = Rule {
+pub(crate) const RULE: Rule = Rule {
     name: "resource-retired",
     codes: &[Code::ResourceRetired],
-    summary: "no resource retired from tournament play by the evaluation date",
     check,
 };
 

@@ -16,7 +16,7 @@ use super::words::or_list;
 use fleetcheck_data::normalize;
 
 /// Whether the ship carries a card named one of `any`.
-pub fn has(v: &ShipView, any: &[String]) -> bool {
+pub(crate) fn has(v: &ShipView, any: &[String]) -> bool {
     let Some(e) = v.entry else { return false };
     let wanted: Vec<String> = any.iter().map(|n| normalize(n)).collect();
     cards_of(e)
@@ -26,7 +26,7 @@ pub fn has(v: &ShipView, any: &[String]) -> bool {
 
 /// The ship in the terms of a `ship-has-card` condition: "is equipped
 /// with Federation Prototype", "is not equipped with Federation Prototype".
-pub fn actual(v: &ShipView, any: &[String]) -> String {
+pub(crate) fn actual(v: &ShipView, any: &[String]) -> String {
     let found = v.entry.and_then(|e| {
         cards_of(e)
             .into_iter()

@@ -5,10 +5,9 @@ use super::analysis::Analysis;
 use super::{Code, Rule};
 use fleetcheck_input::diag::Diagnostic;
 
-pub const RULE: Rule = Rule {
+pub(crate) const RULE: Rule = Rule {
     name: "ship-count",
     codes: &[Code::ShipCount],
-    summary: "the number of ships is within the format's limits",
     check,
 };
 

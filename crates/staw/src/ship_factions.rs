@@ -12,7 +12,7 @@ use fleetcheck_data::Database;
 /// an upgrade such as Captured) adds its faction to the ship, an
 /// independent fleet captain to the captain.
 #[derive(Debug, Clone)]
-pub struct Factions<'a> {
+pub(crate) struct Factions<'a> {
     pub ship: Vec<String>,
     pub captain: Vec<String>,
     /// The ship's class.
@@ -23,7 +23,7 @@ pub struct Factions<'a> {
 
 impl<'a> Factions<'a> {
     /// `muted(k)`: the k-th card of the ship (`cards_of`) is face down.
-    pub fn of(
+    pub(crate) fn of(
         db: &'a Database,
         e: &'a ShipEntry<'a>,
         muted: impl Fn(usize) -> bool,
@@ -52,7 +52,7 @@ impl<'a> Factions<'a> {
         }
     }
 
-    pub fn view<'v>(&'v self, e: &'v ShipEntry, sub_factions: bool) -> ShipView<'v> {
+    pub(crate) fn view<'v>(&'v self, e: &'v ShipEntry, sub_factions: bool) -> ShipView<'v> {
         ShipView {
             ship: e.ship.card,
             factions: &self.ship,
@@ -66,7 +66,7 @@ impl<'a> Factions<'a> {
     }
 }
 
-pub fn extend_unique(v: &mut Vec<String>, add: &[String]) {
+pub(crate) fn extend_unique(v: &mut Vec<String>, add: &[String]) {
     for a in add {
         if !v.contains(a) {
             v.push(a.clone());

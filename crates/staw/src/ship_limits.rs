@@ -30,7 +30,7 @@ use fleetcheck_input::diag::Diagnostic;
 
 /// Reports every card that breaks a limit of another card of its ship, at
 /// the card that breaks it.
-pub fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
+pub(crate) fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
     for (i, s) in a.ships.iter().enumerate() {
         let limiting = s
             .cards_in_play()

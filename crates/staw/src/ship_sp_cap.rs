@@ -17,10 +17,9 @@ use super::cost::Role;
 use super::{Code, Rule};
 use fleetcheck_input::diag::Diagnostic;
 
-pub const RULE: Rule = Rule {
+pub(crate) const RULE: Rule = Rule {
     name: "ship-sp-cap",
     codes: &[Code::ShipSpCap],
-    summary: "each ship is within the per-ship cap (base-cost exception aside)",
     check,
 };
 

@@ -45,7 +45,6 @@ pub const RULE: Rule = Rule {
         Code::SideboardCap,
         Code::SideboardSetCost,
     ],
-    summary: "the Reinforcements Sideboard: its resource, sections, no Borg, 20 SP",
     check,
 };
 

@@ -19,10 +19,9 @@ use super::{upgrade_types, Code, Rule};
 use fleetcheck_data::names;
 use fleetcheck_input::diag::Diagnostic;
 
-pub const RULE: Rule = Rule {
+pub(crate) const RULE: Rule = Rule {
     name: "slot",
     codes: &[Code::Slot],
-    summary: "every upgrade needs a free slot of its type",
     check,
 };
 

@@ -54,7 +54,7 @@ const MISPLACED: i32 = 1 << 16;
 
 /// The slots of one ship being priced, with what the assignment and the
 /// prices need.
-pub struct ShipSlots<'s, 'a> {
+pub(crate) struct ShipSlots<'s, 'a> {
     /// The ship's index in the fleet.
     pub ship: usize,
     pub ship_card: &'a Card,
@@ -66,7 +66,7 @@ pub struct ShipSlots<'s, 'a> {
 
 /// The terms of one added slot: the card that added it and its entry.
 #[derive(Debug, Clone, Copy)]
-pub struct Terms<'a> {
+pub(crate) struct Terms<'a> {
     pub from: &'a Card,
     /// Where the card that added it sits (ship index, card index).
     pub at: At,
@@ -77,7 +77,7 @@ impl<'a> Terms<'a> {
     /// Whether the card (counted as slot type `slot`, costing `cost` on
     /// the ship outside this slot) may take the slot. A bound on the cost
     /// ("have an SP cost of 5 or less") reads that cost.
-    pub fn admits(
+    pub(crate) fn admits(
         &self,
         card: &Card,
         slot: &str,
@@ -127,7 +127,7 @@ impl<'a> Terms<'a> {
 ///
 /// `exempting`: the ship card and the cards of `list` with `no_slot_for`
 /// terms, with their index ([`exempting`]), found once per ship.
-pub fn freed(
+pub(crate) fn freed(
     exempting: &[(usize, &Card)],
     list: &[(Role, &Placed)],
     i: usize,
@@ -166,7 +166,7 @@ pub fn freed(
 /// (Tebok's [talent] slot without another Romulan ship) taking nothing.
 /// They stay in the list, so that every slot keeps its place (the
 /// exporters lay the slots out by the cards that add them).
-pub fn active(
+pub(crate) fn active(
     mut slots: Vec<Slot>,
     i: usize,
     ship: &Card,
@@ -185,7 +185,7 @@ pub fn active(
 }
 
 /// The terms of the slot a ship's card took (`None` for a plain slot).
-pub fn of<'a>(s: &ShipState<'a>, ship: usize, slot: Option<usize>) -> Option<Terms<'a>> {
+pub(crate) fn of<'a>(s: &ShipState<'a>, ship: usize, slot: Option<usize>) -> Option<Terms<'a>> {
     let slot = s.slots.get(slot?)?;
     terms_in(slot, ship, s.entry.ship.card, |k| {
         s.cards.get(k).map(|c| c.placed.card)
@@ -194,7 +194,7 @@ pub fn of<'a>(s: &ShipState<'a>, ship: usize, slot: Option<usize>) -> Option<Ter
 
 /// The cards of a ship that free others from needing a slot
 /// (`no_slot_for`), the ship card first: what [`freed`] looks through.
-pub fn exempting<'a>(ship: &'a Card, list: &[(Role, &'a Placed)]) -> Vec<(usize, &'a Card)> {
+pub(crate) fn exempting<'a>(ship: &'a Card, list: &[(Role, &'a Placed)]) -> Vec<(usize, &'a Card)> {
     std::iter::once((SHIP_CARD, ship))
         .chain(list.iter().enumerate().map(|(j, (_, q))| (j, q.card)))
         .filter(|(_, c)| !c.rules.no_slot_for.is_empty())
@@ -222,7 +222,7 @@ fn terms_in<'a>(
 
 impl<'s, 'a> ShipSlots<'s, 'a> {
     /// The terms of slot `j` (`None` for a plain slot).
-    pub fn terms(&self, j: usize) -> Option<Terms<'a>> {
+    pub(crate) fn terms(&self, j: usize) -> Option<Terms<'a>> {
         let list = self.list;
         terms_in(&self.slots[j], self.ship, self.ship_card, |k| {
             list.get(k).map(|(_, p)| p.card)
@@ -233,7 +233,7 @@ impl<'s, 'a> ShipSlots<'s, 'a> {
     /// cost in each slot and kept out of slots whose terms refuse it.
     /// `needing[n]` is the list index of the n-th card that needs a slot,
     /// `options[n]` its slot types with their plain costs.
-    pub fn assign(
+    pub(crate) fn assign(
         &self,
         needing: &[usize],
         options: &[slots::Options],
@@ -305,7 +305,7 @@ impl<'s, 'a> ShipSlots<'s, 'a> {
     }
 
     /// The price of a card in the slot it took (`None`: no slot).
-    pub fn price(&self, slot: Option<usize>, target: &Target) -> Price {
+    pub(crate) fn price(&self, slot: Option<usize>, target: &Target) -> Price {
         let terms = slot.and_then(|j| self.terms(j));
         self.priced(terms.as_ref(), target)
     }

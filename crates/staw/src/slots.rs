@@ -43,16 +43,10 @@ pub struct Slot {
 
 /// Where a card may go: each slot type it may be counted as, with its cost
 /// when counted so.
-pub type Options = Vec<(String, i32)>;
-
-/// For each card, the slot it takes and the type it is counted as; `None`
-/// for a card that fits no free slot.
-pub fn assign(slots: &[Slot], cards: &[Options]) -> Vec<Option<(usize, usize)>> {
-    assign_by(slots.len(), cards.len(), |i, j| edge(&slots[j], &cards[i]))
-}
+pub(crate) type Options = Vec<(String, i32)>;
 
 /// The cheapest option of a card that `slot` accepts, with its cost.
-pub fn edge(slot: &Slot, options: &Options) -> Option<(usize, i32)> {
+pub(crate) fn edge(slot: &Slot, options: &Options) -> Option<(usize, i32)> {
     options
         .iter()
         .enumerate()
@@ -64,7 +58,7 @@ pub fn edge(slot: &Slot, options: &Options) -> Option<(usize, i32)> {
 /// `assign` with the edges given by `edge(card, slot)`: `None` when the
 /// card may not take the slot, else the option it is counted as there and
 /// its cost in that slot (a slot may change what a card costs: `slot_terms`).
-pub fn assign_by(
+pub(crate) fn assign_by(
     m: usize,
     n: usize,
     edge: impl Fn(usize, usize) -> Option<(usize, i32)>,
@@ -298,6 +292,12 @@ impl Graph {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// For each card, the slot it takes and the type it is counted as;
+    /// `None` for a card that fits no free slot.
+    fn assign(slots: &[Slot], cards: &[Options]) -> Vec<Option<(usize, usize)>> {
+        assign_by(slots.len(), cards.len(), |i, j| edge(&slots[j], &cards[i]))
+    }
 
     fn slot(t: &[&str]) -> Slot {
         Slot {

@@ -23,9 +23,9 @@ use super::cost::Role;
 use fleetcheck_input::diag::Diagnostic;
 
 /// The highest cost of an upgrade on a shuttlecraft.
-pub const SHUTTLE_MAX_COST: i32 = 3;
+pub(crate) const SHUTTLE_MAX_COST: i32 = 3;
 
-pub fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
+pub(crate) fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
     for (i, s) in a.ships.iter().enumerate() {
         if let Some(class) = s.class.filter(|c| c.shuttle) {
             for c in s.cards.iter().filter(|c| c.role == Role::Upgrade) {

@@ -6,10 +6,9 @@ use super::analysis::Analysis;
 use super::{Code, Rule};
 use fleetcheck_input::diag::Diagnostic;
 
-pub const RULE: Rule = Rule {
+pub(crate) const RULE: Rule = Rule {
     name: "sp-cap",
     codes: &[Code::SpCap],
-    summary: "the fleet total is at most the SP cap",
     check,
 };
 

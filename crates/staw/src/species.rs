@@ -21,19 +21,19 @@ use super::words::{species_and, species_or};
 use fleetcheck_data::model::Card;
 
 /// Whether the card is of one of these species.
-pub fn is(card: &Card, any: &[String]) -> bool {
+pub(crate) fn is(card: &Card, any: &[String]) -> bool {
     card.species
         .iter()
         .any(|s| any.iter().any(|a| a.eq_ignore_ascii_case(s)))
 }
 
 /// `captain-species`: the ship's captain is of one of these species.
-pub fn captain_is(v: &ShipView, any: &[String]) -> bool {
+pub(crate) fn captain_is(v: &ShipView, any: &[String]) -> bool {
     v.captain.is_some_and(|c| is(c, any))
 }
 
 /// `admiral-species`: the ship's admiral is of one of these species.
-pub fn admiral_is(v: &ShipView, any: &[String]) -> bool {
+pub(crate) fn admiral_is(v: &ShipView, any: &[String]) -> bool {
     v.entry
         .and_then(|e| e.admiral.as_ref())
         .is_some_and(|a| is(a.card, any))
@@ -41,7 +41,7 @@ pub fn admiral_is(v: &ShipView, any: &[String]) -> bool {
 
 /// What a captain or admiral is, for messages about a species condition
 /// (`any`): "is Gorn", "is not Tholian".
-pub fn actual(card: &Card, any: &[String]) -> String {
+pub(crate) fn actual(card: &Card, any: &[String]) -> String {
     if card.species.is_empty() {
         format!("is not {}", species_or(any))
     } else {
@@ -51,7 +51,7 @@ pub fn actual(card: &Card, any: &[String]) -> String {
 
 /// The ship's admiral in the terms of an `admiral-species` condition: "has
 /// the admiral Karr (A042), who is Hirogen", "has no admiral".
-pub fn admiral(v: &ShipView, any: &[String]) -> String {
+pub(crate) fn admiral(v: &ShipView, any: &[String]) -> String {
     match v.entry.and_then(|e| e.admiral.as_ref()) {
         Some(a) => format!(
             "has the admiral {} ({}), who {}",

@@ -18,7 +18,7 @@ use super::words::count;
 use super::Code;
 use fleetcheck_input::diag::Diagnostic;
 
-pub fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
+pub(crate) fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
     let Some(res) = &a.resource else { return };
     let card = res.placed.card;
     let Some(limit) = &card.rules.squadrons else {

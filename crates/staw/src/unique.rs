@@ -18,10 +18,9 @@ use fleetcheck_input::diag::Diagnostic;
 use std::collections::hash_map::Entry;
 use std::collections::HashMap;
 
-pub const RULE: Rule = Rule {
+pub(crate) const RULE: Rule = Rule {
     name: "unique",
     codes: &[Code::Unique],
-    summary: "a unique name appears once in the fleet (Mirror Universe unique apart)",
     check,
 };
 

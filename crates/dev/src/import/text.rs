@@ -139,15 +139,6 @@ impl CardText {
     pub fn is_consumed(&self, at: usize) -> bool {
         self.consumed.iter().any(|&(s, e)| s <= at && at < e)
     }
-
-    /// The sentence range containing byte offset `at`.
-    pub fn sentence_at(&self, at: usize) -> (usize, usize) {
-        self.sentences
-            .iter()
-            .copied()
-            .find(|&(s, e)| s <= at && at < e)
-            .unwrap_or((0, self.text.len()))
-    }
 }
 
 /// Splits cleaned text into sentences: at line breaks, and after `.`, `!`,

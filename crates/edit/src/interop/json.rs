@@ -4,12 +4,12 @@
 use serde_json::Value;
 
 /// A JSON string literal.
-pub fn string(s: &str) -> String {
+pub(super) fn string(s: &str) -> String {
     serde_json::to_string(s).expect("a string serialises")
 }
 
 /// A JSON value in a message, shortened to 80 characters.
-pub fn excerpt(v: &Value) -> String {
+pub(super) fn excerpt(v: &Value) -> String {
     let s = v.to_string();
     match s.char_indices().nth(80) {
         Some((i, _)) => format!("{}...", &s[..i]),

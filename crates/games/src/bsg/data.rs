@@ -10,7 +10,7 @@ use std::sync::OnceLock;
 
 /// Which ship class draws a damage token.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Class {
+pub(crate) enum Class {
     Galactica,
     Basestar,
 }
@@ -18,7 +18,7 @@ pub enum Class {
 /// A Galactica token's kind.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum GalacticaKind {
+pub(crate) enum GalacticaKind {
     /// Stays on its location, which is disabled until repaired.
     Location,
     /// Costs a resource, then is removed from the game.
@@ -28,7 +28,7 @@ pub enum GalacticaKind {
 /// What a basestar token does while it stays on the basestar.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum Effect {
+pub(crate) enum Effect {
     /// Nothing but its damage (the critical hit).
     None,
     /// The basestar cannot launch Raiders or Heavy Raiders.
@@ -41,7 +41,7 @@ pub enum Effect {
 
 /// One damage token.
 #[derive(Debug, Clone)]
-pub struct Token {
+pub(crate) struct Token {
     pub id: String,
     pub name: String,
     pub class: Class,
@@ -57,7 +57,7 @@ pub struct Token {
 /// The numbers of the game.
 #[derive(Debug, Clone, Copy, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Pieces {
+pub(crate) struct Pieces {
     pub vipers: i64,
     pub raptors: i64,
     pub basestars: i64,
@@ -66,14 +66,14 @@ pub struct Pieces {
 /// Destruction thresholds.
 #[derive(Debug, Clone, Copy, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Thresholds {
+pub(crate) struct Thresholds {
     pub basestar_destroyed: i64,
     pub cylons_win: i64,
 }
 
 /// All BSG facts.
 #[derive(Debug, Clone)]
-pub struct Facts {
+pub(crate) struct Facts {
     pub pieces: Pieces,
     pub thresholds: Thresholds,
     pub tokens: Vec<Token>,
@@ -113,7 +113,7 @@ struct DataFile {
 
 impl Facts {
     /// The token a name, id or alias means (case and punctuation ignored).
-    pub fn token(&self, name: &str) -> Option<usize> {
+    pub(crate) fn token(&self, name: &str) -> Option<usize> {
         let l = loose(name);
         self.tokens.iter().position(|t| {
             loose(&t.name) == l || loose(&t.id) == l || t.aliases.iter().any(|a| loose(a) == l)
@@ -122,7 +122,7 @@ impl Facts {
 }
 
 /// The embedded facts, or what is wrong with them.
-pub fn facts() -> Result<&'static Facts, String> {
+pub(crate) fn facts() -> Result<&'static Facts, String> {
     static FACTS: OnceLock<Result<Facts, String>> = OnceLock::new();
     FACTS
         .get_or_init(|| {
@@ -134,7 +134,7 @@ pub fn facts() -> Result<&'static Facts, String> {
 }
 
 /// Parses and validates the components file.
-pub fn load(path: &str, text: &str) -> Result<Facts, String> {
+pub(crate) fn load(path: &str, text: &str) -> Result<Facts, String> {
     let f: DataFile =
         toml::from_str(text).map_err(|e| format!("data/bsg/{path}: {}", e.message()))?;
     if f.thresholds.basestar_destroyed < 1 || f.thresholds.cylons_win < 1 {

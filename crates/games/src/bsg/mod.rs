@@ -22,7 +22,7 @@
 //! damaged = 1
 //! ```
 
-pub mod data;
+pub(crate) mod data;
 mod summary;
 
 use crate::input::{self, count, loose, Fields};

@@ -10,7 +10,7 @@ use std::sync::OnceLock;
 /// What the rules look at in a card type.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum Class {
+pub(crate) enum Class {
     Mission,
     Personnel,
     Ship,
@@ -22,7 +22,7 @@ pub enum Class {
 /// A card type.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct CardType {
+pub(crate) struct CardType {
     pub id: String,
     pub name: String,
     pub class: Class,
@@ -35,7 +35,7 @@ pub struct CardType {
 /// An affiliation or an icon: an id and a display name.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Named {
+pub(crate) struct Named {
     pub id: String,
     pub name: String,
 }
@@ -43,7 +43,7 @@ pub struct Named {
 /// The deck construction limits.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Limits {
+pub(crate) struct Limits {
     pub max_seed: i64,
     pub min_draw: i64,
     pub borg_queen: Vec<String>,
@@ -52,7 +52,7 @@ pub struct Limits {
 /// All STCCG facts.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Facts {
+pub(crate) struct Facts {
     pub deck: Limits,
     #[serde(rename = "type")]
     pub types: Vec<CardType>,
@@ -70,29 +70,29 @@ fn find<'a>(list: &'a [Named], s: &str) -> Option<&'a Named> {
 
 impl Facts {
     /// The card type a name means ("outpost" is a facility).
-    pub fn card_type(&self, s: &str) -> Option<&CardType> {
+    pub(crate) fn card_type(&self, s: &str) -> Option<&CardType> {
         let l = loose(s);
         self.types.iter().find(|t| {
             loose(&t.id) == l || loose(&t.name) == l || t.aliases.iter().any(|a| loose(a) == l)
         })
     }
 
-    pub fn affiliation(&self, s: &str) -> Option<&Named> {
+    pub(crate) fn affiliation(&self, s: &str) -> Option<&Named> {
         find(&self.affiliations, s)
     }
 
-    pub fn icon(&self, s: &str) -> Option<&Named> {
+    pub(crate) fn icon(&self, s: &str) -> Option<&Named> {
         find(&self.icons, s)
     }
 
     /// True for a name of the Borg Queen persona.
-    pub fn is_borg_queen(&self, name: &str) -> bool {
+    pub(crate) fn is_borg_queen(&self, name: &str) -> bool {
         self.deck.borg_queen.iter().any(|q| loose(q) == loose(name))
     }
 }
 
 /// The embedded facts, or what is wrong with them.
-pub fn facts() -> Result<&'static Facts, String> {
+pub(crate) fn facts() -> Result<&'static Facts, String> {
     static FACTS: OnceLock<Result<Facts, String>> = OnceLock::new();
     FACTS
         .get_or_init(|| {
@@ -104,7 +104,7 @@ pub fn facts() -> Result<&'static Facts, String> {
 }
 
 /// Parses and validates the facts file.
-pub fn load(path: &str, text: &str) -> Result<Facts, String> {
+pub(crate) fn load(path: &str, text: &str) -> Result<Facts, String> {
     let f: Facts =
         toml::from_str(text).map_err(|e| format!("data/stccg/{path}: {}", e.message()))?;
     for (what, ids) in [

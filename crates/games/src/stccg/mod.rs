@@ -32,7 +32,7 @@
 //! unique = true
 //! ```
 
-pub mod data;
+pub(crate) mod data;
 mod summary;
 
 use crate::input::{self, loose, Fields};

@@ -12,7 +12,7 @@ use std::sync::OnceLock;
 /// Where a unit type can be.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum Kind {
+pub(crate) enum Kind {
     Ship,
     GroundForce,
     Structure,
@@ -20,7 +20,7 @@ pub enum Kind {
 
 impl Kind {
     /// "a ship", "a ground force", "a structure".
-    pub fn article(self) -> &'static str {
+    pub(crate) fn article(self) -> &'static str {
         match self {
             Kind::Ship => "a ship",
             Kind::GroundForce => "a ground force",
@@ -32,7 +32,7 @@ impl Kind {
 /// One unit type.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Unit {
+pub(crate) struct Unit {
     pub id: String,
     pub name: String,
     pub kind: Kind,
@@ -43,7 +43,7 @@ pub struct Unit {
 /// The pools at setup.
 #[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
-pub struct Pools {
+pub(crate) struct Pools {
     pub tactic: i64,
     pub fleet: i64,
     pub strategy: i64,
@@ -52,7 +52,7 @@ pub struct Pools {
 /// The command token facts.
 #[derive(Debug, Clone, Copy, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct CommandTokens {
+pub(crate) struct CommandTokens {
     /// Command tokens of one faction (16).
     pub per_faction: i64,
     pub setup: Pools,
@@ -61,7 +61,7 @@ pub struct CommandTokens {
 /// A planet as printed on its system tile.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Planet {
+pub(crate) struct Planet {
     pub name: String,
     pub resources: i64,
     pub influence: i64,
@@ -70,7 +70,7 @@ pub struct Planet {
 /// One system tile of the base game.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Tile {
+pub(crate) struct Tile {
     /// The number printed on the tile.
     pub number: i64,
     /// The tile's own name, where it has one (the Creuss Gate).
@@ -91,7 +91,7 @@ impl Tile {
     /// What the system is called: its own name, its planets ("Arretze /
     /// Hercant / Kamdorn"), its anomaly or wormhole ("Gravity Rift",
     /// "Alpha Wormhole"), or "Empty System".
-    pub fn name(&self) -> String {
+    pub(crate) fn name(&self) -> String {
         let title = |s: &str| {
             s.split('-')
                 .map(|w| {
@@ -120,12 +120,12 @@ impl Tile {
     }
 
     /// "Mecatol Rex (tile 18)".
-    pub fn label(&self) -> String {
+    pub(crate) fn label(&self) -> String {
         format!("{} (tile {})", self.name(), self.number)
     }
 
     /// The planet a name means, in this system.
-    pub fn planet(&self, name: &str) -> Option<&Planet> {
+    pub(crate) fn planet(&self, name: &str) -> Option<&Planet> {
         self.planets
             .iter()
             .find(|p| compact(&p.name) == compact(name))
@@ -134,7 +134,7 @@ impl Tile {
 
 /// What a system name or number means.
 #[derive(Debug, Clone)]
-pub enum Lookup<'a> {
+pub(crate) enum Lookup<'a> {
     Found(&'a Tile),
     /// A name shared by several tiles (the two asteroid fields): their
     /// numbers.
@@ -147,7 +147,7 @@ pub enum Lookup<'a> {
 
 /// All TI4 facts.
 #[derive(Debug, Clone)]
-pub struct Facts {
+pub(crate) struct Facts {
     pub tokens: CommandTokens,
     pub units: Vec<Unit>,
     pub tiles: Vec<Tile>,
@@ -176,7 +176,7 @@ fn compact(s: &str) -> String {
 
 impl Facts {
     /// The unit a name means: "war sun", "War_Sun", "warsuns", "space-dock".
-    pub fn unit(&self, name: &str) -> Option<&Unit> {
+    pub(crate) fn unit(&self, name: &str) -> Option<&Unit> {
         let compact = |s: &str| loose(s).replace(' ', "");
         let c = compact(name);
         let find = |c: &str| {
@@ -189,7 +189,7 @@ impl Facts {
 
     /// The system a name or tile number means: "Mecatol Rex", "18",
     /// "Lodor", "Arretze / Hercant / Kamdorn", "Creuss Gate", "Nebula".
-    pub fn system(&self, s: &str) -> Lookup<'_> {
+    pub(crate) fn system(&self, s: &str) -> Lookup<'_> {
         let t = s.trim();
         let digits = t.strip_prefix('#').unwrap_or(t);
         if !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit()) {
@@ -211,7 +211,7 @@ impl Facts {
     }
 
     /// The system of a tile number.
-    pub fn system_number(&self, n: i64) -> Lookup<'_> {
+    pub(crate) fn system_number(&self, n: i64) -> Lookup<'_> {
         self.tiles
             .iter()
             .find(|t| t.number == n)
@@ -219,14 +219,14 @@ impl Facts {
     }
 
     /// The lowest and highest tile numbers.
-    pub fn tile_range(&self) -> (i64, i64) {
+    pub(crate) fn tile_range(&self) -> (i64, i64) {
         let nums = self.tiles.iter().map(|t| t.number);
         (nums.clone().min().unwrap_or(0), nums.max().unwrap_or(0))
     }
 }
 
 /// The embedded facts, or what is wrong with them.
-pub fn facts() -> Result<&'static Facts, String> {
+pub(crate) fn facts() -> Result<&'static Facts, String> {
     static FACTS: OnceLock<Result<Facts, String>> = OnceLock::new();
     FACTS
         .get_or_init(|| load(fleetcheck_data::embedded::files("ti4")))
@@ -235,7 +235,7 @@ pub fn facts() -> Result<&'static Facts, String> {
 }
 
 /// Parses and validates the data files given as (path, text).
-pub fn load<'a>(files: impl Iterator<Item = (&'a str, &'a str)>) -> Result<Facts, String> {
+pub(crate) fn load<'a>(files: impl Iterator<Item = (&'a str, &'a str)>) -> Result<Facts, String> {
     let mut tokens = None;
     let mut units: Vec<Unit> = Vec::new();
     let mut tiles: Vec<Tile> = Vec::new();
@@ -259,6 +259,11 @@ pub fn load<'a>(files: impl Iterator<Item = (&'a str, &'a str)>) -> Result<Facts
         for t in f.tile {
             if tiles.iter().any(|o| o.number == t.number) {
                 return Err(format!("data/ti4/{path}: tile {} given twice", t.number));
+            }
+            if let Some(home) = &t.home {
+                if tiles.iter().any(|o| o.home.as_ref() == Some(home)) {
+                    return Err(format!("data/ti4/{path}: two home systems of {home}"));
+                }
             }
             for p in &t.planets {
                 if tiles.iter().any(|o| o.planet(&p.name).is_some())

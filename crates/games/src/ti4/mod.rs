@@ -29,7 +29,7 @@
 //! carried = { infantry = 4 }
 //! ```
 
-pub mod data;
+pub(crate) mod data;
 mod read;
 mod summary;
 

@@ -33,6 +33,9 @@ mod summary;
 
 pub use summary::{deck_details, deck_summary, details, summary};
 
+/// The X-Wing rule set's id (`game = "xwing"`).
+pub const ID: &str = GAME.id;
+
 use crate::Checked;
 use crate::{input, run, RuleSet};
 use data::Deck;

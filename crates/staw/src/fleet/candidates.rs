@@ -59,7 +59,7 @@ pub(super) const MAX_CANDIDATES: usize = 12;
 /// with their reprints) and, on a ship, how it does there; in the order a
 /// player looks for them: legal without penalty first, then legal, then
 /// the rest, each by cost there, faction and id.
-pub fn order<'a>(
+pub(super) fn order<'a>(
     db: &'a Database,
     all: &[&'a Card],
     cards: &[&'a Card],

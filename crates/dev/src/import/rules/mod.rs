@@ -232,7 +232,7 @@ pub(crate) mod testing {
     use serde_json::{json, Value};
 
     /// A raw upgrade with this text and these extra raw fields.
-    pub fn subject(id: &str, text: &str, extra: Value) -> Subject<'static> {
+    pub(crate) fn subject(id: &str, text: &str, extra: Value) -> Subject<'static> {
         let mut obj = json!({"type": "tech", "id": id, "name": "Test", "text": text,
             "factions": ["federation"], "cost": 3});
         if let (Some(o), Value::Object(e)) = (obj.as_object_mut(), extra) {
@@ -254,7 +254,7 @@ pub(crate) mod testing {
     }
 
     /// `cx()` that also knows these card names.
-    pub fn cx_with_cards(names: &[&str]) -> Cx {
+    pub(crate) fn cx_with_cards(names: &[&str]) -> Cx {
         let mut cx = cx();
         for n in names {
             cx.card_names
@@ -264,7 +264,7 @@ pub(crate) mod testing {
     }
 
     /// A context with a few real ships and classes.
-    pub fn cx() -> Cx {
+    pub(crate) fn cx() -> Cx {
         use crate::import::raw::RawCard;
         let class = |id: &str, name: &str| RawCard {
             file: "ship_classes.json".into(),

@@ -10,7 +10,7 @@ use fleetcheck_staw::fleet::resolve::split_compact;
 
 /// Where a card line stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Place {
+pub(super) enum Place {
     Ship,
     /// Under a ship: the card types a line there may name.
     OnShip,
@@ -21,7 +21,7 @@ pub enum Place {
 /// What a line says beside the name: `9 (Captain)`, `(Admiral)`,
 /// `(Ambassador)`, `Flagship`, `Fleet Captain`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Marker {
+pub(super) enum Marker {
     Captain,
     Admiral,
     Ambassador,
@@ -30,7 +30,7 @@ pub enum Marker {
 }
 
 impl Marker {
-    pub fn kind(self) -> CardType {
+    pub(super) fn kind(self) -> CardType {
         match self {
             Marker::Captain => CardType::Captain,
             Marker::Admiral => CardType::Admiral,
@@ -43,7 +43,7 @@ impl Marker {
 
 /// One card line.
 #[derive(Debug, Clone)]
-pub struct Entry {
+pub(super) struct Entry {
     /// 1-based line of the pasted text.
     pub line: usize,
     pub place: Place,
@@ -63,7 +63,7 @@ pub struct Entry {
 
 /// A pasted list, read.
 #[derive(Debug, Default)]
-pub struct Listing {
+pub(super) struct Listing {
     pub name: Option<String>,
     pub format: Option<String>,
     pub additional_points: Option<i64>,
@@ -77,7 +77,7 @@ pub struct Listing {
 }
 
 /// Reads the lines of a pasted list.
-pub fn read(db: &Database, text: &str) -> Listing {
+pub(super) fn read(db: &Database, text: &str) -> Listing {
     let mut out = Listing::default();
     let mut under: Option<Place> = None;
     let lines: Vec<&str> = text.lines().collect();
@@ -187,7 +187,7 @@ pub fn read(db: &Database, text: &str) -> Listing {
 }
 
 /// The card types a place takes (`marker`: what the line says it is).
-pub fn kinds(place: Place, marker: Option<Marker>) -> Vec<CardType> {
+pub(super) fn kinds(place: Place, marker: Option<Marker>) -> Vec<CardType> {
     if let Some(m) = marker {
         return vec![m.kind()];
     }

@@ -20,7 +20,7 @@ use std::ops::Range;
 /// The cards a line may name, by what the line says, first released first,
 /// reprints once (the printing of a set the line names, else the first
 /// released).
-pub fn candidates<'a>(db: &'a Database, e: &Entry) -> Vec<&'a Card> {
+pub(super) fn candidates<'a>(db: &'a Database, e: &Entry) -> Vec<&'a Card> {
     let kinds = kinds(e.place, e.marker);
     let mut cards: Vec<&Card> = db
         .by_name(&e.name)
@@ -116,7 +116,7 @@ fn sets_in(db: &Database, words: &str) -> Vec<String> {
 
 /// The card each line is, where known.
 #[derive(Debug, Clone)]
-pub struct Picks<'a> {
+pub(super) struct Picks<'a> {
     /// For each entry, the cards it may still be.
     pub cands: Vec<Vec<&'a Card>>,
     /// Entries whose remaining candidates are the same there: the first is
@@ -139,11 +139,11 @@ struct Outcome {
 }
 
 /// Where each entry's value is in a fleet file written from a listing.
-pub type Spans = Vec<(Range<usize>, usize)>;
+pub(super) type Spans = Vec<(Range<usize>, usize)>;
 
 /// A fleet file written with one card per line (`choice`) and where each
 /// entry's value is, for pricing.
-pub type Emitted = (String, Spans);
+pub(super) type Emitted = (String, Spans);
 
 /// Prices the fleet written by `emit` with the current choice.
 fn price(
@@ -266,11 +266,11 @@ fn score(listing: &Listing, i: usize, p: &Outcome) -> Score {
 /// The most times `settle` prices the fleet, and the most card lines it
 /// prices in all (each pricing prices every line): a list so long or so
 /// ambiguous that settling it would take more leaves the rest for `fix`.
-pub const PRICINGS: usize = 1500;
-pub const LINES_PRICED: usize = 40_000;
+pub(super) const PRICINGS: usize = 1500;
+pub(super) const LINES_PRICED: usize = 40_000;
 
 /// Settles the lines several cards share by pricing the fleet.
-pub fn settle<'a>(
+pub(super) fn settle<'a>(
     db: &'a Database,
     listing: &Listing,
     mut cands: Vec<Vec<&'a Card>>,
@@ -325,7 +325,7 @@ pub fn settle<'a>(
 /// section (in Utopia's order) that one of its cards may fill, after the
 /// section of the card above it where one is (lists give the sideboard in
 /// that order), else any.
-pub fn sections(listing: &Listing, cands: &[Vec<&Card>]) -> Vec<Option<&'static str>> {
+pub(super) fn sections(listing: &Listing, cands: &[Vec<&Card>]) -> Vec<Option<&'static str>> {
     let order = crate::interop::priced::SIDEBOARD_ORDER;
     let mut taken: Vec<&str> = Vec::new();
     let mut last = 0;
@@ -364,7 +364,7 @@ pub fn sections(listing: &Listing, cands: &[Vec<&Card>]) -> Vec<Option<&'static 
 /// The lines whose printed cost (or ship total) the fleet as settled does
 /// not give: (line, what differs). Only settled lines count, and a ship's
 /// total only when all its lines are settled.
-pub fn differences(
+pub(super) fn differences(
     db: &Database,
     listing: &Listing,
     picks: &Picks,
