@@ -151,7 +151,7 @@ impl Dial {
                 .as_object()
                 .ok_or_else(|| c.error(format!("maneuvers at speed {speed} are not a table")))?;
             if speed < 0 {
-                super::rules::push_unique(&mut dial.maneuvers, "reverse".to_string());
+                super::push_unique(&mut dial.maneuvers, "reverse".to_string());
                 continue;
             }
             dial.max_speed = Some(dial.max_speed.map_or(speed, |m| m.max(speed)));
@@ -161,7 +161,7 @@ impl Dial {
                     .find(|(raw, _)| raw == kind)
                     .map(|(_, n)| *n)
                     .ok_or_else(|| c.error(format!("unknown maneuver {kind:?}")))?;
-                super::rules::push_unique(&mut dial.maneuvers, name.to_string());
+                super::push_unique(&mut dial.maneuvers, name.to_string());
             }
         }
         Ok(dial)
@@ -174,7 +174,7 @@ impl Dial {
         class.front_arc = max(class.front_arc, self.front_arc);
         class.rear_arc = max(class.rear_arc, self.rear_arc);
         class.max_speed = class.max_speed.max(self.max_speed);
-        super::rules::push_all_unique(&mut class.maneuvers, self.maneuvers.iter().cloned());
+        super::push_all_unique(&mut class.maneuvers, self.maneuvers.iter().cloned());
         class.maneuvers.sort_by_key(|m| {
             MANEUVER_NAMES
                 .iter()

@@ -30,6 +30,20 @@ use rules::{Cx, Subject};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
+/// Pushes `c` unless an equal value is already there.
+pub(crate) fn push_unique<T: PartialEq>(v: &mut Vec<T>, c: T) {
+    if !v.contains(&c) {
+        v.push(c);
+    }
+}
+
+/// Pushes each of `items` unless an equal value is already there.
+pub(crate) fn push_all_unique<T: PartialEq>(v: &mut Vec<T>, items: impl IntoIterator<Item = T>) {
+    for c in items {
+        push_unique(v, c);
+    }
+}
+
 /// An import failure. Nothing is written when one occurs.
 #[derive(Debug, thiserror::Error)]
 pub enum ImportError {

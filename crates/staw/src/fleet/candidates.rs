@@ -3,7 +3,7 @@
 
 use super::position::{upgrade_types, Position};
 use super::read::CardRef;
-use super::resolve::{Fit, Judge, ShipEntry};
+use super::resolved::{Fit, Judge, ShipEntry};
 use crate::words::factions_and;
 use fleetcheck_data::model::{Card, CardType};
 use fleetcheck_data::{names, Database};

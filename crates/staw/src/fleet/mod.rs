@@ -12,6 +12,7 @@ mod candidates;
 mod position;
 pub mod read;
 pub mod resolve;
+mod resolved;
 mod written;
 
 pub use read::{CardRef, Query, RawFleet, RawShip, Spanned};

@@ -37,6 +37,7 @@ use super::classes::ClassIndex;
 use super::raw::RawCard;
 use super::text::CardText;
 use super::ImportError;
+pub(crate) use super::{push_all_unique, push_unique};
 use fleetcheck_data::model::Card;
 use fleetcheck_data::unmodeled::Phrase;
 use std::collections::BTreeMap;
@@ -181,20 +182,6 @@ pub fn consume_matches(s: &mut Subject, re: &regex::Regex) -> bool {
 pub fn span_of(c: &regex::Captures, at: usize) -> (usize, usize) {
     let m = c.get(0).map_or(0..0, |m| m.range());
     (at + m.start, at + m.end)
-}
-
-/// Pushes `c` unless an equal value is already there.
-pub fn push_unique<T: PartialEq>(v: &mut Vec<T>, c: T) {
-    if !v.contains(&c) {
-        v.push(c);
-    }
-}
-
-/// Pushes each of `items` unless an equal value is already there.
-pub fn push_all_unique<T: PartialEq>(v: &mut Vec<T>, items: impl IntoIterator<Item = T>) {
-    for c in items {
-        push_unique(v, c);
-    }
 }
 
 /// A number word or digits ("one" -> 1, "2" -> 2).
