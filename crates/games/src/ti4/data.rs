@@ -76,9 +76,6 @@ pub(crate) struct Tile {
     /// The tile's own name, where it has one (the Creuss Gate).
     #[serde(default)]
     pub name: Option<String>,
-    /// The faction whose home system it is.
-    #[serde(default)]
-    pub home: Option<String>,
     #[serde(default)]
     pub wormhole: Option<String>,
     #[serde(default)]
@@ -259,11 +256,6 @@ pub(crate) fn load<'a>(files: impl Iterator<Item = (&'a str, &'a str)>) -> Resul
         for t in f.tile {
             if tiles.iter().any(|o| o.number == t.number) {
                 return Err(format!("data/ti4/{path}: tile {} given twice", t.number));
-            }
-            if let Some(home) = &t.home {
-                if tiles.iter().any(|o| o.home.as_ref() == Some(home)) {
-                    return Err(format!("data/ti4/{path}: two home systems of {home}"));
-                }
             }
             for p in &t.planets {
                 if tiles.iter().any(|o| o.planet(&p.name).is_some())
