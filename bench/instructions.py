@@ -6,6 +6,11 @@ with the load, where wall and CPU times do. Never a pass/fail on a figure.
     python3 bench/instructions.py                        # the release build of this tree
     python3 bench/instructions.py --bin A --against B    # two builds, side by side
     python3 bench/instructions.py --fleets 500           # fewer generated fleets
+    python3 bench/instructions.py --write-docs           # the table into docs/performance.md
+
+`--write-docs` replaces the table between the markers
+`<!-- bench:instructions:start -->` and `<!-- bench:instructions:end -->`
+of docs/performance.md (`run.write_docs`).
 
 The fleets are `bench/run.py`'s generated fleets (same generator, same
 seed), 1,000 by default: callgrind runs a program about 50 times slower.
@@ -42,7 +47,11 @@ def main():
     ap.add_argument("--bin", help="the binary to count (default: build this tree's release binary)")
     ap.add_argument("--against", help="a second binary, counted the same way (the baseline)")
     ap.add_argument("--fleets", type=int, default=1000, help="generated fleets (default 1000)")
+    ap.add_argument("--write-docs", action="store_true",
+                    help="write the table into docs/performance.md, between its markers")
     args = ap.parse_args()
+    if args.write_docs and args.against:
+        sys.exit("error: --write-docs writes the counts of one build; leave out --against")
     binary = args.bin or run.build()
     with tempfile.TemporaryDirectory() as tmp:
         folder = os.path.join(tmp, "fleets")
@@ -52,14 +61,19 @@ def main():
             this = instructions(binary, out, folder)
             base = instructions(args.against, out, folder) if args.against else None
             rows.append((label, this, base))
-    print(f"| check {args.fleets} generated fleets | instructions | per fleet |"
-          + (" baseline | change |" if args.against else ""))
-    print("|---|---:|---:|" + ("---:|---:|" if args.against else ""))
+    lines = [f"| check {args.fleets} generated fleets | instructions | per fleet |"
+             + (" baseline | change |" if args.against else ""),
+             "|---|---:|---:|" + ("---:|---:|" if args.against else "")]
     for label, this, base in rows:
         line = f"| {label} | {this:,} | {this // args.fleets:,} |"
         if base:
             line += f" {base:,} | {100 * (this - base) / base:+.1f}% |"
-        print(line)
+        lines.append(line)
+    if args.write_docs:
+        lines += ["", f"Counted by callgrind (generator seed {run.SEED}); {run.provenance(args.bin)}."]
+        run.write_docs(run.PERFORMANCE_DOC, "instructions", "\n".join(lines))
+    else:
+        print("\n".join(lines))
 
 
 if __name__ == "__main__":
