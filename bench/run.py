@@ -113,7 +113,8 @@ def provenance(binary=None):
         p = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
         return p.stdout.strip() if p.returncode == 0 else "unknown"
     commit = out(["git", "rev-parse", "--short", "HEAD"])
-    if out(["git", "status", "--porcelain", "--untracked-files=no"]):
+    # Changes of the docs pages (the figures written) change no binary.
+    if out(["git", "status", "--porcelain", "--untracked-files=no", "--", ".", ":!docs"]):
         commit += "+changes"
     rustc = out(["rustc", "--version"])
     what = f"commit `{commit}`"
