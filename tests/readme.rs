@@ -68,7 +68,7 @@ fn heading(line: &str) -> Option<(usize, &str)> {
 /// The text of the section whose heading satisfies `is_it`: from that
 /// heading to the next heading of the same or a higher level (fenced code
 /// is never a heading). `None` when no heading does.
-fn section<'a>(text: &'a str, is_it: impl Fn(&str) -> bool) -> Option<&'a str> {
+fn section(text: &str, is_it: impl Fn(&str) -> bool) -> Option<&str> {
     let mut start: Option<(usize, usize)> = None;
     let mut offset = 0;
     let mut fenced = false;

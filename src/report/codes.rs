@@ -79,10 +79,7 @@ pub fn fill_docs(page: &str) -> Result<String, String> {
     if missing.is_empty() {
         Ok(out)
     } else {
-        Err(format!(
-            "the page lacks the markers {}",
-            missing.join(", ")
-        ))
+        Err(format!("the page lacks the markers {}", missing.join(", ")))
     }
 }
 

@@ -94,7 +94,9 @@ fn docs_cli_has_a_heading_for_every_command_with_every_option() {
     let check = section(&cli, |h| h.contains("`fleetcheck check`")).unwrap_or_default();
     for arg in own_arguments(&top) {
         for m in missing_from(check, arg) {
-            problems.push(format!("`fleetcheck` (as check): {m} is not in the check section"));
+            problems.push(format!(
+                "`fleetcheck` (as check): {m} is not in the check section"
+            ));
         }
     }
     assert!(

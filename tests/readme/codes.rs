@@ -42,9 +42,9 @@ fn diagnostics_lists_every_code_with_its_severity() {
     let mut missing = Vec::new();
     for (code, severity) in every_code() {
         // Input errors are all errors: their table has no severity column.
-        if !text.contains(&format!("| `{code}` | {severity} |"))
-            && !(severity == "error" && text.contains(&format!("| `{code}` | ")))
-        {
+        let listed = text.contains(&format!("| `{code}` | {severity} |"))
+            || (severity == "error" && text.contains(&format!("| `{code}` | ")));
+        if !listed {
             missing.push(format!("{code} ({severity})"));
         }
     }

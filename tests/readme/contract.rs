@@ -132,7 +132,9 @@ fn docs_event_file_example_is_an_event_file_fleetcheck_accepts() {
         r.code,
         r.stderr
     );
-    assert!(r.stdout.starts_with("Regional 2025 (format standard, date 2025-06-01, 100 SP)"));
+    assert!(r
+        .stdout
+        .starts_with("Regional 2025 (format standard, date 2025-06-01, 100 SP)"));
 }
 
 #[test]

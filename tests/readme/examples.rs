@@ -77,7 +77,9 @@ fn matches(expected: &[&str], actual: &[&str]) -> bool {
         None => actual.is_empty(),
         Some((&"...", rest)) => (0..=actual.len()).any(|k| matches(rest, &actual[k..])),
         Some((line, rest)) => {
-            actual.first().is_some_and(|a| a.trim_end() == line.trim_end())
+            actual
+                .first()
+                .is_some_and(|a| a.trim_end() == line.trim_end())
                 && matches(rest, &actual[1..])
         }
     }
@@ -158,7 +160,10 @@ fn check_page(name: &str, text: &str) -> Vec<String> {
             }
             let expected: Vec<&str> = b.lines[start..i].iter().map(String::as_str).collect();
             let actual = run(dir.path(), command);
-            if !matches(&trimmed_lines(&expected.join("\n")), &trimmed_lines(&actual)) {
+            if !matches(
+                &trimmed_lines(&expected.join("\n")),
+                &trimmed_lines(&actual),
+            ) {
                 failures.push(format!(
                     "{name}:{at}: `{command}` printed\n{actual}\n--- where the page shows\n{}\n---",
                     expected.join("\n")

@@ -86,7 +86,10 @@ fn anchors_are_githubs() {
         anchor("X-Wing damage decks (`game = \"xwing\"`)"),
         "x-wing-damage-decks-game--xwing"
     );
-    assert_eq!(anchor("5. Verify in a later round"), "5-verify-in-a-later-round");
+    assert_eq!(
+        anchor("5. Verify in a later round"),
+        "5-verify-in-a-later-round"
+    );
 }
 
 #[test]
@@ -119,9 +122,10 @@ fn every_relative_link_points_at_a_file_and_heading_that_exist() {
                     continue;
                 }
                 let key = path.to_string_lossy().replace("/./", "/");
-                let target_text = all.get(&key).cloned().unwrap_or_else(|| {
-                    std::fs::read_to_string(&full).unwrap_or_default()
-                });
+                let target_text = all
+                    .get(&key)
+                    .cloned()
+                    .unwrap_or_else(|| std::fs::read_to_string(&full).unwrap_or_default());
                 if !headings(&target_text)
                     .iter()
                     .any(|(_, h)| anchor(h) == fragment)
@@ -131,7 +135,11 @@ fn every_relative_link_points_at_a_file_and_heading_that_exist() {
             }
         }
     }
-    assert!(broken.is_empty(), "broken links:\n  {}", broken.join("\n  "));
+    assert!(
+        broken.is_empty(),
+        "broken links:\n  {}",
+        broken.join("\n  ")
+    );
 }
 
 /// The project's own paths the pages name in code (`src/...`,
@@ -176,7 +184,7 @@ fn thousands(n: usize) -> String {
     let s = n.to_string();
     let mut out = String::new();
     for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i) % 3 == 0 {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(c);
@@ -194,7 +202,12 @@ fn card_counts() -> (BTreeMap<String, usize>, BTreeMap<String, usize>) {
                 continue;
             }
             let v: toml::Table = std::fs::read_to_string(&p).unwrap().parse().unwrap();
-            for card in v.get("card").and_then(|c| c.as_array()).into_iter().flatten() {
+            for card in v
+                .get("card")
+                .and_then(|c| c.as_array())
+                .into_iter()
+                .flatten()
+            {
                 let kind = card["type"].as_str().unwrap().to_string();
                 *all.entry(kind.clone()).or_default() += 1;
                 if card.get("helper").and_then(|h| h.as_bool()) == Some(true) {
@@ -287,7 +300,11 @@ fn data_page_has_the_databases_figures_and_every_unmodeled_tag() {
 fn bench_figures_stand_between_the_markers_their_scripts_write() {
     for (doc, block, script) in [
         ("docs/performance.md", "run", "bench/run.py"),
-        ("docs/performance.md", "instructions", "bench/instructions.py"),
+        (
+            "docs/performance.md",
+            "instructions",
+            "bench/instructions.py",
+        ),
         ("docs/reliability.md", "growth", "bench/growth.py"),
     ] {
         let text = page(doc);
@@ -330,9 +347,11 @@ fn every_test_a_page_names_exists() {
                 let parts: Vec<&str> = span.split("::").collect();
                 if parts.len() < 2
                     || !modules.contains(&parts[0])
-                    || !parts
-                        .iter()
-                        .all(|p| !p.is_empty() && p.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_'))
+                    || !parts.iter().all(|p| {
+                        !p.is_empty()
+                            && p.chars()
+                                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+                    })
                 {
                     continue;
                 }
