@@ -3,7 +3,9 @@
 //! `exceed_restrictions`):
 //!
 //! - admission: only cards matching `only` (and sharing a faction with the
-//!   ship, for `same_faction`) may take the slot: Nijil (C235) "That
+//!   ship as the faction penalty reads it, for `same_faction`: "of the
+//!   same faction as the ship" names no faction, it asks the penalty's
+//!   question) may take the slot: Nijil (C235) "That
 //!   Upgrade ... must be a Romulan [tech] Upgrade", Cargo Hold (T013)
 //!   "These Upgrades cannot have a cost greater than 4 SP", a captain that
 //!   "may field the 'Secret Research' [talent] Upgrade";

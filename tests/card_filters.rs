@@ -1,0 +1,164 @@
+//! Card filters on real cards of the embedded database
+//! (shared/rules/staw.md, "Rulings settled after review (round 3)"):
+//!
+//! - a faction a discount, waiver or holder names means that faction, or
+//!   one that counts as it, never the reverse and never a sibling (the
+//!   faction penalty keeps its two-way matching).
+
+use crate::rules13::{card, check, check_as, codes, messages, mods};
+
+fn ship(ship: &str, captain: &str, upgrades: &[&str]) -> String {
+    let ups: Vec<String> = upgrades
+        .iter()
+        .map(|u| format!("{{ id = \"{u}\" }}"))
+        .collect();
+    format!(
+        "[[ship]]\nship = {{ id = \"{ship}\" }}\ncaptain = {{ id = \"{captain}\" }}\nupgrades = [{}]\n",
+        ups.join(", ")
+    )
+}
+
+// ---- a faction a filter names: one way --------------------------------------
+
+#[test]
+fn lurin_discounts_ferengi_upgrades_not_independent_ones() {
+    // Kreechta (S021, Ferengi, 22), Lurin (Cap730, Ferengi, 5: "[Ferengi]
+    // Upgrades equipped to this ship cost -1SP"), Rom (C014, Ferengi crew,
+    // 3) and Plasma Torpedoes (W088, Independent weapon, 3). A Ferengi card
+    // counts as Independent, an Independent card never as Ferengi: Rom
+    // costs 2, the torpedoes 3 (and no penalty: Ferengi and Independent
+    // share a faction for the penalty).
+    let c = check(&ship("S021", "Cap730", &["C014", "W088"]));
+    assert_eq!(codes(&c), Vec::<&str>::new());
+    let r = c.finish();
+    assert_eq!(mods(card(&r, 0, "C014")), [("discount", -1)]);
+    assert_eq!(mods(card(&r, 0, "W088")), []);
+    assert_eq!(card(&r, 0, "W088").cost, 3);
+    assert_eq!(r.total, Some(22 + 5 + 2 + 3));
+}
+
+#[test]
+fn lurins_waiver_covers_ferengi_upgrades_only() {
+    // The same cards on a Federation Starship (S005, 21): "You do not pay
+    // a Faction Penalty when you equip this card or [Ferengi] Upgrades to
+    // this ship". Rom pays none and costs 2; the Independent torpedoes pay
+    // their +1 and get no discount: 4.
+    let c = check(&ship("S005", "Cap730", &["C014", "W088"]));
+    assert_eq!(codes(&c), Vec::<&str>::new());
+    let r = c.finish();
+    assert_eq!(mods(card(&r, 0, "Cap730")), []);
+    assert_eq!(mods(card(&r, 0, "C014")), [("discount", -1)]);
+    assert_eq!(mods(card(&r, 0, "W088")), [("faction-penalty", 1)]);
+    assert_eq!(
+        card(&r, 0, "W088").modifiers[0].source,
+        "Plasma Torpedoes is Independent but Federation Starship is Federation"
+    );
+    assert_eq!(r.total, Some(21 + 5 + 2 + 4));
+}
+
+#[test]
+fn tkumbra_discounts_vulcan_cards_not_federation_ones() {
+    // U.S.S. T'Kumbra (S335, Federation and Vulcan, 22: "All Vulcan
+    // Captains, Admirals, and [crew] Upgrades equipped to this ship cost -1
+    // SP"). Keogh (Cap007, Federation captain, 4) and Terry (C018,
+    // Federation crew, 4) are no Vulcan cards; Kov (C091, Vulcan crew, 4)
+    // is.
+    let r = check(&ship("S335", "Cap007", &["C091", "C018"])).finish();
+    assert_eq!(mods(card(&r, 0, "Cap007")), []);
+    assert_eq!(mods(card(&r, 0, "C018")), []);
+    assert_eq!(mods(card(&r, 0, "C091")), [("discount", -1)]);
+    assert_eq!(r.total, Some(22 + 4 + 3 + 4));
+    // A Vulcan captain, Solok (Cap627, 4), gets it.
+    let r = check(&ship("S335", "Cap627", &["C018"])).finish();
+    assert_eq!(mods(card(&r, 0, "Cap627")), [("discount", -1)]);
+    assert_eq!(r.total, Some(22 + 3 + 4));
+}
+
+#[test]
+fn thalens_slot_discounts_a_xindi_weapon_only() {
+    // Xindi Starship (S024, 18: 1 tech, 1 weapon), Kiaphet Amman'Sor
+    // (Cap440, 3, 1 talent), Thalen (E161, 5: "If the additional [weapon]
+    // Upgrade is a Xindi [weapon] Upgrade, its cost is -2 SP"). A Kazon
+    // weapon, Variable Yield Charges (W127, 2), is no Xindi weapon, though
+    // both count as Independent.
+    let c = check(&ship("S024", "Cap440", &["E161", "W127"]));
+    assert_eq!(codes(&c), Vec::<&str>::new());
+    let r = c.finish();
+    assert_eq!(mods(card(&r, 0, "W127")), []);
+    assert_eq!(r.total, Some(18 + 3 + 5 + 2));
+    // Xindi Torpedoes (W154, 3) in Thalen's slot: 1.
+    let r = check(&ship("S024", "Cap440", &["E161", "W154"])).finish();
+    assert_eq!(mods(card(&r, 0, "W154")), [("discount", -2)]);
+    assert_eq!(r.total, Some(18 + 3 + 5 + 1));
+}
+
+#[test]
+fn haron_discounts_kazon_weapons_not_ferengi_ones() {
+    // Kazon Starship (S219, 18: 1 weapon, 2 crew), Haron (Cap315, 2: "Add 1
+    // [weapon] Upgrade slot ... All of your Kazon [weapon] Upgrades cost -1
+    // SP"), the Ferengi Photon Torpedoes (W067, 4) and the Kazon Variable
+    // Yield Charges (W127, 2). Ferengi and Kazon are siblings: no discount
+    // for the torpedoes (and no penalty either).
+    let c = check(&ship("S219", "Cap315", &["W067", "W127"]));
+    assert_eq!(codes(&c), Vec::<&str>::new());
+    let r = c.finish();
+    assert_eq!(mods(card(&r, 0, "W067")), []);
+    assert_eq!(card(&r, 0, "W067").cost, 4);
+    assert_eq!(mods(card(&r, 0, "W127")), [("discount", -1)]);
+    assert_eq!(r.total, Some(18 + 2 + 4 + 1));
+}
+
+#[test]
+fn degra_discounts_xindi_weapons_not_independent_ones() {
+    // Xindi Starship (S036, 26: 1 tech, 2 weapon, 1 crew), the Xindi
+    // captain (Cap116, 0), Degra (C230, 4: "All of your Xindi [weapon]
+    // Upgrades cost -1 SP"), Xindi Torpedoes (W154, 3) and the Independent
+    // Plasma Torpedoes (W088, 3).
+    let r = check(&ship("S036", "Cap116", &["C230", "W154", "W088"])).finish();
+    assert_eq!(mods(card(&r, 0, "W154")), [("discount", -1)]);
+    assert_eq!(mods(card(&r, 0, "W088")), []);
+    assert_eq!(r.total, Some(26 + 4 + 2 + 3));
+}
+
+#[test]
+fn hatchery_holds_a_xindi_crew_and_refuses_a_ferengi_one() {
+    // Xindi Starship (S024, 18: no crew slot), the Xindi captain (Cap116,
+    // 0), Hatchery (T139, 2: "Add 1 [crew] Upgrade slot ... place a Xindi
+    // [crew] Upgrade face down beneath this card"). Two Ferengi crew, Rom
+    // (C014) and Nog (C015): the added slot takes one, and the other may
+    // not go beneath Hatchery: the fleet is illegal.
+    let c = check(&ship("S024", "Cap116", &["T139", "C014", "C015"]));
+    assert_eq!(codes(&c), ["slot"]);
+    assert_eq!(
+        messages(&c, "slot"),
+        ["Nog (C015) needs a free crew slot, but ship 1 (Xindi Starship) has none left that takes it"]
+    );
+    assert_eq!(
+        c.diagnostics[0].help,
+        ["the ship's upgrade slots: 1 tech, 1 weapon, 1 crew, 1 crew held beneath Hatchery (for Xindi [crew] upgrades only)"]
+    );
+    assert_eq!(c.exit_code(), 1);
+    // A Xindi crew, Damron (C237, 4), goes beneath it; Rom takes the slot.
+    let c = check(&ship("S024", "Cap116", &["T139", "C237", "C014"]));
+    assert_eq!(codes(&c), ["held"]);
+    assert_eq!(
+        messages(&c, "held"),
+        ["Damron (C237) is held face down beneath Hatchery (T139) on ship 1 (Xindi Starship): no slot of the upgrade bar, 4 SP as an upgrade of the ship"]
+    );
+    assert_eq!(c.finish().total, Some(18 + 2 + 4 + 3));
+}
+
+#[test]
+fn sub_faction_matching_of_filters_follows_the_format() {
+    // Without sub-factions (tournament-2016) a filter's faction is matched
+    // as written: Kov (C091, Vulcan) still gets T'Kumbra's Vulcan discount,
+    // and a Kazon card still is no Xindi card.
+    let r = check_as(&ship("S335", "Cap007", &["C091"]), Some("tournament-2016")).finish();
+    assert_eq!(mods(card(&r, 0, "C091")), [("discount", -1)]);
+    let r = check_as(
+        &ship("S024", "Cap440", &["E161", "W127"]),
+        Some("tournament-2016"),
+    )
+    .finish();
+    assert_eq!(mods(card(&r, 0, "W127")), [("faction-penalty", 1)]);
+}
