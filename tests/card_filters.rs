@@ -3,7 +3,8 @@
 //!
 //! - a faction a discount, waiver or holder names means that faction, or
 //!   one that counts as it, never the reverse and never a sibling (the
-//!   faction penalty keeps its two-way matching).
+//!   faction penalty keeps its two-way matching);
+//! - "? Upgrades" are the cards of type ? (Iden, Reginald Barclay).
 
 use crate::rules13::{card, check, check_as, codes, messages, mods};
 
@@ -161,4 +162,68 @@ fn sub_faction_matching_of_filters_follows_the_format() {
     )
     .finish();
     assert_eq!(mods(card(&r, 0, "W127")), [("faction-penalty", 1)]);
+}
+
+// ---- ? Upgrades -----------------------------------------------------------
+
+#[test]
+fn iden_counts_independent_question_upgrades_only() {
+    // Val Jean (S097, Independent, 22: 2 weapon, 2 crew), Iden (Cap037, 10:
+    // "This card costs -1 SP for each [Independent] ? Upgrade equipped to
+    // this ship"). Kejal (Q032, 3) and Photonic Field Generator (Q033, 2)
+    // are Independent ? Upgrades; Kenneth Dalby (C082, crew, 2) and Plasma
+    // Torpedoes (W088, weapon, 3) are Independent but no ? Upgrades.
+    let c = check(&ship("S097", "Cap037", &["Q032", "Q033", "C082", "W088"]));
+    assert_eq!(codes(&c), Vec::<&str>::new());
+    let r = c.finish();
+    assert_eq!(mods(card(&r, 0, "Cap037")), [("ship-penalty", -2)]);
+    assert_eq!(
+        card(&r, 0, "Cap037").modifiers[0].source,
+        "Iden (Cap037): -1 SP for each of 2 Independent ? upgrades on its ship"
+    );
+    assert_eq!(card(&r, 0, "Cap037").cost, 8);
+    assert_eq!(r.total, Some(22 + 8 + 3 + 2 + 2 + 3));
+}
+
+#[test]
+fn iden_counts_a_kazon_question_upgrade_not_a_federation_one() {
+    // Kejal (Q032, 3), the Federation ? Upgrade Tea, Earl Grey, Hot (Q034,
+    // 1, +1 off a Federation ship, +1 penalty), the Kazon ? Upgrade
+    // Unremarkable Species (Q004, 5, +5 off a Kazon ship; Kazon counts as
+    // Independent) and Kenneth Dalby (C082, 2): Iden counts Kejal and
+    // Unremarkable Species.
+    let r = check(&ship("S097", "Cap037", &["Q032", "Q034", "Q004", "C082"])).finish();
+    assert_eq!(mods(card(&r, 0, "Cap037")), [("ship-penalty", -2)]);
+    assert_eq!(card(&r, 0, "Q034").cost, 3);
+    assert_eq!(card(&r, 0, "Q004").cost, 10);
+    assert_eq!(r.total, Some(22 + 8 + 3 + 3 + 10 + 2));
+    // No ? Upgrade: Iden costs 10.
+    let r = check(&ship("S097", "Cap037", &["C082", "W088"])).finish();
+    assert_eq!(mods(card(&r, 0, "Cap037")), []);
+    assert_eq!(r.total, Some(22 + 10 + 2 + 3));
+}
+
+#[test]
+fn barclays_slot_takes_question_upgrades_only() {
+    // Federation Starship (S033, 24: 1 tech, 2 weapon, 1 crew), Keogh
+    // (Cap007, 4), Reginald Barclay (C463, 1: "Add 1 [tech] to this ship's
+    // Upgrade Bar. This slot can only be filled by [question] Upgrades").
+    // Two Ferengi techs, Maximum Shields (T021) and EM Pulse (T022), 4 + 1
+    // each: Barclay's slot refuses the second.
+    let c = check(&ship("S033", "Cap007", &["C463", "T021", "T022"]));
+    assert_eq!(codes(&c), ["slot"]);
+    assert_eq!(
+        messages(&c, "slot"),
+        ["EM Pulse (T022) needs a free tech slot, but ship 1 (Federation Starship) has none left that takes it"]
+    );
+    assert_eq!(
+        c.diagnostics[0].help,
+        ["the ship's upgrade slots: 1 tech, 2 weapon, 1 crew, 1 talent, 1 tech (for ? upgrades only)"]
+    );
+    // Kejal (Q032, Independent ? Upgrade, [crew] or [tech], 3 + 1) takes it.
+    let c = check(&ship("S033", "Cap007", &["C463", "T021", "Q032"]));
+    assert_eq!(codes(&c), Vec::<&str>::new());
+    let r = c.finish();
+    assert_eq!(card(&r, 0, "Q032").slot.as_deref(), Some("tech"));
+    assert_eq!(r.total, Some(24 + 4 + 1 + 5 + 4));
 }

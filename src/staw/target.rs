@@ -4,7 +4,7 @@
 
 use super::faction::counts_as;
 use super::view::Role;
-use crate::data::model::{Card, CardFilter};
+use crate::data::model::{Card, CardFilter, CardType};
 use crate::data::normalize;
 
 /// Where a granting card sits: (ship index, card index on that ship).
@@ -54,6 +54,8 @@ pub fn filter_matches(f: &CardFilter, t: &Target) -> bool {
             Some(s) => f.slots.iter().any(|x| x == s),
             None => super::upgrade_types(t.card).any(|s| f.slots.iter().any(|x| x == s)),
         };
+    // "? Upgrades": the printed type, not the slot taken.
+    let question_ok = !f.question || (t.card.kind == CardType::Upgrade && t.card.slot.is_none());
     let faction_ok = (f.factions.is_empty()
         || counts_as(&t.card.factions, &f.factions, t.sub_factions))
         && !counts_as(&t.card.factions, &f.not_factions, t.sub_factions);
@@ -74,6 +76,7 @@ pub fn filter_matches(f: &CardFilter, t: &Target) -> bool {
         && f.max_printed_cost.is_none_or(|m| t.card.cost <= m);
     type_ok
         && slot_ok
+        && question_ok
         && faction_ok
         && name_ok
         && word_ok
@@ -84,7 +87,6 @@ pub fn filter_matches(f: &CardFilter, t: &Target) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::data::model::CardType;
 
     fn target(card: &Card, sub_factions: bool) -> Target<'_> {
         Target {
@@ -147,5 +149,22 @@ mod tests {
         };
         assert!(!filter_matches(&non, &target(&kazon, true)));
         assert!(filter_matches(&non, &target(&kazon, false)));
+    }
+
+    #[test]
+    fn question_upgrades_are_the_printed_type() {
+        let f = CardFilter {
+            question: true,
+            ..CardFilter::default()
+        };
+        // A ? card in a [tech] slot is a ? Upgrade; a [tech] card is not.
+        assert!(filter_matches(
+            &f,
+            &target(&upgrade(&["independent"], None), true)
+        ));
+        assert!(!filter_matches(
+            &f,
+            &target(&upgrade(&["independent"], Some("tech")), true)
+        ));
     }
 }

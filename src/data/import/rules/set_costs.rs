@@ -25,7 +25,7 @@
 //! applies_to = { names = ["Dahar Master"] }
 //! ```
 
-use super::{faction_of, push_all_unique, push_unique, slot_of, span_of, Cx, Kind, Subject};
+use super::{push_all_unique, qualifiers, span_of, Cx, Kind, Subject};
 use crate::data::import::ImportError;
 use crate::data::model::{CardFilter, Scope, SetCost};
 use regex::Regex;
@@ -151,7 +151,7 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
             spans.push((at + m.start(), at + end.max(m.start())));
         };
         if let Some(c) = ONE_UP_TO.captures(t) {
-            if let (Some(mut applies_to), Ok(max)) = (filter(&c[1]), c[2].parse::<i32>()) {
+            if let (Some(mut applies_to), Ok(max)) = (qualifiers(&c[1]), c[2].parse::<i32>()) {
                 applies_to.max_printed_cost = Some(max);
                 let cost = SetCost {
                     amount: c.get(4).map_or(0, |m| m.as_str().parse().unwrap_or(0)),
@@ -189,7 +189,7 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
             }
         }
         if let Some(c) = FILTERED.captures(t) {
-            if let Some(applies_to) = filter(&c[1]) {
+            if let Some(applies_to) = qualifiers(&c[1]) {
                 let cost = SetCost {
                     amount: c[2].parse().unwrap_or(0),
                     scope: Scope::Ship,
@@ -203,7 +203,7 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
             }
         }
         if let Some(c) = COUNTED.captures(t) {
-            if let Some(applies_to) = filter(&c[3]) {
+            if let Some(applies_to) = qualifiers(&c[3]) {
                 let n = c.get(2).map_or(1, |m| m.as_str().parse().unwrap_or(1));
                 let cost = SetCost {
                     amount: c[4].parse().unwrap_or(0),
@@ -222,22 +222,6 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
     push_all_unique(&mut s.card.rules.set_costs, found);
     push_all_unique(&mut s.card.rules.no_slot_for, no_slot_for);
     Ok(())
-}
-
-/// Factions and slot icons ("Romulan [talent] and Klingon [talent] ").
-fn filter(words: &str) -> Option<CardFilter> {
-    let mut f = CardFilter::default();
-    for w in words.split_whitespace() {
-        let wl = w.to_lowercase();
-        if let Some(slot) = slot_of(&wl).filter(|_| wl.starts_with('[')) {
-            push_unique(&mut f.slots, slot.to_string());
-        } else if let Some(fa) = faction_of(&wl) {
-            push_unique(&mut f.factions, fa.to_string());
-        } else if !matches!(wl.as_str(), "and" | "or") {
-            return None;
-        }
-    }
-    Some(f)
 }
 
 #[cfg(test)]
