@@ -4,7 +4,8 @@
 //! - a faction a discount, waiver or holder names means that faction, or
 //!   one that counts as it, never the reverse and never a sibling (the
 //!   faction penalty keeps its two-way matching);
-//! - "? Upgrades" are the cards of type ? (Iden, Reginald Barclay).
+//! - "? Upgrades" are the cards of type ? (Iden, Reginald Barclay);
+//! - "equipped to this Captain" is the captain's own slots (Duras).
 
 use crate::rules13::{card, check, check_as, codes, messages, mods};
 
@@ -226,4 +227,73 @@ fn barclays_slot_takes_question_upgrades_only() {
     let r = c.finish();
     assert_eq!(card(&r, 0, "Q032").slot.as_deref(), Some("tech"));
     assert_eq!(r.total, Some(24 + 4 + 1 + 5 + 4));
+}
+
+// ---- equipped to this Captain ----------------------------------------------
+
+#[test]
+fn duras_fixes_the_cost_of_his_own_talents_not_the_admirals() {
+    // I.K.S. Rotarran (S012, 22), Duras (Cap656, 5, 1 talent: "[Romulan]
+    // [talent] and [Klingon] [talent] Upgrades equipped to this Captain
+    // cost 3 SP"), Martok (A011, admiral, 4, 1 talent), Supreme Commander
+    // (E011, Klingon talent, 5) and Surrender As Ordered (E052, Klingon
+    // talent, 4). One talent is Duras', at 3; the other is the admiral's, at
+    // its printed cost. The cheaper assignment gives Duras the 5.
+    let c = check(
+        "[[ship]]\nship = { id = \"S012\" }\ncaptain = { id = \"Cap656\" }\nadmiral = { id = \"A011\" }\nupgrades = [{ id = \"E011\" }, { id = \"E052\" }]\n",
+    );
+    assert_eq!(codes(&c), Vec::<&str>::new());
+    let r = c.finish();
+    assert_eq!(mods(card(&r, 0, "E011")), [("set-cost", -2)]);
+    assert_eq!(
+        card(&r, 0, "E011").modifiers[0].source,
+        "Duras (Cap656): costs 3 SP"
+    );
+    assert_eq!(mods(card(&r, 0, "E052")), []);
+    assert_eq!(r.total, Some(22 + 5 + 4 + 3 + 4));
+}
+
+#[test]
+fn duras_talent_on_his_own_and_a_talent_he_does_not_name() {
+    // Alone, Supreme Commander is his: 3.
+    let r = check(&ship("S012", "Cap656", &["E011"])).finish();
+    assert_eq!(r.total, Some(22 + 5 + 3));
+    // Two Klingon talents and no admiral: one has no slot.
+    let c = check(&ship("S012", "Cap656", &["E011", "E052"]));
+    assert_eq!(codes(&c), ["slot"]);
+}
+
+#[test]
+fn kirks_fixed_cost_is_for_his_own_talents() {
+    // Federation Starship (S033, 24), James T. Kirk (Cap905, 6, 2 talents:
+    // "Any Federation [talent] Upgrades you purchase for Kirk cost exactly 3
+    // Squadron Points"), Hayes (A003, admiral, 3, 1 talent), three
+    // Federation talents of 5: Intercept (E004), Persistence (E006), Prefix
+    // Code (E018). Two are Kirk's at 3, the admiral's at 5.
+    let c = check(
+        "[[ship]]\nship = { id = \"S033\" }\ncaptain = { id = \"Cap905\" }\nadmiral = { id = \"A003\" }\nupgrades = [{ id = \"E004\" }, { id = \"E006\" }, { id = \"E018\" }]\n",
+    );
+    assert_eq!(codes(&c), Vec::<&str>::new());
+    let r = c.finish();
+    assert_eq!(mods(card(&r, 0, "E004")), [("set-cost", -2)]);
+    assert_eq!(mods(card(&r, 0, "E006")), [("set-cost", -2)]);
+    assert_eq!(mods(card(&r, 0, "E018")), []);
+    assert_eq!(r.total, Some(24 + 6 + 3 + 3 + 3 + 5));
+}
+
+#[test]
+fn fleet_captain_rule_5_frees_a_talent_in_duras_own_slot() {
+    // The Klingon fleet captain (R010d, 5) on Duras' ship: his talent fits
+    // his printed slot (which carries his fixed cost), so the bonus slot is
+    // forgone and Supreme Commander (E011) costs 0, not 3.
+    let r = check(
+        "resource = \"Fleet Captain\"\n[[ship]]\nship = { id = \"S012\" }\ncaptain = { id = \"Cap656\" }\nfleet_captain = \"Klingon\"\nupgrades = [{ id = \"E011\" }]\n",
+    )
+    .finish();
+    assert_eq!(mods(card(&r, 0, "E011")), [("set-cost", -5)]);
+    assert_eq!(
+        card(&r, 0, "E011").modifiers[0].source,
+        "Klingon (R010d): costs 0 SP in place of its bonus [talent] slot (Fleet Captain rule 5)"
+    );
+    assert_eq!(r.total, Some(22 + 5 + 5));
 }

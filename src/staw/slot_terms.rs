@@ -102,6 +102,20 @@ impl<'a> Terms<'a> {
             && (!self.add.same_faction || shares_faction(&card.factions, view_factions, sub))
     }
 
+    /// Whether the card in the slot is face down: held beneath the card
+    /// that adds it, or at the slot's face-down fixed cost when that cost
+    /// is its (Balance of Terror's slot; Kirk's icons: "Any Federation
+    /// [talent] Upgrades you purchase for Kirk cost exactly 3 Squadron
+    /// Points and are placed face down", not another talent there).
+    pub fn face_down(&self, target: &Target) -> bool {
+        self.add.beneath
+            || self
+                .add
+                .set_cost
+                .as_ref()
+                .is_some_and(|c| c.face_down && cost::filter_matches(&c.applies_to, target))
+    }
+
     /// The grants the slot gives the card at `target`.
     fn grants(&self, target: At) -> impl Iterator<Item = Grant<'a>> + '_ {
         let effects = self

@@ -39,7 +39,7 @@ use super::raw::RawCard;
 use super::text::CardText;
 use super::unmodeled::Phrase;
 use super::ImportError;
-use crate::data::model::{Card, CardFilter};
+use crate::data::model::{AddSlot, Card, CardFilter};
 use std::collections::BTreeMap;
 
 /// What the rule parsers may look names up in.
@@ -245,6 +245,26 @@ pub fn qualifiers(words: &str) -> Option<CardFilter> {
         after_faction = faction.is_some();
     }
     Some(f)
+}
+
+/// The `adds_slots` entry that stands for the card's own printed [talent]
+/// icons with terms (`AddSlot::icons`: Elim Garak's "his [talent] Upgrade"
+/// pays no penalty, Duras' "[talent] Upgrades equipped to this Captain cost
+/// 3 SP"), made on first use, so that one entry holds every term of the
+/// icons; `None` for a card without talent icons.
+pub fn own_icons(card: &mut Card) -> Option<&mut AddSlot> {
+    let n = card.talents.filter(|&n| n > 0)?;
+    let slots = &mut card.rules.adds_slots;
+    let i = match slots.iter().position(|a| a.icons) {
+        Some(i) => i,
+        None => {
+            let mut icons = AddSlot::plain(vec!["talent".into()], n);
+            icons.icons = true;
+            slots.push(icons);
+            slots.len() - 1
+        }
+    };
+    slots.get_mut(i)
 }
 
 /// A slot type from an icon (`[crew]`) or a word ("crew", "Weapon").
