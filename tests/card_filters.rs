@@ -5,7 +5,9 @@
 //!   one that counts as it, never the reverse and never a sibling (the
 //!   faction penalty keeps its two-way matching);
 //! - "? Upgrades" are the cards of type ? (Iden, Reginald Barclay);
-//! - "equipped to this Captain" is the captain's own slots (Duras).
+//! - "equipped to this Captain" is the captain's own slots (Duras);
+//! - a source typo that hides a restriction is read through a correction
+//!   (Temporal Wave Front).
 
 use crate::rules13::{card, check, check_as, codes, messages, mods};
 
@@ -296,4 +298,26 @@ fn fleet_captain_rule_5_frees_a_talent_in_duras_own_slot() {
         "Klingon (R010d): costs 0 SP in place of its bonus [talent] slot (Fleet Captain rule 5)"
     );
     assert_eq!(r.total, Some(22 + 5 + 5));
+}
+
+// ---- a restriction behind a source typo ------------------------------------
+
+#[test]
+fn temporal_wave_front_is_for_a_krenim_weapon_ship_only() {
+    // Temporal Wave Front (T061, 6): "This Upgrade by only be purchased for
+    // a Krenim weapon ship" (the source's "by" for "may", corrected). On the
+    // Species 116 Starship (S028, Dauntless Class, 20) with the Independent
+    // captain (Cap111, 0): refused.
+    let c = check(&ship("S028", "Cap111", &["T061"]));
+    assert_eq!(codes(&c), ["restriction"]);
+    assert_eq!(
+        messages(&c, "restriction"),
+        ["Temporal Wave Front (T061) may only be purchased for a Krenim Weapon Ship; ship 1 (Species 116 Starship) is a Dauntless Class ship"]
+    );
+    assert_eq!(c.exit_code(), 1);
+    // On the Krenim Starship (S045, Krenim Weapon Ship, 28) with the Krenim
+    // captain (Cap110, 0): legal.
+    let c = check(&ship("S045", "Cap110", &["T061"]));
+    assert_eq!(codes(&c), Vec::<&str>::new());
+    assert_eq!(c.finish().total, Some(28 + 6));
 }
