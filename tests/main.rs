@@ -5,6 +5,7 @@
 //! checks against the real reference data in `../shared`.
 mod architecture;
 mod builder;
+mod card_filters;
 mod cli;
 mod engine;
 mod event;

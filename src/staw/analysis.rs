@@ -61,12 +61,7 @@ pub fn slots_of(e: &ShipEntry, cards: &[(Role, &Placed)], muted: &[usize]) -> Ve
     for (k, (_, p)) in cards.iter().enumerate().filter(|(k, _)| !muted.contains(k)) {
         // Icons an `adds_slots` entry stands for (with its terms) are
         // added there.
-        let icons = if p.card.rules.adds_slots.iter().any(|a| a.icons) {
-            0
-        } else {
-            p.card.talents.unwrap_or(0)
-        };
-        for _ in 0..icons {
+        for _ in 0..p.card.plain_talent_icons() {
             out.push(Slot {
                 accepts: vec!["talent".into()],
                 source: p.card.name.clone(),
@@ -383,9 +378,10 @@ fn price_ship<'a>(
         };
         // Held beneath a card, in a face-down slot (Balance of Terror), or
         // bought face down at a fixed cost (Tahna Los, Khan Singh).
-        let face_down = slot_index.and_then(|j| terms.terms(j)).is_some_and(|tm| {
-            tm.add.beneath || tm.add.set_cost.as_ref().is_some_and(|c| c.face_down)
-        }) || (role == Role::Upgrade && cost::fixed_face_down(&t, on));
+        let face_down = slot_index
+            .and_then(|j| terms.terms(j))
+            .is_some_and(|tm| tm.face_down(&t))
+            || (role == Role::Upgrade && cost::fixed_face_down(&t, on));
         cards.push(CardState {
             placed,
             role,

@@ -3,7 +3,9 @@
 //! `exceed_restrictions`):
 //!
 //! - admission: only cards matching `only` (and sharing a faction with the
-//!   ship, for `same_faction`) may take the slot: Nijil (C235) "That
+//!   ship as the faction penalty reads it, for `same_faction`: "of the
+//!   same faction as the ship" names no faction, it asks the penalty's
+//!   question) may take the slot: Nijil (C235) "That
 //!   Upgrade ... must be a Romulan [tech] Upgrade", Cargo Hold (T013)
 //!   "These Upgrades cannot have a cost greater than 4 SP", a captain that
 //!   "may field the 'Secret Research' [talent] Upgrade";
@@ -98,6 +100,20 @@ impl<'a> Terms<'a> {
             .as_ref()
             .is_none_or(|f| cost::filter_matches(f, &t))
             && (!self.add.same_faction || shares_faction(&card.factions, view_factions, sub))
+    }
+
+    /// Whether the card in the slot is face down: held beneath the card
+    /// that adds it, or at the slot's face-down fixed cost when that cost
+    /// is its (Balance of Terror's slot; Kirk's icons: "Any Federation
+    /// [talent] Upgrades you purchase for Kirk cost exactly 3 Squadron
+    /// Points and are placed face down", not another talent there).
+    pub fn face_down(&self, target: &Target) -> bool {
+        self.add.beneath
+            || self
+                .add
+                .set_cost
+                .as_ref()
+                .is_some_and(|c| c.face_down && cost::filter_matches(&c.applies_to, target))
     }
 
     /// The grants the slot gives the card at `target`.

@@ -108,6 +108,9 @@ struct Parsed {
     phrase_cards: BTreeMap<String, (bool, bool)>,
     /// Card id -> its unmodeled rule phrases with their tags (memory only).
     phrases: BTreeMap<String, Vec<unmodeled::Phrase>>,
+    /// Card id and alias id -> its cleaned text, where the corrections'
+    /// evidence is read (memory only).
+    texts: corrections::Texts,
 }
 
 /// Imports the raw data in `input`, applying `corrections` (the text of a
@@ -121,9 +124,10 @@ pub fn import_utopia(input: &Path, corrections: Option<&str>) -> Result<Imported
         notes,
         phrase_cards,
         phrases: _,
+        texts,
     } = parse(input)?;
     if let Some(text) = corrections {
-        corrections::apply(text, &mut cards, &mut excluded)?;
+        corrections::apply(text, &mut cards, &mut excluded, &texts)?;
     }
     for c in &cards {
         if c.kind == CardType::Upgrade
@@ -249,6 +253,7 @@ fn parse(input: &Path) -> Result<Parsed, ImportError> {
     let mut cards = Vec::new();
     let mut phrase_cards: BTreeMap<String, (bool, bool)> = BTreeMap::new();
     let mut phrases = BTreeMap::new();
+    let mut texts = corrections::Texts::new();
     for g in &groups {
         let r = &kept[g.entries[0]];
         let mut card = facts::card(r, class_of.get(r.id()).cloned())?;
@@ -272,6 +277,9 @@ fn parse(input: &Path) -> Result<Parsed, ImportError> {
         if !subject.phrases.is_empty() {
             phrases.insert(subject.card.id.clone(), subject.phrases);
         }
+        for id in std::iter::once(&subject.card.id).chain(&subject.card.alias_ids) {
+            texts.insert(id.clone(), subject.text.text.clone());
+        }
         cards.push(subject.card);
     }
 
@@ -283,6 +291,7 @@ fn parse(input: &Path) -> Result<Parsed, ImportError> {
         notes,
         phrase_cards,
         phrases,
+        texts,
     })
 }
 

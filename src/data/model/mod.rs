@@ -166,6 +166,18 @@ pub struct Card {
 }
 
 impl Card {
+    /// The [talent] icons that are plain slots of its ship: all of them,
+    /// or none when an `adds_slots` entry stands for them with its terms
+    /// (`AddSlot::icons`: Elim Garak's own talent, Duras' "equipped to this
+    /// Captain"), which then adds those slots itself.
+    pub fn plain_talent_icons(&self) -> u32 {
+        if self.rules.adds_slots.iter().any(|a| a.icons) {
+            0
+        } else {
+            self.talents.unwrap_or(0)
+        }
+    }
+
     /// Whether `other` is this card printed again (in another set, under
     /// another id): one card to the rules, which a fleet counts once, a
     /// name resolves to once and a Space Dock record stands for once.

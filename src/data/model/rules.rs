@@ -203,6 +203,12 @@ pub struct CardFilter {
     /// Upgrade slot types (`crew`, `tech`, ...). Empty: any.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub slots: Vec<String>,
+    /// Only "? Upgrades": cards of the upgrade type ? (Utopia's `question`,
+    /// no printed slot type: `Card::slot` is none), whatever slot they
+    /// fill. "-1 SP for each [Independent] ? Upgrade" (Iden), "This slot can
+    /// only be filled by [question] Upgrades" (Reginald Barclay).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub question: bool,
     /// Card factions. Empty: any.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub factions: Vec<String>,

@@ -25,6 +25,9 @@
 //!   `surcharge`);
 //! - "This Upgrade must be filled with a Photon Torpedoes Upgrade" (Torpedo
 //!   Bay W146): `only` with `names`, a card the database knows;
+//! - "This slot can only be filled by [question] Upgrades" (Reginald
+//!   Barclay C463): `only` with the filter's qualifiers (`qualifiers`:
+//!   here the ? type, `question`);
 //! - "you may purchase 1 additional [crew] or [tech] Upgrade for this ship.
 //!   This Upgrade may exceed the ship's restrictions and cost -2 SP (min
 //!   0)" (Sakharov S051): an added slot with a discount and
@@ -37,7 +40,7 @@
 //! discount = { amount = -1, min = 1 }
 //! ```
 
-use super::{faction_of, number, slot_of, span_of, Cx, Kind, Subject};
+use super::{faction_of, number, qualifiers, slot_of, span_of, Cx, Kind, Subject};
 use crate::data::import::ImportError;
 use crate::data::model::{AddSlot, CardFilter, Discount, Scope, SetCost};
 use regex::Regex;
@@ -79,6 +82,12 @@ static AT_THE_COST: LazyLock<Regex> = LazyLock::new(|| {
 /// Bay W146): the added slot takes that card only.
 static FILLED_WITH: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)\bthis upgrade must be filled with an? (.+?) upgrade\b").unwrap()
+});
+/// "This slot can only be filled by [question] Upgrades" (Reginald
+/// Barclay C463).
+static ONLY_FILLED_BY: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\bthis slot can only be filled by ((?:[\w'-]+ |\[[a-z]+\] )*?)upgrades\b")
+        .unwrap()
 });
 static MAY_EXCEED: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)^this upgrade may exceed the ship's restrictions and cost -\s?(\d+)\s?sp(?:\s*\(min (\d+)\))?").unwrap()
@@ -210,6 +219,15 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
             // A card name the database knows, as printed.
             if let Some(name) = cx.card_names.get(&crate::data::normalize(&c[1])) {
                 terms.only.get_or_insert_with(CardFilter::default).names = vec![name.clone()];
+                spans.push(span_of(&c, *at));
+            }
+        }
+        if let Some(c) = ONLY_FILLED_BY.captures(t) {
+            if let Some(f) = qualifiers(&c[1]) {
+                let only = terms.only.get_or_insert_with(CardFilter::default);
+                only.question |= f.question;
+                only.slots.extend(f.slots);
+                only.factions.extend(f.factions);
                 spans.push(span_of(&c, *at));
             }
         }

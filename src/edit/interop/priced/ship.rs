@@ -45,9 +45,11 @@ fn owners(e: &crate::staw::fleet::ShipEntry, cards: &[(Role, &Placed)]) -> Vec<O
     let ship = e.ship.card;
     let mut out = vec![Owner::Ship; ship.slots.len()];
     for (k, (_, p)) in cards.iter().enumerate() {
+        // Icons an `adds_slots` entry stands for (Duras' talents "equipped
+        // to this Captain") are counted with that entry, as the engine does.
         out.extend(std::iter::repeat_n(
             Owner::Card(k),
-            p.card.talents.unwrap_or(0) as usize,
+            p.card.plain_talent_icons() as usize,
         ));
     }
     for a in &ship.rules.adds_slots {
