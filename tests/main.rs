@@ -8,6 +8,7 @@ mod builder;
 mod cli;
 mod engine;
 mod event;
+mod fidelity;
 mod games;
 mod golden;
 mod hardening;

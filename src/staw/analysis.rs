@@ -407,6 +407,7 @@ fn price_ship<'a>(
         captain_factions: factions.captain.clone(),
         price,
         class: factions.class,
+        dial: factions.dial,
         other_factions: factions.others.clone(),
         cards,
         slots,
