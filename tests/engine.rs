@@ -648,11 +648,11 @@ fn resources_priced_from_the_fleet() {
     };
     assert_eq!(
         source(&eff),
-        "half the fleet's total shields of 8, rounded up"
+        "half the fleet's total starting shields of 8, rounded up"
     );
     assert_eq!(
         source(&hull),
-        "half the fleet's total hull of 8, rounded up"
+        "half the fleet's total starting hull of 8, rounded up"
     );
     assert_eq!(
         source(&grid),

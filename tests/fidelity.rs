@@ -54,3 +54,69 @@ fn galaxy_class_mu_ships_are_galaxy_class_ships() {
     );
     assert_eq!(db().class("5000").unwrap().max_speed, Some(5));
 }
+
+// ---- starting values include what cards add -------------------------------
+
+/// A fleet of the U.S.S. Enterprise-D (S207, 28: shields 4, hull 5) with
+/// Jean-Luc Picard (Cap906, 6) and the U.S.S. Defiant (S180, 24: shields 4,
+/// hull 3) with Benjamin Sisko (Cap639, 4), the resource and each ship's
+/// extra lines: (fleet total, resource cost, resource modifier source).
+fn with_resource(resource: &str, first: &str, second: &str) -> (Option<i32>, i32, String) {
+    let c = check(&format!(
+        "resource = \"{resource}\"\n[[ship]]\nship = {{ id = \"S207\" }}\ncaptain = {{ id = \"Cap906\" }}\n{first}\n[[ship]]\nship = \"U.S.S. Defiant\"\ncaptain = {{ id = \"Cap639\" }}\n{second}\n"
+    ));
+    assert!(codes(&c).is_empty(), "{:?}", codes(&c));
+    let r = c.finish();
+    let res = r.resource.as_ref().unwrap();
+    (r.total, res.cost, res.modifiers[0].source.clone())
+}
+
+const SHIPS: i32 = 28 + 6 + 24 + 4;
+
+#[test]
+fn emergency_force_field_counts_the_starting_shield_values() {
+    // Emergency Force Field (R020): "the total combined starting Shield
+    // Values of all ships in your fleet divided by 2 (round up)". Printed:
+    // 4 + 4 = 8, 4 SP.
+    let eff = "Emergency Force Field";
+    let (total, cost, _) = with_resource(eff, "", "");
+    assert_eq!((total, cost), (Some(SHIPS + 4), 4));
+    // Systems Upgrade (T057, 2): "Your starting Shield Value is at +1": 9,
+    // 5 SP.
+    let (total, cost, source) = with_resource(eff, "upgrades = [\"T057\"]", "");
+    assert_eq!((total, cost), (Some(SHIPS + 2 + 5), 5));
+    assert_eq!(
+        source,
+        "half the fleet's total starting shields of 9 (8 printed, +1 by Systems Upgrade (T057) on ship 1), rounded up"
+    );
+    // Temporal Shielding (T296, 5): "Increase this ship's Shield Value by
+    // 1": 9, 5 SP; with both, 10, 5 SP.
+    let (total, cost, _) = with_resource(eff, "", "upgrades = [\"T296\"]");
+    assert_eq!((total, cost), (Some(SHIPS + 5 + 5), 5));
+    let (total, cost, source) =
+        with_resource(eff, "upgrades = [\"T057\"]", "upgrades = [\"T296\"]");
+    assert_eq!((total, cost), (Some(SHIPS + 2 + 5 + 5), 5));
+    assert!(source.contains("of 10 (8 printed, +1 by Systems Upgrade (T057) on ship 1, +1 by Temporal Shielding (T296) on ship 2)"), "{source}");
+}
+
+#[test]
+fn improved_hull_counts_the_starting_hull_values() {
+    // Improved Hull (R029): "the total combined starting Hull values of all
+    // of your ships in your fleet divided by 2 rounding up". Printed: 5 + 3
+    // = 8, 4 SP.
+    let ih = "Improved Hull";
+    let (total, cost, _) = with_resource(ih, "", "");
+    assert_eq!((total, cost), (Some(SHIPS + 4), 4));
+    // Reinforced Hull (T286, Klingon, 2 + 1): "Add +2 to this ship's Hull
+    // Value": 10, 5 SP (in the [tech] slot of Systems Upgrade T057, 2: the
+    // Enterprise-D prints none; its shield counts for no hull).
+    let (total, cost, _) = with_resource(ih, "upgrades = [\"T057\", \"T286\"]", "");
+    assert_eq!((total, cost), (Some(SHIPS + 2 + 3 + 5), 5));
+    // Dominion War Retrofit (Con004, 3) adds hull on a Miranda, Excelsior or
+    // Galaxy Class ship only ("Increase this ship's Hull Value by 1"): the
+    // Enterprise-D (Galaxy Class) has 6, the Defiant keeps 3.
+    let (total, cost, _) = with_resource(ih, "construction = \"Con004\"", "");
+    assert_eq!((total, cost), (Some(SHIPS + 3 + 5), 5));
+    let (total, cost, _) = with_resource(ih, "", "construction = \"Con004\"");
+    assert_eq!((total, cost), (Some(SHIPS + 3 + 4), 4));
+}

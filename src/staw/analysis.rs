@@ -143,7 +143,7 @@ pub fn analyse<'a>(
     let resource = fleet
         .resource
         .as_ref()
-        .map(|r| resource::price(db, r, &ships));
+        .map(|r| resource::price(db, r, &ships, format.sub_factions));
     let additional_points = raw
         .additional_points
         .as_ref()

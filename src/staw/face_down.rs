@@ -15,7 +15,8 @@ use crate::data::model::{Card, PenaltyRule};
 
 /// Whether a card's text acts on other cards or on its ship: slots it adds
 /// (talent icons too), discounts, fixed costs, penalty waivers, factions,
-/// cards it frees from a slot, widened slots, extra admirals, limits.
+/// cards it frees from a slot, widened slots, extra admirals, limits, the
+/// values it adds to the ship's starting stats.
 pub fn has_text(card: &Card) -> bool {
     let r = &card.rules;
     card.talents.unwrap_or(0) > 0
@@ -30,4 +31,5 @@ pub fn has_text(card: &Card) -> bool {
         || !r.slots_also.is_empty()
         || !r.extra_admirals.is_empty()
         || !r.ship_limits.is_empty()
+        || !r.stat_bonuses.is_empty()
 }

@@ -182,6 +182,26 @@ pub struct CostFromShip {
     pub plus: i32,
 }
 
+/// A value a card adds to its ship's printed stat (`Rules::stat_bonuses`):
+/// "Your starting Shield Value is at +1" (Systems Upgrade T057), "Increase
+/// this ship's Shield Value by 1" (Temporal Shielding T296), "Add +2 to
+/// this ship's Hull Value" (Reinforced Hull T286). The ship's starting
+/// value is its printed value plus the bonuses of its cards in play
+/// (face up); resources priced from the fleet read it (Emergency Force
+/// Field: "the total combined starting Shield Values").
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StatBonus {
+    /// `hull` or `shields`.
+    pub stat: String,
+    pub amount: i32,
+    /// Only while this holds for the ship: an effect listed for some ships
+    /// ("Miranda Class, Excelsior Class, or Galaxy Class - Increase this
+    /// ship's Hull Value by 1", Dominion War Retrofit Con004).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub when: Option<Condition>,
+}
+
 /// Where a discount or waiver applies.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "kebab-case")]

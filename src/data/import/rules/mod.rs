@@ -30,6 +30,7 @@ pub mod slot_terms;
 pub mod slots_also;
 pub mod species;
 pub mod squadrons;
+pub mod stat_bonuses;
 pub mod talent_permissions;
 pub mod target;
 
@@ -91,6 +92,7 @@ pub struct Kind {
 pub const KINDS: &[Kind] = &[
     species::KIND,
     cost_from_ship::KIND,
+    stat_bonuses::KIND,
     cost_modifiers::KIND,
     restrictions::KIND,
     max_per_ship::KIND,
