@@ -120,3 +120,79 @@ fn improved_hull_counts_the_starting_hull_values() {
     let (total, cost, _) = with_resource(ih, "", "construction = \"Con004\"");
     assert_eq!((total, cost), (Some(SHIPS + 3 + 4), 4));
 }
+
+// ---- a discount per unused slot of the printed upgrade bar ----------------
+
+/// One ship with the Borg captain Drone (Cap107, 0) and these upgrades:
+/// the codes, the fleet total and B'Elanna's discount on the card in her
+/// slot (its modifiers).
+fn belanna(
+    ship: &str,
+    upgrades: &str,
+    borg: &str,
+) -> (Vec<String>, Option<i32>, Vec<(String, i32)>) {
+    let c = check(&format!(
+        "[[ship]]\nship = {{ id = \"{ship}\" }}\ncaptain = {{ id = \"Cap107\" }}\nupgrades = [{upgrades}]\n"
+    ));
+    let codes = codes(&c).into_iter().map(str::to_string).collect();
+    let r = c.finish();
+    let m = mods(card(&r, 0, borg))
+        .into_iter()
+        .map(|(k, a)| (k.to_string(), a))
+        .collect();
+    (codes, r.total, m)
+}
+
+fn discount(n: i32) -> Vec<(String, i32)> {
+    vec![("discount".to_string(), -n)]
+}
+
+#[test]
+fn belanna_torres_discounts_her_borg_slot_per_unused_printed_slot() {
+    // B'Elanna Torres (C357, Federation and Borg crew, 3): "Add 1 [borg] to
+    // this ship's Upgrade Bar. The [borg] Upgrade equipped to this ship
+    // using that [borg] Upgrade Slot cost -1SP for each unused Upgrade Slot
+    // on that ship's printed Upgrade Bar." The Mirror Universe/Borg
+    // Starship (S105, 28) prints [borg], [tech], [weapon], [crew]; Borg
+    // Shield Matrix (B005, 8) goes into her slot, not the printed [borg]
+    // slot. With Data Node (T083, tech, 3) the printed [borg] and [weapon]
+    // slots are unused: 8 - 2.
+    let (codes, total, m) = belanna("S105", "\"C357\", \"B005\", \"T083\"", "B005");
+    assert!(codes.is_empty(), "{codes:?}");
+    assert_eq!(m, discount(2));
+    assert_eq!(total, Some(28 + 3 + (8 - 2) + 3));
+    // Nothing but her: [borg], [tech] and [weapon] unused, 8 - 3.
+    let (_, total, m) = belanna("S105", "\"C357\", \"B005\"", "B005");
+    assert_eq!(m, discount(3));
+    assert_eq!(total, Some(28 + 3 + (8 - 3)));
+    // Every printed slot filled (Borg Alcove B013, 4, in the printed [borg];
+    // Proton beam W062, 4, in the [weapon]): no discount.
+    let (codes, total, m) = belanna(
+        "S105",
+        "\"C357\", \"B005\", \"T083\", \"B013\", \"W062\"",
+        "B005",
+    );
+    assert!(codes.is_empty(), "{codes:?}");
+    assert_eq!(m, []);
+    assert_eq!(total, Some(28 + 3 + 8 + 3 + 4 + 4));
+}
+
+#[test]
+fn belanna_torres_leaves_a_printed_slot_free_when_that_is_cheaper() {
+    // Assimilation Target Prime (S318, 30: [borg], [tech], [weapon], [crew],
+    // [crew]; "You do not pay a faction penalty for cards equipped to this
+    // ship"), William T. Riker (C440, 4: "Add 1 [crew] to this ship's
+    // Upgrade Bar"), B'Elanna Torres and Borg Shield Matrix (B005, 8).
+    // B'Elanna goes into Riker's [crew] slot, so that a printed [crew] slot
+    // stays free: four unused printed slots, 8 - 4 (not 8 - 3 with both
+    // crew in the printed slots).
+    for upgrades in [
+        "\"C357\", { id = \"C440\" }, \"B005\"",
+        "{ id = \"C440\" }, \"C357\", \"B005\"",
+    ] {
+        let (codes, total, m) = belanna("S318", upgrades, "B005");
+        assert!(codes.is_empty(), "{codes:?}");
+        assert_eq!(m, discount(4), "{upgrades}");
+        assert_eq!(total, Some(30 + 3 + 4 + (8 - 4)), "{upgrades}");
+    }
+}

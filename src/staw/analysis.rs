@@ -322,8 +322,14 @@ fn price_ship<'a>(
         list: &list,
         slots: &slots,
         on,
+        unused_printed: 0,
     };
     let assignment = terms.assign(&needing, &options);
+    // A discount per unused printed slot reads the assignment's.
+    let terms = slot_terms::ShipSlots {
+        unused_printed: terms.unused_printed_by(&assignment),
+        ..terms
+    };
     let taken: Vec<Option<usize>> = (0..list.len())
         .map(|k| {
             let n = needing.iter().position(|&n| n == k)?;

@@ -83,6 +83,13 @@ pub struct AddSlot {
     /// are not used.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub discount: Option<Discount>,
+    /// The `discount` counts once for each unused slot of the ship's
+    /// printed upgrade bar ("The [borg] Upgrade equipped to this ship using
+    /// that [borg] Upgrade Slot cost -1SP for each unused Upgrade Slot on
+    /// that ship's printed Upgrade Bar", B'Elanna Torres C357): the slot
+    /// assignment weighs leaving printed slots free (`slot_terms`).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub per_unused_printed_slot: bool,
     /// The card in an added slot costs exactly this (a face-down slot:
     /// Balance of Terror's card carries the 3 SP, so its slot's card costs
     /// 0). Its `scope` and `max_cards` are not used.
@@ -124,6 +131,7 @@ impl AddSlot {
             only: None,
             same_faction: false,
             discount: None,
+            per_unused_printed_slot: false,
             set_cost: None,
             exceed_restrictions: false,
             when: None,
