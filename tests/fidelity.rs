@@ -196,3 +196,39 @@ fn belanna_torres_leaves_a_printed_slot_free_when_that_is_cheaper() {
         assert_eq!(total, Some(30 + 3 + 4 + (8 - 4)), "{upgrades}");
     }
 }
+
+// ---- every choice of which card goes face down ----------------------------
+
+#[test]
+fn balance_of_terror_holds_the_card_that_keeps_the_fleet_legal() {
+    // A Federation Starship (S090, Sovereign Class, 25: [tech], [weapon],
+    // [crew], [crew]) with the generic Federation captain (Cap101, 0),
+    // Balance of Terror (C035, 3: "This card adds an extra [crew] slot ...
+    // The chosen Upgrade will be placed face down below your ship card for
+    // a cost of exactly 3 SP", its own card carrying the 3 SP), Dmitri
+    // Valtane (C171, 3), William Telfer (C416, 1) and William T. Riker
+    // (C440, 4: "Add 1 [crew] to this ship's Upgrade Bar"). Held face down,
+    // Riker would save the most, but his text would be out of play and his
+    // slot gone: four crew for three slots. Valtane goes face down, Riker
+    // stays face up and his slot takes the third crew: 25 + 3 + 0 + 1 + 4.
+    for upgrades in [
+        "\"C035\", \"Dmitri Valtane\", \"William Telfer\", { id = \"C440\" }",
+        "{ id = \"C440\" }, \"William Telfer\", \"Dmitri Valtane\", \"C035\"",
+    ] {
+        let c = check(&format!(
+            "[[ship]]\nship = \"S090\"\ncaptain = \"Federation\"\nupgrades = [{upgrades}]\n"
+        ));
+        assert_eq!(codes(&c), ["held"], "{upgrades}");
+        assert_eq!(
+            crate::rules13::messages(&c, "held"),
+            ["Dmitri Valtane (C171) is held face down beneath Balance of Terror (C035) on ship 1 (Federation Starship): no slot of the upgrade bar, 0 SP as an upgrade of the ship"]
+        );
+        let r = c.finish();
+        assert_eq!(r.total, Some(33), "{upgrades}");
+        assert_eq!(mods(card(&r, 0, "C171")), [("set-cost", -3)]);
+        assert_eq!(mods(card(&r, 0, "C440")), []);
+        for id in ["C035", "C171", "C416", "C440"] {
+            assert_eq!(card(&r, 0, id).slot.as_deref(), Some("crew"), "{id}");
+        }
+    }
+}

@@ -4,7 +4,7 @@
 //! rule of the registry reads it.
 
 use super::cost::{self, At, Effect, Grant, OnShip, Role, Target, Waiver, SHIP_CARD};
-use super::face_down;
+use super::face_down::{self, Holding};
 use super::fleet_captain;
 use super::limited::choose_limited;
 use super::resource::{self, ResourceState};
@@ -116,8 +116,8 @@ pub fn slots_of(e: &ShipEntry, cards: &[(Role, &Placed)], muted: &[usize]) -> Ve
 /// A face-down card's text is not in play (shared/rules/staw.md): a card
 /// held beneath another adds no slot, grants no discount or waiver and
 /// lifts no restriction. Which cards are held is the slot assignment's
-/// result, so a fleet whose held cards have such text is priced twice: the
-/// second time with their text muted ([`muted`]).
+/// result, so a fleet whose held cards have such text is priced again for
+/// every choice of which of them go face down (`face_down::choose`).
 pub fn analyse<'a>(
     db: &'a Database,
     format: &'a Format,
@@ -126,11 +126,23 @@ pub fn analyse<'a>(
     fleet: &'a Fleet<'a>,
     cap: Option<(i32, String)>,
 ) -> Analysis<'a> {
-    let mut ships = price_ships(db, format, fleet, &[]);
-    let muted = muted(&ships);
-    if !muted.is_empty() {
-        ships = price_ships(db, format, fleet, &muted);
-    }
+    let first = price_ships(db, format, fleet, &Holding::default());
+    let ships = face_down::choose(
+        first,
+        |h| price_ships(db, format, fleet, h),
+        |ships| {
+            let resource = fleet.resource.as_ref().map(|r| {
+                resource::price(db, r, ships, format.sub_factions)
+                    .price
+                    .cost
+            });
+            ships
+                .iter()
+                .map(|s| i64::from(s.total))
+                .chain(resource.map(i64::from))
+                .sum()
+        },
+    );
     let sideboard = fleet.sideboard.as_ref().map(|sb| {
         let cards: Vec<_> = sb
             .cards
@@ -168,27 +180,15 @@ pub fn analyse<'a>(
     }
 }
 
-/// The cards face down (held beneath a card, in a face-down slot, bought
-/// face down) whose text would be in play: (ship, index among its cards).
-fn muted(ships: &[ShipState]) -> Vec<At> {
-    let mut out = Vec::new();
-    for (i, s) in ships.iter().enumerate() {
-        for (k, c) in s.cards.iter().enumerate() {
-            if c.face_down && face_down::has_text(c.placed.card) {
-                out.push((i, k));
-            }
-        }
-    }
-    out
-}
-
-/// Prices the ships, with the text of the cards at `muted` out of play.
+/// Prices the ships, with the text of the cards `holding` mutes out of
+/// play and the cards it keeps face up out of the face-down slots.
 fn price_ships<'a>(
     db: &'a Database,
     format: &'a Format,
     fleet: &'a Fleet<'a>,
-    muted: &[At],
+    holding: &Holding,
 ) -> Vec<ShipState<'a>> {
+    let muted = &holding.muted;
     let sub = format.sub_factions;
     let lists: Vec<Vec<(Role, &Placed)>> = fleet.ships.iter().map(cards_of).collect();
     let mut factions: Vec<Factions> = fleet
@@ -236,11 +236,10 @@ fn price_ships<'a>(
             grants: &grants,
             waivers: &waivers,
         };
-        let muted: Vec<usize> = muted
-            .iter()
-            .filter(|(j, _)| *j == i)
-            .map(|(_, k)| *k)
-            .collect();
+        let here = ShipHolding {
+            muted: Holding::on_ship(muted, i),
+            kept_up: Holding::on_ship(&holding.kept_up, i),
+        };
         ships.push(price_ship(
             i,
             e,
@@ -248,10 +247,16 @@ fn price_ships<'a>(
             &factions[i],
             &on,
             free_talent,
-            &muted,
+            &here,
         ));
     }
     ships
+}
+
+/// One ship's part of a `Holding`: indices among its cards.
+struct ShipHolding {
+    muted: Vec<usize>,
+    kept_up: Vec<usize>,
 }
 
 /// Prices ship `i` and its cards; `on` is what they are priced against
@@ -264,8 +269,9 @@ fn price_ship<'a>(
     factions: &Factions<'a>,
     on: &OnShip,
     free_talent: bool,
-    muted: &[usize],
+    holding: &ShipHolding,
 ) -> ShipState<'a> {
+    let muted = &holding.muted;
     let ship = e.ship.card;
     // The text of a face-down card is not in play.
     let slots = slot_terms::active(slots_of(e, &list, muted), i, ship, &list, &on.view);
@@ -323,6 +329,7 @@ fn price_ship<'a>(
         slots: &slots,
         on,
         unused_printed: 0,
+        kept_up: &holding.kept_up,
     };
     let assignment = terms.assign(&needing, &options);
     // A discount per unused printed slot reads the assignment's.
@@ -389,9 +396,10 @@ fn price_ship<'a>(
         };
         // Held beneath a card, in a face-down slot (Balance of Terror), or
         // bought face down at a fixed cost (Tahna Los, Khan Singh).
-        let face_down = slot_index.and_then(|j| terms.terms(j)).is_some_and(|tm| {
-            tm.add.beneath || tm.add.set_cost.as_ref().is_some_and(|c| c.face_down)
-        }) || (role == Role::Upgrade && cost::fixed_face_down(&t, on));
+        let face_down = slot_index
+            .and_then(|j| terms.terms(j))
+            .is_some_and(|tm| tm.is_face_down())
+            || (role == Role::Upgrade && cost::fixed_face_down(&t, on));
         cards.push(CardState {
             placed,
             role,

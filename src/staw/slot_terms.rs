@@ -67,6 +67,10 @@ pub struct ShipSlots<'s, 'a> {
     /// (`AddSlot::per_unused_printed_slot`). The printed bar is the first
     /// `ship_card.slots.len()` slots (`analysis::slots_of`).
     pub unused_printed: u32,
+    /// The ship's cards (indices of `list`) that may not go face down: a
+    /// choice of which cards are held keeps them face up
+    /// (`face_down::choose`).
+    pub kept_up: &'s [usize],
 }
 
 /// The terms of one added slot: the card that added it and its entry.
@@ -79,6 +83,11 @@ pub struct Terms<'a> {
 }
 
 impl<'a> Terms<'a> {
+    /// Whether the card in the slot is face down (`AddSlot::is_face_down`).
+    pub fn is_face_down(&self) -> bool {
+        self.add.is_face_down()
+    }
+
     /// Whether the card (counted as slot type `slot`, costing `cost` on
     /// the ship outside this slot) may take the slot. A bound on the cost
     /// ("have an SP cost of 5 or less") reads that cost.
@@ -388,8 +397,13 @@ impl<'s, 'a> ShipSlots<'s, 'a> {
         };
         let slot = &self.slots[j];
         let card = self.list[needing[n]].1.card;
-        // No card fills a slot it adds itself (it is not beneath itself).
-        if slot.by == Some(needing[n]) || terms[j].is_some_and(|t| t.at.1 == needing[n]) {
+        // No card fills a slot it adds itself (it is not beneath itself);
+        // a card kept face up goes into no face-down slot.
+        if slot.by == Some(needing[n])
+            || terms[j].is_some_and(|t| {
+                t.at.1 == needing[n] || (t.is_face_down() && self.kept_up.contains(&needing[n]))
+            })
+        {
             return None;
         }
         let misplaced = breaks(card) && !terms[j].is_some_and(|t| t.add.exceed_restrictions);

@@ -141,6 +141,13 @@ impl AddSlot {
         }
     }
 
+    /// Whether the card in an added slot is face down: held beneath the
+    /// card that adds it, or in a face-down slot at a fixed cost (Balance
+    /// of Terror).
+    pub fn is_face_down(&self) -> bool {
+        self.beneath || self.set_cost.as_ref().is_some_and(|c| c.face_down)
+    }
+
     /// Whether the added slots put any terms on the cards that fill them.
     pub fn has_terms(&self) -> bool {
         self.only.is_some()
