@@ -59,6 +59,9 @@ impl Holding {
 /// The most choices of face-down cards priced for one ship.
 pub const MAX_CHOICES: usize = 32;
 
+/// How a pricing ranks: cards left without a slot, then the fleet's cost.
+type Key = (usize, i64);
+
 /// The cards face down whose text acts (`has_text`), by ship.
 fn held_with_text(ships: &[ShipState]) -> Vec<At> {
     let mut out = Vec::new();
@@ -136,9 +139,9 @@ pub fn choose<'a>(
         h
     };
     let mut chosen: Vec<Vec<usize>> = vec![Vec::new(); candidates.len()];
-    let mut best: Option<((usize, i64), Vec<ShipState<'a>>)> = None;
+    let mut best: Option<(Key, Vec<ShipState<'a>>)> = None;
     for (c, (_, with_text, holds)) in candidates.iter().enumerate() {
-        let mut best_here: Option<((usize, i64), Vec<usize>, Vec<ShipState<'a>>)> = None;
+        let mut best_here: Option<(Key, Vec<usize>, Vec<ShipState<'a>>)> = None;
         for choice in subsets(with_text, *holds, MAX_CHOICES) {
             let mut trial = chosen.clone();
             trial[c] = choice.clone();
