@@ -9,6 +9,7 @@ mod card_filters;
 mod cli;
 mod engine;
 mod event;
+mod fidelity;
 mod games;
 mod golden;
 mod hardening;

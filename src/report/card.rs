@@ -321,6 +321,11 @@ pub fn rules_text(db: &Database, card: &Card) -> Vec<String> {
             p => format!("Costs its ship's {stat} {p:+} SP instead of its printed cost"),
         });
     }
+    out.extend(
+        r.stat_bonuses
+            .iter()
+            .map(|b| format!("Its ship's starting {} {:+}", stat_name(&b.stat), b.amount)),
+    );
     out.extend(r.discounts.iter().map(|d| discount(db, d)));
     out.extend(r.set_costs.iter().map(|c| set_cost(db, c)));
     out.extend(r.penalty.iter().map(|p| penalty(db, p)));

@@ -4,7 +4,7 @@
 //! rule of the registry reads it.
 
 use super::cost::{self, At, Effect, Grant, OnShip, Role, Target, Waiver, SHIP_CARD};
-use super::face_down;
+use super::face_down::{self, Holding};
 use super::fleet_captain;
 use super::limited::choose_limited;
 use super::resource::{self, ResourceState};
@@ -111,8 +111,8 @@ pub fn slots_of(e: &ShipEntry, cards: &[(Role, &Placed)], muted: &[usize]) -> Ve
 /// A face-down card's text is not in play (shared/rules/staw.md): a card
 /// held beneath another adds no slot, grants no discount or waiver and
 /// lifts no restriction. Which cards are held is the slot assignment's
-/// result, so a fleet whose held cards have such text is priced twice: the
-/// second time with their text muted ([`muted`]).
+/// result, so a fleet whose held cards have such text is priced again for
+/// every choice of which of them go face down (`face_down::choose`).
 pub fn analyse<'a>(
     db: &'a Database,
     format: &'a Format,
@@ -121,11 +121,23 @@ pub fn analyse<'a>(
     fleet: &'a Fleet<'a>,
     cap: Option<(i32, String)>,
 ) -> Analysis<'a> {
-    let mut ships = price_ships(db, format, fleet, &[]);
-    let muted = muted(&ships);
-    if !muted.is_empty() {
-        ships = price_ships(db, format, fleet, &muted);
-    }
+    let first = price_ships(db, format, fleet, &Holding::default());
+    let ships = face_down::choose(
+        first,
+        |h| price_ships(db, format, fleet, h),
+        |ships| {
+            let resource = fleet.resource.as_ref().map(|r| {
+                resource::price(db, r, ships, format.sub_factions)
+                    .price
+                    .cost
+            });
+            ships
+                .iter()
+                .map(|s| i64::from(s.total))
+                .chain(resource.map(i64::from))
+                .sum()
+        },
+    );
     let sideboard = fleet.sideboard.as_ref().map(|sb| {
         let cards: Vec<_> = sb
             .cards
@@ -138,7 +150,7 @@ pub fn analyse<'a>(
     let resource = fleet
         .resource
         .as_ref()
-        .map(|r| resource::price(db, r, &ships));
+        .map(|r| resource::price(db, r, &ships, format.sub_factions));
     let additional_points = raw
         .additional_points
         .as_ref()
@@ -163,27 +175,15 @@ pub fn analyse<'a>(
     }
 }
 
-/// The cards face down (held beneath a card, in a face-down slot, bought
-/// face down) whose text would be in play: (ship, index among its cards).
-fn muted(ships: &[ShipState]) -> Vec<At> {
-    let mut out = Vec::new();
-    for (i, s) in ships.iter().enumerate() {
-        for (k, c) in s.cards.iter().enumerate() {
-            if c.face_down && face_down::has_text(c.placed.card) {
-                out.push((i, k));
-            }
-        }
-    }
-    out
-}
-
-/// Prices the ships, with the text of the cards at `muted` out of play.
+/// Prices the ships, with the text of the cards `holding` mutes out of
+/// play and the cards it keeps face up out of the face-down slots.
 fn price_ships<'a>(
     db: &'a Database,
     format: &'a Format,
     fleet: &'a Fleet<'a>,
-    muted: &[At],
+    holding: &Holding,
 ) -> Vec<ShipState<'a>> {
+    let muted = &holding.muted;
     let sub = format.sub_factions;
     let lists: Vec<Vec<(Role, &Placed)>> = fleet.ships.iter().map(cards_of).collect();
     let mut factions: Vec<Factions> = fleet
@@ -231,11 +231,10 @@ fn price_ships<'a>(
             grants: &grants,
             waivers: &waivers,
         };
-        let muted: Vec<usize> = muted
-            .iter()
-            .filter(|(j, _)| *j == i)
-            .map(|(_, k)| *k)
-            .collect();
+        let here = ShipHolding {
+            muted: Holding::on_ship(muted, i),
+            kept_up: Holding::on_ship(&holding.kept_up, i),
+        };
         ships.push(price_ship(
             i,
             e,
@@ -243,10 +242,16 @@ fn price_ships<'a>(
             &factions[i],
             &on,
             free_talent,
-            &muted,
+            &here,
         ));
     }
     ships
+}
+
+/// One ship's part of a `Holding`: indices among its cards.
+struct ShipHolding {
+    muted: Vec<usize>,
+    kept_up: Vec<usize>,
 }
 
 /// Prices ship `i` and its cards; `on` is what they are priced against
@@ -259,8 +264,9 @@ fn price_ship<'a>(
     factions: &Factions<'a>,
     on: &OnShip,
     free_talent: bool,
-    muted: &[usize],
+    holding: &ShipHolding,
 ) -> ShipState<'a> {
+    let muted = &holding.muted;
     let ship = e.ship.card;
     // The text of a face-down card is not in play.
     let slots = slot_terms::active(slots_of(e, &list, muted), i, ship, &list, &on.view);
@@ -317,8 +323,15 @@ fn price_ship<'a>(
         list: &list,
         slots: &slots,
         on,
+        unused_printed: 0,
+        kept_up: &holding.kept_up,
     };
     let assignment = terms.assign(&needing, &options);
+    // A discount per unused printed slot reads the assignment's.
+    let terms = slot_terms::ShipSlots {
+        unused_printed: terms.unused_printed_by(&assignment),
+        ..terms
+    };
     let taken: Vec<Option<usize>> = (0..list.len())
         .map(|k| {
             let n = needing.iter().position(|&n| n == k)?;
@@ -403,6 +416,7 @@ fn price_ship<'a>(
         captain_factions: factions.captain.clone(),
         price,
         class: factions.class,
+        dial: factions.dial,
         other_factions: factions.others.clone(),
         cards,
         slots,

@@ -21,7 +21,7 @@ pub use catalog::{Format, Retirement, Set, ShipClass, SLOT_TYPES, SUB_FACTIONS};
 pub use condition::Condition;
 pub use rules::{
     AddSlot, CardFilter, CostFromShip, CostModifier, CostPerCard, Discount, ExtraAdmirals,
-    PenaltyRule, Scope, SetCost, ShipLimit, SlotsAlso, SquadronLimit,
+    PenaltyRule, Scope, SetCost, ShipLimit, SlotsAlso, SquadronLimit, StatBonus,
 };
 
 /// What kind of card this is. Decides where a card may stand in a fleet file.
@@ -281,6 +281,9 @@ pub struct Rules {
     /// The card's cost is derived from its ship's stats.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cost_from_ship: Option<CostFromShip>,
+    /// Values this card adds to its ship's starting stats (`StatBonus`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub stat_bonuses: Vec<StatBonus>,
     /// Discounts this card grants to other cards.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub discounts: Vec<Discount>,

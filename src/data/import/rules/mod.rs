@@ -31,6 +31,7 @@ pub mod slot_terms;
 pub mod slots_also;
 pub mod species;
 pub mod squadrons;
+pub mod stat_bonuses;
 pub mod talent_permissions;
 pub mod target;
 
@@ -92,6 +93,7 @@ pub struct Kind {
 pub const KINDS: &[Kind] = &[
     species::KIND,
     cost_from_ship::KIND,
+    stat_bonuses::KIND,
     cost_modifiers::KIND,
     cost_per_card::KIND,
     restrictions::KIND,
