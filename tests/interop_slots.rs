@@ -3,7 +3,8 @@
 //! slot of the Upgrade Bar only, never a captain's [talent] slot nor the
 //! [tech] slot it adds itself; a card that takes no slot stands in a
 //! printed slot it gives back beneath it, as Utopia's card rules hold it.
-//! Fleets of `tests/fixtures/interop/slots`.
+//! A crew card whose [talent] icon is the slot it adds (Elim Garak) holds
+//! one talent there. Fleets of `tests/fixtures/interop/slots`.
 
 use crate::interop::{root, spacedock_round_trip, total_of, utopia_round_trip};
 use crate::support::run;
@@ -174,4 +175,24 @@ fn a_card_that_takes_no_slot_without_a_slot_to_stand_in_is_refused_by_name() {
          error: f.toml cannot be exported to Utopia as it is (1 card not carried over); nothing was written\n"
     );
     assert_eq!(r.stdout, "");
+}
+
+/// Elim Garak's [talent] icon is the slot his card adds (one slot, not
+/// two): Concentrated Firepower stands in it, and the link imports back
+/// to the same cards at the same total (22 + 2 + 2 + 4 + 5 + 5 + 1).
+#[test]
+fn a_talent_icon_that_is_an_added_slot_is_laid_out_once() {
+    exports_exactly(
+        "talent-icon-slot",
+        &[
+            slot("Cap327", None),
+            slot("C297", Some("crew")),
+            slot("C109", Some("crew")),
+            slot("E037", Some("talent")),
+            slot("W113", Some("weapon")),
+            slot("T223", Some("tech")),
+        ],
+        41,
+        r#"{"ships":[{"id":"ship:S127","captain":{"id":"captain:Cap327"},"upgrades":[{"id":"tech:T223"},{"id":"weapon:W113"},{"id":"crew:C297"},{"id":"crew:C109","upgradeSlots":[{"id":"talent:E037"}]}]}]}"#,
+    );
 }

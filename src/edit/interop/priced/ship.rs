@@ -1,8 +1,8 @@
-//! One priced ship in Utopia's layout. The slot order is the engine's
+//! One priced ship in Utopia's layout. The slots are the engine's
 //! (`staw::analysis::slots_of`): the ship's printed slots, then the talent
 //! slots of its cards, then the slots the ship card adds, then the slots
-//! other cards add; `owners` recomputes which card each slot belongs to and
-//! the count is checked against the engine's list. Where Utopia's builder
+//! other cards add; `owners` reads which card each belongs to from the
+//! engine's list. Where Utopia's builder
 //! holds a card elsewhere than the engine counts it, the layout follows
 //! Utopia (its loader puts each saved card into the slot at its index):
 //!
@@ -40,25 +40,22 @@ enum Owner {
     Card(usize),
 }
 
-/// The owner of each slot, in the engine's slot order.
-fn owners(e: &crate::staw::fleet::ShipEntry, cards: &[(Role, &Placed)]) -> Vec<Owner> {
-    let ship = e.ship.card;
-    let mut out = vec![Owner::Ship; ship.slots.len()];
-    for (k, (_, p)) in cards.iter().enumerate() {
-        out.extend(std::iter::repeat_n(
-            Owner::Card(k),
-            p.card.talents.unwrap_or(0) as usize,
-        ));
-    }
-    for a in &ship.rules.adds_slots {
-        out.extend(std::iter::repeat_n(Owner::ShipAdded, a.count as usize));
-    }
-    for (k, (_, p)) in cards.iter().enumerate() {
-        for a in &p.card.rules.adds_slots {
-            out.extend(std::iter::repeat_n(Owner::Card(k), a.count as usize));
-        }
-    }
-    out
+/// The owner of each slot of the engine's list (`ShipState::slots`, in
+/// `analysis::slots_of` order): the card that adds it (`Slot::by`), else
+/// the ship, whose printed upgrade bar comes first. Read from the engine's
+/// own list, never recounted from the cards: a talent icon that an added
+/// slot stands for (Elim Garak's), a face-down card's slots and a slot
+/// whose terms are off are the engine's to count.
+fn owners(ship: &crate::data::model::Card, slots: &[crate::staw::slots::Slot]) -> Vec<Owner> {
+    slots
+        .iter()
+        .enumerate()
+        .map(|(j, s)| match s.by {
+            Some(k) => Owner::Card(k),
+            None if j < ship.slots.len() => Owner::Ship,
+            None => Owner::ShipAdded,
+        })
+        .collect()
 }
 
 /// The order Utopia gives a fleet captain's slots, by type.
@@ -285,15 +282,8 @@ pub(super) fn ship<'a>(
 ) -> (Node<'a>, Vec<(String, Option<String>)>) {
     let e = state.entry;
     let list = analysis::cards_of(e);
-    let owners = owners(e, &list);
+    let owners = owners(e.ship.card, &state.slots);
     let label = state.label(index);
-    if owners.len() != state.slots.len() {
-        problems.push(Problem::error(format!(
-            "{label}: its slots could not be laid out ({} found, {} expected)",
-            owners.len(),
-            state.slots.len()
-        )));
-    }
     // The priced state of each listed card.
     let priced: Vec<Option<&analysis::CardState>> = list
         .iter()
