@@ -208,6 +208,8 @@ pub struct Generated {
 /// A fleet being built.
 struct Build {
     cards: &'static Cards,
+    /// The format's SP cap.
+    sp_cap: Option<i32>,
     rng: Rng,
     text: String,
     checked: Option<Checked>,
@@ -279,13 +281,15 @@ impl Build {
         None
     }
 
-    /// The SP the fleet may still spend (a generous bound with no cap).
+    /// The fleet's SP cap (a generous bound with no cap).
+    fn cap(&self) -> i32 {
+        self.sp_cap.unwrap_or(1000)
+    }
+
+    /// The SP the fleet may still spend.
     fn left(&self) -> i32 {
-        let r = self.checked.as_ref().map(|c| &c.report);
-        match r.and_then(|r| Some((r.cap?, r.total?))) {
-            Some((cap, total)) => cap - total,
-            None => 1000,
-        }
+        let total = self.checked.as_ref().and_then(|c| c.report.total);
+        self.cap() - total.unwrap_or(0)
     }
 }
 
@@ -351,6 +355,7 @@ fn build(seed: u64, attempt: u64) -> (String, Option<Checked>, usize) {
     };
     let min_ships = db().format(&format).and_then(|f| f.min_ships).unwrap_or(1) as usize;
     let mut b = Build {
+        sp_cap: db().format(&format).and_then(|f| f.sp_cap),
         cards: if seed % 2 == 1 {
             &pool.spacedock
         } else {
@@ -368,10 +373,12 @@ fn build(seed: u64, attempt: u64) -> (String, Option<Checked>, usize) {
     let cards = b.cards;
     // The ships first: until the format's minimum, a fleet short of ships
     // has that error (tolerated while the ships are added).
-    let n = min_ships.max(1 + b.rng.below(4)).min(4);
+    // One to three ships (four now and then), on at most two thirds of
+    // the cap, so that there are SP left for their cards.
+    let n = min_ships.max(1 + b.rng.below(3) + usize::from(b.rng.chance(10)));
     b.tolerate = &["ship-count"];
     for _ in 0..n {
-        let left = b.left();
+        let left = b.left() - b.cap() / 3;
         let ship = b.try_some(8, Kind::Ship, &Place::default(), |r| {
             draw_near(r, &cards.ships, cards.ships[0], 0, left)
         });
@@ -385,14 +392,14 @@ fn build(seed: u64, attempt: u64) -> (String, Option<Checked>, usize) {
         _ => return (b.text, None, b.checks),
     }
     // The resource, and what it attaches.
-    if b.rng.chance(45) {
+    if b.rng.chance(55) {
         let favoured: Vec<&'static Card> = cards
             .resources
             .iter()
             .copied()
             .filter(|c| FAVOURED_RESOURCES.contains(&c.id.as_str()))
             .collect();
-        let list = if b.rng.chance(60) {
+        let list = if b.rng.chance(70) {
             favoured
         } else {
             cards.resources.clone()
@@ -431,16 +438,20 @@ fn build(seed: u64, attempt: u64) -> (String, Option<Checked>, usize) {
             });
         }
     }
-    attach_resource_cards(&mut b);
+    // Flagships, fleet captains and ship resources before the upgrades
+    // (they add slots); officers after them (an officer stands with a
+    // crew card).
+    attach_resource_cards(&mut b, false);
     for (i, (ship, _)) in b.ships.clone().iter().enumerate() {
         upgrades(&mut b, i, ship);
     }
+    attach_resource_cards(&mut b, true);
     sideboard(&mut b);
     (b.text, b.checked, b.checks)
 }
 
 /// Upgrades for ship `i`: one for a free slot type at a time, until no
-/// slot is free or three in a row were refused; now and then one of any
+/// slot is free or five in a row were refused; now and then one of any
 /// type (a card that needs no slot, holds another, or adds a slot).
 fn upgrades(b: &mut Build, i: usize, ship: &Card) {
     let cards = b.cards;
@@ -449,7 +460,7 @@ fn upgrades(b: &mut Build, i: usize, ship: &Card) {
         section: None,
     };
     let mut refused = 0;
-    while refused < 3 {
+    while refused < 5 {
         let free = b.free.get(i).cloned().unwrap_or_default();
         let any_type = b.rng.chance(10);
         if free.is_empty() && !any_type {
@@ -477,8 +488,8 @@ fn upgrades(b: &mut Build, i: usize, ship: &Card) {
 }
 
 /// The cards the fleet's resource attaches to ships: a flagship, a fleet
-/// captain, officers, ship resources.
-fn attach_resource_cards(b: &mut Build) {
+/// captain, ship resources; with `officers`, officers only.
+fn attach_resource_cards(b: &mut Build, officers: bool) {
     let Some(resource) = b
         .checked
         .as_ref()
@@ -496,13 +507,30 @@ fn attach_resource_cards(b: &mut Build) {
         CardType::Officer => Kind::Officer,
         _ => Kind::Upgrade,
     };
+    if (kind == Kind::Officer) != officers {
+        return;
+    }
     let times = if kind == Kind::Officer {
         1 + b.rng.below(3)
     } else {
         1
     };
+    // An officer is assigned to a crew upgrade of its ship.
+    let with_crew: Vec<usize> = match &b.checked {
+        Some(c) if officers => c
+            .report
+            .ships
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.cards.iter().any(|c| c.slot.as_deref() == Some("crew")))
+            .map(|(i, _)| i)
+            .collect(),
+        _ => (0..b.ships.len()).collect(),
+    };
     for _ in 0..times {
-        let ship = b.rng.below(b.ships.len());
+        let Some(&ship) = b.rng.pick(&with_crew) else {
+            return;
+        };
         let place = Place {
             ship: Some(ship + 1),
             section: None,
@@ -538,5 +566,51 @@ fn sideboard(b: &mut Build) {
             cards.upgrades.get(*section).map_or(&[][..], Vec::as_slice)
         };
         b.try_some(3, Kind::Sideboard, &place, |r| r.pick(list).copied());
+    }
+}
+
+/// What the generated fleets hold, counted (printed by each run, so that
+/// the variety is seen, not assumed).
+#[derive(Debug, Default)]
+pub struct Variety(pub std::collections::BTreeMap<String, usize>);
+
+impl Variety {
+    fn count(&mut self, what: String) {
+        *self.0.entry(what).or_insert(0) += 1;
+    }
+
+    pub fn add(&mut self, c: &Checked) {
+        let r = &c.report;
+        for d in &c.diagnostics {
+            self.count(format!("{} {}", d.severity.as_str(), d.code));
+        }
+        self.count(format!("format {}", r.format.as_deref().unwrap_or("?")));
+        self.count(format!("{} ships", r.ships.len()));
+        if let Some(res) = &r.resource {
+            self.count(format!("resource {}", res.id));
+        }
+        if let Some(sb) = &r.sideboard {
+            for c in &sb.cards {
+                self.count(format!("sideboard {}", c.section));
+            }
+        }
+        for s in &r.ships {
+            for c in &s.cards {
+                match &c.slot {
+                    Some(slot) => self.count(format!("{} in {slot}", c.kind)),
+                    None => self.count(c.kind.clone()),
+                }
+                for m in &c.modifiers {
+                    self.count(format!("modifier {}", m.kind));
+                }
+            }
+        }
+    }
+}
+
+impl std::fmt::Display for Variety {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let parts: Vec<String> = self.0.iter().map(|(k, n)| format!("{k}: {n}")).collect();
+        write!(f, "{}", parts.join(", "))
     }
 }

@@ -54,9 +54,11 @@ fn run(what: &str, seeds: impl IntoIterator<Item = u64>) {
     let mut failures = Vec::new();
     let mut removals = removal::Tally::default();
     let mut trips = round_trip::Tally::default();
+    let mut variety = gen::Variety::default();
     let (mut fleets, mut checks, mut cards) = (0, 0, 0);
     for seed in seeds {
         let g = gen::legal_fleet(seed);
+        variety.add(&g.checked);
         fleets += 1;
         checks += g.checks;
         cards += g
@@ -90,7 +92,8 @@ fn run(what: &str, seeds: impl IntoIterator<Item = u64>) {
     }
     eprintln!(
         "{what}: {fleets} legal fleets ({cards} ships and cards, {checks} checks to build them), \
-         {} removals ({:?} increases explained), round trips {:?}, excluded {:?}: {:.1} s",
+         {} removals ({:?} increases explained), round trips {:?}, excluded {:?}: {:.1} s\n\
+         the fleets hold: {variety}",
         removals.removals,
         removals.explained,
         trips.round_trips,
