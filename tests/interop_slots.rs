@@ -196,3 +196,26 @@ fn a_talent_icon_that_is_an_added_slot_is_laid_out_once() {
         r#"{"ships":[{"id":"ship:S127","captain":{"id":"captain:Cap327"},"upgrades":[{"id":"tech:T223"},{"id":"weapon:W113"},{"id":"crew:C297"},{"id":"crew:C109","upgradeSlots":[{"id":"talent:E037"}]}]}]}"#,
     );
 }
+
+/// Wesley Crusher stands in the [crew] slot Comm Station adds and holds
+/// three [tech] cards beneath him (three `held` notes): each stays beneath
+/// him in the link, Comm Station in a printed [tech] slot, and the link
+/// imports back to every card at the same total (16 + 2 + 5 + 5 + 5 + 2 +
+/// 4 + 3 + 1).
+#[test]
+fn cards_held_beneath_a_card_in_an_added_slot_stay_beneath_it() {
+    let stem = "held-beneath-an-added-slot";
+    let (_, codes, total) = report(stem);
+    assert_eq!((codes, total), (vec!["held".to_string(); 3], 43));
+    let link = utopia_round_trip(&slots(stem));
+    assert_eq!(
+        crate::interop::link_json(&link),
+        r#"{"ships":[{"id":"ship:S117","captain":{"id":"captain:Cap320"},"upgrades":[{"id":"tech:T104"},{"id":"tech:T152","upgradeSlots":[{"id":"crew:C217","upgradeSlots":[{"id":"tech:T151"},{"id":"tech:T027"},{"id":"tech:T091"}]}]},{"id":"question:Q001"}]}]}"#
+    );
+    let (fleet, problems) = fleetcheck::edit::interop::utopia::import(
+        crate::interop::db(),
+        &fleetcheck::edit::interop::utopia::parse_input(&link).unwrap(),
+    );
+    assert!(problems.is_empty(), "{problems:?}");
+    assert_eq!(total_of(&fleet.to_toml(crate::interop::db(), &[])).0, 43);
+}

@@ -156,7 +156,10 @@ fn prefer_printed(
     for k in 0..list.len() {
         let card = list[k].1.card;
         let Some(j) = slot_of[k] else { continue };
-        if upgrade_types(card).count() < 2 || owners.get(j) == Some(&Owner::Ship) {
+        // A slot with terms (a held card, a discount) is where the engine
+        // priced the card: it stays.
+        let terms = state.slots.get(j).is_some_and(|s| s.added.is_some());
+        if upgrade_types(card).count() < 2 || owners.get(j) == Some(&Owner::Ship) || terms {
             continue;
         }
         let types: Vec<&str> = upgrade_types(card).collect();
@@ -177,11 +180,16 @@ fn prefer_printed(
 /// Among slots that take the same types, the cards go in file order, the
 /// ship's printed slots first (the engine's assignment may have swapped two
 /// torpedoes, or put the first tech card in a flagship's slot): so does a
-/// player, and so do the other builders.
+/// player, and so do the other builders. A slot with terms on what fills
+/// it (a card held beneath another, a slot for some cards only, one whose
+/// card costs less or more) keeps the engine's card: another card may not
+/// meet its terms. No card ends up beneath itself (in a slot of a card
+/// that stands, at some depth, in one of its own slots): a group whose
+/// file order would do that keeps the engine's assignment.
 fn in_file_order(slot_of: &mut [Option<usize>], owners: &[Owner], state: &ShipState) {
     let mut groups: Vec<(&Vec<String>, Vec<usize>)> = Vec::new();
     for j in 0..owners.len() {
-        let Some(slot) = state.slots.get(j) else {
+        let Some(slot) = state.slots.get(j).filter(|s| s.added.is_none()) else {
             continue;
         };
         match groups.iter_mut().find(|g| *g.0 == slot.accepts) {
@@ -196,18 +204,29 @@ fn in_file_order(slot_of: &mut [Option<usize>], owners: &[Owner], state: &ShipSt
         cards.sort_unstable();
         let mut taken: Vec<usize> = cards.iter().filter_map(|&k| slot_of[k]).collect();
         taken.sort_by_key(|&j| (owners[j] != Owner::Ship, j));
-        // A card never goes into a slot it adds itself.
-        if cards
-            .iter()
-            .zip(&taken)
-            .any(|(&k, &j)| owners[j] == Owner::Card(k))
-        {
-            continue;
-        }
+        let before = slot_of.to_vec();
         for (k, j) in cards.into_iter().zip(taken) {
             slot_of[k] = Some(j);
         }
+        if (0..slot_of.len()).any(|k| beneath_itself(k, slot_of, owners)) {
+            slot_of.copy_from_slice(&before);
+        }
     }
+}
+
+/// Whether card `k` stands, at some depth, in a slot of its own: the
+/// owner of its slot, the owner of that card's slot, ... comes back to it.
+fn beneath_itself(k: usize, slot_of: &[Option<usize>], owners: &[Owner]) -> bool {
+    let mut at = k;
+    for _ in 0..=slot_of.len() {
+        match slot_of[at].and_then(|j| owners.get(j)) {
+            Some(Owner::Card(m)) if *m == k => return true,
+            Some(Owner::Card(m)) => at = *m,
+            _ => return false,
+        }
+    }
+    // A loop that does not pass through `k`: some other card is in it.
+    false
 }
 
 /// The crew card each officer is assigned to: the crew upgrades in the
