@@ -219,3 +219,26 @@ fn cards_held_beneath_a_card_in_an_added_slot_stay_beneath_it() {
     assert!(problems.is_empty(), "{problems:?}");
     assert_eq!(total_of(&fleet.to_toml(crate::interop::db(), &[])).0, 43);
 }
+
+/// Ezri Dax and Chakotay each add a [crew] slot: in the link they stand in
+/// the printed [crew] slots with Kyle and the Operations Officer beneath
+/// them (Seven of Nine beneath Genesis Effect, a `held` note), and the
+/// link imports back to every card at the same total (24 + 2 + 3 + 3 + 2
+/// + 2 + 2 + 2 + 3 + 4).
+#[test]
+fn two_cards_that_add_each_a_slot_never_stand_in_each_others() {
+    let stem = "two-crew-add-each-a-slot";
+    let (_, codes, total) = report(stem);
+    assert_eq!((codes, total), (vec!["held".to_string()], 47));
+    let link = utopia_round_trip(&slots(stem));
+    assert_eq!(
+        crate::interop::link_json(&link),
+        r#"{"ships":[{"id":"ship:S149","captain":{"id":"captain:Cap310","upgradeSlots":[{"id":"talent:E119"}]},"upgrades":[{"id":"tech:T150","upgradeSlots":[{"id":"crew:C029"}]},{"id":"weapon:W020"},{"id":"crew:C372","upgradeSlots":[{"id":"crew:C204"}]},{"id":"crew:C405","upgradeSlots":[{"id":"crew:C359"}]}]}]}"#
+    );
+    let (fleet, problems) = fleetcheck::edit::interop::utopia::import(
+        crate::interop::db(),
+        &fleetcheck::edit::interop::utopia::parse_input(&link).unwrap(),
+    );
+    assert!(problems.is_empty(), "{problems:?}");
+    assert_eq!(total_of(&fleet.to_toml(crate::interop::db(), &[])).0, 47);
+}

@@ -183,9 +183,14 @@ fn prefer_printed(
 /// player, and so do the other builders. A slot with terms on what fills
 /// it (a card held beneath another, a slot for some cards only, one whose
 /// card costs less or more) keeps the engine's card: another card may not
-/// meet its terms. No card ends up beneath itself (in a slot of a card
-/// that stands, at some depth, in one of its own slots): a group whose
-/// file order would do that keeps the engine's assignment.
+/// meet its terms.
+///
+/// Utopia holds a slot a card adds beneath that card, so no card may end
+/// up beneath itself (in a slot of a card that stands, at some depth, in
+/// one of its own slots). The engine's assignment may do that (two crew
+/// cards that each add a [crew] slot, Ezri Dax and Chakotay, each in the
+/// other's): the cards that add slots of the group then go first, into the
+/// printed slots, the others in file order after them.
 fn in_file_order(slot_of: &mut [Option<usize>], owners: &[Owner], state: &ShipState) {
     let mut groups: Vec<(&Vec<String>, Vec<usize>)> = Vec::new();
     for j in 0..owners.len() {
@@ -204,11 +209,17 @@ fn in_file_order(slot_of: &mut [Option<usize>], owners: &[Owner], state: &ShipSt
         cards.sort_unstable();
         let mut taken: Vec<usize> = cards.iter().filter_map(|&k| slot_of[k]).collect();
         taken.sort_by_key(|&j| (owners[j] != Owner::Ship, j));
+        let adds = |k: usize| slots.iter().any(|&j| owners[j] == Owner::Card(k));
+        let mut adders_first = cards.clone();
+        adders_first.sort_by_key(|&k| (!adds(k), k));
         let before = slot_of.to_vec();
-        for (k, j) in cards.into_iter().zip(taken) {
-            slot_of[k] = Some(j);
-        }
-        if (0..slot_of.len()).any(|k| beneath_itself(k, slot_of, owners)) {
+        for order in [cards, adders_first] {
+            for (&k, &j) in order.iter().zip(&taken) {
+                slot_of[k] = Some(j);
+            }
+            if !(0..slot_of.len()).any(|k| beneath_itself(k, slot_of, owners)) {
+                break;
+            }
             slot_of.copy_from_slice(&before);
         }
     }
@@ -334,6 +345,14 @@ pub(super) fn ship<'a>(
             (p.card.id.clone(), t)
         })
         .collect();
+    // Never dropped silently: a card beneath itself would be in no node.
+    for k in (0..list.len()).filter(|&k| beneath_itself(k, &slot_of, &owners)) {
+        let card = list[k].1.card;
+        problems.push(Problem::error(format!(
+            "{label}: {} ({}) stands in a slot added by a card that stands in one of its own slots, and Utopia holds an added slot beneath the card that adds it",
+            card.name, card.id
+        )));
+    }
     let crew_of = assign_officers(&list, &slot_of, &owners, &types);
     let hosts = hosts(&list, &slot_of, &owners, state);
     let tree = Tree {
