@@ -21,6 +21,7 @@
 //! much as a hundred generated ones. Each run prints what it did and how
 //! long it took (no test has a time limit).
 
+mod found;
 mod gen;
 mod offered;
 mod removal;
@@ -48,57 +49,91 @@ impl std::fmt::Display for Failure {
     }
 }
 
-/// Invariants 1 to 3 on the fleets of `seeds`; panics with every failure.
+/// What a run counts, for the line it prints.
+#[derive(Default)]
+struct Tallies {
+    removals: removal::Tally,
+    trips: round_trip::Tally,
+    variety: gen::Variety,
+    fleets: usize,
+    checks: usize,
+    cards: usize,
+}
+
+/// Invariants 1 to 3 on the fleet of `seed`: its failures.
+fn failures_of(seed: u64, t: &mut Tallies) -> Vec<Failure> {
+    let g = gen::legal_fleet(seed);
+    t.variety.add(&g.checked);
+    t.fleets += 1;
+    t.checks += g.checks;
+    t.cards += g
+        .checked
+        .report
+        .ships
+        .iter()
+        .map(|s| 1 + s.cards.len())
+        .sum::<usize>();
+    let results = [
+        ("total-is-the-sum-of-priced-cards", sum::holds(&g.checked)),
+        (
+            "removing-a-card-raises-no-other-cost",
+            removal::holds(&g.text, &g.checked.report, &mut t.removals),
+        ),
+        (
+            "round-trips-keep-fingerprint-and-total",
+            round_trip::check_fleet(&g.text, &g.checked.report, &mut t.trips),
+        ),
+    ];
+    results
+        .into_iter()
+        .filter_map(|(invariant, r)| {
+            r.err().map(|message| Failure {
+                seed,
+                invariant,
+                message,
+                fleet: g.text.clone(),
+            })
+        })
+        .collect()
+}
+
+/// Whether a failure is a known fault of one of the issue's classes.
+fn known(f: &Failure) -> bool {
+    KNOWN
+        .iter()
+        .any(|(seed, invariant, _)| *seed == f.seed && *invariant == f.invariant)
+}
+
+/// Invariants 1 to 3 on the fleets of `seeds`; panics with every failure
+/// that is no known fault (`KNOWN`).
 fn run(what: &str, seeds: impl IntoIterator<Item = u64>) {
     let start = Instant::now();
+    let mut t = Tallies::default();
     let mut failures = Vec::new();
-    let mut removals = removal::Tally::default();
-    let mut trips = round_trip::Tally::default();
-    let mut variety = gen::Variety::default();
-    let (mut fleets, mut checks, mut cards) = (0, 0, 0);
+    let mut known_seen = 0;
     for seed in seeds {
-        let g = gen::legal_fleet(seed);
-        variety.add(&g.checked);
-        fleets += 1;
-        checks += g.checks;
-        cards += g
-            .checked
-            .report
-            .ships
-            .iter()
-            .map(|s| 1 + s.cards.len())
-            .sum::<usize>();
-        let results = [
-            ("total-is-the-sum-of-priced-cards", sum::holds(&g.checked)),
-            (
-                "removing-a-card-raises-no-other-cost",
-                removal::holds(&g.text, &g.checked.report, &mut removals),
-            ),
-            (
-                "round-trips-keep-fingerprint-and-total",
-                round_trip::check_fleet(&g.text, &g.checked.report, &mut trips),
-            ),
-        ];
-        for (invariant, r) in results {
-            if let Err(message) = r {
-                failures.push(Failure {
-                    seed,
-                    invariant,
-                    message,
-                    fleet: g.text.clone(),
-                });
+        for f in failures_of(seed, &mut t) {
+            if known(&f) {
+                known_seen += 1;
+            } else {
+                failures.push(f);
             }
         }
     }
     eprintln!(
-        "{what}: {fleets} legal fleets ({cards} ships and cards, {checks} checks to build them), \
-         {} removals ({:?} increases explained), round trips {:?}, excluded {:?}: {:.1} s\n\
-         the fleets hold: {variety}",
-        removals.removals,
-        removals.explained,
-        trips.round_trips,
-        trips.excluded,
-        start.elapsed().as_secs_f64()
+        "{what}: {} legal fleets ({} ships and cards, {} checks to build them), \
+         {} removals ({:?} increases explained), round trips {:?}, excluded {:?}, \
+         {known_seen} known faults of the issue's classes: {:.1} s\n\
+         the fleets hold: {}",
+        t.fleets,
+        t.cards,
+        t.checks,
+        t.removals.removals,
+        t.removals.explained,
+        t.trips.round_trips,
+        t.trips.excluded,
+        start.elapsed().as_secs_f64(),
+        t.variety,
     );
     report(what, &failures);
 }
@@ -161,11 +196,76 @@ fn report(what: &str, failures: &[Failure]) {
 
 /// Seeds on which an invariant once failed, each with the fault it found
 /// (run by the first tier).
-const REGRESSIONS: &[(u64, &str)] = &[(
-    253,
-    "round trip: the Utopia layout counted Elim Garak's (C109) talent icon and the slot \
+const REGRESSIONS: &[(u64, &str)] = &[
+    (
+        253,
+        "round trip: the Utopia layout counted Elim Garak's (C109) talent icon and the slot \
          his card adds for it as two slots, and refused the export",
-)];
+    ),
+    (
+        2105,
+        "round trip: the Utopia layout put Comm Station (T152) beneath Wesley Crusher (C217), \
+         who stood in its added crew slot, and the link lost four cards",
+    ),
+    (
+        8196,
+        "round trip: the same with Quark (C114) and Cargo Hold's (T013) added slots",
+    ),
+    (
+        224,
+        "round trip: Ezri Dax (C372) and Chakotay (C405) each in the crew slot the other adds: \
+         the Utopia layout, which holds an added slot beneath its card, lost four cards",
+    ),
+    (
+        4402,
+        "round trip: Jean-Luc Picard's (Cap803) limited -1 went to Be Creative (E072), \
+         held for 0 SP by Balance of Terror (E035), when the file named it first",
+    ),
+    (
+        2537,
+        "round trip: Systems Upgrade (T057) under the sideboard's crew went to Space Dock as \
+         its tech record and came back under tech, a second `tech` key",
+    ),
+    (
+        6583,
+        "round trip: the same, back under tech with the tech section free: another fingerprint",
+    ),
+];
+
+/// Faults the invariants found that belong to the classes of the issue
+/// other engineers fix (rules fidelity, round 3): (seed, invariant, the
+/// fault). A run counts them apart; `known_faults_still_fail` says when
+/// one is fixed, so that its seed moves to `REGRESSIONS`.
+const KNOWN: &[(u64, &str, &str)] = &[
+    (
+        9061,
+        "round-trips-keep-fingerprint-and-total",
+        "class 8 (face-down choices): Hatchery (T139) on the Calindra holds whichever crew the \
+         file names first; holding Degra (C230) mutes his -1 on two Xindi weapons, holding \
+         Reptilian Analysis Team (C267) does not: 92 or 91 SP by the order of the upgrades",
+    ),
+    (
+        4351,
+        "removing-a-card-raises-no-other-cost",
+        "class 8 (face-down choices): without the officer that adds a crew slot, Hatchery \
+         (T139) holds Degra (C230) face down, muting his -1 on three Xindi weapons, where \
+         holding another crew keeps it",
+    ),
+];
+
+/// Each known fault still breaks its invariant on its seed; when one no
+/// longer does, its class was fixed: move the seed to `REGRESSIONS`.
+#[test]
+fn known_faults_still_fail() {
+    for (seed, invariant, fault) in KNOWN {
+        let failures = failures_of(*seed, &mut Tallies::default());
+        assert!(
+            failures.iter().any(|f| f.invariant == *invariant),
+            "seed {seed} no longer breaks {invariant}: the fault is fixed ({fault}); \
+             move the seed from KNOWN to REGRESSIONS"
+        );
+    }
+}
 
 #[test]
 fn invariants_hold_on_a_sample_of_legal_fleets() {

@@ -19,14 +19,20 @@
 //!   ...", "-1 SP for each ... on its ship") is new or larger: its own
 //!   text reads the fleet;
 //! - `penalty-unwaived`: its faction penalty is new or larger, and a card
-//!   taken out waived penalties or added factions to its ship or captain
-//!   (card data: a `penalty` waiver, `adds_factions`);
+//!   taken out waived penalties or added factions to its ship or captain,
+//!   or added a slot whose card pays no penalty (card data: a `penalty`
+//!   waiver, `adds_factions`, an added slot's `no_penalty`: Elim Garak);
 //! - `limited-grant`: a modifier of another card that stays is gone or
 //!   smaller, and that card's grant is limited or conditional (a discount
 //!   or fixed cost to at most N cards, "the cards it saves most on"; one
 //!   with a condition on its ship or fleet, also the discount of a slot it
 //!   adds; one whose filter reads a cost): the engine's choice of who gets
 //!   it changed, or its condition no longer holds;
+//! - `grant-moved`: a modifier it lost went to another card of its ship
+//!   (as many cards of the ship carry it as before: a slot's discount or
+//!   fixed cost, Sakharov's -2 SP or Balance of Terror's 0 SP, now on
+//!   another card that saves as much or more; the slot assignment settled
+//!   a tie anew, or a slot freed by the removal let it);
 //! - `slot-moved`: it went into a slot of another type (the lowest-total
 //!   slot assignment placed it elsewhere);
 //! - `slot-lost`: a card taken out added slots to the ship (a captain's or
@@ -287,11 +293,20 @@ fn changes_penalties(id: &str) -> bool {
                 .penalty
                 .iter()
                 .any(|p| matches!(p, PenaltyRule::Waive { .. }))
+            // A slot whose card pays no faction penalty (Elim Garak's).
+            || c.rules.adds_slots.iter().any(|a| a.no_penalty)
     })
 }
 
 /// Why a card costs more after a removal, if a named rule says so.
-fn reason(before: &Priced, after: &Priced, removed: &[String]) -> Option<&'static str> {
+/// `moved(m)`: another card of its ship carries `m` after the removal
+/// that did not before.
+fn reason(
+    before: &Priced,
+    after: &Priced,
+    removed: &[String],
+    moved: impl Fn(&Modifier) -> bool,
+) -> Option<&'static str> {
     let lost = |m: &Modifier| !after.modifiers.contains(m);
     // A card taken out, or a card attached by a resource taken out (Fleet
     // Captain rule 5 is the resource's: the fleet captain card names it).
@@ -325,6 +340,9 @@ fn reason(before: &Priced, after: &Priced, removed: &[String]) -> Option<&'stati
         .any(|m| named_ids(&m.source).iter().any(|id| limited_grant(id)))
     {
         return Some("limited-grant");
+    }
+    if before.modifiers.iter().filter(|m| lost(m)).any(&moved) {
+        return Some("grant-moved");
     }
     if before.slot != after.slot {
         return Some("slot-moved");
@@ -394,18 +412,28 @@ pub fn holds(text: &str, report: &FleetReport, tally: &mut Tally) -> Result<(), 
         }
         let after = priced(&after.report);
         for ((at, id, n), b) in &before {
-            let moved = match (at, r.ship_gone) {
+            let at_after = match (at, r.ship_gone) {
                 (At::Ship(i), Some(g)) if *i == g => continue,
                 (At::Ship(i), Some(g)) if *i > g => At::Ship(i - 1),
                 _ => at.clone(),
             };
-            let Some(a) = after.get(&(moved, id.clone(), *n)) else {
+            let Some(a) = after.get(&(at_after.clone(), id.clone(), *n)) else {
                 continue;
             };
             if a.cost <= b.cost {
                 continue;
             }
-            match reason(b, a, &r.removed) {
+            // How many cards of the ship carry `m`, before and after.
+            let carriers = |map: &HashMap<(At, String, usize), Priced>, ship: &At, m: &Modifier| {
+                map.iter()
+                    .filter(|((at, _, _), p)| at == ship && p.modifiers.contains(m))
+                    .count()
+            };
+            let moved = |m: &Modifier| {
+                matches!(at, At::Ship(_))
+                    && carriers(&after, &at_after, m) >= carriers(&before, at, m)
+            };
+            match reason(b, a, &r.removed, moved) {
                 Some(why) => *tally.explained.entry(why).or_insert(0) += 1,
                 None => {
                     return Err(format!(
