@@ -5,8 +5,11 @@
 use super::gen::check;
 use fleetcheck::report::model::FleetReport;
 
-/// Each card's (id, cost, modifiers as (kind, amount, source)) on ship 1.
-fn priced(r: &FleetReport) -> Vec<(String, i32, Vec<(String, i32, String)>)> {
+/// A modifier as (kind, amount, source).
+type Named = (String, i32, String);
+
+/// Each card's (id, cost, modifiers) on ship 1.
+fn priced(r: &FleetReport) -> Vec<(String, i32, Vec<Named>)> {
     r.ships[0]
         .cards
         .iter()

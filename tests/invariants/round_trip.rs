@@ -58,7 +58,9 @@ pub const EXCLUSIONS: &[(&str, &str, &str)] = &[
     (
         "utopia",
         "a Utopia fleet holds every upgrade in a slot",
-        "an upgrade in no slot",
+        "an upgrade the engine holds in no slot, a grant letting it exceed the upgrade bar \
+         (I.K.S. K'Tanco's free Klingon tech, Vrax's Reman Bodyguards): where Utopia holds \
+         such a card is in its card rules, which are code, not data the project has",
     ),
 ];
 
