@@ -238,10 +238,15 @@ impl<'s, 'a> ShipSlots<'s, 'a> {
         needing: &[usize],
         options: &[slots::Options],
     ) -> Vec<Option<(usize, usize)>> {
-        // No card fills a slot it adds itself (Systems Upgrade's [tech]).
+        // No card fills a slot it adds itself (Systems Upgrade's [tech]),
+        // nor one of a card that stands in its own slots (`adder`).
         let own = |n: usize, j: usize| self.slots[j].by == Some(needing[n]);
+        let adder = |j: usize| {
+            let k = self.slots[j].by?;
+            needing.iter().position(|&x| x == k)
+        };
         if self.slots.iter().all(|s| s.added.is_none()) {
-            return slots::assign_by(self.slots.len(), needing.len(), |n, j| {
+            return slots::assign_grounded(self.slots.len(), needing.len(), adder, |n, j| {
                 if own(n, j) {
                     return None;
                 }
@@ -270,7 +275,7 @@ impl<'s, 'a> ShipSlots<'s, 'a> {
                 1
             }
         };
-        slots::assign_by(self.slots.len(), needing.len(), |n, j| {
+        slots::assign_grounded(self.slots.len(), needing.len(), adder, |n, j| {
             let slot = &self.slots[j];
             let card = self.list[needing[n]].1.card;
             // No card fills a slot it adds itself (it is not beneath itself).

@@ -86,3 +86,59 @@ fn a_limited_discount_never_goes_to_a_card_a_slot_prices_at_a_fixed_cost() {
         );
     }
 }
+
+/// The error codes of a check, in order, with their messages.
+fn errors(c: &fleetcheck::report::Checked) -> Vec<(&'static str, String)> {
+    c.diagnostics
+        .iter()
+        .filter(|d| d.is_error())
+        .map(|d| (d.code, d.message.clone()))
+        .collect()
+}
+
+/// Ezri Dax (C372) and Chakotay (C405) each "Add 1 [crew] slot": a slot
+/// a card adds is there once the card is on the ship, so the two cannot
+/// stand in each other's slots. On a ship without a [crew] slot (S116,
+/// two [tech]) one of them finds none (the engine once put each in the
+/// other's slot and called the fleet legal, found by the Utopia round
+/// trip of seed 224, whose link then lost both); with one printed [crew]
+/// slot (S005) they and a third crew card stand in a chain from it.
+#[test]
+fn no_card_stands_in_a_slot_of_a_card_that_stands_in_its_own() {
+    let fleet = |ship: &str, upgrades: &str| {
+        check(&format!(
+            "[[ship]]\nship = \"{ship}\"\ncaptain = \"Federation\"\nupgrades = [{upgrades}]\n"
+        ))
+    };
+    let c = fleet("S116", "\"C372\", \"C405\"");
+    assert_eq!(
+        errors(&c),
+        [(
+            "slot",
+            "Chakotay (C405) needs a free crew slot, but ship 1 (Federation Starship) has none left that takes it"
+                .to_string()
+        )]
+    );
+    // Federation Starship 7, Ezri Dax 2, Chakotay 3.
+    assert_eq!(c.report.total, Some(7 + 2 + 3));
+    // S005 (one [crew]): Ezri Dax, Chakotay and Kyle (C204) all placed.
+    let c = fleet("S005", "\"C372\", \"C405\", \"C204\"");
+    assert_eq!(errors(&c), []);
+    assert_eq!(c.report.total, Some(21 + 2 + 3 + 2));
+    let slots: Vec<Option<&str>> = c.report.ships[0]
+        .cards
+        .iter()
+        .map(|c| c.slot.as_deref())
+        .collect();
+    assert_eq!(slots, [None, Some("crew"), Some("crew"), Some("crew")]);
+    // A fourth crew card (Operations Officer C359) finds no slot.
+    let c = fleet("S005", "\"C372\", \"C405\", \"C204\", \"C359\"");
+    assert_eq!(
+        errors(&c),
+        [(
+            "slot",
+            "Operations Officer (C359) needs a free crew slot, but ship 1 (Federation Starship) has none left"
+                .to_string()
+        )]
+    );
+}
