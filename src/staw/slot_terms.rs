@@ -27,8 +27,11 @@
 //! (`Rules::no_slot_for`, [`freed`]).
 //!
 //! The fleet file does not say which slot a card takes: the assignment
-//! (`slots::assign_by`) weighs each card at its cost in each slot, so the
-//! cheapest legal assignment wins and the report says where each card went.
+//! (`slots::assign_grounded`) weighs each card at its cost in each slot, so
+//! the cheapest legal assignment wins and the report says where each card
+//! went: a card outside the slot that lets it exceed its restrictions, or
+//! one that costs more where it stands than its shuttlecraft allows (3 SP),
+//! weighs more than any price.
 //!
 //! ```toml
 //! [[card.rules.adds_slots]]
@@ -42,14 +45,16 @@ use super::faction::shares_faction;
 use super::slots::{self, Slot};
 use super::state::ShipState;
 use super::view::ShipView;
-use crate::data::model::{AddSlot, Card, CardFilter, Scope};
+use crate::data::model::{AddSlot, Card, CardFilter, Scope, ShipClass};
 use crate::staw::fleet::Placed;
 
 /// Every upgrade: the filter of a slot's own waiver (`AddSlot::no_penalty`).
 static ANY_UPGRADE: std::sync::LazyLock<CardFilter> = std::sync::LazyLock::new(CardFilter::default);
 
 /// The weight of a restricted card outside a slot that lets it exceed its
-/// restrictions: more than any fleet's SP, less than leaving a card out.
+/// restrictions, and of a card that costs more where it stands than its
+/// shuttlecraft allows: more than any fleet's SP, less than leaving a card
+/// out.
 const MISPLACED: i32 = 1 << 16;
 
 /// The slots of one ship being priced, with what the assignment and the
@@ -245,7 +250,12 @@ impl<'s, 'a> ShipSlots<'s, 'a> {
             let k = self.slots[j].by?;
             needing.iter().position(|&x| x == k)
         };
-        if self.slots.iter().all(|s| s.added.is_none()) {
+        // On a shuttlecraft, a card that costs more where it stands than
+        // the class allows (`small_craft`) weighs as a misplaced one: where
+        // another slot would cost it less, the legal assignment wins.
+        let shuttle = self.on.view.class.is_some_and(|c| c.shuttle);
+        let over = |cost: i32| shuttle && cost > ShipClass::SHUTTLE_MAX_COST;
+        if !shuttle && self.slots.iter().all(|s| s.added.is_none()) {
             return slots::assign_grounded(self.slots.len(), needing.len(), adder, |n, j| {
                 if own(n, j) {
                     return None;
@@ -283,8 +293,14 @@ impl<'s, 'a> ShipSlots<'s, 'a> {
                 return None;
             }
             let misplaced = breaks(card) && !terms[j].is_some_and(|t| t.add.exceed_restrictions);
-            let weight = if misplaced { MISPLACED } else { 0 };
-            let weigh = |cost: i32| (cost + weight).saturating_mul(4) + beneath(j, card);
+            let weigh = |cost: i32| {
+                let weight = if misplaced || over(cost) {
+                    MISPLACED
+                } else {
+                    0
+                };
+                (cost + weight).saturating_mul(4) + beneath(j, card)
+            };
             options[n]
                 .iter()
                 .enumerate()

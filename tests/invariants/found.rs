@@ -142,3 +142,37 @@ fn no_card_stands_in_a_slot_of_a_card_that_stands_in_its_own() {
         )]
     );
 }
+
+/// A shuttlecraft carries no upgrade that costs more than 3 SP on it
+/// (shared/rules/staw.md), and the slot assignment weighs it: Sakharov
+/// (S051, a Type 7 Shuttlecraft) adds a [crew] or [tech] slot whose card
+/// costs -2 SP. Saavik (C129, 3 SP) and Christopher Hobson (C167, 4 SP)
+/// cost 1 + 4 or 3 + 2 SP; only Hobson in Sakharov's slot is legal, at
+/// the same total (the engine once put Saavik there and reported Hobson's
+/// 4 SP, found by seed 2089 when a removal freed the printed [tech] slot).
+#[test]
+fn a_shuttlecraft_s_slots_go_to_the_assignment_that_keeps_its_cost_limit() {
+    let c = check(
+        "[[ship]]\nship = \"S051\"\ncaptain = \"Cap705\"\nupgrades = [\"C129\", \"C167\", \"E102\"]\n",
+    );
+    assert_eq!(errors(&c), []);
+    let r = &c.report;
+    // Sakharov 14; Gul Madred 5 + 1 (Dominion on Federation); Saavik 3;
+    // Hobson 4 - 2; Red Alert 2.
+    assert_eq!(r.total, Some(14 + 6 + 3 + 2 + 2));
+    let hobson = priced(r).into_iter().find(|c| c.0 == "C167").unwrap();
+    assert_eq!(
+        hobson,
+        (
+            "C167".to_string(),
+            2,
+            vec![("discount".to_string(), -2, "Sakharov (S051)".to_string())]
+        )
+    );
+    // In the other order of the file, the same.
+    let c = check(
+        "[[ship]]\nship = \"S051\"\ncaptain = \"Cap705\"\nupgrades = [\"C167\", \"C129\", \"E102\"]\n",
+    );
+    assert_eq!(errors(&c), []);
+    assert_eq!(c.report.total, Some(27));
+}
