@@ -27,6 +27,7 @@ mod offered;
 mod removal;
 mod round_trip;
 mod sum;
+mod variety;
 
 use std::time::Instant;
 
@@ -54,7 +55,7 @@ impl std::fmt::Display for Failure {
 struct Tallies {
     removals: removal::Tally,
     trips: round_trip::Tally,
-    variety: gen::Variety,
+    variety: variety::Variety,
     fleets: usize,
     checks: usize,
     cards: usize,
