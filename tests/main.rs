@@ -2,7 +2,9 @@
 //!
 //! Plain `cargo test` is the first tier: everything the clone itself holds.
 //! `cargo test --features reference` adds the second tier, `reference`: the
-//! checks against the real reference data in `../shared`.
+//! checks against the real reference data in `../shared`, and the long runs
+//! of the invariants on random legal fleets (`invariants`: a sample in the
+//! first tier, 10,000 fleets in the second).
 mod architecture;
 mod builder;
 mod card_filters;
@@ -19,6 +21,7 @@ mod interop;
 mod interop_slots;
 mod interop_spacedock;
 mod interop_text;
+mod invariants;
 mod options;
 mod props;
 mod raw_import;

@@ -6,7 +6,7 @@
 use super::cost::{self, At, Effect, Grant, OnShip, Role, Target, Waiver, SHIP_CARD};
 use super::face_down::{self, Holding};
 use super::fleet_captain;
-use super::limited::choose_limited;
+use super::limited::{self, choose_limited};
 use super::resource::{self, ResourceState};
 use super::ship_factions::{extend_unique, Factions};
 use super::slot_terms;
@@ -217,22 +217,69 @@ fn price_ships<'a>(
         Effect::SetCost(_) => true,
     });
     waivers.retain(|w| w.when.is_none_or(|c| view(w.at.0).holds(c)));
-    choose_limited(db, &lists, &factions, fleet, &mut grants, &waivers, sub);
     // Fleet Captain rule 5 is a rule of the fleet's resource.
     let free_talent = fleet
         .resource
         .as_ref()
         .is_some_and(|r| r.card.rules.free_talent_for_bonus);
+    // A limited grant goes to the cards it saves most on; a pick that the
+    // slots then made worthless is dropped and the choice made again
+    // (`limited`), each time without the picks found wasted so far.
+    let mut excluded: Vec<(usize, At)> = Vec::new();
+    loop {
+        let mut chosen = grants.clone();
+        choose_limited(
+            db,
+            &lists,
+            &factions,
+            fleet,
+            &mut chosen,
+            &waivers,
+            sub,
+            &excluded,
+        );
+        let ships = price_all(
+            fleet,
+            &lists,
+            &factions,
+            &chosen,
+            &waivers,
+            db,
+            free_talent,
+            holding,
+            sub,
+        );
+        let wasted = limited::wasted(&chosen, &ships);
+        if wasted.is_empty() || wasted.iter().all(|w| excluded.contains(w)) {
+            return ships;
+        }
+        excluded.extend(wasted);
+    }
+}
+
+/// Prices every ship against the fleet's grants and waivers.
+#[allow(clippy::too_many_arguments)]
+fn price_all<'a>(
+    fleet: &'a Fleet<'a>,
+    lists: &[Vec<(Role, &'a Placed<'a>)>],
+    factions: &[Factions<'a>],
+    grants: &[Grant<'a>],
+    waivers: &[Waiver<'a>],
+    db: &'a Database,
+    free_talent: bool,
+    holding: &Holding,
+    sub: bool,
+) -> Vec<ShipState<'a>> {
     let mut ships = Vec::with_capacity(fleet.ships.len());
-    for (i, (e, list)) in fleet.ships.iter().zip(lists).enumerate() {
+    for (i, (e, list)) in fleet.ships.iter().zip(lists.iter().cloned()).enumerate() {
         let on = OnShip {
             db,
             view: factions[i].view(e, sub),
-            grants: &grants,
-            waivers: &waivers,
+            grants,
+            waivers,
         };
         let here = ShipHolding {
-            muted: Holding::on_ship(muted, i),
+            muted: Holding::on_ship(&holding.muted, i),
             kept_up: Holding::on_ship(&holding.kept_up, i),
         };
         ships.push(price_ship(

@@ -29,8 +29,11 @@
 //! (`Rules::no_slot_for`, [`freed`]).
 //!
 //! The fleet file does not say which slot a card takes: the assignment
-//! (`slots::assign_by`) weighs each card at its cost in each slot, so the
-//! cheapest legal assignment wins and the report says where each card went.
+//! (`slots::assign_grounded`) weighs each card at its cost in each slot, so
+//! the cheapest legal assignment wins and the report says where each card
+//! went: a card outside the slot that lets it exceed its restrictions, or
+//! one that costs more where it stands than its shuttlecraft allows (3 SP),
+//! weighs more than any price.
 //!
 //! ```toml
 //! [[card.rules.adds_slots]]
@@ -44,14 +47,16 @@ use super::faction::shares_faction;
 use super::slots::{self, Slot};
 use super::state::ShipState;
 use super::view::ShipView;
-use crate::data::model::{AddSlot, Card, CardFilter, Discount, Scope};
+use crate::data::model::{AddSlot, Card, CardFilter, Discount, Scope, ShipClass};
 use crate::staw::fleet::Placed;
 
 /// Every upgrade: the filter of a slot's own waiver (`AddSlot::no_penalty`).
 static ANY_UPGRADE: std::sync::LazyLock<CardFilter> = std::sync::LazyLock::new(CardFilter::default);
 
 /// The weight of a restricted card outside a slot that lets it exceed its
-/// restrictions: more than any fleet's SP, less than leaving a card out.
+/// restrictions, and of a card that costs more where it stands than its
+/// shuttlecraft allows: more than any fleet's SP, less than leaving a card
+/// out.
 const MISPLACED: i32 = 1 << 16;
 
 /// The slots of one ship being priced, with what the assignment and the
@@ -304,10 +309,14 @@ impl<'s, 'a> ShipSlots<'s, 'a> {
         needing: &[usize],
         options: &[slots::Options],
     ) -> Vec<Option<(usize, usize)>> {
-        // No card fills a slot it adds itself (Systems Upgrade's [tech]).
+        // No card fills a slot it adds itself (Systems Upgrade's [tech]),
+        // nor one of a card that stands in its own slots (`adder`).
         let own = |n: usize, j: usize| self.slots[j].by == Some(needing[n]);
-        if self.slots.iter().all(|s| s.added.is_none()) {
-            return slots::assign_by(self.slots.len(), needing.len(), |n, j| {
+        let adder = |j: usize| self.adder(needing, j);
+        // A shuttlecraft weighs a card's cost there (`edge`).
+        let shuttle = self.on.view.class.is_some_and(|c| c.shuttle);
+        if !shuttle && self.slots.iter().all(|s| s.added.is_none()) {
+            return slots::assign_grounded(self.slots.len(), needing.len(), adder, |n, j| {
                 if own(n, j) {
                     return None;
                 }
@@ -365,6 +374,12 @@ impl<'s, 'a> ShipSlots<'s, 'a> {
         }
     }
 
+    /// The card of `needing` that adds slot `j`, if it is one of them.
+    fn adder(&self, needing: &[usize], j: usize) -> Option<usize> {
+        let k = self.slots[j].by?;
+        needing.iter().position(|&x| x == k)
+    }
+
     /// `assign` with every card in a printed slot weighing `printed_weight`
     /// more.
     fn assign_weighed(
@@ -374,9 +389,12 @@ impl<'s, 'a> ShipSlots<'s, 'a> {
         w: &Weighing,
         printed_weight: i32,
     ) -> Vec<Option<(usize, usize)>> {
-        slots::assign_by(self.slots.len(), needing.len(), |n, j| {
-            self.edge(needing, options, w, printed_weight, n, j)
-        })
+        slots::assign_grounded(
+            self.slots.len(),
+            needing.len(),
+            |j| self.adder(needing, j),
+            |n, j| self.edge(needing, options, w, printed_weight, n, j),
+        )
     }
 
     /// The option card `n` is counted as in slot `j` and its weight there
@@ -423,11 +441,20 @@ impl<'s, 'a> ShipSlots<'s, 'a> {
             return None;
         }
         let misplaced = breaks(card) && !terms[j].is_some_and(|t| t.add.exceed_restrictions);
-        let mut weight = if misplaced { MISPLACED } else { 0 };
-        if j < self.ship_card.slots.len() {
-            weight += printed_weight;
-        }
-        let weigh = |cost: i32| (cost + weight).saturating_mul(4) + beneath(j, card);
+        // On a shuttlecraft, a card that costs more where it stands than
+        // the class allows (`small_craft`) weighs as a misplaced one: where
+        // another slot would cost it less, the legal assignment wins.
+        let shuttle = view.class.is_some_and(|c| c.shuttle);
+        let printed = if j < self.ship_card.slots.len() {
+            printed_weight
+        } else {
+            0
+        };
+        let weigh = |cost: i32| {
+            let over = shuttle && cost > ShipClass::SHUTTLE_MAX_COST;
+            let weight = if misplaced || over { MISPLACED } else { 0 };
+            (cost + weight + printed).saturating_mul(4) + beneath(j, card)
+        };
         options[n]
             .iter()
             .enumerate()

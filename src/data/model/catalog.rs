@@ -59,6 +59,12 @@ pub struct ShipClass {
     pub dial_of: Option<String>,
 }
 
+impl ShipClass {
+    /// The highest cost of an upgrade on a ship of a shuttlecraft class
+    /// (`shuttle`), read on its cost there after discounts.
+    pub const SHUTTLE_MAX_COST: i32 = 3;
+}
+
 /// A fleet-building format (`data/staw/formats.toml`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
