@@ -9,7 +9,12 @@ Measures, never fails on a time.
 
     python3 bench/growth.py               # builds the release binary first
     python3 bench/growth.py --bin PATH    # another build (before/after)
-    python3 bench/growth.py --markdown    # the table for the README
+    python3 bench/growth.py --markdown    # the table as Markdown
+    python3 bench/growth.py --write-docs  # the table into docs/reliability.md
+
+`--write-docs` replaces the table between the markers
+`<!-- bench:growth:start -->` and `<!-- bench:growth:end -->` of
+docs/reliability.md (`run.write_docs`).
 
 The cases (base size at 1x):
 - `upgrades`: one ship with 500 copies of one upgrade;
@@ -49,6 +54,8 @@ def unknown_names(n):
     return f'name = "N"\n\n[[ship]]\nship = {{ id = "S207" }}\nupgrades = [\n{body}]\n'
 
 
+RELIABILITY_DOC = os.path.join(bench_run.ROOT, "docs", "reliability.md")
+
 CASES = [
     ("upgrades", upgrades, 500),
     ("ships", ships, 900),
@@ -70,6 +77,8 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--bin")
     ap.add_argument("--markdown", action="store_true")
+    ap.add_argument("--write-docs", action="store_true",
+                    help="write the table into docs/reliability.md, between its markers")
     args = ap.parse_args()
     binary = args.bin
     if not binary:
@@ -85,11 +94,16 @@ def main():
                 table = timed([binary, "check", path])
                 json_ = timed([binary, "check", "-o", "json", path])
                 rows.append((name, factor, len(text), table, json_))
-    if args.markdown:
-        print("| case | size | bytes | table | `-o json` |")
-        print("|---|---|---|---|---|")
+    if args.markdown or args.write_docs:
+        lines = ["| case | size | bytes | table | `-o json` |", "|---|---|---|---|---|"]
         for name, factor, size, table, json_ in rows:
-            print(f"| {name} | {factor}x | {size:,} | {table[0]:.2f} s | {json_[0]:.2f} s, {json_[1]:.0f} MiB |")
+            lines.append(f"| {name} | {factor}x | {size:,} | {table[0]:.2f} s "
+                         f"| {json_[0]:.2f} s, {json_[1]:.0f} MiB |")
+        if args.write_docs:
+            lines += ["", f"Wall time of one run each, and peak memory; {bench_run.provenance(args.bin)}."]
+            bench_run.write_docs(RELIABILITY_DOC, "growth", "\n".join(lines))
+        else:
+            print("\n".join(lines))
     else:
         for name, factor, size, table, json_ in rows:
             print(f"{name:14} {factor:>4}x {size:>9} B  table {table[0]:7.2f} s  json {json_[0]:7.2f} s {json_[1]:6.0f} MiB")

@@ -1,16 +1,23 @@
 #!/usr/bin/env python3
-"""Instruction counts of `check DIR` (callgrind), for comparisons that a busy
-machine cannot spoil: the count of instructions a run executes hardly moves
-with the load, where wall and CPU times do. Never a pass/fail on a figure.
+"""Instruction counts of `check DIR`, of one check and of one card lookup
+(callgrind), for comparisons that a busy machine cannot spoil: the count of
+instructions a run executes hardly moves with the load, where wall and CPU
+times do. Never a pass/fail on a figure.
 
     python3 bench/instructions.py                        # the release build of this tree
     python3 bench/instructions.py --bin A --against B    # two builds, side by side
     python3 bench/instructions.py --fleets 500           # fewer generated fleets
+    python3 bench/instructions.py --write-docs           # the table into docs/performance.md
+
+`--write-docs` replaces the table between the markers
+`<!-- bench:instructions:start -->` and `<!-- bench:instructions:end -->`
+of docs/performance.md (`run.write_docs`).
 
 The fleets are `bench/run.py`'s generated fleets (same generator, same
 seed), 1,000 by default: callgrind runs a program about 50 times slower.
-Each binary checks them with the default table output and with `-o json`.
-Needs valgrind.
+Each binary checks them with the default table output and with `-o json`;
+then `check fleets/dominion-keldons.toml` and `card T240`, the single runs
+of bench/run.py. Needs valgrind.
 """
 import argparse
 import os
@@ -23,11 +30,11 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import run  # noqa: E402  (the generator and the build of bench/run.py)
 
 
-def instructions(binary, args, folder):
-    """Instructions executed by `binary check ARGS FOLDER`, all threads."""
+def instructions(binary, args):
+    """Instructions executed by `binary ARGS`, all threads."""
     p = subprocess.run(
         ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
-         binary, "check", *args, folder],
+         binary, *args],
         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, cwd=run.ROOT,
         env=dict(os.environ, FLEETCHECK_TODAY="2026-12-01"),
     )
@@ -42,24 +49,39 @@ def main():
     ap.add_argument("--bin", help="the binary to count (default: build this tree's release binary)")
     ap.add_argument("--against", help="a second binary, counted the same way (the baseline)")
     ap.add_argument("--fleets", type=int, default=1000, help="generated fleets (default 1000)")
+    ap.add_argument("--write-docs", action="store_true",
+                    help="write the table into docs/performance.md, between its markers")
     args = ap.parse_args()
+    if args.write_docs and args.against:
+        sys.exit("error: --write-docs writes the counts of one build; leave out --against")
     binary = args.bin or run.build()
     with tempfile.TemporaryDirectory() as tmp:
         folder = os.path.join(tmp, "fleets")
         run.gen_fleets(folder, args.fleets)
         rows = []
-        for label, out in (("table", []), ("-o json", ["-o", "json"])):
-            this = instructions(binary, out, folder)
-            base = instructions(args.against, out, folder) if args.against else None
-            rows.append((label, this, base))
-    print(f"| check {args.fleets} generated fleets | instructions | per fleet |"
-          + (" baseline | change |" if args.against else ""))
-    print("|---|---:|---:|" + ("---:|---:|" if args.against else ""))
-    for label, this, base in rows:
-        line = f"| {label} | {this:,} | {this // args.fleets:,} |"
+        for label, argv, n in (
+            (f"check <{args.fleets} generated fleets>", ["check", folder], args.fleets),
+            (f"check -o json <{args.fleets} generated fleets>", ["check", "-o", "json", folder],
+             args.fleets),
+            (f"check {run.ONE_FLEET}", ["check", run.ONE_FLEET], 1),
+            ("card T240", ["card", "T240"], 1),
+        ):
+            this = instructions(binary, argv)
+            base = instructions(args.against, argv) if args.against else None
+            rows.append((label, this, n, base))
+    lines = ["| `fleetcheck` | instructions | per fleet |"
+             + (" baseline | change |" if args.against else ""),
+             "|---|---:|---:|" + ("---:|---:|" if args.against else "")]
+    for label, this, n, base in rows:
+        line = f"| `{label}` | {this:,} | {f'{this // n:,}' if n > 1 else ''} |"
         if base:
             line += f" {base:,} | {100 * (this - base) / base:+.1f}% |"
-        print(line)
+        lines.append(line)
+    if args.write_docs:
+        lines += ["", f"Counted by callgrind (generator seed {run.SEED}); {run.provenance(args.bin)}."]
+        run.write_docs(run.PERFORMANCE_DOC, "instructions", "\n".join(lines))
+    else:
+        print("\n".join(lines))
 
 
 if __name__ == "__main__":

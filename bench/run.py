@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Whole-process benchmarks of fleetcheck: the figures the README quotes.
+"""Whole-process benchmarks of fleetcheck: the figures of docs/performance.md.
 
 Builds the release binary and a hello-world Rust binary (the baseline, built
 here with the same rustc), then runs each command many times and reports
@@ -9,8 +9,17 @@ memory (max RSS) over the runs. Measures, never fails on a time.
     python3 bench/run.py                   # everything (about a minute)
     python3 bench/run.py --quick           # fewer repetitions
     python3 bench/run.py --bin OTHER_BINARY  # measure another build (before/after)
-    python3 bench/run.py --markdown        # the table as Markdown, for the README
+    python3 bench/run.py --markdown        # the table as Markdown
+    python3 bench/run.py --write-docs      # the table into docs/performance.md
     python3 bench/run.py --against OLD_BINARY  # this build and another, run by turns
+
+`--write-docs` replaces the figures between the markers
+`<!-- bench:run:start -->` and `<!-- bench:run:end -->` of
+docs/performance.md (and refuses, changing nothing, when they are
+missing), with a line saying what was measured where: the commit, the
+rustc, the CPUs and the load. `bench/instructions.py --write-docs` and
+`bench/growth.py --write-docs` fill their own markers the same way
+(`write_docs` below); a test (`tests/readme`) holds the markers in place.
 
 The cases:
 - `card T240`: start-up, database load, one lookup, a small render;
@@ -71,6 +80,48 @@ def build_hello(tmp):
 
 
 GNU_TIME = "/usr/bin/time"
+PERFORMANCE_DOC = os.path.join(ROOT, "docs", "performance.md")
+
+
+def markers(block):
+    """The start and end markers of a generated block in a docs page."""
+    return f"<!-- bench:{block}:start -->", f"<!-- bench:{block}:end -->"
+
+
+def write_docs(path, block, text):
+    """Replaces what stands between the markers of `block` in the docs page
+    `path` with `text`; exits with an error, changing nothing, when the
+    page lacks them."""
+    start, end = markers(block)
+    with open(path) as f:
+        doc = f.read()
+    s, e = doc.find(start), doc.find(end)
+    if s < 0 or e < s:
+        sys.exit(f"error: {path} lacks the markers {start} and {end}")
+    doc = doc[:s + len(start)] + "\n" + text.rstrip("\n") + "\n" + doc[e:]
+    with open(path, "w") as f:
+        f.write(doc)
+    print(f"wrote the figures into {os.path.relpath(path, ROOT)}")
+
+
+def provenance(binary=None):
+    """What was measured where: the commit (with `+changes` when the tree
+    differs from it), or the binary given with `--bin` and the commit of
+    the tree it was measured in; the rustc, the CPUs and the load at the
+    end."""
+    def out(cmd):
+        p = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
+        return p.stdout.strip() if p.returncode == 0 else "unknown"
+    commit = out(["git", "rev-parse", "--short", "HEAD"])
+    # Changes of the docs pages (the figures written) change no binary.
+    if out(["git", "status", "--porcelain", "--untracked-files=no", "--", ".", ":!docs"]):
+        commit += "+changes"
+    rustc = out(["rustc", "--version"])
+    what = f"commit `{commit}`"
+    if binary:
+        what = f"the binary `{os.path.relpath(binary, ROOT)}` (`--bin`) in a tree at commit `{commit}`"
+    return (f"{what}, {rustc}, {os.cpu_count()} CPUs, "
+            f"load average {os.getloadavg()[0]:.1f} at the end")
 
 
 def run_once(cmd):
@@ -207,9 +258,19 @@ def main():
     ap.add_argument("--fleets", type=int, default=10000, help="generated fleets (default 10000)")
     ap.add_argument("--bin", help="measure this fleetcheck binary instead of building one")
     ap.add_argument("--markdown", action="store_true", help="print a Markdown table")
+    ap.add_argument("--write-docs", action="store_true",
+                    help="write the table into docs/performance.md, between its markers")
     ap.add_argument("--against", metavar="OTHER_BINARY",
                     help="also run this fleetcheck binary, by turns, and print both figures")
     args = ap.parse_args()
+    if args.write_docs and args.against:
+        sys.exit("error: --write-docs writes the figures of one build; leave out --against")
+    if args.write_docs:
+        # Fail before measuring, not after.
+        with open(PERFORMANCE_DOC) as f:
+            doc = f.read()
+        if any(m not in doc for m in markers("run")):
+            sys.exit(f"error: {PERFORMANCE_DOC} lacks the markers {' and '.join(markers('run'))}")
     reps = 21 if args.quick else 101
     binary = os.path.abspath(args.bin) if args.bin else build()
     tmp = tempfile.mkdtemp(prefix="fleetcheck-bench-")
@@ -249,12 +310,19 @@ def main():
             t, cpu, m, code = measure(cmd, n)
             rows.append((label, t, cpu, m, code, target))
         mib = lambda m: "n/a" if m is None else f"{m:.1f} MiB"
-        if args.markdown:
-            print("| command | median wall | x hello-world | median CPU | peak memory | exit | target |")
-            print("|---|---:|---:|---:|---:|---:|---|")
+        if args.markdown or args.write_docs:
+            lines = ["| command | median wall | x hello-world | median CPU | peak memory | exit | target |",
+                     "|---|---:|---:|---:|---:|---:|---|"]
             for label, t, cpu, m, code, target in rows:
-                print(f"| `{label}` | {t * 1000:.2f} ms | {t / base:.1f} | {cpu * 1000:.1f} ms "
-                      f"| {mib(m)} | {code} | {target} |")
+                lines.append(f"| `{label}` | {t * 1000:.2f} ms | {t / base:.1f} | {cpu * 1000:.1f} ms "
+                             f"| {mib(m)} | {code} | {target} |")
+            lines += ["", f"Median of {reps} runs ({3 if args.quick else 11} for the directories; "
+                          f"generator seed {SEED}); {provenance(args.bin)}."]
+            if args.write_docs:
+                write_docs(PERFORMANCE_DOC, "run", "\n".join(lines))
+            else:
+                print("\n".join(lines))
+            return 0
         else:
             print(f"{'command':56} {'wall':>10} {'x hello':>8} {'CPU':>10} {'peak RSS':>10} {'exit':>4}  target")
             for label, t, cpu, m, code, target in rows:

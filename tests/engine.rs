@@ -648,11 +648,11 @@ fn resources_priced_from_the_fleet() {
     };
     assert_eq!(
         source(&eff),
-        "half the fleet's total shields of 8, rounded up"
+        "half the fleet's total starting shields of 8, rounded up"
     );
     assert_eq!(
         source(&hull),
-        "half the fleet's total hull of 8, rounded up"
+        "half the fleet's total starting hull of 8, rounded up"
     );
     assert_eq!(
         source(&grid),
@@ -1160,11 +1160,13 @@ fn face_down_slot_and_a_slot_beyond_restrictions() {
     // costs nothing more (the 3 SP are on the Balance of Terror card), must
     // share a faction with the ship and cost 5 SP or less. The Redshirt (4)
     // goes face down, the Federation Helmsman (3) into the printed slot
-    // left beside the Balance of Terror card's own.
+    // left beside the Balance of Terror card's own; a `held` note says so.
     let c = check(
         "[[ship]]\nship = \"S149\"\ncaptain = \"Federation\"\nupgrades = [\"C035\", \"C175\", \"C274\"]\n",
     );
-    assert!(c.diagnostics.is_empty(), "{}", summary(&c));
+    assert_eq!(codes(&c), ["held"], "{}", summary(&c));
+    assert!(message(&c, "held")
+        .starts_with("Redshirt (C175) is held face down beneath Balance of Terror (C035)"));
     let r = c.finish();
     assert_eq!(r.total, Some(24 + 3 + 3));
     assert_eq!(mods(card(&r, 0, "C175")), [("set-cost", -4)]);
@@ -1178,7 +1180,7 @@ fn face_down_slot_and_a_slot_beyond_restrictions() {
     let c = check(
         "[[ship]]\nship = \"S149\"\ncaptain = \"Federation\"\nupgrades = [\"C035\", \"C175\", \"C014\"]\n",
     );
-    assert!(c.diagnostics.is_empty(), "{}", summary(&c));
+    assert_eq!(codes(&c), ["held"], "{}", summary(&c));
     let r = c.finish();
     assert_eq!(mods(card(&r, 0, "C014")), [("faction-penalty", 1)]);
     assert_eq!(mods(card(&r, 0, "C175")), [("set-cost", -4)]);

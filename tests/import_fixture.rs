@@ -392,9 +392,9 @@ fn corrections_survive_a_reimport_and_bad_ones_fail() {
     let t = tempfile::tempdir().unwrap();
     let out = set().out_dir(&t);
     let extra =
-        "\n[[correction]]\nid = \"T9001\"\nreason = \"test: errata\"\nset = { cost = 6 }\n\n\
-                 [[correction]]\nid = \"C9003\"\nreason = \"test: drop\"\ndrop = true\n\n\
-                 [[correction]]\nid = \"Cap9008b\"\nreason = \"test: by alias\"\n\
+        "\n[[correction]]\nid = \"T9001\"\nreason = \"test: errata\"\nno_evidence = \"errata\"\nset = { cost = 6 }\n\n\
+                 [[correction]]\nid = \"C9003\"\nreason = \"test: drop\"\nno_evidence = \"errata\"\ndrop = true\n\n\
+                 [[correction]]\nid = \"Cap9008b\"\nreason = \"test: by alias\"\nno_evidence = \"errata\"\n\
                  rules = { unmodeled = [\"slot-swap\", \"cost\"] }\n";
     std::fs::write(out.join("corrections.toml"), corrections() + extra).unwrap();
     for _ in 0..2 {
@@ -422,13 +422,13 @@ fn corrections_survive_a_reimport_and_bad_ones_fail() {
     set().assert_unknown_correction_refused(&out);
     for (bad, want) in [
         (
-            "[[correction]]\nid = \"C9002\"\nreason = \"x\"\n\
+            "[[correction]]\nid = \"C9002\"\nreason = \"x\"\nno_evidence = \"errata\"\n\
              add_rules = { unmodeled = [\"Quartermaster costs more.\"] }\n",
             "corrections.toml: card C9002: `unmodeled` holds \"Quartermaster costs more.\", \
              which is no unmodeled tag",
         ),
         (
-            "[[correction]]\nid = \"C9002\"\nreason = \"x\"\nset = { price = 1 }\n",
+            "[[correction]]\nid = \"C9002\"\nreason = \"x\"\nno_evidence = \"errata\"\nset = { price = 1 }\n",
             "unknown field `price`",
         ),
     ] {

@@ -463,3 +463,34 @@ fn a_utopia_link_with_garbage_after_the_padding_is_refused() {
         assert_eq!(r.stdout, "");
     }
 }
+
+/// An imported fleet may break the sideboard's rule of one card per
+/// section (a builder's squad with two [tech] cards there): it is written
+/// as a list under the section, which the reader keeps and the check
+/// reports as `sideboard-slot`, never as the same key twice (no TOML
+/// file: an input error, exit 2).
+#[test]
+fn two_cards_under_one_sideboard_section_are_written_as_a_list() {
+    let fleet = FleetModel {
+        resource: Some("R003".into()),
+        ships: vec![fleetcheck_edit::interop::ShipModel {
+            ship: "S123".into(),
+            captain: Some("Cap332".into()),
+            ..Default::default()
+        }],
+        sideboard: vec![
+            ("tech".into(), "T057".into()),
+            ("tech".into(), "T137".into()),
+        ],
+        ..Default::default()
+    };
+    let text = fleet.to_toml(db(), &[]);
+    assert!(
+        text.contains("[sideboard]\ntech = [\n  { id = \"T057\" },"),
+        "{text}"
+    );
+    let (total, codes) = total_of(&text);
+    assert_eq!(codes, ["sideboard-slot"], "{text}");
+    // Federation Starship 18, Matt Decker 2, the sideboard resource 10.
+    assert_eq!(total, 18 + 2 + 10, "{text}");
+}

@@ -3,7 +3,8 @@
 //! slot of the Upgrade Bar only, never a captain's [talent] slot nor the
 //! [tech] slot it adds itself; a card that takes no slot stands in a
 //! printed slot it gives back beneath it, as Utopia's card rules hold it.
-//! Fleets of `tests/fixtures/interop/slots`.
+//! A crew card whose [talent] icon is the slot it adds (Elim Garak) holds
+//! one talent there. Fleets of `tests/fixtures/interop/slots`.
 
 use crate::interop::{root, spacedock_round_trip, total_of, utopia_round_trip};
 use crate::support::run;
@@ -174,4 +175,70 @@ fn a_card_that_takes_no_slot_without_a_slot_to_stand_in_is_refused_by_name() {
          error: f.toml cannot be exported to Utopia as it is (1 card not carried over); nothing was written\n"
     );
     assert_eq!(r.stdout, "");
+}
+
+/// Elim Garak's [talent] icon is the slot his card adds (one slot, not
+/// two): Concentrated Firepower stands in it, and the link imports back
+/// to the same cards at the same total (22 + 2 + 2 + 4 + 5 + 5 + 1).
+#[test]
+fn a_talent_icon_that_is_an_added_slot_is_laid_out_once() {
+    exports_exactly(
+        "talent-icon-slot",
+        &[
+            slot("Cap327", None),
+            slot("C297", Some("crew")),
+            slot("C109", Some("crew")),
+            slot("E037", Some("talent")),
+            slot("W113", Some("weapon")),
+            slot("T223", Some("tech")),
+        ],
+        41,
+        r#"{"ships":[{"id":"ship:S127","captain":{"id":"captain:Cap327"},"upgrades":[{"id":"tech:T223"},{"id":"weapon:W113"},{"id":"crew:C297"},{"id":"crew:C109","upgradeSlots":[{"id":"talent:E037"}]}]}]}"#,
+    );
+}
+
+/// Wesley Crusher stands in the [crew] slot Comm Station adds and holds
+/// three [tech] cards beneath him (three `held` notes): each stays beneath
+/// him in the link, Comm Station in a printed [tech] slot, and the link
+/// imports back to every card at the same total (16 + 2 + 5 + 5 + 5 + 2 +
+/// 4 + 3 + 1).
+#[test]
+fn cards_held_beneath_a_card_in_an_added_slot_stay_beneath_it() {
+    let stem = "held-beneath-an-added-slot";
+    let (_, codes, total) = report(stem);
+    assert_eq!((codes, total), (vec!["held".to_string(); 3], 43));
+    let link = utopia_round_trip(&slots(stem));
+    assert_eq!(
+        crate::interop::link_json(&link),
+        r#"{"ships":[{"id":"ship:S117","captain":{"id":"captain:Cap320"},"upgrades":[{"id":"tech:T104"},{"id":"tech:T152","upgradeSlots":[{"id":"crew:C217","upgradeSlots":[{"id":"tech:T151"},{"id":"tech:T027"},{"id":"tech:T091"}]}]},{"id":"question:Q001"}]}]}"#
+    );
+    let (fleet, problems) = fleetcheck_edit::interop::utopia::import(
+        crate::interop::db(),
+        &fleetcheck_edit::interop::utopia::parse_input(&link).unwrap(),
+    );
+    assert!(problems.is_empty(), "{problems:?}");
+    assert_eq!(total_of(&fleet.to_toml(crate::interop::db(), &[])).0, 43);
+}
+
+/// Ezri Dax and Chakotay each add a [crew] slot: in the link they stand in
+/// the printed [crew] slots with Kyle and the Operations Officer beneath
+/// them (Seven of Nine beneath Genesis Effect, a `held` note), and the
+/// link imports back to every card at the same total (24 + 2 + 3 + 3 + 2
+/// + 2 + 2 + 2 + 3 + 4).
+#[test]
+fn two_cards_that_add_each_a_slot_never_stand_in_each_others() {
+    let stem = "two-crew-add-each-a-slot";
+    let (_, codes, total) = report(stem);
+    assert_eq!((codes, total), (vec!["held".to_string()], 47));
+    let link = utopia_round_trip(&slots(stem));
+    assert_eq!(
+        crate::interop::link_json(&link),
+        r#"{"ships":[{"id":"ship:S149","captain":{"id":"captain:Cap310","upgradeSlots":[{"id":"talent:E119"}]},"upgrades":[{"id":"tech:T150","upgradeSlots":[{"id":"crew:C029"}]},{"id":"weapon:W020"},{"id":"crew:C372","upgradeSlots":[{"id":"crew:C204"}]},{"id":"crew:C405","upgradeSlots":[{"id":"crew:C359"}]}]}]}"#
+    );
+    let (fleet, problems) = fleetcheck_edit::interop::utopia::import(
+        crate::interop::db(),
+        &fleetcheck_edit::interop::utopia::parse_input(&link).unwrap(),
+    );
+    assert!(problems.is_empty(), "{problems:?}");
+    assert_eq!(total_of(&fleet.to_toml(crate::interop::db(), &[])).0, 47);
 }

@@ -261,3 +261,38 @@ fn import_spacedock_squads_into_a_directory() {
         .collect();
     assert_eq!(totals, [100, 97]);
 }
+
+/// Systems Upgrade (T057), a [tech] card that may fill a [crew] or
+/// [weapon] slot, under the sideboard's `crew`: the squad names Space
+/// Dock's crew record of it, and the squad imports back with the card
+/// under `crew`, the same fleet (it once went out as the [tech] record and
+/// came back under `tech`: another fingerprint, or two `tech` keys).
+#[test]
+fn an_either_slot_card_keeps_its_sideboard_section_through_space_dock() {
+    use fleetcheck_edit::interop::FleetModel;
+    use fleetcheck_input::diag::Source;
+    let text = "resource = \"Reinforcements Sideboard\"\n\n[[ship]]\nship = \"U.S.S. Defiant\"\n\
+                captain = { id = \"Cap418\" }\n\n[sideboard]\ntech = \"Ion Thrusters\"\n\
+                crew = { id = \"T057\" }\n";
+    let source = Source {
+        path: "f.toml".into(),
+        text: text.into(),
+    };
+    let map = spacedock::Mapping::embedded();
+    let want = FleetModel::from_source(db(), &source).unwrap();
+    let sections = |m: &FleetModel| m.normalized().sideboard;
+    let expected = vec![
+        ("crew".to_string(), "T057".to_string()),
+        ("tech".to_string(), "T204".to_string()),
+    ];
+    assert_eq!(sections(&want), expected);
+    let (squad, problems) = spacedock::export(db(), &map, &want, &source);
+    assert!(problems.is_empty(), "{problems:?}");
+    assert!(squad.contains("\"systems_upgrade_c_71998p\""), "{squad}");
+    let (back, problems) = spacedock::import_text(db(), &map, &squad)
+        .unwrap()
+        .remove(0);
+    assert!(problems.is_empty(), "{problems:?}");
+    assert_eq!(sections(&back), expected);
+    assert_eq!(back.cards(), want.cards());
+}

@@ -2,15 +2,19 @@
 //!
 //! Plain `cargo test` is the first tier: everything the clone itself holds.
 //! `cargo test --features reference` adds the second tier, `reference`: the
-//! checks against the real reference data in `../shared`.
+//! checks against the real reference data in `../shared`, and the long runs
+//! of the invariants on random legal fleets (`invariants`: a sample in the
+//! first tier, 10,000 fleets in the second).
 // A test binary has no API: its helpers are `pub` for the other modules.
 #![allow(unreachable_pub)]
 
 mod architecture;
 mod builder;
+mod card_filters;
 mod cli;
 mod engine;
 mod event;
+mod fidelity;
 mod games;
 mod golden;
 mod hardening;
@@ -20,6 +24,7 @@ mod interop;
 mod interop_slots;
 mod interop_spacedock;
 mod interop_text;
+mod invariants;
 mod options;
 mod props;
 mod raw_import;

@@ -1,144 +1,124 @@
-//! The README and `docs/` are part of the contract: the README and
-//! `docs/cli.md` must name every diagnostic code the engine and the other
-//! games can report, `docs/fleet-file.md` every key of a STAW fleet file,
-//! the README's commands must point at files that exist, and none of them
-//! may send a user to `../shared`, which a user does not have.
+//! The README and `docs/` are part of the contract: what they say must be
+//! true of the code. By concept, in `readme/`: `examples` (every `console`
+//! example runs and prints what the page shows), `cli` (docs/cli.md has
+//! every command and option of the program's own command tree), `codes`
+//! (docs/diagnostics.md has every diagnostic code, its tables generated
+//! from the registries), `contract` (docs/json.md has every key of
+//! `fleetcheck schema`, docs/event-file.md every key of the event file,
+//! docs/fleet-file.md every key of a fleet file), `pages` (the README's
+//! main command and size, links, paths, the card database's figures, the
+//! bench markers, the tests reliability.md names). The pages are read when
+//! the tests run, so editing one rebuilds nothing.
 
-const README: &str = include_str!("../README.md");
-const CLI: &str = include_str!("../docs/cli.md");
-const FLEET_FILE: &str = include_str!("../docs/fleet-file.md");
+mod cli;
+mod codes;
+mod contract;
+mod examples;
+mod pages;
 
-fn documented(code: &str) -> bool {
-    README.contains(&format!("`{code}`"))
+use std::path::{Path, PathBuf};
+
+/// The project's root.
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// Every diagnostic code of every registry (input errors, STAW, the other
-/// games), with its severity.
-fn every_code() -> Vec<(&'static str, String)> {
-    fleetcheck_report::codes::registries()
-        .into_iter()
-        .flat_map(|(_, codes)| codes.iter())
-        .map(|c| (c.code, format!("{:?}", c.severity).to_lowercase()))
-        .collect()
+/// A page of the docs by its path from the root (`README.md`,
+/// `docs/cli.md`).
+fn page(name: &str) -> String {
+    std::fs::read_to_string(root().join(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
 }
 
-#[test]
-fn docs_cli_lists_every_diagnostic_code_with_its_severity() {
-    let missing: Vec<&str> = every_code()
-        .into_iter()
-        .map(|(code, _)| code)
-        .filter(|code| !CLI.contains(&format!("| `{code}` |")))
-        .collect();
-    assert!(
-        missing.is_empty(),
-        "codes missing from docs/cli.md: {missing:?}"
-    );
-    // The other games' codes with the severity the game gives them.
-    for g in fleetcheck_games::REGISTRY {
-        for c in g.codes {
-            let severity = format!("{:?}", c.severity).to_lowercase();
-            assert!(
-                CLI.contains(&format!("| `{}` | {severity} |", c.code)),
-                "docs/cli.md: {} is not listed as {severity}",
-                c.code
-            );
-        }
-    }
-}
-
-#[test]
-fn docs_fleet_file_names_every_key() {
-    use fleetcheck_staw::fleet::read::{REF_KEYS, SHIP_KEYS, SIDEBOARD_SECTIONS, TOP_KEYS};
-    let mut missing = Vec::new();
-    for key in TOP_KEYS
-        .iter()
-        .chain(SHIP_KEYS)
-        .chain(REF_KEYS)
-        .chain(SIDEBOARD_SECTIONS)
-    {
-        if !FLEET_FILE.contains(&format!("`{key}`")) && !FLEET_FILE.contains(&format!("`[{key}]`"))
-        {
-            missing.push(*key);
-        }
-    }
-    assert!(
-        missing.is_empty(),
-        "keys missing from docs/fleet-file.md: {missing:?}"
-    );
-}
-
-#[test]
-fn no_user_is_sent_to_shared() {
-    for (name, text) in [
-        ("README.md", README),
-        ("docs/cli.md", CLI),
-        ("docs/fleet-file.md", FLEET_FILE),
-    ] {
-        for (n, line) in text.lines().enumerate() {
-            // Only the reference tier of the tests reads ../shared.
-            if line.contains("shared/") {
-                panic!("{name}:{}: a path into shared/: {line}", n + 1);
+/// Every page: the README and each `*.md` below `docs/`, by path from the
+/// root, sorted.
+fn pages() -> Vec<(String, String)> {
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+        for e in std::fs::read_dir(dir).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                walk(&p, out);
+            } else if p.extension().is_some_and(|x| x == "md") {
+                out.push(p);
             }
         }
     }
+    let mut paths = vec![root().join("README.md")];
+    walk(&root().join("docs"), &mut paths);
+    paths.sort();
+    paths
+        .into_iter()
+        .map(|p| {
+            let name = p
+                .strip_prefix(root())
+                .unwrap()
+                .to_string_lossy()
+                .into_owned();
+            let text = std::fs::read_to_string(&p).unwrap();
+            (name, text)
+        })
+        .collect()
 }
 
-#[test]
-fn readme_lists_every_diagnostic_code() {
-    let mut missing = Vec::new();
-    for (code, _) in every_code() {
-        if !documented(code) {
-            missing.push(code);
-        }
-    }
-    assert!(
-        missing.is_empty(),
-        "codes missing from README.md: {missing:?}"
-    );
+/// A heading line: its level (the number of `#`) and its text.
+fn heading(line: &str) -> Option<(usize, &str)> {
+    let level = line.chars().take_while(|&c| c == '#').count();
+    (level > 0 && line[level..].starts_with(' ')).then(|| (level, line[level..].trim()))
 }
 
-#[test]
-fn readme_main_command_names_an_example_fleet_that_exists() {
-    let line = README
-        .lines()
-        .find(|l| l.starts_with("cargo run --release -- "))
-        .expect("the README's main command");
-    let path = line
-        .trim_start_matches("cargo run --release -- ")
-        .split_whitespace()
-        .next()
-        .unwrap();
-    assert!(path.starts_with("fleets/"), "{path}");
-    assert!(
-        std::path::Path::new(path).is_file(),
-        "{path} does not exist"
-    );
-}
-
-/// The code tables of the README and of docs/cli.md are the registries'
-/// (`report::codes`), between
-/// `<!-- codes:ID:start -->` and `<!-- codes:ID:end -->`.
-/// `UPDATE_README=1 cargo test --test integration readme::` rewrites them.
-#[test]
-fn code_tables_are_generated_from_the_registries() {
-    use fleetcheck_report::codes;
-    let mut stale = Vec::new();
-    for (name, text) in [("README.md", README), ("docs/cli.md", CLI)] {
-        let fresh = codes::fill_readme(text).unwrap_or_else(|e| panic!("{name}: {e}"));
-        if fresh == text {
+/// The text of the section whose heading satisfies `is_it`: from that
+/// heading to the next heading of the same or a higher level (fenced code
+/// is never a heading). `None` when no heading does.
+fn section(text: &str, is_it: impl Fn(&str) -> bool) -> Option<&str> {
+    let mut start: Option<(usize, usize)> = None;
+    let mut offset = 0;
+    let mut fenced = false;
+    for line in text.split_inclusive('\n') {
+        let here = offset;
+        offset += line.len();
+        if line.trim_start().starts_with("```") {
+            fenced = !fenced;
             continue;
         }
-        if std::env::var_os("UPDATE_README").is_some() {
-            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(name);
-            let now = std::fs::read_to_string(&path).unwrap();
-            std::fs::write(&path, codes::fill_readme(&now).unwrap()).unwrap();
+        if fenced {
             continue;
         }
-        stale.push(name);
+        let Some((level, title)) = heading(line.trim_end()) else {
+            continue;
+        };
+        match start {
+            Some((s, l)) if level <= l => return Some(&text[s..here]),
+            Some(_) => {}
+            None if is_it(title) => start = Some((here, level)),
+            None => {}
+        }
     }
-    assert!(
-        stale.is_empty(),
-        "the code tables of {stale:?} differ from the registries; \
-         run `UPDATE_README=1 cargo test --test integration readme::`"
-    );
+    start.map(|(s, _)| &text[s..])
+}
+
+/// Every heading of a page (outside fenced code), in order.
+fn headings(text: &str) -> Vec<(usize, String)> {
+    let mut out = Vec::new();
+    let mut fenced = false;
+    for line in text.lines() {
+        if line.trim_start().starts_with("```") {
+            fenced = !fenced;
+        } else if !fenced {
+            if let Some((level, title)) = heading(line) {
+                out.push((level, title.to_string()));
+            }
+        }
+    }
+    out
+}
+
+/// Whether `text` names `key` as code: `` `key` ``, `` `[key]` `` or
+/// `` `[[key]]` ``.
+fn names(text: &str, key: &str) -> bool {
+    [
+        format!("`{key}`"),
+        format!("`[{key}]`"),
+        format!("`[[{key}]]`"),
+    ]
+    .iter()
+    .any(|k| text.contains(k.as_str()))
 }

@@ -101,25 +101,30 @@ fn elim_garak_waives_his_own_penalty_and_his_talents() {
 // ---- a captain whose cost depends on the cards on its ship ----------------
 
 #[test]
-fn iden_costs_less_for_each_independent_upgrade() {
+fn iden_costs_less_for_each_independent_question_upgrade() {
     // Gornarus (S056, 22), Iden (Cap037, 10: "This card costs -1 SP for
-    // each Independent ? Upgrade equipped to this ship", read through a
-    // correction), Grappler (W051, 4), Power Distribution Grid (T031, 2)
-    // and Denara Pel (C070, 1), all Independent: Iden costs 10 - 3.
+    // each [Independent] ? Upgrade equipped to this ship"), Grappler (W051,
+    // 4), Power Distribution Grid (T031, 2) and Denara Pel (C070, 1), all
+    // Independent but none a ? Upgrade: Iden costs 10. With Bio-Mimetic
+    // Gel (Q012, Independent ? Upgrade, [tech] or [weapon], 3) he costs 9
+    // (more in tests/card_filters.rs).
     let c = check(
         "[[ship]]\nship = \"Gornarus\"\ncaptain = \"Iden\"\nupgrades = [\"Grappler\", { id = \"T031\" }, { id = \"C070\" }]\n",
     );
     assert_eq!(codes(&c), Vec::<&str>::new());
     let r = c.finish();
-    assert_eq!(mods(card(&r, 0, "Cap037")), [("ship-penalty", -3)]);
+    assert_eq!(mods(card(&r, 0, "Cap037")), []);
+    assert_eq!(r.total, Some(22 + 10 + 4 + 2 + 1));
+    let r = check(
+        "[[ship]]\nship = \"Gornarus\"\ncaptain = \"Iden\"\nupgrades = [\"Grappler\", { id = \"Q012\" }, { id = \"C070\" }]\n",
+    )
+    .finish();
+    assert_eq!(mods(card(&r, 0, "Cap037")), [("ship-penalty", -1)]);
     assert_eq!(
         card(&r, 0, "Cap037").modifiers[0].source,
-        "Iden (Cap037): -1 SP for each of 3 Independent upgrades on its ship"
+        "Iden (Cap037): -1 SP for each of 1 Independent ? upgrades on its ship"
     );
-    assert_eq!(r.total, Some(22 + 7 + 4 + 2 + 1));
-    // Without upgrades he costs 10.
-    let r = check("[[ship]]\nship = \"Gornarus\"\ncaptain = \"Iden\"\n").finish();
-    assert_eq!(r.total, Some(22 + 10));
+    assert_eq!(r.total, Some(22 + 9 + 4 + 3 + 1));
 }
 
 // ---- a waiver that holds on ships of one faction -------------------------

@@ -340,7 +340,8 @@ fn strings<'a>(all: impl Iterator<Item = &'a String>) -> (Vec<u8>, Vec<u8>) {
 }
 
 /// Every reference the loader and the engine follow by id resolves: a
-/// card's sets and ship class, a retirement's resource. (`fleetcheck data
+/// card's sets and ship class, the class a dial belongs to, a retirement's
+/// resource. (`fleetcheck data
 /// check` validates the rest: factions, slot types, names in rules.)
 /// The two slices hold the file index of each card and retirement.
 fn references(
@@ -363,6 +364,14 @@ fn references(
             if !classes.contains(class.as_str()) {
                 problems.push(format!("{file}: card {}: unknown class \"{class}\"", c.id));
             }
+        }
+    }
+    for k in &all.class {
+        if let Some(of) = k.dial_of.as_deref().filter(|of| !classes.contains(of)) {
+            problems.push(format!(
+                "class {}: dial_of names unknown class \"{of}\"",
+                k.id
+            ));
         }
     }
     for (r, &f) in all.retirement.iter().zip(retirement_file) {

@@ -196,19 +196,23 @@ fn add_slot(db: &Database, a: &AddSlot) -> String {
     } else {
         "each card in them"
     };
-    if let Some(d) = &a.discount {
-        let when = if d.applies_to == CardFilter::default() {
+    let when = |f: &CardFilter| {
+        if *f == CardFilter::default() {
             String::new()
         } else {
-            format!(" if it is one of the {}", filter_phrase(db, &d.applies_to))
-        };
+            format!(" if it is one of the {}", filter_phrase(db, f))
+        }
+    };
+    if let Some(d) = &a.discount {
+        let when = when(&d.applies_to);
         s.push_str(&format!("; {each} costs {:+} SP{when}", d.amount));
         if let Some(min) = d.min {
             s.push_str(&format!(" (never below {min} SP)"));
         }
     }
     if let Some(c) = &a.set_cost {
-        s.push_str(&format!("; {each} costs {} SP", c.amount));
+        let when = when(&c.applies_to);
+        s.push_str(&format!("; {each} costs {} SP{when}", c.amount));
     }
     if a.no_penalty {
         s.push_str(&format!("; {each} pays no faction penalty"));
@@ -317,6 +321,11 @@ pub fn rules_text(db: &Database, card: &Card) -> Vec<String> {
             p => format!("Costs its ship's {stat} {p:+} SP instead of its printed cost"),
         });
     }
+    out.extend(
+        r.stat_bonuses
+            .iter()
+            .map(|b| format!("Its ship's starting {} {:+}", stat_name(&b.stat), b.amount)),
+    );
     out.extend(r.discounts.iter().map(|d| discount(db, d)));
     out.extend(r.set_costs.iter().map(|c| set_cost(db, c)));
     out.extend(r.penalty.iter().map(|p| penalty(db, p)));

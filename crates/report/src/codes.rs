@@ -1,9 +1,9 @@
 //! The diagnostic code tables of the docs, generated from the registries:
 //! the shared input errors (`input::diag::InputCode`), the STAW engine's
 //! codes (`staw::Code`) and each game's (`games::<id>::Code`, listed by
-//! `games::REGISTRY`). The README holds each table between the markers
-//! `<!-- codes:ID:start -->` and `<!-- codes:ID:end -->`; a test
-//! (`tests/readme.rs`) checks that they are the generated ones.
+//! `games::REGISTRY`). docs/diagnostics.md holds each table between the
+//! markers `<!-- codes:ID:start -->` and `<!-- codes:ID:end -->`; a test
+//! (`tests/readme/codes.rs`) checks that they are the generated ones.
 
 use fleetcheck_input::diag::{CodeInfo, InputCode};
 
@@ -49,7 +49,7 @@ pub fn markdown_tables() -> Vec<(&'static str, String)> {
         .collect()
 }
 
-/// The start and end markers of a table in the README.
+/// The start and end markers of a table in a docs page.
 pub fn markers(id: &str) -> (String, String) {
     (
         format!("<!-- codes:{id}:start -->\n"),
@@ -57,11 +57,11 @@ pub fn markers(id: &str) -> (String, String) {
     )
 }
 
-/// `readme` with every table between its markers replaced by the
-/// generated one; the text outside the markers is kept as it is. An error
-/// names the markers that are missing or out of order.
-pub fn fill_readme(readme: &str) -> Result<String, String> {
-    let mut out = readme.to_string();
+/// `page` with every table between its markers replaced by the generated
+/// one; the text outside the markers is kept as it is. An error names the
+/// markers that are missing or out of order.
+pub fn fill_docs(page: &str) -> Result<String, String> {
+    let mut out = page.to_string();
     let mut missing = Vec::new();
     for (id, table) in markdown_tables() {
         let (start, end) = markers(id);
@@ -79,10 +79,7 @@ pub fn fill_readme(readme: &str) -> Result<String, String> {
     if missing.is_empty() {
         Ok(out)
     } else {
-        Err(format!(
-            "README.md lacks the markers {}",
-            missing.join(", ")
-        ))
+        Err(format!("the page lacks the markers {}", missing.join(", ")))
     }
 }
 
@@ -240,19 +237,19 @@ mod tests {
     }
 
     #[test]
-    fn fill_readme_replaces_between_markers_only() {
-        let mut readme = String::from("intro\n");
+    fn fill_docs_replaces_between_markers_only() {
+        let mut page = String::from("intro\n");
         for (id, _) in registries() {
             let (s, e) = markers(id);
-            readme.push_str(&format!("{s}old\n{e}\nafter {id}\n"));
+            page.push_str(&format!("{s}old\n{e}\nafter {id}\n"));
         }
-        let filled = fill_readme(&readme).unwrap();
+        let filled = fill_docs(&page).unwrap();
         assert!(!filled.contains("old\n"));
         assert!(filled.starts_with("intro\n<!-- codes:input:start -->\n| code | meaning |"));
         assert!(filled.contains("| `op-banned` | error |"));
         assert!(filled.contains("<!-- codes:staw:end -->\nafter staw\n"));
-        assert_eq!(fill_readme(&filled).unwrap(), filled);
-        let err = fill_readme("no markers").unwrap_err();
+        assert_eq!(fill_docs(&filled).unwrap(), filled);
+        let err = fill_docs("no markers").unwrap_err();
         assert!(err.contains("<!-- codes:input:start -->"), "{err}");
     }
 }

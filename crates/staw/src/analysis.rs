@@ -4,9 +4,9 @@
 //! rule of the registry reads it.
 
 use super::cost::{self, At, Effect, Grant, OnShip, Role, Target, Waiver, SHIP_CARD};
-use super::face_down;
+use super::face_down::{self, Holding};
 use super::fleet_captain;
-use super::limited::choose_limited;
+use super::limited::{self, choose_limited};
 use super::resource::{self, ResourceState};
 use super::ship_factions::{extend_unique, Factions};
 use super::slot_terms;
@@ -61,12 +61,7 @@ pub fn slots_of(e: &ShipEntry, cards: &[(Role, &Placed)], muted: &[usize]) -> Ve
     for (k, (_, p)) in cards.iter().enumerate().filter(|(k, _)| !muted.contains(k)) {
         // Icons an `adds_slots` entry stands for (with its terms) are
         // added there.
-        let icons = if p.card.rules.adds_slots.iter().any(|a| a.icons) {
-            0
-        } else {
-            p.card.talents.unwrap_or(0)
-        };
-        for _ in 0..icons {
+        for _ in 0..p.card.plain_talent_icons() {
             out.push(Slot {
                 accepts: vec!["talent".into()],
                 source: p.card.name.clone(),
@@ -116,8 +111,8 @@ pub fn slots_of(e: &ShipEntry, cards: &[(Role, &Placed)], muted: &[usize]) -> Ve
 /// A face-down card's text is not in play (shared/rules/staw.md): a card
 /// held beneath another adds no slot, grants no discount or waiver and
 /// lifts no restriction. Which cards are held is the slot assignment's
-/// result, so a fleet whose held cards have such text is priced twice: the
-/// second time with their text muted ([`muted`]).
+/// result, so a fleet whose held cards have such text is priced again for
+/// every choice of which of them go face down (`face_down::choose`).
 pub fn analyse<'a>(
     db: &'a Database,
     format: &'a Format,
@@ -126,11 +121,23 @@ pub fn analyse<'a>(
     fleet: &'a Fleet<'a>,
     cap: Option<(i32, String)>,
 ) -> Analysis<'a> {
-    let mut ships = price_ships(db, format, fleet, &[]);
-    let muted = muted(&ships);
-    if !muted.is_empty() {
-        ships = price_ships(db, format, fleet, &muted);
-    }
+    let first = price_ships(db, format, fleet, &Holding::default());
+    let ships = face_down::choose(
+        first,
+        |h| price_ships(db, format, fleet, h),
+        |ships| {
+            let resource = fleet.resource.as_ref().map(|r| {
+                resource::price(db, r, ships, format.sub_factions)
+                    .price
+                    .cost
+            });
+            ships
+                .iter()
+                .map(|s| i64::from(s.total))
+                .chain(resource.map(i64::from))
+                .sum()
+        },
+    );
     let sideboard = fleet.sideboard.as_ref().map(|sb| {
         let cards: Vec<_> = sb
             .cards
@@ -143,7 +150,7 @@ pub fn analyse<'a>(
     let resource = fleet
         .resource
         .as_ref()
-        .map(|r| resource::price(db, r, &ships));
+        .map(|r| resource::price(db, r, &ships, format.sub_factions));
     let additional_points = raw
         .additional_points
         .as_ref()
@@ -168,27 +175,15 @@ pub fn analyse<'a>(
     }
 }
 
-/// The cards face down (held beneath a card, in a face-down slot, bought
-/// face down) whose text would be in play: (ship, index among its cards).
-fn muted(ships: &[ShipState]) -> Vec<At> {
-    let mut out = Vec::new();
-    for (i, s) in ships.iter().enumerate() {
-        for (k, c) in s.cards.iter().enumerate() {
-            if c.face_down && face_down::has_text(c.placed.card) {
-                out.push((i, k));
-            }
-        }
-    }
-    out
-}
-
-/// Prices the ships, with the text of the cards at `muted` out of play.
+/// Prices the ships, with the text of the cards `holding` mutes out of
+/// play and the cards it keeps face up out of the face-down slots.
 fn price_ships<'a>(
     db: &'a Database,
     format: &'a Format,
     fleet: &'a Fleet<'a>,
-    muted: &[At],
+    holding: &Holding,
 ) -> Vec<ShipState<'a>> {
+    let muted = &holding.muted;
     let sub = format.sub_factions;
     let lists: Vec<Vec<(Role, &Placed)>> = fleet.ships.iter().map(cards_of).collect();
     let mut factions: Vec<Factions> = fleet
@@ -222,25 +217,71 @@ fn price_ships<'a>(
         Effect::SetCost(_) => true,
     });
     waivers.retain(|w| w.when.is_none_or(|c| view(w.at.0).holds(c)));
-    choose_limited(db, &lists, &factions, fleet, &mut grants, &waivers, sub);
     // Fleet Captain rule 5 is a rule of the fleet's resource.
     let free_talent = fleet
         .resource
         .as_ref()
         .is_some_and(|r| r.card.rules.free_talent_for_bonus);
+    // A limited grant goes to the cards it saves most on; a pick that the
+    // slots then made worthless is dropped and the choice made again
+    // (`limited`), each time without the picks found wasted so far.
+    let mut excluded: Vec<(usize, At)> = Vec::new();
+    loop {
+        let mut chosen = grants.clone();
+        choose_limited(
+            db,
+            &lists,
+            &factions,
+            fleet,
+            &mut chosen,
+            &waivers,
+            sub,
+            &excluded,
+        );
+        let ships = price_all(
+            fleet,
+            &lists,
+            &factions,
+            &chosen,
+            &waivers,
+            db,
+            free_talent,
+            holding,
+            sub,
+        );
+        let wasted = limited::wasted(&chosen, &ships);
+        if wasted.is_empty() || wasted.iter().all(|w| excluded.contains(w)) {
+            return ships;
+        }
+        excluded.extend(wasted);
+    }
+}
+
+/// Prices every ship against the fleet's grants and waivers.
+#[allow(clippy::too_many_arguments)]
+fn price_all<'a>(
+    fleet: &'a Fleet<'a>,
+    lists: &[Vec<(Role, &'a Placed<'a>)>],
+    factions: &[Factions<'a>],
+    grants: &[Grant<'a>],
+    waivers: &[Waiver<'a>],
+    db: &'a Database,
+    free_talent: bool,
+    holding: &Holding,
+    sub: bool,
+) -> Vec<ShipState<'a>> {
     let mut ships = Vec::with_capacity(fleet.ships.len());
-    for (i, (e, list)) in fleet.ships.iter().zip(lists).enumerate() {
+    for (i, (e, list)) in fleet.ships.iter().zip(lists.iter().cloned()).enumerate() {
         let on = OnShip {
             db,
             view: factions[i].view(e, sub),
-            grants: &grants,
-            waivers: &waivers,
+            grants,
+            waivers,
         };
-        let muted: Vec<usize> = muted
-            .iter()
-            .filter(|(j, _)| *j == i)
-            .map(|(_, k)| *k)
-            .collect();
+        let here = ShipHolding {
+            muted: Holding::on_ship(&holding.muted, i),
+            kept_up: Holding::on_ship(&holding.kept_up, i),
+        };
         ships.push(price_ship(
             i,
             e,
@@ -248,10 +289,16 @@ fn price_ships<'a>(
             &factions[i],
             &on,
             free_talent,
-            &muted,
+            &here,
         ));
     }
     ships
+}
+
+/// One ship's part of a `Holding`: indices among its cards.
+struct ShipHolding {
+    muted: Vec<usize>,
+    kept_up: Vec<usize>,
 }
 
 /// Prices ship `i` and its cards; `on` is what they are priced against
@@ -264,8 +311,9 @@ fn price_ship<'a>(
     factions: &Factions<'a>,
     on: &OnShip,
     free_talent: bool,
-    muted: &[usize],
+    holding: &ShipHolding,
 ) -> ShipState<'a> {
+    let muted = &holding.muted;
     let ship = e.ship.card;
     // The text of a face-down card is not in play.
     let slots = slot_terms::active(slots_of(e, &list, muted), i, ship, &list, &on.view);
@@ -322,8 +370,15 @@ fn price_ship<'a>(
         list: &list,
         slots: &slots,
         on,
+        unused_printed: 0,
+        kept_up: &holding.kept_up,
     };
     let assignment = terms.assign(&needing, &options);
+    // A discount per unused printed slot reads the assignment's.
+    let terms = slot_terms::ShipSlots {
+        unused_printed: terms.unused_printed_by(&assignment),
+        ..terms
+    };
     let taken: Vec<Option<usize>> = (0..list.len())
         .map(|k| {
             let n = needing.iter().position(|&n| n == k)?;
@@ -383,9 +438,10 @@ fn price_ship<'a>(
         };
         // Held beneath a card, in a face-down slot (Balance of Terror), or
         // bought face down at a fixed cost (Tahna Los, Khan Singh).
-        let face_down = slot_index.and_then(|j| terms.terms(j)).is_some_and(|tm| {
-            tm.add.beneath || tm.add.set_cost.as_ref().is_some_and(|c| c.face_down)
-        }) || (role == Role::Upgrade && cost::fixed_face_down(&t, on));
+        let face_down = slot_index
+            .and_then(|j| terms.terms(j))
+            .is_some_and(|tm| tm.face_down(&t))
+            || (role == Role::Upgrade && cost::fixed_face_down(&t, on));
         cards.push(CardState {
             placed,
             role,
@@ -407,6 +463,7 @@ fn price_ship<'a>(
         captain_factions: factions.captain.clone(),
         price,
         class: factions.class,
+        dial: factions.dial,
         other_factions: factions.others.clone(),
         cards,
         slots,

@@ -13,9 +13,12 @@
 //!   'U.S.S.' is the same as the ship class" (Federation Prototype Con001):
 //!   `name-is-class` (and `unique-ship`).
 //!
-//! The dial and arcs are facts of the class (`classes.toml`, from the raw
-//! `ship_classes.json`). A ship whose class has no known dial (a class the
-//! importer created) meets no dial condition, so "not rear-arc" holds.
+//! The dial and arcs are facts of the ship's class entry (`classes.toml`,
+//! from the raw `ship_classes.json`; `ShipView::dial`); its name is the
+//! class the ship prints (`ShipView::class`: a "Galaxy Class (MU)" ship
+//! has the Mirror Universe dial and is a Galaxy Class ship, [`is_of`]). A
+//! ship whose class has no known dial (a class the importer created) meets
+//! no dial condition, so "not rear-arc" holds.
 //!
 //! ```toml
 //! [[card.rules.restrictions]]
@@ -25,22 +28,27 @@
 
 use super::view::ShipView;
 
+/// `ship-class`: the ship is of one of these classes: the class it prints,
+/// or its class entry itself.
+pub(crate) fn is_of(v: &ShipView, any: &[String]) -> bool {
+    let named = |k: &str| any.iter().any(|a| a == k);
+    v.class.is_some_and(|c| named(&c.id)) || v.ship.class.as_deref().is_some_and(named)
+}
+
 /// `ship-maneuver`: the dial has this maneuver kind.
 pub(crate) fn has_maneuver(v: &ShipView, maneuver: &str) -> bool {
-    v.class
+    v.dial
         .is_some_and(|c| c.maneuvers.iter().any(|m| m == maneuver))
 }
 
 /// `max-speed-at-most`: the dial's highest speed is at most `value`.
 pub(crate) fn max_speed_at_most(v: &ShipView, value: i32) -> bool {
-    v.class
-        .and_then(|c| c.max_speed)
-        .is_some_and(|m| m <= value)
+    v.dial.and_then(|c| c.max_speed).is_some_and(|m| m <= value)
 }
 
 /// `rear-arc`: the class has a rear firing arc.
 pub(crate) fn rear_arc(v: &ShipView) -> bool {
-    v.class.is_some_and(|c| c.rear_arc.is_some())
+    v.dial.is_some_and(|c| c.rear_arc.is_some())
 }
 
 /// `name-is-class`: "U.S.S. Prometheus" is of the Prometheus Class, "U.S.S.
@@ -84,7 +92,7 @@ fn is_registry(word: &str) -> bool {
 /// The ship's dial in the terms of a `ship-maneuver` condition: "has no
 /// [come-about] maneuver on its dial".
 pub(crate) fn actual_maneuver(v: &ShipView, maneuver: &str) -> String {
-    match v.class {
+    match v.dial {
         Some(c) if !c.maneuvers.is_empty() => {
             let has = if has_maneuver(v, maneuver) { "a" } else { "no" };
             format!("has {has} [{maneuver}] maneuver on its dial")
@@ -96,7 +104,7 @@ pub(crate) fn actual_maneuver(v: &ShipView, maneuver: &str) -> String {
 /// The ship's dial in the terms of a `max-speed-at-most` condition: "has a
 /// dial that goes up to speed 4".
 pub(crate) fn actual_speed(v: &ShipView) -> String {
-    match v.class.and_then(|c| c.max_speed) {
+    match v.dial.and_then(|c| c.max_speed) {
         Some(m) => format!("has a dial that goes up to speed {m}"),
         None => "has no known maneuver dial".into(),
     }
@@ -105,7 +113,7 @@ pub(crate) fn actual_speed(v: &ShipView) -> String {
 /// The ship's firing arcs in the terms of a `rear-arc` condition: "has a
 /// 90-degree rear firing arc", "has no rear firing arc".
 pub(crate) fn actual_arc(v: &ShipView) -> String {
-    match v.class {
+    match v.dial {
         Some(c) => match c.rear_arc {
             Some(d) => format!("has a {d}-degree rear firing arc"),
             None => "has no rear firing arc".into(),
@@ -128,6 +136,7 @@ mod tests {
             sub_factions: false,
             entry: None,
             class: Some(class),
+            dial: Some(class),
             other_factions: &[],
         }
     }

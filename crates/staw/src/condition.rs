@@ -37,9 +37,7 @@ impl ShipView<'_> {
         let stat = |v: Option<i32>| v.unwrap_or(0);
         match c {
             Condition::ShipFaction { any } => counts_as(self.factions, any, self.sub_factions),
-            Condition::ShipClass { any } => {
-                s.class.as_ref().is_some_and(|k| any.iter().any(|a| a == k))
-            }
+            Condition::ShipClass { any } => class_facts::is_of(self, any),
             Condition::ShipName { any } => {
                 let n = normalize(&s.name);
                 any.iter().any(|a| normalize(a) == n)
@@ -239,8 +237,8 @@ pub fn actual(db: &Database, c: &Condition, v: &ShipView) -> Option<String> {
     };
     Some(match c {
         Condition::ShipFaction { .. } => is_factions(v.factions),
-        Condition::ShipClass { .. } => match &s.class {
-            Some(id) => format!("is {}", class_ship(db, id)),
+        Condition::ShipClass { .. } | Condition::NameIsClass => match v.class {
+            Some(k) => format!("is {}", class_ship(db, &k.id)),
             None => "has no known class".into(),
         },
         Condition::ShipName { .. } => return None,
@@ -255,10 +253,6 @@ pub fn actual(db: &Database, c: &Condition, v: &ShipView) -> Option<String> {
         Condition::ShipManeuver { maneuver } => class_facts::actual_maneuver(v, maneuver),
         Condition::MaxSpeedAtMost { .. } => class_facts::actual_speed(v),
         Condition::RearArc => class_facts::actual_arc(v),
-        Condition::NameIsClass => match &s.class {
-            Some(id) => format!("is {}", class_ship(db, id)),
-            None => "has no known class".into(),
-        },
         Condition::CaptainTalentsAtLeast { .. } => captained(&|c| {
             format!(
                 ", who shows {}",

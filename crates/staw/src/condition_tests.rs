@@ -23,6 +23,7 @@ fn conditions_on_a_ship_and_on_no_ship() {
         sub_factions: true,
         entry: None,
         class: None,
+        dial: None,
         other_factions: &[],
     };
     let fed = Condition::ShipFaction {
@@ -143,6 +144,7 @@ fn message_on(c: &Condition, crewed: bool, others: &[&str], change: impl Fn(&mut
         sub_factions: true,
         entry: Some(&entry),
         class: sc.db.class("galaxy_class"),
+        dial: sc.db.class("galaxy_class"),
         other_factions: &others,
     };
     assert!(!view.holds(c), "the condition must fail: {c:?}");

@@ -7,10 +7,13 @@
 //!   Kazon and Xindi as Independent on both sides, so a Vulcan card on a
 //!   Federation ship, a Federation card on a Vulcan ship and a Ferengi card
 //!   on a Kazon ship all match;
-//! - a faction condition ("may only be purchased for a Federation ship"):
-//!   with sub-factions on, a Vulcan or Bajoran ship also counts as a
-//!   Federation ship (and a Ferengi, Kazon or Xindi ship as an Independent
-//!   one), but never the reverse: a Federation ship is no Vulcan ship.
+//! - a faction condition ("may only be purchased for a Federation ship")
+//!   and a faction a card filter names ("[Ferengi] Upgrades cost -1 SP",
+//!   "a Xindi [crew] Upgrade" beneath Hatchery, `target::filter_matches`):
+//!   with sub-factions on, a Vulcan or Bajoran ship or card also counts as
+//!   Federation (and a Ferengi, Kazon or Xindi one as Independent), but
+//!   never the reverse: a Federation ship is no Vulcan ship, an Independent
+//!   card no Ferengi card, and a Kazon card no Xindi card.
 //!
 //! With sub-factions off (the 2014 and 2016 tournament formats) factions
 //! match only when equal.
@@ -35,7 +38,7 @@ pub(crate) fn shares_faction(card: &[String], ship: &[String], sub_factions: boo
 }
 
 /// Whether something of `have` factions counts as one of the `wanted`
-/// factions, for a condition.
+/// factions, for a condition or a card filter.
 pub(crate) fn counts_as(have: &[String], wanted: &[String], sub_factions: bool) -> bool {
     have.iter().any(|h| {
         wanted

@@ -64,7 +64,11 @@ pub(crate) fn forgone<'a>(
     slots: &[Slot],
     taken: &[Option<usize>],
 ) -> Option<Forgone<'a>> {
-    let captain = list.iter().find(|(r, _)| *r == Role::Captain)?.1.card;
+    let (ck, captain) = list
+        .iter()
+        .enumerate()
+        .find(|(_, (r, _))| *r == Role::Captain)
+        .map(|(k, (_, p))| (k, p.card))?;
     captain.talents.filter(|&n| n > 0)?;
     let (fk, fc) = list
         .iter()
@@ -80,8 +84,17 @@ pub(crate) fn forgone<'a>(
     {
         return None;
     }
+    // The captain's printed icons, also when they carry terms (Duras:
+    // "Upgrades equipped to this Captain cost 3 SP", `AddSlot::icons`).
+    let own_icons = |s: &Slot| {
+        s.by == Some(ck)
+            && s.accepts.len() == 1
+            && s.accepts[0] == "talent"
+            && s.added
+                .is_some_and(|(_, n)| captain.rules.adds_slots.get(n).is_some_and(|a| a.icons))
+    };
     let printed: Vec<usize> = (0..slots.len())
-        .filter(|&j| talent(&slots[j]) && slots[j].source == captain.name)
+        .filter(|&j| (talent(&slots[j]) && slots[j].source == captain.name) || own_icons(&slots[j]))
         .collect();
     let bonus: Vec<usize> = (0..slots.len())
         .filter(|&j| talent(&slots[j]) && slots[j].source == fc.name)

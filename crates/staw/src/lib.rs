@@ -67,6 +67,8 @@ use fleetcheck_input::tree;
 
 pub use crate::fleet::resolve::upgrade_types;
 pub use codes::Code;
+pub use resource::resource_of;
+pub use slots::Slot;
 
 /// How to check a fleet: overrides from the command line.
 #[derive(Debug, Clone, Default)]

@@ -3,9 +3,17 @@
 //! that places its card face down ("One of the [tech] upgrades ... costs
 //! exactly 3 SP and is placed face down", Tahna Los) goes to no card whose
 //! text acts: the player keeps such a card face up.
+//!
+//! The choice is made before the slots are assigned, so a card it picks
+//! may end up where the grant saves nothing (in a slot whose card costs a
+//! fixed amount: Balance of Terror's [talent] slot, "costs 0 SP"): such a
+//! pick is [`wasted`], and `analysis` chooses again without it, so that
+//! the grant goes to a card it lowers (Jean-Luc Picard Cap803, "-1 SP" on
+//! three upgrades, never on the talent Balance of Terror holds for free).
 
-use super::cost::{self, At, Effect, Grant, OnShip, Role, Target, Waiver, SHIP_CARD};
+use super::cost::{self, At, Effect, Grant, ModifierKind, OnShip, Role, Target, Waiver, SHIP_CARD};
 use super::ship_factions::Factions;
+use super::state::ShipState;
 use super::upgrade_types;
 use crate::fleet::{Fleet, Placed};
 use fleetcheck_data::Database;
@@ -13,7 +21,9 @@ use fleetcheck_data::Database;
 /// Gives each grant limited to some cards (`max_cards`: "One of your
 /// Dominion Upgrades costs -2 SP") to the cards it saves most on, earlier
 /// cards of the file first on a tie, one grant after the other. The saving
-/// is judged with each card counted as its first slot type.
+/// is judged with each card counted as its first slot type. `exclude`:
+/// (grant index, card) pairs the grant may not go to.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn choose_limited<'a>(
     db: &Database,
     lists: &[Vec<(Role, &'a Placed<'a>)>],
@@ -22,6 +32,7 @@ pub(crate) fn choose_limited<'a>(
     grants: &mut [Grant<'a>],
     waivers: &[Waiver<'a>],
     sub: bool,
+    exclude: &[(usize, At)],
 ) {
     let limited: Vec<usize> = (0..grants.len())
         .filter(|&g| grants[g].max_cards().is_some())
@@ -45,7 +56,7 @@ pub(crate) fn choose_limited<'a>(
                     cost: None,
                     sub_factions: sub,
                 };
-                if !grants[g].covers(&t) {
+                if !grants[g].covers(&t) || exclude.contains(&(g, t.at)) {
                     continue;
                 }
                 // A card bought face down loses its text: the player keeps
@@ -75,4 +86,35 @@ pub(crate) fn choose_limited<'a>(
         savings.sort_by_key(|(saving, _)| std::cmp::Reverse(*saving));
         grants[g].only = Some(savings.iter().take(max).map(|(_, at)| *at).collect());
     }
+}
+
+/// The picks of limited grants that saved nothing where the card stands
+/// once priced (no modifier of the grant's card on it): (grant index,
+/// card).
+pub(crate) fn wasted(grants: &[Grant], ships: &[ShipState]) -> Vec<(usize, At)> {
+    let mut out = Vec::new();
+    for (g, grant) in grants.iter().enumerate() {
+        let Some(only) = &grant.only else { continue };
+        let label = format!("{} ({})", grant.from.name, grant.from.id);
+        for &(i, k) in only {
+            let Some(ship) = ships.get(i) else { continue };
+            let price = if k == SHIP_CARD {
+                Some(&ship.price)
+            } else {
+                ship.cards.get(k).map(|c| &c.price)
+            };
+            let saved = price.is_some_and(|p| {
+                p.modifiers.iter().any(|m| {
+                    matches!(
+                        m.kind,
+                        ModifierKind::Discount | ModifierKind::Surcharge | ModifierKind::SetCost
+                    ) && (m.source == label || m.source.starts_with(&format!("{label}:")))
+                })
+            });
+            if !saved {
+                out.push((g, (i, k)));
+            }
+        }
+    }
+    out
 }

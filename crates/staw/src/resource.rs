@@ -8,9 +8,12 @@
 //!   the fleet total. Chosen but attached to no ship, the resource is
 //!   charged at fleet level (the `resource` rule warns about it).
 //! - Three resources price themselves from the fleet: Emergency Force
-//!   Field (half the fleet's total shields, rounded up), Improved Hull
-//!   (half the total hull, rounded up) and Main Power Grid (3 + 2 for each
-//!   ship with hull above 3).
+//!   Field (half the fleet's total starting shields, rounded up), Improved
+//!   Hull (half the total starting hull, rounded up) and Main Power Grid
+//!   (3 + 2 for each ship with a printed hull above 3). A ship's starting
+//!   value is its printed value plus what its cards in play add
+//!   ([`starting`]: Systems Upgrade's "Your starting Shield Value is at
+//!   +1"; shared/rules/staw.md, "Starting" values include what cards add).
 //!
 //! A card belongs to a resource when its id is the resource's id plus a
 //! letter (`R004f` -> `R004`) or, failing that, when it has the resource's
@@ -51,7 +54,7 @@ pub(crate) fn is_attached(role: Role) -> bool {
 }
 
 /// The resource a ship-attached card belongs to.
-pub(crate) fn resource_of<'a>(db: &'a Database, card: &Card) -> Option<&'a Card> {
+pub fn resource_of<'a>(db: &'a Database, card: &Card) -> Option<&'a Card> {
     let stem = card.id.trim_end_matches(|c: char| c.is_ascii_lowercase());
     if stem != card.id {
         if let Some(r) = db.by_id(stem).filter(|r| r.kind == CardType::Resource) {
@@ -81,11 +84,75 @@ fn attaches(db: &Database, resource: &Card) -> bool {
         || db.by_name(&resource.name).iter().any(attached_kind)
 }
 
+/// A ship's starting Shield or Hull Value (`stat`: `shields`, `hull`): its
+/// printed value plus what its cards in play add (`Rules::stat_bonuses`;
+/// a face-down card's text is not in play), with each card that adds.
+pub(crate) fn starting<'a>(
+    s: &ShipState<'a>,
+    stat: &str,
+    sub_factions: bool,
+) -> (i32, Vec<(&'a Card, i32)>) {
+    let view = s.view(sub_factions);
+    let ship = s.entry.ship.card;
+    let printed = match stat {
+        "shields" => ship.shields,
+        "hull" => ship.hull,
+        _ => None,
+    }
+    .unwrap_or(0);
+    let mut by = Vec::new();
+    for (_, card) in s.cards_in_play() {
+        let n: i32 = card
+            .rules
+            .stat_bonuses
+            .iter()
+            .filter(|b| b.stat == stat && b.when.as_ref().is_none_or(|c| view.holds(c)))
+            .map(|b| b.amount)
+            .sum();
+        if n != 0 {
+            by.push((card, n));
+        }
+    }
+    let total = by
+        .iter()
+        .map(|(_, n)| n)
+        .fold(printed, |a, n| a.saturating_add(*n));
+    (total, by)
+}
+
+/// The fleet's total starting Shield or Hull Value, and the words that
+/// say what cards add to the printed values (" (8 printed, +1 by Systems
+/// Upgrade (T057) on ship 1)"; empty when none does).
+fn fleet_starting(ships: &[ShipState], stat: &str, sub_factions: bool) -> (i32, String) {
+    let mut total = 0i32;
+    let mut added = 0i32;
+    let mut by = Vec::new();
+    for (i, s) in ships.iter().enumerate() {
+        let (n, cards) = starting(s, stat, sub_factions);
+        total = total.saturating_add(n);
+        for (c, amount) in cards {
+            added = added.saturating_add(amount);
+            by.push(format!(
+                "{amount:+} by {} ({}) on ship {}",
+                c.name,
+                c.id,
+                i + 1
+            ));
+        }
+    }
+    if by.is_empty() {
+        return (total, String::new());
+    }
+    let printed = total.saturating_sub(added);
+    (total, format!(" ({printed} printed, {})", by.join(", ")))
+}
+
 /// Prices the resource against the priced ships.
 pub(crate) fn price<'a>(
     db: &Database,
     placed: &'a Placed<'a>,
     ships: &[ShipState],
+    sub_factions: bool,
 ) -> ResourceState<'a> {
     let card = placed.card;
     let mut price = Price {
@@ -94,33 +161,21 @@ pub(crate) fn price<'a>(
         cost: card.cost,
     };
     let push = |price: &mut Price, kind, amount, source| price.push(kind, amount, source);
-    let stat = |f: fn(&Card) -> Option<i32>| -> i32 {
-        ships
-            .iter()
-            .map(|s| f(s.entry.ship.card).unwrap_or(0))
-            .sum()
+    // "The total combined starting Shield Values of all ships in your
+    // fleet divided by 2 (round up)".
+    let half_starting = |price: &mut Price, stat: &str, words: &str| {
+        let (total, why) = fleet_starting(ships, stat, sub_factions);
+        let set = (total + 1) / 2;
+        push(
+            price,
+            ModifierKind::FleetResource,
+            set - card.cost,
+            format!("half the fleet's total starting {words} of {total}{why}, rounded up"),
+        );
     };
     match card.id.as_str() {
-        EMERGENCY_FORCE_FIELD => {
-            let shields = stat(|c| c.shields);
-            let set = (shields + 1) / 2;
-            push(
-                &mut price,
-                ModifierKind::FleetResource,
-                set - card.cost,
-                format!("half the fleet's total shields of {shields}, rounded up"),
-            );
-        }
-        IMPROVED_HULL => {
-            let hull = stat(|c| c.hull);
-            let set = (hull + 1) / 2;
-            push(
-                &mut price,
-                ModifierKind::FleetResource,
-                set - card.cost,
-                format!("half the fleet's total hull of {hull}, rounded up"),
-            );
-        }
+        EMERGENCY_FORCE_FIELD => half_starting(&mut price, "shields", "shields"),
+        IMPROVED_HULL => half_starting(&mut price, "hull", "hull"),
         MAIN_POWER_GRID => {
             let big = ships
                 .iter()

@@ -15,8 +15,10 @@ use fleetcheck_data::Database;
 pub(crate) struct Factions<'a> {
     pub ship: Vec<String>,
     pub captain: Vec<String>,
-    /// The ship's class.
+    /// The ship's class as printed (`ShipClass::dial_of` of its dial).
     pub class: Option<&'a ShipClass>,
+    /// The ship's maneuver dial and firing arcs (its class entry).
+    pub dial: Option<&'a ShipClass>,
     /// The factions of the fleet's other ships (filled by `analyse`).
     pub others: Vec<String>,
 }
@@ -44,10 +46,12 @@ impl<'a> Factions<'a> {
         if let Some(f) = &e.fleet_captain {
             extend_unique(&mut captain, &f.card.rules.adds_factions);
         }
+        let dial = e.ship.card.class.as_deref().and_then(|c| db.class(c));
         Factions {
             ship,
             captain,
-            class: e.ship.card.class.as_deref().and_then(|c| db.class(c)),
+            class: printed_class(db, dial),
+            dial,
             others: Vec::new(),
         }
     }
@@ -61,9 +65,21 @@ impl<'a> Factions<'a> {
             sub_factions,
             entry: Some(e),
             class: self.class,
+            dial: self.dial,
             other_factions: &self.others,
         }
     }
+}
+
+/// The class a ship prints, from its class entry: the class whose dial
+/// the entry is (`ShipClass::dial_of`), else the entry itself.
+pub(crate) fn printed_class<'a>(
+    db: &'a Database,
+    dial: Option<&'a ShipClass>,
+) -> Option<&'a ShipClass> {
+    dial.and_then(|d| d.dial_of.as_deref())
+        .and_then(|c| db.class(c))
+        .or(dial)
 }
 
 pub(crate) fn extend_unique(v: &mut Vec<String>, add: &[String]) {

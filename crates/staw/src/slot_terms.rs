@@ -3,7 +3,9 @@
 //! `exceed_restrictions`):
 //!
 //! - admission: only cards matching `only` (and sharing a faction with the
-//!   ship, for `same_faction`) may take the slot: Nijil (C235) "That
+//!   ship as the faction penalty reads it, for `same_faction`: "of the
+//!   same faction as the ship" names no faction, it asks the penalty's
+//!   question) may take the slot: Nijil (C235) "That
 //!   Upgrade ... must be a Romulan [tech] Upgrade", Cargo Hold (T013)
 //!   "These Upgrades cannot have a cost greater than 4 SP", a captain that
 //!   "may field the 'Secret Research' [talent] Upgrade";
@@ -27,8 +29,11 @@
 //! (`Rules::no_slot_for`, [`freed`]).
 //!
 //! The fleet file does not say which slot a card takes: the assignment
-//! (`slots::assign_by`) weighs each card at its cost in each slot, so the
-//! cheapest legal assignment wins and the report says where each card went.
+//! (`slots::assign_grounded`) weighs each card at its cost in each slot, so
+//! the cheapest legal assignment wins and the report says where each card
+//! went: a card outside the slot that lets it exceed its restrictions, or
+//! one that costs more where it stands than its shuttlecraft allows (3 SP),
+//! weighs more than any price.
 //!
 //! ```toml
 //! [[card.rules.adds_slots]]
@@ -43,13 +48,15 @@ use super::slots::{self, Slot};
 use super::state::ShipState;
 use super::view::ShipView;
 use crate::fleet::Placed;
-use fleetcheck_data::model::{AddSlot, Card, CardFilter, Scope};
+use fleetcheck_data::model::{AddSlot, Card, CardFilter, Discount, Scope, ShipClass};
 
 /// Every upgrade: the filter of a slot's own waiver (`AddSlot::no_penalty`).
 static ANY_UPGRADE: std::sync::LazyLock<CardFilter> = std::sync::LazyLock::new(CardFilter::default);
 
 /// The weight of a restricted card outside a slot that lets it exceed its
-/// restrictions: more than any fleet's SP, less than leaving a card out.
+/// restrictions, and of a card that costs more where it stands than its
+/// shuttlecraft allows: more than any fleet's SP, less than leaving a card
+/// out.
 const MISPLACED: i32 = 1 << 16;
 
 /// The slots of one ship being priced, with what the assignment and the
@@ -62,6 +69,15 @@ pub(crate) struct ShipSlots<'s, 'a> {
     pub list: &'s [(Role, &'a Placed<'a>)],
     pub slots: &'s [Slot],
     pub on: &'s OnShip<'s>,
+    /// The slots of the ship's printed upgrade bar no card took: what a
+    /// discount counted per unused printed slot reads
+    /// (`AddSlot::per_unused_printed_slot`). The printed bar is the first
+    /// `ship_card.slots.len()` slots (`analysis::slots_of`).
+    pub unused_printed: u32,
+    /// The ship's cards (indices of `list`) that may not go face down: a
+    /// choice of which cards are held keeps them face up
+    /// (`face_down::choose`).
+    pub kept_up: &'s [usize],
 }
 
 /// The terms of one added slot: the card that added it and its entry.
@@ -74,6 +90,11 @@ pub(crate) struct Terms<'a> {
 }
 
 impl<'a> Terms<'a> {
+    /// Whether the card in the slot is face down (`AddSlot::is_face_down`).
+    pub(crate) fn is_face_down(&self) -> bool {
+        self.add.is_face_down()
+    }
+
     /// Whether the card (counted as slot type `slot`, costing `cost` on
     /// the ship outside this slot) may take the slot. A bound on the cost
     /// ("have an SP cost of 5 or less") reads that cost.
@@ -100,12 +121,33 @@ impl<'a> Terms<'a> {
             && (!self.add.same_faction || shares_faction(&card.factions, view_factions, sub))
     }
 
-    /// The grants the slot gives the card at `target`.
-    fn grants(&self, target: At) -> impl Iterator<Item = Grant<'a>> + '_ {
-        let effects = self
-            .add
-            .discount
-            .iter()
+    /// Whether the card in the slot is face down: held beneath the card
+    /// that adds it, or at the slot's face-down fixed cost when that cost
+    /// is its (Balance of Terror's slot; Kirk's icons: "Any Federation
+    /// [talent] Upgrades you purchase for Kirk cost exactly 3 Squadron
+    /// Points and are placed face down", not another talent there).
+    pub(crate) fn face_down(&self, target: &Target) -> bool {
+        self.add.beneath
+            || self
+                .add
+                .set_cost
+                .as_ref()
+                .is_some_and(|c| c.face_down && cost::filter_matches(&c.applies_to, target))
+    }
+
+    /// The grants the slot gives the card at `target`; `counted`: its
+    /// discount as counted for the assignment, in place of the entry's.
+    fn grants<'g>(
+        &'g self,
+        target: At,
+        counted: Option<&'g Discount>,
+    ) -> impl Iterator<Item = Grant<'g>> + 'g
+    where
+        'a: 'g,
+    {
+        let effects = counted
+            .or(self.add.discount.as_ref())
+            .into_iter()
             .map(Effect::Discount)
             .chain(self.add.set_cost.iter().map(Effect::SetCost));
         effects.map(move |effect| Grant {
@@ -220,6 +262,13 @@ fn terms_in<'a>(
     })
 }
 
+/// What every edge of one ship's assignment reads: the terms of each slot,
+/// and whether any slot lets its card exceed its restrictions.
+struct Weighing<'a> {
+    terms: Vec<Option<Terms<'a>>>,
+    exceeding: bool,
+}
+
 impl<'s, 'a> ShipSlots<'s, 'a> {
     /// The terms of slot `j` (`None` for a plain slot).
     pub(crate) fn terms(&self, j: usize) -> Option<Terms<'a>> {
@@ -229,19 +278,45 @@ impl<'s, 'a> ShipSlots<'s, 'a> {
         })
     }
 
+    /// The slots of the printed upgrade bar a slot assignment leaves free.
+    pub(crate) fn unused_printed_by(&self, assignment: &[Option<(usize, usize)>]) -> u32 {
+        let printed = self.ship_card.slots.len().min(self.slots.len());
+        let used = assignment
+            .iter()
+            .flatten()
+            .filter(|(j, _)| *j < printed)
+            .count();
+        u32::try_from(printed - used.min(printed)).unwrap_or(u32::MAX)
+    }
+
     /// The slot assignment (`slots::assign`), with each card weighed at its
     /// cost in each slot and kept out of slots whose terms refuse it.
     /// `needing[n]` is the list index of the n-th card that needs a slot,
     /// `options[n]` its slot types with their plain costs.
+    ///
+    /// A discount counted per unused slot of the printed upgrade bar
+    /// (B'Elanna Torres) depends on the whole assignment, not on one card's
+    /// slot: every printed slot a card takes costs that slot's card the
+    /// discount's amount. Two assignments are weighed: the plain one (no
+    /// such discount), and one where each card in a printed slot weighs the
+    /// amount more and the slot's card has the discount of a bar left all
+    /// free; each is then priced as it is (its own count of unused printed
+    /// slots), and the one that places more cards, then costs less, wins
+    /// (the plain one on a tie). This is the lowest total whenever no
+    /// discount goes below the card's cost.
     pub(crate) fn assign(
         &self,
         needing: &[usize],
         options: &[slots::Options],
     ) -> Vec<Option<(usize, usize)>> {
-        // No card fills a slot it adds itself (Systems Upgrade's [tech]).
+        // No card fills a slot it adds itself (Systems Upgrade's [tech]),
+        // nor one of a card that stands in its own slots (`adder`).
         let own = |n: usize, j: usize| self.slots[j].by == Some(needing[n]);
-        if self.slots.iter().all(|s| s.added.is_none()) {
-            return slots::assign_by(self.slots.len(), needing.len(), |n, j| {
+        let adder = |j: usize| self.adder(needing, j);
+        // A shuttlecraft weighs a card's cost there (`edge`).
+        let shuttle = self.on.view.class.is_some_and(|c| c.shuttle);
+        if !shuttle && self.slots.iter().all(|s| s.added.is_none()) {
+            return slots::assign_grounded(self.slots.len(), needing.len(), adder, |n, j| {
                 if own(n, j) {
                     return None;
                 }
@@ -249,13 +324,97 @@ impl<'s, 'a> ShipSlots<'s, 'a> {
             });
         }
         let terms: Vec<Option<Terms>> = (0..self.slots.len()).map(|j| self.terms(j)).collect();
+        let w = Weighing {
+            exceeding: terms.iter().flatten().any(|t| t.add.exceed_restrictions),
+            terms,
+        };
+        let plain = ShipSlots {
+            unused_printed: 0,
+            ..*self
+        };
+        let found = plain.assign_weighed(needing, options, &w, 0);
+        // The amount one printed slot is worth to the per-slot discounts.
+        let per_slot: i32 = w
+            .terms
+            .iter()
+            .flatten()
+            .filter(|t| t.add.per_unused_printed_slot)
+            .filter_map(|t| t.add.discount.as_ref())
+            .map(|d| d.amount.saturating_abs())
+            .fold(0, i32::saturating_add);
+        if per_slot == 0 {
+            return found;
+        }
+        let all_free = ShipSlots {
+            unused_printed: u32::try_from(self.ship_card.slots.len()).unwrap_or(u32::MAX),
+            ..*self
+        };
+        let leaving = all_free.assign_weighed(needing, options, &w, per_slot);
+        // Each assignment as it is priced: placed cards first, then weight.
+        let judged = |a: &[Option<(usize, usize)>]| {
+            let priced = ShipSlots {
+                unused_printed: self.unused_printed_by(a),
+                ..*self
+            };
+            let weight: i64 = a
+                .iter()
+                .enumerate()
+                .filter_map(|(n, p)| {
+                    let (j, _) = (*p)?;
+                    priced.edge(needing, options, &w, 0, n, j)
+                })
+                .map(|(_, w)| i64::from(w))
+                .sum();
+            (std::cmp::Reverse(a.iter().flatten().count()), weight)
+        };
+        if judged(&leaving) < judged(&found) {
+            leaving
+        } else {
+            found
+        }
+    }
+
+    /// The card of `needing` that adds slot `j`, if it is one of them.
+    fn adder(&self, needing: &[usize], j: usize) -> Option<usize> {
+        let k = self.slots[j].by?;
+        needing.iter().position(|&x| x == k)
+    }
+
+    /// `assign` with every card in a printed slot weighing `printed_weight`
+    /// more.
+    fn assign_weighed(
+        &self,
+        needing: &[usize],
+        options: &[slots::Options],
+        w: &Weighing,
+        printed_weight: i32,
+    ) -> Vec<Option<(usize, usize)>> {
+        slots::assign_grounded(
+            self.slots.len(),
+            needing.len(),
+            |j| self.adder(needing, j),
+            |n, j| self.edge(needing, options, w, printed_weight, n, j),
+        )
+    }
+
+    /// The option card `n` is counted as in slot `j` and its weight there
+    /// (`None`: it may not take the slot).
+    fn edge(
+        &self,
+        needing: &[usize],
+        options: &[slots::Options],
+        w: &Weighing,
+        printed_weight: i32,
+        n: usize,
+        j: usize,
+    ) -> Option<(usize, i32)> {
         let view = &self.on.view;
+        let Weighing { terms, exceeding } = w;
         // A card that breaks its purchase restrictions on this ship belongs
         // in a slot that lets it exceed them: anywhere else it weighs more
         // than any price difference, so that a legal assignment wins.
-        let exceeding = terms.iter().flatten().any(|t| t.add.exceed_restrictions);
         let breaks =
-            |card: &Card| exceeding && card.rules.restrictions.iter().any(|c| !view.holds(c));
+            |card: &Card| *exceeding && card.rules.restrictions.iter().any(|c| !view.holds(c));
         // Of two slots at the same price, a card goes into the upgrade bar
         // rather than beneath another card, and a card whose text acts
         // (`face_down::has_text`: held, it is out of play) is the last one
@@ -270,38 +429,53 @@ impl<'s, 'a> ShipSlots<'s, 'a> {
                 1
             }
         };
-        slots::assign_by(self.slots.len(), needing.len(), |n, j| {
-            let slot = &self.slots[j];
-            let card = self.list[needing[n]].1.card;
-            // No card fills a slot it adds itself (it is not beneath itself).
-            if own(n, j) || terms[j].is_some_and(|t| t.at.1 == needing[n]) {
-                return None;
-            }
-            let misplaced = breaks(card) && !terms[j].is_some_and(|t| t.add.exceed_restrictions);
-            let weight = if misplaced { MISPLACED } else { 0 };
-            let weigh = |cost: i32| (cost + weight).saturating_mul(4) + beneath(j, card);
-            options[n]
-                .iter()
-                .enumerate()
-                .filter(|(_, (t, _))| slot.accepts.iter().any(|a| a == t))
-                .filter_map(|(o, (t, plain))| match &terms[j] {
-                    None => Some((o, weigh(*plain))),
-                    Some(tm) => tm
-                        .admits(card, t, *plain, view.factions, view.sub_factions)
-                        .then(|| {
-                            let target = Target {
-                                card,
-                                role: Role::Upgrade,
-                                slot: Some(t.as_str()),
-                                at: (self.ship, needing[n]),
-                                cost: None,
-                                sub_factions: view.sub_factions,
-                            };
-                            (o, weigh(self.priced(Some(tm), &target).cost))
-                        }),
-                })
-                .min_by_key(|(_, c)| *c)
-        })
+        let slot = &self.slots[j];
+        let card = self.list[needing[n]].1.card;
+        // No card fills a slot it adds itself (it is not beneath itself);
+        // a card kept face up goes into no face-down slot.
+        if slot.by == Some(needing[n])
+            || terms[j].is_some_and(|t| {
+                t.at.1 == needing[n] || (t.is_face_down() && self.kept_up.contains(&needing[n]))
+            })
+        {
+            return None;
+        }
+        let misplaced = breaks(card) && !terms[j].is_some_and(|t| t.add.exceed_restrictions);
+        // On a shuttlecraft, a card that costs more where it stands than
+        // the class allows (`small_craft`) weighs as a misplaced one: where
+        // another slot would cost it less, the legal assignment wins.
+        let shuttle = view.class.is_some_and(|c| c.shuttle);
+        let printed = if j < self.ship_card.slots.len() {
+            printed_weight
+        } else {
+            0
+        };
+        let weigh = |cost: i32| {
+            let over = shuttle && cost > ShipClass::SHUTTLE_MAX_COST;
+            let weight = if misplaced || over { MISPLACED } else { 0 };
+            (cost + weight + printed).saturating_mul(4) + beneath(j, card)
+        };
+        options[n]
+            .iter()
+            .enumerate()
+            .filter(|(_, (t, _))| slot.accepts.iter().any(|a| a == t))
+            .filter_map(|(o, (t, plain))| match &terms[j] {
+                None => Some((o, weigh(*plain))),
+                Some(tm) => tm
+                    .admits(card, t, *plain, view.factions, view.sub_factions)
+                    .then(|| {
+                        let target = Target {
+                            card,
+                            role: Role::Upgrade,
+                            slot: Some(t.as_str()),
+                            at: (self.ship, needing[n]),
+                            cost: None,
+                            sub_factions: view.sub_factions,
+                        };
+                        (o, weigh(self.priced(Some(tm), &target).cost))
+                    }),
+            })
+            .min_by_key(|(_, c)| *c)
     }
 
     /// The price of a card in the slot it took (`None`: no slot).
@@ -316,8 +490,20 @@ impl<'s, 'a> ShipSlots<'s, 'a> {
         else {
             return cost::on_ship(target, self.on);
         };
+        // A discount per unused printed slot, counted for this assignment.
+        let counted = tm
+            .add
+            .discount
+            .as_ref()
+            .filter(|_| tm.add.per_unused_printed_slot)
+            .map(|d| Discount {
+                amount: d
+                    .amount
+                    .saturating_mul(i32::try_from(self.unused_printed).unwrap_or(i32::MAX)),
+                ..d.clone()
+            });
         let mut grants: Vec<Grant> = self.on.grants.to_vec();
-        grants.extend(tm.grants(target.at));
+        grants.extend(tm.grants(target.at, counted.as_ref()));
         // "... or his [talent] Upgrade": a waiver for the card in the slot
         // (this price is the target's alone, so it may name every upgrade).
         let mut waivers: Vec<Waiver> = self.on.waivers.to_vec();

@@ -13,7 +13,11 @@
 //! 1. as many cards as possible get a slot, earlier cards of the file
 //!    first (so the card reported as "no free slot" is the one added last,
 //!    as a player reads it);
-//! 2. among those assignments, the one with the lowest total cost.
+//! 2. among those assignments, the one with the lowest total cost;
+//! 3. no card stands, at any depth, in a slot it adds itself (two cards
+//!    in each other's added slots are on no slot of the ship):
+//!    [`assign_grounded`] searches on while the assignment holds such a
+//!    loop.
 //!
 //! Most ships need no search: when every card costs the same in each slot
 //! it may take, and cards that may share a slot may take exactly the same
@@ -94,6 +98,140 @@ pub(crate) fn assign_by(
         out[i] = p;
     }
     out
+}
+
+/// How many assignments [`assign_grounded`] searches at most for one ship
+/// (a ship has a loop only among cards that add slots of their own type).
+const LOOP_SEARCHES: usize = 64;
+
+/// `assign_by` on slots that cards of the same assignment add: `adder(j)`
+/// is the card (of `0..n`) that adds slot `j`, if any. No card stands, at
+/// any depth, in a slot of its own: a slot a card adds is there once the
+/// card is on the ship, so two cards in each other's slots (Ezri Dax in
+/// Chakotay's [crew] slot and Chakotay in hers) are on no slot of the
+/// ship at all. The assignment is searched as `assign_by` does; while it
+/// holds such a loop, each way of breaking it (one card of the loop kept
+/// out of the slots of the card it stands in) is searched in turn, and the
+/// best assignment without a loop kept, by the search's own order: more
+/// cards placed, earlier cards first, then the lowest cost.
+pub(crate) fn assign_grounded(
+    m: usize,
+    n: usize,
+    adder: impl Fn(usize) -> Option<usize>,
+    edge: impl Fn(usize, usize) -> Option<(usize, i32)>,
+) -> Vec<Option<(usize, usize)>> {
+    let adders: Vec<Option<usize>> = (0..m).map(adder).collect();
+    if adders.iter().all(Option::is_none) {
+        return assign_by(m, n, edge);
+    }
+    let edges: Vec<Vec<Option<(usize, i32)>>> = (0..n)
+        .map(|i| {
+            (0..m)
+                .map(|j| edge(i, j).filter(|_| adders[j] != Some(i)))
+                .collect()
+        })
+        .collect();
+    let mut search = Grounded {
+        m,
+        edges: &edges,
+        adders: &adders,
+        kept_out: Vec::new(),
+        best: None,
+        searches: 0,
+    };
+    search.run();
+    match search.best {
+        Some((_, a)) => a,
+        // Out of searches: the first assignment, each loop broken by
+        // leaving its last card out.
+        None => {
+            let mut a = assign_by(m, n, |i, j| edges[i][j]);
+            while let Some(l) = first_loop(&a, &adders) {
+                let last = l.iter().map(|&(card, _)| card).max().unwrap_or(0);
+                a[last] = None;
+            }
+            a
+        }
+    }
+}
+
+/// For each card, the slot it takes and the option it is counted as.
+type Assignment = Vec<Option<(usize, usize)>>;
+
+/// The search of [`assign_grounded`]: `kept_out` holds (card, adder)
+/// pairs, a card kept out of every slot that adder adds.
+struct Grounded<'e> {
+    m: usize,
+    edges: &'e [Vec<Option<(usize, i32)>>],
+    adders: &'e [Option<usize>],
+    kept_out: Vec<(usize, usize)>,
+    best: Option<(i128, Assignment)>,
+    searches: usize,
+}
+
+impl Grounded<'_> {
+    fn run(&mut self) {
+        if self.searches >= LOOP_SEARCHES {
+            return;
+        }
+        self.searches += 1;
+        let a = assign_by(self.m, self.edges.len(), |i, j| {
+            let out = self.adders[j].is_some_and(|k| self.kept_out.contains(&(i, k)));
+            self.edges[i][j].filter(|_| !out)
+        });
+        let weight = weight(self.edges, &a);
+        // Keeping cards out never gives a better assignment.
+        if self.best.as_ref().is_some_and(|(w, _)| *w <= weight) {
+            return;
+        }
+        match first_loop(&a, self.adders) {
+            None => self.best = Some((weight, a)),
+            Some(l) => {
+                for pair in l {
+                    self.kept_out.push(pair);
+                    self.run();
+                    self.kept_out.pop();
+                }
+            }
+        }
+    }
+}
+
+/// The search's measure of an assignment (lower is better): each card
+/// left out weighs more than every later card and any sum of costs, as in
+/// [`search`], then the costs.
+fn weight(edges: &[Vec<Option<(usize, i32)>>], a: &[Option<(usize, usize)>]) -> i128 {
+    const BIG: i128 = 1 << 24;
+    let n = edges.len();
+    a.iter()
+        .enumerate()
+        .map(|(i, p)| match p {
+            Some((j, _)) => edges[i][*j].map_or(0, |(_, c)| i128::from(c)),
+            None => BIG << (n - i).min(96) as u32,
+        })
+        .fold(0, i128::saturating_add)
+}
+
+/// The first loop of an assignment: the (card, adder) pairs of cards that
+/// stand, one in a slot of the next, back to the first.
+fn first_loop(
+    a: &[Option<(usize, usize)>],
+    adders: &[Option<usize>],
+) -> Option<Vec<(usize, usize)>> {
+    let under = |i: usize| a[i].and_then(|(j, _)| adders[j]);
+    for start in 0..a.len() {
+        let mut path = vec![start];
+        let mut at = start;
+        while let Some(next) = under(at) {
+            if let Some(p) = path.iter().position(|&c| c == next) {
+                let cycle = &path[p..];
+                return Some(cycle.iter().map(|&c| (c, under(c).unwrap_or(c))).collect());
+            }
+            path.push(next);
+            at = next;
+        }
+    }
+    None
 }
 
 /// The assignment without a search, when it is forced up to the order in
@@ -290,165 +428,5 @@ impl Graph {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// For each card, the slot it takes and the type it is counted as;
-    /// `None` for a card that fits no free slot.
-    fn assign(slots: &[Slot], cards: &[Options]) -> Vec<Option<(usize, usize)>> {
-        assign_by(slots.len(), cards.len(), |i, j| edge(&slots[j], &cards[i]))
-    }
-
-    fn slot(t: &[&str]) -> Slot {
-        Slot {
-            accepts: t.iter().map(|s| s.to_string()).collect(),
-            source: "ship".into(),
-            added: None,
-            by: None,
-        }
-    }
-
-    fn opt(t: &[(&str, i32)]) -> Options {
-        t.iter().map(|(s, c)| (s.to_string(), *c)).collect()
-    }
-
-    #[test]
-    fn either_slot_card_takes_the_free_type() {
-        // Defiant-like: 1 tech, 2 crew; two crew and a crew-or-tech card.
-        let slots = [slot(&["tech"]), slot(&["crew"]), slot(&["crew"])];
-        let cards = [
-            opt(&[("crew", 3)]),
-            opt(&[("crew", 3)]),
-            opt(&[("crew", 2), ("tech", 2)]),
-        ];
-        let a = assign(&slots, &cards);
-        assert_eq!(a[2], Some((0, 1)));
-        assert!(a[0].is_some() && a[1].is_some());
-    }
-
-    #[test]
-    fn the_later_card_is_the_one_left_out() {
-        let slots = [slot(&["weapon"])];
-        let cards = [opt(&[("weapon", 5)]), opt(&[("weapon", 1)])];
-        assert_eq!(assign(&slots, &cards), vec![Some((0, 0)), None]);
-    }
-
-    #[test]
-    fn cheapest_type_is_chosen_when_both_fit() {
-        let slots = [slot(&["crew", "tech"]), slot(&["tech"])];
-        // Card 0 is cheaper as crew; card 1 must be tech.
-        let cards = [opt(&[("crew", 1), ("tech", 2)]), opt(&[("tech", 4)])];
-        assert_eq!(assign(&slots, &cards), vec![Some((0, 0)), Some((1, 0))]);
-    }
-
-    #[test]
-    fn displaced_card_moves_to_place_a_later_one() {
-        // Card 0 fits A or B; card 1 only A: both must be placed.
-        let slots = [slot(&["crew"]), slot(&["tech"])];
-        let cards = [opt(&[("crew", 2), ("tech", 2)]), opt(&[("crew", 2)])];
-        assert_eq!(assign(&slots, &cards), vec![Some((1, 1)), Some((0, 0))]);
-    }
-
-    /// The edges `assign` builds for slots of these types and cards with
-    /// these (type, cost) options.
-    fn edges_of(slots: &[Vec<u8>], cards: &[Vec<(u8, i32)>]) -> Vec<Vec<Option<(usize, i32)>>> {
-        cards
-            .iter()
-            .map(|opts| {
-                slots
-                    .iter()
-                    .map(|acc| {
-                        opts.iter()
-                            .enumerate()
-                            .filter(|(_, (t, _))| acc.contains(t))
-                            .min_by_key(|(_, (_, c))| *c)
-                            .map(|(k, (_, c))| (k, *c))
-                    })
-                    .collect()
-            })
-            .collect()
-    }
-
-    #[test]
-    fn a_plain_ship_is_assigned_directly() {
-        // crew, crew, weapon, tech; two crew (the second cheaper), a weapon.
-        let slots = [vec![0], vec![0], vec![1], vec![2]];
-        let cards = [vec![(0, 3)], vec![(0, 2)], vec![(1, 4)]];
-        let edges = edges_of(&slots, &cards);
-        let fast = direct(4, &edges).expect("no search needed");
-        assert_eq!(fast, search(4, &edges));
-        assert_eq!(fast, vec![Some((1, 0)), Some((0, 0)), Some((2, 0))]);
-        // Three crew for two crew slots: a search.
-        let cards = [vec![(0, 3)], vec![(0, 2)], vec![(0, 1)]];
-        assert_eq!(direct(4, &edges_of(&slots, &cards)), None);
-    }
-
-    proptest::proptest! {
-        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2000))]
-        /// Wherever the direct assignment applies, it is the search's,
-        /// slot for slot: slots of one to three types (some taking two),
-        /// cards with one or two (type, cost) options, equal costs often.
-        #[test]
-        fn direct_assignment_equals_the_search(
-            slots in proptest::collection::vec(
-                proptest::collection::vec(0u8..3, 1..3), 0..7),
-            cards in proptest::collection::vec(
-                proptest::collection::vec((0u8..4, 0i32..3), 0..3), 0..7),
-        ) {
-            let edges = edges_of(&slots, &cards);
-            if let Some(fast) = direct(slots.len(), &edges) {
-                proptest::prop_assert_eq!(fast, search(slots.len(), &edges));
-            }
-        }
-
-        /// The same on arbitrary edges (a slot may change a card's cost).
-        #[test]
-        fn direct_assignment_equals_the_search_on_any_edges(
-            m in 0usize..6,
-            raw in proptest::collection::vec(
-                proptest::collection::vec(
-                    proptest::option::weighted(0.5, (0usize..2, -1i32..2)), 6),
-                0..6),
-        ) {
-            let edges: Vec<Vec<Option<(usize, i32)>>> =
-                raw.into_iter().map(|mut r| { r.truncate(m); r }).collect();
-            if let Some(fast) = direct(m, &edges) {
-                proptest::prop_assert_eq!(fast, search(m, &edges));
-            }
-        }
-
-        /// Leaving out the cards beyond the slots of their kind (many
-        /// copies of one card) places the same cards at the same total
-        /// cost as the search over all of them.
-        #[test]
-        fn pruned_copies_place_the_same_cards_at_the_same_cost(
-            m in 1usize..4,
-            kinds in proptest::collection::vec(
-                proptest::collection::vec(
-                    proptest::option::weighted(0.5, (0usize..2, 0i32..3)), 4),
-                1..3),
-            picks in proptest::collection::vec(0usize..3, 0..9),
-        ) {
-            let edges: Vec<Vec<Option<(usize, i32)>>> = picks
-                .iter()
-                .map(|&p| {
-                    let mut r = kinds[p % kinds.len()].clone();
-                    r.truncate(m);
-                    r
-                })
-                .collect();
-            let pruned = assign_by(m, edges.len(), |i, j| edges[i][j]);
-            let full = search(m, &edges);
-            let summary = |a: &[Option<(usize, usize)>]| {
-                let placed: Vec<bool> = a.iter().map(Option::is_some).collect();
-                let cost: i32 = a
-                    .iter()
-                    .zip(&edges)
-                    .filter_map(|(p, row)| p.map(|(j, _)| row[j].unwrap().1))
-                    .sum();
-                (placed, cost)
-            };
-            proptest::prop_assert_eq!(summary(&pruned), summary(&full));
-        }
-    }
-}
+#[path = "slots_tests.rs"]
+mod tests;

@@ -20,10 +20,10 @@
 
 use super::analysis::Analysis;
 use super::cost::Role;
+use fleetcheck_data::model::ShipClass;
 use fleetcheck_input::diag::Diagnostic;
 
-/// The highest cost of an upgrade on a shuttlecraft.
-pub(crate) const SHUTTLE_MAX_COST: i32 = 3;
+const SHUTTLE_MAX_COST: i32 = ShipClass::SHUTTLE_MAX_COST;
 
 pub(crate) fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
     for (i, s) in a.ships.iter().enumerate() {

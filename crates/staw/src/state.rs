@@ -18,9 +18,10 @@ pub struct ShipState<'a> {
     pub captain_factions: Vec<String>,
     /// The ship card's own cost.
     pub price: Price,
-    /// The ship's class (maneuver dial and firing arcs), if the database
-    /// knows it.
+    /// The ship's class as printed, if the database knows it.
     pub class: Option<&'a ShipClass>,
+    /// The ship's maneuver dial and firing arcs (its class entry).
+    pub dial: Option<&'a ShipClass>,
     /// The factions of the fleet's other ships.
     pub other_factions: Vec<String>,
     /// Captain, admiral, resource cards, then upgrades in file order.
@@ -66,6 +67,7 @@ impl<'a> ShipState<'a> {
             sub_factions,
             entry: Some(self.entry),
             class: self.class,
+            dial: self.dial,
             other_factions: &self.other_factions,
         }
     }

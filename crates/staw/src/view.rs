@@ -74,8 +74,12 @@ pub struct ShipView<'a> {
     /// Every card of the ship (its admiral, upgrades, ...), for conditions
     /// about them; `None` where only the ship and captain are known.
     pub entry: Option<&'a ShipEntry<'a>>,
-    /// The ship's class (maneuver dial, firing arcs), if known.
+    /// The ship's class as printed, for conditions that name a class (a
+    /// "Galaxy Class (MU)" ship is a Galaxy Class ship), if known.
     pub class: Option<&'a ShipClass>,
+    /// The ship's maneuver dial and firing arcs: its class entry (the
+    /// Mirror Universe dial of a "Galaxy Class (MU)" ship), if known.
+    pub dial: Option<&'a ShipClass>,
     /// The factions of the fleet's other ships.
     pub other_factions: &'a [String],
 }

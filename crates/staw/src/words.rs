@@ -178,6 +178,9 @@ pub fn filter_phrase(db: &Database, f: &CardFilter) -> String {
     if !f.slots.is_empty() {
         words.push(icons_or(&f.slots));
     }
+    if f.question {
+        words.push("?".into());
+    }
     let kinds = if f.types.is_empty() {
         "upgrades".to_string()
     } else {
@@ -323,5 +326,11 @@ mod tests {
             ..CardFilter::default()
         };
         assert_eq!(filter_phrase(&db, &f), "fleet captains");
+        let f = CardFilter {
+            factions: v(&["independent"]),
+            question: true,
+            ..CardFilter::default()
+        };
+        assert_eq!(filter_phrase(&db, &f), "Independent ? upgrades");
     }
 }

@@ -48,6 +48,21 @@ pub struct ShipClass {
     /// `45-degree-rotate`, `90-degree-rotate`. Empty: no known dial.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub maneuvers: Vec<String>,
+    /// The class whose ships carry this maneuver dial: the raw data gives
+    /// some ships a dial of their own under a class of their own
+    /// (`galaxy__class_mu`, "Galaxy X Class") while the ship prints the
+    /// class it is ("Galaxy Class (MU)": a Galaxy Class with the Mirror
+    /// Universe dial). Such a ship is of this class for every condition
+    /// that names a class, and keeps this entry's dial and arcs
+    /// (shared/rules/staw.md: a ship's class is its printed class).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dial_of: Option<String>,
+}
+
+impl ShipClass {
+    /// The highest cost of an upgrade on a ship of a shuttlecraft class
+    /// (`shuttle`), read on its cost there after discounts.
+    pub const SHUTTLE_MAX_COST: i32 = 3;
 }
 
 /// A fleet-building format (`data/staw/formats.toml`).

@@ -21,7 +21,7 @@ pub use catalog::{Format, Retirement, Set, ShipClass, ACTIONS, SLOT_TYPES, SUB_F
 pub use condition::Condition;
 pub use rules::{
     AddSlot, CardFilter, CostFromShip, CostModifier, CostPerCard, Discount, ExtraAdmirals,
-    PenaltyRule, Scope, SetCost, ShipLimit, SlotsAlso, SquadronLimit,
+    PenaltyRule, Scope, SetCost, ShipLimit, SlotsAlso, SquadronLimit, StatBonus,
 };
 
 /// What kind of card this is. Decides where a card may stand in a fleet file.
@@ -166,6 +166,18 @@ pub struct Card {
 }
 
 impl Card {
+    /// The [talent] icons that are plain slots of its ship: all of them,
+    /// or none when an `adds_slots` entry stands for them with its terms
+    /// (`AddSlot::icons`: Elim Garak's own talent, Duras' "equipped to this
+    /// Captain"), which then adds those slots itself.
+    pub fn plain_talent_icons(&self) -> u32 {
+        if self.rules.adds_slots.iter().any(|a| a.icons) {
+            0
+        } else {
+            self.talents.unwrap_or(0)
+        }
+    }
+
     /// Whether `other` is this card printed again (in another set, under
     /// another id): one card to the rules, which a fleet counts once, a
     /// name resolves to once and a Space Dock record stands for once.
@@ -269,6 +281,9 @@ pub struct Rules {
     /// The card's cost is derived from its ship's stats.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cost_from_ship: Option<CostFromShip>,
+    /// Values this card adds to its ship's starting stats (`StatBonus`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub stat_bonuses: Vec<StatBonus>,
     /// Discounts this card grants to other cards.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub discounts: Vec<Discount>,

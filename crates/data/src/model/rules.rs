@@ -83,6 +83,13 @@ pub struct AddSlot {
     /// are not used.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub discount: Option<Discount>,
+    /// The `discount` counts once for each unused slot of the ship's
+    /// printed upgrade bar ("The [borg] Upgrade equipped to this ship using
+    /// that [borg] Upgrade Slot cost -1SP for each unused Upgrade Slot on
+    /// that ship's printed Upgrade Bar", B'Elanna Torres C357): the slot
+    /// assignment weighs leaving printed slots free (`slot_terms`).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub per_unused_printed_slot: bool,
     /// The card in an added slot costs exactly this (a face-down slot:
     /// Balance of Terror's card carries the 3 SP, so its slot's card costs
     /// 0). Its `scope` and `max_cards` are not used.
@@ -124,6 +131,7 @@ impl AddSlot {
             only: None,
             same_faction: false,
             discount: None,
+            per_unused_printed_slot: false,
             set_cost: None,
             exceed_restrictions: false,
             when: None,
@@ -131,6 +139,13 @@ impl AddSlot {
             no_penalty: false,
             icons: false,
         }
+    }
+
+    /// Whether the card in an added slot is face down: held beneath the
+    /// card that adds it, or in a face-down slot at a fixed cost (Balance
+    /// of Terror).
+    pub fn is_face_down(&self) -> bool {
+        self.beneath || self.set_cost.as_ref().is_some_and(|c| c.face_down)
     }
 
     /// Whether the added slots put any terms on the cards that fill them.
@@ -182,6 +197,26 @@ pub struct CostFromShip {
     pub plus: i32,
 }
 
+/// A value a card adds to its ship's printed stat (`Rules::stat_bonuses`):
+/// "Your starting Shield Value is at +1" (Systems Upgrade T057), "Increase
+/// this ship's Shield Value by 1" (Temporal Shielding T296), "Add +2 to
+/// this ship's Hull Value" (Reinforced Hull T286). The ship's starting
+/// value is its printed value plus the bonuses of its cards in play
+/// (face up); resources priced from the fleet read it (Emergency Force
+/// Field: "the total combined starting Shield Values").
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StatBonus {
+    /// `hull` or `shields`.
+    pub stat: String,
+    pub amount: i32,
+    /// Only while this holds for the ship: an effect listed for some ships
+    /// ("Miranda Class, Excelsior Class, or Galaxy Class - Increase this
+    /// ship's Hull Value by 1", Dominion War Retrofit Con004).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub when: Option<Condition>,
+}
+
 /// Where a discount or waiver applies.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "kebab-case")]
@@ -203,6 +238,12 @@ pub struct CardFilter {
     /// Upgrade slot types (`crew`, `tech`, ...). Empty: any.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub slots: Vec<String>,
+    /// Only "? Upgrades": cards of the upgrade type ? (Utopia's `question`,
+    /// no printed slot type: `Card::slot` is none), whatever slot they
+    /// fill. "-1 SP for each [Independent] ? Upgrade" (Iden), "This slot can
+    /// only be filled by [question] Upgrades" (Reginald Barclay).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub question: bool,
     /// Card factions. Empty: any.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub factions: Vec<String>,

@@ -136,6 +136,17 @@ pub(super) fn check_card(ck: &mut Checker, card: &crate::model::Card) {
             ck.problem(format!("cost_from_ship has unknown stat {:?}", c.stat));
         }
     }
+    for b in &r.stat_bonuses {
+        if !["hull", "shields"].contains(&b.stat.as_str()) || b.amount == 0 {
+            ck.problem(format!(
+                "a stat bonus of {:+} to {:?} (hull or shields, not 0)",
+                b.amount, b.stat
+            ));
+        }
+        if let Some(c) = &b.when {
+            ck.condition(c, "a stat bonus");
+        }
+    }
     for d in &r.discounts {
         if d.amount >= 0 {
             ck.problem("a discount that is not negative");

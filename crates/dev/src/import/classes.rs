@@ -13,6 +13,13 @@
 //!   `Romulan Bird-of-Prey` are different ships, and fleet files tell their
 //!   generic Romulan Starships apart by exactly that class name. A ship whose
 //!   class matches none gets a new class with a slug id and a note.
+//! - A class found by id for a qualified name is a maneuver dial of the
+//!   class the name gives without its qualifier: `galaxy__class_mu`
+//!   ("Galaxy X Class", the Mirror Universe dial) is the dial of ships that
+//!   print "Galaxy Class (MU)", which are Galaxy Class ships
+//!   (`ShipClass::dial_of` = `5000`; shared/rules/staw.md: a ship's class
+//!   is its printed class). "Constitution Class (Refit)" names a class of
+//!   its own and is no dial.
 //! - The maneuver dial and firing arcs of each class (`front_arc`,
 //!   `rear_arc`, `max_speed`, `maneuvers`), for cards that ask for "a
 //!   [come-about] Maneuver on its Maneuver Dial" or "no rear firing arc". A
@@ -75,6 +82,14 @@ pub fn loose_key(name: &str) -> String {
         }
     }
     k
+}
+
+/// The class a ship's class string names without its qualifier:
+/// "Galaxy Class (MU)" -> "Galaxy Class"; `None` without a qualifier.
+fn printed_class(class: &str) -> Option<&str> {
+    let class = class.trim();
+    let i = class.rfind(" (").filter(|_| class.ends_with(')'))?;
+    Some(class[..i].trim()).filter(|p| !p.is_empty())
 }
 
 /// A slug id for a created class ("Romulan Bird-of-Prey Class" ->
@@ -268,9 +283,21 @@ impl ClassIndex {
             .find(|id| slug(id).replace("__", "_") == s)
             .map(|id| self.id_map[id].clone());
         if let Some(id) = by_id {
-            self.notes
-                .entry(id.clone())
-                .or_insert_with(|| format!("ships name this class {class:?}"));
+            // "Galaxy Class (MU)": a Galaxy Class ship with the dial of the
+            // Mirror Universe entry. The class it prints is the one named
+            // without the qualifier.
+            let printed = printed_class(class)
+                .and_then(|p| self.by_name.get(&name_key(p)))
+                .filter(|p| **p != id)
+                .cloned();
+            let note = match &printed {
+                Some(p) => format!("ships name this class {class:?}: class {p} with this dial"),
+                None => format!("ships name this class {class:?}"),
+            };
+            self.notes.entry(id.clone()).or_insert(note);
+            if let Some(k) = self.classes.iter_mut().find(|k| k.id == id) {
+                k.dial_of = k.dial_of.take().or(printed);
+            }
             return id;
         }
         self.notes.insert(
@@ -344,6 +371,7 @@ mod tests {
                 json!({"id": "new_kvort_class", "name": "K'Vort Class "}),
             ),
             raw("c", json!({"id": "5007", "name": "Romulan Bird-of-Prey"})),
+            raw("c", json!({"id": "5000", "name": "Galaxy Class"})),
             raw(
                 "c",
                 json!({"id": "galaxy__class_mu", "name": "Galaxy X Class"}),
@@ -385,6 +413,13 @@ mod tests {
             ]
         );
         assert!(idx.notes["romulan_bird_of_prey_class"].contains("created"));
+        // "Galaxy Class (MU)" is a Galaxy Class with its own dial.
+        assert_eq!(
+            idx.get("galaxy__class_mu")
+                .and_then(|k| k.dial_of.as_deref()),
+            Some("5000")
+        );
+        assert_eq!(idx.get("5000").and_then(|k| k.dial_of.as_deref()), None);
         assert!(idx.notes["5020"].contains("new_kvort_class"));
         let oversized: Vec<&str> = idx
             .classes
@@ -414,5 +449,7 @@ mod tests {
             "romulan_bird_of_prey_class"
         );
         assert_eq!(slug("Galaxy Class (MU)"), "galaxy_class_mu");
+        assert_eq!(printed_class("Galaxy Class (MU)"), Some("Galaxy Class"));
+        assert_eq!(printed_class("Galaxy Class"), None);
     }
 }

@@ -122,6 +122,9 @@ struct Parsed {
     phrase_cards: BTreeMap<String, (bool, bool)>,
     /// Card id -> its unmodeled rule phrases with their tags (memory only).
     phrases: BTreeMap<String, Vec<fleetcheck_data::unmodeled::Phrase>>,
+    /// Card id and alias id -> its cleaned text, where the corrections'
+    /// evidence is read (memory only).
+    texts: corrections::Texts,
 }
 
 /// Imports the raw data in `input`, applying `corrections` (the text of a
@@ -135,9 +138,10 @@ pub fn import_utopia(input: &Path, corrections: Option<&str>) -> Result<Imported
         notes,
         phrase_cards,
         phrases: _,
+        texts,
     } = parse(input)?;
     if let Some(text) = corrections {
-        corrections::apply(text, &mut cards, &mut excluded)?;
+        corrections::apply(text, &mut cards, &mut excluded, &texts)?;
     }
     for c in &cards {
         if c.kind == CardType::Upgrade
@@ -266,6 +270,7 @@ fn parse(input: &Path) -> Result<Parsed, ImportError> {
     let mut cards = Vec::new();
     let mut phrase_cards: BTreeMap<String, (bool, bool)> = BTreeMap::new();
     let mut phrases = BTreeMap::new();
+    let mut texts = corrections::Texts::new();
     for g in &groups {
         let r = &kept[g.entries[0]];
         let mut card = facts::card(r, class_of.get(r.id()).cloned())?;
@@ -289,6 +294,9 @@ fn parse(input: &Path) -> Result<Parsed, ImportError> {
         if !subject.phrases.is_empty() {
             phrases.insert(subject.card.id.clone(), subject.phrases);
         }
+        for id in std::iter::once(&subject.card.id).chain(&subject.card.alias_ids) {
+            texts.insert(id.clone(), subject.text.text.clone());
+        }
         cards.push(subject.card);
     }
 
@@ -300,6 +308,7 @@ fn parse(input: &Path) -> Result<Parsed, ImportError> {
         notes,
         phrase_cards,
         phrases,
+        texts,
     })
 }
 
@@ -452,6 +461,7 @@ fn coverage(cards: &[Card], phrases: &BTreeMap<String, (bool, bool)>) -> Coverag
             ("cost_modifiers", !r.cost_modifiers.is_empty()),
             ("cost_per_card", !r.cost_per_card.is_empty()),
             ("cost_from_ship", r.cost_from_ship.is_some()),
+            ("stat_bonuses", !r.stat_bonuses.is_empty()),
             ("discounts", !r.discounts.is_empty()),
             ("penalty", !r.penalty.is_empty()),
             ("adds_factions", !r.adds_factions.is_empty()),

@@ -21,6 +21,11 @@ static IMG_TEXT_SRC: LazyLock<Regex> = LazyLock::new(|| {
     )
     .unwrap()
 });
+/// A bold "?" standing alone: the icon of the ? Upgrade type, which other
+/// texts write `[question_text]` ("-1 SP for each [Independent] <b>?</b>
+/// Upgrade", Iden; "on <b>?</b> Upgrades equipped to this ship", Q033).
+static QUESTION_ICON: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"(?i)<b>\s*\?\s*</b>").unwrap());
 static BREAK_TAG: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"(?i)<\s*(hr|br|p|/p|li)\b[^>]*>").unwrap());
 static TAG: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"<[^>]*>").unwrap());
@@ -38,10 +43,12 @@ const ICON_TYPOS: &[(&str, &str)] = &[
 /// untitled class or faction icon becomes its name from the picture
 /// (`img/text/fed-intrepid.png` -> `intrepid Class`); other `<img>` (token
 /// pictures) disappear; `<hr>`/`<br>` become
-/// line breaks; `[crew_text]` becomes `[crew]`. Lines are trimmed and inner
+/// line breaks; `[crew_text]` becomes `[crew]`, and a bold "?" the ? type's
+/// icon `[question]` as `[question_text]` does. Lines are trimmed and inner
 /// spaces collapsed.
 pub fn clean(raw: &str) -> String {
-    let t = IMG_TITLE.replace_all(raw, " $1 ");
+    let t = QUESTION_ICON.replace_all(raw, " [question] ");
+    let t = IMG_TITLE.replace_all(&t, " $1 ");
     let t = IMG_TEXT_SRC.replace_all(&t, |c: &regex::Captures| {
         let name = c[2].replace('_', " ");
         if &c[1] == "faction" {
@@ -202,6 +209,17 @@ mod tests {
         assert_eq!(
             clean(raw),
             "For a K'Vort Class ship.\nAdd 1 [tech] and 1 [talent]. ACTION: x y"
+        );
+    }
+
+    #[test]
+    fn a_bold_question_mark_is_the_question_icon() {
+        // Iden (Cap037) and Kejal (Q032) write the ? type bold; Barclay
+        // (C463) as an icon token.
+        let raw = "costs -1 SP for each <img src='img/text/faction-indy.png' title='Independent Faction'> <b>?</b> Upgrade. <b> ? </b> and [question_text] Upgrades. <b>WHY?</b>";
+        assert_eq!(
+            clean(raw),
+            "costs -1 SP for each Independent Faction [question] Upgrade. [question] and [question] Upgrades. WHY?"
         );
     }
 

@@ -465,10 +465,19 @@ pub fn derive_explained(
                     spacedock: r.id.clone(),
                     id: one.id.clone(),
                     title: r.title.clone(),
-                    // Only either-slot cards need the record's slot: a card
-                    // that takes no slot is one card whatever record it came
-                    // as.
-                    slot: slot.filter(|_| one.slot.is_none() && !one.rules.no_slot),
+                    // Only either-slot cards need the record's slot (also
+                    // those whose card data prints one type and whose rules
+                    // let them fill others: Systems Upgrade T057, a [tech]
+                    // that fills a [crew] or [weapon] slot, is Space Dock's
+                    // `systems_upgrade_c` in a crew slot, and a sideboard's
+                    // section is read from it): a card that takes no slot
+                    // is one card whatever record it came as.
+                    slot: slot.filter(|_| {
+                        let types = fleetcheck_staw::fleet::resolve::upgrade_types(one);
+                        let first = one.slot.as_deref();
+                        (first.is_none() || types.filter(|t| Some(*t) != first).count() > 0)
+                            && !one.rules.no_slot
+                    }),
                     alias: false,
                 });
                 rules.push((r.id.clone(), *rule));

@@ -210,9 +210,34 @@ impl FleetModel {
         }
         if !self.sideboard.is_empty() {
             let _ = writeln!(out, "\n[sideboard]");
-            for (section, id) in &self.sideboard {
+            // A section holds one card: several under one (a builder's
+            // fleet that breaks the rule) are written as a list, which
+            // the reader keeps and the check reports (`sideboard-slot`),
+            // never as a key written twice (no TOML file).
+            let mut sections: Vec<&str> = Vec::new();
+            for (section, _) in &self.sideboard {
+                if !sections.contains(&section.as_str()) {
+                    sections.push(section);
+                }
+            }
+            for section in sections {
                 let pos = Position::Sideboard(SideboardSection::of(section));
-                let _ = writeln!(out, "{section} = {}", card(db, id, pos));
+                let ids: Vec<&String> = self
+                    .sideboard
+                    .iter()
+                    .filter(|(s, _)| s == section)
+                    .map(|(_, id)| id)
+                    .collect();
+                if let [id] = ids.as_slice() {
+                    let _ = writeln!(out, "{section} = {}", card(db, id, pos));
+                    continue;
+                }
+                let _ = writeln!(out, "{section} = [");
+                for id in ids {
+                    let (v, comment) = card_parts(db, id, pos);
+                    let _ = writeln!(out, "  {v},{}", comment.unwrap_or_default());
+                }
+                let _ = writeln!(out, "]");
             }
         }
         out

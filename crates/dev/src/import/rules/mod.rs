@@ -11,6 +11,7 @@ pub mod adds_slots;
 pub mod class_facts;
 pub mod cost_from_ship;
 pub mod cost_modifiers;
+pub mod cost_per_card;
 pub mod detect;
 pub mod discount_choices;
 pub mod discounts;
@@ -30,6 +31,7 @@ pub mod slot_terms;
 pub mod slots_also;
 pub mod species;
 pub mod squadrons;
+pub mod stat_bonuses;
 pub mod talent_permissions;
 pub mod target;
 
@@ -38,7 +40,7 @@ use super::raw::RawCard;
 use super::text::CardText;
 use super::ImportError;
 pub(crate) use super::{push_all_unique, push_unique};
-use fleetcheck_data::model::Card;
+use fleetcheck_data::model::{AddSlot, Card, CardFilter};
 use fleetcheck_data::unmodeled::Phrase;
 use std::collections::BTreeMap;
 
@@ -92,7 +94,9 @@ pub struct Kind {
 pub const KINDS: &[Kind] = &[
     species::KIND,
     cost_from_ship::KIND,
+    stat_bonuses::KIND,
     cost_modifiers::KIND,
+    cost_per_card::KIND,
     restrictions::KIND,
     max_per_ship::KIND,
     no_slot::KIND,
@@ -197,6 +201,53 @@ pub fn number(word: &str) -> Option<u32> {
     })
 }
 
+/// The qualifiers of a card filter, read forwards: factions, slot icons and
+/// the ? type's icon joined by "and"/"or" ("Romulan [talent] and Klingon
+/// [talent] ", "Independent Faction [question] "). A faction's icon reads as
+/// its title ("Independent Faction"): the word "Faction" after a faction is
+/// part of it. `[question]` is the ? Upgrade type (`CardFilter::question`:
+/// the cards of type ?, as Q032 and Q033 are), not a slot. `None` when any
+/// other word stands there.
+pub fn qualifiers(words: &str) -> Option<CardFilter> {
+    let mut f = CardFilter::default();
+    let mut after_faction = false;
+    for w in words.split_whitespace() {
+        let wl = w.to_lowercase();
+        let faction = faction_of(&wl);
+        if wl == "[question]" {
+            f.question = true;
+        } else if let Some(slot) = slot_of(&wl).filter(|_| wl.starts_with('[')) {
+            push_unique(&mut f.slots, slot.to_string());
+        } else if let Some(fa) = faction {
+            push_unique(&mut f.factions, fa.to_string());
+        } else if !(matches!(wl.as_str(), "and" | "or") || (after_faction && wl == "faction")) {
+            return None;
+        }
+        after_faction = faction.is_some();
+    }
+    Some(f)
+}
+
+/// The `adds_slots` entry that stands for the card's own printed [talent]
+/// icons with terms (`AddSlot::icons`: Elim Garak's "his [talent] Upgrade"
+/// pays no penalty, Duras' "[talent] Upgrades equipped to this Captain cost
+/// 3 SP"), made on first use, so that one entry holds every term of the
+/// icons; `None` for a card without talent icons.
+pub fn own_icons(card: &mut Card) -> Option<&mut AddSlot> {
+    let n = card.talents.filter(|&n| n > 0)?;
+    let slots = &mut card.rules.adds_slots;
+    let i = match slots.iter().position(|a| a.icons) {
+        Some(i) => i,
+        None => {
+            let mut icons = AddSlot::plain(vec!["talent".into()], n);
+            icons.icons = true;
+            slots.push(icons);
+            slots.len() - 1
+        }
+    };
+    slots.get_mut(i)
+}
+
 /// A slot type from an icon (`[crew]`) or a word ("crew", "Weapon").
 pub fn slot_of(word: &str) -> Option<&'static str> {
     let w = word
@@ -208,6 +259,29 @@ pub fn slot_of(word: &str) -> Option<&'static str> {
         .iter()
         .copied()
         .find(|s| *s == w || format!("{s}s") == w)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn qualifiers_read_factions_icons_and_the_question_type() {
+        let f = qualifiers("Independent Faction [question] ").unwrap();
+        assert_eq!(f.factions, ["independent"]);
+        assert!(f.question && f.slots.is_empty());
+        let f = qualifiers("Romulan [talent] and Klingon [talent] ").unwrap();
+        assert_eq!(
+            (f.factions, f.slots),
+            (
+                vec!["romulan".to_string(), "klingon".to_string()],
+                vec!["talent".to_string()]
+            )
+        );
+        // "Faction" only after a faction; any other word: no filter.
+        assert!(qualifiers("Faction [crew] ").is_none());
+        assert!(qualifiers("other ").is_none());
+    }
 }
 
 #[cfg(test)]

@@ -38,9 +38,11 @@
 //! applies_to = { factions = ["borg"] }
 //! ```
 
-use super::{faction_of, push_all_unique, push_unique, slot_of, span_of, Cx, Kind, Subject};
+use super::{
+    faction_of, own_icons, push_all_unique, push_unique, slot_of, span_of, Cx, Kind, Subject,
+};
 use crate::import::ImportError;
-use fleetcheck_data::model::{AddSlot, CardFilter, Condition, PenaltyRule, Scope};
+use fleetcheck_data::model::{CardFilter, Condition, PenaltyRule, Scope};
 use regex::Regex;
 use std::sync::LazyLock;
 
@@ -96,7 +98,7 @@ fn apply(_cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
     }
     let name = s.card.name.clone();
     let mut spans = Vec::new();
-    let mut own_slots = Vec::new();
+    let mut own_icons_free = false;
     for (at, t) in s.text.sentences() {
         if let Some(c) = REGARDLESS.captures(t) {
             if let Some(applies_to) = filter(&c[1]) {
@@ -182,10 +184,7 @@ fn apply(_cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
             let icons = s.card.talents.unwrap_or(0);
             if fleetcheck_data::normalize(&c[1]) == fleetcheck_data::normalize(&name) && icons > 0 {
                 push_unique(&mut rules, PenaltyRule::NoPenalty);
-                let mut slot = AddSlot::plain(vec!["talent".into()], icons);
-                slot.no_penalty = true;
-                slot.icons = true;
-                own_slots.push(slot);
+                own_icons_free = true;
                 spans.push(span_of(&c, at));
                 continue;
             }
@@ -228,7 +227,11 @@ fn apply(_cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
         _ => true,
     });
     push_all_unique(&mut s.card.rules.penalty, rules);
-    s.card.rules.adds_slots.extend(own_slots);
+    if own_icons_free {
+        if let Some(icons) = own_icons(&mut s.card) {
+            icons.no_penalty = true;
+        }
+    }
     Ok(())
 }
 

@@ -7,7 +7,12 @@
 //! Points", "One of the [tech] upgrades you purchase for Tahna Los's ship
 //! costs exactly 3 Squadron Points" (at most one card), "Up to 3 of the
 //! Upgrades you purchase for your ship cost exactly 4 SP each" (at most
-//! three). Scope: this card's ship.
+//! three). Scope: this card's ship, except for a captain's "equipped to
+//! this Captain" and "you purchase for Kirk" (its own name): those are the
+//! captain's own slots (shared/rules/staw.md, "Equipped to this Captain"),
+//! so the fixed cost is a term of its printed [talent] icons (an
+//! `adds_slots` entry with `icons`, `own_icons`), never of a card in the
+//! admiral's talent slot.
 //!
 //! Also "You may equip a Klingon [tech] Upgrade with a printed cost of 4 SP
 //! or less to this ship for free" (one card, `max_printed_cost`), and what may
@@ -25,9 +30,9 @@
 //! applies_to = { names = ["Dahar Master"] }
 //! ```
 
-use super::{faction_of, push_all_unique, push_unique, slot_of, span_of, Cx, Kind, Subject};
+use super::{own_icons, push_all_unique, qualifiers, span_of, Cx, Kind, Subject};
 use crate::import::ImportError;
-use fleetcheck_data::model::{CardFilter, Scope, SetCost};
+use fleetcheck_data::model::{CardFilter, CardType, Scope, SetCost};
 use regex::Regex;
 use std::sync::LazyLock;
 
@@ -48,7 +53,7 @@ static NAMED: LazyLock<Regex> = LazyLock::new(|| {
 /// Upgrades you purchase for Kirk cost exactly 3 Squadron Points".
 static FILTERED: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
-        r"(?i)^(?:any |all )?((?:[\w'-]+ |\[[a-z]+\] )*?)upgrades (?:equipped to this captain|you purchase for [\w' ]+?) cost (?:exactly )?(\d+) (?:sp|squadron points?)\b",
+        r"(?i)^(?:any |all )?((?:[\w'-]+ |\[[a-z]+\] )*?)upgrades (equipped to this captain|you purchase for ([\w' ]+?)) cost (?:exactly )?(\d+) (?:sp|squadron points?)\b",
     )
     .unwrap()
 });
@@ -97,6 +102,8 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
     let mut found = Vec::new();
     let mut spans = Vec::new();
     let mut no_slot_for = Vec::new();
+    // Fixed costs of the cards equipped to this captain.
+    let mut own = Vec::new();
     for (at, t) in s.text.sentences() {
         if let Some(c) = THOSE_AT_MOST.captures(t.trim()) {
             // A bound on the cards of the counted set cost before it.
@@ -151,7 +158,7 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
             spans.push((at + m.start(), at + end.max(m.start())));
         };
         if let Some(c) = ONE_UP_TO.captures(t) {
-            if let (Some(mut applies_to), Ok(max)) = (filter(&c[1]), c[2].parse::<i32>()) {
+            if let (Some(mut applies_to), Ok(max)) = (qualifiers(&c[1]), c[2].parse::<i32>()) {
                 applies_to.max_printed_cost = Some(max);
                 let cost = SetCost {
                     amount: c.get(4).map_or(0, |m| m.as_str().parse().unwrap_or(0)),
@@ -189,9 +196,9 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
             }
         }
         if let Some(c) = FILTERED.captures(t) {
-            if let Some(applies_to) = filter(&c[1]) {
+            if let Some(applies_to) = qualifiers(&c[1]) {
                 let cost = SetCost {
-                    amount: c[2].parse().unwrap_or(0),
+                    amount: c[4].parse().unwrap_or(0),
                     scope: Scope::Ship,
                     applies_to,
                     max_cards: None,
@@ -199,11 +206,21 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
                     face_down: false,
                 };
                 take(c.get(0).unwrap(), cost, &mut found);
+                // "equipped to this Captain", "you purchase for Kirk".
+                let to_captain = match c.get(3) {
+                    None => true,
+                    Some(who) => fleetcheck_data::normalize(&s.card.name)
+                        .split(' ')
+                        .any(|w| w == fleetcheck_data::normalize(who.as_str())),
+                };
+                if to_captain && s.card.kind == CardType::Captain {
+                    own.extend(found.pop());
+                }
                 continue;
             }
         }
         if let Some(c) = COUNTED.captures(t) {
-            if let Some(applies_to) = filter(&c[3]) {
+            if let Some(applies_to) = qualifiers(&c[3]) {
                 let n = c.get(2).map_or(1, |m| m.as_str().parse().unwrap_or(1));
                 let cost = SetCost {
                     amount: c[4].parse().unwrap_or(0),
@@ -219,25 +236,18 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
     }
     s.text
         .consume_all(spans.into_iter().filter(|&(a, b)| b > a));
+    // The captain's own slots: its [talent] icons take the fixed cost (a
+    // captain without icons, of which the data has none, keeps it for its
+    // ship).
+    for cost in own {
+        match own_icons(&mut s.card) {
+            Some(icons) if icons.set_cost.is_none() => icons.set_cost = Some(cost),
+            _ => found.push(cost),
+        }
+    }
     push_all_unique(&mut s.card.rules.set_costs, found);
     push_all_unique(&mut s.card.rules.no_slot_for, no_slot_for);
     Ok(())
-}
-
-/// Factions and slot icons ("Romulan [talent] and Klingon [talent] ").
-fn filter(words: &str) -> Option<CardFilter> {
-    let mut f = CardFilter::default();
-    for w in words.split_whitespace() {
-        let wl = w.to_lowercase();
-        if let Some(slot) = slot_of(&wl).filter(|_| wl.starts_with('[')) {
-            push_unique(&mut f.slots, slot.to_string());
-        } else if let Some(fa) = faction_of(&wl) {
-            push_unique(&mut f.factions, fa.to_string());
-        } else if !matches!(wl.as_str(), "and" | "or") {
-            return None;
-        }
-    }
-    Some(f)
 }
 
 #[cfg(test)]

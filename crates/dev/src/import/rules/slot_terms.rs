@@ -25,6 +25,14 @@
 //!   `surcharge`);
 //! - "This Upgrade must be filled with a Photon Torpedoes Upgrade" (Torpedo
 //!   Bay W146): `only` with `names`, a card the database knows;
+//! - "This slot can only be filled by [question] Upgrades" (Reginald
+//!   Barclay C463): `only` with the filter's qualifiers (`qualifiers`:
+//!   here the ? type, `question`);
+//! - "Add 1 [borg] to this ship's Upgrade Bar. The [borg] Upgrade equipped
+//!   to this ship using that [borg] Upgrade Slot cost -1SP for each unused
+//!   Upgrade Slot on that ship's printed Upgrade Bar" (B'Elanna Torres
+//!   C357): a discount of 1 per unused printed slot
+//!   (`per_unused_printed_slot`);
 //! - "you may purchase 1 additional [crew] or [tech] Upgrade for this ship.
 //!   This Upgrade may exceed the ship's restrictions and cost -2 SP (min
 //!   0)" (Sakharov S051): an added slot with a discount and
@@ -37,7 +45,7 @@
 //! discount = { amount = -1, min = 1 }
 //! ```
 
-use super::{faction_of, number, slot_of, span_of, Cx, Kind, Subject};
+use super::{faction_of, number, qualifiers, slot_of, span_of, Cx, Kind, Subject};
 use crate::import::ImportError;
 use fleetcheck_data::model::{AddSlot, CardFilter, Discount, Scope, SetCost};
 use regex::Regex;
@@ -79,6 +87,18 @@ static AT_THE_COST: LazyLock<Regex> = LazyLock::new(|| {
 /// Bay W146): the added slot takes that card only.
 static FILLED_WITH: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)\bthis upgrade must be filled with an? (.+?) upgrade\b").unwrap()
+});
+/// "This slot can only be filled by [question] Upgrades" (Reginald
+/// Barclay C463).
+static ONLY_FILLED_BY: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\bthis slot can only be filled by ((?:[\w'-]+ |\[[a-z]+\] )*?)upgrades\b")
+        .unwrap()
+});
+/// "The [borg] Upgrade equipped to this ship using that [borg] Upgrade
+/// Slot cost -1SP for each unused Upgrade Slot on that ship's printed
+/// Upgrade Bar" (B'Elanna Torres C357): a discount per unused printed slot.
+static PER_UNUSED_PRINTED: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\bthe \[([a-z]+)\] upgrade equipped to this ship using that \[[a-z]+\] upgrade slot costs? -\s?(\d+)\s?sp for each unused upgrade slot on that ship'?s printed upgrade bar").unwrap()
 });
 static MAY_EXCEED: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)^this upgrade may exceed the ship's restrictions and cost -\s?(\d+)\s?sp(?:\s*\(min (\d+)\))?").unwrap()
@@ -210,6 +230,23 @@ fn apply(cx: &Cx, s: &mut Subject) -> Result<(), ImportError> {
             // A card name the database knows, as printed.
             if let Some(name) = cx.card_names.get(&fleetcheck_data::normalize(&c[1])) {
                 terms.only.get_or_insert_with(CardFilter::default).names = vec![name.clone()];
+                spans.push(span_of(&c, *at));
+            }
+        }
+        if let Some(c) = ONLY_FILLED_BY.captures(t) {
+            if let Some(f) = qualifiers(&c[1]) {
+                let only = terms.only.get_or_insert_with(CardFilter::default);
+                only.question |= f.question;
+                only.slots.extend(f.slots);
+                only.factions.extend(f.factions);
+                spans.push(span_of(&c, *at));
+            }
+        }
+        if let Some(c) = PER_UNUSED_PRINTED.captures(t) {
+            let same_slot = slot_of(&c[1]).is_some_and(|st| terms.slot == [st]);
+            if let (Some(d), true) = (discount(&c[2], None, CardFilter::default()), same_slot) {
+                terms.discount = Some(d);
+                terms.per_unused_printed_slot = true;
                 spans.push(span_of(&c, *at));
             }
         }
@@ -348,6 +385,19 @@ mod tests {
         assert_eq!(a.discount, d(-2, Some(0), CardFilter::default()));
         assert!(a.exceed_restrictions);
         assert!(consumed(&s, "purchase 1") && consumed(&s, "may exceed"));
+    }
+
+    #[test]
+    fn belanna_torres_per_unused_printed_slot() {
+        let s = run("Add 1 [borg] to this ship's Upgrade Bar. The [borg] Upgrade equipped to this ship using that [borg] Upgrade Slot cost -1SP for each unused Upgrade Slot on that ship's printed Upgrade Bar.", 3);
+        let a = &s.card.rules.adds_slots[0];
+        assert_eq!(a.slot, ["borg"]);
+        assert_eq!(a.discount, d(-1, None, CardFilter::default()));
+        assert!(a.per_unused_printed_slot);
+        assert!(consumed(&s, "for each unused"));
+        let mut s = s;
+        crate::import::rules::detect::fill_unmodeled(&mut s);
+        assert!(s.card.rules.unmodeled.is_empty());
     }
 
     #[test]

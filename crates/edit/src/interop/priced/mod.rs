@@ -111,7 +111,7 @@ pub fn layout<'a>(a: &Analysis<'a>) -> Priced<'a> {
                         // wherever it stands.
                         let card = c.card.card;
                         let mut n = Node::new(card, price.cost);
-                        let slots = card.talents.unwrap_or(0)
+                        let slots = card.plain_talent_icons()
                             + card.rules.adds_slots.iter().map(|a| a.count).sum::<u32>();
                         n.upgrade_slots = vec![None; slots as usize];
                         node.upgrade_slots[i] = Some(n);

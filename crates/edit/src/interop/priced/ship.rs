@@ -1,8 +1,8 @@
-//! One priced ship in Utopia's layout. The slot order is the engine's
+//! One priced ship in Utopia's layout. The slots are the engine's
 //! (`staw::analysis::slots_of`): the ship's printed slots, then the talent
 //! slots of its cards, then the slots the ship card adds, then the slots
-//! other cards add; `owners` recomputes which card each slot belongs to and
-//! the count is checked against the engine's list. Where Utopia's builder
+//! other cards add; `owners` reads which card each belongs to from the
+//! engine's list. Where Utopia's builder
 //! holds a card elsewhere than the engine counts it, the layout follows
 //! Utopia (its loader puts each saved card into the slot at its index):
 //!
@@ -40,25 +40,22 @@ enum Owner {
     Card(usize),
 }
 
-/// The owner of each slot, in the engine's slot order.
-fn owners(e: &fleetcheck_staw::fleet::ShipEntry, cards: &[(Role, &Placed)]) -> Vec<Owner> {
-    let ship = e.ship.card;
-    let mut out = vec![Owner::Ship; ship.slots.len()];
-    for (k, (_, p)) in cards.iter().enumerate() {
-        out.extend(std::iter::repeat_n(
-            Owner::Card(k),
-            p.card.talents.unwrap_or(0) as usize,
-        ));
-    }
-    for a in &ship.rules.adds_slots {
-        out.extend(std::iter::repeat_n(Owner::ShipAdded, a.count as usize));
-    }
-    for (k, (_, p)) in cards.iter().enumerate() {
-        for a in &p.card.rules.adds_slots {
-            out.extend(std::iter::repeat_n(Owner::Card(k), a.count as usize));
-        }
-    }
-    out
+/// The owner of each slot of the engine's list (`ShipState::slots`, in
+/// `analysis::slots_of` order): the card that adds it (`Slot::by`), else
+/// the ship, whose printed upgrade bar comes first. Read from the engine's
+/// own list, never recounted from the cards: a talent icon that an added
+/// slot stands for (Elim Garak's), a face-down card's slots and a slot
+/// whose terms are off are the engine's to count.
+fn owners(ship: &fleetcheck_data::model::Card, slots: &[fleetcheck_staw::Slot]) -> Vec<Owner> {
+    slots
+        .iter()
+        .enumerate()
+        .map(|(j, s)| match s.by {
+            Some(k) => Owner::Card(k),
+            None if j < ship.slots.len() => Owner::Ship,
+            None => Owner::ShipAdded,
+        })
+        .collect()
 }
 
 /// The order Utopia gives a fleet captain's slots, by type.
@@ -159,7 +156,10 @@ fn prefer_printed(
     for k in 0..list.len() {
         let card = list[k].1.card;
         let Some(j) = slot_of[k] else { continue };
-        if upgrade_types(card).count() < 2 || owners.get(j) == Some(&Owner::Ship) {
+        // A slot with terms (a held card, a discount) is where the engine
+        // priced the card: it stays.
+        let terms = state.slots.get(j).is_some_and(|s| s.added.is_some());
+        if upgrade_types(card).count() < 2 || owners.get(j) == Some(&Owner::Ship) || terms {
             continue;
         }
         let types: Vec<&str> = upgrade_types(card).collect();
@@ -180,11 +180,21 @@ fn prefer_printed(
 /// Among slots that take the same types, the cards go in file order, the
 /// ship's printed slots first (the engine's assignment may have swapped two
 /// torpedoes, or put the first tech card in a flagship's slot): so does a
-/// player, and so do the other builders.
+/// player, and so do the other builders. A slot with terms on what fills
+/// it (a card held beneath another, a slot for some cards only, one whose
+/// card costs less or more) keeps the engine's card: another card may not
+/// meet its terms.
+///
+/// Utopia holds a slot a card adds beneath that card, so no card may end
+/// up beneath itself (in a slot of a card that stands, at some depth, in
+/// one of its own slots). The engine's assignment may do that (two crew
+/// cards that each add a [crew] slot, Ezri Dax and Chakotay, each in the
+/// other's): the cards that add slots of the group then go first, into the
+/// printed slots, the others in file order after them.
 fn in_file_order(slot_of: &mut [Option<usize>], owners: &[Owner], state: &ShipState) {
     let mut groups: Vec<(&Vec<String>, Vec<usize>)> = Vec::new();
     for j in 0..owners.len() {
-        let Some(slot) = state.slots.get(j) else {
+        let Some(slot) = state.slots.get(j).filter(|s| s.added.is_none()) else {
             continue;
         };
         match groups.iter_mut().find(|g| *g.0 == slot.accepts) {
@@ -199,18 +209,35 @@ fn in_file_order(slot_of: &mut [Option<usize>], owners: &[Owner], state: &ShipSt
         cards.sort_unstable();
         let mut taken: Vec<usize> = cards.iter().filter_map(|&k| slot_of[k]).collect();
         taken.sort_by_key(|&j| (owners[j] != Owner::Ship, j));
-        // A card never goes into a slot it adds itself.
-        if cards
-            .iter()
-            .zip(&taken)
-            .any(|(&k, &j)| owners[j] == Owner::Card(k))
-        {
-            continue;
-        }
-        for (k, j) in cards.into_iter().zip(taken) {
-            slot_of[k] = Some(j);
+        let adds = |k: usize| slots.iter().any(|&j| owners[j] == Owner::Card(k));
+        let mut adders_first = cards.clone();
+        adders_first.sort_by_key(|&k| (!adds(k), k));
+        let before = slot_of.to_vec();
+        for order in [cards, adders_first] {
+            for (&k, &j) in order.iter().zip(&taken) {
+                slot_of[k] = Some(j);
+            }
+            if !(0..slot_of.len()).any(|k| beneath_itself(k, slot_of, owners)) {
+                break;
+            }
+            slot_of.copy_from_slice(&before);
         }
     }
+}
+
+/// Whether card `k` stands, at some depth, in a slot of its own: the
+/// owner of its slot, the owner of that card's slot, ... comes back to it.
+fn beneath_itself(k: usize, slot_of: &[Option<usize>], owners: &[Owner]) -> bool {
+    let mut at = k;
+    for _ in 0..=slot_of.len() {
+        match slot_of[at].and_then(|j| owners.get(j)) {
+            Some(Owner::Card(m)) if *m == k => return true,
+            Some(Owner::Card(m)) => at = *m,
+            _ => return false,
+        }
+    }
+    // A loop that does not pass through `k`: some other card is in it.
+    false
 }
 
 /// The crew card each officer is assigned to: the crew upgrades in the
@@ -285,15 +312,8 @@ pub(super) fn ship<'a>(
 ) -> (Node<'a>, Vec<(String, Option<String>)>) {
     let e = state.entry;
     let list = analysis::cards_of(e);
-    let owners = owners(e, &list);
+    let owners = owners(e.ship.card, &state.slots);
     let label = state.label(index);
-    if owners.len() != state.slots.len() {
-        problems.push(Problem::error(format!(
-            "{label}: its slots could not be laid out ({} found, {} expected)",
-            owners.len(),
-            state.slots.len()
-        )));
-    }
     // The priced state of each listed card.
     let priced: Vec<Option<&analysis::CardState>> = list
         .iter()
@@ -325,6 +345,14 @@ pub(super) fn ship<'a>(
             (p.card.id.clone(), t)
         })
         .collect();
+    // Never dropped silently: a card beneath itself would be in no node.
+    for k in (0..list.len()).filter(|&k| beneath_itself(k, &slot_of, &owners)) {
+        let card = list[k].1.card;
+        problems.push(Problem::error(format!(
+            "{label}: {} ({}) stands in a slot added by a card that stands in one of its own slots, and Utopia holds an added slot beneath the card that adds it",
+            card.name, card.id
+        )));
+    }
     let crew_of = assign_officers(&list, &slot_of, &owners, &types);
     let hosts = hosts(&list, &slot_of, &owners, state);
     let tree = Tree {
