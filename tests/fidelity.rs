@@ -121,6 +121,59 @@ fn improved_hull_counts_the_starting_hull_values() {
     assert_eq!((total, cost), (Some(SHIPS + 3 + 4), 4));
 }
 
+#[test]
+fn main_power_grid_counts_the_printed_hull_values() {
+    // Main Power Grid (R024): "This resource costs 3 SP plus 2 SP for each
+    // Hull Value greater than 3", no "starting": 3 + 2 for each ship whose
+    // printed hull is above 3 (shared/rules/staw.md, Resources). The
+    // Enterprise-D (S207, 28, hull 5) with Picard (Cap906, 6) and the
+    // U.S.S. Reliant (S202, 20, Miranda Class, hull 3) with Sisko (Cap639,
+    // 4) and Dominion War Retrofit (Con004, 3: "Increase this ship's Hull
+    // Value by 1" on a Miranda): the Reliant starts at 4, prints 3. Main
+    // Power Grid: 1 ship, 5 SP; Improved Hull counts the starting 9, 5 SP.
+    let fleet = |res: &str| {
+        let c = check(&format!("resource = \"{res}\"\n[[ship]]\nship = {{ id = \"S207\" }}\ncaptain = {{ id = \"Cap906\" }}\n[[ship]]\nship = {{ id = \"S202\" }}\ncaptain = {{ id = \"Cap639\" }}\nconstruction = \"Con004\"\n"));
+        assert!(codes(&c).is_empty(), "{:?}", codes(&c));
+        let r = c.finish();
+        let res = r.resource.as_ref().unwrap();
+        (r.total, res.cost, res.modifiers[0].source.clone())
+    };
+    let ships = 28 + 6 + 20 + 4 + 3;
+    assert_eq!(
+        fleet("Main Power Grid"),
+        (
+            Some(ships + 5),
+            5,
+            "3 + 2 for each ship with a hull above 3 (1 ship)".to_string()
+        )
+    );
+    assert_eq!(
+        fleet("Improved Hull"),
+        (
+            Some(ships + 5),
+            5,
+            "half the fleet's total starting hull of 9 (8 printed, +1 by Dominion War Retrofit (Con004) on ship 2), rounded up".to_string()
+        )
+    );
+}
+
+#[test]
+fn resources_priced_from_the_fleet_say_so_on_their_card_page() {
+    let rules = |id: &str| fleetcheck_report::card::rules_text(db(), db().by_id(id).unwrap());
+    assert_eq!(
+        rules("R020"),
+        ["Costs half the fleet's total starting Shields, rounded up, instead of its printed cost"]
+    );
+    assert_eq!(
+        rules("R029"),
+        ["Costs half the fleet's total starting Hull, rounded up, instead of its printed cost"]
+    );
+    assert_eq!(
+        rules("R024"),
+        ["Costs 3 SP plus 2 SP for each ship with a printed Hull above 3 instead of its printed cost"]
+    );
+}
+
 // ---- a discount per unused slot of the printed upgrade bar ----------------
 
 /// One ship with the Borg captain Drone (Cap107, 0) and these upgrades:

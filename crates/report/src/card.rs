@@ -321,6 +321,18 @@ pub fn rules_text(db: &Database, card: &Card) -> Vec<String> {
             p => format!("Costs its ship's {stat} {p:+} SP instead of its printed cost"),
         });
     }
+    if let Some(c) = &r.cost_from_fleet {
+        let stat = stat_name(&c.stat);
+        let starting = if c.starting { "starting " } else { "printed " };
+        out.push(if c.half_total {
+            format!("Costs half the fleet's total {starting}{stat}, rounded up, instead of its printed cost")
+        } else {
+            format!(
+                "Costs {} SP plus {} SP for each ship with a {starting}{stat} above {} instead of its printed cost",
+                c.base, c.per_ship, c.above
+            )
+        });
+    }
     out.extend(
         r.stat_bonuses
             .iter()

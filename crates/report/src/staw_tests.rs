@@ -142,6 +142,24 @@ cost = 10
 sets = ["set1"]
 
 [[card]]
+id = "R900"
+type = "resource"
+name = "Shield Lattice"
+factions = []
+cost = 1
+sets = ["set1"]
+rules = { cost_from_fleet = { stat = "shields", starting = true, half_total = true } }
+
+[[card]]
+id = "R901"
+type = "resource"
+name = "Power Relay"
+factions = []
+cost = 2
+sets = ["set1"]
+rules = { cost_from_fleet = { stat = "hull", base = 1, per_ship = 3, above = 4 } }
+
+[[card]]
 id = "R004"
 type = "resource"
 name = "Flagship"
@@ -290,6 +308,11 @@ fn line_of(c: &Checked, code: &str) -> usize {
         .line_col(d.span.clone().unwrap().start)
         .0
 }
+
+// The resources priced from the fleet (`cost_from_fleet`), on the cards
+// of `CARDS`.
+#[path = "staw_resource_tests.rs"]
+mod resource;
 
 #[test]
 fn admiral_of_another_faction_pays_three() {

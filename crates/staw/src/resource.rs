@@ -7,11 +7,12 @@
 //!   card's cost is in its ship's total, and the resource adds nothing to
 //!   the fleet total. Chosen but attached to no ship, the resource is
 //!   charged at fleet level (the `resource` rule warns about it).
-//! - Three resources price themselves from the fleet: Emergency Force
-//!   Field (half the fleet's total starting shields, rounded up), Improved
-//!   Hull (half the total starting hull, rounded up) and Main Power Grid
-//!   (3 + 2 for each ship with a printed hull above 3). A ship's starting
-//!   value is its printed value plus what its cards in play add
+//! - A resource with a `cost_from_fleet` rule prices itself from the
+//!   fleet: half the fleet's total of a stat, rounded up (Emergency Force
+//!   Field's starting shields, Improved Hull's starting hull), or a base
+//!   plus an amount for each ship whose stat is above a value (Main Power
+//!   Grid: 3 + 2 for each ship with a printed hull above 3). A ship's
+//!   starting value is its printed value plus what its cards in play add
 //!   ([`starting`]: Systems Upgrade's "Your starting Shield Value is at
 //!   +1"; shared/rules/staw.md, "Starting" values include what cards add).
 //!
@@ -22,16 +23,9 @@
 use super::cost::{ModifierKind, Price, Role};
 use super::state::ShipState;
 use super::words::count;
-use crate::fleet::Placed;
-use fleetcheck_data::model::{Card, CardType};
+use fleetcheck_data::model::{Card, CardType, CostFromFleet};
 use fleetcheck_data::Database;
-
-/// Emergency Force Field: half the fleet's shields, rounded up.
-pub(crate) const EMERGENCY_FORCE_FIELD: &str = "R020";
-/// Main Power Grid: 3 + 2 per ship with hull above 3.
-pub(crate) const MAIN_POWER_GRID: &str = "R024";
-/// Improved Hull: half the fleet's hull, rounded up.
-pub(crate) const IMPROVED_HULL: &str = "R029";
+use crate::fleet::Placed;
 
 /// The priced resource.
 #[derive(Debug)]
@@ -93,13 +87,7 @@ pub(crate) fn starting<'a>(
     sub_factions: bool,
 ) -> (i32, Vec<(&'a Card, i32)>) {
     let view = s.view(sub_factions);
-    let ship = s.entry.ship.card;
-    let printed = match stat {
-        "shields" => ship.shields,
-        "hull" => ship.hull,
-        _ => None,
-    }
-    .unwrap_or(0);
+    let printed = printed(s, stat);
     let mut by = Vec::new();
     for (_, card) in s.cards_in_play() {
         let n: i32 = card
@@ -120,15 +108,41 @@ pub(crate) fn starting<'a>(
     (total, by)
 }
 
-/// The fleet's total starting Shield or Hull Value, and the words that
-/// say what cards add to the printed values (" (8 printed, +1 by Systems
-/// Upgrade (T057) on ship 1)"; empty when none does).
-fn fleet_starting(ships: &[ShipState], stat: &str, sub_factions: bool) -> (i32, String) {
+/// A ship's printed Shield or Hull Value (`stat`: `shields`, `hull`).
+fn printed(s: &ShipState, stat: &str) -> i32 {
+    let ship = s.entry.ship.card;
+    match stat {
+        "shields" => ship.shields,
+        "hull" => ship.hull,
+        _ => None,
+    }
+    .unwrap_or(0)
+}
+
+/// A ship's value of the rule's stat, starting or printed as the rule
+/// says, with each card that adds to it (as [`starting`]).
+fn value<'a>(
+    rule: &CostFromFleet,
+    s: &ShipState<'a>,
+    sub_factions: bool,
+) -> (i32, Vec<(&'a Card, i32)>) {
+    if rule.starting {
+        starting(s, &rule.stat, sub_factions)
+    } else {
+        (printed(s, &rule.stat), Vec::new())
+    }
+}
+
+/// The fleet's total Shield or Hull Value (starting or printed, as the
+/// rule says), and the words that say what cards add to the printed values
+/// (" (8 printed, +1 by Systems Upgrade (T057) on ship 1)"; empty when none
+/// does).
+fn fleet_total(rule: &CostFromFleet, ships: &[ShipState], sub_factions: bool) -> (i32, String) {
     let mut total = 0i32;
     let mut added = 0i32;
     let mut by = Vec::new();
     for (i, s) in ships.iter().enumerate() {
-        let (n, cards) = starting(s, stat, sub_factions);
+        let (n, cards) = value(rule, s, sub_factions);
         total = total.saturating_add(n);
         for (c, amount) in cards {
             added = added.saturating_add(amount);
@@ -147,6 +161,43 @@ fn fleet_starting(ships: &[ShipState], stat: &str, sub_factions: bool) -> (i32, 
     (total, format!(" ({printed} printed, {})", by.join(", ")))
 }
 
+/// What a `cost_from_fleet` resource costs with these ships, and the words
+/// that say why.
+fn fleet_cost(rule: &CostFromFleet, ships: &[ShipState], sub_factions: bool) -> (i32, String) {
+    let starting = if rule.starting { "starting " } else { "" };
+    if rule.half_total {
+        // "The total combined starting Shield Values of all ships in your
+        // fleet divided by 2 (round up)".
+        let (total, why) = fleet_total(rule, ships, sub_factions);
+        return (
+            total.saturating_add(1) / 2,
+            format!(
+                "half the fleet's total {starting}{} of {total}{why}, rounded up",
+                rule.stat
+            ),
+        );
+    }
+    let ships_above = ships
+        .iter()
+        .filter(|s| value(rule, s, sub_factions).0 > rule.above)
+        .count() as i32;
+    let with = match rule.stat.as_str() {
+        "hull" => format!("a {starting}hull"),
+        stat => format!("{starting}{stat}"),
+    };
+    (
+        rule.base
+            .saturating_add(rule.per_ship.saturating_mul(ships_above)),
+        format!(
+            "{} + {} for each ship with {with} above {} ({})",
+            rule.base,
+            rule.per_ship,
+            rule.above,
+            count(ships_above, "ship", "ships")
+        ),
+    )
+}
+
 /// Prices the resource against the priced ships.
 pub(crate) fn price<'a>(
     db: &Database,
@@ -161,38 +212,14 @@ pub(crate) fn price<'a>(
         cost: card.cost,
     };
     let push = |price: &mut Price, kind, amount, source| price.push(kind, amount, source);
-    // "The total combined starting Shield Values of all ships in your
-    // fleet divided by 2 (round up)".
-    let half_starting = |price: &mut Price, stat: &str, words: &str| {
-        let (total, why) = fleet_starting(ships, stat, sub_factions);
-        let set = (total + 1) / 2;
+    if let Some(rule) = &card.rules.cost_from_fleet {
+        let (set, source) = fleet_cost(rule, ships, sub_factions);
         push(
-            price,
+            &mut price,
             ModifierKind::FleetResource,
-            set - card.cost,
-            format!("half the fleet's total starting {words} of {total}{why}, rounded up"),
+            set.saturating_sub(card.cost),
+            source,
         );
-    };
-    match card.id.as_str() {
-        EMERGENCY_FORCE_FIELD => half_starting(&mut price, "shields", "shields"),
-        IMPROVED_HULL => half_starting(&mut price, "hull", "hull"),
-        MAIN_POWER_GRID => {
-            let big = ships
-                .iter()
-                .filter(|s| s.entry.ship.card.hull.unwrap_or(0) > 3)
-                .count() as i32;
-            let set = 3 + 2 * big;
-            push(
-                &mut price,
-                ModifierKind::FleetResource,
-                set - card.cost,
-                format!(
-                    "3 + 2 for each ship with a hull above 3 ({})",
-                    count(big, "ship", "ships")
-                ),
-            );
-        }
-        _ => {}
     }
     let mut carried = Vec::new();
     for (i, s) in ships.iter().enumerate() {

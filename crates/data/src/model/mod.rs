@@ -20,8 +20,8 @@ mod rules;
 pub use catalog::{Format, Retirement, Set, ShipClass, ACTIONS, SLOT_TYPES, SUB_FACTIONS};
 pub use condition::Condition;
 pub use rules::{
-    AddSlot, CardFilter, CostFromShip, CostModifier, CostPerCard, Discount, ExtraAdmirals,
-    PenaltyRule, Scope, SetCost, ShipLimit, SlotsAlso, SquadronLimit, StatBonus,
+    AddSlot, CardFilter, CostFromFleet, CostFromShip, CostModifier, CostPerCard, Discount,
+    ExtraAdmirals, PenaltyRule, Scope, SetCost, ShipLimit, SlotsAlso, SquadronLimit, StatBonus,
 };
 
 /// What kind of card this is. Decides where a card may stand in a fleet file.
@@ -251,6 +251,10 @@ pub(crate) fn is_false(b: &bool) -> bool {
     !*b
 }
 
+pub(crate) fn is_zero(n: &i32) -> bool {
+    *n == 0
+}
+
 /// The fleet-building rules of one card. Every field is one rule kind of
 /// `rules::kinds`; an empty field means the card has no rule of that kind.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
@@ -281,6 +285,9 @@ pub struct Rules {
     /// The card's cost is derived from its ship's stats.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cost_from_ship: Option<CostFromShip>,
+    /// A resource's cost is derived from the fleet's ships (`CostFromFleet`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cost_from_fleet: Option<CostFromFleet>,
     /// Values this card adds to its ship's starting stats (`StatBonus`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub stat_bonuses: Vec<StatBonus>,

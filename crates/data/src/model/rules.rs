@@ -1,7 +1,7 @@
 //! The parts of a card's `Rules`: slots it adds, costs, discounts,
 //! waivers and limits it puts on other cards.
 
-use super::is_false;
+use super::{is_false, is_zero};
 use serde::{Deserialize, Serialize};
 
 use super::Condition;
@@ -195,6 +195,37 @@ pub struct CostFromShip {
     pub stat: String,
     #[serde(default)]
     pub plus: i32,
+}
+
+/// A resource that prices itself from the fleet's ships instead of its
+/// printed cost (`Rules::cost_from_fleet`), in one of two shapes:
+///
+/// - `half_total`: half the fleet's total `stat`, rounded up ("a number of
+///   SP equal to the total combined starting Shield Values of all ships in
+///   your fleet divided by 2 (round up)", Emergency Force Field R020;
+///   Improved Hull R029 for hull);
+/// - otherwise `base` plus `per_ship` for each ship whose `stat` is above
+///   `above` ("This resource costs 3 SP plus 2 SP for each Hull Value
+///   greater than 3", Main Power Grid R024: 3 + 2 for each ship with a
+///   hull above 3, shared/rules/staw.md "Resources").
+///
+/// `starting`: the ships' starting values count (printed plus what their
+/// cards in play add, `StatBonus`), else the printed ones.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CostFromFleet {
+    /// `hull` or `shields`.
+    pub stat: String,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub starting: bool,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub half_total: bool,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub base: i32,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub per_ship: i32,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub above: i32,
 }
 
 /// A value a card adds to its ship's printed stat (`Rules::stat_bonuses`):

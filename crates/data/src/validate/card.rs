@@ -136,6 +136,24 @@ pub(super) fn check_card(ck: &mut Checker, card: &crate::model::Card) {
             ck.problem(format!("cost_from_ship has unknown stat {:?}", c.stat));
         }
     }
+    if let Some(c) = &r.cost_from_fleet {
+        if !["hull", "shields"].contains(&c.stat.as_str()) {
+            ck.problem(format!(
+                "cost_from_fleet has unknown stat {:?} (hull or shields)",
+                c.stat
+            ));
+        }
+        if card.kind != CardType::Resource {
+            ck.problem("cost_from_fleet on a card that is no resource");
+        }
+        // One shape: half the total, or a base plus an amount per ship.
+        let per_ship = c.base != 0 || c.per_ship != 0 || c.above != 0;
+        if c.half_total == per_ship || (per_ship && c.per_ship == 0) {
+            ck.problem(
+                "cost_from_fleet needs either half_total or a non-zero per_ship (with base and above), not both",
+            );
+        }
+    }
     for b in &r.stat_bonuses {
         if !["hull", "shields"].contains(&b.stat.as_str()) || b.amount == 0 {
             ck.problem(format!(

@@ -88,3 +88,37 @@ fn unmodeled_holds_tags_not_text() {
         ["cards/x.toml: S1: unmodeled lists \"cost\" twice"]
     );
 }
+
+#[test]
+fn cost_from_fleet_is_one_shape_on_a_resource() {
+    let resource = |rule: &str| {
+        problems(&format!(
+            "[[card]]\nid = \"R1\"\ntype = \"resource\"\nname = \"X\"\nfactions = []\ncost = 0\nsets = [\"1\"]\nrules = {{ cost_from_fleet = {{ {rule} }} }}\n"
+        ))
+    };
+    assert!(resource("stat = \"shields\", starting = true, half_total = true").is_empty());
+    assert!(resource("stat = \"hull\", base = 3, per_ship = 2, above = 3").is_empty());
+    let shape = "cost_from_fleet needs either half_total or a non-zero per_ship (with base and above), not both";
+    for rule in [
+        "stat = \"hull\"",
+        "stat = \"hull\", half_total = true, per_ship = 2",
+        "stat = \"hull\", base = 3, above = 3",
+    ] {
+        let p = resource(rule);
+        assert!(p.iter().any(|p| p.contains(shape)), "{rule}: {p:?}");
+    }
+    let p = resource("stat = \"agility\", half_total = true");
+    assert!(
+        p.iter()
+            .any(|p| p.contains("cost_from_fleet has unknown stat \"agility\" (hull or shields)")),
+        "{p:?}"
+    );
+    let p = problems(
+        "[[card]]\nid = \"T1\"\ntype = \"upgrade\"\nname = \"X\"\nslot = \"tech\"\nfactions = [\"federation\"]\ncost = 2\nsets = [\"1\"]\nrules = { cost_from_fleet = { stat = \"hull\", half_total = true } }\n",
+    );
+    assert!(
+        p.iter()
+            .any(|p| p.contains("cost_from_fleet on a card that is no resource")),
+        "{p:?}"
+    );
+}

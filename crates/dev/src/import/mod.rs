@@ -461,6 +461,7 @@ fn coverage(cards: &[Card], phrases: &BTreeMap<String, (bool, bool)>) -> Coverag
             ("cost_modifiers", !r.cost_modifiers.is_empty()),
             ("cost_per_card", !r.cost_per_card.is_empty()),
             ("cost_from_ship", r.cost_from_ship.is_some()),
+            ("cost_from_fleet", r.cost_from_fleet.is_some()),
             ("stat_bonuses", !r.stat_bonuses.is_empty()),
             ("discounts", !r.discounts.is_empty()),
             ("penalty", !r.penalty.is_empty()),

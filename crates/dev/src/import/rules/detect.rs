@@ -10,7 +10,8 @@
 //! eligibility ("may only be purchased", "can only be equipped", "may not be
 //! deployed", "may not equip", a sentence starting "Ship must have", "(<class>
 //! Only)"), signed SP amounts ("+5 SP", "-1 SP", "costs +5"), exact or
-//! derived costs ("costs exactly 4 SP", "cost ... equal to"), "No ship may be
+//! derived costs ("costs exactly 4 SP", "cost ... equal to", "costs 3 SP
+//! plus"), "No ship may be
 //! equipped with more than", slots added to the upgrade bar ("Add ... to
 //! your Upgrade Bar"), the faction penalty, slots ("without
 //! requiring an Upgrade slot", "counts as a [crew]", "may fill", "can only be
@@ -80,6 +81,7 @@ static TRIGGERS: LazyLock<Regex> = LazyLock::new(|| {
       | \bcost\ of\ exactly\ \d
       | \bcosts?\b[^.]{0,60}?\b(?:is|are)\ equal\ to
       | \bcost\ of\ this\ (?:card|resource)\ is\b
+      | \bcosts?\ \d+\s?sp\ plus\b
       | \bno\ (?:ship|squadron)\ may\ (?:be\ equipped|have)
       | \b(?:add|adds|gain|gains)\b[^.]{0,80}?\bupgrade\ bar\b
       | \bslots\ on\ your\ upgrade\ bar\ as\b

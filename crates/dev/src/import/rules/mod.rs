@@ -9,6 +9,7 @@
 pub mod adds_factions;
 pub mod adds_slots;
 pub mod class_facts;
+pub mod cost_from_fleet;
 pub mod cost_from_ship;
 pub mod cost_modifiers;
 pub mod cost_per_card;
@@ -94,6 +95,7 @@ pub struct Kind {
 pub const KINDS: &[Kind] = &[
     species::KIND,
     cost_from_ship::KIND,
+    cost_from_fleet::KIND,
     stat_bonuses::KIND,
     cost_modifiers::KIND,
     cost_per_card::KIND,
