@@ -1,5 +1,5 @@
 //! docs/diagnostics.md is every registry of diagnostic codes: its tables
-//! are generated from them (`report::codes`), between `<!-- codes:ID:start
+//! are generated from them (`fleetcheck_dev::codes`), between `<!-- codes:ID:start
 //! -->` and `<!-- codes:ID:end -->`, and every code stands there with its
 //! severity. docs/games.md names every code of each game.
 
@@ -10,29 +10,25 @@ const DIAGNOSTICS: &str = "docs/diagnostics.md";
 /// Every diagnostic code of every registry (input errors, STAW, events,
 /// the other games), with its severity.
 fn every_code() -> Vec<(&'static str, String)> {
-    fleetcheck_report::codes::registries()
+    fleetcheck_dev::codes::registries()
         .into_iter()
         .flat_map(|(_, codes)| codes.iter())
         .map(|c| (c.code, c.severity.as_str().to_string()))
         .collect()
 }
 
-/// `UPDATE_DOCS=1 cargo test --test integration readme::` rewrites them.
+/// `cargo run -p fleetcheck-dev -- docs-codes` rewrites them.
 #[test]
 fn diagnostics_tables_are_generated_from_the_registries() {
-    use fleetcheck_report::codes;
+    use fleetcheck_dev::codes;
     let text = page(DIAGNOSTICS);
     let fresh = codes::fill_docs(&text).unwrap_or_else(|e| panic!("{DIAGNOSTICS}: {e}"));
     if fresh == text {
         return;
     }
-    if std::env::var_os("UPDATE_DOCS").is_some() {
-        std::fs::write(root().join(DIAGNOSTICS), fresh).unwrap();
-        return;
-    }
     panic!(
         "the code tables of {DIAGNOSTICS} differ from the registries; \
-         run `UPDATE_DOCS=1 cargo test --test integration readme::`"
+         run `cargo run -p fleetcheck-dev -- docs-codes`"
     );
 }
 
@@ -77,4 +73,45 @@ fn games_names_every_code_of_each_game() {
         missing.is_empty(),
         "codes missing from docs/games.md: {missing:?}"
     );
+}
+
+/// `fleetcheck-dev docs-codes` rewrites a page's stale tables and keeps the
+/// text around them; a page without a table's markers is refused, untouched.
+#[test]
+fn docs_codes_rewrites_the_tables_and_refuses_a_page_without_markers() {
+    use fleetcheck_dev::codes;
+    let dir = tempfile::tempdir().unwrap();
+    let fresh = page(DIAGNOSTICS);
+    let (start, end) = codes::markers("input");
+    let s = fresh.find(&start).unwrap() + start.len();
+    let e = s + fresh[s..].find(&end).unwrap();
+    let stale = format!("{}| `old` | gone |\n{}", &fresh[..s], &fresh[e..]);
+    let path = dir.path().join("diagnostics.md");
+    std::fs::write(&path, &stale).unwrap();
+    let out = crate::support::Dev::new()
+        .arg("docs-codes")
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), fresh);
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        format!("{}: code tables rewritten\n", path.display())
+    );
+
+    let bare = "# Diagnostics\n\nno tables here\n";
+    std::fs::write(&path, bare).unwrap();
+    let out = crate::support::Dev::new()
+        .arg("docs-codes")
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("<!-- codes:input:start -->"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), bare);
 }

@@ -3,6 +3,9 @@
 //! - `import-utopia INPUT [--out DIR]`: the importer ([`crate::import`]);
 //!   exit 2 with a message naming the raw file and card when the input is
 //!   bad, and nothing written.
+//! - `docs-codes [PAGE]`: the code tables of docs/diagnostics.md rewritten
+//!   from the registries ([`crate::codes`]); exit 2 when a marker is
+//!   missing, nothing written.
 //! - `unmodeled --from RAW [--data DIR] [-o table|json|github]`: the report
 //!   of `fleetcheck data check --unmodeled`, each rule's phrases quoted from
 //!   the raw Utopia data in RAW, read now and never stored. Exit 2 when RAW
@@ -33,6 +36,17 @@ enum Command {
     /// List every card with a fleet-building rule the database does not
     /// model, quoting each rule's phrases from the raw Utopia data.
     Unmodeled(UnmodeledArgs),
+    /// Rewrite the diagnostic code tables of a docs page (docs/diagnostics.md)
+    /// from the code registries.
+    DocsCodes(DocsCodesArgs),
+}
+
+#[derive(Debug, Args)]
+struct DocsCodesArgs {
+    /// The page whose `<!-- codes:ID:start -->` ... `<!-- codes:ID:end -->`
+    /// tables are rewritten.
+    #[arg(default_value = "docs/diagnostics.md")]
+    page: PathBuf,
 }
 
 #[derive(Debug, Args)]
@@ -78,6 +92,7 @@ where
     let result = match &cli.command {
         Command::ImportUtopia(a) => import(a, out, err),
         Command::Unmodeled(a) => unmodeled(a, out, err),
+        Command::DocsCodes(a) => docs_codes(a, out, err),
     };
     match result {
         Ok(code) => code,
@@ -86,6 +101,33 @@ where
             2
         }
     }
+}
+
+/// `docs-codes`: the page's code tables regenerated, written only when
+/// they changed; exit 2 (nothing written) when a marker is missing.
+fn docs_codes(
+    args: &DocsCodesArgs,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> anyhow::Result<i32> {
+    let page = &args.page;
+    let text = std::fs::read_to_string(page)
+        .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", page.display()))?;
+    let fresh = match crate::codes::fill_docs(&text) {
+        Ok(f) => f,
+        Err(e) => {
+            writeln!(err, "error: {}: {e}", page.display())?;
+            return Ok(2);
+        }
+    };
+    if fresh == text {
+        writeln!(out, "{}: the code tables are up to date", page.display())?;
+    } else {
+        std::fs::write(page, fresh)
+            .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", page.display()))?;
+        writeln!(out, "{}: code tables rewritten", page.display())?;
+    }
+    Ok(0)
 }
 
 /// `import-utopia`, writing a summary to `out`; the exit code.

@@ -9,9 +9,14 @@
 //! - [`spacedock`]: the derivation of the Space Dock id mapping
 //!   (`data/interop/spacedock.toml`) from Space Dock's `Data.xml`.
 //!
+//! - [`codes`]: the diagnostic code tables of docs/diagnostics.md,
+//!   generated from the registries: `cargo run -p fleetcheck-dev --
+//!   docs-codes` rewrites them.
+//!
 //! The command line is [`run`]; `src/main.rs` only calls it.
 
 mod cli;
+pub mod codes;
 pub mod import;
 pub mod spacedock;
 

@@ -3,7 +3,6 @@
 //! tests run in process.
 
 pub mod card;
-pub mod codes;
 mod excerpt;
 mod fit;
 mod game;

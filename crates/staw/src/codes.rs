@@ -1,7 +1,7 @@
 //! The STAW engine's diagnostic codes: the registry every rule of
 //! [`super::RULES`] reports from (input errors are the shared
 //! [`fleetcheck_input::diag::InputCode`]). The README's STAW code table is
-//! generated from it (`report::codes`).
+//! generated from it (`fleetcheck_dev::codes`).
 
 use fleetcheck_input::diag::codes;
 
