@@ -1,0 +1,94 @@
+#!/usr/bin/env python3
+"""What a cold build costs: the tree at HEAD exported into a fresh folder
+(`git archive`, so nothing else builds in it) and built from an empty
+target directory, the dependencies' sources already downloaded. Wall time
+moves with the load; CPU time (user + sys) much less, so both are given,
+with the load average before and after. Never a pass/fail on a figure.
+
+    python3 bench/build.py                      # cargo build --release
+    python3 bench/build.py --profile dist       # the packaged binary's profile
+    python3 bench/build.py --test               # the README's test command, cold
+    python3 bench/build.py --write-docs         # the table into docs/building.md
+
+`--write-docs` adds the row of this run to the table between the markers
+`<!-- bench:build:start -->` and `<!-- bench:build:end -->` of
+docs/building.md, replacing the row of the same command.
+"""
+import argparse
+import os
+import re
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import run  # noqa: E402  (ROOT, write_docs, markers, provenance)
+
+
+def load():
+    with open("/proc/loadavg") as f:
+        return f.read().split()[0]
+
+
+def measure(cmd, tree, target):
+    """Wall and CPU seconds of `cmd` run in `tree` with an empty `target`."""
+    before = load()
+    start = time.monotonic()
+    t0 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run(cmd, cwd=tree, check=True,
+                   env=dict(os.environ, CARGO_TARGET_DIR=target),
+                   stdout=subprocess.DEVNULL)
+    t1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    wall = time.monotonic() - start
+    cpu = (t1.ru_utime - t0.ru_utime) + (t1.ru_stime - t0.ru_stime)
+    return wall, cpu, before, load()
+
+
+def minutes(s):
+    return f"{int(s // 60)} min {int(s % 60)} s"
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--profile", default="release")
+    p.add_argument("--test", action="store_true",
+                   help="time `cargo test --no-run` (the test command's build) instead")
+    p.add_argument("--write-docs", action="store_true")
+    a = p.parse_args()
+    if a.test:
+        cmd = ["cargo", "test", "--no-run", "--quiet"]
+    elif a.profile == "release":
+        cmd = ["cargo", "build", "--release", "--quiet"]
+    else:
+        cmd = ["cargo", "build", "--profile", a.profile, "--quiet"]
+    shown = " ".join(c for c in cmd if c != "--quiet")
+    with tempfile.TemporaryDirectory() as tmp:
+        tree = os.path.join(tmp, "tree")
+        os.mkdir(tree)
+        archive = subprocess.run(["git", "archive", "HEAD"], cwd=run.ROOT,
+                                 check=True, capture_output=True).stdout
+        subprocess.run(["tar", "-x", "-C", tree], input=archive, check=True)
+        wall, cpu, before, after = measure(cmd, tree, os.path.join(tmp, "target"))
+    cpus = os.cpu_count()
+    row = (f"| `{shown}` | {minutes(wall)} | {cpu:.0f} s | {before} → {after} | "
+           f"{cpus} | {run.provenance().split(',')[0]} |")
+    print(row)
+    if a.write_docs:
+        path = os.path.join(run.ROOT, "docs", "building.md")
+        start, end = run.markers("build")
+        with open(path) as f:
+            doc = f.read()
+        s, e = doc.find(start), doc.find(end)
+        if s < 0 or e < s:
+            sys.exit(f"error: {path} lacks the markers {start} and {end}")
+        rows = [r for r in doc[s + len(start):e].strip().splitlines()
+                if r.startswith("| `") and not r.startswith(f"| `{shown}` |")]
+        head = ("| command | wall | user + sys CPU | load average before → after | CPUs | tree |\n"
+                "|---|---:|---:|---|---:|---|")
+        run.write_docs(path, "build", "\n".join([head, *sorted(rows + [row])]))
+
+
+if __name__ == "__main__":
+    main()
