@@ -452,7 +452,7 @@ pub fn read_for_edit(
 /// The report of a file that could not be read.
 pub fn unreadable(u: Unreadable) -> Box<Checked> {
     let Unreadable { path, source, diag } = u;
-    let diag = if diag.code == "empty" {
+    let diag = if diag.is(InputCode::Empty) {
         diag.with_help("a fleet needs at least one [[ship]]")
     } else {
         diag
