@@ -46,31 +46,22 @@ pub struct ImportArgs {
     pub common: Common,
 }
 
-/// Reads INPUT: a file if one exists at that path, else the text itself.
+/// Reads INPUT with the one reader (`input::fs`: a regular file of at
+/// most 1 MiB, UTF-8, not empty): standard input for `-`, the file if
+/// something exists at that path (a directory or a FIFO is refused), else
+/// the text itself.
 fn input_text(input: &str) -> Result<(String, Option<String>), String> {
-    if input == "-" {
-        use std::io::Read;
-        let mut text = String::new();
-        std::io::stdin()
-            .lock()
-            .take(super::check::MAX_FLEET_BYTES * 8)
-            .read_to_string(&mut text)
-            .map_err(|e| format!("cannot read standard input: {e}"))?;
-        return Ok((text, Some("standard input".into())));
-    }
-    let p = Path::new(input);
-    if p.is_file() {
-        let meta = std::fs::metadata(p).map_err(|e| format!("cannot read {input}: {e}"))?;
-        if meta.len() > super::check::MAX_FLEET_BYTES * 8 {
-            return Err(format!(
-                "{input} is too large to be a fleet ({} bytes)",
-                meta.len()
-            ));
-        }
-        let text = std::fs::read_to_string(p).map_err(|e| format!("cannot read {input}: {e}"))?;
-        Ok((text, Some(input.to_string())))
+    let read = if input == "-" {
+        let shown = "standard input";
+        fleetcheck_input::fs::read_stream(std::io::stdin().lock(), shown, shown)
+    } else if Path::new(input).exists() {
+        fleetcheck_input::fs::read_text(Path::new(input))
     } else {
-        Ok((input.to_string(), None))
+        return Ok((input.to_string(), None));
+    };
+    match read {
+        Ok(source) => Ok((source.text, Some(source.path))),
+        Err(u) => Err(u.diag.message),
     }
 }
 
