@@ -555,7 +555,9 @@ mod tests {
             (d.code, d.severity),
             (TestCode::Odd.code(), Severity::Warning)
         );
-        assert!(d.is(TestCode::Odd) && d.code == TestCode::Odd && TestCode::Odd == d.code);
+        assert!(d.is(TestCode::Odd));
+        assert_eq!(d.code, TestCode::Odd);
+        assert_eq!(TestCode::Odd, d.code);
         assert!(!d.is(TestCode::Told));
         assert_eq!(TestCode::of(d.code), Some(TestCode::Odd));
         assert_eq!(InputCode::of(d.code), None);
