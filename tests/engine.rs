@@ -41,7 +41,7 @@ pub(crate) fn check(text: &str) -> Checked {
 }
 
 pub(crate) fn codes(c: &Checked) -> Vec<&str> {
-    c.diagnostics.iter().map(|d| d.code).collect()
+    c.diagnostics.iter().map(|d| d.code.as_str()).collect()
 }
 
 /// (line, column) of every diagnostic with this code.
@@ -49,7 +49,7 @@ pub(crate) fn at(c: &Checked, code: &str) -> Vec<(usize, usize)> {
     let src = c.source.as_ref().unwrap();
     c.diagnostics
         .iter()
-        .filter(|d| d.code == code)
+        .filter(|d| d.code.as_str() == code)
         .map(|d| src.line_col(d.span.as_ref().expect("located").start))
         .collect()
 }
@@ -57,7 +57,7 @@ pub(crate) fn at(c: &Checked, code: &str) -> Vec<(usize, usize)> {
 pub(crate) fn message<'a>(c: &'a Checked, code: &str) -> &'a str {
     &c.diagnostics
         .iter()
-        .find(|d| d.code == code)
+        .find(|d| d.code.as_str() == code)
         .unwrap()
         .message
 }
@@ -827,7 +827,7 @@ fn ambiguous_card_lists_candidates_with_the_table_that_picks_each() {
         .iter()
         .find(|d| d.message.starts_with("'Jean-Luc Picard'"))
         .unwrap();
-    assert_eq!(d.code, "ambiguous-card");
+    assert_eq!(d.code.as_str(), "ambiguous-card");
     assert_eq!(d.help.len(), 5, "{:?}", d.help);
     // Cheapest on this ship first; every set of a reprinted card.
     assert_eq!(
@@ -1471,7 +1471,7 @@ fn additional_admiral_and_attack_squadron_resources() {
     let restrictions: Vec<&str> = c
         .diagnostics
         .iter()
-        .filter(|d| d.code == "restriction")
+        .filter(|d| d.code.as_str() == "restriction")
         .map(|d| d.message.as_str())
         .collect();
     assert_eq!(

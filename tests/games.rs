@@ -55,7 +55,7 @@ fn expect(path: &Path, c: &Checked) {
     let has = |code: &str, sev: Severity| {
         c.diagnostics
             .iter()
-            .any(|d| d.code == code && d.severity == sev)
+            .any(|d| d.code.as_str() == code && d.severity == sev)
     };
     if name.starts_with("valid-") {
         assert_eq!(c.exit_code(), 0, "{name}: {:#?}", c.diagnostics);

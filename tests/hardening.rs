@@ -142,7 +142,7 @@ fn a_directory_where_a_file_is_needed_is_an_input_error() {
     let checked = fleetcheck::cli::check::check_path(&db, dir.path(), &opts);
     assert_eq!(checked.exit_code(), 2);
     let d = &checked.diagnostics[0];
-    assert_eq!(d.code, "io");
+    assert_eq!(d.code.as_str(), "io");
     assert_eq!(
         d.message,
         format!(

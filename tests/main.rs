@@ -32,6 +32,7 @@ mod readers;
 mod readme;
 #[cfg(feature = "reference")]
 mod reference;
+mod refusals;
 mod reliability;
 mod report;
 mod rules13;

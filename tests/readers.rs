@@ -128,3 +128,55 @@ fn export_of_another_games_file_says_it_exports_only_staw_fleets() {
         assert!(!out.contains("LEGAL"), "{to}: {out}");
     }
 }
+
+/// `import` reads its input with the one reader: a FIFO and a directory
+/// are refused from their metadata, standard input over 1 MiB is refused,
+/// each with the reader's message and exit code 2.
+#[test]
+fn import_reads_its_input_with_the_one_reader() {
+    let dir = tempfile::tempdir().unwrap();
+    let made = Command::new("mkfifo")
+        .arg(dir.path().join("squad.json"))
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success());
+    std::fs::create_dir(dir.path().join("list.txt")).unwrap();
+    for (args, message) in [
+        (
+            ["import", "utopia", "squad.json"],
+            "error: squad.json is a FIFO (named pipe), not a regular file; it was not read\n",
+        ),
+        (
+            ["import", "text", "list.txt"],
+            "error: list.txt is a directory, not a regular file; it was not read\n",
+        ),
+    ] {
+        let r = run(dir.path(), &args);
+        assert_eq!(r.code, 2, "{args:?}: {}", all_output(&r));
+        assert_eq!(r.stderr, message, "{args:?}");
+        assert_eq!(r.stdout, "", "{args:?}");
+    }
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("fleetcheck"))
+        .current_dir(dir.path())
+        .args(["import", "text", "-"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let big = "1 Photon Torpedoes\n".repeat((1 << 20) / 18 + 1);
+    assert!(big.len() > 1 << 20);
+    {
+        use std::io::Write;
+        // The reader stops after 1 MiB and a byte: the rest may find the
+        // pipe closed.
+        let _ = child.stdin.take().unwrap().write_all(big.as_bytes());
+    }
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8(out.stderr).unwrap(),
+        "error: standard input is more than 1048576 bytes; files are limited to 1048576 bytes (1 MiB)\n"
+    );
+    assert!(out.stdout.is_empty());
+}

@@ -13,6 +13,14 @@ use fleetcheck_staw::Code;
 use serde_json::Value;
 use std::path::Path;
 
+fleetcheck_input::diag::codes! {
+    /// Codes of no registry of fleetcheck's, for the renderers' tests.
+    enum OtherCode: Rule in "test" {
+        Unusual = ("unusual", Warning, "a code the renderers do not know"),
+        Injecting = ("co:de,x", Error, "a code with the characters of a workflow command"),
+    }
+}
+
 const PLAIN: RenderOptions = RenderOptions {
     color: false,
     width: None,
@@ -213,9 +221,10 @@ fn illegal_fleet() -> Checked {
             "Cloaking Device (T240) appears on ship 2 and on the sideboard",
         )
         .with_span(Some(span_of(FLEET, "{ id = \"T240\" }"))),
-        // A code of no registry: the renderers show any code as it is.
+        // A code of no registry of fleetcheck's: the renderers show any
+        // code as it is.
         Diagnostic {
-            code: "unusual",
+            code: OtherCode::Unusual.code(),
             severity: Severity::Warning,
             ..Diagnostic::new(Code::Unique, "Worf costs more on a Federation ship")
         }
@@ -750,7 +759,7 @@ fn github_fields_cannot_inject_commands() {
     let mut c = parse_error();
     c.report.file = "a\n::stop-commands::x.toml".into();
     c.diagnostics[0].message = "bad ##[add-mask]y 100%\r\n::set-output name=a::b".into();
-    c.diagnostics[0].code = "co:de,x";
+    c.diagnostics[0].code = OtherCode::Injecting.code();
     c.diagnostics[0].help = vec!["one\n::error::injected".into()];
     let out = render(|w| github::render(w, &c));
     assert_eq!(

@@ -31,13 +31,13 @@ pub(crate) fn check(text: &str) -> Checked {
 }
 
 pub(crate) fn codes(c: &Checked) -> Vec<&str> {
-    c.diagnostics.iter().map(|d| d.code).collect()
+    c.diagnostics.iter().map(|d| d.code.as_str()).collect()
 }
 
 pub(crate) fn messages<'a>(c: &'a Checked, code: &str) -> Vec<&'a str> {
     c.diagnostics
         .iter()
-        .filter(|d| d.code == code)
+        .filter(|d| d.code.as_str() == code)
         .map(|d| d.message.as_str())
         .collect()
 }

@@ -39,7 +39,7 @@ fn quark_holds_one_card_and_reads_its_cost_on_the_ship() {
         ["Inversion Wave (T012) needs a free tech slot, but ship 1 (Nunk's Marauder) has none left"]
     );
     assert_eq!(
-        c.diagnostics.iter().find(|d| d.code == "slot").unwrap().help,
+        c.diagnostics.iter().find(|d| d.code.as_str() == "slot").unwrap().help,
         ["the ship's upgrade slots: 1 tech, 2 weapon, 1 crew, 1 talent, 1 tech held beneath Quark (for non-Borg [tech] upgrades with a cost of 5 SP or less only)"]
     );
     // "A cost of 5 or less" reads the cost on the ship. On a Federation

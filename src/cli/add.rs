@@ -13,7 +13,7 @@ use super::{Common, Output};
 use clap::{Args, ValueEnum};
 use fleetcheck_data::Database;
 use fleetcheck_edit::builder::{self, EditError, Edited, Kind, Place, Query};
-use fleetcheck_input::diag::{Diagnostic, Source};
+use fleetcheck_input::diag::{Code, Diagnostic, Source};
 use fleetcheck_report::{self as report, Checked};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -274,7 +274,7 @@ pub(crate) fn total_line(c: &Checked) -> String {
 /// The diagnostics of `after` that `before` did not have (same code and
 /// message; as many times as they are new).
 pub(crate) fn new_diagnostics<'a>(before: &Checked, after: &'a Checked) -> Vec<&'a Diagnostic> {
-    let mut old: Vec<(&str, &str)> = before
+    let mut old: Vec<(Code, &str)> = before
         .diagnostics
         .iter()
         .map(|d| (d.code, d.message.as_str()))

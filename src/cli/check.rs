@@ -422,21 +422,8 @@ pub fn read_source(path: &Path) -> Result<Source, Box<Checked>> {
 
 /// A fleet from standard input, reported as `<stdin>`.
 pub fn read_stdin() -> Result<Source, Box<Checked>> {
-    use std::io::Read;
-    let mut bytes = Vec::new();
-    let read = std::io::stdin()
-        .lock()
-        .take(MAX_FLEET_BYTES + 1)
-        .read_to_end(&mut bytes);
-    if let Err(e) = read {
-        return Err(Box::new(Checked::input_error(
-            "<stdin>",
-            fleetcheck_staw::GAME,
-            None,
-            Diagnostic::new(InputCode::Io, format!("cannot read standard input: {e}")),
-        )));
-    }
-    fleetcheck_input::fs::decode("<stdin>", "standard input", bytes).map_err(|u| unreadable(*u))
+    fleetcheck_input::fs::read_stream(std::io::stdin().lock(), "<stdin>", "standard input")
+        .map_err(|u| unreadable(*u))
 }
 
 /// [`read_source`] for a command that edits the file: also the fingerprint
@@ -452,7 +439,7 @@ pub fn read_for_edit(
 /// The report of a file that could not be read.
 pub fn unreadable(u: Unreadable) -> Box<Checked> {
     let Unreadable { path, source, diag } = u;
-    let diag = if diag.code == "empty" {
+    let diag = if diag.is(InputCode::Empty) {
         diag.with_help("a fleet needs at least one [[ship]]")
     } else {
         diag

@@ -9,6 +9,7 @@
 //! standard error and exit code 1.
 
 use super::check::{check_options, read_source};
+use super::refusal::Refusal;
 use super::Common;
 use clap::{Args, ValueEnum};
 use fleetcheck_edit::interop::{priced, spacedock, text, utopia, Problem};
@@ -66,8 +67,7 @@ pub struct ExportArgs {
 pub fn run(args: &ExportArgs) -> anyhow::Result<i32> {
     if let Some(out) = &args.out {
         if let Err(e) = out_allowed(&args.fleet, out, args.force) {
-            eprintln!("error: {e}; nothing was written");
-            return Ok(2);
+            return Err(Refusal::new(format!("{e}; nothing was written")).into());
         }
     }
     let db = super::load_db(&args.common)?;
@@ -125,13 +125,9 @@ pub fn run(args: &ExportArgs) -> anyhow::Result<i32> {
         eprintln!("{level}: {}", p.message);
     }
     if errors > 0 {
-        eprintln!(
-            "error: {} cannot be exported to {:?} as it is ({errors} card{} not carried over); nothing was written",
-            args.fleet.display(),
+        return Err(Refusal::new(format!("{} cannot be exported to {:?} as it is ({errors} card{} not carried over); nothing was written", args.fleet.display(),
             args.to,
-            if errors == 1 { "" } else { "s" }
-        );
-        return Ok(2);
+            if errors == 1 { "" } else { "s" })).into());
     }
     match &args.out {
         Some(path) => {
@@ -141,8 +137,7 @@ pub fn run(args: &ExportArgs) -> anyhow::Result<i32> {
                 fleetcheck_input::fs::Guard::New
             };
             if let Err(e) = fleetcheck_input::fs::write(path, out.as_bytes(), guard) {
-                eprintln!("error: {e}");
-                return Ok(2);
+                return Err(Refusal::new(e.to_string()).into());
             }
         }
         None => {

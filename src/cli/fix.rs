@@ -8,6 +8,7 @@
 //! the only legal one.
 
 use super::check::{check_options, read_for_edit};
+use super::refusal::Refusal;
 use super::Common;
 use clap::Args;
 use fleetcheck_edit::fix::{apply, questions, Question};
@@ -92,8 +93,7 @@ pub fn run(args: &FixArgs) -> anyhow::Result<i32> {
     if fixed > 0 && (left.is_empty() || terminal || args.yes) {
         let guard = fleetcheck_input::fs::Guard::Unchanged(&original);
         if let Err(e) = fleetcheck_input::fs::write(&args.fleet, text.as_bytes(), guard) {
-            eprintln!("error: {e}; the file was not changed");
-            return Ok(2);
+            return Err(Refusal::new(format!("{e}; the file was not changed")).into());
         }
         eprintln!(
             "fixed {fixed} reference{} in {}",
@@ -110,7 +110,7 @@ pub fn run(args: &FixArgs) -> anyhow::Result<i32> {
         }
         Ok(0)
     } else {
-        eprintln!(
+        let message = format!(
             "{}: {} reference{} left to fix{}",
             source.path,
             left.len(),
@@ -121,7 +121,10 @@ pub fn run(args: &FixArgs) -> anyhow::Result<i32> {
                 "; nothing was changed (run `fleetcheck fix` on a terminal to choose)"
             }
         );
-        Ok(2)
+        // Said in its own words (no `error:`: the questions above are the
+        // output); with `-o json`, the refusal's document.
+        eprintln!("{message}");
+        Err(Refusal::new(message).said().into())
     }
 }
 

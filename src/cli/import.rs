@@ -8,6 +8,7 @@
 //! the fleet file as a comment, and the exit code is 2; Space Dock cost
 //! overrides are reported (warnings) and not obeyed.
 
+use super::refusal::Refusal;
 use super::Common;
 use clap::{Args, ValueEnum};
 use fleetcheck_edit::interop::{spacedock, utopia, FleetModel, Problem};
@@ -45,43 +46,28 @@ pub struct ImportArgs {
     pub common: Common,
 }
 
-/// Reads INPUT: a file if one exists at that path, else the text itself.
+/// Reads INPUT with the one reader (`input::fs`: a regular file of at
+/// most 1 MiB, UTF-8, not empty): standard input for `-`, the file if
+/// something exists at that path (a directory or a FIFO is refused), else
+/// the text itself.
 fn input_text(input: &str) -> Result<(String, Option<String>), String> {
-    if input == "-" {
-        use std::io::Read;
-        let mut text = String::new();
-        std::io::stdin()
-            .lock()
-            .take(super::check::MAX_FLEET_BYTES * 8)
-            .read_to_string(&mut text)
-            .map_err(|e| format!("cannot read standard input: {e}"))?;
-        return Ok((text, Some("standard input".into())));
-    }
-    let p = Path::new(input);
-    if p.is_file() {
-        let meta = std::fs::metadata(p).map_err(|e| format!("cannot read {input}: {e}"))?;
-        if meta.len() > super::check::MAX_FLEET_BYTES * 8 {
-            return Err(format!(
-                "{input} is too large to be a fleet ({} bytes)",
-                meta.len()
-            ));
-        }
-        let text = std::fs::read_to_string(p).map_err(|e| format!("cannot read {input}: {e}"))?;
-        Ok((text, Some(input.to_string())))
+    let read = if input == "-" {
+        let shown = "standard input";
+        fleetcheck_input::fs::read_stream(std::io::stdin().lock(), shown, shown)
+    } else if Path::new(input).exists() {
+        fleetcheck_input::fs::read_text(Path::new(input))
     } else {
-        Ok((input.to_string(), None))
+        return Ok((input.to_string(), None));
+    };
+    match read {
+        Ok(source) => Ok((source.text, Some(source.path))),
+        Err(u) => Err(u.diag.message),
     }
 }
 
 pub fn run(args: &ImportArgs) -> anyhow::Result<i32> {
     let db = super::load_db(&args.common)?;
-    let (text, file) = match input_text(&args.input) {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return Ok(2);
-        }
-    };
+    let (text, file) = input_text(&args.input).map_err(Refusal::new)?;
     let from = file.clone().unwrap_or_else(|| "the command line".into());
     if args.from == Source::Text {
         return import_text(&db, args, &text, &from);
@@ -90,24 +76,18 @@ pub fn run(args: &ImportArgs) -> anyhow::Result<i32> {
         Source::Utopia => match utopia::parse_input(&text) {
             Ok(v) => vec![utopia::import(&db, &v)],
             Err(e) => {
-                eprintln!("error: {from}: {e}");
-                return Ok(2);
+                return Err(Refusal::new(format!("{from}: {e}")).into());
             }
         },
         Source::Spacedock => {
             if file.is_none() {
-                eprintln!(
-                    "error: no such file: {} (Space Dock squads are imported from a .spacedock or .spacedocksquads file)",
-                    args.input
-                );
-                return Ok(2);
+                return Err(Refusal::new(format!("no such file: {} (Space Dock squads are imported from a .spacedock or .spacedocksquads file)", args.input)).into());
             }
             let map = spacedock::Mapping::embedded();
             match spacedock::import_text(&db, &map, &text) {
                 Ok(f) => f,
                 Err(e) => {
-                    eprintln!("error: {from}: {e}");
-                    return Ok(2);
+                    return Err(Refusal::new(format!("{from}: {e}")).into());
                 }
             }
         }
@@ -120,15 +100,14 @@ pub fn run(args: &ImportArgs) -> anyhow::Result<i32> {
     };
     let several = fleets.len() > 1;
     if let Err(e) = prepare_out(args.out.as_deref(), several) {
-        eprintln!("error: {e}");
-        return Ok(2);
+        return Err(Refusal::new(e.to_string()).into());
     }
     if several && !args.out.as_ref().is_some_and(|o| o.is_dir()) {
-        eprintln!(
-            "error: {from} holds {} squads: give a directory with --out DIR for one fleet file each",
+        return Err(Refusal::new(format!(
+            "{from} holds {} squads: give a directory with --out DIR for one fleet file each",
             fleets.len()
-        );
-        return Ok(2);
+        ))
+        .into());
     }
     let mut code = 0;
     let mut used = Vec::new();
@@ -237,11 +216,11 @@ fn import_text(
     from: &str,
 ) -> anyhow::Result<i32> {
     if args.input != "-" && !Path::new(&args.input).is_file() {
-        eprintln!(
-            "error: no such file: {} (give a text file, or - for standard input)",
+        return Err(Refusal::new(format!(
+            "no such file: {} (give a text file, or - for standard input)",
             args.input
-        );
-        return Ok(2);
+        ))
+        .into());
     }
     let opts = super::check::check_options(None, None)?;
     let (toml, unread) = fleetcheck_edit::interop::text_in::import(db, text, from, &opts);
@@ -259,8 +238,7 @@ fn import_text(
         }
     }
     if let Err(e) = prepare_out(args.out.as_deref(), false) {
-        eprintln!("error: {e}");
-        return Ok(2);
+        return Err(Refusal::new(e.to_string()).into());
     }
     // In `--out DIR`, the file is named after the fleet.
     let name = toml

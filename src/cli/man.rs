@@ -8,6 +8,7 @@
 
 use super::check::TODAY_ENV;
 use super::event::STEP_SUMMARY_ENV;
+use super::refusal::Refusal;
 use anyhow::Context;
 use clap::{Args, Command, CommandFactory};
 use std::path::{Path, PathBuf};
@@ -92,11 +93,11 @@ pub fn run(args: &ManArgs) -> anyhow::Result<i32> {
             Some(sub) => page(sub, &format!("fleetcheck-{name}"), false)?,
             None => {
                 let names: Vec<&str> = cmd.get_subcommands().map(|c| c.get_name()).collect();
-                eprintln!(
-                    "error: no subcommand {name:?} (subcommands: {})",
+                return Err(Refusal::new(format!(
+                    "no subcommand {name:?} (subcommands: {})",
                     names.join(", ")
-                );
-                return Ok(2);
+                ))
+                .into());
             }
         },
     };

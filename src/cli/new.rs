@@ -2,6 +2,7 @@
 //! fleet file with a short commented header. An existing file is never
 //! overwritten without `--force`.
 
+use super::refusal::Refusal;
 use super::Common;
 use clap::Args;
 use fleetcheck_edit::builder;
@@ -32,23 +33,22 @@ pub fn run(args: &NewArgs) -> anyhow::Result<i32> {
     let format = args.format.trim();
     if db.format(format).is_none() {
         let known: Vec<&str> = db.formats.iter().map(|f| f.id.as_str()).collect();
-        eprintln!(
-            "error: unknown format {format:?} (known formats: {})",
+        return Err(Refusal::new(format!(
+            "unknown format {format:?} (known formats: {})",
             known.join(", ")
-        );
-        return Ok(2);
+        ))
+        .into());
     }
     if args.file.is_dir() {
-        eprintln!("error: {} is a directory", args.file.display());
-        return Ok(2);
+        return Err(Refusal::new(format!("{} is a directory", args.file.display())).into());
     }
     if args.file.exists() && !args.force {
-        eprintln!(
-            "error: {} already exists; nothing was written",
+        return Err(Refusal::new(format!(
+            "{} already exists; nothing was written",
             args.file.display()
-        );
-        eprintln!("  help: pass --force to overwrite it");
-        return Ok(2);
+        ))
+        .help("pass --force to overwrite it")
+        .into());
     }
     let name = args.name.clone().unwrap_or_else(|| {
         args.file
@@ -69,8 +69,7 @@ pub fn run(args: &NewArgs) -> anyhow::Result<i32> {
         None
     };
     if let Err(e) = fleetcheck_input::fs::write(&args.file, text.as_bytes(), guard) {
-        eprintln!("error: {e}");
-        return Ok(2);
+        return Err(Refusal::new(e.to_string()).into());
     }
     super::check::print(|w| {
         writeln!(

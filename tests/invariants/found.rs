@@ -92,7 +92,7 @@ fn errors(c: &fleetcheck_report::Checked) -> Vec<(&'static str, String)> {
     c.diagnostics
         .iter()
         .filter(|d| d.is_error())
-        .map(|d| (d.code, d.message.clone()))
+        .map(|d| (d.code.as_str(), d.message.clone()))
         .collect()
 }
 

@@ -175,7 +175,7 @@ pub fn check(text: &str) -> Checked {
 pub fn errors_by_code(c: &Checked) -> HashMap<&'static str, usize> {
     let mut m = HashMap::new();
     for d in c.diagnostics.iter().filter(|d| d.is_error()) {
-        *m.entry(d.code).or_insert(0) += 1;
+        *m.entry(d.code.as_str()).or_insert(0) += 1;
     }
     m
 }

@@ -416,7 +416,7 @@ fn held(c: &Checked, id: &str) -> bool {
     let named = format!("({id}) is held face down");
     c.diagnostics
         .iter()
-        .any(|d| d.code == "held" && d.message.contains(&named))
+        .any(|d| d.code.as_str() == "held" && d.message.contains(&named))
 }
 
 pub fn holds(text: &str, checked: &Checked, tally: &mut Tally) -> Result<(), String> {

@@ -120,6 +120,12 @@ mod tests {
                     _ => 0,
                 };
                 assert_eq!(c.exit_code, exit, "{registry}: {}", c.code);
+                // A diagnostic's code is its registry's entry, and prints
+                // as the entry's id (one home for the string).
+                assert_eq!(c.registry, registry, "{}", c.code);
+                let code = fleetcheck_input::diag::Code::of(c);
+                assert_eq!(code.info(), c);
+                assert_eq!(code.to_string(), c.code);
             }
         }
     }

@@ -5,7 +5,7 @@
 //! is edited at the references' spans only: comments and layout stay.
 
 use fleetcheck_data::Database;
-use fleetcheck_input::diag::{Fix, Source};
+use fleetcheck_input::diag::{Fix, InputCode, Source};
 use fleetcheck_staw::fleet::resolve::compact;
 use fleetcheck_staw::CheckOptions;
 use std::ops::Range;
@@ -38,7 +38,7 @@ pub fn questions(db: &Database, source: &Source, opts: &CheckOptions) -> Vec<Que
     analysed
         .diagnostics
         .iter()
-        .filter(|d| d.code == "ambiguous-card" || d.code == "unknown-card")
+        .filter(|d| d.is(InputCode::AmbiguousCard) || d.is(InputCode::UnknownCard))
         .filter_map(|d| {
             let span = d.span.clone()?;
             Some(Question {

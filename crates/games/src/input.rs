@@ -378,7 +378,10 @@ mod tests {
         assert_eq!(f.integer("count", 0, &mut d), None);
         assert_eq!(f.boolean("flag", &mut d), None);
         assert_eq!(f.tables("t", &mut d).len(), 1);
-        let codes: Vec<_> = d.iter().map(|d| (d.code, d.message.as_str())).collect();
+        let codes: Vec<_> = d
+            .iter()
+            .map(|d| (d.code.as_str(), d.message.as_str()))
+            .collect();
         assert_eq!(
             codes,
             vec![
@@ -395,7 +398,7 @@ mod tests {
     fn syntax_errors_are_parse_diagnostics() {
         let mut d = Vec::new();
         assert!(parse(&src("a = [\n"), &mut d).is_none());
-        assert_eq!(d[0].code, "parse");
+        assert_eq!(d[0].code, InputCode::Parse);
         assert!(d[0].span.is_some());
     }
 

@@ -341,7 +341,7 @@ macro_rules! rule_set {
 
         ::fleetcheck_input::diag::codes! {
             /// The diagnostic codes of this rule set.
-            pub enum Code: Rule { $($codes)* }
+            pub enum Code: Rule in $id { $($codes)* }
         }
     };
 }
@@ -365,7 +365,7 @@ pub(crate) mod testing {
     pub(crate) fn msgs(c: &Checked) -> Vec<(&str, &str)> {
         c.diagnostics
             .iter()
-            .map(|d| (d.code, d.message.as_str()))
+            .map(|d| (d.code.as_str(), d.message.as_str()))
             .collect()
     }
 }

@@ -5,7 +5,9 @@
 //! annotations) all work from these values. Spans are byte ranges into the
 //! checked file; `Source::line_col` turns them into 1-based line and column.
 
-use serde::Serialize;
+use serde::{Serialize, Serializer};
+use std::fmt;
+use std::hash::{Hash, Hasher};
 use std::ops::Range;
 use std::sync::Arc;
 
@@ -36,6 +38,9 @@ impl Severity {
 pub struct CodeInfo {
     /// The stable kebab-case id (`sp-cap`).
     pub code: &'static str,
+    /// The registry that declares it (`input`, `staw`, `event`, a game's
+    /// id).
+    pub registry: &'static str,
     pub severity: Severity,
     /// One line for the docs.
     pub meaning: &'static str,
@@ -68,21 +73,112 @@ impl Class {
 /// (`InputCode` here, `staw::Code`, one `Code` per game). Every
 /// diagnostic is made from one ([`Diagnostic::new`]), so its severity and
 /// exit code are properties of its code.
-pub trait DiagnosticCode: Copy + 'static {
+pub trait DiagnosticCode: Copy + Into<Code> + 'static {
     /// Every code of the registry, in the order the docs list them.
     const ALL: &'static [Self];
     fn info(self) -> CodeInfo;
 }
 
+/// The code a [`Diagnostic`] carries: one entry of one registry (its id,
+/// severity, meaning and registry), in the manner of cargo-deny's
+/// `DiagnosticCode`. Every registry's enum converts into it and compares
+/// with it (`d.code == InputCode::AmbiguousCard`, or
+/// [`Diagnostic::is`]); codes are never compared as strings. Its string
+/// form ([`Code::as_str`], `Display`, `Serialize`, `Debug` as a quoted
+/// string) is the registry's id, the one the reports print.
+#[derive(Clone, Copy)]
+pub struct Code(&'static CodeInfo);
+
+impl Code {
+    /// The code of an entry of a registry's table (the `codes!` macro
+    /// makes every code this way).
+    pub const fn of(info: &'static CodeInfo) -> Code {
+        Code(info)
+    }
+
+    /// The registry's entry: id, registry, severity, meaning, exit code.
+    pub const fn info(self) -> &'static CodeInfo {
+        self.0
+    }
+
+    /// The kebab-case id (`sp-cap`): the string reports print.
+    pub const fn as_str(self) -> &'static str {
+        self.0.code
+    }
+
+    /// The registry that declares it (`input`, `staw`, a game's id).
+    pub const fn registry(self) -> &'static str {
+        self.0.registry
+    }
+
+    pub const fn severity(self) -> Severity {
+        self.0.severity
+    }
+
+    /// 2 for an input error, 1 for a rule error, 0 for a warning or a
+    /// note.
+    pub const fn exit_code(self) -> i32 {
+        self.0.exit_code
+    }
+}
+
+impl PartialEq for Code {
+    fn eq(&self, other: &Code) -> bool {
+        self.as_str() == other.as_str() && self.registry() == other.registry()
+    }
+}
+
+impl Eq for Code {}
+
+impl Hash for Code {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.as_str().hash(state);
+        self.registry().hash(state);
+    }
+}
+
+/// Codes sort by their id (then registry): the order of a report's
+/// per-code counts.
+impl Ord for Code {
+    fn cmp(&self, other: &Code) -> std::cmp::Ordering {
+        (self.as_str(), self.registry()).cmp(&(other.as_str(), other.registry()))
+    }
+}
+
+impl PartialOrd for Code {
+    fn partial_cmp(&self, other: &Code) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl fmt::Display for Code {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// As its id in quotes, as the `&str` it replaces printed.
+impl fmt::Debug for Code {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.as_str(), f)
+    }
+}
+
+impl Serialize for Code {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
 /// Declares a registry of diagnostic codes: an enum whose variants each
 /// have a kebab-case id, a severity (`Error`, `Warning`, `Note`) and a
 /// one-line meaning; the class (`Input` or `Rule`) says what its errors
-/// do to the exit code.
+/// do to the exit code, the string after `in` names the registry.
 ///
 /// ```ignore
 /// codes! {
 ///     /// The codes of a rule set.
-///     pub enum Code: Rule {
+///     pub enum Code: Rule in "staw" {
 ///         SpCap = ("sp-cap", Error, "the fleet total over the cap"),
 ///     }
 /// }
@@ -91,7 +187,7 @@ pub trait DiagnosticCode: Copy + 'static {
 macro_rules! codes {
     (
         $(#[$meta:meta])*
-        $vis:vis enum $name:ident: $class:ident {
+        $vis:vis enum $name:ident: $class:ident in $registry:literal {
             $(
                 $(#[$vmeta:meta])*
                 $variant:ident = ($id:literal, $severity:ident, $meaning:literal),
@@ -109,6 +205,8 @@ macro_rules! codes {
         impl $name {
             /// Every code, in the order the docs list them.
             $vis const ALL: &'static [$name] = &[$($name::$variant),*];
+            /// The registry's id (`input`, `staw`, a game's id).
+            $vis const REGISTRY: &'static str = $registry;
             /// Every code's id, severity and meaning, in the same order.
             $vis const TABLE: &'static [$crate::diag::CodeInfo] =
                 &[$($name::$variant.info()),*];
@@ -118,6 +216,7 @@ macro_rules! codes {
                     $(
                         $name::$variant => $crate::diag::CodeInfo {
                             code: $id,
+                            registry: $registry,
                             severity: $crate::diag::Severity::$severity,
                             meaning: $meaning,
                             exit_code: $crate::diag::Class::$class
@@ -125,6 +224,11 @@ macro_rules! codes {
                         },
                     )*
                 }
+            }
+
+            /// The code a diagnostic carries: this entry of the table.
+            $vis const fn code(self) -> $crate::diag::Code {
+                $crate::diag::Code::of(&Self::TABLE[self as usize])
             }
 
             /// The kebab-case id (`sp-cap`).
@@ -152,6 +256,12 @@ macro_rules! codes {
                 Self::ALL.iter().copied().find(|c| c.as_str() == id)
             }
 
+            /// Which code of this registry `code` is, if it is one of
+            /// them (to `match` a diagnostic's code).
+            $vis fn of(code: $crate::diag::Code) -> Option<$name> {
+                Self::ALL.iter().copied().find(|c| *c == code)
+            }
+
             /// A diagnostic of this code; its severity is the code's.
             $vis fn diag(self, message: impl Into<String>) -> $crate::diag::Diagnostic {
                 $crate::diag::Diagnostic::new(self, message)
@@ -162,6 +272,24 @@ macro_rules! codes {
             const ALL: &'static [$name] = $name::ALL;
             fn info(self) -> $crate::diag::CodeInfo {
                 $name::info(self)
+            }
+        }
+
+        impl From<$name> for $crate::diag::Code {
+            fn from(code: $name) -> $crate::diag::Code {
+                code.code()
+            }
+        }
+
+        impl PartialEq<$name> for $crate::diag::Code {
+            fn eq(&self, other: &$name) -> bool {
+                *self == other.code()
+            }
+        }
+
+        impl PartialEq<$crate::diag::Code> for $name {
+            fn eq(&self, other: &$crate::diag::Code) -> bool {
+                self.code() == *other
             }
         }
 
@@ -178,7 +306,7 @@ codes! {
     /// The shared input-error codes: the input could not be read as a
     /// fleet, a deck or a game state (exit code 2). Every game's reader
     /// reports these; the games' own codes are rule findings.
-    pub enum InputCode: Input {
+    pub enum InputCode: Input in "input" {
         Parse = ("parse", Error, "TOML syntax error"),
         Shape = ("shape", Error, "a value of the wrong type or shape (a number where a card goes, a list where one card goes)"),
         UnknownKey = ("unknown-key", Error, "a key the format does not have (with \"did you mean\")"),
@@ -200,7 +328,7 @@ codes! {
 pub struct Diagnostic {
     /// Stable kebab-case code (`sp-cap`, `unique`, `unknown-card`, ...):
     /// always one of a registry's (`codes!`).
-    pub code: &'static str,
+    pub code: Code,
     pub severity: Severity,
     /// One line naming the cards involved and the rule.
     pub message: String,
@@ -226,17 +354,22 @@ pub struct Diagnostic {
 
 impl Diagnostic {
     /// A finding of a registered code; its severity is the code's.
-    pub fn new(code: impl DiagnosticCode, message: impl Into<String>) -> Self {
-        let info = code.info();
+    pub fn new(code: impl Into<Code>, message: impl Into<String>) -> Self {
+        let code = code.into();
         Diagnostic {
-            code: info.code,
-            severity: info.severity,
+            code,
+            severity: code.severity(),
             message: message.into(),
             span: None,
             help: Vec::new(),
             fixes: Box::default(),
             file: None,
         }
+    }
+
+    /// Whether its code is `code` (`d.is(InputCode::AmbiguousCard)`).
+    pub fn is(&self, code: impl Into<Code>) -> bool {
+        self.code == code.into()
     }
 
     pub fn with_span(mut self, span: Option<Range<usize>>) -> Self {
@@ -267,7 +400,7 @@ impl Diagnostic {
     /// An input error (exit 2) rather than a rule violation (exit 1): its
     /// code is one of [`InputCode`].
     pub fn is_input_error(&self) -> bool {
-        self.severity == Severity::Error && InputCode::parse(self.code).is_some()
+        self.severity == Severity::Error && self.code.registry() == InputCode::REGISTRY
     }
 
     pub fn is_error(&self) -> bool {
@@ -394,7 +527,7 @@ mod tests {
     fn exit_code_prefers_input_errors() {
         let input = InputCode::UnknownCard.diag("y");
         let rule = Diagnostic {
-            code: "unique",
+            code: TestCode::Broken.code(),
             ..input.clone()
         };
         let warn = Diagnostic {
@@ -408,7 +541,7 @@ mod tests {
 
     codes! {
         /// A registry for the test.
-        enum TestCode: Rule {
+        enum TestCode: Rule in "test" {
             Broken = ("broken", Error, "it breaks a rule"),
             Odd = ("odd", Warning, "it is odd"),
             Told = ("told", Note, "for the record"),
@@ -418,7 +551,16 @@ mod tests {
     #[test]
     fn a_diagnostic_takes_its_severity_and_exit_code_from_its_code() {
         let d = TestCode::Odd.diag("m");
-        assert_eq!((d.code, d.severity), ("odd", Severity::Warning));
+        assert_eq!(
+            (d.code, d.severity),
+            (TestCode::Odd.code(), Severity::Warning)
+        );
+        assert!(d.is(TestCode::Odd));
+        assert_eq!(d.code, TestCode::Odd);
+        assert_eq!(TestCode::Odd, d.code);
+        assert!(!d.is(TestCode::Told));
+        assert_eq!(TestCode::of(d.code), Some(TestCode::Odd));
+        assert_eq!(InputCode::of(d.code), None);
         assert_eq!(
             Diagnostic::new(TestCode::Told, "m").severity,
             Severity::Note
@@ -434,5 +576,34 @@ mod tests {
             assert!(c.diag("m").is_input_error(), "{c}");
         }
         assert!(!TestCode::Broken.diag("m").is_input_error());
+    }
+
+    codes! {
+        /// A second registry that reuses an id of the first.
+        enum OtherCode: Rule in "other" {
+            Broken = ("broken", Warning, "the same id elsewhere"),
+        }
+    }
+
+    #[test]
+    fn a_code_is_its_registry_entry_and_prints_as_its_id() {
+        for &c in InputCode::ALL {
+            let d = c.diag("m");
+            assert!(d.is(c) && d.code == c, "{c}");
+            assert_eq!(d.code.info(), &c.info(), "{c}");
+            assert_eq!(d.code.as_str(), c.as_str());
+            assert_eq!(d.code.to_string(), c.as_str());
+            assert_eq!(format!("{:?}", d.code), format!("{:?}", c.as_str()));
+            assert_eq!(
+                serde_json::to_string(&d.code).unwrap(),
+                format!("\"{}\"", c.as_str())
+            );
+            assert_eq!(d.code.registry(), InputCode::REGISTRY);
+        }
+        // One id in two registries is two codes.
+        assert_eq!(TestCode::Broken.as_str(), OtherCode::Broken.as_str());
+        assert_ne!(TestCode::Broken.code(), OtherCode::Broken.code());
+        assert!(!TestCode::Broken.diag("m").is(OtherCode::Broken));
+        assert_eq!(OtherCode::Broken.code().severity(), Severity::Warning);
     }
 }

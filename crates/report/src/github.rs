@@ -37,7 +37,8 @@ pub fn render_all(w: &mut dyn Write, files: &[Checked]) -> io::Result<()> {
 /// Writes the annotations of one file, then its summary line.
 pub fn render(w: &mut dyn Write, checked: &Checked) -> io::Result<()> {
     let report = checked.finish();
-    let mut shown: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+    let mut shown: std::collections::HashMap<fleetcheck_input::diag::Code, usize> =
+        std::collections::HashMap::new();
     for (d, diag) in report.diagnostics.iter().zip(&checked.diagnostics) {
         // At most `MAX_SHOWN_PER_CODE` of one code, as in the table.
         let n = shown.entry(diag.code).or_insert(0);

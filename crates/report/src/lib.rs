@@ -184,7 +184,8 @@ pub const MAX_SHOWN_PER_CODE: usize = 100;
 /// (code, how many were left out, severity), in order of first appearance.
 pub fn omitted(checked: &Checked) -> Vec<(String, usize, fleetcheck_input::diag::Severity)> {
     let mut counts: Vec<(String, usize, fleetcheck_input::diag::Severity)> = Vec::new();
-    let mut at: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+    let mut at: std::collections::HashMap<fleetcheck_input::diag::Code, usize> =
+        std::collections::HashMap::new();
     for d in &checked.diagnostics {
         let i = *at.entry(d.code).or_insert_with(|| {
             counts.push((d.code.to_string(), 0, d.severity));

@@ -18,7 +18,7 @@ pub fn row(c: &Checked, factions: Vec<String>) -> RosterRow {
         .iter()
         .filter(|d| d.severity != Severity::Note)
     {
-        if !codes.iter().any(|c| c == d.code) {
+        if !codes.iter().any(|c| c == d.code.as_str()) {
             codes.push(d.code.to_string());
         }
     }

@@ -297,11 +297,15 @@ fn check(text: &str) -> Checked {
 }
 
 fn codes(c: &Checked) -> Vec<&str> {
-    c.diagnostics.iter().map(|d| d.code).collect()
+    c.diagnostics.iter().map(|d| d.code.as_str()).collect()
 }
 
 fn line_of(c: &Checked, code: &str) -> usize {
-    let d = c.diagnostics.iter().find(|d| d.code == code).unwrap();
+    let d = c
+        .diagnostics
+        .iter()
+        .find(|d| d.code.as_str() == code)
+        .unwrap();
     c.source
         .as_ref()
         .unwrap()

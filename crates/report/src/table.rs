@@ -278,7 +278,8 @@ pub fn diagnostics(w: &mut dyn Write, checked: &Checked, opts: &RenderOptions) -
     if !checked.diagnostics.is_empty() {
         writeln!(w)?;
     }
-    let mut shown: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+    let mut shown: std::collections::HashMap<fleetcheck_input::diag::Code, usize> =
+        std::collections::HashMap::new();
     for d in &checked.diagnostics {
         let n = shown.entry(d.code).or_insert(0);
         *n += 1;
@@ -333,7 +334,7 @@ pub fn diagnostic(
     let help: Vec<String> = d.help.iter().map(|h| printable(h).into_owned()).collect();
     let parts = Parts {
         severity: d.severity,
-        code: d.code,
+        code: d.code.as_str(),
         title: &title,
         file,
         // The header names the file already; repeat it only when the

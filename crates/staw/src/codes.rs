@@ -7,7 +7,7 @@ use fleetcheck_input::diag::codes;
 
 codes! {
     /// A STAW rule finding. Each rule of `RULES` lists the codes it reports.
-    pub enum Code: Rule {
+    pub enum Code: Rule in "staw" {
         Slot = ("slot", Error, "an upgrade fits no free slot of its type on its ship"),
         Captain = ("captain", Error, "more captains than the ship takes (or a captain on a ship that takes none)"),
         NoCaptain = ("no-captain", Warning, "a ship without a captain"),

@@ -13,7 +13,7 @@ fleetcheck_input::diag::codes! {
     /// The findings of `fleetcheck event`: the event's own rules and what
     /// only a folder of lists shows. The README's table of them is
     /// generated from here.
-    pub enum EventCode: Rule {
+    pub enum EventCode: Rule in "event" {
         EventBanned = ("event-banned", Error, "a card the event bans (on the card's line)"),
         EventFaction = ("event-faction", Error, "a ship of a banned faction, or of a faction the event does not allow"),
         EventResource = ("event-resource", Error, "a resource the event does not allow"),

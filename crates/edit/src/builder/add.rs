@@ -5,6 +5,7 @@ use super::reference::{describe_item, label, reference, resolve_query, Query};
 use super::{layout, parse, EditError, Edited, Kind};
 use fleetcheck_data::model::{Card, CardType};
 use fleetcheck_data::Database;
+use fleetcheck_input::diag::InputCode;
 use fleetcheck_staw::fleet::read::{SHIP_KEYS, SIDEBOARD_SECTIONS};
 use fleetcheck_staw::fleet::resolve::{upgrade_types, Position, SideboardSection};
 use toml_edit::{Item, Table, Value};
@@ -64,17 +65,17 @@ fn sideboard_card<'a>(db: &'a Database, query: &Query) -> Result<&'a Card, EditE
             label(c),
             label(u)
         )),
-        (Ok(c), Err(u)) if u.code == "ambiguous-card" => {
+        (Ok(c), Err(u)) if u.is(InputCode::AmbiguousCard) => {
             both(format!("a captain, {}, and several upgrades", label(c)))
         }
-        (Err(c), Ok(u)) if c.code == "ambiguous-card" => {
+        (Err(c), Ok(u)) if c.is(InputCode::AmbiguousCard) => {
             both(format!("several captains and an upgrade, {}", label(u)))
         }
         (Ok(c), _) => Ok(c),
         (Err(_), Ok(u)) => Ok(u),
         // Neither fits: the upgrade's message says what is wrong, unless
         // the name is a captain's and only that failed as ambiguous.
-        (Err(c), Err(u)) => Err(if c.code == "ambiguous-card" { c } else { u }),
+        (Err(c), Err(u)) => Err(if c.is(InputCode::AmbiguousCard) { c } else { u }),
     }
 }
 

@@ -25,7 +25,7 @@ pub use place::Place;
 pub use reference::{label, reference, Query};
 pub use remove::remove;
 
-use fleetcheck_input::diag::Diagnostic;
+use fleetcheck_input::diag::{Code, Diagnostic};
 use fleetcheck_staw::fleet::resolve::{Position, SideboardSection};
 use toml_edit::DocumentMut;
 
@@ -130,7 +130,9 @@ impl Kind {
 /// A refused edit (exit code 2): what is wrong, and how to go on.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct EditError {
-    pub code: String,
+    /// The diagnostic's code when the refusal is a reader's diagnostic (an
+    /// unknown or ambiguous card); `None` when the edit itself is refused.
+    pub code: Option<Code>,
     pub message: String,
     pub help: Vec<String>,
 }
@@ -138,10 +140,15 @@ pub struct EditError {
 impl EditError {
     fn new(message: impl Into<String>) -> EditError {
         EditError {
-            code: "edit".into(),
+            code: None,
             message: message.into(),
             help: Vec::new(),
         }
+    }
+
+    /// Whether it is a reader's diagnostic of this code.
+    pub fn is(&self, code: impl Into<Code>) -> bool {
+        self.code == Some(code.into())
     }
 
     fn help(mut self, h: impl Into<String>) -> EditError {
@@ -151,7 +158,7 @@ impl EditError {
 
     fn from_diag(d: Diagnostic) -> EditError {
         EditError {
-            code: d.code.to_string(),
+            code: Some(d.code),
             message: d.message,
             help: d.help,
         }

@@ -51,7 +51,7 @@ pub struct Ask {
     pub replace: Option<String>,
 }
 
-fn errors_by_code(c: &Checked) -> HashMap<&str, usize> {
+fn errors_by_code(c: &Checked) -> HashMap<fleetcheck_input::diag::Code, usize> {
     let mut m = HashMap::new();
     for d in c.diagnostics.iter().filter(|d| d.is_error()) {
         *m.entry(d.code).or_insert(0) += 1;
@@ -376,7 +376,7 @@ fn find(
             continue;
         }
         let now = errors_by_code(&after);
-        let new: Vec<&str> = now
+        let new: Vec<fleetcheck_input::diag::Code> = now
             .iter()
             .filter(|(c, n)| before.get(*c).copied().unwrap_or(0) < **n)
             .map(|(c, _)| *c)
@@ -478,7 +478,11 @@ fn find(
 }
 
 /// The errors a card may bring only by its cost.
-const CAP_CODES: &[&str] = &["sp-cap", "ship-sp-cap", "sideboard-cap"];
+const CAP_CODES: &[fleetcheck_input::diag::Code] = &[
+    fleetcheck_staw::Code::SpCap.code(),
+    fleetcheck_staw::Code::ShipSpCap.code(),
+    fleetcheck_staw::Code::SideboardCap.code(),
+];
 
 /// What became of the cards tried.
 #[derive(Debug, Default)]

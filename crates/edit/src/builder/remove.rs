@@ -5,6 +5,7 @@ use super::reference::{describe_written, resolved, Query};
 use super::{layout, parse, EditError, Edited, Kind};
 use fleetcheck_data::model::Card;
 use fleetcheck_data::{normalize, Database};
+use fleetcheck_input::diag::InputCode;
 use fleetcheck_staw::fleet::read::SIDEBOARD_SECTIONS;
 use fleetcheck_staw::fleet::resolve::{find, Position, SideboardSection};
 use toml_edit::{DocumentMut, Item, Value};
@@ -42,7 +43,7 @@ fn wanted<'a>(
     };
     match find(db, &q.card_ref(), pos) {
         Ok(c) => Ok(Wanted::Card(c)),
-        Err(d) if d.code == "ambiguous-card" => Ok(Wanted::Name(normalize(&q.text))),
+        Err(d) if d.is(InputCode::AmbiguousCard) => Ok(Wanted::Name(normalize(&q.text))),
         // A card the database does not know may still be written in the
         // file (removing it is how the user fixes that).
         Err(_) => Ok(Wanted::Name(normalize(&q.text))),

@@ -10,7 +10,7 @@ fn run(text: &str) -> Checked {
 fn msgs(c: &Checked) -> Vec<(&str, Severity, &str)> {
     c.diagnostics
         .iter()
-        .map(|d| (d.code, d.severity, d.message.as_str()))
+        .map(|d| (d.code.as_str(), d.severity, d.message.as_str()))
         .collect()
 }
 

@@ -34,7 +34,7 @@ fn universal_missions_may_be_duplicated() {
 fn all(c: &Checked) -> Vec<(&str, Severity, &str)> {
     c.diagnostics
         .iter()
-        .map(|d| (d.code, d.severity, d.message.as_str()))
+        .map(|d| (d.code.as_str(), d.severity, d.message.as_str()))
         .collect()
 }
 

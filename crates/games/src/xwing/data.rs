@@ -207,7 +207,7 @@ fn walk(root: &Node, diags: &mut Vec<Diagnostic>) -> Option<Deck> {
         };
         if let Some(d) = diags[first..]
             .iter_mut()
-            .find(|d| d.code == "unknown-key" && d.span.as_ref() == Some(&e.key_span))
+            .find(|d| d.is(InputCode::UnknownKey) && d.span.as_ref() == Some(&e.key_span))
         {
             d.help = vec![format!(
                 "`{}` belongs in a {table} table: is the `{table}` line above it missing?",

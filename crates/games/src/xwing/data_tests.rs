@@ -238,7 +238,7 @@ fn a_deck_or_card_key_at_the_top_points_at_the_missing_header() {
     read_deck(&source, &mut diags);
     let helps: Vec<_> = diags
         .iter()
-        .filter(|d| d.code == "unknown-key")
+        .filter(|d| d.code.as_str() == "unknown-key")
         .map(|d| d.help.join(" | "))
         .collect();
     assert_eq!(

@@ -111,14 +111,14 @@ fn read(path: &Path, shown: &str, from: &str) -> Result<String, Diagnostic> {
         Ok(source) => Ok(source.text),
         Err(u) => {
             let d = u.diag;
-            Err(match d.code {
-                "io" if d.message.contains("no such file") => {
+            Err(match InputCode::of(d.code) {
+                Some(InputCode::Io) if d.message.contains("no such file") => {
                     d.with_help(format!("the path is relative to the folder of {from}"))
                 }
-                "io" if d.message.contains("a directory") => d.with_help(
+                Some(InputCode::Io) if d.message.contains("a directory") => d.with_help(
                     "name a .toml file in the format of data/xwing/standard.toml",
                 ),
-                "empty" => d.with_help(
+                Some(InputCode::Empty) => d.with_help(
                     "a deck file has a [deck] table (id, name, size) and one [[card]] per numbered card",
                 ),
                 // The excerpt would be of the deck file's lossy text: the

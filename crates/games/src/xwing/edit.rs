@@ -490,7 +490,9 @@ mod tests {
     fn a_file_with_input_errors_is_not_edited() {
         let text = "game = \"xwing\"\n[[ship]]\nname = \"A\"\nface_dwn = [5]\n";
         match apply(&src(text), "A", "5", Move::Expose) {
-            Err(Refused::Invalid(d)) => assert_eq!(d[0].code, "unknown-key"),
+            Err(Refused::Invalid(d)) => {
+                assert_eq!(d[0].code, fleetcheck_input::diag::InputCode::UnknownKey)
+            }
             other => panic!("{other:?}"),
         }
     }

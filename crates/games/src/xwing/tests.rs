@@ -10,7 +10,7 @@ fn run(text: &str) -> Checked {
 fn codes(c: &Checked) -> Vec<(&str, String)> {
     c.diagnostics
         .iter()
-        .map(|d| (d.code, d.message.clone()))
+        .map(|d| (d.code.as_str(), d.message.clone()))
         .collect()
 }
 

@@ -28,7 +28,8 @@ mod write;
 
 pub use form::Form;
 pub use read::{
-    decode, io_reason, read_named, read_text, read_text_for_edit, Unreadable, MAX_FILE_BYTES,
+    decode, io_reason, read_named, read_stream, read_text, read_text_for_edit, Unreadable,
+    MAX_FILE_BYTES,
 };
 pub use temp::STALE_AFTER;
 pub use write::{read, read_to_string, write, Guard, Original, WriteError};

@@ -60,6 +60,22 @@ pub fn read_named(path: &Path, shown: &str, named: &str) -> Result<Source, Box<U
     decode(shown, named, bytes)
 }
 
+/// A stream read as text (standard input: the caller hands it in), with
+/// the limits and decoding of [`read_text`]: at most [`MAX_FILE_BYTES`]
+/// are read, one more byte is a `too-large` refusal.
+pub fn read_stream(stream: impl Read, shown: &str, named: &str) -> Result<Source, Box<Unreadable>> {
+    let mut bytes = Vec::new();
+    stream
+        .take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| Unreadable::new(shown, io_error(named, &e)))?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        let size = format!("more than {MAX_FILE_BYTES}");
+        return Err(Unreadable::new(shown, too_large(named, &size)));
+    }
+    decode(shown, named, bytes)
+}
+
 /// The kind of a file that is not a regular file, in words.
 fn not_regular(meta: &std::fs::Metadata) -> &'static str {
     #[cfg(unix)]

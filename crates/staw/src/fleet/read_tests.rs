@@ -39,7 +39,7 @@ fn points_out_of_range_are_input_errors() {
             "{text}"
         );
         assert_eq!(diags.len(), 1, "{text}: {diags:?}");
-        assert_eq!(diags[0].code, "shape");
+        assert_eq!(diags[0].code, InputCode::Shape);
         assert!(diags[0].message.starts_with(needle), "{}", diags[0].message);
         assert_eq!(
             diags[0].span.as_ref().unwrap().start,
@@ -95,7 +95,7 @@ upgrade = ["C"]
 upgrades = [{ nam = "D" }, 4]
 "#;
     let (_, d) = read_text(text);
-    let codes: Vec<_> = d.iter().map(|d| d.code).collect();
+    let codes: Vec<_> = d.iter().map(|d| d.code.as_str()).collect();
     assert_eq!(
         codes,
         [
@@ -115,7 +115,7 @@ upgrades = [{ nam = "D" }, 4]
 #[test]
 fn bad_dates_are_shape_errors() {
     let (_, d) = read_text("as_of = \"2016-02-30\"\n");
-    assert_eq!(d[0].code, "shape");
+    assert_eq!(d[0].code, InputCode::Shape);
     assert!(
         d[0].message.contains("not a valid date"),
         "{}",

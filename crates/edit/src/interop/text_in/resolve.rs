@@ -213,7 +213,7 @@ fn price(
     let errors: Vec<_> = checked
         .diagnostics
         .iter()
-        .filter(|d| d.severity == Severity::Error && d.code != "unique")
+        .filter(|d| d.severity == Severity::Error && !d.is(fleetcheck_staw::Code::Unique))
         .collect();
     for d in &errors {
         if let Some(i) = d.span.as_ref().and_then(&entry_at) {
