@@ -3,7 +3,7 @@
 //! -->` and `<!-- codes:ID:end -->`, and every code stands there with its
 //! severity. docs/games.md names every code of each game.
 
-use super::{page, root};
+use super::page;
 
 const DIAGNOSTICS: &str = "docs/diagnostics.md";
 
