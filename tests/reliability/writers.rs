@@ -1,0 +1,141 @@
+//! Writers refuse the inputs of their own run and what is not a regular
+//! file: `event --sheets`, `fix`, `new --force`.
+
+use crate::support::run;
+use std::path::{Path, PathBuf};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The example event (`fleets/events/regional-2025`) in a temporary
+/// folder, with a roster of it (`roster.json`, `-o json` of a first run).
+fn event_dir() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let from = root().join("fleets/events/regional-2025");
+    std::fs::copy(from.join("event.toml"), dir.path().join("event.toml")).unwrap();
+    std::fs::create_dir(dir.path().join("lists")).unwrap();
+    for name in ["jane.toml", "worf.toml"] {
+        std::fs::copy(
+            from.join("lists").join(name),
+            dir.path().join("lists").join(name),
+        )
+        .unwrap();
+    }
+    let r = run(dir.path(), &["event", "event.toml", "lists", "-o", "json"]);
+    std::fs::write(dir.path().join("roster.json"), r.stdout).unwrap();
+    dir
+}
+
+/// Every file of the folder, by name, with its bytes.
+fn snapshot(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    let mut out = Vec::new();
+    for sub in [dir.to_path_buf(), dir.join("lists")] {
+        for e in std::fs::read_dir(&sub).unwrap() {
+            let p = e.unwrap().path();
+            if std::fs::symlink_metadata(&p).unwrap().is_file() {
+                out.push((p.display().to_string(), std::fs::read(&p).unwrap()));
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+fn sheets(dir: &Path, out: &str, extra: &[&str]) -> crate::support::Run {
+    let mut args = vec![
+        "event",
+        "event.toml",
+        "lists",
+        "--against",
+        "roster.json",
+        "--sheets",
+        out,
+    ];
+    args.extend_from_slice(extra);
+    run(dir, &args)
+}
+
+#[test]
+fn event_sheets_never_overwrite_an_input_of_the_run() {
+    let dir = event_dir();
+    std::os::unix::fs::symlink("roster.json", dir.path().join("link.html")).unwrap();
+    std::fs::hard_link(
+        dir.path().join("lists/worf.toml"),
+        dir.path().join("worf-copy.html"),
+    )
+    .unwrap();
+    let before = snapshot(dir.path());
+    for (out, input) in [
+        ("lists/jane.toml", "lists/jane.toml"),
+        ("event.toml", "event.toml"),
+        ("roster.json", "roster.json"),
+        ("link.html", "roster.json"),
+        ("worf-copy.html", "lists/worf.toml"),
+    ] {
+        for force in [&[][..], &["--force"][..]] {
+            let r = sheets(dir.path(), out, force);
+            assert_eq!(r.code, 2, "{out}: {}", r.stderr);
+            assert_eq!(
+                r.stderr,
+                format!("error: --sheets {out}: is {input}, an input of this run; nothing was written\n"),
+                "{out}"
+            );
+            assert_eq!(r.stdout, "", "{out}: nothing is checked");
+            assert_eq!(snapshot(dir.path()), before, "{out}");
+        }
+    }
+}
+
+#[test]
+fn event_sheets_overwrite_an_existing_file_only_with_force() {
+    let dir = event_dir();
+    std::fs::write(dir.path().join("old.html"), "keep me").unwrap();
+    let r = sheets(dir.path(), "old.html", &[]);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert_eq!(
+        r.stderr,
+        "error: --sheets old.html: already exists; nothing was written\n  help: pass --force to overwrite it, or name another file\n"
+    );
+    assert_eq!(
+        std::fs::read(dir.path().join("old.html")).unwrap(),
+        b"keep me"
+    );
+    // A new file needs no --force; an existing one is replaced with it.
+    let r = sheets(dir.path(), "new.html", &[]);
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    let new = std::fs::read_to_string(dir.path().join("new.html")).unwrap();
+    assert!(new.starts_with("<!DOCTYPE html>"), "{new}");
+    let r = sheets(dir.path(), "old.html", &["--force"]);
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("old.html")).unwrap(),
+        new
+    );
+}
+
+#[test]
+fn event_sheets_never_replace_a_fifo_or_a_device() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = event_dir();
+    let made = std::process::Command::new("mkfifo")
+        .arg(dir.path().join("pipe.html"))
+        .status()
+        .unwrap();
+    assert!(made.success());
+    std::os::unix::fs::symlink("/dev/null", dir.path().join("null.html")).unwrap();
+    for out in ["pipe.html", "null.html"] {
+        let r = sheets(dir.path(), out, &["--force"]);
+        assert_eq!(r.code, 2, "{out}: {}", r.stderr);
+        assert_eq!(
+            r.stderr,
+            format!("error: --sheets {out}: is not a regular file (a FIFO, a device, a socket or a folder); nothing was written\n")
+        );
+    }
+    let pipe = std::fs::metadata(dir.path().join("pipe.html")).unwrap();
+    assert!(pipe.file_type().is_fifo());
+    assert!(std::fs::metadata("/dev/null")
+        .unwrap()
+        .file_type()
+        .is_char_device());
+}
