@@ -31,13 +31,20 @@ pub struct FixArgs {
 
 pub fn run(args: &FixArgs) -> anyhow::Result<i32> {
     let db = super::load_db(&args.common)?;
-    let (source, original) = match read_for_edit(&args.fleet) {
+    // Held until the fix is written: an `add` or another `fix` of the
+    // file waits for it (`input::lock`), and this one for them.
+    let _lock = super::add::lock(&args.fleet)?;
+    let (mut source, original) = match read_for_edit(&args.fleet) {
         Ok(r) => r,
         Err(c) => return super::export::input_error(&c, &args.common),
     };
     if let Err(c) = fleetcheck_edit::staw_only(&source) {
         return super::export::input_error(&c, &args.common);
     }
+    // Fixed with `\n` line ends; written back with the file's own (and
+    // its byte order mark), as `add` does.
+    let form = original.form();
+    source.text = form.to_edit(&source.text).into_owned();
     let opts = check_options(None, None)?;
     let terminal = std::io::stdin().is_terminal() && std::io::stderr().is_terminal();
     let mut text = source.text.clone();
@@ -90,8 +97,20 @@ pub fn run(args: &FixArgs) -> anyhow::Result<i32> {
         super::check::print(|w| w.write_all(out.as_bytes()))?;
     }
     if fixed > 0 && (left.is_empty() || terminal || args.yes) {
+        let bytes = form.to_write(&text);
+        // What is written parses, or nothing is: a fix never leaves a
+        // file unreadable while saying it fixed it.
+        let written = String::from_utf8_lossy(&bytes);
+        if let Err(e) = toml::from_str::<toml::Table>(written.trim_start_matches('\u{feff}')) {
+            eprintln!(
+                "error: the fix would leave {} unreadable ({}); the file was not changed",
+                source.path,
+                e.message()
+            );
+            return Ok(2);
+        }
         let guard = fleetcheck_input::fs::Guard::Unchanged(&original);
-        if let Err(e) = fleetcheck_input::fs::write(&args.fleet, text.as_bytes(), guard) {
+        if let Err(e) = fleetcheck_input::fs::write(&args.fleet, &bytes, guard) {
             eprintln!("error: {e}; the file was not changed");
             return Ok(2);
         }

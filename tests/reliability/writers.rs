@@ -139,3 +139,25 @@ fn event_sheets_never_replace_a_fifo_or_a_device() {
         .file_type()
         .is_char_device());
 }
+
+/// `fix` on a CRLF file with a byte order mark: the comment goes before
+/// the line's `\r\n`, the mark stays, the file parses and checks.
+#[test]
+fn fix_keeps_crlf_line_ends_and_the_byte_order_mark() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("f.toml");
+    std::fs::write(
+        &path,
+        "\u{feff}# fleet\r\n[[ship]]\r\nship = \"S207\"\r\ncaptain = \"Cap049\"\r\nupgrades = [\"Tractor Beam\"]\r\n",
+    )
+    .unwrap();
+    let r = run(dir.path(), &["fix", "--yes", "f.toml"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.stderr, "fixed 1 reference in f.toml\n");
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        "\u{feff}# fleet\r\n[[ship]]\r\nship = \"S207\"\r\ncaptain = \"Cap049\"\r\nupgrades = [{ id = \"W181\" }]  # Tractor Beam (Borg Octahedron)\r\n"
+    );
+    let r = run(dir.path(), &["check", "f.toml"]);
+    assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
+}
