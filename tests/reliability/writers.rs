@@ -161,3 +161,37 @@ fn fix_keeps_crlf_line_ends_and_the_byte_order_mark() {
     let r = run(dir.path(), &["check", "f.toml"]);
     assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
 }
+
+/// `fix` takes the advisory lock of `add` (`input::lock`): while another
+/// edit holds it, `fix` waits, then fixes what that edit wrote (no edit
+/// lost, no refusal).
+#[test]
+fn fix_waits_for_the_lock_of_another_edit() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("f.toml");
+    let text = "[[ship]]\nship = \"S207\"\ncaptain = \"Cap049\"\nupgrades = [\"Tractor Beam\"]\n";
+    std::fs::write(&path, text).unwrap();
+    let held = fleetcheck_input::lock::exclusive(&path).unwrap().unwrap();
+    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("fleetcheck"))
+        .current_dir(dir.path())
+        .env("FLEETCHECK_TODAY", crate::support::TODAY)
+        .args(["fix", "--yes", "f.toml"])
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    // The other edit lands while `fix` waits: renamed over the file, as
+    // every write is.
+    let edited = text.replace("[[ship]]\n", "name = \"Edited meanwhile\"\n[[ship]]\n");
+    std::fs::write(dir.path().join("new"), &edited).unwrap();
+    std::fs::rename(dir.path().join("new"), &path).unwrap();
+    drop(held);
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert_eq!(err, "fixed 1 reference in f.toml\n");
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        "name = \"Edited meanwhile\"\n[[ship]]\nship = \"S207\"\ncaptain = \"Cap049\"\nupgrades = [{ id = \"W181\" }]  # Tractor Beam (Borg Octahedron)\n"
+    );
+}
