@@ -195,3 +195,35 @@ fn fix_waits_for_the_lock_of_another_edit() {
         "name = \"Edited meanwhile\"\n[[ship]]\nship = \"S207\"\ncaptain = \"Cap049\"\nupgrades = [{ id = \"W181\" }]  # Tractor Beam (Borg Octahedron)\n"
     );
 }
+
+/// `new FILE --force` never replaces a FIFO or a device node (here
+/// `/dev/null` through a symbolic link) with a regular file.
+#[test]
+fn new_force_never_replaces_a_fifo_or_a_device() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = tempfile::tempdir().unwrap();
+    let made = std::process::Command::new("mkfifo")
+        .arg(dir.path().join("pipe.toml"))
+        .status()
+        .unwrap();
+    assert!(made.success());
+    std::os::unix::fs::symlink("/dev/null", dir.path().join("null.toml")).unwrap();
+    for name in ["pipe.toml", "null.toml"] {
+        let r = run(dir.path(), &["new", name, "--force"]);
+        assert_eq!(r.code, 2, "{name}: {}", r.stderr);
+        assert_eq!(
+            r.stderr,
+            format!("error: {name} is not a regular file (a FIFO, a device, a socket or a folder); not replaced, not even with --force\n")
+        );
+        assert_eq!(r.stdout, "");
+    }
+    let pipe = std::fs::metadata(dir.path().join("pipe.toml")).unwrap();
+    assert!(pipe.file_type().is_fifo());
+    assert!(std::fs::symlink_metadata(dir.path().join("null.toml"))
+        .unwrap()
+        .is_symlink());
+    assert!(std::fs::metadata("/dev/null")
+        .unwrap()
+        .file_type()
+        .is_char_device());
+}
