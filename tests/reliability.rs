@@ -4,13 +4,14 @@
 //! By concept, in `reliability/`: `edits` (what an edit keeps: line ends,
 //! byte order mark, comments, long names, spellings), `json_output` (`-o
 //! json`, refusals included), `reports` (bounded repeats),
-//! `import_output` (the fuzz target's assertion over its corpus), `writers`
-//! (writers refuse their run's inputs and what is not a regular file).
+//! `import_output` (the fuzz target's assertion over its corpus), `walks` (a walk stays
+//! in its folder), `writers` (writers refuse their run's inputs and what is not a regular file).
 
 mod edits;
 mod import_output;
 mod json_output;
 mod reports;
+mod walks;
 mod writers;
 
 use crate::support::{run, TODAY};

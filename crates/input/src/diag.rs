@@ -191,6 +191,7 @@ codes! {
         WrongCardType = ("wrong-card-type", Error, "the card exists but does not fit where it stands (a crew card under `captain`)"),
         UnknownFormat = ("unknown-format", Error, "`format` names no entry of `formats.toml`"),
         UnknownGame = ("unknown-game", Error, "`game` names no rule set of this build"),
+        OutsideFolder = ("outside-folder", Warning, "a symbolic link in a walked folder (`check DIR`, `event`'s lists) that leads out of it: named, not read"),
         NotAFleet = ("not-a-fleet", Error, "`fleetcheck event`: a file in the lists folder that is not a STAW fleet (another game's file, a `notes.txt`)"),
     }
 }
