@@ -4,11 +4,13 @@
 //! By concept, in `reliability/`: `edits` (what an edit keeps: line ends,
 //! byte order mark, comments, long names, spellings), `json_output` (`-o
 //! json`, refusals included), `reports` (bounded repeats),
-//! `import_output` (the fuzz target's assertion over its corpus), `walks` (a walk stays
+//! `import_output` (the fuzz target's assertion over its corpus), `injection`
+//! (no output obeys what a list says), `walks` (a walk stays
 //! in its folder), `writers` (writers refuse their run's inputs and what is not a regular file).
 
 mod edits;
 mod import_output;
+mod injection;
 mod json_output;
 mod reports;
 mod walks;
