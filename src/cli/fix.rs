@@ -12,6 +12,7 @@ use super::Common;
 use clap::Args;
 use fleetcheck_edit::fix::{apply, questions, Question};
 use fleetcheck_input::diag::{Fix, Source};
+use fleetcheck_report::table::one_line;
 use std::io::IsTerminal;
 use std::ops::Range;
 use std::path::PathBuf;
@@ -86,12 +87,22 @@ pub fn run(args: &FixArgs) -> anyhow::Result<i32> {
     if !left.is_empty() && !terminal {
         let mut out = String::new();
         for q in &left {
-            out.push_str(&format!("{}:{}: {}\n", source.path, q.line, q.message));
+            out.push_str(&format!(
+                "{}:{}: {}\n",
+                one_line(&source.path),
+                q.line,
+                one_line(&q.message)
+            ));
             if q.choices.is_empty() {
                 out.push_str("  (nothing close: write the card's id)\n");
             }
             for (i, c) in q.choices.iter().enumerate() {
-                out.push_str(&format!("  {:>2}. {}  -> {}\n", i + 1, c.label, c.write));
+                out.push_str(&format!(
+                    "  {:>2}. {}  -> {}\n",
+                    i + 1,
+                    one_line(&c.label),
+                    one_line(&c.write)
+                ));
             }
         }
         super::check::print(|w| w.write_all(out.as_bytes()))?;
@@ -146,9 +157,18 @@ pub fn run(args: &FixArgs) -> anyhow::Result<i32> {
 
 /// Asks which choice is meant; `None` to skip.
 fn ask(source: &Source, q: &Question) -> anyhow::Result<Option<Fix>> {
-    let mut items: Vec<String> = q.choices.iter().map(|c| c.label.clone()).collect();
+    let mut items: Vec<String> = q
+        .choices
+        .iter()
+        .map(|c| one_line(&c.label).into_owned())
+        .collect();
     items.push("(skip: leave it as it is)".into());
-    let prompt = format!("{}:{}: {}", source.path, q.line, q.message);
+    let prompt = format!(
+        "{}:{}: {}",
+        one_line(&source.path),
+        q.line,
+        one_line(&q.message)
+    );
     let picked = dialoguer::Select::new()
         .with_prompt(prompt)
         .items(&items)

@@ -148,3 +148,26 @@ fn csv_prefixes_cells_a_spreadsheet_would_take_for_formulas() {
         }
     }
 }
+
+/// `fix` without a terminal lists an unresolved name as text: the escape
+/// sequences and line breaks of `"Dat\u001b]0;x\u0007a\nb"` do not reach
+/// the terminal.
+#[test]
+fn fix_lists_unresolved_names_without_control_characters() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = "[[ship]]\nship = \"S207\"\ncaptain = \"Cap906\"\nupgrades = [\"Dat\\u001b]0;x\\u0007a\\nb\\r\"]\n";
+    std::fs::write(dir.path().join("f.toml"), text).unwrap();
+    let r = run(dir.path(), &["fix", "f.toml"]);
+    assert_eq!(r.code, 2, "{}{}", r.stdout, r.stderr);
+    no_control_characters("fix", &r.stdout);
+    assert!(
+        r.stdout
+            .starts_with("f.toml:4: no upgrade matches 'Dat ]0;x a b'\n"),
+        "{}",
+        r.stdout
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("f.toml")).unwrap(),
+        text
+    );
+}

@@ -348,8 +348,9 @@ pub fn diagnostic(
 /// `text` on one line with no control character at all (ESC and OSC
 /// sequences, CR, NUL, line breaks): [`printable`], and each line feed a
 /// space. The one neutraliser of a text shown in one cell or one line of
-/// a report (the roster's player, file and event names).
-pub(crate) fn one_line(text: &str) -> Cow<'_, str> {
+/// a report (the roster's player, file and event names, `fix`'s
+/// questions).
+pub fn one_line(text: &str) -> Cow<'_, str> {
     match printable(text) {
         Cow::Borrowed(t) if !t.contains('\n') => Cow::Borrowed(t),
         t => Cow::Owned(t.replace('\n', " ")),
