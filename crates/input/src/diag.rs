@@ -430,10 +430,19 @@ mod tests {
         assert_eq!(exit_code([&TestCode::Broken.diag("m")]), 1);
         assert_eq!(TestCode::parse("told"), Some(TestCode::Told));
         assert_eq!(TestCode::Broken.to_string(), "broken");
-        for c in InputCode::ALL {
+        // Every input code is an input error (exit 2) but the warning of
+        // a walk, `outside-folder` (the link is named, not read).
+        for c in InputCode::ALL
+            .iter()
+            .filter(|c| **c != InputCode::OutsideFolder)
+        {
             assert_eq!(c.exit_code(), 2, "{c}");
             assert!(c.diag("m").is_input_error(), "{c}");
         }
+        let outside = InputCode::OutsideFolder.diag("m");
+        assert_eq!(outside.severity, Severity::Warning);
+        assert_eq!(InputCode::OutsideFolder.exit_code(), 0);
+        assert!(!outside.is_input_error());
         assert!(!TestCode::Broken.diag("m").is_input_error());
     }
 }
