@@ -4,12 +4,17 @@
 //! By concept, in `reliability/`: `edits` (what an edit keeps: line ends,
 //! byte order mark, comments, long names, spellings), `json_output` (`-o
 //! json`, refusals included), `reports` (bounded repeats),
-//! `import_output` (the fuzz target's assertion over its corpus).
+//! `import_output` (the fuzz target's assertion over its corpus), `injection`
+//! (no output obeys what a list says), `walks` (a walk stays
+//! in its folder), `writers` (writers refuse their run's inputs and what is not a regular file).
 
 mod edits;
 mod import_output;
+mod injection;
 mod json_output;
 mod reports;
+mod walks;
+mod writers;
 
 use crate::support::{run, TODAY};
 use std::path::Path;

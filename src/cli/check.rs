@@ -305,7 +305,10 @@ pub fn expand(paths: &[PathBuf]) -> Vec<Input> {
         }
         let mut found = Vec::new();
         let mut seen = HashSet::new();
-        if let Err(e) = collect_fleets(p, &mut found, &mut seen) {
+        let walked = p
+            .canonicalize()
+            .and_then(|root| collect_fleets(p, (&root, p), &mut found, &mut seen));
+        if let Err(e) = walked {
             out.push(problem(
                 p,
                 Diagnostic::new(
@@ -325,9 +328,28 @@ pub fn expand(paths: &[PathBuf]) -> Vec<Input> {
             ));
             continue;
         }
-        out.extend(found.into_iter().map(Input::File));
+        out.extend(found);
     }
     out
+}
+
+/// A symbolic link of a walked folder that leads out of it: reported
+/// (`outside-folder`, a warning naming the link and where it leads), not
+/// read. `folder` is the folder as the user named it.
+fn outside(link: &Path, to: &Path, folder: &Path) -> Input {
+    problem(
+        link,
+        Diagnostic::new(
+            InputCode::OutsideFolder,
+            format!(
+                "{} is a symbolic link to {}, outside the folder {}; not read",
+                link.display(),
+                to.display(),
+                folder.display()
+            ),
+        )
+        .with_help("a walk stays inside the folder it was given: copy the file into it, or name it on the command line"),
+    )
 }
 
 fn problem(path: &Path, d: Diagnostic) -> Input {
@@ -342,10 +364,13 @@ fn problem(path: &Path, d: Diagnostic) -> Input {
 /// The fleet files under `dir`, in the order of their paths: the entries
 /// of each directory are sorted by name and walked depth first, which is
 /// the order of the whole paths compared component by component (sorting
-/// 10,000 whole paths at the end cost more than walking them).
+/// 10,000 whole paths at the end cost more than walking them). A symbolic
+/// link (to a folder or a `*.toml`) that leads out of `root`, the folder
+/// given, is not followed: it becomes an `outside-folder` warning.
 fn collect_fleets(
     dir: &Path,
-    out: &mut Vec<PathBuf>,
+    (root, given): (&Path, &Path),
+    out: &mut Vec<Input>,
     seen: &mut HashSet<PathBuf>,
 ) -> std::io::Result<()> {
     // Symbolic links may form a loop: visit every real directory once.
@@ -357,22 +382,30 @@ fn collect_fleets(
         let e = e?;
         // The entry's own type needs no system call on most file systems;
         // only a symbolic link is followed to see what it points at.
-        let is_dir = match e.file_type() {
-            Ok(t) if !t.is_symlink() => t.is_dir(),
-            _ => e.path().is_dir(),
+        let (is_dir, leaves) = match e.file_type() {
+            Ok(t) if !t.is_symlink() => (t.is_dir(), None),
+            _ => {
+                let p = e.path();
+                // A dangling link is read as given: the reader names it.
+                let to = p.canonicalize().ok().filter(|to| !to.starts_with(root));
+                (p.is_dir(), to)
+            }
         };
-        entries.push((e.file_name(), is_dir));
+        entries.push((e.file_name(), is_dir, leaves));
     }
     entries.sort_unstable();
-    for (name, is_dir) in entries {
+    for (name, is_dir, leaves) in entries {
         let p = dir.join(&name);
-        if is_dir {
-            let hidden = name.as_encoded_bytes().starts_with(b".");
+        let hidden = name.as_encoded_bytes().starts_with(b".");
+        let fleet = !is_dir && p.extension().is_some_and(|x| x == "toml");
+        if let Some(to) = leaves.filter(|_| fleet || (is_dir && !hidden)) {
+            out.push(outside(&p, &to, given));
+        } else if is_dir {
             if !hidden {
-                collect_fleets(&p, out, seen)?;
+                collect_fleets(&p, (root, given), out, seen)?;
             }
-        } else if p.extension().is_some_and(|x| x == "toml") {
-            out.push(p);
+        } else if fleet {
+            out.push(Input::File(p));
         }
     }
     Ok(())

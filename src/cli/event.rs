@@ -52,6 +52,10 @@ pub struct EventArgs {
     /// The sheets' page size.
     #[arg(long, value_enum, default_value_t = fleetcheck_report::sheet::Paper::A4)]
     pub paper: fleetcheck_report::sheet::Paper,
+    /// Overwrite an existing `--sheets` file (never an input of the run,
+    /// nor anything that is not a regular file).
+    #[arg(long, requires = "sheets")]
+    pub force: bool,
     /// The global options (`Cli::common`), copied in by `Cli::share_common`.
     #[arg(skip)]
     pub common: Common,
@@ -292,18 +296,16 @@ fn sort(c: &mut Checked) {
         .sort_by_key(|d| d.span.as_ref().map_or(usize::MAX, |s| s.start));
 }
 
-/// The files of the lists folder: every *.toml below it, and every other
-/// file at its top (not a fleet: `not-a-fleet`), except `skip` (the event
-/// and roster files).
-fn inputs(dir: &Path, skip: &[PathBuf]) -> Vec<Input> {
-    let same = |p: &Path| {
-        let c = p.canonicalize().ok();
-        skip.iter()
-            .any(|s| s.canonicalize().ok().is_some_and(|s| Some(s) == c))
-    };
+/// The files of the lists folder: every *.toml below it, except `skip`
+/// (the event and roster files), and every other file at its top (not a
+/// fleet: `not-a-fleet`), except `skip` and `output` (the sheets).
+fn inputs(dir: &Path, skip: &[PathBuf], output: Option<&Path>) -> Vec<Input> {
+    let skipped = |p: &Path| skip.iter().any(|s| fleetcheck_input::fs::same_file(p, s));
+    let same =
+        |p: &Path| skipped(p) || output.is_some_and(|o| fleetcheck_input::fs::same_file(p, o));
     let mut out: Vec<Input> = check::expand(&[dir.to_path_buf()])
         .into_iter()
-        .filter(|i| !matches!(i, Input::File(p) if same(p)))
+        .filter(|i| !matches!(i, Input::File(p) if skipped(p)))
         .collect();
     if let Ok(entries) = std::fs::read_dir(dir) {
         let mut others: Vec<PathBuf> = entries
@@ -498,8 +500,10 @@ pub fn run(args: &EventArgs) -> anyhow::Result<i32> {
     };
     let mut skip = vec![args.event.clone()];
     skip.extend(args.against.clone());
-    skip.extend(args.sheets.clone());
-    let inputs = inputs(&args.lists, &skip);
+    let inputs = inputs(&args.lists, &skip, args.sheets.as_deref());
+    if let Some(out) = &args.sheets {
+        sheets_allowed(out, &skip, &inputs, args.force)?;
+    }
     let mut lists: Vec<Listed> = super::pool::par_map(inputs, |input| match input {
         Input::File(p) => match read_source(&p) {
             Ok(source) => check_list(&db, &event, source, &opts),
@@ -531,10 +535,56 @@ pub fn run(args: &EventArgs) -> anyhow::Result<i32> {
     }
     if let Some(out) = &args.sheets {
         let html = report::sheet::render_many(&db, &files, &sheet_fields(&event, args));
-        fleetcheck_input::fs::write(out, html.as_bytes(), fleetcheck_input::fs::Guard::Overwrite)
-            .with_context(|| format!("cannot write {}", out.display()))?;
+        let guard = if args.force {
+            fleetcheck_input::fs::Guard::Overwrite
+        } else {
+            fleetcheck_input::fs::Guard::New
+        };
+        fleetcheck_input::fs::write(out, html.as_bytes(), guard)
+            .map_err(|e| super::refusal::Refusal::new(format!("{e}; no sheets were written")))?;
     }
     Ok(check::exit_code(&files))
+}
+
+/// Whether `--sheets OUT` may be written, before anything is checked:
+/// never over an input of the run (the event file, the roster, a list;
+/// through a symbolic link or a hard link too), over an existing file only
+/// with `--force`, and never over what is not a regular file (`fs::write`
+/// refuses that too, at the write).
+fn sheets_allowed(
+    out: &Path,
+    skip: &[PathBuf],
+    lists: &[Input],
+    force: bool,
+) -> Result<(), super::refusal::Refusal> {
+    let refuse = |why: String| {
+        super::refusal::Refusal::new(format!(
+            "--sheets {}: {why}; nothing was written",
+            out.display()
+        ))
+    };
+    let list_files = lists.iter().filter_map(|i| match i {
+        Input::File(p) => Some(p.as_path()),
+        Input::Problem(_) => None,
+    });
+    let inputs = skip.iter().map(PathBuf::as_path).chain(list_files);
+    if let Some(input) = inputs
+        .into_iter()
+        .find(|i| fleetcheck_input::fs::same_file(i, out))
+    {
+        return Err(refuse(format!(
+            "is {}, an input of this run",
+            input.display()
+        )));
+    }
+    match std::fs::metadata(out) {
+        Ok(m) if !m.is_file() => Err(refuse(
+            "is not a regular file (a FIFO, a device, a socket or a folder)".into(),
+        )),
+        Ok(_) if !force => Err(refuse("already exists".into())
+            .help("pass --force to overwrite it, or name another file")),
+        _ => Ok(()),
+    }
 }
 
 fn sheet_fields(event: &Event, args: &EventArgs) -> report::sheet::Fields {

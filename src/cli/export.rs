@@ -166,10 +166,7 @@ pub fn run(args: &ExportArgs) -> anyhow::Result<i32> {
 /// (the same file by its canonical path, whatever the spelling or link),
 /// and over another existing file only with `--force`.
 fn out_allowed(fleet: &Path, out: &Path, force: bool) -> Result<(), String> {
-    let same = match (std::fs::canonicalize(fleet), std::fs::canonicalize(out)) {
-        (Ok(a), Ok(b)) => a == b || same_inode(&a, &b),
-        _ => false,
-    };
+    let same = fleetcheck_input::fs::same_file(fleet, out);
     if same {
         return Err(format!(
             "{} is the fleet file being exported: the export would replace it",
@@ -183,21 +180,6 @@ fn out_allowed(fleet: &Path, out: &Path, force: bool) -> Result<(), String> {
         ));
     }
     Ok(())
-}
-
-/// Two names of one file (a hard link).
-#[cfg(unix)]
-fn same_inode(a: &Path, b: &Path) -> bool {
-    use std::os::unix::fs::MetadataExt;
-    match (std::fs::metadata(a), std::fs::metadata(b)) {
-        (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
-        _ => false,
-    }
-}
-
-#[cfg(not(unix))]
-fn same_inode(_: &Path, _: &Path) -> bool {
-    false
 }
 
 /// Refuses a fleet file with input errors (exit code 2): its report goes

@@ -13,6 +13,7 @@ use super::Common;
 use clap::Args;
 use fleetcheck_edit::fix::{apply, questions, Question};
 use fleetcheck_input::diag::{Fix, Source};
+use fleetcheck_report::table::one_line;
 use std::io::IsTerminal;
 use std::ops::Range;
 use std::path::PathBuf;
@@ -32,13 +33,20 @@ pub struct FixArgs {
 
 pub fn run(args: &FixArgs) -> anyhow::Result<i32> {
     let db = super::load_db(&args.common)?;
-    let (source, original) = match read_for_edit(&args.fleet) {
+    // Held until the fix is written: an `add` or another `fix` of the
+    // file waits for it (`input::lock`), and this one for them.
+    let _lock = super::add::lock(&args.fleet)?;
+    let (mut source, original) = match read_for_edit(&args.fleet) {
         Ok(r) => r,
         Err(c) => return super::export::input_error(&c, &args.common),
     };
     if let Err(c) = fleetcheck_edit::staw_only(&source) {
         return super::export::input_error(&c, &args.common);
     }
+    // Fixed with `\n` line ends; written back with the file's own (and
+    // its byte order mark), as `add` does.
+    let form = original.form();
+    source.text = form.to_edit(&source.text).into_owned();
     let opts = check_options(None, None)?;
     let terminal = std::io::stdin().is_terminal() && std::io::stderr().is_terminal();
     let mut text = source.text.clone();
@@ -80,19 +88,41 @@ pub fn run(args: &FixArgs) -> anyhow::Result<i32> {
     if !left.is_empty() && !terminal {
         let mut out = String::new();
         for q in &left {
-            out.push_str(&format!("{}:{}: {}\n", source.path, q.line, q.message));
+            out.push_str(&format!(
+                "{}:{}: {}\n",
+                one_line(&source.path),
+                q.line,
+                one_line(&q.message)
+            ));
             if q.choices.is_empty() {
                 out.push_str("  (nothing close: write the card's id)\n");
             }
             for (i, c) in q.choices.iter().enumerate() {
-                out.push_str(&format!("  {:>2}. {}  -> {}\n", i + 1, c.label, c.write));
+                out.push_str(&format!(
+                    "  {:>2}. {}  -> {}\n",
+                    i + 1,
+                    one_line(&c.label),
+                    one_line(&c.write)
+                ));
             }
         }
         super::check::print(|w| w.write_all(out.as_bytes()))?;
     }
     if fixed > 0 && (left.is_empty() || terminal || args.yes) {
+        let bytes = form.to_write(&text);
+        // What is written parses, or nothing is: a fix never leaves a
+        // file unreadable while saying it fixed it.
+        let written = String::from_utf8_lossy(&bytes);
+        if let Err(e) = toml::from_str::<toml::Table>(written.trim_start_matches('\u{feff}')) {
+            return Err(Refusal::new(format!(
+                "the fix would leave {} unreadable ({}); the file was not changed",
+                source.path,
+                e.message()
+            ))
+            .into());
+        }
         let guard = fleetcheck_input::fs::Guard::Unchanged(&original);
-        if let Err(e) = fleetcheck_input::fs::write(&args.fleet, text.as_bytes(), guard) {
+        if let Err(e) = fleetcheck_input::fs::write(&args.fleet, &bytes, guard) {
             return Err(Refusal::new(format!("{e}; the file was not changed")).into());
         }
         eprintln!(
@@ -130,9 +160,18 @@ pub fn run(args: &FixArgs) -> anyhow::Result<i32> {
 
 /// Asks which choice is meant; `None` to skip.
 fn ask(source: &Source, q: &Question) -> anyhow::Result<Option<Fix>> {
-    let mut items: Vec<String> = q.choices.iter().map(|c| c.label.clone()).collect();
+    let mut items: Vec<String> = q
+        .choices
+        .iter()
+        .map(|c| one_line(&c.label).into_owned())
+        .collect();
     items.push("(skip: leave it as it is)".into());
-    let prompt = format!("{}:{}: {}", source.path, q.line, q.message);
+    let prompt = format!(
+        "{}:{}: {}",
+        one_line(&source.path),
+        q.line,
+        one_line(&q.message)
+    );
     let picked = dialoguer::Select::new()
         .with_prompt(prompt)
         .items(&items)

@@ -4,6 +4,7 @@
 //! annotations, Markdown (also the GitHub step summary) and CSV.
 
 use super::model::{EventReport, Report, RosterRow, Status, Summary};
+use super::table::{one_line, printable};
 use super::{json, Checked, RenderOptions};
 use comfy_table::{presets, Table};
 use fleetcheck_input::diag::Severity;
@@ -95,6 +96,8 @@ const HEADER: [&str; 7] = [
     "Fingerprint",
 ];
 
+/// The cells of a row, each on one line without a control character
+/// (`table::one_line`): player, file and ship names are the lists' own.
 fn cells(r: &RosterRow, cap: Option<i32>) -> [String; 7] {
     [
         who(r),
@@ -105,6 +108,7 @@ fn cells(r: &RosterRow, cap: Option<i32>) -> [String; 7] {
         r.codes.join(", "),
         r.fingerprint.clone().unwrap_or_else(|| "-".into()),
     ]
+    .map(|c| one_line(&c).into_owned())
 }
 
 /// The human roster: the event, the table, every error and warning of a
@@ -115,7 +119,7 @@ pub fn table(
     files: &[Checked],
     _opts: &RenderOptions,
 ) -> io::Result<()> {
-    writeln!(w, "{}", head(e))?;
+    writeln!(w, "{}", one_line(&head(e)))?;
     let mut t = Table::new();
     t.load_preset(presets::UTF8_FULL_CONDENSED).force_no_tty();
     t.set_header(HEADER.to_vec());
@@ -135,7 +139,16 @@ pub fn table(
                 (Some(l), Some(col)) => format!("{}:{l}:{col}", r.file),
                 _ => r.file.clone(),
             };
-            writeln!(w, "{at}: {} {}: {}", d.severity, d.code, d.message)?;
+            // One finding, one line: a line break in a file name or a
+            // message forges none.
+            writeln!(
+                w,
+                "{}: {} {}: {}",
+                one_line(&at),
+                d.severity,
+                d.code,
+                one_line(&d.message)
+            )?;
         }
     }
     writeln!(w)?;
@@ -161,14 +174,36 @@ pub fn github(w: &mut dyn Write, e: &EventReport, files: &[Checked]) -> io::Resu
     for c in files {
         super::github::render(w, c)?;
     }
-    writeln!(w, "{}: {}", e.name, counts(&json::summary(files)))
+    // The event's name is no workflow command: one line, escaped.
+    writeln!(
+        w,
+        "{}: {}",
+        super::github::escape_plain(&one_line(&e.name)),
+        counts(&json::summary(files))
+    )
 }
 
-/// Escapes a Markdown table cell.
+/// A Markdown table cell (also the GitHub step summary) that is text
+/// only: one line without control characters (`table::one_line`), HTML's
+/// `<`, `>` and `&` as entities, and the characters of Markdown's own
+/// syntax that could act inside a cell (the brackets of links and images,
+/// emphasis, code, the cell's `|`, the `:` of an autolink) escaped with a
+/// backslash.
 fn md(s: &str) -> String {
-    s.replace('\\', "\\\\")
-        .replace('|', "\\|")
-        .replace('\n', " ")
+    let mut out = String::with_capacity(s.len());
+    for c in one_line(s).chars() {
+        match c {
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '&' => out.push_str("&amp;"),
+            '\\' | '|' | '[' | ']' | '*' | '_' | '`' | '~' | ':' => {
+                out.push('\\');
+                out.push(c);
+            }
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 /// The roster as a Markdown table (the GitHub step summary).
@@ -178,21 +213,33 @@ pub fn markdown(w: &mut dyn Write, e: &EventReport, files: &[Checked]) -> io::Re
     writeln!(w, "| {} |", HEADER.join(" | "))?;
     writeln!(w, "|{}", " --- |".repeat(HEADER.len()))?;
     for r in &e.roster {
-        let mut c = cells(r, e.sp_cap);
+        let mut c: Vec<String> = cells(r, e.sp_cap).iter().map(|x| md(x)).collect();
         c[6] = format!("`{}`", c[6]);
-        let c: Vec<String> = c.iter().map(|x| md(x)).collect();
         writeln!(w, "| {} |", c.join(" | "))?;
     }
     writeln!(w)?;
     writeln!(w, "{}", counts(&json::summary(files)))
 }
 
-/// Quotes a CSV field when it needs it (RFC 4180).
+/// Quotes a CSV field when it needs it (RFC 4180), with no control
+/// character but the line feed (`table::printable`).
 fn csv_field(s: &str) -> String {
+    let s = printable(s);
     if s.contains([',', '"', '\n', '\r']) {
         format!("\"{}\"", s.replace('"', "\"\""))
     } else {
-        s.to_string()
+        s.into_owned()
+    }
+}
+
+/// A text field a spreadsheet would take for a formula (it starts with
+/// `=`, `+`, `-`, `@`, a tab or a CR) gets a leading `'`, as OWASP's CSV
+/// injection advice says; numbers are written as they are.
+fn csv_text(s: &str) -> String {
+    if s.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+        csv_field(&format!("'{s}"))
+    } else {
+        csv_field(s)
     }
 }
 
@@ -209,18 +256,17 @@ pub fn csv(w: &mut dyn Write, e: &EventReport) -> io::Result<()> {
             Status::Illegal => "illegal",
             Status::InputError => "input-error",
         };
-        let fields = [
-            r.file.clone(),
-            r.player.clone().unwrap_or_default(),
-            r.factions.join("; "),
-            r.ships.join("; "),
+        let line = [
+            csv_text(&r.file),
+            csv_text(r.player.as_deref().unwrap_or_default()),
+            csv_text(&r.factions.join("; ")),
+            csv_text(&r.ships.join("; ")),
             r.total.map(|t| t.to_string()).unwrap_or_default(),
             e.sp_cap.map(|t| t.to_string()).unwrap_or_default(),
             status.to_string(),
-            r.codes.join("; "),
-            r.fingerprint.clone().unwrap_or_default(),
+            csv_text(&r.codes.join("; ")),
+            csv_text(r.fingerprint.as_deref().unwrap_or_default()),
         ];
-        let line: Vec<String> = fields.iter().map(|f| csv_field(f)).collect();
         writeln!(w, "{}", line.join(","))?;
     }
     Ok(())

@@ -346,10 +346,22 @@ pub fn diagnostic(
     writeln!(w, "{}", super::excerpt::draw(&parts, opts.color))
 }
 
+/// `text` on one line with no control character at all (ESC and OSC
+/// sequences, CR, NUL, line breaks): [`printable`], and each line feed a
+/// space. The one neutraliser of a text shown in one cell or one line of
+/// a report (the roster's player, file and event names, `fix`'s
+/// questions).
+pub fn one_line(text: &str) -> Cow<'_, str> {
+    match printable(text) {
+        Cow::Borrowed(t) if !t.contains('\n') => Cow::Borrowed(t),
+        t => Cow::Owned(t.replace('\n', " ")),
+    }
+}
+
 /// `text` with every control character but the line feed replaced by
 /// stand-ins of the same UTF-8 length (a space for one-byte ones, `?` for
 /// the rest), so byte offsets into the original stay valid.
-fn printable(text: &str) -> Cow<'_, str> {
+pub(crate) fn printable(text: &str) -> Cow<'_, str> {
     // Most texts have nothing to replace: no copy (the excerpt's text is
     // the whole file).
     if !text.chars().any(|c| c.is_control() && c != '\n') {

@@ -22,11 +22,13 @@
 //! ```
 
 mod form;
+mod identity;
 mod read;
 mod temp;
 mod write;
 
 pub use form::Form;
+pub use identity::same_file;
 pub use read::{
     decode, io_reason, read_named, read_stream, read_text, read_text_for_edit, Unreadable,
     MAX_FILE_BYTES,

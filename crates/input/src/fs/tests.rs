@@ -287,3 +287,39 @@ fn the_fingerprint_sees_every_byte() {
     assert_ne!(Original::of(b"abc"), Original::of(b"abd"));
     assert_ne!(Original::of(b""), Original::of(b"\0"));
 }
+
+/// A FIFO is never replaced by a regular file, not even with
+/// `Guard::Overwrite` (`new --force`, `event --sheets --force`), nor is a
+/// folder; through a symbolic link neither.
+#[cfg(unix)]
+#[test]
+fn what_is_not_a_regular_file_is_never_replaced() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("pipe.toml");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let link = dir.path().join("link.toml");
+    std::os::unix::fs::symlink(&fifo, &link).unwrap();
+    let folder = dir.path().join("folder.toml");
+    std::fs::create_dir(&folder).unwrap();
+    for path in [&fifo, &link, &folder] {
+        for guard in [Guard::Output, Guard::Overwrite] {
+            let e = write(path, b"x", guard).unwrap_err();
+            assert_eq!(
+                e.to_string(),
+                format!(
+                    "{} is not a regular file (a FIFO, a device, a socket or a folder); not replaced, not even with --force",
+                    path.display()
+                )
+            );
+        }
+    }
+    assert!(std::fs::metadata(&fifo).unwrap().file_type().is_fifo());
+    assert!(std::fs::symlink_metadata(&link).unwrap().is_symlink());
+    assert!(std::fs::metadata(&folder).unwrap().is_dir());
+    assert!(leftovers(dir.path()).is_empty());
+}

@@ -9,7 +9,9 @@
 //! even for the instant of the write. A new file gets the usual permissions
 //! of a new file (`0666` less the umask).
 //!
-//! What is refused (see [`Guard`]): a read-only file (no write permission),
+//! What is refused (see [`Guard`]): anything that is not a regular file (a
+//! FIFO, a device node, a socket, a folder), whatever the guard, as the
+//! rename would replace it with a regular file; a read-only file (no write permission),
 //! unless the user passed `--force` ([`Guard::Overwrite`]); and a file with
 //! other hard links, as the rename would give this name a new file and
 //! leave the other names with the old contents: the user is told so and
@@ -89,6 +91,10 @@ pub enum WriteError {
     /// The file has `links` hard links, and the guard is not
     /// [`Guard::Overwrite`].
     HardLinks { path: PathBuf, links: u64 },
+    /// The path names something that is not a regular file (a FIFO, a
+    /// device node, a socket, a directory): never replaced, whatever the
+    /// guard.
+    NotAFile { path: PathBuf },
     /// Reading, creating the temporary file, writing or renaming failed.
     Io { path: PathBuf, source: io::Error },
 }
@@ -114,6 +120,11 @@ impl fmt::Display for WriteError {
                 "{} has {links} hard links; not overwritten, as writing it would leave the other {} with the old contents (make it a file of its own first: copy it and move the copy over it)",
                 path.display(),
                 if *links == 2 { "name" } else { "names" }
+            ),
+            WriteError::NotAFile { path } => write!(
+                f,
+                "{} is not a regular file (a FIFO, a device, a socket or a folder); not replaced, not even with --force",
+                path.display()
             ),
             WriteError::Io { path, source } => write!(f, "cannot write {}: {source}", path.display()),
         }
@@ -256,24 +267,25 @@ fn check(
     };
     match guard {
         Guard::New => return Err(WriteError::Exists { path }),
+        // What was read was a regular file (and reading a FIFO swapped in
+        // would block).
+        Guard::Unchanged(_) if !m.is_file() => return Err(WriteError::Changed { path }),
+        // A rename would put a regular file in place of a FIFO or a device
+        // node: never.
+        _ if !m.is_file() => return Err(WriteError::NotAFile { path }),
         Guard::Overwrite => return Ok(Some(m)),
         Guard::Unchanged(_) | Guard::Output => {}
     }
-    if m.is_file() && m.permissions().readonly() {
+    if m.permissions().readonly() {
         return Err(WriteError::ReadOnly { path });
     }
-    if m.is_file() && links(&m) > 1 {
+    if links(&m) > 1 {
         return Err(WriteError::HardLinks {
             path,
             links: links(&m),
         });
     }
     if let Guard::Unchanged(o) = guard {
-        if !m.is_file() {
-            // What was read was a regular file (and reading a FIFO swapped
-            // in would block).
-            return Err(WriteError::Changed { path });
-        }
         let current = std::fs::read(target).map_err(|source| WriteError::Io {
             path: path.clone(),
             source,
