@@ -23,9 +23,9 @@
 use super::cost::{ModifierKind, Price, Role};
 use super::state::ShipState;
 use super::words::count;
+use crate::fleet::Placed;
 use fleetcheck_data::model::{Card, CardType, CostFromFleet};
 use fleetcheck_data::Database;
-use crate::fleet::Placed;
 
 /// The priced resource.
 #[derive(Debug)]
