@@ -17,7 +17,8 @@ The fleets are `bench/run.py`'s generated fleets (same generator, same
 seed), 1,000 by default: callgrind runs a program about 50 times slower.
 Each binary checks them with the default table output and with `-o json`;
 then `check fleets/dominion-keldons.toml` and `card T240`, the single runs
-of bench/run.py. Needs valgrind.
+of bench/run.py, and `options` on its first ship (with and without
+`--replace`). Needs valgrind.
 """
 import argparse
 import os
@@ -65,6 +66,9 @@ def main():
              args.fleets),
             (f"check {run.ONE_FLEET}", ["check", run.ONE_FLEET], 1),
             ("card T240", ["card", "T240"], 1),
+            (f"options {run.ONE_FLEET} --ship 1", ["options", run.ONE_FLEET, "--ship", "1"], 1),
+            (f"options {run.ONE_FLEET} --ship 1 --replace Boheeka",
+             ["options", run.ONE_FLEET, "--ship", "1", "--replace", "Boheeka"], 1),
         ):
             this = instructions(binary, argv)
             base = instructions(args.against, argv) if args.against else None

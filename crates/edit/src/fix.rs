@@ -5,9 +5,9 @@
 //! is edited at the references' spans only: comments and layout stay.
 
 use fleetcheck_data::Database;
-use fleetcheck_input::diag::{Fix, InputCode, Source};
+use fleetcheck_input::diag::{Diagnostic, Fix, InputCode, Source};
 use fleetcheck_staw::fleet::resolve::compact;
-use fleetcheck_staw::CheckOptions;
+use fleetcheck_staw::{CheckOptions, Engine};
 use std::ops::Range;
 
 /// One reference to fix.
@@ -34,10 +34,12 @@ impl Question {
 /// The references of `source` that do not resolve (unknown or ambiguous
 /// cards), in file order.
 pub fn questions(db: &Database, source: &Source, opts: &CheckOptions) -> Vec<Question> {
-    let analysed = fleetcheck_staw::analyse(db, source.clone(), opts, |_| ());
-    analysed
-        .diagnostics
-        .iter()
+    // Resolution finds them: the fleet is not priced.
+    let resolved = Engine::new(db, opts.clone()).resolve_text(source.clone());
+    let mut diagnostics: Vec<&Diagnostic> = resolved.diagnostics().iter().collect();
+    diagnostics.sort_by_key(|d| d.span.as_ref().map_or(usize::MAX, |s| s.start));
+    diagnostics
+        .into_iter()
         .filter(|d| d.is(InputCode::AmbiguousCard) || d.is(InputCode::UnknownCard))
         .filter_map(|d| {
             let span = d.span.clone()?;
@@ -96,7 +98,7 @@ mod tests {
             text: text.into(),
         };
         let opts = CheckOptions::default();
-        let analysed = fleetcheck_staw::analyse(&db, source.clone(), &opts, |_| ());
+        let analysed = Engine::new(&db, opts.clone()).analyse_text(source.clone(), |_| ());
         for d in &analysed.diagnostics {
             // Each candidate's help line is its fix in words.
             let written: Vec<String> = d

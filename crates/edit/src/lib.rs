@@ -1,7 +1,7 @@
 //! Editing and interop: the layer that writes fleet files. `builder`
 //! creates and edits them in place (`new`, `add`, `remove`, `options`);
 //! `interop` reads and writes the other builders' formats (Utopia, Space
-//! Dock, text). Both check through `staw::analyse`, the one pipeline.
+//! Dock, text). Both ask the engine through its one door, `staw::Engine`.
 
 pub mod builder;
 pub mod fix;
@@ -40,7 +40,7 @@ pub fn staw_only(source: &Source) -> Result<(), Box<Checked>> {
     }
 }
 
-/// The one pipeline (`staw::analyse`) as the editing commands use it: `f`
+/// The engine (`staw::Engine`, the one door) as the editing commands use it: `f`
 /// on the priced fleet of a STAW file; otherwise the check that shows why
 /// it could not be priced (an input error), or the error of [`staw_only`].
 pub fn with_analysis<R>(

@@ -1,7 +1,9 @@
 //! From the STAW engine's outcome to the report: the priced fleet of an
 //! [`Analysis`] copied into the wire types, and the engine's modifiers
-//! into the report's. `priced` is the visitor handed to `staw::analyse`;
-//! [`checked`] finishes its outcome.
+//! into the report's. `priced` is the visitor handed to the engine
+//! (`staw::Engine`, the one door); [`checked`] finishes its outcome. The
+//! report runs no pipeline of its own: `check` and `check_and` are the
+//! engine's `analyse_text` with these two around it.
 
 use super::model::{
     CardRef, CardReport, FleetReport, Modifier, ResourceReport, ShipReport, SideboardCard,
@@ -11,7 +13,7 @@ use super::Checked;
 use fleetcheck_data::Database;
 use fleetcheck_input::diag::Source;
 use fleetcheck_staw::analysis::Analysis;
-use fleetcheck_staw::{self as staw, cost, swap, Analysed, CheckOptions};
+use fleetcheck_staw::{self as staw, cost, swap, Analysed, CheckOptions, Engine};
 
 /// The priced parts of a fleet's report (everything the analysis decides).
 #[derive(Debug, Clone, Default)]
@@ -41,13 +43,13 @@ fn modifiers(ms: &[cost::Modifier]) -> Vec<Modifier> {
     ms.iter().map(modifier).collect()
 }
 
-/// The visitor of `staw::analyse` that copies the priced fleet.
+/// The visitor of the engine that copies the priced fleet.
 pub fn priced(a: &Analysis) -> Priced {
     priced_with(a, true)
 }
 
 /// [`priced`], with or without the fingerprint.
-fn priced_with(a: &Analysis, fingerprint: bool) -> Priced {
+pub fn priced_with(a: &Analysis, fingerprint: bool) -> Priced {
     Priced {
         not_tournament_legal: a.format.sandbox,
         fingerprint: fingerprint.then(|| staw::fingerprint::of(a)),
@@ -139,10 +141,13 @@ pub fn checked(a: Analysed<Priced>) -> Checked {
 
 /// Analyses a STAW fleet file and reports it.
 pub fn check(db: &Database, source: Source, opts: &CheckOptions) -> Checked {
-    let fingerprint = !opts.skip_fingerprint;
-    checked(staw::analyse(db, source, opts, |a| {
-        priced_with(a, fingerprint)
-    }))
+    check_on(&Engine::new(db, opts.clone()), source)
+}
+
+/// [`check`] on an engine the caller holds.
+pub fn check_on(engine: &Engine, source: Source) -> Checked {
+    let fingerprint = !engine.check_options().skip_fingerprint;
+    checked(engine.analyse_text(source, |a| priced_with(a, fingerprint)))
 }
 
 /// [`check`], plus the Reinforcements Sideboard's swap plan (empty when
@@ -164,7 +169,16 @@ pub fn check_and<R>(
     opts: &CheckOptions,
     f: impl FnOnce(&Analysis) -> R,
 ) -> (Checked, Option<R>) {
-    let a = staw::analyse(db, source, opts, |a| (priced(a), f(a)));
+    check_and_on(&Engine::new(db, opts.clone()), source, f)
+}
+
+/// [`check_and`] on an engine the caller holds.
+pub fn check_and_on<R>(
+    engine: &Engine,
+    source: Source,
+    f: impl FnOnce(&Analysis) -> R,
+) -> (Checked, Option<R>) {
+    let a = engine.analyse_text(source, |a| (priced(a), f(a)));
     let mut r = None;
     let a = a.map(|(p, x)| {
         r = Some(x);

@@ -1,6 +1,9 @@
 //! The legality engine: the cost model, then one file per rule.
 //!
-//! [`analyse`] runs the pipeline on one file:
+//! [`Engine`] is the one door into it (values in, values out): a fleet
+//! file's text or a fleet value built in memory, resolved once
+//! ([`Resolved`]), priced and checked, or changed in memory ([`Change`]:
+//! a card added, removed, replaced) and priced again. The pipeline:
 //! 1. parse (`input::tree`) and read the keys (`fleet::read`): `parse`,
 //!    `shape`, `unknown-key`, `empty`;
 //! 2. pick the format and the evaluation date: `unknown-format`;
@@ -18,6 +21,7 @@ mod class_facts;
 mod codes;
 pub mod condition;
 pub mod cost;
+mod engine;
 pub mod event;
 mod exceed;
 mod face_down;
@@ -62,11 +66,11 @@ use crate::fleet::read;
 use crate::fleet::resolve;
 use analysis::Analysis;
 use fleetcheck_data::Database;
-use fleetcheck_input::diag::{Diagnostic, InputCode, Source};
-use fleetcheck_input::tree;
+use fleetcheck_input::diag::{Diagnostic, Source};
 
 pub use crate::fleet::resolve::upgrade_types;
 pub use codes::Code;
+pub use engine::{Change, Engine, Resolved};
 pub use resource::resource_of;
 pub use slots::Slot;
 
@@ -158,166 +162,13 @@ impl<R> Analysed<R> {
     }
 }
 
-/// THE pipeline of a STAW fleet file, the one that `check`, `price`,
-/// `sideboard`, `options`, `export` and `import` all run: parses it, reads
-/// its keys, picks the format and the date, resolves every card, prices
-/// every card and checks every rule of [`RULES`]; then hands the priced
-/// fleet to `visit`. Never panics; every problem is a diagnostic.
-///
-/// Which game a file is for is decided before, once, by the caller's
-/// dispatcher (`games::which`); a file whose `game` is not `staw` is an
-/// input error here.
-pub fn analyse<R>(
-    db: &Database,
-    source: Source,
-    opts: &CheckOptions,
-    visit: impl FnOnce(&Analysis) -> R,
-) -> Analysed<R> {
-    let mut out = Analysed {
-        source,
-        diagnostics: Vec::new(),
-        name: None,
-        player: None,
-        format: None,
-        as_of: None,
-        additional_points: None,
-        priced: None,
-    };
-    pipeline(db, opts, &mut out, visit);
-    // Diagnostics in file order, as a compiler reports them; fleet-wide
-    // findings without a place come last.
-    out.diagnostics
-        .sort_by_key(|d| d.span.as_ref().map_or(usize::MAX, |s| s.start));
-    out
-}
-
-fn pipeline<R>(
-    db: &Database,
-    opts: &CheckOptions,
-    out: &mut Analysed<R>,
-    visit: impl FnOnce(&Analysis) -> R,
-) {
-    let diags = &mut out.diagnostics;
-    let Some(root) = tree::parse_reported(&out.source.text, diags) else {
-        return;
-    };
-    let raw = read::read(&root, diags);
-    if raw.empty {
-        diags.push(
-            Diagnostic::new(InputCode::Empty, "the fleet file is empty")
-                .with_span(Some(0..0))
-                .with_help("a fleet file lists its ships as [[ship]] tables, each with ship = \"...\" and captain = \"...\""),
-        );
-        return;
-    }
-    if let Some(g) = &raw.game {
-        if !g.value.trim().eq_ignore_ascii_case(GAME) {
-            diags.push(
-                Diagnostic::new(
-                    InputCode::UnknownGame,
-                    format!("game {:?} is not a Star Trek: Attack Wing fleet", g.value),
-                )
-                .with_span(Some(g.span.clone())),
-            );
-            return;
-        }
-    }
-    out.name = raw.name.as_ref().map(|n| n.value.clone());
-    out.player = raw.player.as_ref().map(|n| n.value.clone());
-    out.additional_points = raw
-        .additional_points
-        .as_ref()
-        .map(|a| i32::try_from(a.value).unwrap_or(i32::MAX));
-
-    // The format: --format, else the file's, else the default.
-    let (format_id, format_span) = match (&opts.format, &raw.format) {
-        (Some(f), _) => (f.trim().to_string(), None),
-        (None, Some(f)) => (f.value.trim().to_string(), Some(f.span.clone())),
-        (None, None) => (DEFAULT_FORMAT.to_string(), None),
-    };
-    let format = db.format(&format_id);
-    match format {
-        Some(f) => out.format = Some(f.id.clone()),
-        None => {
-            let known: Vec<&str> = db.formats.iter().map(|f| f.id.as_str()).collect();
-            let by = if format_span.is_some() {
-                ""
-            } else {
-                " (--format)"
-            };
-            diags.push(
-                Diagnostic::new(
-                    InputCode::UnknownFormat,
-                    format!("unknown format {format_id:?}{by}"),
-                )
-                .with_span(format_span.clone())
-                .with_help(fleetcheck_input::suggest::help(
-                    &format_id, "formats", known,
-                )),
-            );
-        }
-    }
-    // The evaluation date: --as-of, else the file's as_of, else today.
-    let date = match (&opts.as_of, &raw.as_of) {
-        (Some(d), _) => {
-            if read::parse_date(d.trim()).is_none() {
-                diags.push(Diagnostic::new(
-                    InputCode::Shape,
-                    format!("--as-of {d:?} is not a valid date (YYYY-MM-DD)"),
-                ));
-            }
-            Some(d.trim().to_string())
-        }
-        (None, Some(d)) => Some(d.value.clone()),
-        (None, None) => {
-            Some(opts.today.trim().to_string()).filter(|d| read::parse_date(d).is_some())
-        }
-    };
-    out.as_of = date.clone();
-
-    let judge = format.map(|format| OnItsShip {
-        db,
-        format,
-        date: date.clone(),
-    });
-    let fleet = resolve::resolve_judged(
-        db,
-        &raw,
-        judge.as_ref().map(|j| j as &dyn resolve::Judge),
-        diags,
-    );
-    let (Some(fleet), Some(format)) = (fleet, format) else {
-        return;
-    };
-    if diags.iter().any(Diagnostic::is_input_error) {
-        return;
-    }
-    // The cap: the file's sp_cap when the file's own format is used. The
-    // span is filled in by the analysis (`Analysis::fleet_span`).
-    let cap = match (&raw.sp_cap, &opts.format) {
-        _ if opts.sp_cap.is_some() => opts.sp_cap.map(|c| (c, "of the event".to_string())),
-        (Some(c), None) => Some((
-            i32::try_from(c.value).unwrap_or(i32::MAX),
-            "set by the file's sp_cap".to_string(),
-        )),
-        _ => format
-            .sp_cap
-            .map(|c| (c, format!("of format {}", format.id))),
-    };
-    let a = analysis::analyse(db, format, date, &raw, &fleet, cap);
-    for rule in RULES {
-        (rule.check)(&a, diags);
-    }
-    out.priced = Some(visit(&a));
-}
-
 /// Judges the candidates of a shared name on their ship: prices the ship
 /// with the candidate (and the cards resolved before it) and runs every
 /// rule; the candidate is legal there when no error points at it.
-struct OnItsShip<'d> {
-    db: &'d Database,
-    format: &'d fleetcheck_data::model::Format,
-    date: Option<String>,
+pub(crate) struct OnItsShip<'d> {
+    pub(crate) db: &'d Database,
+    pub(crate) format: &'d fleetcheck_data::model::Format,
+    pub(crate) date: Option<String>,
 }
 
 impl resolve::Judge for OnItsShip<'_> {
@@ -329,8 +180,7 @@ impl resolve::Judge for OnItsShip<'_> {
     ) -> Option<resolve::Fit> {
         use cost::ModifierKind;
         use fleetcheck_input::diag::Severity;
-        // A span no reference of a file has.
-        let at = usize::MAX / 2..usize::MAX / 2 + 1;
+        let at = engine::nowhere();
         let e = resolve::with_card(entry, pos, card, at.clone());
         let fleet = fleet::Fleet {
             resource: None,
@@ -375,6 +225,7 @@ pub const GAME: &str = "staw";
 #[cfg(test)]
 mod registry_tests {
     use super::*;
+    use fleetcheck_input::diag::InputCode;
 
     #[test]
     fn every_code_is_reported_by_exactly_one_rule() {

@@ -1,8 +1,10 @@
 //! `options`: the cards that could legally be added to a ship (or to a
 //! sideboard section) now, answering a player's question rather than
-//! listing the database. Each candidate is added to an in-memory copy of
-//! the fleet file (the same edit `add` makes) and the copy is checked by
-//! the engine: a candidate is an option when the edit brings no new error
+//! listing the database. The fleet is read and resolved once by the engine
+//! (`staw::Engine`); each candidate is put at the place in memory
+//! (`Change::Add`, where `add` would write it) and that fleet priced and
+//! checked again, no TOML written or parsed: a candidate is an option
+//! when the change brings no new error
 //! (a free slot, its restrictions met, uniqueness kept, the caps kept). Its
 //! cost is the one the engine gives it on that ship, with every modifier
 //! named; the SP left is the cap minus the new total, or the per-ship cap
@@ -10,22 +12,26 @@
 //!
 //! Without `faction` or `any_faction`, cards that pay a faction penalty
 //! there are left out (and counted). `replace` lists what could take a
-//! card's place: the card is removed in memory and its slot asked for. An
+//! card's place: the card is removed in memory (`Change::Remove`) and its
+//! slot asked for. An
 //! empty answer says why (`report::options::Why`).
 //!
 //! To keep this fast, upgrades that fit no free slot type of the ship (and
 //! need a slot) are not tried, and a card printed in several sets is tried
 //! once.
 
-use super::{add, remove, EditError, Kind, Place, Query};
+use super::{EditError, Kind};
 use fleetcheck_data::model::{Card, CardType};
 use fleetcheck_data::{normalize, Database};
 use fleetcheck_input::diag::Source;
 use fleetcheck_report::model::CardReport;
 use fleetcheck_report::options::{At, Candidate, Named, Options, Why};
+use fleetcheck_report::staw::{checked, priced_with};
 use fleetcheck_report::Checked;
+use fleetcheck_staw::fleet::read::SIDEBOARD_SECTIONS;
 use fleetcheck_staw::fleet::resolve::upgrade_types;
-use fleetcheck_staw::CheckOptions;
+use fleetcheck_staw::fleet::Position;
+use fleetcheck_staw::{Change, CheckOptions, Engine, Resolved};
 use std::collections::HashMap;
 
 /// Where to look for options.
@@ -95,12 +101,15 @@ pub fn options(
     if let Some(e) = input_error(source) {
         return Err(e);
     }
+    // Read and resolved once; every candidate is priced on it.
+    let engine = Engine::new(db, opts.clone());
+    let resolved = engine.resolve_text(source.clone());
     let Some(query) = &ask.replace else {
-        return find(db, source, opts, ask, None);
+        return find(db, &resolved, source, ask, None);
     };
     // `--replace CARD`: the fleet without that card, and the cards that
     // fit its slot there.
-    let base = fleetcheck_report::staw::check(db, source.clone(), opts);
+    let base = report(&resolved);
     if base.exit_code() == 2 {
         return Err(EditError::new(
             "the fleet has an input error; `fleetcheck check` shows it",
@@ -149,11 +158,11 @@ pub fn options(
             .help("name the card by its id"));
         }
     };
-    let (kind, slot) = match card.kind.as_str() {
-        "captain" => (Kind::Captain, "captain".to_string()),
-        "admiral" => (Kind::Admiral, "admiral".to_string()),
+    let (position, slot) = match card.kind.as_str() {
+        "captain" => (Position::Captain, "captain".to_string()),
+        "admiral" => (Position::Admiral, "admiral".to_string()),
         "upgrade" => (
-            Kind::Upgrade,
+            Position::Upgrade,
             card.slot.clone().unwrap_or_else(|| {
                 db.by_id(&card.id)
                     .and_then(|c| upgrade_types(c).next().map(str::to_string))
@@ -169,14 +178,26 @@ pub fn options(
             )))
         }
     };
-    let place = Place {
-        ship: Some(n),
-        section: None,
-    };
-    let without = remove(db, &source.text, kind, Some(&Query::text(&card.id)), &place)?;
-    let edited = Source {
-        path: source.path.clone(),
-        text: without.text,
+    // The card's place on the resolved ship: its index among the upgrades.
+    let index = resolved
+        .fleet()
+        .and_then(|f| f.ships.get(n - 1))
+        .and_then(|e| match position {
+            Position::Upgrade => e.upgrades.iter().position(|p| p.card.id == card.id),
+            _ => Some(0),
+        });
+    let without = index.and_then(|index| {
+        resolved.with(Change::Remove {
+            ship: n - 1,
+            position,
+            index,
+        })
+    });
+    let Some(without) = without else {
+        return Err(EditError::new(format!(
+            "{label} has no {} {} ({}) to take out",
+            card.kind, card.name, card.id
+        )));
     };
     let inner = Ask {
         ship: Some(n),
@@ -184,7 +205,7 @@ pub fn options(
         replace: None,
         ..ask.clone()
     };
-    let mut found = find(db, &edited, opts, &inner, db.by_id(&card.id))?;
+    let mut found = find(db, &without, source, &inner, db.by_id(&card.id))?;
     found.at.replacing = Some(Named {
         id: card.id.clone(),
         name: card.name.clone(),
@@ -200,35 +221,41 @@ struct Before {
     ships: Vec<(Vec<String>, bool, bool)>,
 }
 
-fn before(db: &Database, source: &Source, opts: &CheckOptions) -> Before {
-    let (report, ships) = fleetcheck_report::staw::check_and(db, source.clone(), opts, |a| {
-        a.ships
+fn before(resolved: &Resolved) -> Before {
+    let mut ships = Vec::new();
+    let report = checked(resolved.analyse(|a| {
+        ships = a
+            .ships
             .iter()
             .map(|s| {
                 let free: Vec<String> = s.free_slots().flat_map(|s| s.accepts.clone()).collect();
                 (free, s.entry.captain.is_none(), s.entry.admiral.is_none())
             })
-            .collect::<Vec<_>>()
-    });
-    Before {
-        report,
-        ships: ships.unwrap_or_default(),
-    }
+            .collect();
+        priced_with(a, false)
+    }));
+    Before { report, ships }
+}
+
+/// The report of a resolved fleet, priced and checked (no fingerprint:
+/// nothing of `options` shows it).
+fn report(resolved: &Resolved) -> Checked {
+    checked(resolved.analyse(|a| priced_with(a, false)))
 }
 
 /// The cards that fit `ask`'s place in `source`, but `exclude` (the card
 /// replaced) and its reprints.
 fn find(
     db: &Database,
+    resolved: &Resolved,
     source: &Source,
-    opts: &CheckOptions,
     ask: &Ask,
     exclude: Option<&Card>,
 ) -> Result<Options, EditError> {
     let Before {
         report: base,
         ships,
-    } = before(db, source, opts);
+    } = before(resolved);
     if base.exit_code() == 2 {
         return Err(EditError::new(
             "the fleet has an input error; `fleetcheck check` shows it",
@@ -240,10 +267,10 @@ fn find(
     let (place, at, kinds, section, n) = match &ask.sideboard {
         Some(section) => {
             let s = section.trim().to_lowercase();
-            if !fleetcheck_staw::fleet::read::SIDEBOARD_SECTIONS.contains(&s.as_str()) {
+            if !SIDEBOARD_SECTIONS.contains(&s.as_str()) {
                 return Err(EditError::new(format!(
                     "`{s}` is not a sideboard section (sections: {})",
-                    fleetcheck_staw::fleet::read::SIDEBOARD_SECTIONS.join(", ")
+                    SIDEBOARD_SECTIONS.join(", ")
                 )));
             }
             let at = At {
@@ -357,21 +384,24 @@ fn find(
         }
         seen.push(card);
         tally.tried += 1;
-        let place = Place {
-            ship: (n > 0).then_some(n),
-            section: section.clone(),
+        let change = match (kind, &section) {
+            (Kind::Sideboard, Some(s)) => {
+                let Some(section) = SIDEBOARD_SECTIONS.iter().find(|x| *x == s) else {
+                    continue;
+                };
+                Change::AddSideboard { section, card }
+            }
+            (k, _) => Change::Add {
+                ship: n - 1,
+                position: k.position(),
+                card,
+            },
         };
-        let Ok(edited) = add(db, &source.text, kind, &Query::text(&card.id), &place) else {
+        // No such place (a sideboard section already taken).
+        let Some(changed) = resolved.with(change) else {
             continue;
         };
-        let after = fleetcheck_report::staw::check(
-            db,
-            Source {
-                path: source.path.clone(),
-                text: edited.text,
-            },
-            opts,
-        );
+        let after = report(&changed);
         if after.exit_code() == 2 {
             continue;
         }

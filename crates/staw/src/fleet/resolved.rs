@@ -82,7 +82,7 @@ pub struct Equivalent<'a> {
 
 /// How a candidate card would do at a place of a ship: its cost there,
 /// whether it pays a penalty (faction or ship), whether it breaks a rule
-/// there. The pipeline (`staw::analyse`) judges candidates by pricing
+/// there. The pipeline (`staw::Engine`) judges candidates by pricing
 /// them on the ship; resolution only orders and compares the verdicts.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Fit {

@@ -1,0 +1,442 @@
+//! THE door into the engine: [`Engine`] holds the database and the check
+//! options, and every question goes through it, values in, values out.
+//!
+//! - [`Engine::analyse_text`]: a fleet file's text through the whole
+//!   pipeline (spans kept, diagnostics in file order);
+//! - [`Engine::resolve_text`] / [`Engine::resolve_fleet`]: read (from text,
+//!   or a [`RawFleet`] built in memory) and resolve once, giving a
+//!   [`Resolved`] fleet;
+//! - [`Resolved::analyse`]: price it and run every rule;
+//!   [`Resolved::with`]: the same fleet with one [`Change`] made in memory
+//!   (a card added, removed or replaced), ready to be priced again without
+//!   writing or parsing any TOML.
+//!
+//! [`Engine::runs`] counts the pipeline runs (each resolution and each
+//! pricing with the rules), so that tests can hold a command to a bounded
+//! number of them.
+
+use crate::analysis::{self, Analysis};
+use crate::fleet::read::{self, RawFleet};
+use crate::fleet::{resolve, Fleet, Placed, Position, ShipEntry, Sideboard, SideboardCard};
+use crate::{Analysed, CheckOptions, OnItsShip, DEFAULT_FORMAT, GAME, RULES};
+use fleetcheck_data::model::{Card, Format};
+use fleetcheck_data::Database;
+use fleetcheck_input::diag::{Diagnostic, InputCode, Source};
+use fleetcheck_input::tree;
+use std::ops::Range;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+
+/// The engine: a database and the options of a check (`--format`,
+/// `--as-of`, today, an event's cap). Cheap to make; holds no fleet.
+#[derive(Debug, Clone)]
+pub struct Engine<'db> {
+    db: &'db Database,
+    opts: CheckOptions,
+    runs: Arc<AtomicU64>,
+}
+
+impl<'db> Engine<'db> {
+    pub fn new(db: &'db Database, opts: CheckOptions) -> Engine<'db> {
+        Engine {
+            db,
+            opts,
+            runs: Arc::new(AtomicU64::new(0)),
+        }
+    }
+
+    pub fn db(&self) -> &'db Database {
+        self.db
+    }
+
+    pub fn check_options(&self) -> &CheckOptions {
+        &self.opts
+    }
+
+    /// How many times the pipeline ran so far on this engine and the
+    /// fleets it resolved: each resolution (read + resolve) and each
+    /// pricing with the rules counts one.
+    pub fn runs(&self) -> u64 {
+        self.runs.load(Ordering::Relaxed)
+    }
+
+    /// THE pipeline of a STAW fleet file, the one that `check`, `price`,
+    /// `sideboard`, `options`, `export` and `import` all run: parses it,
+    /// reads its keys, picks the format and the date, resolves every card,
+    /// prices every card and checks every rule of [`RULES`]; then hands the
+    /// priced fleet to `visit`. Never panics; every problem is a diagnostic.
+    ///
+    /// Which game a file is for is decided before, once, by the caller's
+    /// dispatcher (`games::which`); a file whose `game` is not `staw` is an
+    /// input error here.
+    pub fn analyse_text<R>(
+        &self,
+        source: Source,
+        visit: impl FnOnce(&Analysis) -> R,
+    ) -> Analysed<R> {
+        self.resolve_text(source).analyse(visit)
+    }
+
+    /// Parses and reads `source`, then resolves it ([`Engine::resolve_fleet`]).
+    pub fn resolve_text(&self, source: Source) -> Resolved<'db> {
+        let mut diags = Vec::new();
+        let raw = tree::parse_reported(&source.text, &mut diags)
+            .map(|root| read::read(&root, &mut diags));
+        self.resolve_read(source, raw, diags)
+    }
+
+    /// Resolves a fleet value built in memory: no TOML text in between.
+    /// Its references' spans are what the builder gave them (empty ones
+    /// when it has no text); `source` names it in the outcome.
+    pub fn resolve_fleet(&self, source: Source, raw: RawFleet) -> Resolved<'db> {
+        self.resolve_read(source, Some(raw), Vec::new())
+    }
+
+    fn resolve_read(
+        &self,
+        source: Source,
+        raw: Option<RawFleet>,
+        diags: Vec<Diagnostic>,
+    ) -> Resolved<'db> {
+        self.runs.fetch_add(1, Ordering::Relaxed);
+        let read = raw.is_some();
+        let mut r = Resolved {
+            db: self.db,
+            runs: Arc::clone(&self.runs),
+            head: Analysed {
+                source,
+                diagnostics: diags,
+                name: None,
+                player: None,
+                format: None,
+                as_of: None,
+                additional_points: None,
+                priced: None,
+            },
+            raw: raw.unwrap_or_default(),
+            fleet: None,
+            format: None,
+            date: None,
+            cap: None,
+        };
+        if read {
+            r.resolve(&self.opts);
+        }
+        r
+    }
+}
+
+/// A fleet read and resolved once: the diagnostics of reading and
+/// resolving it, and (when it could be read) every card reference resolved
+/// to its card, the format, the date and the cap. Priced by
+/// [`Resolved::analyse`]; changed in memory by [`Resolved::with`].
+#[derive(Debug, Clone)]
+pub struct Resolved<'db> {
+    db: &'db Database,
+    runs: Arc<AtomicU64>,
+    /// What was read, with the diagnostics of reading and resolving.
+    head: Analysed<()>,
+    raw: RawFleet,
+    /// `None` when the fleet cannot be priced (an input error, an unknown
+    /// format).
+    fleet: Option<Fleet<'db>>,
+    format: Option<&'db Format>,
+    date: Option<String>,
+    cap: Option<(i32, String)>,
+}
+
+/// One change of a resolved fleet, made in memory.
+#[derive(Debug, Clone, Copy)]
+pub enum Change<'db> {
+    /// `card` put at `position` of ship `ship` (0-based), after the cards
+    /// there (an upgrade or an officer at the end of its list).
+    Add {
+        ship: usize,
+        position: Position,
+        card: &'db Card,
+    },
+    /// `card` under the sideboard section `section`.
+    AddSideboard {
+        section: &'static str,
+        card: &'db Card,
+    },
+    /// The card at `position` of ship `ship` removed; `index` is its index
+    /// in the list for upgrades and officers (ignored elsewhere).
+    Remove {
+        ship: usize,
+        position: Position,
+        index: usize,
+    },
+    /// [`Change::Remove`], then [`Change::Add`] of `card` there.
+    Replace {
+        ship: usize,
+        position: Position,
+        index: usize,
+        card: &'db Card,
+    },
+}
+
+impl<'db> Resolved<'db> {
+    /// The resolved fleet; `None` when it cannot be priced.
+    pub fn fleet(&self) -> Option<&Fleet<'db>> {
+        self.fleet.as_ref()
+    }
+
+    /// The fleet as read.
+    pub fn raw(&self) -> &RawFleet {
+        &self.raw
+    }
+
+    /// The diagnostics of reading and resolving (not yet of the rules).
+    pub fn diagnostics(&self) -> &[Diagnostic] {
+        &self.head.diagnostics
+    }
+
+    /// Prices the fleet, runs every rule of [`RULES`] and hands the priced
+    /// fleet to `visit`: the outcome of the whole pipeline, diagnostics in
+    /// file order (fleet-wide ones, without a place, last).
+    pub fn analyse<R>(&self, visit: impl FnOnce(&Analysis) -> R) -> Analysed<R> {
+        // `head` is never priced: the visitor's type is free.
+        let mut out = self.head.clone().map(|()| unreachable!());
+        if let (Some(fleet), Some(format)) = (&self.fleet, self.format) {
+            self.runs.fetch_add(1, Ordering::Relaxed);
+            let a = analysis::analyse(
+                self.db,
+                format,
+                self.date.clone(),
+                &self.raw,
+                fleet,
+                self.cap.clone(),
+            );
+            for rule in RULES {
+                (rule.check)(&a, &mut out.diagnostics);
+            }
+            out.priced = Some(visit(&a));
+        }
+        out.diagnostics
+            .sort_by_key(|d| d.span.as_ref().map_or(usize::MAX, |s| s.start));
+        out
+    }
+
+    /// The same fleet with `change` made in memory; `None` when the fleet
+    /// cannot be priced or the change names no place of it (no such ship,
+    /// no card there to remove, a sideboard section already taken).
+    ///
+    /// An added card has no reference in the text: its span is empty, at
+    /// the end of its ship's (or the sideboard's) last reference, so that
+    /// diagnostics keep file order and no other reference has it.
+    pub fn with(&self, change: Change<'db>) -> Option<Resolved<'db>> {
+        let mut fleet = self.fleet.clone()?;
+        match change {
+            Change::Add {
+                ship,
+                position,
+                card,
+            } => {
+                let e = fleet.ships.get_mut(ship)?;
+                let at = end_of(e);
+                *e = resolve::with_card(e, position, card, at..at);
+            }
+            Change::AddSideboard { section, card } => {
+                let end = self.head.source.text.len();
+                let sb = fleet.sideboard.get_or_insert_with(|| Sideboard {
+                    span: end..end,
+                    cards: Vec::new(),
+                    lists: Vec::new(),
+                });
+                if sb.cards.iter().any(|c| c.section.value == section) {
+                    return None;
+                }
+                let at = sb
+                    .cards
+                    .iter()
+                    .map(|c| c.card.span.end)
+                    .max()
+                    .unwrap_or(sb.span.end);
+                sb.cards.push(SideboardCard {
+                    section: read::Spanned {
+                        value: section.to_string(),
+                        span: at..at,
+                    },
+                    card: Placed { card, span: at..at },
+                });
+            }
+            Change::Remove {
+                ship,
+                position,
+                index,
+            } => remove(fleet.ships.get_mut(ship)?, position, index)?,
+            Change::Replace {
+                ship,
+                position,
+                index,
+                card,
+            } => {
+                let e = fleet.ships.get_mut(ship)?;
+                remove(e, position, index)?;
+                let at = end_of(e);
+                *e = resolve::with_card(e, position, card, at..at);
+            }
+        }
+        Some(Resolved {
+            fleet: Some(fleet),
+            ..self.clone()
+        })
+    }
+
+    /// Reads the header keys, picks the format, the date and the cap, and
+    /// resolves every card reference (the steps 2-3 of the pipeline).
+    fn resolve(&mut self, opts: &CheckOptions) {
+        let db = self.db;
+        let raw = &self.raw;
+        let out = &mut self.head;
+        let diags = &mut out.diagnostics;
+        if raw.empty {
+            diags.push(
+                Diagnostic::new(InputCode::Empty, "the fleet file is empty")
+                    .with_span(Some(0..0))
+                    .with_help("a fleet file lists its ships as [[ship]] tables, each with ship = \"...\" and captain = \"...\""),
+            );
+            return;
+        }
+        if let Some(g) = &raw.game {
+            if !g.value.trim().eq_ignore_ascii_case(GAME) {
+                diags.push(
+                    Diagnostic::new(
+                        InputCode::UnknownGame,
+                        format!("game {:?} is not a Star Trek: Attack Wing fleet", g.value),
+                    )
+                    .with_span(Some(g.span.clone())),
+                );
+                return;
+            }
+        }
+        out.name = raw.name.as_ref().map(|n| n.value.clone());
+        out.player = raw.player.as_ref().map(|n| n.value.clone());
+        out.additional_points = raw
+            .additional_points
+            .as_ref()
+            .map(|a| i32::try_from(a.value).unwrap_or(i32::MAX));
+
+        // The format: --format, else the file's, else the default.
+        let (format_id, format_span) = match (&opts.format, &raw.format) {
+            (Some(f), _) => (f.trim().to_string(), None),
+            (None, Some(f)) => (f.value.trim().to_string(), Some(f.span.clone())),
+            (None, None) => (DEFAULT_FORMAT.to_string(), None),
+        };
+        let format = db.format(&format_id);
+        match format {
+            Some(f) => out.format = Some(f.id.clone()),
+            None => {
+                let known: Vec<&str> = db.formats.iter().map(|f| f.id.as_str()).collect();
+                let by = if format_span.is_some() {
+                    ""
+                } else {
+                    " (--format)"
+                };
+                diags.push(
+                    Diagnostic::new(
+                        InputCode::UnknownFormat,
+                        format!("unknown format {format_id:?}{by}"),
+                    )
+                    .with_span(format_span.clone())
+                    .with_help(fleetcheck_input::suggest::help(
+                        &format_id, "formats", known,
+                    )),
+                );
+            }
+        }
+        // The evaluation date: --as-of, else the file's as_of, else today.
+        let date = match (&opts.as_of, &raw.as_of) {
+            (Some(d), _) => {
+                if read::parse_date(d.trim()).is_none() {
+                    diags.push(Diagnostic::new(
+                        InputCode::Shape,
+                        format!("--as-of {d:?} is not a valid date (YYYY-MM-DD)"),
+                    ));
+                }
+                Some(d.trim().to_string())
+            }
+            (None, Some(d)) => Some(d.value.clone()),
+            (None, None) => {
+                Some(opts.today.trim().to_string()).filter(|d| read::parse_date(d).is_some())
+            }
+        };
+        out.as_of = date.clone();
+
+        let judge = format.map(|format| OnItsShip {
+            db,
+            format,
+            date: date.clone(),
+        });
+        let fleet = resolve::resolve_judged(
+            db,
+            raw,
+            judge.as_ref().map(|j| j as &dyn resolve::Judge),
+            diags,
+        );
+        let (Some(fleet), Some(format)) = (fleet, format) else {
+            return;
+        };
+        if diags.iter().any(Diagnostic::is_input_error) {
+            return;
+        }
+        // The cap: the file's sp_cap when the file's own format is used. The
+        // span is filled in by the analysis (`Analysis::fleet_span`).
+        self.cap = match (&raw.sp_cap, &opts.format) {
+            _ if opts.sp_cap.is_some() => opts.sp_cap.map(|c| (c, "of the event".to_string())),
+            (Some(c), None) => Some((
+                i32::try_from(c.value).unwrap_or(i32::MAX),
+                "set by the file's sp_cap".to_string(),
+            )),
+            _ => format
+                .sp_cap
+                .map(|c| (c, format!("of format {}", format.id))),
+        };
+        self.fleet = Some(fleet);
+        self.format = Some(format);
+        self.date = date;
+    }
+}
+
+/// Where a card added to a ship stands: the end of the ship's last
+/// reference.
+fn end_of(e: &ShipEntry) -> usize {
+    crate::analysis::cards_of(e)
+        .iter()
+        .map(|(_, p)| p.span.end)
+        .fold(e.ship.span.end, usize::max)
+}
+
+/// Removes the card at `position` (`index` in a list) of a ship.
+fn remove(e: &mut ShipEntry, position: Position, index: usize) -> Option<()> {
+    fn take<T>(o: &mut Option<T>) -> Option<()> {
+        o.take().map(|_| ())
+    }
+    fn take_at<T>(v: &mut Vec<T>, i: usize) -> Option<()> {
+        (i < v.len()).then(|| {
+            v.remove(i);
+        })
+    }
+    match position {
+        Position::Captain => take(&mut e.captain),
+        Position::Admiral => take(&mut e.admiral),
+        Position::Flagship => take(&mut e.flagship),
+        Position::FleetCaptain => take(&mut e.fleet_captain),
+        Position::Ambassador => take(&mut e.ambassador),
+        Position::Construction => take(&mut e.construction),
+        Position::Officer => take_at(&mut e.officers, index),
+        Position::Upgrade => take_at(&mut e.upgrades, index),
+        _ => None,
+    }
+}
+
+/// A span of no reference of a file: where a candidate judged in memory
+/// stands.
+pub(crate) fn nowhere() -> Range<usize> {
+    usize::MAX / 2..usize::MAX / 2 + 1
+}
+
+#[cfg(test)]
+#[path = "engine_tests.rs"]
+mod tests;
