@@ -9,7 +9,7 @@
 //! - a source typo that hides a restriction is read through a correction
 //!   (Temporal Wave Front).
 
-use crate::rules13::{card, check, check_as, codes, messages, mods};
+use crate::staw_rules::{card, check, check_as, codes, messages, mods};
 
 fn ship(ship: &str, captain: &str, upgrades: &[&str]) -> String {
     let ups: Vec<String> = upgrades

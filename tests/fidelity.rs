@@ -6,7 +6,7 @@
 
 use crate::engine::{card, mods};
 use crate::golden::db;
-use crate::rules13::{check, codes};
+use crate::staw_rules::{check, codes};
 
 // ---- a ship's class is its printed class ----------------------------------
 
@@ -273,7 +273,7 @@ fn balance_of_terror_holds_the_card_that_keeps_the_fleet_legal() {
         ));
         assert_eq!(codes(&c), ["held"], "{upgrades}");
         assert_eq!(
-            crate::rules13::messages(&c, "held"),
+            crate::staw_rules::messages(&c, "held"),
             ["Dmitri Valtane (C171) is held face down beneath Balance of Terror (C035) on ship 1 (Federation Starship): no slot of the upgrade bar, 0 SP as an upgrade of the ship"]
         );
         let r = c.finish();

@@ -1,11 +1,11 @@
-//! Issue 13: Fleet Captain rule 5, and a card that waives the penalty of
+//! Fleet Captain rule 5, and a card that waives the penalty of
 //! itself and of the card in the slot it gives, on real cards of the
 //! embedded database.
 //! A captain with printed [talent] slots may forgo the fleet captain's
 //! bonus [talent] slot and take one of its talents for free (printed cost
 //! 0, faction penalty kept): a slot choice, the lowest legal total wins.
 
-use crate::rules13::{card, check, codes, mods};
+use crate::staw_rules::{card, check, codes, mods};
 
 /// The I.K.S. Gr'oth (S195, 18) with Kang (Cap001, 5, one printed [talent])
 /// and the Klingon fleet captain (R010d, 5: a bonus [tech] and [talent]).

@@ -1,4 +1,4 @@
-//! Issue 13's Star Trek: Attack Wing rules, on real cards of the embedded
+//! Star Trek: Attack Wing rules on real cards of the embedded
 //! database: waivers of faction restrictions, conditions on a card's cost,
 //! fixed costs with their penalties, the Independent fleet captain,
 //! shuttlecraft and fighter squadrons, the sideboard's captain swap, the

@@ -1,11 +1,11 @@
-//! Issue 13: cards held face down beneath another card (Quark, Experimental
+//! Cards held face down beneath another card (Quark, Experimental
 //! Torpedo Bay, Leonard McCoy, ...), on real cards of the embedded
 //! database. A holder is a slot it adds: the held card takes no slot of the
 //! upgrade bar, meets the holder's terms, is priced as an upgrade of the
 //! ship, and a `held` note says which card is under which.
 
 use crate::golden::db;
-use crate::rules13::{card, check, codes, messages, mods};
+use crate::staw_rules::{card, check, codes, messages, mods};
 
 #[test]
 fn quark_holds_a_tech_beyond_the_upgrade_bar() {
