@@ -116,6 +116,26 @@ pub fn parse(text: &str) -> Result<Node, SyntaxError> {
     table_node(root.into_inner(), 0..text.len())
 }
 
+/// One entry of a file's root table, parsed with the same parser as
+/// [`parse`] but only that entry's value turned into a [`Node`]: a value
+/// elsewhere in the file that the tree would refuse (an integer that
+/// overflows) is left for the file's reader to report. `Ok(None)` when the
+/// key is absent; a syntax error is the parser's, unreworded.
+pub fn parse_root_entry(text: &str, key: &str) -> Result<Option<Entry>, SyntaxError> {
+    let root = DeTable::parse(text).map_err(|e| syntax_error(e.message(), e.span()))?;
+    for (k, v) in root.into_inner() {
+        if k.get_ref().as_ref() == key {
+            let key_span = k.span();
+            return Ok(Some(Entry {
+                key: key.to_string(),
+                key_span,
+                node: value_node(v)?,
+            }));
+        }
+    }
+    Ok(None)
+}
+
 fn syntax_error(message: &str, span: Option<Range<usize>>) -> SyntaxError {
     let message = message.trim();
     SyntaxError {
