@@ -233,6 +233,21 @@ pub fn comment_text(text: &str) -> String {
 mod tests {
     use super::*;
 
+    /// Only the asked entry is converted: an overflowing integer elsewhere
+    /// is left to the file's reader, one in the entry is an error.
+    #[test]
+    fn root_entry_converts_only_its_value() {
+        let text = "game = \"xwing\"\ncount = 99999999999999999999\n";
+        let e = parse_root_entry(text, "game").unwrap().unwrap();
+        assert_eq!(e.node.value, NodeValue::String("xwing".into()));
+        assert_eq!((e.key_span, e.node.span), (0..4, 7..14));
+        assert_eq!(parse_root_entry(text, "name"), Ok(None));
+        let err = parse_root_entry(text, "count").unwrap_err();
+        assert_eq!(err.message, "integer number overflowed");
+        assert_eq!(err.span, Some(23..43));
+        assert!(parse_root_entry("game = \n", "game").is_err());
+    }
+
     #[test]
     fn a_syntax_error_always_has_a_message() {
         let text = format!(
