@@ -16,6 +16,7 @@ mod ti4;
 pub mod xwing;
 
 use fleetcheck_input::diag::{CodeInfo, Diagnostic, InputCode, Source};
+use fleetcheck_input::tree::{Entry, Node, NodeValue};
 use std::ops::Range;
 
 /// One file of another game checked: the engine's outcome, which the
@@ -84,7 +85,17 @@ pub enum Which {
 /// error every command gives. A file that is not valid TOML is given to
 /// STAW, whose reader reports the syntax error.
 pub fn which(source: &Source) -> Result<Which, Box<Diagnostic>> {
-    match game_of(source)? {
+    which_game(game_of(source)?)
+}
+
+/// The dispatcher on a file already parsed into its spanned tree: the same
+/// answer as [`which`], read from `root` without parsing anything.
+pub fn which_in(root: &Node) -> Result<Which, Box<Diagnostic>> {
+    which_game(game_in(root)?)
+}
+
+fn which_game(game: Option<(String, Range<usize>)>) -> Result<Which, Box<Diagnostic>> {
+    match game {
         None => Ok(Which::Staw),
         Some((game, _)) if game == fleetcheck_staw::GAME => Ok(Which::Staw),
         Some((game, span)) => match REGISTRY.iter().find(|g| g.id == game) {
@@ -115,38 +126,63 @@ fn unknown_game(game: &str, span: Range<usize>) -> Diagnostic {
     d
 }
 
-#[derive(serde::Deserialize)]
-struct GamePeek {
-    game: Option<toml::Spanned<toml::Value>>,
-}
-
 /// The file's `game`, lowercased and trimmed, with the span of its value;
-/// `None` when absent or when the file is not valid TOML.
+/// `None` when absent or when the file is not valid TOML (the rule set's
+/// reader reports the syntax error). The file is parsed once and only the
+/// `game` entry is turned into the spanned tree (no serde pass over it).
 fn game_of(source: &Source) -> Result<Option<(String, Range<usize>)>, Box<Diagnostic>> {
-    // Most fleets have no `game` key: spare them a second parse unless the
-    // key could be there (written plainly, or as a quoted key with escapes).
+    // Most fleets have no `game` key: spare them the parse unless the key
+    // could be there (written plainly, or as a quoted key with escapes).
     let text = &source.text;
     if !(text.contains("game") || text.contains("\\u") || text.contains("\\U")) {
         return Ok(None);
     }
-    let Ok(peek) = toml::from_str::<GamePeek>(text) else {
+    match fleetcheck_input::tree::parse_root_entry(text, "game") {
+        Ok(Some(game)) => game_value(&game),
+        Ok(None) | Err(_) => Ok(None),
+    }
+}
+
+/// The `game` of a file's root table (see [`which_in`]).
+fn game_in(root: &Node) -> Result<Option<(String, Range<usize>)>, Box<Diagnostic>> {
+    let NodeValue::Table(entries) = &root.value else {
         return Ok(None);
     };
-    let Some(game) = peek.game else {
-        return Ok(None);
-    };
-    match game.get_ref() {
-        toml::Value::String(s) => Ok(Some((s.trim().to_lowercase(), game.span()))),
+    match entries.iter().find(|e| e.key == "game") {
+        Some(game) => game_value(game),
+        None => Ok(None),
+    }
+}
+
+/// The game named by the entry `game = ...`, lowercased and trimmed, with
+/// the span of its value.
+fn game_value(game: &Entry) -> Result<Option<(String, Range<usize>)>, Box<Diagnostic>> {
+    match &game.node.value {
+        NodeValue::String(s) => Ok(Some((s.trim().to_lowercase(), game.node.span.clone()))),
         other => Err(Box::new(
             Diagnostic::new(
                 InputCode::Shape,
                 format!(
                     "`game` must be a string such as \"staw\", not {}",
-                    other.type_str()
+                    toml_type(other)
                 ),
             )
-            .with_span(Some(game.span())),
+            .with_span(Some(game.node.span.clone())),
         )),
+    }
+}
+
+/// A value's kind as `toml::Value::type_str` names it (the wording of the
+/// `game` shape error).
+fn toml_type(value: &NodeValue) -> &'static str {
+    match value {
+        NodeValue::String(_) => "string",
+        NodeValue::Integer(_) => "integer",
+        NodeValue::Float(_) => "float",
+        NodeValue::Boolean(_) => "boolean",
+        NodeValue::Datetime(_) => "datetime",
+        NodeValue::Array(_) => "array",
+        NodeValue::Table(_) => "table",
     }
 }
 
@@ -442,5 +478,47 @@ mod tests {
         assert!(check("chess", src("game = \"chess\"\n")).is_none());
         let c = check(" BSG ", src("game = \"BSG\"\n")).unwrap();
         assert_eq!(c.game, "bsg");
+    }
+
+    /// The dispatcher reads the game from a tree it is given: a tree built
+    /// by hand, with no text behind it, is enough to pick the rule set, so
+    /// nothing is parsed a second time to find `game`.
+    #[test]
+    fn which_in_picks_the_game_from_the_tree_alone() {
+        let root = |value: NodeValue| Node {
+            value: NodeValue::Table(vec![Entry {
+                key: "game".into(),
+                key_span: 0..4,
+                node: Node { value, span: 7..14 },
+            }]),
+            span: 0..15,
+        };
+        let Ok(Which::Other(g)) = which_in(&root(NodeValue::String(" XWing ".into()))) else {
+            panic!("not xwing");
+        };
+        assert_eq!(g.id, "xwing");
+        assert!(matches!(
+            which_in(&root(NodeValue::String("staw".into()))),
+            Ok(Which::Staw)
+        ));
+        let Err(d) = which_in(&root(NodeValue::Integer(5))) else {
+            panic!("game = 5 accepted");
+        };
+        assert_eq!(d.code.as_str(), "shape");
+        assert_eq!(
+            d.message,
+            "`game` must be a string such as \"staw\", not integer"
+        );
+        assert_eq!(d.span, Some(7..14));
+        let Err(d) = which_in(&root(NodeValue::String("xwnig".into()))) else {
+            panic!("xwnig accepted");
+        };
+        assert_eq!(d.code.as_str(), "unknown-game");
+        assert_eq!(d.help, ["did you mean `game = \"xwing\"`?"]);
+        let empty = Node {
+            value: NodeValue::Table(vec![]),
+            span: 0..0,
+        };
+        assert!(matches!(which_in(&empty), Ok(Which::Staw)));
     }
 }

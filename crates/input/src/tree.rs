@@ -116,6 +116,26 @@ pub fn parse(text: &str) -> Result<Node, SyntaxError> {
     table_node(root.into_inner(), 0..text.len())
 }
 
+/// One entry of a file's root table, parsed with the same parser as
+/// [`parse`] but only that entry's value turned into a [`Node`]: a value
+/// elsewhere in the file that the tree would refuse (an integer that
+/// overflows) is left for the file's reader to report. `Ok(None)` when the
+/// key is absent; a syntax error is the parser's, unreworded.
+pub fn parse_root_entry(text: &str, key: &str) -> Result<Option<Entry>, SyntaxError> {
+    let root = DeTable::parse(text).map_err(|e| syntax_error(e.message(), e.span()))?;
+    for (k, v) in root.into_inner() {
+        if k.get_ref().as_ref() == key {
+            let key_span = k.span();
+            return Ok(Some(Entry {
+                key: key.to_string(),
+                key_span,
+                node: value_node(v)?,
+            }));
+        }
+    }
+    Ok(None)
+}
+
 fn syntax_error(message: &str, span: Option<Range<usize>>) -> SyntaxError {
     let message = message.trim();
     SyntaxError {
@@ -212,6 +232,21 @@ pub fn comment_text(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Only the asked entry is converted: an overflowing integer elsewhere
+    /// is left to the file's reader, one in the entry is an error.
+    #[test]
+    fn root_entry_converts_only_its_value() {
+        let text = "game = \"xwing\"\ncount = 99999999999999999999\n";
+        let e = parse_root_entry(text, "game").unwrap().unwrap();
+        assert_eq!(e.node.value, NodeValue::String("xwing".into()));
+        assert_eq!((e.key_span, e.node.span), (0..4, 7..14));
+        assert_eq!(parse_root_entry(text, "name"), Ok(None));
+        let err = parse_root_entry(text, "count").unwrap_err();
+        assert_eq!(err.message, "integer number overflowed");
+        assert_eq!(err.span, Some(23..43));
+        assert!(parse_root_entry("game = \n", "game").is_err());
+    }
 
     #[test]
     fn a_syntax_error_always_has_a_message() {
