@@ -354,6 +354,9 @@ pub(super) fn settle<'a>(
     let mut order: Vec<usize> = (0..cands.len()).filter(|&i| cands[i].len() > 1).collect();
     order.sort_by_key(|&i| listing.entries[i].place != Place::Ship);
     let mut budget = PRICINGS.min(LINES_PRICED / listing.entries.len().max(1));
+    // The fleet with the first candidate of every line, resolved once until
+    // a line's first candidate changes.
+    let mut last: Option<(Vec<Option<&Card>>, (Resolved, Spans))> = None;
     for _pass in 0..3 {
         let mut changed = false;
         for &i in &order {
@@ -366,13 +369,24 @@ pub(super) fn settle<'a>(
                 cands.iter().map(|v| v.first().copied()).collect();
             // Resolved once with the first candidate; the others priced in
             // memory where they take its place.
-            let base = resolve_choice(engine, &base_choice, emit);
+            let same = |b: &[Option<&Card>]| {
+                b.iter()
+                    .zip(&base_choice)
+                    .all(|(x, y)| x.map(|c| &c.id) == y.map(|c| &c.id))
+            };
+            if !last.as_ref().is_some_and(|(b, _)| same(b)) {
+                last = Some((
+                    base_choice.clone(),
+                    resolve_choice(engine, &base_choice, emit),
+                ));
+            }
+            let base = &last.as_ref().expect("resolved above").1;
             for (k, c) in cands[i].clone().into_iter().enumerate() {
                 let mut choice = base_choice.clone();
                 choice[i] = Some(c);
                 let p = if k == 0 {
-                    price(listing, &choice, &base)
-                } else if let Some(f) = with_candidate(&base, &base_choice, i, c) {
+                    price(listing, &choice, base)
+                } else if let Some(f) = with_candidate(base, &base_choice, i, c) {
                     price(listing, &choice, &f)
                 } else {
                     price(listing, &choice, &resolve_choice(engine, &choice, emit))
