@@ -228,6 +228,9 @@ pub(super) fn with_candidate<'db>(
     Some((changed, spans))
 }
 
+/// A fleet resolved with a choice of cards, and where each entry's value is.
+type Priceable<'db> = (Resolved<'db>, Spans);
+
 /// Prices a resolved fleet with the current choice.
 fn price(listing: &Listing, choice: &[Option<&Card>], fleet: &(Resolved, Spans)) -> Outcome {
     let (resolved, spans) = fleet;
@@ -356,7 +359,7 @@ pub(super) fn settle<'a>(
     let mut budget = PRICINGS.min(LINES_PRICED / listing.entries.len().max(1));
     // The fleet with the first candidate of every line, resolved once until
     // a line's first candidate changes.
-    let mut last: Option<(Vec<Option<&Card>>, (Resolved, Spans))> = None;
+    let mut last: Option<(Vec<Option<&Card>>, Priceable)> = None;
     for _pass in 0..3 {
         let mut changed = false;
         for &i in &order {
