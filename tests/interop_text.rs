@@ -320,3 +320,31 @@ fn import_text_reads_the_date_cap_and_additional_points() {
          error: l.txt:3: cannot read 'Additional Points: 200000 SP'\n"
     );
 }
+
+/// The resolutions and runs of the engine of `import text` of a fixture of
+/// `tests/fixtures/interop/text`, with its fleet file and what it reported.
+fn import_counted(file: &str) -> (u64, u64, String, usize) {
+    let text =
+        std::fs::read_to_string(root().join("tests/fixtures/interop/text").join(file)).unwrap();
+    let opts = fleetcheck_staw::CheckOptions {
+        today: "2026-12-01".into(),
+        ..fleetcheck_staw::CheckOptions::default()
+    };
+    let engine = fleetcheck_staw::Engine::new(db(), opts);
+    let (toml, unread) = fleetcheck_edit::interop::text_in::import_on(&engine, &text, file);
+    (engine.resolutions(), engine.runs(), toml, unread.len())
+}
+
+/// `import text` of a 12-card list (3 ships, 9 cards) resolves the fleet
+/// 6 times however many cards its names may be: the other candidates of a
+/// line are priced in memory. Without the captains' skills, its names have
+/// more candidates: more pricings (79 runs against 74), no more
+/// resolutions.
+#[test]
+fn import_text_of_a_12_card_list_resolves_the_fleet_a_bounded_number_of_times() {
+    let (resolutions, runs, toml, unread) = import_counted("federation-12-cards.txt");
+    assert_eq!((resolutions, runs, unread), (6, 74, 0), "{toml}");
+    assert!(toml.contains("captain = { id = \"Cap906\" }"), "{toml}");
+    let (more, more_runs, toml, unread) = import_counted("federation-unmarked.txt");
+    assert_eq!((more, more_runs, unread), (6, 79, 2), "{toml}");
+}

@@ -34,6 +34,7 @@ pub struct Engine<'db> {
     db: &'db Database,
     opts: CheckOptions,
     runs: Arc<AtomicU64>,
+    resolutions: Arc<AtomicU64>,
 }
 
 impl<'db> Engine<'db> {
@@ -42,6 +43,7 @@ impl<'db> Engine<'db> {
             db,
             opts,
             runs: Arc::new(AtomicU64::new(0)),
+            resolutions: Arc::new(AtomicU64::new(0)),
         }
     }
 
@@ -58,6 +60,12 @@ impl<'db> Engine<'db> {
     /// pricing with the rules counts one.
     pub fn runs(&self) -> u64 {
         self.runs.load(Ordering::Relaxed)
+    }
+
+    /// How many of [`Engine::runs`] were resolutions (read + resolve), not
+    /// pricings.
+    pub fn resolutions(&self) -> u64 {
+        self.resolutions.load(Ordering::Relaxed)
     }
 
     /// THE pipeline of a STAW fleet file, the one that `check`, `price`,
@@ -99,6 +107,7 @@ impl<'db> Engine<'db> {
         diags: Vec<Diagnostic>,
     ) -> Resolved<'db> {
         self.runs.fetch_add(1, Ordering::Relaxed);
+        self.resolutions.fetch_add(1, Ordering::Relaxed);
         let read = raw.is_some();
         let mut r = Resolved {
             db: self.db,

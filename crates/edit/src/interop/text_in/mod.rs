@@ -21,7 +21,7 @@ use fleetcheck_data::Database;
 use fleetcheck_input::diag::{shorten, Source};
 use fleetcheck_input::tree::comment_text;
 use fleetcheck_staw::fleet::resolve::{Position, SideboardSection};
-use fleetcheck_staw::CheckOptions;
+use fleetcheck_staw::{CheckOptions, Engine};
 use parse::{Entry, Listing, Place};
 use std::fmt::Write as _;
 
@@ -206,6 +206,13 @@ fn emit<'a>(
 
 /// The fleet file of a pasted list, and what could not be read.
 pub fn import(db: &Database, text: &str, from: &str, opts: &CheckOptions) -> (String, Vec<Unread>) {
+    import_on(&Engine::new(db, opts.clone()), text, from)
+}
+
+/// [`import`] on an engine the caller holds (whose [`Engine::runs`] then
+/// counts the pricings of the candidates).
+pub fn import_on(engine: &Engine, text: &str, from: &str) -> (String, Vec<Unread>) {
+    let (db, opts) = (engine.db(), engine.check_options());
     let listing = parse::read(db, text);
     let entries = &listing.entries;
     let cands: Vec<Vec<&Card>> = entries.iter().map(|e| resolve::candidates(db, e)).collect();
@@ -221,7 +228,7 @@ pub fn import(db: &Database, text: &str, from: &str, opts: &CheckOptions) -> (St
         });
         (text, spans)
     };
-    let picks = resolve::settle(db, &listing, cands, &pricing, opts);
+    let picks = resolve::settle(engine, &listing, cands, &pricing);
 
     let mut unread = Vec::new();
     let mut header = vec![format!("Imported from text ({from}) by fleetcheck.")];
@@ -304,7 +311,7 @@ pub fn import(db: &Database, text: &str, from: &str, opts: &CheckOptions) -> (St
             level: if ambiguous { Level::Note } else { Level::Error },
         });
     }
-    for (line, message) in resolve::differences(db, &listing, &picks, &pricing, opts) {
+    for (line, message) in resolve::differences(engine, &listing, &picks, &pricing) {
         unread.push(Unread {
             line,
             message,

@@ -13,7 +13,8 @@ use fleetcheck_data::model::{Card, CardType};
 use fleetcheck_data::{normalize, Database};
 use fleetcheck_input::diag::{shorten, Severity, Source};
 use fleetcheck_staw::cost::ModifierKind;
-use fleetcheck_staw::CheckOptions;
+use fleetcheck_staw::fleet::{Fleet, Position};
+use fleetcheck_staw::{Change, Engine, Resolved};
 use std::collections::HashMap;
 use std::ops::Range;
 
@@ -145,20 +146,95 @@ pub(super) type Spans = Vec<(Range<usize>, usize)>;
 /// entry's value is, for pricing.
 pub(super) type Emitted = (String, Spans);
 
-/// Prices the fleet written by `emit` with the current choice.
-fn price(
-    db: &Database,
-    listing: &Listing,
+/// The fleet written by `emit` with `choice`, resolved once, and where
+/// each entry's value is.
+pub(super) fn resolve_choice<'db>(
+    engine: &Engine<'db>,
     choice: &[Option<&Card>],
     emit: &dyn Fn(&[Option<&Card>]) -> Emitted,
-    opts: &CheckOptions,
-) -> Outcome {
+) -> (Resolved<'db>, Spans) {
     let (text, spans) = emit(choice);
-    let entry_at = |span: &Range<usize>| spans.iter().find(|(s, _)| s == span).map(|x| x.1);
     let source = Source {
         path: "pasted.toml".into(),
         text,
     };
+    (engine.resolve_text(source), spans)
+}
+
+/// Where the card whose reference is at `span` stands in a resolved fleet:
+/// (ship, position, index in its list).
+fn slot_at(fleet: &Fleet, span: &Range<usize>) -> Option<(usize, Position, usize)> {
+    for (s, e) in fleet.ships.iter().enumerate() {
+        let singles = [
+            (Position::Captain, &e.captain),
+            (Position::Admiral, &e.admiral),
+            (Position::Flagship, &e.flagship),
+            (Position::FleetCaptain, &e.fleet_captain),
+            (Position::Ambassador, &e.ambassador),
+            (Position::Construction, &e.construction),
+        ];
+        for (p, o) in singles {
+            if o.as_ref().is_some_and(|x| x.span == *span) {
+                return Some((s, p, 0));
+            }
+        }
+        for (p, list) in [
+            (Position::Officer, &e.officers),
+            (Position::Upgrade, &e.upgrades),
+        ] {
+            if let Some(k) = list.iter().position(|x| x.span == *span) {
+                return Some((s, p, k));
+            }
+        }
+    }
+    None
+}
+
+/// The fleet `base` (resolved with `base_choice`) with entry `i` made card
+/// `c` in memory, and where each entry's value is: `None` when `c` cannot
+/// take the place of entry `i`'s card there (another kind, a ship, the
+/// resource, a sideboard card, a card not in the fleet).
+pub(super) fn with_candidate<'db>(
+    base: &(Resolved<'db>, Spans),
+    base_choice: &[Option<&Card>],
+    i: usize,
+    c: &'db Card,
+) -> Option<(Resolved<'db>, Spans)> {
+    let (resolved, spans) = base;
+    if base_choice[i]?.kind != c.kind {
+        return None;
+    }
+    let span = &spans.iter().find(|(_, e)| *e == i)?.0;
+    let (ship, position, index) = slot_at(resolved.fleet()?, span)?;
+    let changed = resolved.with(Change::Replace {
+        ship,
+        position,
+        index,
+        card: c,
+    })?;
+    let e = &changed.fleet()?.ships[ship];
+    let placed = match position {
+        Position::Captain => e.captain.as_ref(),
+        Position::Admiral => e.admiral.as_ref(),
+        Position::Flagship => e.flagship.as_ref(),
+        Position::FleetCaptain => e.fleet_captain.as_ref(),
+        Position::Ambassador => e.ambassador.as_ref(),
+        Position::Construction => e.construction.as_ref(),
+        Position::Officer => e.officers.last(),
+        _ => e.upgrades.last(),
+    }?;
+    let mut spans: Spans = spans.iter().filter(|(_, e)| *e != i).cloned().collect();
+    spans.push((placed.span.clone(), i));
+    Some((changed, spans))
+}
+
+/// A fleet resolved with a choice of cards, and where each entry's value is.
+type Priceable<'db> = (Resolved<'db>, Spans);
+
+/// Prices a resolved fleet with the current choice.
+fn price(listing: &Listing, choice: &[Option<&Card>], fleet: &(Resolved, Spans)) -> Outcome {
+    let (resolved, spans) = fleet;
+    let entry_at = |span: &Range<usize>| spans.iter().find(|(s, _)| s == span).map(|x| x.1);
     let ships: Vec<usize> = listing
         .entries
         .iter()
@@ -166,7 +242,7 @@ fn price(
         .filter(|(i, e)| e.place == Place::Ship && choice[*i].is_some())
         .filter_map(|(_, e)| e.ship)
         .collect();
-    let (checked, r) = fleetcheck_report::staw::check_and(db, source, opts, |a| {
+    let checked = resolved.analyse(|a| {
         let mut cost = HashMap::new();
         let mut penalties = HashMap::new();
         let mut ship_total = HashMap::new();
@@ -206,7 +282,7 @@ fn price(
         }
         (cost, ship_total, penalties)
     });
-    let (cost, ship_total, penalties) = r.unwrap_or_default();
+    let (cost, ship_total, penalties) = checked.priced.clone().unwrap_or_default();
     let mut errors_at = HashMap::new();
     // A uniqueness clash is the list's own (a unique card twice), not a
     // sign of another card meant.
@@ -271,17 +347,19 @@ pub(super) const LINES_PRICED: usize = 40_000;
 
 /// Settles the lines several cards share by pricing the fleet.
 pub(super) fn settle<'a>(
-    db: &'a Database,
+    engine: &Engine<'a>,
     listing: &Listing,
     mut cands: Vec<Vec<&'a Card>>,
     emit: &dyn Fn(&[Option<&Card>]) -> Emitted,
-    opts: &CheckOptions,
 ) -> Picks<'a> {
     let mut same_there = Vec::new();
     // Ships first: their cards are priced on them.
     let mut order: Vec<usize> = (0..cands.len()).filter(|&i| cands[i].len() > 1).collect();
     order.sort_by_key(|&i| listing.entries[i].place != Place::Ship);
     let mut budget = PRICINGS.min(LINES_PRICED / listing.entries.len().max(1));
+    // The fleet with the first candidate of every line, resolved once until
+    // a line's first candidate changes.
+    let mut last: Option<(Vec<Option<&Card>>, Priceable)> = None;
     for _pass in 0..3 {
         let mut changed = false;
         for &i in &order {
@@ -290,11 +368,32 @@ pub(super) fn settle<'a>(
             }
             budget -= cands[i].len();
             let mut scored = Vec::new();
-            for c in cands[i].clone() {
-                let mut choice: Vec<Option<&Card>> =
-                    cands.iter().map(|v| v.first().copied()).collect();
+            let base_choice: Vec<Option<&Card>> =
+                cands.iter().map(|v| v.first().copied()).collect();
+            // Resolved once with the first candidate; the others priced in
+            // memory where they take its place.
+            let same = |b: &[Option<&Card>]| {
+                b.iter()
+                    .zip(&base_choice)
+                    .all(|(x, y)| x.map(|c| &c.id) == y.map(|c| &c.id))
+            };
+            if !last.as_ref().is_some_and(|(b, _)| same(b)) {
+                last = Some((
+                    base_choice.clone(),
+                    resolve_choice(engine, &base_choice, emit),
+                ));
+            }
+            let base = &last.as_ref().expect("resolved above").1;
+            for (k, c) in cands[i].clone().into_iter().enumerate() {
+                let mut choice = base_choice.clone();
                 choice[i] = Some(c);
-                let p = price(db, listing, &choice, emit, opts);
+                let p = if k == 0 {
+                    price(listing, &choice, base)
+                } else if let Some(f) = with_candidate(base, &base_choice, i, c) {
+                    price(listing, &choice, &f)
+                } else {
+                    price(listing, &choice, &resolve_choice(engine, &choice, emit))
+                };
                 scored.push((c, score(listing, i, &p), p.cost.get(&i).copied()));
             }
             let best = scored.iter().map(|s| s.1).max().expect("candidates");
@@ -365,15 +464,14 @@ pub(super) fn sections(listing: &Listing, cands: &[Vec<&Card>]) -> Vec<Option<&'
 /// not give: (line, what differs). Only settled lines count, and a ship's
 /// total only when all its lines are settled.
 pub(super) fn differences(
-    db: &Database,
+    engine: &Engine,
     listing: &Listing,
     picks: &Picks,
     emit: &dyn Fn(&[Option<&Card>]) -> Emitted,
-    opts: &CheckOptions,
 ) -> Vec<(usize, String)> {
     let settled = |i: usize| picks.cands[i].len() == 1 || picks.same_there.contains(&i);
     let choice: Vec<Option<&Card>> = picks.cands.iter().map(|v| v.first().copied()).collect();
-    let p = price(db, listing, &choice, emit, opts);
+    let p = price(listing, &choice, &resolve_choice(engine, &choice, emit));
     let mut out = Vec::new();
     for (i, e) in listing.entries.iter().enumerate() {
         if let (Some(want), Some(got), true) = (e.cost, p.cost.get(&i), settled(i)) {
