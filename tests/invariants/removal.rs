@@ -331,34 +331,26 @@ fn reason(
                 fleetcheck_staw::resource_of(db(), c).is_some_and(|res| removed.contains(&res.id))
             })
     };
-    if before
-        .modifiers
-        .iter()
-        .filter(|m| lost(m))
-        .any(|m| named_ids(&m.source).into_iter().any(gone))
-    {
-        return Some("grant-lost");
-    }
-    // A card whose grant it was is now held face down (its text is out of
-    // play): a slot the removal took left a holder the only place for it.
-    if removed.iter().any(|id| adds_slots(id))
-        && before
+    // A modifier it lost whose source names a card that `is`.
+    let lost_from = |is: &dyn Fn(&str) -> bool| {
+        before
             .modifiers
             .iter()
             .filter(|m| lost(m))
-            .any(|m| named_ids(&m.source).into_iter().any(&newly_held))
-    {
+            .any(|m| named_ids(&m.source).into_iter().any(is))
+    };
+    if lost_from(&gone) {
+        return Some("grant-lost");
+    }
+    let slots_taken = removed.iter().any(|id| adds_slots(id));
+    // A card whose grant it was is now held face down (its text is out of
+    // play): a slot the removal took left a holder the only place for it.
+    if slots_taken && lost_from(&newly_held) {
         return Some("source-held");
     }
     // A discount per unused printed slot (B'Elanna Torres) is smaller when
     // a slot the removal took sends a card into the printed upgrade bar.
-    if removed.iter().any(|id| adds_slots(id))
-        && before
-            .modifiers
-            .iter()
-            .filter(|m| lost(m))
-            .any(|m| named_ids(&m.source).into_iter().any(per_unused_slot))
-    {
+    if slots_taken && lost_from(&per_unused_slot) {
         return Some("unused-slots");
     }
     if sum_of(&after.modifiers, "ship-penalty") > sum_of(&before.modifiers, "ship-penalty") {
@@ -369,12 +361,7 @@ fn reason(
     {
         return Some("penalty-unwaived");
     }
-    if before
-        .modifiers
-        .iter()
-        .filter(|m| lost(m))
-        .any(|m| named_ids(&m.source).iter().any(|id| limited_grant(id)))
-    {
+    if lost_from(&limited_grant) {
         return Some("limited-grant");
     }
     if before.modifiers.iter().filter(|m| lost(m)).any(&moved) {
@@ -389,7 +376,7 @@ fn reason(
             .filter(|m| m.kind == "surcharge" || m.kind == "set-cost")
             .collect()
     }
-    if removed.iter().any(|id| adds_slots(id)) && slot_cost(before) != slot_cost(after) {
+    if slots_taken && slot_cost(before) != slot_cost(after) {
         return Some("slot-lost");
     }
     let resource_rule = |m: &Modifier| m.kind == "fleet-resource" || m.kind == "attached";
