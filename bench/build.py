@@ -13,7 +13,9 @@ with the load average before and after. Never a pass/fail on a figure.
 
 `--write-docs` adds the row of this run to the table between the markers
 `<!-- bench:build:start -->` and `<!-- bench:build:end -->` of
-docs/building.md, replacing the row of the same command.
+docs/building.md, replacing the row of the same command; with `--readme`,
+its rows replace the table between `<!-- bench:readme:start -->` and
+`<!-- bench:readme:end -->`.
 """
 import argparse
 import os
@@ -49,6 +51,14 @@ def measure(cmd, tree, target, ok=(0,)):
     wall = time.monotonic() - start
     cpu = (t1.ru_utime - t0.ru_utime) + (t1.ru_stime - t0.ru_stime)
     return wall, cpu, before, load()
+
+
+def exported():
+    """The commit measured: what `git archive HEAD` exports, whatever the
+    working tree holds besides."""
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=run.ROOT,
+                            check=True, capture_output=True, text=True).stdout.strip()
+    return f"commit `{commit}`"
 
 
 def export(tmp):
@@ -87,7 +97,7 @@ def readme(a):
     rows.append(("both, one after the other (a fresh clone)", total_wall, total_cpu,
                  rows[0][3], rows[-1][4]))
     cpus = os.cpu_count()
-    tree = run.provenance().split(',')[0]
+    tree = exported()
     out = [f"| `{c}` | {minutes(w)} | {cpu:.0f} s | {b} → {e} | {cpus} | {tree} |"
            if not c.startswith("both") else
            f"| {c} | {minutes(w)} | {cpu:.0f} s | {b} → {e} | {cpus} | {tree} |"
@@ -128,7 +138,7 @@ def main():
         wall, cpu, before, after = measure(cmd, tree, os.path.join(tmp, "target"))
     cpus = os.cpu_count()
     row = (f"| `{shown}` | {minutes(wall)} | {cpu:.0f} s | {before} → {after} | "
-           f"{cpus} | {run.provenance().split(',')[0]} |")
+           f"{cpus} | {exported()} |")
     print(row)
     if a.write_docs:
         path = os.path.join(run.ROOT, "docs", "building.md")

@@ -306,6 +306,8 @@ fn bench_figures_stand_between_the_markers_their_scripts_write() {
             "bench/instructions.py",
         ),
         ("docs/reliability.md", "growth", "bench/growth.py"),
+        ("docs/building.md", "build", "bench/build.py"),
+        ("docs/building.md", "readme", "bench/build.py"),
     ] {
         let text = page(doc);
         let (start, end) = (
