@@ -23,6 +23,7 @@ use fleetcheck_data::Database;
 use fleetcheck_games::Which;
 use fleetcheck_input::diag::{Diagnostic, InputCode, Source};
 use fleetcheck_input::fs::Unreadable;
+use fleetcheck_input::tree::Parsed;
 use fleetcheck_report::{self as report, Checked, RenderOptions};
 use fleetcheck_staw::CheckOptions;
 use std::collections::HashSet;
@@ -420,19 +421,21 @@ pub fn check_path(db: &Database, path: &Path, opts: &CheckOptions) -> Checked {
 }
 
 /// THE dispatcher of every command that checks a file already read: the
-/// file's `game` (default `staw`) picks the rule set, once
-/// (`games::which`), and the outcome becomes a report.
+/// file is parsed once, its `game` (default `staw`) picks the rule set
+/// (`games::which`), which reads the same tree, and the outcome becomes a
+/// report.
 pub fn check_source(db: &Database, source: Source, opts: &CheckOptions) -> Checked {
-    dispatch(source, |source| report::staw::check(db, source, opts))
+    dispatch(source, |parsed| report::staw::check(db, parsed, opts))
 }
 
 /// [`check_source`] with what a command does to a STAW file in place of the
 /// plain check (`sideboard` adds the swap plan).
-pub fn dispatch(source: Source, staw: impl FnOnce(Source) -> Checked) -> Checked {
-    match fleetcheck_games::which(&source) {
-        Ok(Which::Staw) => staw(source),
-        Ok(Which::Other(g)) => Checked::from_game((g.check)(source)),
-        Err(d) => not_checked(source, *d),
+pub fn dispatch(source: Source, staw: impl FnOnce(Parsed) -> Checked) -> Checked {
+    let parsed = Parsed::of(source);
+    match fleetcheck_games::which(&parsed) {
+        Ok(Which::Staw) => staw(parsed),
+        Ok(Which::Other(g)) => Checked::from_game((g.check)(parsed)),
+        Err(d) => not_checked(parsed.source, *d),
     }
 }
 

@@ -30,10 +30,10 @@ pub fn run(args: &SideboardArgs) -> anyhow::Result<i32> {
 /// the fleet has a sideboard).
 pub fn plan(
     db: &fleetcheck_data::Database,
-    source: fleetcheck_input::diag::Source,
+    file: impl Into<fleetcheck_input::tree::Parsed>,
     opts: &fleetcheck_staw::CheckOptions,
 ) -> Checked {
-    let (mut checked, swaps) = report::staw::check_with_swaps(db, source, opts);
+    let (mut checked, swaps) = report::staw::check_with_swaps(db, file, opts);
     if checked.report.sideboard.is_some() {
         checked.report.swap_plan = Some(swaps.into_iter().map(SwapReport::from).collect());
     }

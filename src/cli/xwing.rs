@@ -15,6 +15,7 @@ use super::{Common, Output};
 use clap::{Args, Subcommand};
 use fleetcheck_games::xwing::{self, edit};
 use fleetcheck_input::diag::{InputCode, Source};
+use fleetcheck_input::tree::Parsed;
 use fleetcheck_report as report;
 use std::path::PathBuf;
 
@@ -116,22 +117,24 @@ pub fn run(cmd: &XwingCommand) -> anyhow::Result<i32> {
     let form = original.form();
     source.text = form.to_edit(&source.text).into_owned();
     // The dispatcher decides what the file is: only X-Wing files are edited.
-    match fleetcheck_games::which(&source) {
+    // The file is parsed once, for it and for the edit.
+    let parsed = Parsed::of(source);
+    match fleetcheck_games::which(&parsed) {
         Ok(fleetcheck_games::Which::Other(g)) if g.id == xwing::ID => {}
         Ok(_) => {
             let d = fleetcheck_input::diag::Diagnostic::new(
                 InputCode::UnknownGame,
                 format!(
                     "{} is not an X-Wing damage state: `fleetcheck xwing` edits files with game = \"xwing\"",
-                    source.path
+                    parsed.source.path
                 ),
             );
-            return refuse_file(super::check::not_checked(source, d), None);
+            return refuse_file(super::check::not_checked(parsed.source, d), None);
         }
-        Err(d) => return refuse_file(super::check::not_checked(source, *d), None),
+        Err(d) => return refuse_file(super::check::not_checked(parsed.source, *d), None),
     }
-    let path = source.path.clone();
-    match edit::apply(&source, &args.ship, &args.card, mv) {
+    let path = parsed.source.path.clone();
+    match edit::apply(&parsed, &args.ship, &args.card, mv) {
         Ok(done) => {
             // Never over a file that changed on disk since it was read.
             fleetcheck_input::fs::write(
@@ -140,16 +143,16 @@ pub fn run(cmd: &XwingCommand) -> anyhow::Result<i32> {
                 fleetcheck_input::fs::Guard::Unchanged(&original),
             )
             .map_err(|e| Refusal::new(super::add::write_error(&args.file, &e)))?;
-            let checked = report::Checked::from_game(xwing::check(Source {
+            let checked = report::Checked::from_game(xwing::check(Parsed::of(Source {
                 path,
                 text: done.text,
-            }));
+            })));
             show(&checked, Some(&done.summary))?;
             Ok(checked.exit_code())
         }
         Err(edit::Refused::Invalid(_)) => {
             // The file's input errors, as `check` would show them.
-            let checked = report::Checked::from_game(xwing::check(source));
+            let checked = report::Checked::from_game(xwing::check(parsed));
             refuse_file(
                 checked,
                 Some(format!(

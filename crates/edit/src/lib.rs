@@ -10,14 +10,15 @@ pub mod interop;
 use fleetcheck_data::Database;
 use fleetcheck_games::Which;
 use fleetcheck_input::diag::{Diagnostic, InputCode, Source};
+use fleetcheck_input::tree::Parsed;
 use fleetcheck_report::Checked;
 use fleetcheck_staw::analysis::Analysis;
 use fleetcheck_staw::CheckOptions;
 
-/// `Ok` for a STAW fleet file; otherwise the input error that says the
-/// editing commands (build, import, export) take only STAW fleets, or the
-/// dispatcher's own error (an unknown game).
-pub fn staw_only(source: &Source) -> Result<(), Box<Checked>> {
+/// The file parsed, for a STAW fleet file; otherwise the input error that
+/// says the editing commands (build, import, export) take only STAW
+/// fleets, or the dispatcher's own error (an unknown game).
+pub fn staw_only(source: &Source) -> Result<Parsed, Box<Checked>> {
     let refuse = |d: Diagnostic| {
         let path = source.path.clone();
         Err(Box::new(Checked::input_error(
@@ -27,8 +28,9 @@ pub fn staw_only(source: &Source) -> Result<(), Box<Checked>> {
             d,
         )))
     };
-    match fleetcheck_games::which(source) {
-        Ok(Which::Staw) => Ok(()),
+    let parsed = Parsed::of(source.clone());
+    match fleetcheck_games::which(&parsed) {
+        Ok(Which::Staw) => Ok(parsed),
         Ok(Which::Other(g)) => refuse(Diagnostic::new(
             InputCode::UnknownGame,
             format!(
@@ -49,7 +51,7 @@ pub fn with_analysis<R>(
     opts: &CheckOptions,
     f: impl FnOnce(&Analysis) -> R,
 ) -> Result<R, Box<Checked>> {
-    staw_only(source)?;
-    let (checked, r) = fleetcheck_report::staw::check_and(db, source.clone(), opts, f);
+    let parsed = staw_only(source)?;
+    let (checked, r) = fleetcheck_report::staw::check_and(db, parsed, opts, f);
     r.ok_or_else(|| Box::new(checked))
 }

@@ -16,7 +16,7 @@ mod ti4;
 pub mod xwing;
 
 use fleetcheck_input::diag::{CodeInfo, Diagnostic, InputCode, Source};
-use fleetcheck_input::tree::{Entry, Node, NodeValue};
+use fleetcheck_input::tree::{Entry, Node, NodeValue, Parsed};
 use std::ops::Range;
 
 /// One file of another game checked: the engine's outcome, which the
@@ -55,7 +55,7 @@ pub struct Game {
     /// The game's own codes, its `Code::TABLE` (input errors use the
     /// shared `diag::InputCode`).
     pub codes: &'static [CodeInfo],
-    pub check: fn(Source) -> Checked,
+    pub check: fn(Parsed) -> Checked,
 }
 
 /// Every game of [`GAMES`], in the same order.
@@ -68,7 +68,7 @@ pub fn check(game: &str, source: Source) -> Option<Checked> {
     REGISTRY
         .iter()
         .find(|g| g.id == id)
-        .map(|g| (g.check)(source))
+        .map(|g| (g.check)(Parsed::of(source)))
 }
 
 /// The rule set a file is for, as its `game` key says.
@@ -79,18 +79,23 @@ pub enum Which {
     Other(&'static Game),
 }
 
-/// THE dispatcher: which rule set a file is for, decided once from its
-/// `game` key (any case; absent means `staw`). An unknown game, or a
-/// `game` that is not a string, is the one `unknown-game` (or `shape`)
-/// error every command gives. A file that is not valid TOML is given to
-/// STAW, whose reader reports the syntax error.
-pub fn which(source: &Source) -> Result<Which, Box<Diagnostic>> {
-    which_game(game_of(source)?)
+/// THE dispatcher: which rule set a file is for, decided once from the
+/// `game` key of its tree, parsed once (any case; absent means `staw`);
+/// the rule set then reads the same tree. An unknown game, or a `game`
+/// that is not a string, is the one `unknown-game` (or `shape`) error
+/// every command gives. A file that is not valid TOML goes to the rule
+/// set its `game` entry names, read alone (a file of another game with,
+/// say, an integer out of range is reported by that game), or to STAW;
+/// its `parse` diagnostic is the outcome.
+pub fn which(parsed: &Parsed) -> Result<Which, Box<Diagnostic>> {
+    match &parsed.root {
+        Some(root) => which_in(root),
+        None => which_game(game_of(&parsed.source)?),
+    }
 }
 
-/// The dispatcher on a file already parsed into its spanned tree: the same
-/// answer as [`which`], read from `root` without parsing anything.
-pub fn which_in(root: &Node) -> Result<Which, Box<Diagnostic>> {
+/// The dispatcher on a file's tree (see [`which`]).
+fn which_in(root: &Node) -> Result<Which, Box<Diagnostic>> {
     which_game(game_in(root)?)
 }
 
@@ -126,13 +131,12 @@ fn unknown_game(game: &str, span: Range<usize>) -> Diagnostic {
     d
 }
 
-/// The file's `game`, lowercased and trimmed, with the span of its value;
-/// `None` when absent or when the file is not valid TOML (the rule set's
-/// reader reports the syntax error). The file is parsed once and only the
-/// `game` entry is turned into the spanned tree (no serde pass over it).
+/// The `game` of a file that is not valid TOML as a whole, lowercased and
+/// trimmed, with the span of its value: only that entry is turned into the
+/// spanned tree. `None` when absent or unreadable.
 fn game_of(source: &Source) -> Result<Option<(String, Range<usize>)>, Box<Diagnostic>> {
-    // Most fleets have no `game` key: spare them the parse unless the key
-    // could be there (written plainly, or as a quoted key with escapes).
+    // Spare the parse unless the key could be there (written plainly, or
+    // as a quoted key with escapes).
     let text = &source.text;
     if !(text.contains("game") || text.contains("\\u") || text.contains("\\U")) {
         return Ok(None);
@@ -200,9 +204,10 @@ pub(crate) struct RuleSet<F: ?Sized + 'static, S> {
     /// The embedded facts (loaded once from `data/<game>/`), or what is
     /// wrong with them.
     pub facts: fn() -> Result<&'static F, String>,
-    /// Reads the file; input errors go to the diagnostics. `None` when
-    /// nothing could be read (a syntax error).
-    pub read: fn(&Source, &'static F, &mut Vec<Diagnostic>) -> Option<S>,
+    /// Reads the file's tree (parsed once, by the dispatcher); input errors
+    /// go to the diagnostics. `None` when nothing could be read (a root
+    /// that is not the game's table).
+    pub read: fn(&Source, &Node, &'static F, &mut Vec<Diagnostic>) -> Option<S>,
     /// The file's `name`.
     pub title: fn(&S) -> Option<String>,
     /// The game's rules, on a file read without input errors.
@@ -216,8 +221,12 @@ pub(crate) struct RuleSet<F: ?Sized + 'static, S> {
 /// Checks one file with a rule set. When the file has an input error, its
 /// rules are not checked and no summary is given: they would describe a
 /// state that was not fully read.
-pub(crate) fn run<F: ?Sized + 'static, S>(r: &RuleSet<F, S>, source: Source) -> Checked {
-    let mut diags = Vec::new();
+pub(crate) fn run<F: ?Sized + 'static, S>(r: &RuleSet<F, S>, parsed: Parsed) -> Checked {
+    let Parsed {
+        source,
+        root,
+        diagnostics: mut diags,
+    } = parsed;
     let result = |source: Source, name, diags, summary, details| Checked {
         source,
         game: r.id,
@@ -236,7 +245,11 @@ pub(crate) fn run<F: ?Sized + 'static, S>(r: &RuleSet<F, S>, source: Source) -> 
             return result(source, None, diags, None, None);
         }
     };
-    let Some(state) = (r.read)(&source, facts, &mut diags) else {
+    // Not valid TOML: the `parse` diagnostic is the outcome.
+    let Some(root) = root else {
+        return result(source, None, diags, None, None);
+    };
+    let Some(state) = (r.read)(&source, &root, facts, &mut diags) else {
         return result(source, None, diags, None, None);
     };
     let name = (r.title)(&state);
@@ -345,7 +358,7 @@ macro_rules! rule_set {
         }
 
         #[doc = concat!("Checks a ", $name, " file.")]
-        pub(crate) fn check(source: Source) -> Checked {
+        pub(crate) fn check(parsed: fleetcheck_input::tree::Parsed) -> Checked {
             run(
                 &RuleSet {
                     id: GAME.id,
@@ -357,7 +370,7 @@ macro_rules! rule_set {
                     summary,
                     details,
                 },
-                source,
+                parsed,
             )
         }
     };
@@ -388,13 +401,14 @@ pub(crate) use rule_set;
 pub(crate) mod testing {
     use super::Checked;
     use fleetcheck_input::diag::Source;
+    use fleetcheck_input::tree::Parsed;
 
     /// Checks `text` as the file `path` with a rule set's `check`.
-    pub(crate) fn run(check: fn(Source) -> Checked, path: &str, text: &str) -> Checked {
-        check(Source {
+    pub(crate) fn run(check: fn(Parsed) -> Checked, path: &str, text: &str) -> Checked {
+        check(Parsed::of(Source {
             path: path.into(),
             text: text.into(),
-        })
+        }))
     }
 
     /// The (code, message) of every diagnostic, in order.

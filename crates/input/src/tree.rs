@@ -10,7 +10,7 @@
 //! tree by hand, which also lets a card reference be "a string or an inline
 //! table" without serde's span-losing `untagged`.
 
-use crate::diag::{Diagnostic, InputCode};
+use crate::diag::{Diagnostic, InputCode, Source};
 use std::ops::Range;
 use toml::de::{DeTable, DeValue};
 
@@ -66,6 +66,40 @@ impl NodeValue {
 pub struct SyntaxError {
     pub message: String,
     pub span: Option<Range<usize>>,
+}
+
+/// A file parsed once into its tree: what the dispatcher reads the file's
+/// `game` from and what the rule set it picks then reads, so that no one
+/// parses the file again.
+#[derive(Debug, Clone)]
+pub struct Parsed {
+    pub source: Source,
+    /// The root table; `None` when the file is not valid TOML.
+    pub root: Option<Node>,
+    /// The `parse` diagnostic that says why there is no `root` (empty when
+    /// there is one).
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Parsed {
+    /// Parses `source` ([`parse_reported`]).
+    pub fn of(source: Source) -> Parsed {
+        let mut diagnostics = Vec::new();
+        let root = parse_reported(&source.text, &mut diagnostics);
+        Parsed {
+            source,
+            root,
+            diagnostics,
+        }
+    }
+}
+
+/// A file's text, parsed: what the pipelines take (a caller without the
+/// tree gives the text).
+impl From<Source> for Parsed {
+    fn from(source: Source) -> Parsed {
+        Parsed::of(source)
+    }
 }
 
 /// Parses a whole file into its root table; a syntax error becomes a

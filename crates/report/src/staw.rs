@@ -11,7 +11,7 @@ use super::model::{
 };
 use super::Checked;
 use fleetcheck_data::Database;
-use fleetcheck_input::diag::Source;
+use fleetcheck_input::tree::Parsed;
 use fleetcheck_staw::analysis::Analysis;
 use fleetcheck_staw::{self as staw, cost, swap, Analysed, CheckOptions, Engine};
 
@@ -139,25 +139,26 @@ pub fn checked(a: Analysed<Priced>) -> Checked {
     }
 }
 
-/// Analyses a STAW fleet file and reports it.
-pub fn check(db: &Database, source: Source, opts: &CheckOptions) -> Checked {
-    check_on(&Engine::new(db, opts.clone()), source)
+/// Analyses a STAW fleet file (its text, or the tree the dispatcher
+/// parsed of it) and reports it.
+pub fn check(db: &Database, file: impl Into<Parsed>, opts: &CheckOptions) -> Checked {
+    check_on(&Engine::new(db, opts.clone()), file)
 }
 
 /// [`check`] on an engine the caller holds.
-pub fn check_on(engine: &Engine, source: Source) -> Checked {
+pub fn check_on(engine: &Engine, file: impl Into<Parsed>) -> Checked {
     let fingerprint = !engine.check_options().skip_fingerprint;
-    checked(engine.analyse_text(source, |a| priced_with(a, fingerprint)))
+    checked(engine.analyse_text(file, |a| priced_with(a, fingerprint)))
 }
 
 /// [`check`], plus the Reinforcements Sideboard's swap plan (empty when
 /// the file could not be priced or has no sideboard).
 pub fn check_with_swaps(
     db: &Database,
-    source: Source,
+    file: impl Into<Parsed>,
     opts: &CheckOptions,
 ) -> (Checked, Vec<swap::Swap>) {
-    let (c, plan) = check_and(db, source, opts, swap::plan);
+    let (c, plan) = check_and(db, file, opts, swap::plan);
     (c, plan.unwrap_or_default())
 }
 
@@ -165,20 +166,20 @@ pub fn check_with_swaps(
 /// could not be priced).
 pub fn check_and<R>(
     db: &Database,
-    source: Source,
+    file: impl Into<Parsed>,
     opts: &CheckOptions,
     f: impl FnOnce(&Analysis) -> R,
 ) -> (Checked, Option<R>) {
-    check_and_on(&Engine::new(db, opts.clone()), source, f)
+    check_and_on(&Engine::new(db, opts.clone()), file, f)
 }
 
 /// [`check_and`] on an engine the caller holds.
 pub fn check_and_on<R>(
     engine: &Engine,
-    source: Source,
+    file: impl Into<Parsed>,
     f: impl FnOnce(&Analysis) -> R,
 ) -> (Checked, Option<R>) {
-    let a = engine.analyse_text(source, |a| (priced(a), f(a)));
+    let a = engine.analyse_text(file, |a| (priced(a), f(a)));
     let mut r = None;
     let a = a.map(|(p, x)| {
         r = Some(x);

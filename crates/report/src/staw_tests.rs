@@ -4,6 +4,7 @@
 
 use super::*;
 use fleetcheck_data::Database;
+use fleetcheck_input::diag::Source;
 use fleetcheck_staw::CheckOptions;
 
 fn check_source(db: &Database, source: Source, opts: &CheckOptions) -> Checked {

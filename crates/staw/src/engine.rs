@@ -22,7 +22,7 @@ use crate::{Analysed, CheckOptions, OnItsShip, DEFAULT_FORMAT, GAME, RULES};
 use fleetcheck_data::model::{Card, Format};
 use fleetcheck_data::Database;
 use fleetcheck_input::diag::{Diagnostic, InputCode, Source};
-use fleetcheck_input::tree;
+use fleetcheck_input::tree::Parsed;
 use std::ops::Range;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
@@ -75,22 +75,27 @@ impl<'db> Engine<'db> {
     /// priced fleet to `visit`. Never panics; every problem is a diagnostic.
     ///
     /// Which game a file is for is decided before, once, by the caller's
-    /// dispatcher (`games::which`); a file whose `game` is not `staw` is an
-    /// input error here.
+    /// dispatcher (`games::which`), which hands on the tree it parsed
+    /// (a [`Parsed`]; a caller with only the text gives a [`Source`]); a
+    /// file whose `game` is not `staw` is an input error here.
     pub fn analyse_text<R>(
         &self,
-        source: Source,
+        file: impl Into<Parsed>,
         visit: impl FnOnce(&Analysis) -> R,
     ) -> Analysed<R> {
-        self.resolve_text(source).analyse(visit)
+        self.resolve_text(file).analyse(visit)
     }
 
-    /// Parses and reads `source`, then resolves it ([`Engine::resolve_fleet`]).
-    pub fn resolve_text(&self, source: Source) -> Resolved<'db> {
-        let mut diags = Vec::new();
-        let raw = tree::parse_reported(&source.text, &mut diags)
-            .map(|root| read::read(&root, &mut diags));
-        self.resolve_read(source, raw, diags)
+    /// Reads the file (its text parsed once, or the tree given), then
+    /// resolves it ([`Engine::resolve_fleet`]).
+    pub fn resolve_text(&self, file: impl Into<Parsed>) -> Resolved<'db> {
+        let Parsed {
+            source,
+            root,
+            mut diagnostics,
+        } = file.into();
+        let raw = root.map(|root| read::read(&root, &mut diagnostics));
+        self.resolve_read(source, raw, diagnostics)
     }
 
     /// Resolves a fleet value built in memory: no TOML text in between.

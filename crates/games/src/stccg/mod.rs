@@ -148,9 +148,8 @@ impl Deck {
     }
 }
 
-fn read(source: &Source, f: &Facts, diags: &mut Vec<Diagnostic>) -> Option<Deck> {
-    let root = input::parse(source, diags)?;
-    let (top, name) = input::top_level(&root, TOP_KEYS, "in a Star Trek CCG deck list", diags)?;
+fn read(_: &Source, root: &Node, f: &Facts, diags: &mut Vec<Diagnostic>) -> Option<Deck> {
+    let (top, name) = input::top_level(root, TOP_KEYS, "in a Star Trek CCG deck list", diags)?;
     let affiliation = top
         .string("affiliation", diags)
         .and_then(|a| affiliation_id(f, &a, diags));

@@ -3,9 +3,13 @@
 
 use super::*;
 
-pub(super) fn read(source: &Source, f: &Facts, diags: &mut Vec<Diagnostic>) -> Option<State> {
-    let root = input::parse(source, diags)?;
-    let (top, name) = input::top_level(&root, TOP_KEYS, "in a Twilight Imperium file", diags)?;
+pub(super) fn read(
+    _: &Source,
+    root: &Node,
+    f: &Facts,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<State> {
+    let (top, name) = input::top_level(root, TOP_KEYS, "in a Twilight Imperium file", diags)?;
     let setup = top.boolean("setup", diags).is_some_and(|b| b.value);
     let mut players: Vec<Player> = Vec::new();
     for node in top.tables("player", diags) {

@@ -14,8 +14,9 @@
 
 use super::data::{self, CardKey, Deck};
 use super::state::{self, unknown_card, State};
-use crate::input::{self, suggest};
+use crate::input::suggest;
 use fleetcheck_input::diag::{Diagnostic, Source};
+use fleetcheck_input::tree::Parsed;
 use toml_edit::{Array, DocumentMut, Item, TableLike, Value};
 
 /// Which way a card was when repaired.
@@ -58,15 +59,17 @@ fn refuse(reason: impl Into<String>) -> Refused {
     }
 }
 
-/// Applies `mv` to the card `card` (number or name) on the ship `ship`.
-pub fn apply(source: &Source, ship: &str, card: &str, mv: Move) -> Result<Done, Refused> {
+/// Applies `mv` to the card `card` (number or name) on the ship `ship` of
+/// the file `parsed` (parsed once, by the dispatcher).
+pub fn apply(parsed: &Parsed, ship: &str, card: &str, mv: Move) -> Result<Done, Refused> {
     let decks =
         data::decks().map_err(|e| refuse(format!("the embedded X-Wing data is invalid: {e}")))?;
     let mut diags = Vec::new();
-    let Some(root) = input::parse(source, &mut diags) else {
-        return Err(Refused::Invalid(diags));
+    let source = &parsed.source;
+    let Some(root) = &parsed.root else {
+        return Err(Refused::Invalid(parsed.diagnostics.clone()));
     };
-    if data::is_deck_file(&root) {
+    if data::is_deck_file(root) {
         return Err(Refused::Move {
             reason: format!("{} is a damage deck file, not a damage state", source.path),
             help: vec![
@@ -74,7 +77,7 @@ pub fn apply(source: &Source, ship: &str, card: &str, mv: Move) -> Result<Done, 
             ],
         });
     }
-    let state = state::from_tree(&root, source, decks, &mut diags);
+    let state = state::from_tree(root, source, decks, &mut diags);
     let state = match state {
         Some(s) if !diags.iter().any(Diagnostic::is_input_error) => s,
         _ => {
@@ -371,11 +374,11 @@ fn put(t: &mut dyn TableLike, key: &str, deck: &Deck, ci: usize, v: Value) {
 mod tests {
     use super::*;
 
-    fn src(text: &str) -> Source {
-        Source {
+    fn src(text: &str) -> Parsed {
+        Parsed::of(Source {
             path: "s.toml".into(),
             text: text.into(),
-        }
+        })
     }
 
     const STATE: &str = "game = \"xwing\" # my game\n\n[[ship]]\nname = \"Red Five\"   # Luke\nface_up = [\"Console Fire\"]\nface_down = [14, \"Fuel Leak\"] # two\n\n[[ship]]\nname = \"Gold Two\"\n";

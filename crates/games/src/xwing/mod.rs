@@ -37,9 +37,10 @@ pub use summary::{deck_details, deck_summary, details, summary};
 pub const ID: &str = GAME.id;
 
 use crate::Checked;
-use crate::{input, run, RuleSet};
+use crate::{run, RuleSet};
 use data::Deck;
 use fleetcheck_input::diag::{Diagnostic, Source};
+use fleetcheck_input::tree::{Node, Parsed};
 use rules::rules;
 use state::State;
 
@@ -55,7 +56,7 @@ crate::rule_set! {
 }
 
 /// Checks a X-Wing file.
-pub fn check(source: Source) -> Checked {
+pub fn check(parsed: Parsed) -> Checked {
     run(
         &RuleSet {
             id: GAME.id,
@@ -80,7 +81,7 @@ pub fn check(source: Source) -> Checked {
                 File::Deck(d) => deck_details(d),
             },
         },
-        source,
+        parsed,
     )
 }
 
@@ -94,12 +95,16 @@ pub enum File {
 }
 
 /// Reads an X-Wing file: a deck file or a state (see `data::is_deck_file`).
-pub fn read(source: &Source, decks: &'static [Deck], diags: &mut Vec<Diagnostic>) -> Option<File> {
-    let root = input::parse(source, diags)?;
-    if data::is_deck_file(&root) {
-        data::deck_from_tree(&root, diags).map(File::Deck)
+pub fn read(
+    source: &Source,
+    root: &Node,
+    decks: &'static [Deck],
+    diags: &mut Vec<Diagnostic>,
+) -> Option<File> {
+    if data::is_deck_file(root) {
+        data::deck_from_tree(root, diags).map(File::Deck)
     } else {
-        state::from_tree(&root, source, decks, diags).map(File::State)
+        state::from_tree(root, source, decks, diags).map(File::State)
     }
 }
 

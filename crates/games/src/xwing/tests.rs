@@ -84,10 +84,10 @@ fn with_deck(deck: &str, state: &str) -> (tempfile::TempDir, Checked) {
     std::fs::create_dir(dir.path().join("decks")).unwrap();
     std::fs::write(dir.path().join("decks/t.toml"), deck).unwrap();
     let path = dir.path().join("s.toml").display().to_string();
-    let c = check(Source {
+    let c = check(Parsed::of(Source {
         path,
         text: format!("game = \"xwing\"\ndeck = {{ file = \"decks/t.toml\" }}\n{state}"),
-    });
+    }));
     (dir, c)
 }
 
