@@ -253,6 +253,84 @@ fn fingerprints_follow_the_cards_not_the_text() {
     assert_ne!(fingerprint(dir.path(), "d.toml"), print);
 }
 
+/// Two lists of the same cards, one by ids and one by names with other
+/// printings (Data C080 for the Starter Set's C209, Photon Torpedoes W137
+/// for W122: reprints): one
+/// fingerprint, so `duplicate-list` finds them; a different card still
+/// changes it.
+#[test]
+fn reprints_and_names_give_one_fingerprint() {
+    let dir = tempfile::tempdir().unwrap();
+    let alice =
+        std::fs::read_to_string(root().join("tests/fixtures/event/lists/alice.toml")).unwrap();
+    let by_names = "player = \"Dave\"\n\n[[ship]]\nship = \"U.S.S. Enterprise-D (Starter Set)\"\ncaptain = \"Jean-Luc Picard (Starter Set)\"\nupgrades = [{ id = \"C080\" }, { id = \"W137\" }]\n\n[[ship]]\nship = \"U.S.S. Defiant\"\ncaptain = { id = \"Cap639\" }\nupgrades = [{ id = \"W107\" }]\n";
+    std::fs::create_dir(dir.path().join("lists")).unwrap();
+    std::fs::write(dir.path().join("lists/alice.toml"), &alice).unwrap();
+    std::fs::write(dir.path().join("lists/dave.toml"), by_names).unwrap();
+    let print = fingerprint(dir.path(), "lists/alice.toml");
+    assert_eq!(fingerprint(dir.path(), "lists/dave.toml"), print);
+    std::fs::write(
+        dir.path().join("event.toml"),
+        "name = \"Reprints\"\ndate = \"2026-12-01\"\n",
+    )
+    .unwrap();
+    let v = roster_json(dir.path(), &[]);
+    assert_eq!(v["event"]["fingerprint_version"], 2);
+    assert_eq!(codes(row(&v, "lists/alice.toml")), ["duplicate-list"]);
+    assert_eq!(codes(row(&v, "lists/dave.toml")), ["duplicate-list"]);
+    // Another Data, not a reprint (the OP prize's, 5 SP): another list.
+    std::fs::write(
+        dir.path().join("lists/dave.toml"),
+        by_names.replace("{ id = \"C080\" }", "{ id = \"C272\" }"),
+    )
+    .unwrap();
+    assert_ne!(fingerprint(dir.path(), "lists/dave.toml"), print);
+}
+
+/// Round 3 after a player wrote ids for names (the ids `fix` offers,
+/// another printing of Data among them): no false `fingerprint-changed`.
+#[test]
+fn against_after_writing_ids_for_names_is_clean() {
+    let dir = event_dir();
+    let r = event(dir.path(), &["-o", "json"]);
+    std::fs::write(dir.path().join("roster.json"), &r.stdout).unwrap();
+    let alice = dir.path().join("lists/alice.toml");
+    let text = std::fs::read_to_string(&alice).unwrap();
+    std::fs::write(
+        &alice,
+        text.replace("{ id = \"C209\" }", "{ id = \"C080\" }")
+            .replace("ship = \"U.S.S. Defiant\"", "ship = { id = \"S180\" }"),
+    )
+    .unwrap();
+    let v = roster_json(dir.path(), &["--against", "roster.json"]);
+    for row in v["event"]["roster"].as_array().unwrap() {
+        assert!(!codes(row).contains(&"fingerprint-changed"), "{row}");
+    }
+}
+
+/// A roster of fingerprint version 1 (no `fingerprint_version`) is not
+/// compared: exit 2 and a message that says why and what to do.
+#[test]
+fn a_roster_of_another_fingerprint_version_is_refused() {
+    let dir = event_dir();
+    let r = event(dir.path(), &["-o", "json"]);
+    let mut v = assert_valid_json(&r.stdout);
+    v["event"]
+        .as_object_mut()
+        .unwrap()
+        .remove("fingerprint_version");
+    std::fs::write(dir.path().join("old.json"), v.to_string()).unwrap();
+    let r = event(dir.path(), &["--against", "old.json"]);
+    assert_eq!(r.code, 2);
+    assert_eq!(
+        r.stderr.trim_end(),
+        "error: old.json: its fingerprints are of version 1, this fleetcheck's of version 2 \
+         (reprints and names written for ids count as one card), so no list is compared; \
+         write the roster again with this fleetcheck (`fleetcheck event EVENT LISTS -o json`) \
+         from the lists as submitted"
+    );
+}
+
 #[test]
 fn against_the_submitted_roster_a_changed_list_is_reported() {
     let dir = event_dir();

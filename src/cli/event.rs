@@ -421,6 +421,23 @@ fn read_against(path: &Path) -> anyhow::Result<Against> {
             path.display()
         );
     };
+    // Fingerprints of another version hash other things: compared, every
+    // list would read as changed.
+    let version = v
+        .get("event")
+        .and_then(|e| e.get("fingerprint_version"))
+        .map_or(Some(1), serde_json::Value::as_u64);
+    let ours = fleetcheck_staw::fingerprint::VERSION;
+    if version != Some(u64::from(ours)) {
+        let theirs = version.map_or("an unknown version".to_string(), |n| format!("version {n}"));
+        bail!(
+            "{}: its fingerprints are of {theirs}, this fleetcheck's of version {ours} \
+             (reprints and names written for ids count as one card), so no list is compared; \
+             write the roster again with this fleetcheck (`fleetcheck event EVENT LISTS -o json`) \
+             from the lists as submitted",
+            path.display()
+        );
+    }
     let mut a = Against {
         path: path.display().to_string(),
         ..Against::default()
@@ -608,6 +625,7 @@ fn event_report(event: &Event, lists: &[Listed], against: Option<String>) -> Eve
             .iter()
             .map(|l| roster::row(&l.checked, l.factions.clone()))
             .collect(),
+        fingerprint_version: fleetcheck_staw::fingerprint::VERSION,
         against,
     }
 }

@@ -152,6 +152,9 @@ pub struct EventReport {
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub blind_booster: bool,
     pub roster: Vec<RosterRow>,
+    /// The version of the roster's fingerprints: `--against` compares only
+    /// a roster of the same version (absent in rosters of version 1).
+    pub fingerprint_version: u32,
     /// `--against`: the roster the fingerprints were compared with.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub against: Option<String>,
