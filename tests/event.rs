@@ -331,6 +331,47 @@ fn a_roster_of_another_fingerprint_version_is_refused() {
     );
 }
 
+/// One idea of a submission: a list with only its player is `empty-fleet`
+/// in `check DIR` (the README's CI recipe) as in `event`; a list of only a
+/// sideboard is a fleet.
+#[test]
+fn an_empty_list_is_an_error_in_check_as_in_event() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("lists")).unwrap();
+    std::fs::write(dir.path().join("lists/erin.toml"), "player = \"Erin\"\n").unwrap();
+    std::fs::write(
+        dir.path().join("lists/frank.toml"),
+        "player = \"Frank\"\n\n[sideboard]\ncaptain = { id = \"Cap906\" }\n",
+    )
+    .unwrap();
+    let r = run(dir.path(), &["check", "lists", "-o", "github"]);
+    assert_eq!(r.code, 1, "{}", r.stdout);
+    assert!(
+        r.stdout.contains("::error file=lists/erin.toml,title=empty-fleet%3A the fleet has no ships::the fleet has no ships, no resource and no sideboard: nothing to check"),
+        "{}",
+        r.stdout
+    );
+    assert!(
+        r.stdout
+            .contains("lists/erin.toml: ILLEGAL, 0 / 100 SP, 1 error"),
+        "{}",
+        r.stdout
+    );
+    assert!(
+        !r.stdout.contains("file=lists/frank.toml,title=empty-fleet"),
+        "{}",
+        r.stdout
+    );
+    std::fs::write(
+        dir.path().join("event.toml"),
+        "name = \"Empty\"\ndate = \"2026-12-01\"\n",
+    )
+    .unwrap();
+    let v = roster_json(dir.path(), &[]);
+    assert_eq!(codes(row(&v, "lists/erin.toml")), ["empty-fleet"]);
+    assert!(!codes(row(&v, "lists/frank.toml")).contains(&"empty-fleet"));
+}
+
 #[test]
 fn against_the_submitted_roster_a_changed_list_is_reported() {
     let dir = event_dir();

@@ -214,13 +214,12 @@ pub fn read_event(db: &Database, path: &Path) -> anyhow::Result<Event> {
 struct Facts {
     diagnostics: Vec<Diagnostic>,
     factions: Vec<String>,
-    ships: usize,
     player_span: Option<std::ops::Range<usize>>,
 }
 
 /// Checks one list of the event: the one pipeline with the event's
 /// options, plus the event's rules and the checks of one list
-/// (`empty-fleet`, `not-a-fleet`, `player-missing`).
+/// (`not-a-fleet`, `player-missing`).
 pub fn check_list(db: &Database, event: &Event, source: Source, opts: &CheckOptions) -> Listed {
     let mut facts: Option<Facts> = None;
     let mut c = check::dispatch(source, |s| {
@@ -234,7 +233,6 @@ pub fn check_list(db: &Database, event: &Event, source: Source, opts: &CheckOpti
             Facts {
                 diagnostics,
                 factions,
-                ships: a.ships.len(),
                 player_span: a.raw.player.as_ref().map(|p| p.span.clone()),
             }
         });
@@ -255,15 +253,6 @@ pub fn check_list(db: &Database, event: &Event, source: Source, opts: &CheckOpti
         );
     }
     c.diagnostics.extend(facts.diagnostics);
-    if c.report.total.is_some() && facts.ships == 0 {
-        c.diagnostics.push(
-            Diagnostic::new(
-                fleetcheck_staw::event::EventCode::EmptyFleet,
-                "the list has no ships",
-            )
-            .with_help("a list names its ships as [[ship]] tables"),
-        );
-    }
     if event.file.require_player && c.report.player.is_none() && c.status() != Status::InputError {
         c.diagnostics.push(
             Diagnostic::new(

@@ -25,6 +25,7 @@ codes! {
         SideboardSetCost = ("sideboard-set-cost", Warning, "a card whose cost comes from ship stats, priced at its printed cost on the sideboard"),
         SpCap = ("sp-cap", Error, "the fleet total over the format's cap (or the file's `sp_cap`)"),
         ShipCount = ("ship-count", Error, "fewer (or more) ships than the format allows"),
+        EmptyFleet = ("empty-fleet", Error, "a fleet with no ship, no resource and no sideboard: nothing to check (a file with only a `player` line); `check` and `event` alike"),
         ShipSpCap = ("ship-sp-cap", Error, "a ship over the per-ship cap, beyond the base-cost-43 exception"),
         OversizedLimit = ("oversized-limit", Error, "more oversized bases than the format allows"),
         CardPool = ("card-pool", Error, "a card not yet released at the evaluation date (formats with a card pool)"),

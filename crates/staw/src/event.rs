@@ -20,7 +20,6 @@ fleetcheck_input::diag::codes! {
         EventRestricted = ("event-restricted", Error, "more of the restricted cards than the event allows (on the one too many)"),
         BoosterShip = ("booster-ship", Error, "a Blind Booster list that marks no ship, or several, as its booster"),
         BoosterCap = ("booster-cap", Error, "the booster ship over 40 SP, or the rest of the fleet over 90 SP"),
-        EmptyFleet = ("empty-fleet", Error, "a list without ships"),
         PlayerMissing = ("player-missing", Error, "no `player` line, at an event with `require_player = true`"),
         DuplicatePlayer = ("duplicate-player", Error, "two lists of one player (names compared without case)"),
         DuplicateList = ("duplicate-list", Warning, "two lists with the same cards (the same fingerprint)"),

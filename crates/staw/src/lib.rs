@@ -45,6 +45,7 @@ pub mod words;
 mod admiral_limit;
 mod captain;
 mod card_pool;
+mod empty_fleet;
 mod equivalent;
 mod held;
 mod op_banned;
@@ -112,6 +113,7 @@ pub const RULES: &[Rule] = &[
     sideboard::RULE,
     sp_cap::RULE,
     ship_count::RULE,
+    empty_fleet::RULE,
     ship_sp_cap::RULE,
     oversized::RULE,
     card_pool::RULE,
