@@ -163,7 +163,8 @@ fn no_arguments_print_help_and_fail() {
 }
 
 /// Directories expand to their `*.toml` files, recursively, sorted, hidden
-/// directories skipped; the arguments keep their order.
+/// directories left out; the arguments keep their order; other files are
+/// listed as skipped, never checked.
 #[test]
 fn directories_expand_in_a_stable_order() {
     let dir = tree(&[
@@ -196,11 +197,16 @@ fn directories_expand_in_a_stable_order() {
             "missing.toml"
         ]
     );
-    // The table ends with one summary line.
+    assert_eq!(
+        v["skipped"],
+        serde_json::json!([{"file": "fleets/notes.txt", "reason": "not a *.toml fleet file"}])
+    );
+    // The table ends with the skipped files and one summary line.
     let r = run(dir.path(), &["first.toml", "fleets"]);
     assert!(
-        r.stdout
-            .ends_with("\n4 files checked: 0 legal, 0 illegal, 4 input errors\n"),
+        r.stdout.ends_with(
+            "\nskipped fleets/notes.txt: not a *.toml fleet file\n4 files checked: 0 legal, 0 illegal, 4 input errors; 1 skipped\n"
+        ),
         "{}",
         r.stdout
     );

@@ -99,15 +99,21 @@ fn the_roster_flags_what_no_single_list_shows() {
     // No ships.
     assert_eq!(codes(row(&v, "lists/erin.toml")), ["empty-fleet"]);
     assert_eq!(status("lists/erin.toml"), "illegal");
-    // Unreadable, and not a fleet at all.
+    // Unreadable; and not a list at all: skipped, as `check DIR` does.
     assert_eq!(codes(row(&v, "lists/broken.toml")), ["encoding"]);
     assert_eq!(status("lists/broken.toml"), "input-error");
-    assert_eq!(codes(row(&v, "lists/notes.txt")), ["not-a-fleet"]);
-    assert_eq!(status("lists/notes.txt"), "input-error");
-    assert!(row(&v, "lists/notes.txt").get("fingerprint").is_none());
+    assert!(v["event"]["roster"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|r| r["file"] != "lists/notes.txt"));
+    assert_eq!(
+        v["event"]["skipped"],
+        serde_json::json!([{"file": "lists/notes.txt", "reason": "not a *.toml fleet file"}])
+    );
     assert_eq!(
         v["summary"],
-        serde_json::json!({"files": 7, "legal": 2, "illegal": 3, "input_errors": 2})
+        serde_json::json!({"files": 6, "legal": 2, "illegal": 3, "input_errors": 1})
     );
     // The fleets carry the event's diagnostics with their places.
     let bob = v["fleets"]
@@ -194,7 +200,7 @@ fn github_actions_get_the_roster_in_the_step_summary() {
     // The annotations end with the final count line.
     let stdout = String::from_utf8(out.stdout).unwrap();
     assert!(
-        stdout.ends_with("Test Regional: 7 lists: 2 legal, 3 illegal, 2 input errors\n"),
+        stdout.ends_with("Test Regional: 6 lists: 2 legal, 3 illegal, 1 input error; 1 skipped\n"),
         "{stdout}"
     );
     // Without the variable, nothing is appended.

@@ -24,6 +24,7 @@ use fleetcheck_games::Which;
 use fleetcheck_input::diag::{Diagnostic, InputCode, Source};
 use fleetcheck_input::fs::Unreadable;
 use fleetcheck_input::tree::Parsed;
+use fleetcheck_report::model::SkippedFile;
 use fleetcheck_report::{self as report, Checked, RenderOptions};
 use fleetcheck_staw::CheckOptions;
 use std::collections::HashSet;
@@ -80,14 +81,15 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<i32> {
     opts.skip_fingerprint = args.common.output != Output::Json;
     let db = super::load_db(&args.common)?;
     let ropts = render_options(&args.common);
-    let inputs = expand(&args.fleets);
+    let (inputs, skipped) = split_skipped(expand(&args.fleets));
     let check = |input: Input| match input {
         Input::File(path) => check_path(&db, &path, &opts),
         Input::Problem(c) => *c,
+        Input::Skipped(_) => unreachable!("split off above"),
     };
     let mut files = Vec::new();
     print(|w| {
-        files = stream(w, inputs, args.common.output, &ropts, check)?;
+        files = stream(w, inputs, &skipped, args.common.output, &ropts, check)?;
         Ok(())
     })?;
     let code = exit_code(&files);
@@ -105,10 +107,12 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<i32> {
 /// `report::github::render_all` (the count line last) or
 /// `report::json::render_all` (one document) writes. Returns the checked
 /// files without their text and renderings (enough for the summary and the
-/// exit code).
+/// exit code). The `skipped` files of the walks are listed after the files
+/// (never an error) and counted in the summary line.
 pub fn stream(
     w: &mut dyn Write,
     inputs: Vec<Input>,
+    skipped: &[SkippedFile],
     output: Output,
     ropts: &RenderOptions,
     check: impl Fn(Input) -> Checked + Sync,
@@ -146,12 +150,16 @@ pub fn stream(
         Ok::<(), std::io::Error>(())
     })?;
     match output {
-        Output::Json => report::json::end(w, &report::json::summary(&kept))?,
-        Output::Table if kept.len() > 1 => {
+        Output::Json => report::json::end(w, &report::json::summary(&kept), skipped)?,
+        Output::Table if kept.len() > 1 || !skipped.is_empty() => {
             writeln!(w)?;
-            writeln!(w, "{}", report::table::summary(&kept))?;
+            report::table::skipped(w, skipped)?;
+            writeln!(w, "{}", report::table::summary(&kept, skipped.len()))?;
         }
-        Output::Github => writeln!(w, "{}", report::table::summary(&kept))?,
+        Output::Github => {
+            report::github::skipped(w, skipped)?;
+            writeln!(w, "{}", report::table::summary(&kept, skipped.len()))?;
+        }
         _ => {}
     }
     Ok(kept)
@@ -286,12 +294,30 @@ pub fn print_one(
     })
 }
 
-/// One input of a run: a file to check, or a problem found while expanding
-/// the arguments (a directory without fleets, an unreadable directory).
+/// One input of a run: a file to check, a problem found while expanding
+/// the arguments (a directory without fleets, an unreadable directory), or
+/// a file of a walked folder that is not checked (listed, never an error).
 #[derive(Debug)]
 pub enum Input {
     File(PathBuf),
     Problem(Box<Checked>),
+    Skipped(SkippedFile),
+}
+
+/// The inputs to check, and the files of the walks that were skipped.
+pub fn split_skipped(inputs: Vec<Input>) -> (Vec<Input>, Vec<SkippedFile>) {
+    let mut skipped = Vec::new();
+    let inputs = inputs
+        .into_iter()
+        .filter_map(|i| match i {
+            Input::Skipped(s) => {
+                skipped.push(s);
+                None
+            }
+            i => Some(i),
+        })
+        .collect();
+    (inputs, skipped)
 }
 
 /// Expands the command-line paths in order: a directory becomes every
@@ -319,7 +345,9 @@ pub fn expand(paths: &[PathBuf]) -> Vec<Input> {
             ));
             continue;
         }
-        if found.is_empty() {
+        // Skipped files (and links out of the folder) are no fleets.
+        if !found.iter().any(|i| matches!(i, Input::File(_))) {
+            out.extend(found.into_iter().filter(|i| matches!(i, Input::Skipped(_))));
             out.push(problem(
                 p,
                 Diagnostic::new(
@@ -334,23 +362,25 @@ pub fn expand(paths: &[PathBuf]) -> Vec<Input> {
     out
 }
 
-/// A symbolic link of a walked folder that leads out of it: reported
-/// (`outside-folder`, a warning naming the link and where it leads), not
-/// read. `folder` is the folder as the user named it.
+/// A symbolic link of a walked folder that leads out of it: skipped, with
+/// where it leads, not read. `folder` is the folder as the user named it.
 fn outside(link: &Path, to: &Path, folder: &Path) -> Input {
-    problem(
-        link,
-        Diagnostic::new(
-            InputCode::OutsideFolder,
-            format!(
-                "{} is a symbolic link to {}, outside the folder {}; not read",
-                link.display(),
-                to.display(),
-                folder.display()
-            ),
-        )
-        .with_help("a walk stays inside the folder it was given: copy the file into it, or name it on the command line"),
-    )
+    Input::Skipped(SkippedFile {
+        file: link.display().to_string(),
+        reason: format!(
+            "a symbolic link to {}, outside the folder {}; not read (a walk stays inside the folder it was given: copy the file into it, or name it on the command line)",
+            to.display(),
+            folder.display()
+        ),
+    })
+}
+
+/// A file of a walked folder that is not a fleet file.
+fn not_toml(path: &Path) -> Input {
+    Input::Skipped(SkippedFile {
+        file: path.display().to_string(),
+        reason: "not a *.toml fleet file".into(),
+    })
 }
 
 fn problem(path: &Path, d: Diagnostic) -> Input {
@@ -367,7 +397,8 @@ fn problem(path: &Path, d: Diagnostic) -> Input {
 /// the order of the whole paths compared component by component (sorting
 /// 10,000 whole paths at the end cost more than walking them). A symbolic
 /// link (to a folder or a `*.toml`) that leads out of `root`, the folder
-/// given, is not followed: it becomes an `outside-folder` warning.
+/// given, is not followed; it and every other file that is not a `*.toml`
+/// (hidden ones aside) are skipped.
 fn collect_fleets(
     dir: &Path,
     (root, given): (&Path, &Path),
@@ -407,6 +438,8 @@ fn collect_fleets(
             }
         } else if fleet {
             out.push(Input::File(p));
+        } else if !hidden {
+            out.push(not_toml(&p));
         }
     }
     Ok(())
@@ -527,9 +560,13 @@ mod tests {
         }
         let walked: Vec<PathBuf> = expand(&[dir.path().to_path_buf()])
             .into_iter()
-            .map(|i| match i {
-                Input::File(p) => p,
+            .filter_map(|i| match i {
+                Input::File(p) => Some(p),
                 Input::Problem(c) => panic!("{:?}", c.report.file),
+                Input::Skipped(s) => {
+                    assert_eq!(s.file, dir.path().join("notes.txt").display().to_string());
+                    None
+                }
             })
             .collect();
         let mut sorted = walked.clone();
@@ -566,7 +603,9 @@ mod tests {
             .into_iter()
             .map(|i| match i {
                 Input::File(p) => p,
-                Input::Problem(_) => unreachable!("the example fleets are files"),
+                Input::Problem(_) | Input::Skipped(_) => {
+                    unreachable!("the example fleets are files")
+                }
             })
             .collect();
         assert!(
@@ -585,9 +624,10 @@ mod tests {
             for output in [Output::Table, Output::Github, Output::Json] {
                 let mut ours = Vec::new();
                 let inputs = list.iter().cloned().map(Input::File).collect();
-                let kept = stream(&mut ours, inputs, output, &ropts, |i| match i {
+                let kept = stream(&mut ours, inputs, &[], output, &ropts, |i| match i {
                     Input::File(p) => check_path(&db, &p, &opts),
                     Input::Problem(c) => *c,
+                    Input::Skipped(_) => unreachable!("none given"),
                 })
                 .unwrap();
                 let mut theirs = Vec::new();

@@ -285,46 +285,22 @@ fn sort(c: &mut Checked) {
         .sort_by_key(|d| d.span.as_ref().map_or(usize::MAX, |s| s.start));
 }
 
-/// The files of the lists folder: every *.toml below it, except `skip`
-/// (the event and roster files), and every other file at its top (not a
-/// fleet: `not-a-fleet`), except `skip` and `output` (the sheets).
+/// The files of the lists folder, as `check DIR` takes them
+/// (`check::expand`): every *.toml below it, except `skip` (the event and
+/// roster files); every other file is skipped (listed, never an error),
+/// but `output` (the sheets of an earlier run). A list named as `output`
+/// stays an input, for `sheets_allowed` to refuse.
 fn inputs(dir: &Path, skip: &[PathBuf], output: Option<&Path>) -> Vec<Input> {
     let skipped = |p: &Path| skip.iter().any(|s| fleetcheck_input::fs::same_file(p, s));
-    let same =
-        |p: &Path| skipped(p) || output.is_some_and(|o| fleetcheck_input::fs::same_file(p, o));
-    let mut out: Vec<Input> = check::expand(&[dir.to_path_buf()])
+    let written = |p: &Path| output.is_some_and(|o| fleetcheck_input::fs::same_file(p, o));
+    check::expand(&[dir.to_path_buf()])
         .into_iter()
-        .filter(|i| !matches!(i, Input::File(p) if skipped(p)))
-        .collect();
-    if let Ok(entries) = std::fs::read_dir(dir) {
-        let mut others: Vec<PathBuf> = entries
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| {
-                p.is_file()
-                    && p.extension().is_none_or(|x| x != "toml")
-                    && !p
-                        .file_name()
-                        .and_then(|n| n.to_str())
-                        .is_some_and(|n| n.starts_with('.'))
-                    && !same(p)
-            })
-            .collect();
-        others.sort();
-        for p in others {
-            let file = p.display().to_string();
-            out.push(Input::Problem(Box::new(Checked::input_error(
-                &file,
-                fleetcheck_staw::GAME,
-                None,
-                Diagnostic::new(
-                    fleetcheck_input::diag::InputCode::NotAFleet,
-                    format!("{file} is not a fleet file (a list is a *.toml fleet file)"),
-                ),
-            ))));
-        }
-    }
-    // A folder with a problem only (no fleets) is one problem: no fleets.
-    out
+        .filter(|i| match i {
+            Input::File(p) => !skipped(p),
+            Input::Skipped(s) => !skipped(Path::new(&s.file)) && !written(Path::new(&s.file)),
+            Input::Problem(_) => true,
+        })
+        .collect()
 }
 
 /// Flags across the lists: two lists of one player, two identical lists.
@@ -506,7 +482,8 @@ pub fn run(args: &EventArgs) -> anyhow::Result<i32> {
     };
     let mut skip = vec![args.event.clone()];
     skip.extend(args.against.clone());
-    let inputs = inputs(&args.lists, &skip, args.sheets.as_deref());
+    let (inputs, skipped) =
+        check::split_skipped(inputs(&args.lists, &skip, args.sheets.as_deref()));
     if let Some(out) = &args.sheets {
         sheets_allowed(out, &skip, &inputs, args.force)?;
     }
@@ -524,6 +501,7 @@ pub fn run(args: &EventArgs) -> anyhow::Result<i32> {
             factions: Vec::new(),
             player_span: None,
         },
+        Input::Skipped(_) => unreachable!("split off above"),
     });
     cross_checks(&mut lists);
     if let Some(a) = &against {
@@ -532,7 +510,8 @@ pub fn run(args: &EventArgs) -> anyhow::Result<i32> {
     for l in &mut lists {
         sort(&mut l.checked);
     }
-    let report = event_report(&event, &lists, against.as_ref().map(|a| a.path.clone()));
+    let mut report = event_report(&event, &lists, against.as_ref().map(|a| a.path.clone()));
+    report.skipped = skipped;
     let files: Vec<Checked> = lists.into_iter().map(|l| l.checked).collect();
     let ropts = render_options(common);
     print(|w| render(w, common.output, &report, &files, &ropts))?;
@@ -571,7 +550,7 @@ fn sheets_allowed(
     };
     let list_files = lists.iter().filter_map(|i| match i {
         Input::File(p) => Some(p.as_path()),
-        Input::Problem(_) => None,
+        Input::Problem(_) | Input::Skipped(_) => None,
     });
     let inputs = skip.iter().map(PathBuf::as_path).chain(list_files);
     if let Some(input) = inputs
@@ -615,6 +594,7 @@ fn event_report(event: &Event, lists: &[Listed], against: Option<String>) -> Eve
             .map(|l| roster::row(&l.checked, l.factions.clone()))
             .collect(),
         fingerprint_version: fleetcheck_staw::fingerprint::VERSION,
+        skipped: Vec::new(),
         against,
     }
 }

@@ -1,6 +1,7 @@
 //! A walk (`check DIR`, `event`'s lists folder) stays inside the folder it
-//! was given: a symbolic link that leaves it is named (`outside-folder`,
-//! a warning) and not read; one that stays inside is followed.
+//! was given: a symbolic link that leaves it is skipped (listed with where
+//! it leads, never an error) and not read; one that stays inside is
+//! followed.
 
 use crate::support::run;
 use std::path::{Path, PathBuf};
@@ -22,7 +23,8 @@ fn folder() -> tempfile::TempDir {
     dir
 }
 
-fn warnings(dir: &Path) -> Vec<String> {
+/// The links out of the folder, each skipped with where it leads.
+fn skipped(dir: &Path) -> Vec<(String, String)> {
     let secret = dir.canonicalize().unwrap().join("secret.toml");
     [
         ("lists/p.toml", "/etc/passwd".to_string()),
@@ -31,7 +33,10 @@ fn warnings(dir: &Path) -> Vec<String> {
     ]
     .iter()
     .map(|(link, to)| {
-        format!("warning outside-folder: {link} is a symbolic link to {to}, outside the folder lists; not read")
+        (
+            link.to_string(),
+            format!("a symbolic link to {to}, outside the folder lists; not read (a walk stays inside the folder it was given: copy the file into it, or name it on the command line)"),
+        )
     })
     .collect()
 }
@@ -43,34 +48,39 @@ fn check_dir_names_a_link_out_of_the_folder_and_does_not_read_it() {
     assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
     let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
     let files = crate::support::files(&v);
-    assert_eq!(
-        files,
-        [
-            "lists/jane.toml",
-            "lists/p.toml",
-            "lists/root",
-            "lists/s.toml",
-            "lists/sub/again.toml"
-        ]
-    );
-    for (fleet, want) in v["fleets"].as_array().unwrap()[1..4]
+    assert_eq!(files, ["lists/jane.toml", "lists/sub/again.toml"]);
+    let listed: Vec<(String, String)> = v["skipped"]
+        .as_array()
+        .unwrap()
         .iter()
-        .zip(warnings(dir.path()))
-    {
-        let d = &fleet["diagnostics"][0];
-        assert_eq!(
-            format!(
-                "warning {}: {}",
-                d["code"].as_str().unwrap(),
-                d["message"].as_str().unwrap()
-            ),
-            want
-        );
-        assert_eq!(fleet["diagnostics"].as_array().unwrap().len(), 1);
-    }
+        .map(|s| {
+            (
+                s["file"].as_str().unwrap().to_string(),
+                s["reason"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(listed, skipped(dir.path()));
+    // Skipped, not counted as checked lists.
+    assert_eq!(
+        v["summary"],
+        serde_json::json!({"files": 2, "legal": 2, "illegal": 0, "input_errors": 0})
+    );
     // Nothing of what the links lead to is read or shown.
     let table = run(dir.path(), &["check", "lists"]);
     assert_eq!(table.code, 0);
+    for (link, reason) in skipped(dir.path()) {
+        assert!(
+            table
+                .stdout
+                .contains(&format!("\nskipped {link}: {reason}\n")),
+            "{}",
+            table.stdout
+        );
+    }
+    assert!(table
+        .stdout
+        .ends_with("2 files checked: 2 legal, 0 illegal, 0 input errors; 3 skipped\n"));
     assert!(!table.stdout.contains("root:x:"), "{}", table.stdout);
     assert!(
         !table.stdout.contains("name = \"secret\""),
@@ -87,16 +97,9 @@ fn event_names_a_link_out_of_the_lists_folder_and_does_not_read_it() {
         &["event", "event.toml", "lists", "-o", "github"],
     );
     let lines: Vec<&str> = r.stdout.lines().collect();
-    for want in warnings(dir.path()) {
-        let (_, message) = want.split_once(": ").unwrap();
-        let (file, _) = message.split_once(' ').unwrap();
-        assert!(
-            lines.iter().any(|l| l
-                .starts_with(&format!("::warning file={file},title=outside-folder%3A "))
-                && l.contains(&format!("::{message}%0Ahelp: a walk stays inside"))),
-            "{want}\n{}",
-            r.stdout
-        );
+    for (link, reason) in skipped(dir.path()) {
+        let want = format!("::notice file={link},title=skipped::{link}: {reason}");
+        assert!(lines.contains(&want.as_str()), "{want}\n{}", r.stdout);
     }
     assert!(!r.stdout.contains("root:x:"), "{}", r.stdout);
     assert!(!r.stdout.contains("name = \"secret\""), "{}", r.stdout);

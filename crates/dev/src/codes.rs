@@ -115,9 +115,6 @@ mod tests {
                 );
                 let exit = match (registry, c.severity) {
                     ("input", Severity::Error) => 2,
-                    // The one warning of the input registry: a walk's
-                    // link out of its folder, named and not read.
-                    ("input", Severity::Warning) if c.code == "outside-folder" => 0,
                     ("input", _) => panic!("input code {} is not an error", c.code),
                     (_, Severity::Error) => 1,
                     _ => 0,
@@ -236,11 +233,8 @@ mod tests {
     #[test]
     fn tables_have_a_row_per_code() {
         let t = markdown_table(InputCode::TABLE);
-        // The input registry has a warning (`outside-folder`): a severity
-        // column.
-        assert!(t.starts_with(
-            "| code | severity | meaning |\n|---|---|---|\n| `parse` | error | TOML syntax error |\n"
-        ));
+        // Every input code is an error (exit 2): no severity column.
+        assert!(t.starts_with("| code | meaning |\n|---|---|\n| `parse` | TOML syntax error |\n"));
         assert_eq!(t.lines().count(), InputCode::ALL.len() + 2);
         let t = markdown_table(fleetcheck_staw::Code::TABLE);
         assert!(
@@ -258,9 +252,7 @@ mod tests {
         }
         let filled = fill_docs(&page).unwrap();
         assert!(!filled.contains("old\n"));
-        assert!(
-            filled.starts_with("intro\n<!-- codes:input:start -->\n| code | severity | meaning |")
-        );
+        assert!(filled.starts_with("intro\n<!-- codes:input:start -->\n| code | meaning |"));
         assert!(filled.contains("| `op-banned` | error |"));
         assert!(filled.contains("<!-- codes:staw:end -->\nafter staw\n"));
         assert_eq!(fill_docs(&filled).unwrap(), filled);

@@ -319,8 +319,7 @@ codes! {
         WrongCardType = ("wrong-card-type", Error, "the card exists but does not fit where it stands (a crew card under `captain`)"),
         UnknownFormat = ("unknown-format", Error, "`format` names no entry of `formats.toml`"),
         UnknownGame = ("unknown-game", Error, "`game` names no rule set of this build"),
-        OutsideFolder = ("outside-folder", Warning, "a symbolic link in a walked folder (`check DIR`, `event`'s lists) that leads out of it: named, not read"),
-        NotAFleet = ("not-a-fleet", Error, "`fleetcheck event`: a file in the lists folder that is not a STAW fleet (another game's file, a `notes.txt`)"),
+        NotAFleet = ("not-a-fleet", Error, "`fleetcheck event`: a `*.toml` file in the lists folder that is another game's file, not a STAW fleet (other files are skipped)"),
     }
 }
 
@@ -572,19 +571,11 @@ mod tests {
         assert_eq!(exit_code([&TestCode::Broken.diag("m")]), 1);
         assert_eq!(TestCode::parse("told"), Some(TestCode::Told));
         assert_eq!(TestCode::Broken.to_string(), "broken");
-        // Every input code is an input error (exit 2) but the warning of
-        // a walk, `outside-folder` (the link is named, not read).
-        for c in InputCode::ALL
-            .iter()
-            .filter(|c| **c != InputCode::OutsideFolder)
-        {
+        // Every input code is an input error (exit 2).
+        for c in InputCode::ALL {
             assert_eq!(c.exit_code(), 2, "{c}");
             assert!(c.diag("m").is_input_error(), "{c}");
         }
-        let outside = InputCode::OutsideFolder.diag("m");
-        assert_eq!(outside.severity, Severity::Warning);
-        assert_eq!(InputCode::OutsideFolder.exit_code(), 0);
-        assert!(!outside.is_input_error());
         assert!(!TestCode::Broken.diag("m").is_input_error());
     }
 

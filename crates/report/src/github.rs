@@ -21,7 +21,7 @@
 //! `:` as `%3A` and the `[` of `##[` as `%5B`, so no such line can come of
 //! it; an ordinary path is written as it is.
 
-use super::model::{DiagnosticReport, FleetReport};
+use super::model::{DiagnosticReport, FleetReport, SkippedFile};
 use super::{Checked, Verdict};
 use fleetcheck_input::diag::Severity;
 use std::io::{self, Write};
@@ -31,7 +31,20 @@ pub fn render_all(w: &mut dyn Write, files: &[Checked]) -> io::Result<()> {
     for c in files {
         render(w, c)?;
     }
-    writeln!(w, "{}", super::table::summary(files))
+    writeln!(w, "{}", super::table::summary(files, 0))
+}
+
+/// A notice for each file of the walk that was not checked, on the file.
+pub fn skipped(w: &mut dyn Write, skipped: &[SkippedFile]) -> io::Result<()> {
+    for s in skipped {
+        writeln!(
+            w,
+            "::notice file={},title=skipped::{}",
+            escape_property(&s.file),
+            escape_data(&format!("{}: {}", s.file, s.reason))
+        )?;
+    }
+    Ok(())
 }
 
 /// Writes the annotations of one file, then its summary line.

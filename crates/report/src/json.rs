@@ -8,7 +8,7 @@
 //! (`UPDATE_SCHEMA=1 cargo test` rewrites the file after a deliberate change
 //! of the wire types).
 
-use super::model::{ErrorReport, Report, Summary};
+use super::model::{ErrorReport, Report, SkippedFile, Summary};
 use super::Checked;
 use std::io::{self, Write};
 
@@ -100,14 +100,20 @@ pub fn fleet(w: &mut Vec<u8>, checked: &Checked) -> io::Result<()> {
     Ok(())
 }
 
-/// The end of a document of `summary.files` fleets.
-pub fn end(w: &mut dyn Write, summary: &Summary) -> io::Result<()> {
+/// The end of a document of `summary.files` fleets, with the files of the
+/// walk that were `skipped` (the key left out when none).
+pub fn end(w: &mut dyn Write, summary: &Summary, skipped: &[SkippedFile]) -> io::Result<()> {
     let s = serde_json::to_string_pretty(summary)?.replace('\n', "\n  ");
     if summary.files == 0 {
-        writeln!(w, "],\n  \"summary\": {s}\n}}")
+        write!(w, "]")?;
     } else {
-        writeln!(w, "\n  ],\n  \"summary\": {s}\n}}")
+        write!(w, "\n  ]")?;
     }
+    if !skipped.is_empty() {
+        let k = serde_json::to_string_pretty(skipped)?.replace('\n', "\n  ");
+        write!(w, ",\n  \"skipped\": {k}")?;
+    }
+    writeln!(w, ",\n  \"summary\": {s}\n}}")
 }
 
 /// Writes any serialisable value pretty-printed, with a final newline.
@@ -158,7 +164,29 @@ mod tests {
                 pieces.extend_from_slice(separator(i).as_bytes());
                 fleet(&mut pieces, f).unwrap();
             }
-            end(&mut pieces, &summary(&files[..n])).unwrap();
+            end(&mut pieces, &summary(&files[..n]), &[]).unwrap();
+            assert_eq!(String::from_utf8(pieces), String::from_utf8(whole));
+            // With skipped files: the document of the same Report.
+            let skipped = vec![SkippedFile {
+                file: "lists/notes.txt".into(),
+                reason: "not a *.toml fleet file".into(),
+            }];
+            let mut whole = Vec::new();
+            write_value(
+                &mut whole,
+                &Report {
+                    skipped: skipped.clone(),
+                    ..report("check", &files[..n])
+                },
+            )
+            .unwrap();
+            let mut pieces = Vec::new();
+            start(&mut pieces, "check").unwrap();
+            for (i, f) in files[..n].iter().enumerate() {
+                pieces.extend_from_slice(separator(i).as_bytes());
+                fleet(&mut pieces, f).unwrap();
+            }
+            end(&mut pieces, &summary(&files[..n]), &skipped).unwrap();
             assert_eq!(String::from_utf8(pieces), String::from_utf8(whole));
         }
     }

@@ -27,6 +27,10 @@ pub struct Report {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fleets: Option<Vec<FleetReport>>,
     /// The counts of `fleets`.
+    /// The files of a walked folder that were not checked (not `*.toml`,
+    /// or a link out of the folder), in walk order; absent when none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub skipped: Vec<SkippedFile>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub summary: Option<Summary>,
     /// `event`: the event and its roster.
@@ -89,6 +93,7 @@ impl Report {
             fleetcheck: env!("CARGO_PKG_VERSION").to_string(),
             command: command.to_string(),
             fleets: None,
+            skipped: Vec::new(),
             summary: None,
             event: None,
             card: None,
@@ -99,6 +104,17 @@ impl Report {
             error: None,
         }
     }
+}
+
+/// A file of a walked folder that was not checked: never an error, always
+/// listed.
+#[derive(Debug, Clone, Serialize, JsonSchema, PartialEq, Eq)]
+pub struct SkippedFile {
+    /// The path, as found in the folder given.
+    pub file: String,
+    /// Why it was not checked ("not a *.toml fleet file", "a symbolic link
+    /// to ..., outside the folder ...").
+    pub reason: String,
 }
 
 /// The outcome of one file.
@@ -152,6 +168,10 @@ pub struct EventReport {
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub blind_booster: bool,
     pub roster: Vec<RosterRow>,
+    /// The files of the lists folder that are not lists (not `*.toml`),
+    /// skipped; absent when none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub skipped: Vec<SkippedFile>,
     /// The version of the roster's fingerprints: `--against` compares only
     /// a roster of the same version (absent in rosters of version 1).
     pub fingerprint_version: u32,

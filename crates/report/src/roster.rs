@@ -152,7 +152,17 @@ pub fn table(
         }
     }
     writeln!(w)?;
-    writeln!(w, "{}", counts(&json::summary(files)))
+    super::table::skipped(w, &e.skipped)?;
+    writeln!(w, "{}", counts_of(e, files))
+}
+
+/// The count line of the roster, with the skipped files of the folder.
+fn counts_of(e: &EventReport, files: &[Checked]) -> String {
+    let mut s = counts(&json::summary(files));
+    if !e.skipped.is_empty() {
+        s.push_str(&format!("; {} skipped", e.skipped.len()));
+    }
+    s
 }
 
 /// The JSON report of the event: the envelope with `fleets`, `summary`
@@ -174,12 +184,13 @@ pub fn github(w: &mut dyn Write, e: &EventReport, files: &[Checked]) -> io::Resu
     for c in files {
         super::github::render(w, c)?;
     }
+    super::github::skipped(w, &e.skipped)?;
     // The event's name is no workflow command: one line, escaped.
     writeln!(
         w,
         "{}: {}",
         super::github::escape_plain(&one_line(&e.name)),
-        counts(&json::summary(files))
+        counts_of(e, files)
     )
 }
 
@@ -218,7 +229,13 @@ pub fn markdown(w: &mut dyn Write, e: &EventReport, files: &[Checked]) -> io::Re
         writeln!(w, "| {} |", c.join(" | "))?;
     }
     writeln!(w)?;
-    writeln!(w, "{}", counts(&json::summary(files)))
+    for s in &e.skipped {
+        writeln!(w, "- skipped {}: {}", md(&s.file), md(&s.reason))?;
+    }
+    if !e.skipped.is_empty() {
+        writeln!(w)?;
+    }
+    writeln!(w, "{}", counts_of(e, files))
 }
 
 /// Quotes a CSV field when it needs it (RFC 4180), with no control

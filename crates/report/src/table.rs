@@ -10,7 +10,7 @@
 //! Diagnostics are drawn by [`super::excerpt`] (annotate-snippets).
 
 use super::excerpt::Parts;
-use super::model::{CardReport, FleetReport, Modifier};
+use super::model::{CardReport, FleetReport, Modifier, SkippedFile};
 use super::modifier::modifiers;
 use super::{Checked, RenderOptions, Verdict};
 use comfy_table::{presets, CellAlignment, ContentArrangement, Table};
@@ -54,15 +54,16 @@ pub fn render_all(w: &mut dyn Write, files: &[Checked], opts: &RenderOptions) ->
     }
     if files.len() > 1 {
         writeln!(w)?;
-        writeln!(w, "{}", summary(files))?;
+        writeln!(w, "{}", summary(files, 0))?;
     }
     Ok(())
 }
 
-/// "3 files checked: 1 legal, 1 illegal, 1 input error".
-pub fn summary(files: &[Checked]) -> String {
+/// "3 files checked: 1 legal, 1 illegal, 1 input error", and "; 2
+/// skipped" when files of the walk were `skipped`.
+pub fn summary(files: &[Checked], skipped: usize) -> String {
     let count = |v: Verdict| files.iter().filter(|c| c.verdict() == v).count();
-    format!(
+    let mut s = format!(
         "{} {} checked: {} legal, {} illegal, {} input {}",
         files.len(),
         plural(files.len(), "file", "files"),
@@ -70,7 +71,20 @@ pub fn summary(files: &[Checked]) -> String {
         count(Verdict::Illegal),
         count(Verdict::InputError),
         plural(count(Verdict::InputError), "error", "errors"),
-    )
+    );
+    if skipped > 0 {
+        s.push_str(&format!("; {skipped} skipped"));
+    }
+    s
+}
+
+/// One line for each file of the walk that was not checked: "skipped
+/// FILE: REASON" (never an error).
+pub fn skipped(w: &mut dyn Write, skipped: &[SkippedFile]) -> io::Result<()> {
+    for s in skipped {
+        writeln!(w, "skipped {}: {}", one_line(&s.file), s.reason)?;
+    }
+    Ok(())
 }
 
 /// True when the report has costs to show (the file was read and priced).
