@@ -378,6 +378,34 @@ fn an_empty_list_is_an_error_in_check_as_in_event() {
     assert!(!codes(row(&v, "lists/frank.toml")).contains(&"empty-fleet"));
 }
 
+/// A card restricted by name (every printing): the message names it once,
+/// with the ids the fleet holds, however many printings the name has.
+#[test]
+fn a_restricted_card_is_named_once() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("event.toml"),
+        "name = \"Torpedo night\"\ndate = \"2025-06-01\"\n[[restrict]]\ncards = [\"Photon Torpedoes\"]\nmax = 2\n",
+    )
+    .unwrap();
+    std::fs::create_dir(dir.path().join("lists")).unwrap();
+    std::fs::write(
+        dir.path().join("lists/tom.toml"),
+        "player = \"Tom\"\n\n[[ship]]\nship = { id = \"S207\" }\nupgrades = [{ id = \"W118\" }, { id = \"W078\" }, { id = \"W122\" }, { id = \"W122\" }]\n",
+    )
+    .unwrap();
+    let r = event(dir.path(), &[]);
+    let line = r
+        .stdout
+        .lines()
+        .find(|l| l.contains("error event-restricted"))
+        .unwrap_or_else(|| panic!("{}", r.stdout));
+    assert_eq!(
+        line,
+        "lists/tom.toml:5:47: error event-restricted: 4 Photon Torpedoes (W118, W078, W122) in the fleet: at most 2 at this event (Photon Torpedoes (W122) is one too many)"
+    );
+}
+
 #[test]
 fn against_the_submitted_roster_a_changed_list_is_reported() {
     let dir = event_dir();
@@ -706,7 +734,7 @@ fn the_event_bans_factions_and_resources_and_restricts_cards() {
         // The format's cap, not one of the event.
         "lists/bob.toml:14:64: error sp-cap: the fleet costs 102 SP, 2 over the 100 SP cap of format standard",
         // On the second Photon Torpedoes.
-        "lists/bob.toml:14:64: error event-restricted: 2 of Photon Torpedoes in the fleet: this event allows at most 1 (Photon Torpedoes is one too many)",
+        "lists/bob.toml:14:64: error event-restricted: 2 Photon Torpedoes (W122) in the fleet: at most 1 at this event (Photon Torpedoes (W122) is one too many)",
         "lists/keldons.toml:7:12: error event-resource: the resource Reinforcements Sideboard (R003) is not allowed at this event: it allows no resource",
         "lists/romulan.toml:8:8: error event-faction: I.R.W. Valdore (S198) is romulan: this event allows only federation, dominion",
     ] {

@@ -167,18 +167,21 @@ pub fn check(a: &Analysis, rules: &EventRules, diags: &mut Vec<Diagnostic>) {
             .filter(|(c, _)| r.cards.iter().any(|x| x.id == c.id))
             .collect();
         if found.len() > r.max {
-            let names: Vec<String> = r.cards.iter().map(|c| c.name.clone()).collect();
             // On the card that goes over the limit.
             let (card, span) = found[r.max];
             diags.push(
                 Diagnostic::new(
                     crate::event::EventCode::EventRestricted,
                     format!(
-                        "{} of {} in the fleet: this event allows at most {} ({} is one too many)",
-                        found.len(),
-                        names.join(", "),
+                        "{} in the fleet: at most {}{} at this event ({} ({}) is one too many)",
+                        counted(found.iter().map(|(c, _)| *c)),
                         r.max,
-                        card.name
+                        match once_each(r.cards.iter().map(|c| c.name.as_str())).as_slice() {
+                            [_] => String::new(),
+                            names => format!(" of {} together", names.join(", ")),
+                        },
+                        card.name,
+                        card.id
                     ),
                 )
                 .with_span(Some(span.clone())),
@@ -188,6 +191,44 @@ pub fn check(a: &Analysis, rules: &EventRules, diags: &mut Vec<Diagnostic>) {
     if rules.blind_booster {
         booster(a, diags);
     }
+}
+
+/// Cards counted by name, each name once with the ids of its cards in the
+/// fleet, in fleet order: "3 Photon Torpedoes (W118, W078, W122)", "2 Data
+/// (C209) and 1 Worf (C080)".
+fn counted<'c>(cards: impl Iterator<Item = &'c fleetcheck_data::model::Card>) -> String {
+    let mut by_name: Vec<(&str, usize, Vec<&str>)> = Vec::new();
+    for c in cards {
+        match by_name.iter_mut().find(|(n, _, _)| *n == c.name) {
+            Some((_, count, ids)) => {
+                *count += 1;
+                if !ids.contains(&c.id.as_str()) {
+                    ids.push(&c.id);
+                }
+            }
+            None => by_name.push((&c.name, 1, vec![&c.id])),
+        }
+    }
+    let parts: Vec<String> = by_name
+        .iter()
+        .map(|(name, n, ids)| format!("{n} {name} ({})", ids.join(", ")))
+        .collect();
+    match parts.as_slice() {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+/// Each item once, in first-seen order.
+fn once_each<'s>(items: impl Iterator<Item = &'s str>) -> Vec<&'s str> {
+    let mut out: Vec<&str> = Vec::new();
+    for i in items {
+        if !out.contains(&i) {
+            out.push(i);
+        }
+    }
+    out
 }
 
 /// The Blind Booster split: one ship marked `booster = true`, at most 40 SP
