@@ -406,6 +406,44 @@ fn a_restricted_card_is_named_once() {
     );
 }
 
+/// The roster table fits the terminal as `check`'s tables do: wrapped
+/// between words, then the least useful columns left out (and said), never
+/// wider than `COLUMNS`; without a width it is whole.
+#[test]
+fn the_roster_fits_80_columns() {
+    let dir = event_dir();
+    let out = fleetcheck(dir.path())
+        .env("COLUMNS", "80")
+        .args(["event", "event.toml", "lists"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let table: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with(['│', '┌', '└', '╞']))
+        .collect();
+    assert!(table.len() > 6, "{text}");
+    for line in &table {
+        assert!(line.chars().count() <= 80, "too wide: {line}");
+    }
+    assert!(
+        text.contains(
+            "\n(not shown at 80 columns: Factions, Ships, Fingerprint; -o csv shows all)\n"
+        ),
+        "{text}"
+    );
+    insta::assert_snapshot!(text);
+    // At 200 columns nothing is left out.
+    let wide = fleetcheck(dir.path())
+        .env("COLUMNS", "200")
+        .args(["event", "event.toml", "lists"])
+        .output()
+        .unwrap();
+    let wide = String::from_utf8(wide.stdout).unwrap();
+    assert!(wide.contains("┆ Fingerprint  │"), "{wide}");
+    assert!(!wide.contains("not shown at"), "{wide}");
+}
+
 #[test]
 fn against_the_submitted_roster_a_changed_list_is_reported() {
     let dir = event_dir();

@@ -59,6 +59,21 @@ pub(crate) fn wrap<'a>(
         .collect()
 }
 
+/// The narrowest the table of `header` and `rows` can be drawn (borders
+/// included) without cutting a word: each column its longest word (or its
+/// header).
+pub(crate) fn narrowest(header: &[&str], rows: &[Vec<Cow<'_, str>>]) -> usize {
+    let mut least: Vec<usize> = header.iter().map(|h| h.width()).collect();
+    for r in rows {
+        for (i, cell) in r.iter().enumerate().take(least.len()) {
+            for line in cell.split('\n') {
+                least[i] = least[i].max(longest_word(line));
+            }
+        }
+    }
+    least.iter().sum::<usize>() + 3 * header.len() + 1
+}
+
 /// Column widths: each at least `least`, then the rest of `available`
 /// shared evenly among the columns narrower than their `content`.
 fn share(least: &[usize], content: &[usize], available: usize) -> Vec<usize> {

@@ -6,8 +6,8 @@
 use super::model::{EventReport, Report, RosterRow, Status, Summary};
 use super::table::{one_line, printable};
 use super::{json, Checked, RenderOptions};
-use comfy_table::{presets, Table};
 use fleetcheck_input::diag::Severity;
+use std::borrow::Cow;
 use std::io::{self, Write};
 
 /// The roster's row of one checked list; `factions` are its ships'.
@@ -96,6 +96,37 @@ const HEADER: [&str; 7] = [
     "Fingerprint",
 ];
 
+/// The columns of the roster table left out, one by one, when it cannot
+/// fit the width even wrapped between words: the least useful first (the
+/// factions, then the ships, then the fingerprint, then the codes; the
+/// list, its total and its verdict always stay).
+const LEAVE_OUT: [usize; 4] = [1, 2, 6, 5];
+
+/// The columns (indexes of [`HEADER`]) of a roster table that fits
+/// `width`, wrapped ([`super::fit`]): all of them when it fits or no width
+/// is given.
+fn columns_that_fit(rows: &[Vec<Cow<'_, str>>], width: Option<u16>) -> Vec<usize> {
+    let mut keep: Vec<usize> = (0..HEADER.len()).collect();
+    let Some(width) = width else {
+        return keep;
+    };
+    let fits = |keep: &[usize]| {
+        let header: Vec<&str> = keep.iter().map(|&i| HEADER[i]).collect();
+        let rows: Vec<Vec<Cow<'_, str>>> = rows
+            .iter()
+            .map(|r| keep.iter().map(|&i| Cow::Borrowed(r[i].as_ref())).collect())
+            .collect();
+        super::fit::narrowest(&header, &rows) <= usize::from(width)
+    };
+    for drop in LEAVE_OUT {
+        if fits(&keep) {
+            break;
+        }
+        keep.retain(|&i| i != drop);
+    }
+    keep
+}
+
 /// The cells of a row, each on one line without a control character
 /// (`table::one_line`): player, file and ship names are the lists' own.
 fn cells(r: &RosterRow, cap: Option<i32>) -> [String; 7] {
@@ -117,16 +148,39 @@ pub fn table(
     w: &mut dyn Write,
     e: &EventReport,
     files: &[Checked],
-    _opts: &RenderOptions,
+    opts: &RenderOptions,
 ) -> io::Result<()> {
     writeln!(w, "{}", one_line(&head(e)))?;
-    let mut t = Table::new();
-    t.load_preset(presets::UTF8_FULL_CONDENSED).force_no_tty();
-    t.set_header(HEADER.to_vec());
-    for r in &e.roster {
-        t.add_row(cells(r, e.sp_cap).to_vec());
+    let rows: Vec<Vec<Cow<'_, str>>> = e
+        .roster
+        .iter()
+        .map(|r| cells(r, e.sp_cap).into_iter().map(Cow::Owned).collect())
+        .collect();
+    let keep = columns_that_fit(&rows, opts.width);
+    let header: Vec<&str> = keep.iter().map(|&i| HEADER[i]).collect();
+    let rows = rows
+        .into_iter()
+        .map(|r| {
+            r.into_iter()
+                .enumerate()
+                .filter(|(i, _)| keep.contains(i))
+                .map(|(_, c)| c)
+                .collect()
+        })
+        .collect();
+    writeln!(w, "{}", super::table::draw(&header, rows, &[], opts))?;
+    if keep.len() < HEADER.len() {
+        let left: Vec<&str> = (0..HEADER.len())
+            .filter(|i| !keep.contains(i))
+            .map(|i| HEADER[i])
+            .collect();
+        writeln!(
+            w,
+            "(not shown at {} columns: {}; -o csv shows all)",
+            opts.width.unwrap_or_default(),
+            left.join(", ")
+        )?;
     }
-    writeln!(w, "{t}")?;
     let mut first = true;
     for c in files {
         let r = c.finish();
