@@ -321,6 +321,8 @@ codes! {
         UnknownGame = ("unknown-game", Error, "`game` names no rule set of this build"),
         OutsideFolder = ("outside-folder", Warning, "a symbolic link in a walked folder (`check DIR`, `event`'s lists) that leads out of it: named, not read"),
         NotAFleet = ("not-a-fleet", Error, "`fleetcheck event`: a file in the lists folder that is not a STAW fleet (another game's file, a `notes.txt`)"),
+        UnknownFaction = ("unknown-faction", Error, "an event file's faction id that names no faction (with \"did you mean\")"),
+        UnknownSet = ("unknown-set", Error, "an event file's expansion that names no set, or several (with \"did you mean\")"),
     }
 }
 
