@@ -451,7 +451,10 @@ fn the_house_rules_example_event() {
         .find(|c| c["id"] == "W107")
         .unwrap()
         .clone();
-    assert_eq!((w107["base"].as_i64(), w107["cost"].as_i64()), (Some(6), Some(5)));
+    assert_eq!(
+        (w107["base"].as_i64(), w107["cost"].as_i64()),
+        (Some(6), Some(5))
+    );
     assert_eq!(
         w107["modifiers"],
         serde_json::json!([{
@@ -467,7 +470,10 @@ fn the_house_rules_example_event() {
         note["message"],
         "Quantum Torpedoes (W107) costs 5 SP at this event in place of its 6 SP ([[cost]])"
     );
-    assert_eq!((note["line"].as_u64(), note["column"].as_u64()), (Some(7), Some(13)));
+    assert_eq!(
+        (note["line"].as_u64(), note["column"].as_u64()),
+        (Some(7), Some(13))
+    );
     let r = house_rules();
     let text = &r.stdout;
     for line in HOUSE_LINES {

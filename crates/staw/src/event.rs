@@ -4,7 +4,7 @@
 //! rest, not mixed), and the organiser's house rules (the number of ships,
 //! a cap per ship, no faction penalties, banned expansions, re-costed
 //! cards, copies of one card). The event file is read by [`read`]
-//! (`event_file.rs`, with the spanned reader: every problem at once,
+//! (`event/file.rs`, with the spanned reader: every problem at once,
 //! located); what it asks is handed here as ids and names, and checked on
 //! the priced fleet like any rule, each finding placed on the card that
 //! causes it.
@@ -14,7 +14,9 @@ use super::cost::{Modifier, ModifierKind, Price};
 use fleetcheck_input::diag::Diagnostic;
 use std::ops::Range;
 
-pub use crate::event_file::{read, Event, COST_KEYS, EVENT_KEYS, RESTRICT_KEYS};
+mod file;
+
+pub use file::{read, Event, COST_KEYS, EVENT_KEYS, RESTRICT_KEYS};
 
 fleetcheck_input::diag::codes! {
     /// The findings of `fleetcheck event`: the event's own rules and what

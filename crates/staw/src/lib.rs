@@ -23,7 +23,6 @@ pub mod condition;
 pub mod cost;
 mod engine;
 pub mod event;
-mod event_file;
 mod exceed;
 mod face_down;
 mod faction;

@@ -8,7 +8,7 @@
 //! one list of factions (`fleetcheck_data::names::FACTIONS`); what the
 //! event asks is handed to [`crate::event::check`] as [`EventRules`].
 
-use crate::event::{EventRules, Named, NamedSet, Recost, Restricted, BOOSTER_SP, REST_SP};
+use super::{EventRules, Named, NamedSet, Recost, Restricted, BOOSTER_SP, REST_SP};
 use crate::fleet::read::{parse_date, MAX_POINTS};
 use fleetcheck_data::Database;
 use fleetcheck_input::diag::{shorten, Diagnostic, InputCode, Source};
@@ -589,5 +589,5 @@ impl Reader<'_> {
 }
 
 #[cfg(test)]
-#[path = "event_file_tests.rs"]
+#[path = "file_tests.rs"]
 mod tests;
