@@ -510,49 +510,177 @@ fn against_the_submitted_roster_a_changed_list_is_reported() {
     assert!(codes(row(&v, "lists/zed.toml")).contains(&"not-in-roster"));
 }
 
+/// The problems of #22 at once, each located with its line and excerpt
+/// as `check` draws a fleet's input errors, with "did you mean": a
+/// misspelt key, a bad date, a misspelt format and card, a wrong type.
 #[test]
-fn a_bad_event_file_is_refused_with_every_problem() {
+fn a_bad_event_file_is_refused_with_every_problem_located() {
     let dir = event_dir();
     std::fs::write(
         dir.path().join("event.toml"),
-        "name = \"X\"\ndate = \"2025-13-01\"\nformat = \"standrd\"\nban = [\"Kirk Prime\", \"Cloaking Device\"]\n",
+        "name = \"Regional\"\ndate = \"2025-13-01\"\ncap = 100\nformat = \"standrd\"\nban = [\"V'Las\", \"Cloaking Devise\"]\nblind_booster = \"yes\"\n",
     )
     .unwrap();
     let r = event(dir.path(), &[]);
     assert_eq!(r.code, 2);
     assert_eq!(r.stdout, "");
-    assert!(
-        r.stderr.starts_with("error: event.toml: 3 problems:\n"),
-        "{}",
-        r.stderr
+    insta::assert_snapshot!("bad_event_file", r.stderr);
+    // The JSON refusal carries the event file's report.
+    let r = event(dir.path(), &["-o", "json"]);
+    assert_eq!(r.code, 2);
+    let v = assert_valid_json(&r.stdout);
+    assert_eq!(
+        v["error"]["message"],
+        "event.toml: the event file has 5 problems; nothing was checked"
     );
-    assert!(
-        r.stderr
-            .contains("date = \"2025-13-01\" is not a date of the form YYYY-MM-DD"),
-        "{}",
-        r.stderr
-    );
-    assert!(
-        r.stderr
-            .contains("unknown format \"standrd\" (did you mean `standard`?)"),
-        "{}",
-        r.stderr
-    );
-    assert!(
-        r.stderr
-            .contains("ban: no card has the id or name \"Kirk Prime\""),
-        "{}",
-        r.stderr
-    );
+    let found: Vec<(String, u64)> = v["fleets"][0]["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| {
+            (
+                d["code"].as_str().unwrap().to_string(),
+                d["line"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    let want: Vec<(String, u64)> = [
+        ("shape", 2),
+        ("unknown-key", 3),
+        ("unknown-format", 4),
+        ("unknown-card", 5),
+        ("shape", 6),
+    ]
+    .iter()
+    .map(|(c, l)| (c.to_string(), *l))
+    .collect();
+    assert_eq!(found, want);
+    // A file the one reader refuses is refused as `check` refuses it.
+    std::fs::write(dir.path().join("event.toml"), b"name = \"\xff\"\n").unwrap();
+    let r = event(dir.path(), &[]);
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("error[encoding]"), "{}", r.stderr);
+}
+
+/// The bad values of the house rules: input errors of the event file,
+/// every one at once, located, with "did you mean".
+#[test]
+fn bad_house_rule_values_are_refused_located() {
+    let dir = event_dir();
     std::fs::write(
         dir.path().join("event.toml"),
-        "name = \"X\"\ndate = \"2025-01-01\"\nbann = []\n",
+        "name = \"X\"\ndate = \"2025-06-01\"\nmin_ships = 4\nmax_ships = 3\nship_sp_cap = \"40\"\nfaction_penalty = false\nban_sets = [\"Starter Sett\"]\nmax_copies = 0\n[[cost]]\ncard = \"Cloaking Devise\"\ncots = 3\n",
     )
     .unwrap();
     let r = event(dir.path(), &[]);
     assert_eq!(r.code, 2);
-    assert!(r.stderr.contains("unknown field `bann`"), "{}", r.stderr);
+    assert_eq!(r.stdout, "");
+    insta::assert_snapshot!("bad_house_rules", r.stderr);
 }
+
+fn house_rules() -> crate::support::Run {
+    run(
+        &root(),
+        &[
+            "event",
+            "fleets/events/house-rules/event.toml",
+            "fleets/events/house-rules/lists",
+        ],
+    )
+}
+
+/// `fleets/events/house-rules/`: one list keeps every house rule, one
+/// breaks each, with its own code on its line.
+#[test]
+fn the_house_rules_example_event() {
+    let r = run(
+        &root(),
+        &[
+            "event",
+            "fleets/events/house-rules/event.toml",
+            "fleets/events/house-rules/lists",
+            "-o",
+            "json",
+        ],
+    );
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    let v = assert_valid_json(&r.stdout);
+    let codes_of = |f: &str| -> Vec<String> {
+        codes(row(&v, &format!("fleets/events/house-rules/lists/{f}")))
+            .into_iter()
+            .map(String::from)
+            .collect()
+    };
+    let legal =
+        |f: &str| row(&v, &format!("fleets/events/house-rules/lists/{f}"))["status"].clone();
+    assert_eq!(legal("ann.toml"), "legal");
+    // The roster's codes leave notes out.
+    assert!(codes_of("ann.toml").is_empty());
+    assert_eq!(codes_of("solo.toml"), ["event-ship-count"]);
+    assert_eq!(codes_of("armada.toml"), ["event-ship-count"]);
+    assert_eq!(codes_of("flagship.toml"), ["event-ship-sp-cap"]);
+    assert_eq!(codes_of("penalty.toml"), ["event-faction-penalty"]);
+    assert_eq!(codes_of("starter.toml"), ["event-set"]);
+    assert_eq!(codes_of("twice.toml"), ["event-copies"]);
+    for f in ["solo", "armada", "flagship", "penalty", "starter", "twice"] {
+        assert_eq!(legal(&format!("{f}.toml")), "illegal", "{f}");
+    }
+    // The event's price of W107 (`[[cost]]`): a named modifier in place of
+    // its base cost, in Ann's totals (24 + 4 + 5 and 20 + 1 + 3), and a
+    // note on the card.
+    let ann = v["fleets"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["file"] == "fleets/events/house-rules/lists/ann.toml")
+        .unwrap();
+    assert_eq!(ann["total"], 57);
+    let w107 = &ann["ships"][0]["cards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["id"] == "W107")
+        .unwrap()
+        .clone();
+    assert_eq!(
+        (w107["base"].as_i64(), w107["cost"].as_i64()),
+        (Some(6), Some(5))
+    );
+    assert_eq!(
+        w107["modifiers"],
+        serde_json::json!([{
+            "kind": "event-cost",
+            "amount": -1,
+            "source": "the event's [[cost]]: Quantum Torpedoes (W107) costs 5 SP in place of 6"
+        }])
+    );
+    let note = &ann["diagnostics"][0];
+    assert_eq!(note["code"], "event-cost");
+    assert_eq!(note["severity"], "note");
+    assert_eq!(
+        note["message"],
+        "Quantum Torpedoes (W107) costs 5 SP at this event in place of its 6 SP ([[cost]])"
+    );
+    assert_eq!(
+        (note["line"].as_u64(), note["column"].as_u64()),
+        (Some(7), Some(13))
+    );
+    let r = house_rules();
+    let text = &r.stdout;
+    for line in HOUSE_LINES {
+        assert!(text.contains(&format!("{line}\n")), "{line}\n{text}");
+    }
+}
+
+/// Every house rule's finding, exactly, on its line.
+const HOUSE_LINES: &[&str] = &[
+    "fleets/events/house-rules/lists/solo.toml:5:8: error event-ship-count: the fleet has 1 ship: this event asks for at least 2 (min_ships)",
+    "fleets/events/house-rules/lists/armada.toml:17:8: error event-ship-count: the fleet has 4 ships: this event allows at most 3 (max_ships); ship 4 (U.S.S. Equinox) is one too many",
+    "fleets/events/house-rules/lists/flagship.toml:5:8: error event-ship-sp-cap: ship 1 (U.S.S. Enterprise NCC-1701-E) costs 42 SP with its cards, 2 over this event's 40 SP per ship (ship_sp_cap)",
+    "fleets/events/house-rules/lists/penalty.toml:7:11: error event-faction-penalty: Martok (Cap813) pays a faction penalty of +1 SP on ship 1 (U.S.S. Defiant) (Martok is Klingon but U.S.S. Defiant is Federation): this event allows no faction penalty (faction_penalties = false)",
+    "fleets/events/house-rules/lists/starter.toml:5:8: error event-set: U.S.S. Enterprise-D (S207) is only in Starter Set (71120), banned at this event (ban_sets)",
+    "fleets/events/house-rules/lists/twice.toml:7:30: error event-copies: 2 copies of Photon Torpedoes (W122) in the fleet: this event allows at most 1 of any card (max_copies)",
+];
 
 #[test]
 fn blind_booster_reserves_40_sp_for_the_booster_ship() {

@@ -184,6 +184,7 @@ pub fn check_options(format: Option<String>, as_of: Option<&str>) -> anyhow::Res
         today: today()?,
         sp_cap: None,
         skip_fingerprint: false,
+        costs: Vec::new(),
     })
 }
 

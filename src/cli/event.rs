@@ -18,8 +18,8 @@
 //! `GITHUB_STEP_SUMMARY`. `--sheets OUT.html` writes every list's build
 //! sheet into one printable file, one list per page.
 
-use super::card::{lookup, Lookup};
 use super::check::{self, print, read_source, render_options, Input};
+use super::refusal::Refusal;
 use super::{Common, Output};
 use anyhow::{bail, Context};
 use clap::Args;
@@ -27,9 +27,8 @@ use fleetcheck_data::Database;
 use fleetcheck_input::diag::{Diagnostic, Source};
 use fleetcheck_report::model::{EventReport, Status};
 use fleetcheck_report::{self as report, roster, Checked, RenderOptions};
-use fleetcheck_staw::event::{EventRules, Named, Restricted};
+use fleetcheck_staw::event::Event;
 use fleetcheck_staw::CheckOptions;
-use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -61,152 +60,33 @@ pub struct EventArgs {
     pub common: Common,
 }
 
-/// `event.toml` as written.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct EventFile {
-    pub name: String,
-    /// The evaluation date of every list (YYYY-MM-DD).
-    pub date: String,
-    #[serde(default = "default_format")]
-    pub format: String,
-    /// The fleet SP cap; default: the format's (130 at a Blind Booster event).
-    pub sp_cap: Option<i32>,
-    /// The only resources allowed (cards by name or id); absent: any.
-    pub resources: Option<Vec<String>>,
-    /// Cards banned at the event (by name or id).
-    #[serde(default)]
-    pub ban: Vec<String>,
-    /// Factions no ship may belong to.
-    #[serde(default)]
-    pub ban_factions: Vec<String>,
-    /// The only factions a ship may belong to; absent: any.
-    pub factions: Option<Vec<String>>,
-    /// At most `max` of `cards` in a fleet.
-    #[serde(default)]
-    pub restrict: Vec<RestrictFile>,
-    /// A Blind Booster event: 40 SP for the booster ship, 90 for the rest.
-    #[serde(default)]
-    pub blind_booster: bool,
-    /// Every list names its player (`player = "..."`).
-    #[serde(default)]
-    pub require_player: bool,
-}
-
-/// One `[[restrict]]` of the event file.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct RestrictFile {
-    pub cards: Vec<String>,
-    pub max: usize,
-}
-
-fn default_format() -> String {
-    fleetcheck_staw::DEFAULT_FORMAT.to_string()
-}
-
-/// An event read and its cards resolved.
-#[derive(Debug, Clone)]
-pub struct Event {
-    pub file: EventFile,
-    pub rules: EventRules,
-    /// The SP cap every list is checked against.
-    pub cap: Option<i32>,
-    /// The cap the event sets itself (`sp_cap`, or a Blind Booster's 130),
-    /// in place of the format's.
-    pub own_cap: Option<i32>,
-}
-
-/// Reads an event file: every problem at once (unknown keys, a bad date,
-/// an unknown format, cards that name nothing or several cards), as one
-/// error message.
+/// Reads an event file by the one reader, then as the engine reads it
+/// (`staw::event::read`): every problem at once, each located in the file;
+/// a file with problems is refused (exit 2) with its report, drawn as
+/// `check` draws a fleet's input errors.
 pub fn read_event(db: &Database, path: &Path) -> anyhow::Result<Event> {
-    let source = fleetcheck_input::fs::read_text(path)
-        .map_err(|u| anyhow::anyhow!("{}: {}", u.path, u.diag.message))?;
-    let file: EventFile = toml::from_str(&source.text)
-        .map_err(|e| anyhow::anyhow!("{}: {}", path.display(), e.to_string().trim_end()))?;
-    let mut problems: Vec<String> = Vec::new();
-    if check::parse_date(&file.date).is_err() {
-        problems.push(format!(
-            "date = {:?} is not a date of the form YYYY-MM-DD",
-            file.date
-        ));
-    }
-    let format = db.format(&file.format);
-    if format.is_none() {
-        let known: Vec<&str> = db.formats.iter().map(|f| f.id.as_str()).collect();
-        problems.push(format!(
-            "unknown format {:?} ({})",
-            file.format,
-            fleetcheck_input::suggest::help(&file.format, "formats", known)
-        ));
-    }
-    // By id: that card; by name: every card of that name (every printing
-    // of a banned card is banned).
-    let mut card = |key: &str, q: &str| -> Vec<Named> {
-        let named = |c: &fleetcheck_data::model::Card| Named {
-            id: c.id.clone(),
-            name: c.name.clone(),
-        };
-        match lookup(db, q) {
-            Lookup::One(c) => vec![named(c)],
-            Lookup::Several(cs) => cs.into_iter().map(named).collect(),
-            Lookup::None { suggestions } => {
-                let mut p = format!("{key}: no card has the id or name {q:?}");
-                if !suggestions.is_empty() {
-                    let names: Vec<String> = suggestions
-                        .iter()
-                        .map(|c| format!("{:?}", c.name))
-                        .collect();
-                    p.push_str(&format!(" (did you mean {}?)", names.join(", ")));
-                }
-                problems.push(p);
-                Vec::new()
+    let source = read_source(path).map_err(|c| Refusal::file(*c))?;
+    match fleetcheck_staw::event::read(db, &source) {
+        Ok(event) => Ok(event),
+        Err(diags) => {
+            let file = source.path.clone();
+            let n = diags.len();
+            let mut diags = diags.into_iter();
+            let first = diags.next().expect("a refused event file has a problem");
+            let mut checked =
+                Checked::input_error(&file, fleetcheck_staw::GAME, Some(source), first);
+            checked.diagnostics.extend(diags);
+            let message = format!(
+                "{file}: the event file has {n} problem{}; nothing was checked",
+                if n == 1 { "" } else { "s" }
+            );
+            Err(Refusal {
+                file: Some(Box::new(checked)),
+                ..Refusal::new(message)
             }
+            .into())
         }
-    };
-    let banned_cards: Vec<Named> = file.ban.iter().flat_map(|q| card("ban", q)).collect();
-    let resources = file
-        .resources
-        .as_ref()
-        .map(|rs| rs.iter().flat_map(|q| card("resources", q)).collect());
-    let restricted: Vec<Restricted> = file
-        .restrict
-        .iter()
-        .map(|r| Restricted {
-            cards: r.cards.iter().flat_map(|q| card("restrict", q)).collect(),
-            max: r.max,
-        })
-        .collect();
-    if !problems.is_empty() {
-        bail!(
-            "{}: {} problem{}:\n  {}",
-            path.display(),
-            problems.len(),
-            if problems.len() == 1 { "" } else { "s" },
-            problems.join("\n  ")
-        );
     }
-    let own_cap = file.sp_cap.or(if file.blind_booster {
-        Some(fleetcheck_staw::event::BOOSTER_SP + fleetcheck_staw::event::REST_SP)
-    } else {
-        None
-    });
-    let cap = own_cap.or(format.and_then(|f| f.sp_cap));
-    let rules = EventRules {
-        banned_cards,
-        banned_factions: file.ban_factions.clone(),
-        factions: file.factions.clone(),
-        resources,
-        restricted,
-        blind_booster: file.blind_booster,
-    };
-    Ok(Event {
-        file,
-        rules,
-        cap,
-        own_cap,
-    })
 }
 
 /// What the event needs of a priced list beyond its report.
@@ -253,7 +133,7 @@ pub fn check_list(db: &Database, event: &Event, source: Source, opts: &CheckOpti
         );
     }
     c.diagnostics.extend(facts.diagnostics);
-    if event.file.require_player && c.report.player.is_none() && c.status() != Status::InputError {
+    if event.require_player && c.report.player.is_none() && c.status() != Status::InputError {
         c.diagnostics.push(
             Diagnostic::new(
                 fleetcheck_staw::event::EventCode::PlayerMissing,
@@ -473,12 +353,13 @@ pub fn run(args: &EventArgs) -> anyhow::Result<i32> {
         bail!("{} is not a folder of lists", args.lists.display());
     }
     let opts = CheckOptions {
-        format: Some(event.file.format.clone()),
-        as_of: Some(check::parse_date(&event.file.date)?),
+        format: Some(event.format.clone()),
+        as_of: Some(check::parse_date(&event.date)?),
         today: check::today()?,
-        sp_cap: event.own_cap,
+        sp_cap: event.own_cap(),
         // The roster and the duplicate-list check need it.
         skip_fingerprint: false,
+        costs: event.rules.costs.clone(),
     };
     let mut skip = vec![args.event.clone()];
     skip.extend(args.against.clone());
@@ -510,7 +391,12 @@ pub fn run(args: &EventArgs) -> anyhow::Result<i32> {
     for l in &mut lists {
         sort(&mut l.checked);
     }
-    let mut report = event_report(&event, &lists, against.as_ref().map(|a| a.path.clone()));
+    let mut report = event_report(
+        &db,
+        &event,
+        &lists,
+        against.as_ref().map(|a| a.path.clone()),
+    );
     report.skipped = skipped;
     let files: Vec<Checked> = lists.into_iter().map(|l| l.checked).collect();
     let ropts = render_options(common);
@@ -575,20 +461,25 @@ fn sheets_allowed(
 fn sheet_fields(event: &Event, args: &EventArgs) -> report::sheet::Fields {
     report::sheet::Fields {
         player: None,
-        event: Some(event.file.name.clone()),
-        date: Some(event.file.date.clone()),
+        event: Some(event.name.clone()),
+        date: Some(event.date.clone()),
         paper: args.paper,
     }
 }
 
 /// The event's part of the report: the event as read, and the roster.
-fn event_report(event: &Event, lists: &[Listed], against: Option<String>) -> EventReport {
+fn event_report(
+    db: &Database,
+    event: &Event,
+    lists: &[Listed],
+    against: Option<String>,
+) -> EventReport {
     EventReport {
-        name: event.file.name.clone(),
-        date: event.file.date.clone(),
-        format: event.file.format.clone(),
-        sp_cap: event.cap,
-        blind_booster: event.file.blind_booster,
+        name: event.name.clone(),
+        date: event.date.clone(),
+        format: event.format.clone(),
+        sp_cap: event.cap(db),
+        blind_booster: event.rules.blind_booster,
         roster: lists
             .iter()
             .map(|l| roster::row(&l.checked, l.factions.clone()))

@@ -65,45 +65,16 @@ fn docs_json_names_every_key_of_the_schema_in_its_objects_section() {
     );
 }
 
-/// The field names a serde struct deserializes (what `deserialize_struct`
-/// is given), read without any input.
-fn fields_of<T: for<'de> serde::Deserialize<'de>>() -> Vec<&'static str> {
-    use serde::de::{Error, Visitor};
-    struct Probe<'a>(&'a mut Vec<&'static str>);
-    impl<'de> serde::Deserializer<'de> for Probe<'_> {
-        type Error = serde::de::value::Error;
-        fn deserialize_any<V: Visitor<'de>>(self, _: V) -> Result<V::Value, Self::Error> {
-            Err(Error::custom("not a struct"))
-        }
-        fn deserialize_struct<V: Visitor<'de>>(
-            self,
-            _: &'static str,
-            fields: &'static [&'static str],
-            _: V,
-        ) -> Result<V::Value, Self::Error> {
-            self.0.extend(fields);
-            Err(Error::custom("probed"))
-        }
-        serde::forward_to_deserialize_any! {
-            bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
-            bytes byte_buf option unit unit_struct newtype_struct seq tuple
-            tuple_struct map enum identifier ignored_any
-        }
-    }
-    let mut fields = Vec::new();
-    let _ = T::deserialize(Probe(&mut fields));
-    assert!(!fields.is_empty(), "no fields found");
-    fields
-}
-
 #[test]
 fn docs_event_file_names_every_key_the_reader_takes() {
-    use fleetcheck::cli::event::{EventFile, RestrictFile};
+    use fleetcheck_staw::event::{COST_KEYS, EVENT_KEYS, RESTRICT_KEYS};
     let text = page("docs/event-file.md");
     let keys = section(&text, |h| h == "Keys").expect("docs/event-file.md: a section \"Keys\"");
-    let missing: Vec<&str> = fields_of::<EventFile>()
-        .into_iter()
-        .chain(fields_of::<RestrictFile>())
+    let missing: Vec<&str> = EVENT_KEYS
+        .iter()
+        .chain(RESTRICT_KEYS)
+        .chain(COST_KEYS)
+        .copied()
         .filter(|k| !names(keys, k))
         .collect();
     assert!(

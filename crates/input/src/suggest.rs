@@ -75,7 +75,14 @@ pub fn ranked<'a, T>(
             (s >= THRESHOLD).then_some((s, name, v))
         })
         .collect();
-    scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(b.1)));
+    // Of equally alike candidates, the one nearest the query's length
+    // first (`cap`: `sp_cap` before `ship_sp_cap`, which both contain it).
+    let len = |n: &str| n.chars().count().abs_diff(query.chars().count());
+    scored.sort_by(|a, b| {
+        b.0.total_cmp(&a.0)
+            .then(len(a.1).cmp(&len(b.1)))
+            .then(a.1.cmp(b.1))
+    });
     scored.into_iter().take(n).map(|(_, _, v)| v).collect()
 }
 
@@ -130,6 +137,11 @@ mod tests {
         assert_eq!(closest("chek", ["check", "price"]), Some("check"));
         assert_eq!(closest("xwng", ["staw", "xwing", "ti4"]), Some("xwing"));
         assert_eq!(closest("zzzz", ["check", "price"]), None);
+        // Of two names that contain the query, the nearer in length.
+        assert_eq!(
+            closest("cap", ["max_copies", "ship_sp_cap", "sp_cap"]),
+            Some("sp_cap")
+        );
         // A part of a name is a likely query.
         assert_eq!(
             ranked("picard", [("jean luc picard", 1), ("kirk", 2)], 5),

@@ -30,6 +30,7 @@ pub fn modifier(name: &str, id: &str, m: &Modifier) -> String {
         "faction-penalty" => "faction penalty",
         "ship-penalty" => "ship penalty",
         "set-cost" => "set cost",
+        "event-cost" => "event cost",
         k => k,
     };
     let own = format!("{name} ({id}):");

@@ -138,6 +138,9 @@ pub enum ModifierKind {
     FleetResource,
     /// A resource whose cost is paid by the card it attaches to a ship.
     Attached,
+    /// An event's price of the card (`[[cost]]` of the event file) in
+    /// place of its base cost.
+    EventCost,
 }
 
 impl ModifierKind {
@@ -152,6 +155,7 @@ impl ModifierKind {
             ModifierKind::Floor => "floor",
             ModifierKind::FleetResource => "fleet-resource",
             ModifierKind::Attached => "attached",
+            ModifierKind::EventCost => "event-cost",
         }
     }
 }

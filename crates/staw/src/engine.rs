@@ -132,6 +132,7 @@ impl<'db> Engine<'db> {
             format: None,
             date: None,
             cap: None,
+            costs: self.opts.costs.clone(),
         };
         if read {
             r.resolve(&self.opts);
@@ -157,6 +158,8 @@ pub struct Resolved<'db> {
     format: Option<&'db Format>,
     date: Option<String>,
     cap: Option<(i32, String)>,
+    /// An event's prices of cards (`CheckOptions::costs`).
+    costs: Vec<crate::event::Recost>,
 }
 
 /// One change of a resolved fleet, made in memory.
@@ -214,7 +217,7 @@ impl<'db> Resolved<'db> {
         let mut out = self.head.clone().map(|()| unreachable!());
         if let (Some(fleet), Some(format)) = (&self.fleet, self.format) {
             self.runs.fetch_add(1, Ordering::Relaxed);
-            let a = analysis::analyse(
+            let mut a = analysis::analyse(
                 self.db,
                 format,
                 self.date.clone(),
@@ -222,6 +225,9 @@ impl<'db> Resolved<'db> {
                 fleet,
                 self.cap.clone(),
             );
+            if !self.costs.is_empty() {
+                crate::event::reprice(&mut a, &self.costs);
+            }
             for rule in RULES {
                 (rule.check)(&a, &mut out.diagnostics);
             }

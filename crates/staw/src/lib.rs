@@ -90,6 +90,9 @@ pub struct CheckOptions {
     /// Nothing will show the fleet's fingerprint (`check` with the table
     /// or GitHub output): the report leaves it out rather than compute it.
     pub skip_fingerprint: bool,
+    /// An event's prices of cards (`[[cost]]`): each replaces the card's
+    /// base cost, a named modifier of its price (`event-cost`).
+    pub costs: Vec<event::Recost>,
 }
 
 /// One rule of the engine: the codes it reports and its check.
