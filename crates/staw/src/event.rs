@@ -437,8 +437,17 @@ fn house_rules(
             }
         }
     }
-    // A note on each card the event's price went into (not on one whose
-    // cost another card fixes: `reprice`).
+    if !rules.costs.is_empty() {
+        cost_notes(a, rules, diags);
+    }
+    if let Some(max) = rules.max_copies {
+        copies(all, max, diags);
+    }
+}
+
+/// A note on each card the event's price went into (not on one whose cost
+/// another card fixes: `reprice`).
+fn cost_notes(a: &Analysis, rules: &EventRules, diags: &mut Vec<Diagnostic>) {
     let mut repriced: Vec<(&fleetcheck_data::model::Card, &Price, Range<usize>)> = Vec::new();
     for s in &a.ships {
         repriced.push((s.entry.ship.card, &s.price, s.entry.ship.span.clone()));
@@ -475,9 +484,6 @@ fn house_rules(
             )
             .with_span(Some(span)),
         );
-    }
-    if let Some(max) = rules.max_copies {
-        copies(all, max, diags);
     }
 }
 
