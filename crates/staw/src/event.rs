@@ -644,3 +644,6 @@ fn booster(a: &Analysis, diags: &mut Vec<Diagnostic>) {
         );
     }
 }
+
+#[cfg(test)]
+mod tests;
