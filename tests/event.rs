@@ -955,3 +955,45 @@ fn github_annotations_say_what_is_wrong_and_where() {
         Some(&"2 files checked: 0 legal, 1 illegal, 1 input error")
     );
 }
+
+/// `[[cost]]` by name re-costs every printing, and the event's price
+/// counts toward the cap: Ann's legal list (57 SP with Quantum Torpedoes
+/// at 5) goes over 100 SP with them at 50.
+#[test]
+fn the_event_price_of_a_card_counts_toward_the_cap() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("event.toml"),
+        "name = \"Dear torpedoes\"\ndate = \"2025-06-01\"\n[[cost]]\ncard = \"Quantum Torpedoes\"\ncost = 50\n",
+    )
+    .unwrap();
+    std::fs::create_dir(dir.path().join("lists")).unwrap();
+    std::fs::copy(
+        root().join("fleets/events/house-rules/lists/ann.toml"),
+        dir.path().join("lists/ann.toml"),
+    )
+    .unwrap();
+    let r = event(dir.path(), &[]);
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert!(
+        r.stdout.contains(
+            // The card that takes the total over: Data, last in the file.
+            "lists/ann.toml:12:13: error sp-cap: the fleet costs 102 SP, 2 over the 100 SP cap of format standard\n"
+        ),
+        "{}",
+        r.stdout
+    );
+    let v = roster_json(dir.path(), &[]);
+    assert_eq!(row(&v, "lists/ann.toml")["total"], 102);
+    let note = v["fleets"][0]["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["code"] == "event-cost")
+        .unwrap()
+        .clone();
+    assert_eq!(
+        note["message"],
+        "Quantum Torpedoes (W107) costs 50 SP at this event in place of its 6 SP ([[cost]])"
+    );
+}

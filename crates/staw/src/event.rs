@@ -439,22 +439,53 @@ fn house_rules(
             }
         }
     }
-    for (card, span) in all {
-        if let Some(cost) = rules.recost(card) {
-            diags.push(
-                Diagnostic::new(
-                    EventCode::EventCost,
-                    format!(
-                        "{} ({}) costs {cost} SP at this event in place of its {} SP ([[cost]])",
-                        card.name, card.id, card.cost
-                    ),
-                )
-                .with_span(Some(span.clone())),
-            );
-        }
+    if !rules.costs.is_empty() {
+        cost_notes(a, rules, diags);
     }
     if let Some(max) = rules.max_copies {
         copies(all, max, diags);
+    }
+}
+
+/// A note on each card the event's price went into (not on one whose cost
+/// another card fixes: `reprice`).
+fn cost_notes(a: &Analysis, rules: &EventRules, diags: &mut Vec<Diagnostic>) {
+    let mut repriced: Vec<(&fleetcheck_data::model::Card, &Price, Range<usize>)> = Vec::new();
+    for s in &a.ships {
+        repriced.push((s.entry.ship.card, &s.price, s.entry.ship.span.clone()));
+        for c in &s.cards {
+            repriced.push((c.placed.card, &c.price, c.placed.span.clone()));
+        }
+    }
+    if let Some(r) = &a.resource {
+        repriced.push((r.placed.card, &r.price, r.placed.span.clone()));
+    }
+    if let Some(sb) = &a.sideboard {
+        for (c, p) in &sb.cards {
+            repriced.push((c.card.card, p, c.card.span.clone()));
+        }
+    }
+    for (card, price, span) in repriced {
+        if !price
+            .modifiers
+            .iter()
+            .any(|m| m.kind == ModifierKind::EventCost)
+        {
+            continue;
+        }
+        diags.push(
+            Diagnostic::new(
+                EventCode::EventCost,
+                format!(
+                    "{} ({}) costs {} SP at this event in place of its {} SP ([[cost]])",
+                    card.name,
+                    card.id,
+                    rules.recost(card).unwrap_or(price.cost),
+                    price.base
+                ),
+            )
+            .with_span(Some(span)),
+        );
     }
 }
 
@@ -653,3 +684,6 @@ fn booster(a: &Analysis, diags: &mut Vec<Diagnostic>) {
         );
     }
 }
+
+#[cfg(test)]
+mod tests;
