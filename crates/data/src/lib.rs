@@ -25,7 +25,7 @@ pub use compile::DataFile;
 pub use keys::{natural_key, normalize};
 use model::{Card, CardType, Format, Retirement, Set, ShipClass};
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 pub use store::{CardFiles, Cards, Table};
 
 /// An error loading a database. Names the file.
@@ -63,6 +63,9 @@ pub struct Database {
     /// every card that is not a builder helper; the id of every set and
     /// class (see `compile`).
     index: Arc<embedded::Blob>,
+    /// For each card (by index), the index of its first printing (see
+    /// [`Database::first_printing`]), found on first ask.
+    first_printings: Box<[OnceLock<u32>]>,
 }
 
 /// The empty database.
@@ -156,6 +159,7 @@ impl Database {
         retirements: Table<Retirement>,
         blob: Arc<embedded::Blob>,
     ) -> Database {
+        let first_printings = (0..cards.len()).map(|_| OnceLock::new()).collect();
         Database {
             cards,
             sets,
@@ -164,6 +168,7 @@ impl Database {
             retirements,
             card_files,
             index: blob,
+            first_printings,
         }
     }
 
@@ -197,6 +202,33 @@ impl Database {
     /// The index of the card with this id in `cards`.
     pub fn index_of(&self, id: &str) -> Option<usize> {
         self.index.id(id.trim())
+    }
+
+    /// The id a card counts by when printings do not matter (a fleet's
+    /// fingerprint): the lowest id among the card and its reprints
+    /// ([`Card::is_reprint_of`]; they share its name). Found once per card
+    /// of the database and kept, so that a folder of lists asks the name
+    /// index once per card, not once per use.
+    pub fn first_printing<'a>(&'a self, card: &'a Card) -> &'a str {
+        let lowest = |c: &Card| -> Option<usize> {
+            self.index
+                .name(&normalize(&c.name))
+                .into_iter()
+                .filter(|&i| self.cards[i].is_reprint_of(c))
+                .min_by(|&a, &b| self.cards[a].id.cmp(&self.cards[b].id))
+        };
+        let first = match self.index_of(&card.id) {
+            Some(i) if std::ptr::eq(&self.cards[i], card) => {
+                let j = self.first_printings[i].get_or_init(|| lowest(card).unwrap_or(i) as u32);
+                Some(*j as usize)
+            }
+            // Not a card of this database (a test's): found each time.
+            _ => lowest(card),
+        };
+        match first {
+            Some(j) if self.cards[j].id < card.id => &self.cards[j].id,
+            _ => &card.id,
+        }
     }
 
     /// Every card of the default card pool with this name (normalised:
@@ -372,6 +404,22 @@ mod tests {
             .map(|c| c.id.as_str())
             .collect();
         assert_eq!(suggested, ["R011b"]);
+    }
+
+    /// Every printing of a card counts by one id, its lowest: asked twice
+    /// (kept) and for a card of no other printing (itself).
+    #[test]
+    fn every_printing_counts_by_its_first() {
+        let db = Database::embedded().unwrap();
+        let first = |id: &str| db.first_printing(db.by_id(id).unwrap()).to_string();
+        for id in ["W122", "W031", "W137", "W122"] {
+            assert_eq!(first(id), "W031", "{id}");
+        }
+        assert_eq!(first("C209"), "C080");
+        assert_eq!(first("C080"), "C080");
+        // Another Data, not a reprint (5 SP): its own.
+        assert_eq!(first("C272"), "C272");
+        assert_eq!(first("W118"), "W118");
     }
 
     /// `Card::is_reprint_of` on real cards: the Federation "Photon

@@ -108,15 +108,9 @@ fn ship<'c>(s: &ShipEntry<'c>, id: &dyn Fn(&'c Card) -> &'c str) -> String {
     line
 }
 
-/// The id a card counts by: the lowest id among its printings (the card
-/// itself and its reprints, which share its name), so that every printing
-/// of one card gives one id.
+/// The id a card counts by: its first printing's
+/// ([`Database::first_printing`]), so that every printing of one card gives
+/// one id.
 pub fn first_printing<'c>(db: &'c Database, card: &'c Card) -> &'c str {
-    db.by_name(&card.name)
-        .into_iter()
-        .filter(|o| o.is_reprint_of(card))
-        .map(|o| o.id.as_str())
-        .chain(std::iter::once(card.id.as_str()))
-        .min()
-        .unwrap_or(&card.id)
+    db.first_printing(card)
 }
