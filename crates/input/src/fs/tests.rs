@@ -92,6 +92,23 @@ fn a_missing_directory_is_an_io_error_naming_the_file() {
         .starts_with(&format!("cannot write {}: ", path.display())));
 }
 
+/// The setuid, setgid and sticky bits survive an edit too (a change of
+/// owner, which the write makes to keep the file's, would clear them).
+#[cfg(unix)]
+#[test]
+fn special_bits_are_kept() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("fleet.toml");
+    std::fs::write(&path, "a").unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o7754)).unwrap();
+    let (_, original) = read(&path).unwrap();
+    write(&path, b"b", Guard::Unchanged(&original)).unwrap();
+    let mode = std::fs::metadata(&path).unwrap().permissions().mode() & 0o7777;
+    assert_eq!(mode, 0o7754);
+    assert_eq!(std::fs::read(&path).unwrap(), b"b");
+}
+
 #[cfg(unix)]
 #[test]
 fn permissions_are_kept() {

@@ -181,10 +181,12 @@ pub fn write(path: &Path, contents: &[u8], guard: Guard) -> Result<(), WriteErro
     let written = (|| {
         tmp.write_all(contents)?;
         if let Some(meta) = &existing {
-            // Exactly the target's permissions (the umask may have narrowed
-            // them at creation).
-            tmp.as_file().set_permissions(meta.permissions())?;
+            // The owner first: a change of owner clears the setuid and
+            // setgid bits, which the permissions then set again.
             keep_owner(tmp.path(), meta);
+            // Exactly the target's permissions (the umask may have narrowed
+            // them at creation), setuid, setgid and sticky bits included.
+            tmp.as_file().set_permissions(meta.permissions())?;
         }
         tmp.as_file().sync_all()
     })();
