@@ -444,6 +444,70 @@ fn the_roster_fits_80_columns() {
     assert!(!wide.contains("not shown at"), "{wide}");
 }
 
+/// One player in two Unicode normal forms ("José" with a precomposed é and
+/// with e + a combining accent) is one player: `duplicate-player`.
+#[test]
+fn a_player_is_one_player_in_any_normal_form() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("lists")).unwrap();
+    let list = |player: &str| {
+        format!("player = \"{player}\"\n\n[[ship]]\nship = {{ id = \"S207\" }}\ncaptain = {{ id = \"Cap906\" }}\n")
+    };
+    std::fs::write(dir.path().join("lists/a.toml"), list("Jos\u{e9}")).unwrap();
+    std::fs::write(dir.path().join("lists/b.toml"), list("JOSE\u{301}")).unwrap();
+    std::fs::write(
+        dir.path().join("event.toml"),
+        "name = \"NF\"\ndate = \"2025-06-01\"\n",
+    )
+    .unwrap();
+    let v = roster_json(dir.path(), &[]);
+    assert_eq!(
+        codes(row(&v, "lists/a.toml")),
+        ["duplicate-player", "duplicate-list"]
+    );
+    assert_eq!(
+        codes(row(&v, "lists/b.toml")),
+        ["duplicate-player", "duplicate-list"]
+    );
+}
+
+/// A group of identical lists names at most three others in each message,
+/// and counts the rest: 40 copies print 40 short lines, not 40 x 39 names.
+#[test]
+fn a_duplicate_names_three_others_and_counts_the_rest() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("lists")).unwrap();
+    for n in 0..40 {
+        std::fs::write(
+            dir.path().join(format!("lists/l{n:02}.toml")),
+            format!("player = \"P{n}\"\n\n[[ship]]\nship = {{ id = \"S207\" }}\ncaptain = {{ id = \"Cap906\" }}\n"),
+        )
+        .unwrap();
+    }
+    std::fs::write(
+        dir.path().join("event.toml"),
+        "name = \"Copies\"\ndate = \"2025-06-01\"\n",
+    )
+    .unwrap();
+    let r = event(dir.path(), &[]);
+    let lines: Vec<&str> = r
+        .stdout
+        .lines()
+        .filter(|l| l.contains("duplicate-list"))
+        .filter(|l| l.starts_with("lists/"))
+        .collect();
+    assert_eq!(lines.len(), 40, "{}", r.stdout);
+    let print = lines[0]
+        .rsplit("(fingerprint ")
+        .next()
+        .unwrap()
+        .trim_end_matches(')');
+    assert_eq!(
+        lines[0],
+        format!("lists/l00.toml: warning duplicate-list: the same cards as lists/l01.toml, lists/l02.toml, lists/l03.toml and 36 more (fingerprint {print})")
+    );
+}
+
 #[test]
 fn against_the_submitted_roster_a_changed_list_is_reported() {
     let dir = event_dir();

@@ -185,14 +185,12 @@ fn inputs(dir: &Path, skip: &[PathBuf], output: Option<&Path>) -> Vec<Input> {
 
 /// Flags across the lists: two lists of one player, two identical lists.
 fn cross_checks(lists: &mut [Listed]) {
+    const MAX_NAMED: usize = 3;
     let mut by_player: BTreeMap<String, Vec<usize>> = BTreeMap::new();
     let mut by_print: BTreeMap<String, Vec<usize>> = BTreeMap::new();
     for (i, l) in lists.iter().enumerate() {
         if let Some(p) = &l.checked.report.player {
-            by_player
-                .entry(p.trim().to_lowercase())
-                .or_default()
-                .push(i);
+            by_player.entry(player_key(p)).or_default().push(i);
         }
         if let Some(f) = l
             .checked
@@ -204,13 +202,19 @@ fn cross_checks(lists: &mut [Listed]) {
             by_print.entry(f.clone()).or_default().push(i);
         }
     }
+    // The other lists of a group, at most `MAX_NAMED` of them by name:
+    // 3,000 copies of one list name 3 each, not 2,999.
     let others = |group: &[usize], i: usize, lists: &[Listed]| -> String {
-        group
+        let files: Vec<&str> = group
             .iter()
             .filter(|&&j| j != i)
-            .map(|&j| lists[j].checked.report.file.clone())
-            .collect::<Vec<_>>()
-            .join(", ")
+            .map(|&j| lists[j].checked.report.file.as_str())
+            .collect();
+        let mut named = files[..files.len().min(MAX_NAMED)].join(", ");
+        if files.len() > MAX_NAMED {
+            named.push_str(&format!(" and {} more", files.len() - MAX_NAMED));
+        }
+        named
     };
     for group in by_player.values().filter(|g| g.len() > 1) {
         for &i in group {
@@ -240,6 +244,14 @@ fn cross_checks(lists: &mut [Listed]) {
             ));
         }
     }
+}
+
+/// A player's name as players are told apart: without surrounding space,
+/// in one Unicode normal form (NFC: a "José" typed with a combining accent
+/// is the same player) and without case.
+fn player_key(name: &str) -> String {
+    use unicode_normalization::UnicodeNormalization;
+    name.trim().nfc().collect::<String>().to_lowercase()
 }
 
 /// The fingerprints of an earlier roster (`-o json` of `fleetcheck
@@ -292,8 +304,7 @@ fn read_against(path: &Path) -> anyhow::Result<Against> {
             continue;
         };
         if let Some(p) = r.get("player").and_then(|p| p.as_str()) {
-            a.by_player
-                .insert(p.trim().to_lowercase(), print.to_string());
+            a.by_player.insert(player_key(p), print.to_string());
         }
         if let Some(f) = r.get("file").and_then(|f| f.as_str()) {
             a.by_file.insert(file_key(f), print.to_string());
@@ -320,7 +331,7 @@ fn compare(lists: &mut [Listed], against: &Against) {
         let then = against.by_file.get(&file_key(&r.file)).or_else(|| {
             r.player
                 .as_ref()
-                .and_then(|p| against.by_player.get(&p.trim().to_lowercase()))
+                .and_then(|p| against.by_player.get(&player_key(p)))
         });
         let d = match then {
             Some(t) if *t == now => continue,
