@@ -309,8 +309,30 @@ pub fn import_on(engine: &Engine, text: &str, from: &str) -> Imported {
             level: Level::Error,
         });
     }
+    // A typo read as the one close name: a warning, and a note at the
+    // card in the file.
+    let typo = |i: usize| {
+        let e = &entries[i];
+        e.written
+            .as_ref()
+            .filter(|_| e.typo)
+            .map(|w| format!("line {}: '{}' read as {}", e.line, shorten(w), e.name))
+    };
+    for e in entries {
+        if let Some(w) = e.written.as_ref().filter(|_| e.typo) {
+            unread.push(Unread {
+                line: e.line,
+                message: format!(
+                    "'{}' is no card's name; read as '{}', the one close name",
+                    shorten(w),
+                    e.name
+                ),
+                level: Level::Warning,
+            });
+        }
+    }
     // A card settled is written as the fleet file names it; a name still
-    // shared, as the player wrote it.
+    // shared, as the card's name (the player's, or the one close name).
     let (file, spans) = layout.file(&listing, &header, &|i| Slot {
         card: if settled(i) {
             CardText::Id(picks.cands[i][0].id.clone())
@@ -318,7 +340,7 @@ pub fn import_on(engine: &Engine, text: &str, from: &str) -> Imported {
             CardText::Name(entries[i].name.clone())
         },
         span: span(i),
-        note: None,
+        note: typo(i),
     });
     let toml = file.to_toml(db);
     // The file's fleet, as a value: its unresolved names are the

@@ -132,6 +132,8 @@ pub(super) struct Outcome {
     cost: HashMap<usize, i32>,
     /// Each ship's total, by the listing's ship index.
     ship_total: HashMap<usize, i32>,
+    /// The fleet's total, when priced.
+    total: Option<i32>,
     errors: usize,
     /// The errors found at each entry's value.
     errors_at: HashMap<usize, usize>,
@@ -274,13 +276,14 @@ pub(super) fn price_and<R>(
                 cost.insert(i, p.cost);
             }
         }
-        ((cost, ship_total, penalties), f(a))
+        ((cost, ship_total, penalties), a.total, f(a))
     });
     let (cost, ship_total, penalties) = checked
         .priced
         .as_ref()
         .map(|p| p.0.clone())
         .unwrap_or_default();
+    let total = checked.priced.as_ref().map(|p| p.1);
     let mut errors_at = HashMap::new();
     // A uniqueness clash is the list's own (a unique card twice), not a
     // sign of another card meant.
@@ -297,11 +300,12 @@ pub(super) fn price_and<R>(
     let outcome = Outcome {
         cost,
         ship_total,
+        total,
         errors: errors.len(),
         errors_at,
         penalties,
     };
-    (outcome, checked.map(|p| p.1))
+    (outcome, checked.map(|p| p.2))
 }
 
 /// How well a choice reproduces the list at entry `i`: its printed cost,
@@ -455,10 +459,10 @@ pub(super) fn sections(listing: &Listing, cands: &[Vec<&Card>]) -> Vec<Option<&'
         .collect()
 }
 
-/// The lines whose printed cost (or ship total) the fleet as settled (`p`:
-/// priced with the first candidate of every line) does not give: (line,
-/// what differs). Only settled lines count, and a ship's
-/// total only when all its lines are settled.
+/// The lines whose printed cost (or ship total, or fleet total) the fleet
+/// as settled (`p`: priced with the first candidate of every line) does
+/// not give: (line, what differs). Only settled lines count, a ship's
+/// total only when all its lines are settled, the fleet's when all are.
 pub(super) fn differences(listing: &Listing, picks: &Picks, p: &Outcome) -> Vec<(usize, String)> {
     let settled = |i: usize| picks.cands[i].len() == 1 || picks.same_there.contains(&i);
     let mut out = Vec::new();
@@ -496,6 +500,16 @@ pub(super) fn differences(listing: &Listing, picks: &Picks, p: &Outcome) -> Vec<
                     ),
                 ));
             }
+        }
+    }
+    // The list's `Total` line, when every line is settled: never a card.
+    let all = (0..listing.entries.len()).all(settled);
+    if let (Some((line, want)), Some(got), true) = (listing.total, p.total, all) {
+        if want != got {
+            out.push((
+                line,
+                format!("the fleet totals {got} SP; the list says {want} SP"),
+            ));
         }
     }
     out
