@@ -499,3 +499,67 @@ fn the_fleet_writer_writes_names_as_written_and_notes() {
         "{text}"
     );
 }
+
+/// What `import text` makes of a list of the corpus: its fleet file, and
+/// its reports followed by the fleet's ships, total and exit code.
+fn corpus_import(name: &str, text: &str) -> (String, String) {
+    let i = fleetcheck_edit::interop::text_in::import(db(), text, name, &opts());
+    let mut out = String::new();
+    for u in &i.unread {
+        use fleetcheck_edit::interop::text_in::Level;
+        let level = match u.level {
+            Level::Error => "error",
+            Level::Note => "note",
+            Level::Warning => "warning",
+        };
+        out.push_str(&format!("{level}: {}: {}\n", u.line, u.message));
+    }
+    let c = &i.checked;
+    let total = c
+        .report
+        .total
+        .map_or("no total".to_string(), |t| format!("{t} SP"));
+    out.push_str(&format!(
+        "{} ship(s), {total}, check exit {}\n",
+        i.file.ships.len(),
+        c.exit_code()
+    ));
+    (i.toml, out)
+}
+
+/// The corpus of pasted lists (`tests/import_text_corpus/`): forum posts
+/// (no bullets, `*`, `•`, `+`, numbered, indented, markdown, costs as
+/// `(5)`, `[5]`, `5 SP`, `- 5`, `– 5`, `5pts`, `Total:` lines), Utopia's and
+/// fleetcheck's text exports, typos and names spelled otherwise; each
+/// `NAME.txt` with the exact fleet file `import text` writes of it
+/// (`NAME.toml`) and what it says (`NAME.out`: every line it reports,
+/// then the fleet's ships, total and exit code). `FLEETCHECK_BLESS=1`
+/// rewrites the expected files (read them before committing).
+#[test]
+fn every_pasted_list_of_the_corpus_imports_as_expected() {
+    let dir = root().join("tests/import_text_corpus");
+    let mut lists: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
+        .collect();
+    lists.sort();
+    assert!(lists.len() >= 20, "{}", lists.len());
+    let bless = std::env::var_os("FLEETCHECK_BLESS").is_some();
+    let mut wrong = Vec::new();
+    for path in lists {
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        let (toml, out) = corpus_import(&name, &std::fs::read_to_string(&path).unwrap());
+        let (want_toml, want_out) = (path.with_extension("toml"), path.with_extension("out"));
+        if bless {
+            std::fs::write(&want_toml, &toml).unwrap();
+            std::fs::write(&want_out, &out).unwrap();
+            continue;
+        }
+        let read = |p: &std::path::Path| std::fs::read_to_string(p).unwrap_or_default();
+        if read(&want_toml) != toml || read(&want_out) != out {
+            wrong.push(format!("{name}:\n{toml}\n{out}"));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}

@@ -264,13 +264,14 @@ fn ship_line(
 
 /// The one card name of the types that folds as `name` does (case,
 /// spaces, hyphens and dots aside: `USS Reliant`, `Self Destruct
-/// Sequence`, `James T Kirk`), by the one "did you mean".
+/// Sequence`, `James T Kirk`; and a plural in `-os` as in `-oes`:
+/// `Photon Torpedos`), by the one "did you mean".
 fn alike(db: &Database, name: &str, kinds: &[CardType]) -> Option<String> {
-    let folded = fold(name);
+    let folded = plural(&fold(name));
     let mut names: Vec<String> = db
         .suggest(name, kinds, 4)
         .into_iter()
-        .filter(|c| fold(&c.name) == folded)
+        .filter(|c| plural(&fold(&c.name)) == folded)
         .map(|c| c.name.clone())
         .collect();
     names.dedup();
@@ -280,8 +281,25 @@ fn alike(db: &Database, name: &str, kinds: &[CardType]) -> Option<String> {
     }
 }
 
+/// A folded name with its words' `-oes` as `-os` (`torpedoes` and the
+/// common `torpedos` alike).
+fn plural(folded: &str) -> String {
+    folded
+        .split(' ')
+        .map(|w| {
+            w.strip_suffix("oes")
+                .map_or(w.to_string(), |s| format!("{s}os"))
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// How far ahead of the next a typo's best correction must be to be taken.
 const AHEAD: f64 = 0.04;
+
+/// The least similarity of a typo's correction (above the one "did you
+/// mean"'s threshold: a suggestion is not yet a correction).
+const TYPO: f64 = 0.92;
 
 /// A card line whose name no card of its place has as written, spelled as
 /// one that has: the one that folds alike, else the one close name (a
@@ -301,7 +319,8 @@ fn respell(db: &Database, e: &mut Entry) {
         [one] => Some(one),
         [a, b] if score(a) >= score(b) + AHEAD => Some(a),
         _ => None,
-    };
+    }
+    .filter(|c| score(c) >= TYPO);
     if let Some(c) = best {
         e.written = Some(std::mem::replace(&mut e.name, c.name.clone()));
         e.typo = true;
@@ -594,6 +613,21 @@ mod tests {
             split_cost("Data (Starter Set)"),
             ("Data (Starter Set)", None)
         );
+        assert_eq!(split_cost("Data 3 SP"), ("Data", Some(3)));
+        assert_eq!(split_cost("Data 3pts"), ("Data", Some(3)));
+        assert_eq!(split_cost("Data – 3"), ("Data", Some(3)));
+        assert_eq!(split_cost("Data - 3"), ("Data", Some(3)));
+        // A number alone after a name is a captain's skill.
+        assert_eq!(split_cost("Jean-Luc Picard 9"), ("Jean-Luc Picard 9", None));
+        assert_eq!(nesting("1. U.S.S. Reliant"), (2, "U.S.S. Reliant"));
+        assert_eq!(nesting("   - Data"), (5, "Data"));
+        assert_eq!(nesting("\t• Data"), (6, "Data"));
+        assert_eq!(nesting("Data"), (0, "Data"));
+        assert_eq!(nesting("2016 fleet"), (0, "2016 fleet"));
+        assert_eq!(total_points("93/100"), Some(93));
+        assert_eq!(total_points("93 SP"), Some(93));
+        assert_eq!(heading("# **My fleet**:"), "My fleet");
+        assert_eq!(plural("photon torpedoes"), "photon torpedos");
         assert_eq!(bullets("- - Feint [4]"), (2, "Feint [4]"));
         assert_eq!(bullets("* Feint"), (1, "Feint"));
         assert_eq!(bullets("-Feint"), (0, "-Feint"));
