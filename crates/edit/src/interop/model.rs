@@ -403,6 +403,28 @@ impl FleetFile {
     /// the text: for [`fleetcheck_staw::Engine::resolve_fleet`]. Each
     /// card's reference has its slot's span; the keys' spans are empty.
     pub fn to_raw(&self, db: &Database) -> RawFleet {
+        self.raw_with(&|slot, pos| card_ref(db, slot, pos))
+    }
+
+    /// [`FleetFile::to_raw`] with every card referred to by its id (a
+    /// name as written stays a name): the same fleet, without looking up
+    /// how the text would name each card (`import text` prices its
+    /// candidates so).
+    pub(crate) fn to_raw_by_id(&self) -> RawFleet {
+        self.raw_with(&|slot, _| CardRef {
+            span: slot.span.clone(),
+            query: match &slot.card {
+                CardText::Id(id) => Query::Table(RefTable {
+                    id: Some(id.clone()),
+                    ..RefTable::default()
+                }),
+                CardText::Name(n) => Query::Text(n.clone()),
+            },
+        })
+    }
+
+    /// The fleet value, each card's reference as `card_ref` makes it.
+    fn raw_with(&self, card_ref: &dyn Fn(&Slot, Position) -> CardRef) -> RawFleet {
         let at = |s: &Slot| s.span.start..s.span.start;
         let spanned = |v: &Option<String>| {
             v.as_ref().map(|v| Spanned {
@@ -418,7 +440,7 @@ impl FleetFile {
             resource: self
                 .resource
                 .as_ref()
-                .map(|r| card_ref(db, r, Position::Resource)),
+                .map(|r| card_ref(r, Position::Resource)),
             additional_points,
             notes: spanned(&self.notes),
             as_of: spanned(&self.as_of),
@@ -429,10 +451,10 @@ impl FleetFile {
                 .ships
                 .iter()
                 .map(|s| {
-                    let one = |v: &Option<Slot>, pos| v.as_ref().map(|v| card_ref(db, v, pos));
+                    let one = |v: &Option<Slot>, pos| v.as_ref().map(|v| card_ref(v, pos));
                     RawShip {
                         span: at(&s.ship),
-                        ship: Some(card_ref(db, &s.ship, Position::Ship)),
+                        ship: Some(card_ref(&s.ship, Position::Ship)),
                         captain: one(&s.captain, Position::Captain),
                         admiral: one(&s.admiral, Position::Admiral),
                         flagship: one(&s.flagship, Position::Flagship),
@@ -442,12 +464,12 @@ impl FleetFile {
                         officers: s
                             .officers
                             .iter()
-                            .map(|v| card_ref(db, v, Position::Officer))
+                            .map(|v| card_ref(v, Position::Officer))
                             .collect(),
                         upgrades: s
                             .upgrades
                             .iter()
-                            .map(|v| card_ref(db, v, Position::Upgrade))
+                            .map(|v| card_ref(v, Position::Upgrade))
                             .collect(),
                         booster: None,
                     }
@@ -467,7 +489,7 @@ impl FleetFile {
                                     span: at(slots[0]),
                                 },
                                 list: slots.len() > 1,
-                                cards: slots.iter().map(|s| card_ref(db, s, pos)).collect(),
+                                cards: slots.iter().map(|s| card_ref(s, pos)).collect(),
                             }
                         })
                         .collect(),

@@ -233,7 +233,7 @@ pub fn import_on(engine: &Engine, text: &str, from: &str) -> Imported {
     let cands: Vec<Vec<&Card>> = entries.iter().map(|e| resolve::candidates(db, e)).collect();
     let sections = resolve::sections(&listing, &cands);
     // A choice of one card a line as a fleet value (no TOML text), each
-    // card's reference at its line of the list.
+    // card by its id, its reference at its line of the list.
     let pricing = |choice: &[Option<&Card>]| {
         let keys = |i: usize| key(&entries[i], choice[i].as_slice(), sections[i]);
         let layout = Layout::of(&listing, &keys, &|i| choice[i].is_some());
@@ -242,7 +242,10 @@ pub fn import_on(engine: &Engine, text: &str, from: &str) -> Imported {
             span: span(i),
             note: None,
         });
-        (engine.resolve_fleet(source.clone(), file.to_raw(db)), spans)
+        (
+            engine.resolve_fleet(source.clone(), file.to_raw_by_id()),
+            spans,
+        )
     };
     let picks = resolve::settle(&listing, cands, &pricing);
 

@@ -195,9 +195,12 @@ pub(super) fn read(db: &Database, text: &str) -> Listing {
                 let (d, b) = nesting(n);
                 let b = plain(b);
                 let (b, c) = split_cost(&b);
+                // (Spelled otherwise only when no card has it as written.)
+                let card = entry(db, 0, Place::OnShip, None, b, c);
+                let respelled = !fits(db, &card.name, Place::OnShip, card.marker);
                 d > depth
                     || strip_ci(n.trim(), "ship total:").is_some()
-                    || (!b.contains(':') && ship_line(db, 0, b, c, true).is_none())
+                    || (!b.contains(':') && ship_line(db, 0, b, c, respelled).is_none())
             });
             if out.ship_totals.is_empty() && out.name.is_none() && !ship_below && cost.is_none() {
                 out.name = Some(heading(t));
