@@ -17,8 +17,8 @@ The fleets are `bench/run.py`'s generated fleets (same generator, same
 seed), 1,000 by default: callgrind runs a program about 50 times slower.
 Each binary checks them with the default table output and with `-o json`;
 then `check fleets/dominion-keldons.toml` and `card T240`, the single runs
-of bench/run.py, and `options` on its first ship (with and without
-`--replace`). Needs valgrind.
+of bench/run.py, `options` on its first ship (with and without
+`--replace`), and `import text` of a 12-card list. Needs valgrind.
 """
 import argparse
 import os
@@ -29,6 +29,10 @@ import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import run  # noqa: E402  (the generator and the build of bench/run.py)
+
+
+# The 12-card list whose import `tests/interop_text.rs` counts.
+IMPORT_TEXT = "tests/fixtures/interop/text/federation-12-cards.txt"
 
 
 def instructions(binary, args):
@@ -69,6 +73,8 @@ def main():
             (f"options {run.ONE_FLEET} --ship 1", ["options", run.ONE_FLEET, "--ship", "1"], 1),
             (f"options {run.ONE_FLEET} --ship 1 --replace Boheeka",
              ["options", run.ONE_FLEET, "--ship", "1", "--replace", "Boheeka"], 1),
+            (f"import text {IMPORT_TEXT}",
+             ["import", "text", IMPORT_TEXT, "-O", os.path.join(tmp, "x.toml"), "--force"], 1),
         ):
             this = instructions(binary, argv)
             base = instructions(args.against, argv) if args.against else None

@@ -139,7 +139,20 @@ pub fn run(args: &ImportArgs) -> anyhow::Result<i32> {
         }
         let toml = fleet.to_toml(&db, &header);
         let target = target(args.out.as_deref(), several, &label, &mut used);
-        if !write_fleet(&db, target.as_deref(), &toml, args.force)? {
+        // The file written, checked as it is (in memory, not read back).
+        let checked = |path: &Path| {
+            let source = fleetcheck_input::diag::Source {
+                path: path.display().to_string(),
+                text: toml.clone(),
+            };
+            let opts = super::check::check_options(None, None).ok()?;
+            Some(super::check::check_source(&db, source, &opts))
+        };
+        let summary = |path: &Path| match checked(path) {
+            Some(c) => summary(&c, fleet.ships.len(), path),
+            None => String::new(),
+        };
+        if !write_fleet(target.as_deref(), &toml, args.force, &summary)? {
             code = 2;
         }
     }
@@ -175,12 +188,13 @@ fn target(
 }
 
 /// Writes one fleet file (never over an existing one without `--force`)
-/// and says what it wrote, or prints it; whether it was written.
+/// and says what it wrote (with `summary` of it), or prints it; whether it
+/// was written.
 fn write_fleet(
-    db: &fleetcheck_data::Database,
     path: Option<&Path>,
     toml: &str,
     force: bool,
+    summary: &dyn Fn(&Path) -> String,
 ) -> anyhow::Result<bool> {
     let Some(path) = path else {
         super::check::print(|w| w.write_all(toml.as_bytes()))?;
@@ -202,7 +216,7 @@ fn write_fleet(
         eprintln!("error: {e}");
         return Ok(false);
     }
-    eprintln!("wrote {}: {}", path.display(), summary(db, path));
+    eprintln!("wrote {}: {}", path.display(), summary(path));
     Ok(true)
 }
 
@@ -223,9 +237,9 @@ fn import_text(
         .into());
     }
     let opts = super::check::check_options(None, None)?;
-    let (toml, unread) = fleetcheck_edit::interop::text_in::import(db, text, from, &opts);
+    let imported = fleetcheck_edit::interop::text_in::import(db, text, from, &opts);
     let mut code = 0;
-    for u in &unread {
+    for u in &imported.unread {
         use fleetcheck_edit::interop::text_in::Level;
         let level = match u.level {
             Level::Error => "error",
@@ -241,39 +255,23 @@ fn import_text(
         return Err(Refusal::new(e.to_string()).into());
     }
     // In `--out DIR`, the file is named after the fleet.
-    let name = toml
-        .parse::<toml_edit::DocumentMut>()
-        .ok()
-        .and_then(|d| d.get("name").and_then(|n| n.as_str()).map(str::to_string))
-        .unwrap_or_else(|| "fleet".to_string());
-    let target = target(args.out.as_deref(), false, &name, &mut Vec::new());
-    if !write_fleet(db, target.as_deref(), &toml, args.force)? {
+    let name = imported.file.name.as_deref().unwrap_or("fleet");
+    let target = target(args.out.as_deref(), false, name, &mut Vec::new());
+    // The summary of the fleet value the file writes, analysed by the
+    // import (the file is not read again).
+    let ships = imported.file.ships.len();
+    let summary = |path: &Path| summary(&imported.checked, ships, path);
+    if !write_fleet(target.as_deref(), &imported.toml, args.force, &summary)? {
         code = 2;
     }
     Ok(code)
 }
 
-/// What a written fleet file holds, checked: "2 ships, 99 SP, legal".
-pub(crate) fn summary(db: &fleetcheck_data::Database, path: &Path) -> String {
-    let Ok(source) = super::check::read_source(path) else {
-        return "unreadable".into();
-    };
-    let Ok(opts) = super::check::check_options(None, None) else {
-        return String::new();
-    };
+/// What a written fleet file holds, checked (`c`, with `written` ships
+/// in the file): "2 ships, 99 SP, legal".
+pub(crate) fn summary(c: &fleetcheck_report::Checked, written: usize, path: &Path) -> String {
     // A file with input errors is not priced: its ships are counted from
     // the file.
-    let written = source
-        .text
-        .parse::<toml_edit::DocumentMut>()
-        .ok()
-        .and_then(|d| {
-            d.get("ship")
-                .and_then(|s| s.as_array_of_tables())
-                .map(|a| a.len())
-        })
-        .unwrap_or(0);
-    let c = super::check::check_source(db, source, &opts);
     let r = &c.report;
     let ships = r.ships.len().max(written);
     let verdict = match c.exit_code() {

@@ -14,4 +14,4 @@ pub mod text;
 pub mod text_in;
 pub mod utopia;
 
-pub use model::{FleetModel, Problem, ShipModel};
+pub use model::{CardText, FleetFile, FleetModel, Problem, ShipFile, ShipModel, Slot};

@@ -7,11 +7,14 @@ use fleetcheck_data::Database;
 use fleetcheck_input::diag::Source;
 use fleetcheck_input::tree::comment_text;
 use fleetcheck_report::Checked;
-use fleetcheck_staw::fleet::read::RawFleet;
+use fleetcheck_staw::fleet::read::{
+    CardRef, Query, RawFleet, RawShip, RawSideboard, RefTable, SideboardEntry, Spanned,
+};
 use fleetcheck_staw::fleet::resolve::Fleet;
 use fleetcheck_staw::fleet::resolve::{Position, SideboardSection};
 use fleetcheck_staw::CheckOptions;
 use std::fmt::Write as _;
+use std::ops::Range;
 
 /// One ship: card ids by key of the fleet file.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -33,6 +36,8 @@ pub struct FleetModel {
     pub name: Option<String>,
     pub notes: Option<String>,
     pub format: Option<String>,
+    pub as_of: Option<String>,
+    pub sp_cap: Option<i64>,
     pub additional_points: Option<i64>,
     pub resource: Option<String>,
     pub ships: Vec<ShipModel>,
@@ -91,6 +96,8 @@ impl FleetModel {
             name: raw.name.as_ref().map(|n| n.value.clone()),
             notes: raw.notes.as_ref().map(|n| n.value.clone()),
             format: raw.format.as_ref().map(|n| n.value.clone()),
+            as_of: raw.as_of.as_ref().map(|n| n.value.clone()),
+            sp_cap: raw.sp_cap.as_ref().map(|n| n.value),
             additional_points: raw.additional_points.as_ref().map(|a| a.value),
             resource: id(&fleet.resource),
             ships: fleet
@@ -140,17 +147,187 @@ impl FleetModel {
             name: None,
             notes: None,
             format: None,
+            as_of: None,
+            sp_cap: None,
             additional_points: None,
             ..self.normalized()
         }
     }
 
     /// The fleet as a fleet file: `header` (comment lines, without `#`)
-    /// first, then every card as a name or `{ id = ... }` with a comment.
-    /// `notes` lines (`# ...`) follow a card that could not be imported.
+    /// first, then every card as a name or `{ id = ... }` with a comment
+    /// (the one writer, [`FleetFile::to_toml`]).
     pub fn to_toml(&self, db: &Database, header: &[String]) -> String {
+        self.file(header).to_toml(db)
+    }
+
+    /// The fleet file that writes this fleet, every card by its id.
+    pub fn file(&self, header: &[String]) -> FleetFile {
+        let slot = |id: &String| Slot::id(id.clone());
+        let one = |v: &Option<String>| v.as_ref().map(slot);
+        FleetFile {
+            header: header.to_vec(),
+            name: self.name.clone(),
+            format: self.format.clone(),
+            as_of: self.as_of.clone(),
+            sp_cap: self.sp_cap,
+            resource: one(&self.resource),
+            additional_points: self.additional_points,
+            notes: self.notes.clone(),
+            ships: self
+                .ships
+                .iter()
+                .map(|s| ShipFile {
+                    ship: slot(&s.ship),
+                    captain: one(&s.captain),
+                    admiral: one(&s.admiral),
+                    flagship: one(&s.flagship),
+                    fleet_captain: one(&s.fleet_captain),
+                    ambassador: one(&s.ambassador),
+                    construction: one(&s.construction),
+                    officers: s.officers.iter().map(slot).collect(),
+                    upgrades: s.upgrades.iter().map(slot).collect(),
+                })
+                .collect(),
+            sideboard: self
+                .sideboard
+                .iter()
+                .map(|(section, id)| (section.clone(), slot(id)))
+                .collect(),
+        }
+    }
+}
+
+/// How the one writer names a card.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CardText {
+    /// A card id: written as the card's name where that name is the card
+    /// there, else as `{ id = ... }` with a comment naming it.
+    Id(String),
+    /// A name as a player wrote it (one that several cards share there, or
+    /// none), left for `fix`.
+    Name(String),
+}
+
+/// One card of a fleet file to write.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Slot {
+    pub card: CardText,
+    /// Where the card was read from (`import text`: its line in the pasted
+    /// text), so that the engine's findings on the fleet value
+    /// ([`FleetFile::to_raw`]) point there; empty when it was read from
+    /// nowhere a user sees.
+    pub span: Range<usize>,
+    /// A comment of the import's own after the card.
+    pub note: Option<String>,
+}
+
+impl Slot {
+    /// A card by its id, read from nowhere a user sees.
+    pub fn id(id: impl Into<String>) -> Slot {
+        Slot {
+            card: CardText::Id(id.into()),
+            span: 0..0,
+            note: None,
+        }
+    }
+}
+
+/// One `[[ship]]` of a fleet file to write.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ShipFile {
+    pub ship: Slot,
+    pub captain: Option<Slot>,
+    pub admiral: Option<Slot>,
+    pub flagship: Option<Slot>,
+    pub fleet_captain: Option<Slot>,
+    pub ambassador: Option<Slot>,
+    pub construction: Option<Slot>,
+    pub officers: Vec<Slot>,
+    pub upgrades: Vec<Slot>,
+}
+
+impl ShipFile {
+    /// A ship with no card on it yet.
+    pub fn new(ship: Slot) -> ShipFile {
+        ShipFile {
+            ship,
+            captain: None,
+            admiral: None,
+            flagship: None,
+            fleet_captain: None,
+            ambassador: None,
+            construction: None,
+            officers: Vec::new(),
+            upgrades: Vec::new(),
+        }
+    }
+
+    /// The single cards (not the lists), with their keys and places, in
+    /// the order they are written.
+    fn singles(&self) -> [(&'static str, &Option<Slot>, Position); 6] {
+        [
+            ("captain", &self.captain, Position::Captain),
+            ("admiral", &self.admiral, Position::Admiral),
+            ("flagship", &self.flagship, Position::Flagship),
+            ("fleet_captain", &self.fleet_captain, Position::FleetCaptain),
+            ("ambassador", &self.ambassador, Position::Ambassador),
+            ("construction", &self.construction, Position::Construction),
+        ]
+    }
+
+    /// The single card of a key (`captain`, ...); `None` for another key.
+    pub fn single_mut(&mut self, key: &str) -> Option<&mut Option<Slot>> {
+        Some(match key {
+            "captain" => &mut self.captain,
+            "admiral" => &mut self.admiral,
+            "flagship" => &mut self.flagship,
+            "fleet_captain" => &mut self.fleet_captain,
+            "ambassador" => &mut self.ambassador,
+            "construction" => &mut self.construction,
+            _ => return None,
+        })
+    }
+}
+
+/// A fleet file to write: THE writer of fleet files (`import`, `export`
+/// and the model of every interop format write through it).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct FleetFile {
+    /// Comment lines first (without `#`).
+    pub header: Vec<String>,
+    pub name: Option<String>,
+    pub format: Option<String>,
+    pub as_of: Option<String>,
+    pub sp_cap: Option<i64>,
+    pub resource: Option<Slot>,
+    /// Written when not 0.
+    pub additional_points: Option<i64>,
+    pub notes: Option<String>,
+    pub ships: Vec<ShipFile>,
+    /// (section, card), in section order.
+    pub sideboard: Vec<(String, Slot)>,
+}
+
+impl FleetFile {
+    /// The sections of the sideboard in order, each with its cards.
+    fn sections(&self) -> Vec<(&str, Vec<&Slot>)> {
+        let mut sections: Vec<(&str, Vec<&Slot>)> = Vec::new();
+        for (section, slot) in &self.sideboard {
+            match sections.iter_mut().find(|(s, _)| *s == section.as_str()) {
+                Some((_, v)) => v.push(slot),
+                None => sections.push((section, vec![slot])),
+            }
+        }
+        sections
+    }
+
+    /// The fleet file's text: the header as comments, then the keys, every
+    /// card as [`CardText`] says (by id: as a name or `{ id = ... }` with
+    /// a comment), its note after it.
+    pub fn to_toml(&self, db: &Database) -> String {
         let mut out = String::new();
-        for h in header {
+        for h in &self.header {
             let _ = writeln!(out, "# {}", comment_text(h));
         }
         let quote = |s: &str| toml_edit::Value::from(s).to_string();
@@ -159,6 +336,12 @@ impl FleetModel {
         }
         if let Some(f) = &self.format {
             let _ = writeln!(out, "format = {}", quote(f));
+        }
+        if let Some(d) = &self.as_of {
+            let _ = writeln!(out, "as_of = {}", quote(d));
+        }
+        if let Some(c) = self.sp_cap {
+            let _ = writeln!(out, "sp_cap = {c}");
         }
         if let Some(r) = &self.resource {
             let _ = writeln!(out, "resource = {}", card(db, r, Position::Resource));
@@ -172,27 +355,11 @@ impl FleetModel {
         for s in &self.ships {
             let _ = writeln!(out, "\n[[ship]]");
             let _ = writeln!(out, "ship = {}", card(db, &s.ship, Position::Ship));
-            let one = |out: &mut String, key: &str, v: &Option<String>, pos| {
+            for (key, v, pos) in s.singles() {
                 if let Some(v) = v {
                     let _ = writeln!(out, "{key} = {}", card(db, v, pos));
                 }
-            };
-            one(&mut out, "captain", &s.captain, Position::Captain);
-            one(&mut out, "admiral", &s.admiral, Position::Admiral);
-            one(&mut out, "flagship", &s.flagship, Position::Flagship);
-            one(
-                &mut out,
-                "fleet_captain",
-                &s.fleet_captain,
-                Position::FleetCaptain,
-            );
-            one(&mut out, "ambassador", &s.ambassador, Position::Ambassador);
-            one(
-                &mut out,
-                "construction",
-                &s.construction,
-                Position::Construction,
-            );
+            }
             for (key, list, pos) in [
                 ("officers", &s.officers, Position::Officer),
                 ("upgrades", &s.upgrades, Position::Upgrade),
@@ -201,8 +368,8 @@ impl FleetModel {
                     continue;
                 }
                 let _ = writeln!(out, "{key} = [");
-                for id in list {
-                    let (v, comment) = card_parts(db, id, pos);
+                for slot in list {
+                    let (v, comment) = card_parts(db, slot, pos);
                     let _ = writeln!(out, "  {v},{}", comment.unwrap_or_default());
                 }
                 let _ = writeln!(out, "]");
@@ -214,27 +381,15 @@ impl FleetModel {
             // fleet that breaks the rule) are written as a list, which
             // the reader keeps and the check reports (`sideboard-slot`),
             // never as a key written twice (no TOML file).
-            let mut sections: Vec<&str> = Vec::new();
-            for (section, _) in &self.sideboard {
-                if !sections.contains(&section.as_str()) {
-                    sections.push(section);
-                }
-            }
-            for section in sections {
+            for (section, slots) in self.sections() {
                 let pos = Position::Sideboard(SideboardSection::of(section));
-                let ids: Vec<&String> = self
-                    .sideboard
-                    .iter()
-                    .filter(|(s, _)| s == section)
-                    .map(|(_, id)| id)
-                    .collect();
-                if let [id] = ids.as_slice() {
-                    let _ = writeln!(out, "{section} = {}", card(db, id, pos));
+                if let [slot] = slots.as_slice() {
+                    let _ = writeln!(out, "{section} = {}", card(db, slot, pos));
                     continue;
                 }
                 let _ = writeln!(out, "{section} = [");
-                for id in ids {
-                    let (v, comment) = card_parts(db, id, pos);
+                for slot in slots {
+                    let (v, comment) = card_parts(db, slot, pos);
                     let _ = writeln!(out, "  {v},{}", comment.unwrap_or_default());
                 }
                 let _ = writeln!(out, "]");
@@ -242,24 +397,179 @@ impl FleetModel {
         }
         out
     }
+
+    /// The fleet value that [`FleetFile::to_toml`]'s text reads as (the
+    /// same keys, every card referred to as the text writes it), without
+    /// the text: for [`fleetcheck_staw::Engine::resolve_fleet`]. Each
+    /// card's reference has its slot's span; the keys' spans are empty.
+    pub fn to_raw(&self, db: &Database) -> RawFleet {
+        self.raw_with(&|slot, pos| card_ref(db, slot, pos))
+    }
+
+    /// [`FleetFile::to_raw`] with every card referred to by its id (a
+    /// name as written stays a name): the same fleet, without looking up
+    /// how the text would name each card (`import text` prices its
+    /// candidates so).
+    pub(crate) fn to_raw_by_id(&self) -> RawFleet {
+        self.raw_with(&|slot, _| CardRef {
+            span: slot.span.clone(),
+            query: match &slot.card {
+                CardText::Id(id) => Query::Table(RefTable {
+                    id: Some(id.clone()),
+                    ..RefTable::default()
+                }),
+                CardText::Name(n) => Query::Text(n.clone()),
+            },
+        })
+    }
+
+    /// The fleet value, each card's reference as `card_ref` makes it.
+    fn raw_with(&self, card_ref: &dyn Fn(&Slot, Position) -> CardRef) -> RawFleet {
+        let at = |s: &Slot| s.span.start..s.span.start;
+        let spanned = |v: &Option<String>| {
+            v.as_ref().map(|v| Spanned {
+                value: v.clone(),
+                span: 0..0,
+            })
+        };
+        let number = |v: Option<i64>| v.map(|value| Spanned { value, span: 0..0 });
+        let additional_points = number(self.additional_points.filter(|a| *a != 0));
+        let raw = RawFleet {
+            name: spanned(&self.name),
+            format: spanned(&self.format),
+            resource: self
+                .resource
+                .as_ref()
+                .map(|r| card_ref(r, Position::Resource)),
+            additional_points,
+            notes: spanned(&self.notes),
+            as_of: spanned(&self.as_of),
+            sp_cap: number(self.sp_cap),
+            game: None,
+            player: None,
+            ships: self
+                .ships
+                .iter()
+                .map(|s| {
+                    let one = |v: &Option<Slot>, pos| v.as_ref().map(|v| card_ref(v, pos));
+                    RawShip {
+                        span: at(&s.ship),
+                        ship: Some(card_ref(&s.ship, Position::Ship)),
+                        captain: one(&s.captain, Position::Captain),
+                        admiral: one(&s.admiral, Position::Admiral),
+                        flagship: one(&s.flagship, Position::Flagship),
+                        fleet_captain: one(&s.fleet_captain, Position::FleetCaptain),
+                        ambassador: one(&s.ambassador, Position::Ambassador),
+                        construction: one(&s.construction, Position::Construction),
+                        officers: s
+                            .officers
+                            .iter()
+                            .map(|v| card_ref(v, Position::Officer))
+                            .collect(),
+                        upgrades: s
+                            .upgrades
+                            .iter()
+                            .map(|v| card_ref(v, Position::Upgrade))
+                            .collect(),
+                        booster: None,
+                    }
+                })
+                .collect(),
+            sideboard: (!self.sideboard.is_empty()).then(|| {
+                let sections = self.sections();
+                RawSideboard {
+                    span: sections.first().map_or(0..0, |(_, v)| at(v[0])),
+                    entries: sections
+                        .into_iter()
+                        .map(|(section, slots)| {
+                            let pos = Position::Sideboard(SideboardSection::of(section));
+                            SideboardEntry {
+                                section: Spanned {
+                                    value: section.to_string(),
+                                    span: at(slots[0]),
+                                },
+                                list: slots.len() > 1,
+                                cards: slots.iter().map(|s| card_ref(s, pos)).collect(),
+                            }
+                        })
+                        .collect(),
+                }
+            }),
+            empty: false,
+        };
+        let empty = raw.name.is_none()
+            && raw.format.is_none()
+            && raw.resource.is_none()
+            && raw.additional_points.is_none()
+            && raw.notes.is_none()
+            && raw.as_of.is_none()
+            && raw.sp_cap.is_none()
+            && raw.ships.is_empty()
+            && raw.sideboard.is_none();
+        RawFleet { empty, ..raw }
+    }
 }
 
-/// A card written as in a fleet file, with its comment when by id.
-fn card(db: &Database, id: &str, pos: Position) -> String {
-    let (v, comment) = card_parts(db, id, pos);
+/// A card written as in a fleet file, with its comment when by id and its
+/// note.
+fn card(db: &Database, slot: &Slot, pos: Position) -> String {
+    let (v, comment) = card_parts(db, slot, pos);
     format!("{v}{}", comment.unwrap_or_default())
 }
 
-/// The value and its "  # comment" (when written by id).
-fn card_parts(db: &Database, id: &str, pos: Position) -> (String, Option<String>) {
-    match db.by_id(id) {
-        Some(c) => {
-            let (v, comment) = reference(db, c, pos);
-            (
-                v.to_string().trim().to_string(),
-                comment.map(|c| format!("  # {}", comment_text(&c))),
-            )
-        }
-        None => (format!("{{ id = {} }}", toml_edit::Value::from(id)), None),
+/// How the writer writes a card.
+enum Form {
+    /// Its name (a string).
+    Name(String),
+    /// `{ id = ... }`, with the comment that names the card when it is
+    /// one.
+    Id(String, Option<String>),
+}
+
+fn form(db: &Database, slot: &Slot, pos: Position) -> Form {
+    match &slot.card {
+        CardText::Name(n) => Form::Name(n.clone()),
+        CardText::Id(id) => match db.by_id(id) {
+            Some(c) => match reference(db, c, pos) {
+                (_, None) => Form::Name(c.name.clone()),
+                (_, Some(comment)) => Form::Id(c.id.clone(), Some(comment)),
+            },
+            None => Form::Id(id.clone(), None),
+        },
+    }
+}
+
+/// The value and its "  # comment" (the card's when by id, then the
+/// slot's note).
+fn card_parts(db: &Database, slot: &Slot, pos: Position) -> (String, Option<String>) {
+    let (v, comment) = match form(db, slot, pos) {
+        Form::Name(name) => (
+            toml_edit::Value::from(name).to_string().trim().to_string(),
+            None,
+        ),
+        Form::Id(id, comment) => (
+            format!("{{ id = {} }}", toml_edit::Value::from(id)),
+            comment,
+        ),
+    };
+    let comments: Vec<String> = comment.into_iter().chain(slot.note.clone()).collect();
+    let comment =
+        (!comments.is_empty()).then(|| format!("  # {}", comment_text(&comments.join("; "))));
+    (v, comment)
+}
+
+/// The reference [`FleetFile::to_toml`] writes for a card, as the reader
+/// reads it.
+fn card_ref(db: &Database, slot: &Slot, pos: Position) -> CardRef {
+    let query = match form(db, slot, pos) {
+        Form::Name(name) => Query::Text(name),
+        Form::Id(id, _) => Query::Table(RefTable {
+            id: Some(id),
+            ..RefTable::default()
+        }),
+    };
+    CardRef {
+        span: slot.span.clone(),
+        query,
     }
 }

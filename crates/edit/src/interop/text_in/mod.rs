@@ -14,16 +14,14 @@
 mod parse;
 mod resolve;
 
-use super::super::fix::questions;
-use crate::builder::reference;
+use super::model::{CardText, FleetFile, ShipFile, Slot};
 use fleetcheck_data::model::{Card, CardType};
 use fleetcheck_data::Database;
-use fleetcheck_input::diag::{shorten, Source};
-use fleetcheck_input::tree::comment_text;
-use fleetcheck_staw::fleet::resolve::{Position, SideboardSection};
+use fleetcheck_input::diag::{shorten, Diagnostic, InputCode, Source};
+use fleetcheck_report::Checked;
 use fleetcheck_staw::{CheckOptions, Engine};
 use parse::{Entry, Listing, Place};
-use std::fmt::Write as _;
+use std::ops::Range;
 
 /// A line the import could not read or resolve, or whose cost the fleet
 /// does not give.
@@ -62,173 +60,194 @@ fn key_of(kind: CardType) -> &'static str {
     }
 }
 
-/// The position of a fleet file key.
-fn position(key: &str) -> Position {
-    match key {
-        "ship" => Position::Ship,
-        "captain" => Position::Captain,
-        "admiral" => Position::Admiral,
-        "flagship" => Position::Flagship,
-        "fleet_captain" => Position::FleetCaptain,
-        "ambassador" => Position::Ambassador,
-        "construction" => Position::Construction,
-        "officers" => Position::Officer,
-        "resource" => Position::Resource,
-        "upgrades" => Position::Upgrade,
-        section => Position::Sideboard(SideboardSection::of(section)),
-    }
+/// Where each entry of a listing goes in the fleet file, by the keys
+/// `keys` gives and the entries `has` keeps (a ship not kept leaves its
+/// cards out).
+struct Layout {
+    resource: Option<usize>,
+    /// Each ship's entry with its cards' keys and entries, in list order.
+    ships: Vec<(usize, Vec<(&'static str, usize)>)>,
+    sideboard: Vec<(&'static str, usize)>,
+    /// A second captain (admiral, ...) under one ship, a second resource:
+    /// no key left.
+    extra: Vec<usize>,
 }
 
-/// How an entry is written.
-enum Value<'a> {
-    /// By id, plainly (pricing candidates).
-    Id(&'a Card),
-    /// As the fleet file names the card, with its comment.
-    Card(&'a Card),
-    /// The name as the player wrote it.
-    Name(String),
-}
-
-/// The fleet file of a listing: each entry written as `value` gives it
-/// (`None`: left out, and a ship left out leaves its cards out); the spans
-/// of the values with their entries; lines of a second captain (and the
-/// like) that have no key left.
-fn emit<'a>(
-    db: &Database,
-    listing: &Listing,
-    header: &[String],
-    keys: &dyn Fn(usize) -> &'static str,
-    value: &dyn Fn(usize) -> Option<Value<'a>>,
-) -> (String, resolve::Spans, Vec<usize>) {
-    let mut out = String::new();
-    for h in header {
-        let _ = writeln!(out, "# {}", comment_text(h));
-    }
-    let quote = |s: &str| toml_edit::Value::from(s).to_string().trim().to_string();
-    if let Some(n) = &listing.name {
-        let _ = writeln!(out, "name = {}", quote(n));
-    }
-    if let Some(f) = &listing.format {
-        let _ = writeln!(out, "format = {}", quote(f));
-    }
-    if let Some(d) = &listing.as_of {
-        let _ = writeln!(out, "as_of = {}", quote(d));
-    }
-    if let Some(c) = listing.sp_cap {
-        let _ = writeln!(out, "sp_cap = {c}");
-    }
-    let mut spans = Vec::new();
-    let mut extra = Vec::new();
-    // `key = value  # comment`, or an item of a list.
-    let mut put = |out: &mut String, i: usize, key: &str, item: bool| {
-        let Some(v) = value(i) else { return };
-        let (text, comment) = match v {
-            Value::Id(c) => (format!("{{ id = {} }}", quote(&c.id)), None),
-            Value::Card(c) => {
-                let (v, comment) = reference(db, c, position(key));
-                (v.to_string().trim().to_string(), comment)
-            }
-            Value::Name(n) => (quote(&n), None),
+impl Layout {
+    fn of(
+        listing: &Listing,
+        keys: &dyn Fn(usize) -> &'static str,
+        has: &dyn Fn(usize) -> bool,
+    ) -> Layout {
+        let entries = &listing.entries;
+        let mut out = Layout {
+            resource: None,
+            ships: Vec::new(),
+            sideboard: Vec::new(),
+            extra: Vec::new(),
         };
-        if item {
-            out.push_str("  ");
-        } else {
-            let _ = write!(out, "{key} = ");
+        for (i, e) in entries.iter().enumerate() {
+            if e.place == Place::Resource && has(i) {
+                match out.resource {
+                    None => out.resource = Some(i),
+                    Some(_) => out.extra.push(i),
+                }
+            }
         }
-        spans.push((out.len()..out.len() + text.len(), i));
-        out.push_str(&text);
-        if item {
-            out.push(',');
-        }
-        if let Some(c) = comment {
-            let _ = write!(out, "  # {c}");
-        }
-        out.push('\n');
-    };
-    let entries = &listing.entries;
-    for (i, e) in entries.iter().enumerate() {
-        if e.place == Place::Resource {
-            put(&mut out, i, "resource", false);
-        }
-    }
-    if let Some(a) = listing.additional_points.filter(|a| *a != 0) {
-        let _ = writeln!(out, "additional_points = {a}");
-    }
-    for (i, e) in entries.iter().enumerate() {
-        if e.place != Place::Ship || value(i).is_none() {
-            continue;
-        }
-        out.push_str("\n[[ship]]\n");
-        put(&mut out, i, "ship", false);
-        let mine: Vec<usize> = (0..entries.len())
-            .filter(|&j| entries[j].place == Place::OnShip && entries[j].ship == e.ship)
-            .collect();
-        let mut used = Vec::new();
-        for &j in &mine {
-            let key = keys(j);
-            if key == "upgrades" || key == "officers" {
+        for (i, e) in entries.iter().enumerate() {
+            if e.place != Place::Ship || !has(i) {
                 continue;
             }
-            if used.contains(&key) {
-                extra.push(j);
-                continue;
-            }
-            used.push(key);
-            put(&mut out, j, key, false);
-        }
-        for list in ["officers", "upgrades"] {
-            let items: Vec<usize> = mine
-                .iter()
-                .copied()
-                .filter(|&j| keys(j) == list && value(j).is_some())
+            let mine: Vec<usize> = (0..entries.len())
+                .filter(|&j| entries[j].place == Place::OnShip && entries[j].ship == e.ship)
                 .collect();
-            if items.is_empty() {
-                continue;
+            let mut cards = Vec::new();
+            let mut used = Vec::new();
+            for &j in &mine {
+                let key = keys(j);
+                if key == "upgrades" || key == "officers" {
+                    continue;
+                }
+                if used.contains(&key) {
+                    out.extra.push(j);
+                    continue;
+                }
+                used.push(key);
+                if has(j) {
+                    cards.push((key, j));
+                }
             }
-            let _ = writeln!(out, "{list} = [");
-            for j in items {
-                put(&mut out, j, list, true);
+            for list in ["officers", "upgrades"] {
+                cards.extend(
+                    mine.iter()
+                        .filter(|&&j| keys(j) == list && has(j))
+                        .map(|&j| (list, j)),
+                );
             }
-            out.push_str("]\n");
+            out.ships.push((i, cards));
         }
+        out.sideboard = (0..entries.len())
+            .filter(|&i| entries[i].place == Place::Sideboard && !keys(i).is_empty() && has(i))
+            .map(|i| (keys(i), i))
+            .collect();
+        out
     }
-    let board: Vec<usize> = (0..entries.len())
-        .filter(|&i| entries[i].place == Place::Sideboard && !keys(i).is_empty())
-        .collect();
-    if !board.is_empty() {
-        out.push_str("\n[sideboard]\n");
-        for i in board {
-            put(&mut out, i, keys(i), false);
+
+    /// The fleet file of the listing laid out so, each entry's card as
+    /// `slot` gives it, `header` first; and where each entry's card is.
+    fn file(
+        &self,
+        listing: &Listing,
+        header: &[String],
+        slot: &dyn Fn(usize) -> Slot,
+    ) -> (FleetFile, resolve::Spans) {
+        let mut spans = Vec::new();
+        let mut put = |i: usize| {
+            let s = slot(i);
+            spans.push((s.span.clone(), i));
+            s
+        };
+        let resource = self.resource.map(&mut put);
+        let mut ships = Vec::new();
+        for (i, cards) in &self.ships {
+            let mut ship = ShipFile::new(put(*i));
+            for &(key, j) in cards {
+                let s = put(j);
+                match key {
+                    "officers" => ship.officers.push(s),
+                    "upgrades" => ship.upgrades.push(s),
+                    key => {
+                        if let Some(single) = ship.single_mut(key) {
+                            *single = Some(s);
+                        }
+                    }
+                }
+            }
+            ships.push(ship);
         }
+        let sideboard = self
+            .sideboard
+            .iter()
+            .map(|&(key, i)| (key.to_string(), put(i)))
+            .collect();
+        let file = FleetFile {
+            header: header.to_vec(),
+            name: listing.name.clone(),
+            format: listing.format.clone(),
+            as_of: listing.as_of.clone(),
+            sp_cap: listing.sp_cap,
+            resource,
+            additional_points: listing.additional_points,
+            notes: None,
+            ships,
+            sideboard,
+        };
+        (file, spans)
     }
-    (out, spans, extra)
+}
+
+/// The byte range of each line of `text` (0-based), blanks around it left
+/// out: where a pasted line's card stands.
+fn line_spans(text: &str) -> Vec<Range<usize>> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    for line in text.split('\n') {
+        let lead = line.len() - line.trim_start().len();
+        let end = start + line.trim_end().len();
+        out.push((start + lead).min(end)..end);
+        start += line.len() + 1;
+    }
+    out
+}
+
+/// What `import text` makes of a pasted list.
+#[derive(Debug, Clone)]
+pub struct Imported {
+    /// The fleet file, as the one writer writes it (`toml`).
+    pub file: FleetFile,
+    pub toml: String,
+    /// What could not be read or resolved, by line.
+    pub unread: Vec<Unread>,
+    /// The fleet of the file checked: the value the file writes, analysed
+    /// (not the file read again).
+    pub checked: Checked,
 }
 
 /// The fleet file of a pasted list, and what could not be read.
-pub fn import(db: &Database, text: &str, from: &str, opts: &CheckOptions) -> (String, Vec<Unread>) {
+pub fn import(db: &Database, text: &str, from: &str, opts: &CheckOptions) -> Imported {
     import_on(&Engine::new(db, opts.clone()), text, from)
 }
 
 /// [`import`] on an engine the caller holds (whose [`Engine::runs`] then
 /// counts the pricings of the candidates).
-pub fn import_on(engine: &Engine, text: &str, from: &str) -> (String, Vec<Unread>) {
-    let (db, opts) = (engine.db(), engine.check_options());
+pub fn import_on(engine: &Engine, text: &str, from: &str) -> Imported {
+    let db = engine.db();
     let listing = parse::read(db, text);
     let entries = &listing.entries;
+    let lines = line_spans(text);
+    let span = |i: usize| lines.get(entries[i].line - 1).cloned().unwrap_or(0..0);
+    let source = Source {
+        path: from.to_string(),
+        text: text.to_string(),
+    };
     let cands: Vec<Vec<&Card>> = entries.iter().map(|e| resolve::candidates(db, e)).collect();
     let sections = resolve::sections(&listing, &cands);
+    // A choice of one card a line as a fleet value (no TOML text), each
+    // card by its id, its reference at its line of the list.
     let pricing = |choice: &[Option<&Card>]| {
         let keys = |i: usize| key(&entries[i], choice[i].as_slice(), sections[i]);
-        let (text, spans, _) = emit(db, &listing, &[], &keys, &|i| {
-            let ship_ok = entries[i].place != Place::OnShip
-                || entries.iter().enumerate().any(|(s, x)| {
-                    x.place == Place::Ship && x.ship == entries[i].ship && choice[s].is_some()
-                });
-            choice[i].filter(|_| ship_ok).map(Value::Id)
+        let layout = Layout::of(&listing, &keys, &|i| choice[i].is_some());
+        let (file, spans) = layout.file(&listing, &[], &|i| Slot {
+            card: CardText::Id(choice[i].map(|c| c.id.clone()).unwrap_or_default()),
+            span: span(i),
+            note: None,
         });
-        (text, spans)
+        (
+            engine.resolve_fleet(source.clone(), file.to_raw_by_id()),
+            spans,
+        )
     };
-    let picks = resolve::settle(engine, &listing, cands, &pricing);
+    let picks = resolve::settle(&listing, cands, &pricing);
 
     let mut unread = Vec::new();
     let mut header = vec![format!("Imported from text ({from}) by fleetcheck.")];
@@ -261,28 +280,31 @@ pub fn import_on(engine: &Engine, text: &str, from: &str) -> (String, Vec<Unread
             });
         }
     }
-    let value = |i: usize| {
-        let cs = &picks.cands[i];
-        Some(if cs.len() == 1 || picks.same_there.contains(&i) {
-            Value::Card(cs[0])
-        } else {
-            Value::Name(written(&entries[i]))
-        })
-    };
+    let settled = |i: usize| picks.cands[i].len() == 1 || picks.same_there.contains(&i);
     let keys = |i: usize| {
         let cs = &picks.cands[i];
-        let one = cs.len() == 1 || picks.same_there.contains(&i);
-        key(&entries[i], if one { &cs[..1] } else { cs }, sections[i])
+        key(
+            &entries[i],
+            if settled(i) { &cs[..1] } else { cs },
+            sections[i],
+        )
     };
-    // A second captain (admiral, ...) under one ship has no key left: its
+    let layout = Layout::of(&listing, &keys, &|_| true);
+    // A second captain (and the like) under one ship has no key left: its
     // line is kept as a comment.
-    let (_, _, extra) = emit(db, &listing, &header, &keys, &value);
-    for j in extra {
-        let message = format!(
-            "'{}' is a second {} under one ship; not imported",
-            shorten(&entries[j].name),
-            keys(j).replace('_', " ")
-        );
+    for &j in &layout.extra {
+        let message = if entries[j].place == Place::Resource {
+            format!(
+                "'{}' is a second resource; not imported",
+                shorten(&entries[j].name)
+            )
+        } else {
+            format!(
+                "'{}' is a second {} under one ship; not imported",
+                shorten(&entries[j].name),
+                keys(j).replace('_', " ")
+            )
+        };
         header.push(format!("line {} not imported: {message}", entries[j].line));
         unread.push(Unread {
             line: entries[j].line,
@@ -290,17 +312,57 @@ pub fn import_on(engine: &Engine, text: &str, from: &str) -> (String, Vec<Unread
             level: Level::Error,
         });
     }
-    let (out, spans, _) = emit(db, &listing, &header, &keys, &value);
-    let source = Source {
-        path: from.to_string(),
-        text: out.clone(),
+    // A typo read as the one close name: a warning, and a note at the
+    // card in the file.
+    let typo = |i: usize| {
+        let e = &entries[i];
+        e.written
+            .as_ref()
+            .filter(|_| e.typo)
+            .map(|w| format!("line {}: '{}' read as {}", e.line, shorten(w), e.name))
     };
-    for q in questions(db, &source, opts) {
-        let line = spans
-            .iter()
-            .find(|(s, _)| *s == q.span)
-            .map_or(0, |(_, i)| entries[*i].line);
-        let ambiguous = q.message.contains(" names ");
+    for e in entries {
+        if let Some(w) = e.written.as_ref().filter(|_| e.typo) {
+            unread.push(Unread {
+                line: e.line,
+                message: format!(
+                    "'{}' is no card's name; read as '{}', the one close name",
+                    shorten(w),
+                    e.name
+                ),
+                level: Level::Warning,
+            });
+        }
+    }
+    // A card settled is written as the fleet file names it; a name still
+    // shared, as the card's name (the player's, or the one close name).
+    let (file, spans) = layout.file(&listing, &header, &|i| Slot {
+        card: if settled(i) {
+            CardText::Id(picks.cands[i][0].id.clone())
+        } else {
+            CardText::Name(entries[i].name.clone())
+        },
+        span: span(i),
+        note: typo(i),
+    });
+    let toml = file.to_toml(db);
+    // The file's fleet, as a value: its unresolved names are the
+    // questions; priced, its costs are compared with the list's.
+    let resolved = engine.resolve_fleet(source.clone(), file.to_raw(db));
+    let entry_at = |s: &Range<usize>| spans.iter().find(|(x, _)| x == s).map(|x| x.1);
+    let mut questions: Vec<&Diagnostic> = resolved
+        .diagnostics()
+        .iter()
+        .filter(|d| d.is(InputCode::AmbiguousCard) || d.is(InputCode::UnknownCard))
+        .collect();
+    questions.sort_by_key(|d| d.span.as_ref().map_or(usize::MAX, |s| s.start));
+    for q in questions {
+        let line = q
+            .span
+            .as_ref()
+            .and_then(&entry_at)
+            .map_or(0, |i| entries[i].line);
+        let ambiguous = q.is(InputCode::AmbiguousCard);
         unread.push(Unread {
             line,
             message: if ambiguous {
@@ -311,7 +373,22 @@ pub fn import_on(engine: &Engine, text: &str, from: &str) -> (String, Vec<Unread
             level: if ambiguous { Level::Note } else { Level::Error },
         });
     }
-    for (line, message) in resolve::differences(engine, &listing, &picks, &pricing) {
+    let fingerprint = !engine.check_options().skip_fingerprint;
+    let choice: Vec<Option<&Card>> = picks.cands.iter().map(|v| v.first().copied()).collect();
+    // Every line settled: the file's fleet is the fleet of the choice,
+    // priced once for both.
+    let (outcome, analysed) = if (0..entries.len()).all(settled) {
+        resolve::price_and(&listing, &choice, &(resolved, spans), |a| {
+            fleetcheck_report::staw::priced_with(a, fingerprint)
+        })
+    } else {
+        let analysed = resolved.analyse(|a| fleetcheck_report::staw::priced_with(a, fingerprint));
+        (
+            resolve::price(&listing, &choice, &pricing(&choice)),
+            analysed,
+        )
+    };
+    for (line, message) in resolve::differences(&listing, &picks, &outcome) {
         unread.push(Unread {
             line,
             message,
@@ -319,7 +396,12 @@ pub fn import_on(engine: &Engine, text: &str, from: &str) -> (String, Vec<Unread
         });
     }
     unread.sort_by_key(|u| u.line);
-    (out, unread)
+    Imported {
+        file,
+        toml,
+        unread,
+        checked: fleetcheck_report::staw::checked(analysed),
+    }
 }
 
 /// The key an entry goes under: its cards' type under a ship, its section
@@ -335,9 +417,4 @@ fn key(e: &Entry, cands: &[&Card], section: Option<&'static str>) -> &'static st
             (None, None) => "upgrades",
         },
     }
-}
-
-/// A name left for `fix`, as the player wrote it.
-fn written(e: &Entry) -> String {
-    e.name.clone()
 }

@@ -11,10 +11,11 @@
 use super::parse::{kinds, Entry, Listing, Marker, Place};
 use fleetcheck_data::model::{Card, CardType};
 use fleetcheck_data::{normalize, Database};
-use fleetcheck_input::diag::{shorten, Severity, Source};
+use fleetcheck_input::diag::{shorten, Severity};
+use fleetcheck_staw::analysis::Analysis;
 use fleetcheck_staw::cost::ModifierKind;
 use fleetcheck_staw::fleet::{Fleet, Position};
-use fleetcheck_staw::{Change, Engine, Resolved};
+use fleetcheck_staw::{Analysed, Change, Resolved};
 use std::collections::HashMap;
 use std::ops::Range;
 
@@ -126,11 +127,13 @@ pub(super) struct Picks<'a> {
 }
 
 /// What the fleet, priced with a choice of cards, says of each line.
-struct Outcome {
+pub(super) struct Outcome {
     /// Each entry's cost where it stands.
     cost: HashMap<usize, i32>,
     /// Each ship's total, by the listing's ship index.
     ship_total: HashMap<usize, i32>,
+    /// The fleet's total, when priced.
+    total: Option<i32>,
     errors: usize,
     /// The errors found at each entry's value.
     errors_at: HashMap<usize, usize>,
@@ -139,27 +142,13 @@ struct Outcome {
     penalties: HashMap<usize, usize>,
 }
 
-/// Where each entry's value is in a fleet file written from a listing.
+/// Where each entry's card is in a fleet value built from a listing (the
+/// span of its reference: its line in the list), by entry.
 pub(super) type Spans = Vec<(Range<usize>, usize)>;
 
-/// A fleet file written with one card per line (`choice`) and where each
-/// entry's value is, for pricing.
-pub(super) type Emitted = (String, Spans);
-
-/// The fleet written by `emit` with `choice`, resolved once, and where
-/// each entry's value is.
-pub(super) fn resolve_choice<'db>(
-    engine: &Engine<'db>,
-    choice: &[Option<&Card>],
-    emit: &dyn Fn(&[Option<&Card>]) -> Emitted,
-) -> (Resolved<'db>, Spans) {
-    let (text, spans) = emit(choice);
-    let source = Source {
-        path: "pasted.toml".into(),
-        text,
-    };
-    (engine.resolve_text(source), spans)
-}
+/// The fleet with one card a line (`choice`) as a value, resolved once,
+/// and where each entry's card is.
+pub(super) type Priced<'db> = (Resolved<'db>, Spans);
 
 /// Where the card whose reference is at `span` stands in a resolved fleet:
 /// (ship, position, index in its list).
@@ -228,11 +217,18 @@ pub(super) fn with_candidate<'db>(
     Some((changed, spans))
 }
 
-/// A fleet resolved with a choice of cards, and where each entry's value is.
-type Priceable<'db> = (Resolved<'db>, Spans);
-
 /// Prices a resolved fleet with the current choice.
-fn price(listing: &Listing, choice: &[Option<&Card>], fleet: &(Resolved, Spans)) -> Outcome {
+pub(super) fn price(listing: &Listing, choice: &[Option<&Card>], fleet: &Priced) -> Outcome {
+    price_and(listing, choice, fleet, |_| ()).0
+}
+
+/// [`price`], and the fleet's analysis with what `f` makes of it.
+pub(super) fn price_and<R>(
+    listing: &Listing,
+    choice: &[Option<&Card>],
+    fleet: &Priced,
+    f: impl FnOnce(&Analysis) -> R,
+) -> (Outcome, Analysed<R>) {
     let (resolved, spans) = fleet;
     let entry_at = |span: &Range<usize>| spans.iter().find(|(s, _)| s == span).map(|x| x.1);
     let ships: Vec<usize> = listing
@@ -280,9 +276,14 @@ fn price(listing: &Listing, choice: &[Option<&Card>], fleet: &(Resolved, Spans))
                 cost.insert(i, p.cost);
             }
         }
-        (cost, ship_total, penalties)
+        ((cost, ship_total, penalties), a.total, f(a))
     });
-    let (cost, ship_total, penalties) = checked.priced.clone().unwrap_or_default();
+    let (cost, ship_total, penalties) = checked
+        .priced
+        .as_ref()
+        .map(|p| p.0.clone())
+        .unwrap_or_default();
+    let total = checked.priced.as_ref().map(|p| p.1);
     let mut errors_at = HashMap::new();
     // A uniqueness clash is the list's own (a unique card twice), not a
     // sign of another card meant.
@@ -296,13 +297,15 @@ fn price(listing: &Listing, choice: &[Option<&Card>], fleet: &(Resolved, Spans))
             *errors_at.entry(i).or_default() += 1;
         }
     }
-    Outcome {
+    let outcome = Outcome {
         cost,
         ship_total,
+        total,
         errors: errors.len(),
         errors_at,
         penalties,
-    }
+    };
+    (outcome, checked.map(|p| p.2))
 }
 
 /// How well a choice reproduces the list at entry `i`: its printed cost,
@@ -347,10 +350,9 @@ pub(super) const LINES_PRICED: usize = 40_000;
 
 /// Settles the lines several cards share by pricing the fleet.
 pub(super) fn settle<'a>(
-    engine: &Engine<'a>,
     listing: &Listing,
     mut cands: Vec<Vec<&'a Card>>,
-    emit: &dyn Fn(&[Option<&Card>]) -> Emitted,
+    pricing: &dyn Fn(&[Option<&Card>]) -> Priced<'a>,
 ) -> Picks<'a> {
     let mut same_there = Vec::new();
     // Ships first: their cards are priced on them.
@@ -359,7 +361,7 @@ pub(super) fn settle<'a>(
     let mut budget = PRICINGS.min(LINES_PRICED / listing.entries.len().max(1));
     // The fleet with the first candidate of every line, resolved once until
     // a line's first candidate changes.
-    let mut last: Option<(Vec<Option<&Card>>, Priceable)> = None;
+    let mut last: Option<(Vec<Option<&Card>>, Priced)> = None;
     for _pass in 0..3 {
         let mut changed = false;
         for &i in &order {
@@ -378,10 +380,7 @@ pub(super) fn settle<'a>(
                     .all(|(x, y)| x.map(|c| &c.id) == y.map(|c| &c.id))
             };
             if !last.as_ref().is_some_and(|(b, _)| same(b)) {
-                last = Some((
-                    base_choice.clone(),
-                    resolve_choice(engine, &base_choice, emit),
-                ));
+                last = Some((base_choice.clone(), pricing(&base_choice)));
             }
             let base = &last.as_ref().expect("resolved above").1;
             for (k, c) in cands[i].clone().into_iter().enumerate() {
@@ -392,7 +391,7 @@ pub(super) fn settle<'a>(
                 } else if let Some(f) = with_candidate(base, &base_choice, i, c) {
                     price(listing, &choice, &f)
                 } else {
-                    price(listing, &choice, &resolve_choice(engine, &choice, emit))
+                    price(listing, &choice, &pricing(&choice))
                 };
                 scored.push((c, score(listing, i, &p), p.cost.get(&i).copied()));
             }
@@ -460,18 +459,12 @@ pub(super) fn sections(listing: &Listing, cands: &[Vec<&Card>]) -> Vec<Option<&'
         .collect()
 }
 
-/// The lines whose printed cost (or ship total) the fleet as settled does
-/// not give: (line, what differs). Only settled lines count, and a ship's
-/// total only when all its lines are settled.
-pub(super) fn differences(
-    engine: &Engine,
-    listing: &Listing,
-    picks: &Picks,
-    emit: &dyn Fn(&[Option<&Card>]) -> Emitted,
-) -> Vec<(usize, String)> {
+/// The lines whose printed cost (or ship total, or fleet total) the fleet
+/// as settled (`p`: priced with the first candidate of every line) does
+/// not give: (line, what differs). Only settled lines count, a ship's
+/// total only when all its lines are settled, the fleet's when all are.
+pub(super) fn differences(listing: &Listing, picks: &Picks, p: &Outcome) -> Vec<(usize, String)> {
     let settled = |i: usize| picks.cands[i].len() == 1 || picks.same_there.contains(&i);
-    let choice: Vec<Option<&Card>> = picks.cands.iter().map(|v| v.first().copied()).collect();
-    let p = price(listing, &choice, &resolve_choice(engine, &choice, emit));
     let mut out = Vec::new();
     for (i, e) in listing.entries.iter().enumerate() {
         if let (Some(want), Some(got), true) = (e.cost, p.cost.get(&i), settled(i)) {
@@ -507,6 +500,16 @@ pub(super) fn differences(
                     ),
                 ));
             }
+        }
+    }
+    // The list's `Total` line, when every line is settled: never a card.
+    let all = (0..listing.entries.len()).all(settled);
+    if let (Some((line, want)), Some(got), true) = (listing.total, p.total, all) {
+        if want != got {
+            out.push((
+                line,
+                format!("the fleet totals {got} SP; the list says {want} SP"),
+            ));
         }
     }
     out
