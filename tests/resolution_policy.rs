@@ -31,10 +31,7 @@ fn analyse(text: &str) -> Analysed<i32> {
     Engine::new(db(), opts()).analyse_text(source(text), |a| a.total)
 }
 
-fn only<'a>(
-    a: &'a Analysed<i32>,
-    code: impl Into<fleetcheck_input::diag::Code> + Copy,
-) -> &'a Diagnostic {
+fn only(a: &Analysed<i32>, code: impl Into<fleetcheck_input::diag::Code> + Copy) -> &Diagnostic {
     let found: Vec<&Diagnostic> = a.diagnostics.iter().filter(|d| d.is(code)).collect();
     assert_eq!(found.len(), 1, "{:#?}", a.diagnostics);
     found[0]
