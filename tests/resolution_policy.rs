@@ -218,3 +218,164 @@ fn fix_reranks_after_the_ship_is_chosen() {
         q.choices[0].label
     );
 }
+
+// ---- fix on a terminal (a pseudo-terminal from `script`, 80 columns) ----
+
+/// Runs `fleetcheck fix f.toml` in `dir` on a pseudo-terminal of 80 by
+/// 24, typing each chunk of keys after a pause (so that each arrives while
+/// the list waits for a key, as a player types): the screen and the exit
+/// code.
+fn fix_on_a_terminal(dir: &std::path::Path, keys: &[&[u8]]) -> (String, i32) {
+    assert!(
+        std::process::Command::new("script")
+            .arg("--version")
+            .output()
+            .is_ok(),
+        "this test needs `script` (util-linux) for a pseudo-terminal"
+    );
+    let bin = assert_cmd::cargo::cargo_bin("fleetcheck");
+    let mut child = std::process::Command::new("script")
+        .current_dir(dir)
+        .env("FLEETCHECK_TODAY", crate::support::TODAY)
+        .args([
+            "-qec",
+            &format!("stty cols 80 rows 24; {} fix f.toml", bin.display()),
+            "/dev/null",
+        ])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    for k in keys {
+        std::thread::sleep(std::time::Duration::from_millis(1500));
+        use std::io::Write;
+        stdin.write_all(k).unwrap();
+        stdin.flush().unwrap();
+    }
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        out.status.code().unwrap_or(-1),
+    )
+}
+
+/// The text drawn on the terminal, one entry a line: escape sequences out.
+fn screen_lines(screen: &str) -> Vec<String> {
+    console::strip_ansi_codes(screen)
+        .split(['\n', '\r'])
+        .map(str::to_string)
+        .collect()
+}
+
+/// Typing filters the 23 Photon Torpedoes: "klingon" leaves the Klingon
+/// ones, Enter takes the first of them; every line drawn fits 80 columns
+/// (an entry longer than that is cut), so that a redraw leaves no stale
+/// line.
+#[test]
+fn fix_filters_as_you_type_within_80_columns() {
+    let d = tempfile::tempdir().unwrap();
+    let text =
+        "[[ship]]\nship = \"S207\"\ncaptain = \"Cap049\"\nupgrades = [\"Photon Torpedoes\"]\n";
+    std::fs::write(d.path().join("f.toml"), text).unwrap();
+    let (screen, code) = fix_on_a_terminal(d.path(), &[b"klingon", b"\r"]);
+    assert_eq!(code, 0, "{screen}");
+    let lines = screen_lines(&screen);
+    let widest = lines
+        .iter()
+        .map(|l| console::measure_text_width(l))
+        .max()
+        .unwrap();
+    assert!(widest <= 80, "a line of {widest} columns:\n{screen}");
+    assert!(screen.contains('…'), "no entry was cut:\n{screen}");
+    assert!(screen.contains("(filtered from 23)"), "{screen}");
+    assert_eq!(
+        std::fs::read_to_string(d.path().join("f.toml")).unwrap(),
+        "[[ship]]\nship = \"S207\"\ncaptain = \"Cap049\"\nupgrades = [{ id = \"W160\" }]  # Photon Torpedoes (I.K.S. Ves Batlh)\n"
+    );
+}
+
+/// No wrap-around: Up on the first entry stays there (Enter then takes
+/// the first, never the last), and Page Down past the end stops at the
+/// last.
+#[test]
+fn fix_does_not_wrap_around() {
+    let d = tempfile::tempdir().unwrap();
+    let text = "[[ship]]\nship = \"S207\"\ncaptain = \"Jean-Luc Picard\"\n";
+    std::fs::write(d.path().join("f.toml"), text).unwrap();
+    let (screen, code) = fix_on_a_terminal(d.path(), &[b"\x1b[A", b"\r"]);
+    assert_eq!(code, 0, "{screen}");
+    assert_eq!(
+        std::fs::read_to_string(d.path().join("f.toml")).unwrap(),
+        "[[ship]]\nship = \"S207\"\ncaptain = { id = \"Cap629\" }  # Jean-Luc Picard (U.S.S. Stargazer)\n"
+    );
+    std::fs::write(d.path().join("f.toml"), text).unwrap();
+    let (screen, code) = fix_on_a_terminal(d.path(), &[b"\x1b[6~\x1b[6~\x1b[6~", b"\r"]);
+    assert_eq!(code, 0, "{screen}");
+    assert!(
+        std::fs::read_to_string(d.path().join("f.toml"))
+            .unwrap()
+            .contains("{ id = \"Cap818\" }"),
+        "{screen}"
+    );
+}
+
+/// Ctrl-C stops asking and says so; the answers given are written only if
+/// the player then answers `y`.
+#[test]
+fn fix_stopped_writes_the_answers_only_if_asked() {
+    let d = tempfile::tempdir().unwrap();
+    let text = "[[ship]]\nship = \"S207\"\ncaptain = \"Jean-Luc Picard\"\nupgrades = [\"Dataa\"]\n";
+    std::fs::write(d.path().join("f.toml"), text).unwrap();
+    let (screen, code) = fix_on_a_terminal(d.path(), &[b"\r", b"\x03", b"n"]);
+    assert_eq!(code, 2, "{screen}");
+    assert!(screen.contains("stopped (Ctrl-C)"), "{screen}");
+    assert!(
+        screen.contains("stopped: write the 1 answer given to f.toml? [y/N] no"),
+        "{screen}"
+    );
+    assert!(
+        screen.contains("f.toml: stopped (Ctrl-C); nothing was changed"),
+        "{screen}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(d.path().join("f.toml")).unwrap(),
+        text
+    );
+    let (screen, code) = fix_on_a_terminal(d.path(), &[b"\r", b"\x03", b"y"]);
+    assert_eq!(code, 2, "one reference is left: {screen}");
+    assert!(screen.contains("fixed 1 reference in f.toml"), "{screen}");
+    assert_eq!(
+        std::fs::read_to_string(d.path().join("f.toml")).unwrap(),
+        "[[ship]]\nship = \"S207\"\ncaptain = { id = \"Cap629\" }  # Jean-Luc Picard (U.S.S. Stargazer)\nupgrades = [\"Dataa\"]\n"
+    );
+}
+
+/// `fix --yes` without a terminal: a typo with one close name is
+/// corrected, and the name then decided where it is the only legal choice
+/// (the Borg Tractor Beam, the only one with a slot on the Enterprise-D);
+/// what it cannot decide ('Dataa': Data or Data Node) it lists, and the
+/// one-line array becomes one card a line so that the card chosen gets its
+/// comment.
+#[test]
+fn fix_yes_corrects_a_typo_and_lists_what_it_left() {
+    let d = tempfile::tempdir().unwrap();
+    let text = "[[ship]]\nship = \"S207\"\ncaptain = \"Cap049\"\nupgrades = [\"Tractor Beem\", \"Dataa\"]\n";
+    std::fs::write(d.path().join("f.toml"), text).unwrap();
+    let r = run(d.path(), &["fix", "--yes", "f.toml"]);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert_eq!(
+        r.stderr,
+        "fixed 1 reference in f.toml\nf.toml: 1 reference left to fix\n"
+    );
+    assert_eq!(
+        r.stdout,
+        "f.toml:4: no upgrade matches 'Dataa'\n   1. Data  -> \"Data\"\n   2. Data Node  -> \"Data Node\"\n"
+    );
+    assert_eq!(
+        std::fs::read_to_string(d.path().join("f.toml")).unwrap(),
+        "[[ship]]\nship = \"S207\"\ncaptain = \"Cap049\"\nupgrades = [\n  { id = \"W181\" },  # Tractor Beam (Borg Octahedron)\n  \"Dataa\",\n]\n"
+    );
+}
