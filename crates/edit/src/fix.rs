@@ -4,10 +4,11 @@
 //! ones as `{ id = "W122" }  # Photon Torpedoes (Starter Set)`. The text
 //! is edited at the references' spans only: comments and layout stay.
 
+use fleetcheck_data::model::Card;
 use fleetcheck_data::Database;
 use fleetcheck_input::diag::{Diagnostic, Fix, InputCode, Source};
 use fleetcheck_staw::fleet::read::{Query, RefTable};
-use fleetcheck_staw::fleet::resolve::compact;
+use fleetcheck_staw::fleet::resolve::{compact, split_compact};
 use fleetcheck_staw::{CheckOptions, Engine, Resolved};
 use std::ops::Range;
 
@@ -148,17 +149,18 @@ impl<'db> Session<'db> {
 }
 
 /// `text` with each answered reference replaced by its choice; a card
-/// choice gets its compact form as a comment when the line has room for
-/// one (nothing but `,` or `]` after it). A one-line array with an answer
+/// choice gets a comment when the line has room for one (nothing but `,`
+/// or `]` after it): its name and the set the reference named when the
+/// card is printed there (the printing meant), else its compact form. A one-line array with an answer
 /// before its last card (`upgrades = ["A", "B"]`) is written one card a
 /// line, so that every card chosen gets its comment.
 pub fn apply(db: &Database, text: &str, answers: &[(Range<usize>, Fix)]) -> String {
-    let comment = |choice: &Fix| {
-        choice
-            .id
-            .as_deref()
-            .and_then(|id| db.by_id(id))
-            .map(|c| compact(db, c))
+    let comment = |span: &Range<usize>, choice: &Fix| {
+        let card = choice.id.as_deref().and_then(|id| db.by_id(id))?;
+        Some(match written_set(db, &text[span.clone()], card) {
+            Some(set) => format!("{} ({set})", card.name),
+            None => compact(db, card),
+        })
     };
     // (span, what replaces it, a comment for the end of its line)
     let mut edits: Vec<(Range<usize>, String, Option<String>)> = Vec::new();
@@ -176,7 +178,7 @@ pub fn apply(db: &Database, text: &str, answers: &[(Range<usize>, Fix)]) -> Stri
                     s.push_str(&choice.write);
                     s.push_str(&text[a.end..e.end]);
                     s.push(',');
-                    if let Some(c) = comment(choice) {
+                    if let Some(c) = comment(a, choice) {
                         s.push_str("  # ");
                         s.push_str(&c);
                     }
@@ -206,7 +208,7 @@ pub fn apply(db: &Database, text: &str, answers: &[(Range<usize>, Fix)]) -> Stri
             .trim()
             .chars()
             .all(|c| c == ',' || c == ']' || c.is_whitespace());
-        let c = comment(choice).filter(|_| room);
+        let c = comment(span, choice).filter(|_| room);
         edits.push((span.clone(), choice.write.clone(), c));
     }
     edits.sort_by_key(|(s, _, _)| std::cmp::Reverse(s.start));
@@ -221,6 +223,27 @@ pub fn apply(db: &Database, text: &str, answers: &[(Range<usize>, Fix)]) -> Stri
         out.replace_range(span, &write);
     }
     out
+}
+
+/// The set a reference names (`"Photon Torpedoes (Starter Set)"`, or
+/// `set = "Starter"` in its table), by its name, when `card` (or a
+/// reprint of it) is printed in it: the printing the player meant, which
+/// the comment of the id chosen keeps.
+fn written_set(db: &Database, written: &str, card: &Card) -> Option<String> {
+    let words = match written.trim().parse::<toml_edit::Value>().ok()? {
+        toml_edit::Value::String(s) => split_compact(s.value())?.1.to_string(),
+        toml_edit::Value::InlineTable(t) => t.get("set")?.as_str()?.to_string(),
+        _ => return None,
+    };
+    let printings: Vec<&Card> = db
+        .by_name(&card.name)
+        .into_iter()
+        .filter(|o| std::ptr::eq(*o, card) || o.is_reprint_of(card))
+        .collect();
+    db.sets_named(&words)
+        .into_iter()
+        .find(|set| printings.iter().any(|p| p.sets.contains(&set.id)))
+        .map(|set| set.name.clone())
 }
 
 /// The arrays of `text` written on one line that hold an answered
@@ -291,6 +314,11 @@ mod tests {
             let i = text.find(s).unwrap();
             i..i + s.len()
         };
+        // The span of the inline table starting with `start`.
+        let at_in = |text: &str, start: &str| {
+            let i = text.find(start).unwrap();
+            i..i + text[i..].find('}').unwrap() + 1
+        };
         let pick = |id: &str| Fix {
             label: id.into(),
             write: format!("{{ id = \"{id}\" }}"),
@@ -304,6 +332,13 @@ mod tests {
         assert_eq!(
             apply(&db, text, &answers),
             "[[ship]]\nship = \"S207\"\nupgrades = [\n  { id = \"W122\" },  # Photon Torpedoes (U.S.S. Defiant)\n  { id = \"C209\" },  # Data (Starter Set)\n  { id = \"T240\" },\n]  # mine\n"
+        );
+        // The set the reference named is the printing's, kept in the comment.
+        let text = "[[ship]]\nship = \"S207\"\nupgrades = [{ name = \"Photon Torpedoes\", set = \"Starter\" }]\n";
+        let answers = vec![(at_in(text, "{ name"), pick("W122"))];
+        assert_eq!(
+            apply(&db, text, &answers),
+            "[[ship]]\nship = \"S207\"\nupgrades = [{ id = \"W122\" }]  # Photon Torpedoes (Starter Set)\n"
         );
         // Outside an array: the comment at the end of its line.
         let text = "[[ship]]\nship = \"S207\"\ncaptain = \"Jean-Luc Picard\"\n";
