@@ -1,8 +1,12 @@
 //! `fix`: the unknown and ambiguous card references of a fleet file, each
-//! with the choices that resolve it (in the order the resolver lists them:
-//! cards that fit the place first), and the file rewritten with the chosen
-//! ones as `{ id = "W122" }  # Photon Torpedoes (Starter Set)`. The text
-//! is edited at the references' spans only: comments and layout stay.
+//! with every choice that resolves it (in the order the resolver lists
+//! them: cards that fit the place first, ranked on their ship), asked one
+//! after the other in a [`Session`] that gives each answer to the engine
+//! in memory (so that the questions after it are ranked with it), and the
+//! file rewritten with the chosen ones as
+//! `{ id = "W122" }  # Photon Torpedoes (Starter Set)`. The text is edited
+//! at the references' spans only (a one-line array with an answer before
+//! its last card is written one card a line): comments and layout stay.
 
 use fleetcheck_data::model::Card;
 use fleetcheck_data::Database;
