@@ -47,6 +47,7 @@ pub const TERMINAL: &[&str] = &[
     "comfy-table",
     "annotate-snippets",
     "dialoguer",
+    "console",
     "unicode-width",
 ];
 

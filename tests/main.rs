@@ -37,6 +37,7 @@ mod reference;
 mod refusals;
 mod reliability;
 mod report;
+mod resolution_policy;
 mod sheet;
 mod sideboard;
 mod staw_rules;

@@ -26,21 +26,26 @@ fn eleven_cards_by_plain_names_and_sets() {
     insta::assert_snapshot!(r.stdout);
 }
 
-/// The Starter Set holds a Klingon and a Federation Photon Torpedoes: the
-/// set alone is ambiguous on a Federation ship, and the error lists both,
-/// the penalty-free one first, each with its cost there and every set.
+/// The Starter Set holds a Klingon and a Federation Photon Torpedoes. On
+/// the Federation Enterprise-D the Klingon one pays the faction penalty
+/// (6 SP against 5): the fleet decides, W122, with the note
+/// `chosen-card` (issue 23; until then this was `ambiguous-card`). On a
+/// Romulan ship both pay it alike: `equivalent-cards`.
 #[test]
-fn set_alone_is_ambiguous_and_lists_both_with_cost_there() {
+fn set_alone_is_decided_by_the_fleet_on_its_ship() {
     let d = write(
         "[[ship]]\nship = \"S207\"\ncaptain = \"Cap049\"\nupgrades = [{ name = \"Photon Torpedoes\", set = \"Starter\" }]\n",
     );
     let r = run(d.path(), &["check", "f.toml"]);
-    assert_eq!(r.code, 2);
-    let help: Vec<&str> = r.stdout.lines().filter(|l| l.contains("= help:")).collect();
-    assert_eq!(help.len(), 2, "{}", r.stdout);
-    assert!(help[0].contains("W122: Photon Torpedoes, a weapon upgrade, Federation, 5 SP on this ship, in Starter Set (71120)"), "{}", help[0]);
-    assert!(help[1].contains("W120: Photon Torpedoes, a weapon upgrade, Klingon, 6 SP on this ship with a penalty, in Starter Set (71120)"), "{}", help[1]);
+    assert_eq!(r.code, 0, "{}", r.stdout);
+    assert!(r.stdout.contains("note[chosen-card]: { name = \"Photon Torpedoes\", set = \"Starter\" } is W122 (Federation): the only candidate without a penalty on the U.S.S. Enterprise-D, and none is cheaper there (5 SP; the other 6 SP)"), "{}", r.stdout);
     insta::assert_snapshot!(r.stdout.replace(d.path().to_str().unwrap(), "DIR"));
+    let d = write(
+        "[[ship]]\nship = \"S001\"\ncaptain = \"Cap013\"\nupgrades = [{ name = \"Photon Torpedoes\", set = \"Starter\" }]\n",
+    );
+    let r = run(d.path(), &["check", "f.toml"]);
+    assert_eq!(r.code, 0, "{}", r.stdout);
+    assert!(r.stdout.contains("note[equivalent-cards]: { name = \"Photon Torpedoes\", set = \"Starter\" } names 2 cards that are the same on the I.R.W. Vrax; used W122"), "{}", r.stdout);
 }
 
 /// A plain name lists every card in the order a player looks for it:
@@ -233,7 +238,9 @@ fn import_says_what_it_wrote_and_creates_the_directory() {
 const TO_FIX: &str = "# My fleet\n[[ship]]\nship = \"S207\"\ncaptain = \"Jean-Luc Picard\"  # the bald one\nupgrades = [\n  { name = \"Photon Torpedoes\", set = \"Starter\" },\n  \"Dataa\",\n]\n";
 
 /// Without a terminal, `fix` prints every reference with its choices, in
-/// the order a player looks for them, exits 2 and changes nothing.
+/// the order a player looks for them, exits 2 and changes nothing. (The
+/// Starter Set's torpedoes are no question: on the Enterprise-D the fleet
+/// decides, W122.)
 #[test]
 fn fix_without_a_terminal_prints_the_choices() {
     let d = write(TO_FIX);
@@ -242,7 +249,7 @@ fn fix_without_a_terminal_prints_the_choices() {
     insta::assert_snapshot!(r.stdout);
     assert_eq!(
         r.stderr,
-        "f.toml: 3 references left to fix; nothing was changed (run `fleetcheck fix` on a terminal to choose)\n"
+        "f.toml: 2 references left to fix; nothing was changed (run `fleetcheck fix` on a terminal to choose)\n"
     );
     assert_eq!(
         std::fs::read_to_string(d.path().join("f.toml")).unwrap(),
@@ -274,7 +281,9 @@ fn fix_yes_takes_only_the_only_legal_choice() {
 
 /// Through a pseudo-terminal (`script`): the choices are a list; Enter
 /// takes the highlighted one, Down moves. A chosen name that several
-/// cards share is asked again. The file is rewritten in place with ids and
+/// cards share is asked again, ranked on its ship with the captain chosen
+/// before it. The Starter Set's torpedoes are no question (the fleet
+/// decides). The file is rewritten in place with ids and
 /// the compact form as comments, its comments and layout kept.
 #[test]
 fn fix_on_a_terminal_asks_and_rewrites_in_place() {
@@ -289,8 +298,8 @@ fn fix_on_a_terminal_asks_and_rewrites_in_place() {
     );
     let d = write(TO_FIX);
     let bin = assert_cmd::cargo::cargo_bin("fleetcheck");
-    // Picard: the first (cheapest); torpedoes: Down, the second (Klingon);
-    // 'Dataa': Data; then which Data: the first.
+    // Picard: the first (cheapest); 'Dataa': Data; then which Data: Down,
+    // the second.
     let out = std::process::Command::new("script")
         .current_dir(d.path())
         .env("FLEETCHECK_TODAY", crate::support::TODAY)
@@ -304,19 +313,19 @@ fn fix_on_a_terminal_asks_and_rewrites_in_place() {
         .spawn()
         .and_then(|mut child| {
             use std::io::Write;
-            child.stdin.take().unwrap().write_all(b"\r\x1b[B\r\r\r")?;
+            child.stdin.take().unwrap().write_all(b"\r\r\x1b[B\r")?;
             child.wait_with_output()
         })
         .unwrap();
     let screen = String::from_utf8_lossy(&out.stdout);
-    assert!(screen.contains("fixed 4 references in f.toml"), "{screen}");
+    assert!(screen.contains("fixed 2 references in f.toml"), "{screen}");
     assert!(
         screen.contains("> Cap629: Jean-Luc Picard, a captain, Federation, 4 SP on this ship"),
         "{screen}"
     );
     assert_eq!(
         std::fs::read_to_string(d.path().join("f.toml")).unwrap(),
-        "# My fleet\n[[ship]]\nship = \"S207\"\ncaptain = { id = \"Cap629\" }  # the bald one\nupgrades = [\n  { id = \"W120\" },  # Photon Torpedoes (I.K.S. T'Ong)\n  { id = \"C080\" },  # Data (U.S.S. Enterprise-E)\n]\n"
+        "# My fleet\n[[ship]]\nship = \"S207\"\ncaptain = { id = \"Cap629\" }  # the bald one\nupgrades = [\n  { name = \"Photon Torpedoes\", set = \"Starter\" },\n  { id = \"C272\" },  # Data (OP Mission Prize)\n]\n"
     );
 }
 

@@ -3,19 +3,22 @@
 //! (a list in the order a player looks for them), then rewrites the file
 //! in place as `{ id = "W122" }  # Photon Torpedoes (Starter Set)`,
 //! keeping its comments and layout, atomically, and only if the file did
-//! not change meanwhile. Without a terminal it prints the choices and
-//! exits 2, changing nothing. `--yes` takes the first choice where it is
-//! the only legal one.
+//! not change meanwhile. Each answer goes to the engine in memory, and the
+//! questions after it are ranked with it (`edit::fix::Session`). The list
+//! is `chooser`'s: every candidate, type to filter, no wrap-around; Esc
+//! skips a question, Ctrl-C stops and asks whether to write the answers
+//! given. Without a terminal it prints the choices and exits 2, changing
+//! nothing. `--yes` takes the first choice where it is the only legal one.
 
 use super::check::{check_options, read_for_edit};
+use super::chooser::{self, Outcome};
 use super::refusal::Refusal;
 use super::Common;
 use clap::Args;
-use fleetcheck_edit::fix::{apply, questions, Question};
+use fleetcheck_edit::fix::{apply, Question, Session};
 use fleetcheck_input::diag::{Fix, Source};
 use fleetcheck_report::table::one_line;
 use std::io::IsTerminal;
-use std::ops::Range;
 use std::path::PathBuf;
 
 #[derive(Debug, Clone, Args)]
@@ -49,42 +52,49 @@ pub fn run(args: &FixArgs) -> anyhow::Result<i32> {
     source.text = form.to_edit(&source.text).into_owned();
     let opts = check_options(None, None)?;
     let terminal = std::io::stdin().is_terminal() && std::io::stderr().is_terminal();
-    let mut text = source.text.clone();
-    let mut fixed = 0;
-    let mut left: Vec<Question> = Vec::new();
-    // A chosen name may itself be shared by several cards: ask again on
-    // the rewritten text until nothing is left to ask (or nothing moves).
-    for _ in 0..4 {
-        let current = Source {
-            path: source.path.clone(),
-            text: text.clone(),
+    // Each answer is given to the engine in memory, so that the questions
+    // after it are ranked with it (a ship chosen ranks its cards there).
+    let mut session = Session::new(&db, &source, &opts);
+    let term = console::Term::stderr();
+    let mut stopped = false;
+    while let Some(q) = session.next() {
+        let pick = if let Some(c) = q.obvious().filter(|_| args.yes) {
+            Asked::Chosen(c.clone())
+        } else if terminal && !q.choices.is_empty() {
+            ask(&term, &source, &q)?
+        } else {
+            Asked::Skip
         };
-        let qs = questions(&db, &current, &opts);
-        if qs.is_empty() {
-            left.clear();
-            break;
-        }
-        let mut answers: Vec<(Range<usize>, Fix)> = Vec::new();
-        left.clear();
-        for q in qs {
-            let pick = if let Some(c) = q.obvious().filter(|_| args.yes) {
-                Some(c.clone())
-            } else if terminal && !q.choices.is_empty() {
-                ask(&current, &q)?
-            } else {
-                None
-            };
-            match pick {
-                Some(c) => answers.push((q.span.clone(), c)),
-                None => left.push(q),
+        match pick {
+            Asked::Chosen(c) => session.answer(&q, c),
+            Asked::Skip => session.skip(&q),
+            Asked::Stop => {
+                stopped = true;
+                break;
             }
         }
-        if answers.is_empty() {
-            break;
-        }
-        fixed += answers.len();
-        text = apply(&db, &text, &answers);
     }
+    // Stopped: the answers given are written only if the player says so.
+    if stopped {
+        let n = session.answers().len();
+        let keep = n > 0
+            && confirm(
+                &term,
+                &format!(
+                    "stopped: write the {n} answer{} given to {}? [y/N] ",
+                    if n == 1 { "" } else { "s" },
+                    source.path
+                ),
+            )?;
+        if !keep {
+            let message = format!("{}: stopped (Ctrl-C); nothing was changed", source.path);
+            eprintln!("{message}");
+            return Err(Refusal::new(message).said().into());
+        }
+    }
+    let left: Vec<Question> = session.open();
+    let fixed = session.answers().len();
+    let text = apply(&db, &source.text, session.answers());
     if !left.is_empty() && !terminal {
         let mut out = String::new();
         for q in &left {
@@ -158,25 +168,40 @@ pub fn run(args: &FixArgs) -> anyhow::Result<i32> {
     }
 }
 
-/// Asks which choice is meant; `None` to skip.
-fn ask(source: &Source, q: &Question) -> anyhow::Result<Option<Fix>> {
-    let mut items: Vec<String> = q
+/// What the player answered to one question.
+enum Asked {
+    Chosen(Fix),
+    /// Esc: left as it is.
+    Skip,
+    /// Ctrl-C: stop asking.
+    Stop,
+}
+
+/// Asks which choice is meant, with the chooser (type to filter, no
+/// wrap-around, entries cut to the terminal's width).
+fn ask(term: &console::Term, source: &Source, q: &Question) -> anyhow::Result<Asked> {
+    let items: Vec<String> = q
         .choices
         .iter()
         .map(|c| one_line(&c.label).into_owned())
         .collect();
-    items.push("(skip: leave it as it is)".into());
     let prompt = format!(
         "{}:{}: {}",
         one_line(&source.path),
         q.line,
         one_line(&q.message)
     );
-    let picked = dialoguer::Select::new()
-        .with_prompt(prompt)
-        .items(&items)
-        .default(0)
-        .max_length(12)
-        .interact_opt()?;
-    Ok(picked.and_then(|i| q.choices.get(i).cloned()))
+    Ok(match chooser::choose(term, &prompt, &items)? {
+        Outcome::Chosen(i) => q.choices.get(i).cloned().map_or(Asked::Skip, Asked::Chosen),
+        Outcome::Skip => Asked::Skip,
+        Outcome::Interrupt => Asked::Stop,
+    })
+}
+
+/// A yes-or-no question: `y` is yes, any other key no.
+fn confirm(term: &console::Term, prompt: &str) -> anyhow::Result<bool> {
+    term.write_str(prompt)?;
+    let yes = matches!(term.read_key_raw()?, console::Key::Char('y' | 'Y'));
+    term.write_line(if yes { "yes" } else { "no" })?;
+    Ok(yes)
 }

@@ -5,6 +5,7 @@
 pub mod add;
 pub mod card;
 pub mod check;
+mod chooser;
 pub mod completions;
 pub mod data;
 pub mod event;

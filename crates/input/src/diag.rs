@@ -317,6 +317,7 @@ codes! {
         UnknownCard = ("unknown-card", Error, "no card matches the reference (with the closest names)"),
         AmbiguousCard = ("ambiguous-card", Error, "several cards match (each listed with id, type, faction, set, cost and the inline table that picks it)"),
         WrongCardType = ("wrong-card-type", Error, "the card exists but does not fit where it stands (a crew card under `captain`)"),
+        StatedCost = ("stated-cost", Error, "a card reference's `cost` that none of its candidates has where it stands (the costs there are named)"),
         UnknownFormat = ("unknown-format", Error, "`format` names no entry of `formats.toml`"),
         UnknownGame = ("unknown-game", Error, "`game` names no rule set of this build"),
         NotAFleet = ("not-a-fleet", Error, "`fleetcheck event`: a `*.toml` file in the lists folder that is another game's file, not a STAW fleet (other files are skipped)"),

@@ -30,6 +30,7 @@ codes! {
         OversizedLimit = ("oversized-limit", Error, "more oversized bases than the format allows"),
         CardPool = ("card-pool", Error, "a card not yet released at the evaluation date (formats with a card pool)"),
         EquivalentCards = ("equivalent-cards", Note, "a name several cards share, resolved because they are the same on that ship (same cost, legality and uniqueness); the card used is named"),
+        ChosenCard = ("chosen-card", Note, "a name several different cards share, resolved because the fleet decides: the only candidate that can go there without a penalty and is the cheapest there; the card used and why are named"),
         Held = ("held", Note, "a card held face down beneath another card (Quark, Cryogenic Stasis, ...): no slot of the upgrade bar; the card holding it is named"),
         OpBanned = ("op-banned", Error, "a card banned from organised play (formats that exclude them)"),
     }

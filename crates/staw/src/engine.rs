@@ -238,6 +238,39 @@ impl<'db> Resolved<'db> {
         out
     }
 
+    /// Resolves `r` as if written at `position` of ship `ship` (0-based)
+    /// after that ship's cards, as `check` resolves a reference there: the
+    /// candidates judged and ranked on that ship, the fleet's policy
+    /// applied (docs/fleet-file.md, "Card references"). The card, and the
+    /// `chosen-card` note when the fleet decided between different cards;
+    /// otherwise the diagnostic `check` would give (`ambiguous-card` with
+    /// every candidate as a fix, ranked there). A place off the ships (the
+    /// ship card, the resource, the sideboard) is resolved without one.
+    /// Resolves nothing else again and prices no fleet: the ship is the one
+    /// read, in memory.
+    pub fn find_on(
+        &self,
+        ship: usize,
+        position: Position,
+        r: &read::CardRef,
+    ) -> Result<(&'db Card, Option<Diagnostic>), Box<Diagnostic>> {
+        let judge = self.format.map(|format| OnItsShip {
+            db: self.db,
+            format,
+            date: self.date.clone(),
+        });
+        let on = self.raw.ships.get(ship).filter(|_| position.on_ship());
+        let found = resolve::find_on(
+            self.db,
+            on,
+            judge.as_ref().map(|j| j as &dyn resolve::Judge),
+            position,
+            r,
+        )?;
+        let note = found.chosen.as_ref().map(crate::chosen::note);
+        Ok((found.card, note))
+    }
+
     /// The same fleet with `change` made in memory; `None` when the fleet
     /// cannot be priced or the change names no place of it (no such ship,
     /// no card there to remove, a sideboard section already taken).
@@ -384,6 +417,10 @@ impl<'db> Resolved<'db> {
         };
         out.as_of = date.clone();
 
+        // Kept though the fleet may not resolve: `find_on` judges a card
+        // on a ship of it with them.
+        self.format = format;
+        self.date = date.clone();
         let judge = format.map(|format| OnItsShip {
             db,
             format,
@@ -414,8 +451,6 @@ impl<'db> Resolved<'db> {
                 .map(|c| (c, format!("of format {}", format.id))),
         };
         self.fleet = Some(fleet);
-        self.format = Some(format);
-        self.date = date;
     }
 }
 

@@ -45,6 +45,7 @@ pub mod words;
 mod admiral_limit;
 mod captain;
 mod card_pool;
+mod chosen;
 mod empty_fleet;
 mod equivalent;
 mod held;
@@ -122,6 +123,7 @@ pub const RULES: &[Rule] = &[
     card_pool::RULE,
     op_banned::RULE,
     equivalent::RULE,
+    chosen::RULE,
     held::RULE,
 ];
 
@@ -192,6 +194,7 @@ impl resolve::Judge for OnItsShip<'_> {
             ships: vec![e],
             sideboard: None,
             equivalent: Vec::new(),
+            chosen: Vec::new(),
         };
         let raw = read::RawFleet::default();
         let a = analysis::analyse(self.db, self.format, self.date.clone(), &raw, &fleet, None);

@@ -5,9 +5,10 @@ use super::reference::{describe_item, label, reference, resolve_query, Query};
 use super::{layout, parse, EditError, Edited, Kind};
 use fleetcheck_data::model::{Card, CardType};
 use fleetcheck_data::Database;
-use fleetcheck_input::diag::InputCode;
+use fleetcheck_input::diag::{Diagnostic, InputCode, Source};
 use fleetcheck_staw::fleet::read::{SHIP_KEYS, SIDEBOARD_SECTIONS};
 use fleetcheck_staw::fleet::resolve::{upgrade_types, Position, SideboardSection};
+use fleetcheck_staw::{CheckOptions, Engine};
 use toml_edit::{Item, Table, Value};
 
 /// The section of the sideboard a card goes to: `--section`, else the
@@ -79,8 +80,9 @@ fn sideboard_card<'a>(db: &'a Database, query: &Query) -> Result<&'a Card, EditE
     }
 }
 
-/// Adds a card to the fleet text. Nothing is written: the caller checks
-/// the result and writes it.
+/// Adds a card to the fleet text ([`add_on`] with the default check
+/// options). Nothing is written: the caller checks the result and writes
+/// it.
 pub fn add(
     db: &Database,
     text: &str,
@@ -88,6 +90,27 @@ pub fn add(
     query: &Query,
     place: &Place,
 ) -> Result<Edited, EditError> {
+    add_on(
+        &Engine::new(db, CheckOptions::default()),
+        text,
+        kind,
+        query,
+        place,
+    )
+}
+
+/// Adds a card to the fleet text, a name several cards share resolved on
+/// its ship through the engine as `check` resolves it there (the
+/// candidates ranked on that ship, the fleet's policy applied). Nothing is
+/// written: the caller checks the result and writes it.
+pub fn add_on(
+    engine: &Engine,
+    text: &str,
+    kind: Kind,
+    query: &Query,
+    place: &Place,
+) -> Result<Edited, EditError> {
+    let db = engine.db();
     let mut doc = parse(text)?;
     let done = match kind {
         Kind::Ship => {
@@ -162,8 +185,8 @@ pub fn add(
         }
         _ => {
             let pos = kind.position();
-            let card = resolve_query(db, query, pos)?;
             let n = pick_ship(db, &doc, place.ship)?;
+            let (card, note) = on_ship(engine, text, n - 1, pos, query)?;
             let (value, comment) = reference(db, card, pos);
             let table = ships_mut(&mut doc)?
                 .get_mut(n - 1)
@@ -219,13 +242,43 @@ pub fn add(
                     set_comment(table, key, &c);
                 }
             }
-            format!("added {} {} to {where_}", kind.noun(), label(card))
+            let mut done = format!("added {} {} to {where_}", kind.noun(), label(card));
+            if let Some(note) = note {
+                done.push_str(&format!(": {}", note.message));
+            }
+            done
         }
     };
     Ok(Edited {
         text: doc.to_string(),
         done,
     })
+}
+
+/// The card `query` names at `pos` of ship `ship` (0-based) of the fleet
+/// `text`, and the engine's note when the fleet decided it. A name that
+/// alone comes to one card is that card; one that several cards share is
+/// resolved on the ship, through the engine, on the fleet as read.
+fn on_ship<'db>(
+    engine: &Engine<'db>,
+    text: &str,
+    ship: usize,
+    pos: Position,
+    query: &Query,
+) -> Result<(&'db Card, Option<Diagnostic>), EditError> {
+    match resolve_query(engine.db(), query, pos) {
+        Err(e) if e.is(InputCode::AmbiguousCard) => {
+            let source = Source {
+                path: String::new(),
+                text: text.to_string(),
+            };
+            engine
+                .resolve_text(source)
+                .find_on(ship, pos, &query.card_ref())
+                .map_err(|d| EditError::from_diag(*d))
+        }
+        r => r.map(|c| (c, None)),
+    }
 }
 
 /// Puts `# comment` after the value of `key` on its line.

@@ -20,7 +20,7 @@ mod place;
 mod reference;
 mod remove;
 
-pub use add::add;
+pub use add::{add, add_on};
 pub use place::Place;
 pub use reference::{label, reference, Query};
 pub use remove::remove;

@@ -44,6 +44,7 @@ impl Query {
                 class: self.class.clone(),
                 kind: self.kind.clone(),
                 id: None,
+                cost: None,
             })
         } else {
             RefQuery::Text(self.text.clone())
@@ -104,6 +105,7 @@ fn card_ref_of(v: &Value) -> Option<CardRef> {
                     set: get("set"),
                     class: get("class"),
                     kind: get("type"),
+                    cost: t.get("cost").and_then(|v| v.as_integer()),
                 }),
             })
         }

@@ -38,10 +38,7 @@ pub(super) fn ambiguous(
         ),
     )
     .with_span(Some(r.span.clone()));
-    // A bounded list: a name may fit dozens of cards.
-    for c in cards.iter().take(MAX_CANDIDATES) {
-        d = with_candidate(d, db, c, on_ship);
-    }
+    d = with_candidates(d, db, cards, on_ship);
     if cards.len() > MAX_CANDIDATES {
         d = d.with_help(format!(
             "and {} more (`fleetcheck search` lists them all)",
@@ -107,24 +104,33 @@ pub(super) fn order<'a>(
     out
 }
 
-/// `d` with one candidate as a help line ("W122: Photon Torpedoes, a
-/// weapon upgrade, Federation, 3 SP on this ship, in Starter Set (71120),
-/// U.S.S. Reliant (71121) — write { id = "W122" }") and as the fix that
-/// picks it.
-pub(super) fn with_candidate(
-    d: Diagnostic,
+/// `d` with each candidate as the fix that picks it, in their order (every
+/// one: `fix` offers them all), and the first `MAX_CANDIDATES` as help
+/// lines ("W122: Photon Torpedoes, a weapon upgrade, Federation, 3 SP on
+/// this ship, in Starter Set (71120), U.S.S. Reliant (71121) — write
+/// { id = "W122" }"): a message stays bounded though a name may fit
+/// dozens of cards.
+pub(super) fn with_candidates(
+    mut d: Diagnostic,
     db: &Database,
-    c: &Candidate,
+    cards: &[Candidate],
     on_ship: bool,
 ) -> Diagnostic {
-    let fix = Fix {
-        label: candidate_line(db, c, on_ship),
-        write: pick_table(c.card),
-        id: Some(c.card.id.clone()),
-        legal: c.fit.as_ref().is_none_or(|f| f.legal),
-    };
-    d.with_help(format!("{} — write {}", fix.label, fix.write))
-        .with_fix(fix)
+    let mut fixes = std::mem::take(&mut d.fixes).into_vec();
+    for (i, c) in cards.iter().enumerate() {
+        let fix = Fix {
+            label: candidate_line(db, c, on_ship),
+            write: pick_table(c.card),
+            id: Some(c.card.id.clone()),
+            legal: c.fit.as_ref().is_none_or(|f| f.legal),
+        };
+        if i < MAX_CANDIDATES {
+            d = d.with_help(format!("{} — write {}", fix.label, fix.write));
+        }
+        fixes.push(fix);
+    }
+    d.fixes = fixes.into_boxed_slice();
+    d
 }
 
 /// A candidate in words, without the table that picks it.

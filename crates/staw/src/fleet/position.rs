@@ -98,6 +98,16 @@ impl Position {
         }
     }
 
+    /// Whether the place is on a ship (its cost there depends on the
+    /// ship), rather than the ship card itself, the resource or the
+    /// sideboard (where a card costs what is printed).
+    pub fn on_ship(self) -> bool {
+        !matches!(
+            self,
+            Position::Ship | Position::Resource | Position::Sideboard(_)
+        )
+    }
+
     /// What fits here, for messages ("a captain", "an upgrade").
     pub fn wanted(self) -> &'static str {
         match self {

@@ -43,6 +43,10 @@ pub struct RefTable {
     pub class: Option<String>,
     /// `type`: an upgrade slot type (`crew`) or a card type (`captain`).
     pub kind: Option<String>,
+    /// `cost`: the card's cost where it stands (on its ship, after
+    /// penalties and discounts), as a list states it; only candidates
+    /// that cost that there remain.
+    pub cost: Option<i64>,
 }
 
 impl CardRef {
@@ -63,6 +67,9 @@ impl CardRef {
                     if let Some(v) = v {
                         parts.push(format!("{k} = {:?}", shorten(v)));
                     }
+                }
+                if let Some(c) = t.cost {
+                    parts.push(format!("cost = {c}"));
                 }
                 format!("{{ {} }}", parts.join(", "))
             }
@@ -87,6 +94,38 @@ pub struct RawFleet {
     pub sideboard: Option<RawSideboard>,
     /// The file has no key at all (empty, or only comments).
     pub empty: bool,
+}
+
+impl RawFleet {
+    /// The card reference written at `span`, to change in memory (a
+    /// question of `fix` answered, then the fleet resolved again with
+    /// `Engine::resolve_fleet`, no TOML text in between).
+    pub fn reference_at_mut(&mut self, span: &Range<usize>) -> Option<&mut CardRef> {
+        let ships = self.ships.iter_mut().flat_map(|s| {
+            [
+                &mut s.ship,
+                &mut s.captain,
+                &mut s.admiral,
+                &mut s.flagship,
+                &mut s.fleet_captain,
+                &mut s.ambassador,
+                &mut s.construction,
+            ]
+            .into_iter()
+            .flatten()
+            .chain(s.upgrades.iter_mut())
+            .chain(s.officers.iter_mut())
+        });
+        let sideboard = self
+            .sideboard
+            .iter_mut()
+            .flat_map(|sb| sb.entries.iter_mut().flat_map(|e| e.cards.iter_mut()));
+        self.resource
+            .iter_mut()
+            .chain(ships)
+            .chain(sideboard)
+            .find(|r| r.span == *span)
+    }
 }
 
 /// One `[[ship]]`.
@@ -155,7 +194,7 @@ pub const SHIP_KEYS: &[&str] = &[
 ];
 
 /// The keys of an inline-table card reference.
-pub const REF_KEYS: &[&str] = &["id", "name", "faction", "set", "class", "type"];
+pub const REF_KEYS: &[&str] = &["id", "name", "faction", "set", "class", "type", "cost"];
 
 /// The sections of `[sideboard]`.
 pub const SIDEBOARD_SECTIONS: &[&str] = &["captain", "talent", "crew", "tech", "weapon"];
@@ -338,6 +377,13 @@ fn card_ref(key: &str, node: &Node, diags: &mut Vec<Diagnostic>) -> Option<CardR
             let mut t = RefTable::default();
             let mut ok = true;
             for e in entries {
+                if e.key == "cost" {
+                    match cost(e, diags) {
+                        Some(c) => t.cost = Some(c),
+                        None => ok = false,
+                    }
+                    continue;
+                }
                 let slot = match e.key.as_str() {
                     "id" => &mut t.id,
                     "name" => &mut t.name,
@@ -364,7 +410,7 @@ fn card_ref(key: &str, node: &Node, diags: &mut Vec<Diagnostic>) -> Option<CardR
                             format!("the card reference under `{key}` has neither `id` nor `name`"),
                         )
                         .with_span(Some(node.span.clone()))
-                        .with_help("write { name = \"...\" } or { id = \"...\" }, narrowed with faction, set, class or type"),
+                        .with_help("write { name = \"...\" } or { id = \"...\" }, narrowed with faction, set, class, type or cost"),
                     );
                 }
                 return None;
@@ -405,6 +451,38 @@ fn string(e: &Entry, diags: &mut Vec<Diagnostic>) -> Option<Spanned<String>> {
         }),
         other => {
             diags.push(shape(&e.key, "a string", other, &e.node.span));
+            None
+        }
+    }
+}
+
+/// The most a stated `cost` may be (in absolute value): far above any
+/// card's cost, a typo of many digits is an error rather than no match.
+pub const MAX_CARD_COST: i64 = 1_000;
+
+/// `cost` of a card reference: an integer (SP).
+fn cost(e: &Entry, diags: &mut Vec<Diagnostic>) -> Option<i64> {
+    match &e.node.value {
+        NodeValue::Integer(i) if i.unsigned_abs() > MAX_CARD_COST.unsigned_abs() => {
+            diags.push(
+                Diagnostic::new(
+                    InputCode::Shape,
+                    format!(
+                        "`cost` = {i} is out of range: a card's cost is -{MAX_CARD_COST} to {MAX_CARD_COST} SP"
+                    ),
+                )
+                .with_span(Some(e.node.span.clone())),
+            );
+            None
+        }
+        NodeValue::Integer(i) => Some(*i),
+        other => {
+            diags.push(shape(
+                &e.key,
+                "an integer (the card's cost where it stands, in SP)",
+                other,
+                &e.node.span,
+            ));
             None
         }
     }

@@ -9,9 +9,7 @@
 //! it, `wrong-card-type`), and every reference of a file is resolved so
 //! that all of them are reported together.
 
-use super::candidates::{
-    ambiguous, dedupe, join_or, key_for, order, with_candidate, MAX_CANDIDATES,
-};
+use super::candidates::{ambiguous, dedupe, join_or, key_for, order, with_candidates};
 use super::read::{CardRef, Query, RawFleet, RawShip, RefTable};
 use fleetcheck_data::model::Card;
 use fleetcheck_data::{normalize, Database};
@@ -21,7 +19,7 @@ use std::ops::Range;
 pub use super::candidates::{candidate_line, describe_kind, Candidate};
 pub use super::position::{upgrade_types, Position, SideboardSection};
 pub use super::resolved::{
-    Equivalent, Fit, Fleet, Judge, Placed, ShipEntry, Sideboard, SideboardCard,
+    Chosen, Equivalent, Fit, Fleet, Judge, Placed, ShipEntry, Sideboard, SideboardCard,
 };
 pub use super::written::{compact, split_compact};
 
@@ -46,13 +44,14 @@ pub fn resolve_judged<'a>(
 ) -> Option<Fleet<'a>> {
     let before = diags.len();
     let mut equivalent = Vec::new();
+    let mut chosen = Vec::new();
     let resource = raw
         .resource
         .as_ref()
         .and_then(|r| place(db, r, Position::Resource, None, diags));
     let mut ships = Vec::new();
     for s in &raw.ships {
-        if let Some(e) = ship(db, s, judge, &mut equivalent, diags) {
+        if let Some(e) = ship(db, s, judge, &mut equivalent, &mut chosen, diags) {
             ships.push(e);
         }
     }
@@ -85,6 +84,7 @@ pub fn resolve_judged<'a>(
         ships,
         sideboard,
         equivalent,
+        chosen,
     })
 }
 
@@ -95,6 +95,7 @@ fn ship<'a>(
     s: &RawShip,
     judge: Option<&dyn Judge>,
     equivalent: &mut Vec<Equivalent<'a>>,
+    chosen: &mut Vec<Chosen<'a>>,
     diags: &mut Vec<Diagnostic>,
 ) -> Option<ShipEntry<'a>> {
     let ship = s
@@ -141,6 +142,9 @@ fn ship<'a>(
                     card: found.card,
                     span: r.span.clone(),
                 };
+                if let Some(c) = found.chosen {
+                    chosen.push(c);
+                }
                 if !found.others.is_empty() {
                     equivalent.push(Equivalent {
                         span: r.span.clone(),
@@ -219,6 +223,25 @@ fn place<'a>(
     }
 }
 
+/// Resolves one reference as if written at `pos` of the ship `ship` (as
+/// read), after its cards: judged there as the fleet's resolution judges
+/// it (`resolve_judged`), the candidates ranked on that ship. Without a
+/// ship (or a judge), as [`find`].
+pub fn find_on<'a>(
+    db: &'a Database,
+    ship: Option<&RawShip>,
+    judge: Option<&dyn Judge>,
+    pos: Position,
+    r: &CardRef,
+) -> Result<Found<'a>, Box<Diagnostic>> {
+    // The ship's own references resolved again (in memory, from what was
+    // read): their problems are the fleet's, not this reference's.
+    let mut scratch = Vec::new();
+    let entry =
+        ship.and_then(|s| self::ship(db, s, judge, &mut Vec::new(), &mut Vec::new(), &mut scratch));
+    find_in(db, r, pos, None, judge.zip(entry.as_ref()), true)
+}
+
 /// Resolves one reference for a position.
 pub fn find<'a>(db: &'a Database, r: &CardRef, pos: Position) -> Result<&'a Card, Box<Diagnostic>> {
     find_preferring(db, r, pos, None, true)
@@ -236,11 +259,163 @@ fn find_preferring<'a>(
     find_in(db, r, pos, prefer, None, suggest).map(|f| f.card)
 }
 
-/// A resolved reference: the card, and the cards equivalent to it on its
-/// ship that the reference named too.
-struct Found<'a> {
-    card: &'a Card,
-    others: Vec<&'a Card>,
+/// A resolved reference: the card, the cards equivalent to it on its
+/// ship that the reference named too, and, when the fleet decided between
+/// different cards, why this one.
+pub struct Found<'a> {
+    pub card: &'a Card,
+    pub others: Vec<&'a Card>,
+    pub chosen: Option<Chosen<'a>>,
+}
+
+impl<'a> Found<'a> {
+    fn one(card: &'a Card) -> Found<'a> {
+        Found {
+            card,
+            others: Vec::new(),
+            chosen: None,
+        }
+    }
+}
+
+/// Decides between the candidates `fitting` (several, or one with a stated
+/// cost) of a reference, in the order of resolution by what the fleet
+/// says (docs/fleet-file.md, "Card references"):
+/// 1. a stated `cost` keeps the candidates that cost that there (none is
+///    the input error `stated-cost`, naming the costs there);
+/// 2. one left is the card; candidates all alike on their ship resolve to
+///    the first (`equivalent-cards`);
+/// 3. those that cannot go there drop out when any can; if exactly one of
+///    the rest pays no penalty there and none is cheaper there, it is the
+///    card (`chosen-card`);
+/// 4. otherwise `ambiguous-card`, every candidate ranked on its ship.
+fn decide<'a>(
+    db: &'a Database,
+    r: &CardRef,
+    pos: Position,
+    all: &[&'a Card],
+    fitting: &[&'a Card],
+    ctx: Option<(&dyn Judge, &ShipEntry<'a>)>,
+    stated: Option<i64>,
+) -> Result<Found<'a>, Box<Diagnostic>> {
+    let mut cands = order(db, all, fitting, pos, ctx);
+    // A cost on a ship is judged there; without a ship to judge it on (its
+    // ship card failed, or the format is unknown) it cannot narrow.
+    if let Some(cost) = stated.filter(|_| ctx.is_some() || !pos.on_ship()) {
+        let (kept, other): (Vec<Candidate>, Vec<Candidate>) = cands
+            .into_iter()
+            .partition(|c| i64::from(cost_there(c)) == cost);
+        if kept.is_empty() {
+            return Err(Box::new(stated_cost(r, pos, cost, &other, ctx)));
+        }
+        cands = kept;
+    }
+    if let [only] = cands.as_slice() {
+        return Ok(Found::one(only.card));
+    }
+    let Some((_, entry)) = ctx else {
+        return Err(Box::new(ambiguous(db, r, pos, &cands, false)));
+    };
+    let first = &cands[0];
+    let same = cands.iter().all(|c| {
+        c.fit.is_some()
+            && c.fit == first.fit
+            && c.card.unique == first.card.unique
+            && c.card.mirror_unique == first.card.mirror_unique
+    });
+    if same {
+        return Ok(Found {
+            card: first.card,
+            others: cands[1..].iter().map(|c| c.card).collect(),
+            chosen: None,
+        });
+    }
+    if let Some(chosen) = choose(r, &cands, entry) {
+        return Ok(Found {
+            card: chosen.used,
+            others: Vec::new(),
+            chosen: Some(chosen),
+        });
+    }
+    Err(Box::new(ambiguous(db, r, pos, &cands, true)))
+}
+
+/// A candidate's cost where it stands: judged on its ship, else printed.
+fn cost_there(c: &Candidate) -> i32 {
+    c.fit.as_ref().map_or(c.card.cost, |f| f.cost)
+}
+
+/// The card the fleet decides on among `cands` (each judged on `entry`):
+/// those that cannot go there left out when any can, the only one of the
+/// rest without a penalty there, when none of them is cheaper there.
+fn choose<'a>(r: &CardRef, cands: &[Candidate<'a>], entry: &ShipEntry<'a>) -> Option<Chosen<'a>> {
+    let fits: Vec<(&Candidate<'a>, &Fit)> = cands
+        .iter()
+        .map(|c| c.fit.as_ref().map(|f| (c, f)))
+        .collect::<Option<_>>()?;
+    let any_legal = fits.iter().any(|(_, f)| f.legal);
+    let (can, cannot): (Vec<_>, Vec<_>) =
+        fits.into_iter().partition(|(_, f)| f.legal || !any_legal);
+    let mut free = can.iter().filter(|(_, f)| !f.penalty);
+    let (used, fit) = *free.next()?;
+    if free.next().is_some() || can.iter().any(|(_, f)| f.cost < fit.cost) {
+        return None;
+    }
+    Some(Chosen {
+        span: r.span.clone(),
+        label: r.label(),
+        used: used.card,
+        cost: fit.cost,
+        others: can
+            .iter()
+            .filter(|(c, _)| !std::ptr::eq(c.card, used.card))
+            .map(|(c, f)| (c.card, f.cost))
+            .collect(),
+        cannot: cannot.iter().map(|(c, _)| c.card).collect(),
+        ship: entry.ship.card.name.clone(),
+    })
+}
+
+/// A stated cost that no candidate has where the reference stands: the
+/// costs there, each with the candidates of that cost.
+fn stated_cost(
+    r: &CardRef,
+    pos: Position,
+    cost: i64,
+    cands: &[Candidate],
+    ctx: Option<(&dyn Judge, &ShipEntry)>,
+) -> Diagnostic {
+    let mut costs: Vec<i32> = cands.iter().map(cost_there).collect();
+    costs.sort_unstable();
+    costs.dedup();
+    let there = match ctx {
+        Some((_, e)) => format!("on the {}", e.ship.card.name),
+        None => format!("as {}", pos.wanted()),
+    };
+    let listed = costs.iter().map(i32::to_string).collect::<Vec<_>>();
+    let mut d = Diagnostic::new(
+        InputCode::StatedCost,
+        format!(
+            "{} states a cost of {cost} SP, but no candidate costs that {there}: {} {} SP",
+            r.label(),
+            if cands.len() == 1 {
+                "it costs"
+            } else {
+                "they cost"
+            },
+            join_or(&listed)
+        ),
+    )
+    .with_span(Some(r.span.clone()));
+    for c in &costs {
+        let ids: Vec<&str> = cands
+            .iter()
+            .filter(|k| cost_there(k) == *c)
+            .map(|k| k.card.id.as_str())
+            .collect();
+        d = d.with_help(format!("{c} SP: {}", ids.join(", ")));
+    }
+    d.with_help("write the cost the card has where it stands (after penalties and discounts), or leave `cost` out")
 }
 
 /// Resolves one reference for a position; with a judge and the ship it
@@ -289,33 +464,15 @@ fn find_in<'a>(
     let all: Vec<&Card> = candidates.clone();
     let fitting: Vec<&Card> = dedupe(candidates.iter().copied().filter(|c| pos.fits(c)).collect());
     let sideboard = matches!(pos, Position::Sideboard(_));
-    let one = |card| {
-        Ok(Found {
-            card,
-            others: Vec::new(),
-        })
+    let one = |card| Ok(Found::one(card));
+    let stated = match &query {
+        Query::Table(t) => t.cost,
+        Query::Text(_) => None,
     };
     match fitting.len() {
-        1 => return one(fitting[0]),
-        n if n > 1 => {
-            let cands = order(db, &all, &fitting, pos, ctx);
-            if let Some(first) = cands.first().filter(|_| ctx.is_some()) {
-                let same = cands.iter().all(|c| {
-                    c.fit.is_some()
-                        && c.fit == first.fit
-                        && c.card.unique == first.card.unique
-                        && c.card.mirror_unique == first.card.mirror_unique
-                });
-                if same {
-                    return Ok(Found {
-                        card: first.card,
-                        others: cands[1..].iter().map(|c| c.card).collect(),
-                    });
-                }
-            }
-            return Err(Box::new(ambiguous(db, r, pos, &cands, ctx.is_some())));
-        }
-        _ => {}
+        0 => {}
+        1 if stated.is_none() => return one(fitting[0]),
+        _ => return decide(db, r, pos, &all, &fitting, ctx, stated),
     }
     candidates = dedupe(candidates);
     if !candidates.is_empty() {
@@ -408,10 +565,7 @@ fn find_in<'a>(
             fitting
         };
         let cands = order(db, &narrowed_from, &dedupe(pool), pos, ctx);
-        for c in cands.iter().take(MAX_CANDIDATES) {
-            d = with_candidate(d, db, c, ctx.is_some());
-        }
-        return Err(Box::new(d));
+        return Err(Box::new(with_candidates(d, db, &cands, ctx.is_some())));
     }
     let query = match &query {
         Query::Text(s) => s.clone(),

@@ -65,6 +65,10 @@ pub struct Fleet<'a> {
     /// References that named several cards, resolved because every one
     /// gives the same result where it stands (reported as notes).
     pub equivalent: Vec<Equivalent<'a>>,
+    /// References that named several different cards, resolved because
+    /// the fleet decides between them: the only candidate that pays no
+    /// penalty where it stands and is the cheapest there (notes).
+    pub chosen: Vec<Chosen<'a>>,
 }
 
 /// A reference that named several cards which are the same on its ship
@@ -76,6 +80,27 @@ pub struct Equivalent<'a> {
     pub label: String,
     pub used: &'a Card,
     pub others: Vec<&'a Card>,
+    /// The ship it stands on, by its card's name.
+    pub ship: String,
+}
+
+/// A reference that named several different cards, resolved by what the
+/// fleet says: among the candidates that can go there (all of them when
+/// none can), `used` is the only one without a penalty there, and none is
+/// cheaper there.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Chosen<'a> {
+    pub span: Range<usize>,
+    /// The reference as written ('Cloaking Device').
+    pub label: String,
+    pub used: &'a Card,
+    /// Its cost there.
+    pub cost: i32,
+    /// The other candidates that can go there, each with its cost there.
+    pub others: Vec<(&'a Card, i32)>,
+    /// Candidates left out because they cannot go there (a wrong slot, a
+    /// purchase restriction).
+    pub cannot: Vec<&'a Card>,
     /// The ship it stands on, by its card's name.
     pub ship: String,
 }
