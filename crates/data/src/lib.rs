@@ -42,6 +42,35 @@ pub enum LoadError {
     Invalid(String),
 }
 
+/// A database holds printable text only: a control character in a value
+/// (an escape sequence that retitles the terminal, a CR that hides the
+/// rest of a line) would reach every output that prints a card's name, a
+/// set or a format. What is wrong, naming the key; `None` when nothing is.
+fn control_character(text: &str) -> Option<String> {
+    fn find(v: &toml::Value, at: &mut Vec<String>) -> Option<(String, char)> {
+        match v {
+            toml::Value::String(s) => s
+                .chars()
+                .find(|c| c.is_control() && *c != '\n' && *c != '\t')
+                .map(|c| (at.join("."), c)),
+            toml::Value::Array(items) => items.iter().find_map(|i| find(i, at)),
+            toml::Value::Table(t) => t.iter().find_map(|(k, v)| {
+                at.push(k.clone());
+                let found = find(v, at);
+                at.pop();
+                found
+            }),
+            _ => None,
+        }
+    }
+    let value: toml::Value = toml::from_str(text).ok()?;
+    let (key, c) = find(&value, &mut Vec::new())?;
+    Some(format!(
+        "a control character (U+{:04X}) in a value of `{key}`: a card database holds printable text only",
+        u32::from(c)
+    ))
+}
+
 /// The loaded database with its indexes. Every database, the embedded one
 /// and one loaded with `--data DIR`, is a compiled blob (`compile`, the
 /// same compile `build.rs` runs) read in place: its records are decoded
@@ -190,6 +219,9 @@ impl Database {
                 path: path.clone(),
                 message: e.to_string(),
             })?;
+            if let Some(message) = control_character(&text) {
+                return Err(LoadError::Parse { path, message });
+            }
         }
         Database::compiled(compiler)
     }

@@ -294,3 +294,22 @@ fn a_damaged_blob_is_an_error_not_a_panic() {
         "the compiled card database has layout version 4, this program reads 3"
     );
 }
+
+/// A `--data` database with a control character in a value (an escape
+/// sequence in a card's name) is refused, naming the file and the key: no
+/// output ever prints it to a terminal.
+#[test]
+fn a_control_character_in_a_database_is_refused() {
+    let card = "[[card]]\nid = \"X1\"\ntype = \"ship\"\nname = \"One\\u001b]0;owned\\u0007\"\nfactions = []\ncost = 1\n";
+    let e = Database::from_files([("cards.toml".to_string(), card.to_string())])
+        .unwrap_err()
+        .to_string();
+    assert_eq!(
+        e,
+        "cards.toml: a control character (U+001B) in a value of `card.name`: a card database holds printable text only"
+    );
+    // The same card without it loads.
+    let card = card.replace("\\u001b]0;owned\\u0007", "");
+    let db = Database::from_files([("cards.toml".to_string(), card)]).unwrap();
+    assert_eq!(db.by_id("X1").unwrap().name, "One");
+}
