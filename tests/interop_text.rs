@@ -563,3 +563,24 @@ fn every_pasted_list_of_the_corpus_imports_as_expected() {
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
+
+/// A pasted text with nothing of a fleet in it (empty after its bytes, only
+/// a total, a prose post) writes no file: exit 2 and the reason.
+#[test]
+fn import_text_without_a_fleet_writes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    for (file, text) in [
+        ("total.txt", "Total: 93/100\n"),
+        ("prose.txt", "Hello all, thoughts welcome!\n"),
+    ] {
+        std::fs::write(dir.path().join(file), text).unwrap();
+        let r = run(dir.path(), &["import", "text", file, "-O", "out.toml"]);
+        assert_eq!(r.code, 2, "{file}: {}", r.stderr);
+        assert!(
+            r.stderr.ends_with(&format!("error: {file}: no ship, resource or sideboard card in the list (a ship is a line that names a ship, its cards the lines under it); nothing was written\n")),
+            "{file}: {}",
+            r.stderr
+        );
+        assert!(!dir.path().join("out.toml").exists(), "{file}");
+    }
+}

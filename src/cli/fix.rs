@@ -43,8 +43,15 @@ pub fn run(args: &FixArgs) -> anyhow::Result<i32> {
         Ok(r) => r,
         Err(c) => return super::export::input_error(&c, &args.common),
     };
-    if let Err(c) = fleetcheck_edit::staw_only(&source) {
-        return super::export::input_error(&c, &args.common);
+    match fleetcheck_edit::staw_only(&source) {
+        Err(c) => return super::export::input_error(&c, &args.common),
+        // Not TOML: no reference can be fixed; its syntax error is shown
+        // (exit 2), never "nothing to fix".
+        Ok(parsed) if parsed.root.is_none() => {
+            let c = super::check::check_source(&db, source, &check_options(None, None)?);
+            return super::export::input_error(&c, &args.common);
+        }
+        Ok(_) => {}
     }
     // Fixed with `\n` line ends; written back with the file's own (and
     // its byte order mark), as `add` does.

@@ -251,6 +251,15 @@ fn import_text(
             code = 2;
         }
     }
+    // Nothing of a fleet (an empty list, only a total, a prose post): no
+    // file is written, and the exit code says so.
+    let f = &imported.file;
+    if f.ships.is_empty() && f.resource.is_none() && f.sideboard.is_empty() {
+        return Err(Refusal::new(format!(
+            "{from}: no ship, resource or sideboard card in the list (a ship is a line that names a ship, its cards the lines under it); nothing was written"
+        ))
+        .into());
+    }
     if let Err(e) = prepare_out(args.out.as_deref(), false) {
         return Err(Refusal::new(e.to_string()).into());
     }

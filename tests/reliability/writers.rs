@@ -227,3 +227,26 @@ fn new_force_never_replaces_a_fifo_or_a_device() {
         .file_type()
         .is_char_device());
 }
+
+/// `fix` on a file that is not TOML shows its syntax error and exits 2,
+/// the file unchanged (it said "nothing to fix", exit 0).
+#[test]
+fn fix_on_a_file_that_does_not_parse_shows_why() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = "name = \"x\n[[ship]\n";
+    std::fs::write(dir.path().join("bad.toml"), text).unwrap();
+    let r = run(dir.path(), &["fix", "bad.toml", "--yes"]);
+    assert_eq!(r.code, 2, "{}{}", r.stdout, r.stderr);
+    // The refused file's report, on standard error as every refusal.
+    assert!(
+        r.stderr
+            .contains("error[parse]: TOML syntax error: invalid basic string"),
+        "{}",
+        r.stderr
+    );
+    assert!(!r.stderr.contains("nothing to fix"), "{}", r.stderr);
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("bad.toml")).unwrap(),
+        text
+    );
+}
