@@ -803,23 +803,60 @@ fn the_sheets_of_an_event_print_one_list_per_page() {
     let r = event(dir.path(), &["--sheets", "sheets.html"]);
     assert_eq!(r.code, 2, "{}", r.stderr);
     let html = std::fs::read_to_string(dir.path().join("sheets.html")).unwrap();
-    // Every readable list (not broken.toml, not notes.txt): five sheets.
-    assert_eq!(html.matches("<section class=\"sheet").count(), 5);
-    assert_eq!(html.matches("<h1>").count(), 5);
+    // The cover, then every readable list (not broken.toml, not
+    // notes.txt): six pages, a page break after each but the last.
+    assert_eq!(html.matches("<section class=\"sheet").count(), 6);
+    assert_eq!(html.matches("<section class=\"sheet next\">").count(), 4);
+    assert_eq!(
+        html.matches("<section class=\"sheet cover next\">").count(),
+        1
+    );
+    assert_eq!(html.matches("<h1>").count(), 6);
+    assert!(html.contains(".sheet.next { break-after: page; page-break-after: always; }"));
+    assert!(html.contains("@page { size: A4; margin: 10mm; }"));
+    // On screen, each page a bordered sheet with a gap between them.
+    assert!(html.contains("@media screen {"), "{html}");
+    assert!(
+        html.contains("  .sheet { background: #fff; max-width: 210mm; margin: 10mm auto;"),
+        "{html}"
+    );
+    // The cover: every submission with its verdict, the unreadable one
+    // with its error, and the skipped file.
+    let cover = &html[html.find("<section class=\"sheet cover").unwrap()..];
+    let cover = &cover[..cover.find("</section>").unwrap() + "</section>".len()];
+    insta::assert_snapshot!("event_sheets_cover", cover);
     let v = roster_json(dir.path(), &[]);
     for f in ["lists/alice.toml", "lists/bob.toml"] {
         let print = row(&v, f)["fingerprint"].as_str().unwrap();
+        // On the list's page and on the cover.
         assert!(
             html.contains(&format!("<b>Fingerprint</b>{print}</div>")),
             "{f}"
         );
+        assert!(cover.contains(&format!("<td>{print}</td>")), "{f}");
     }
+    assert_eq!(html.matches("<div class=\"sheetno\">Sheet ").count(), 5);
+    assert!(html.contains("<div class=\"sheetno\">Sheet 1 of 5</div>"));
     assert!(html.contains("<b>Player</b>Alice</div>"));
     assert!(html.contains("<b>Event</b>Test Regional</div>"));
+    // Cards by name and set, the id in small print; a card printed in
+    // several sets names the first released.
+    assert!(
+        html.contains(
+            "<tr><td>&nbsp;&nbsp;Data <span class=\"set\">(Starter Set)</span> <small class=\"id\">C209</small></td><td class=\"kind\">crew</td><td class=\"cost\">3</td></tr>"
+        ),
+        "{html}"
+    );
+    assert!(
+        html.contains(
+            "Photon Torpedoes <span class=\"set\">(Starter Set and 5 more)</span> <small class=\"id\">W122</small>"
+        ),
+        "{html}"
+    );
 }
 
-/// The same sheets printed by a real browser: one list per page, in
-/// roster order.
+/// The sheets printed by a real browser: the cover, then one list per
+/// page in roster order; the cover's lines; cards by name with their set.
 #[test]
 #[ignore = "needs chromium and pdftotext: run with --ignored"]
 fn the_sheets_of_an_event_print_in_a_real_browser() {
@@ -833,17 +870,34 @@ fn the_sheets_of_an_event_print_in_a_real_browser() {
         &dir.path().join("profile"),
     );
     let pages = crate::support::pdf_pages(&info);
-    assert_eq!(pages, Some(5), "{info}");
-    // Page by page, one list each, in roster order.
-    let players = ["Alice", "bob", "Bob", "Carol", "Erin"];
-    for (page, player) in (1..=5).zip(players) {
+    // Five readable lists and the cover.
+    assert_eq!(pages, Some(6), "{info}");
+    let page_text = |page: u32| {
         let text = std::process::Command::new("pdftotext")
             .args(["-f", &page.to_string(), "-l", &page.to_string(), "-layout"])
             .arg(&pdf)
             .arg("-")
             .output()
             .expect("pdftotext runs");
-        let text = String::from_utf8(text.stdout).unwrap();
+        String::from_utf8(text.stdout).unwrap()
+    };
+    let squash = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+    let cover = squash(&page_text(1));
+    assert_eq!(cover.matches("Fleet Build Sheet").count(), 0, "{cover}");
+    for line in [
+        "Test Regional — Submissions",
+        "6 lists: 2 legal, 3 illegal, 1 input error, 1 file skipped",
+        "1 Alice lists/alice.toml legal (duplicate-list) 0deb905d7e80",
+        "5 Erin lists/erin.toml ILLEGAL (empty-fleet)",
+        "none lists/broken.toml INPUT ERROR: encoding: lists/broken.toml is not valid UTF-8",
+        "lists/notes.txt: not a *.toml fleet file",
+    ] {
+        assert!(cover.contains(line), "cover: {line:?} in {cover}");
+    }
+    // Page by page, one list each, in roster order.
+    let players = ["Alice", "bob", "Bob", "Carol", "Erin"];
+    for (page, player) in (2..=6).zip(players) {
+        let text = page_text(page);
         assert_eq!(
             text.matches("Fleet Build Sheet").count(),
             1,
@@ -853,6 +907,29 @@ fn the_sheets_of_an_event_print_in_a_real_browser() {
             text.contains(&format!("Player{player}")) || text.contains(&format!("Player {player}")),
             "page {page}: {text}"
         );
+        assert!(
+            text.contains(&format!("Sheet {} of 5", page - 1)),
+            "page {page}: {text}"
+        );
+    }
+    // Alice's cards by name and set, the id after them (in reading order:
+    // without -layout).
+    let alice = std::process::Command::new("pdftotext")
+        .args(["-f", "2", "-l", "2"])
+        .arg(&pdf)
+        .arg("-")
+        .output()
+        .expect("pdftotext runs");
+    let alice = squash(&String::from_utf8(alice.stdout).unwrap());
+    for card in [
+        "U.S.S. Enterprise-D (Starter Set)",
+        "U.S.S. Defiant (U.S.S. Defiant and 1 more) S180",
+        "Jean-Luc Picard (Starter Set) Cap906",
+        "Data (Starter Set) C209",
+        "Photon Torpedoes (Starter Set and 5 more) W122",
+        "Quantum Torpedoes (U.S.S. Defiant and 3 more) W107",
+    ] {
+        assert!(alice.contains(card), "{card:?} in {alice}");
     }
 }
 

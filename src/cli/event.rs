@@ -15,8 +15,10 @@
 //!
 //! Output: the roster (`-o table|json|github|markdown|csv`); on GitHub
 //! Actions the roster is also appended as Markdown to the file named by
-//! `GITHUB_STEP_SUMMARY`. `--sheets OUT.html` writes every list's build
-//! sheet into one printable file, one list per page.
+//! `GITHUB_STEP_SUMMARY`. `--sheets OUT.html` writes one printable file: a
+//! cover page listing every submission with its verdict (the unreadable
+//! ones with their error, the skipped files), then every readable list's
+//! build sheet, one list per page.
 
 use super::check::{self, print, read_source, render_options, Input};
 use super::refusal::Refusal;
@@ -405,7 +407,7 @@ pub fn run(args: &EventArgs) -> anyhow::Result<i32> {
         step_summary(Path::new(&path), &report, &files)?;
     }
     if let Some(out) = &args.sheets {
-        let html = report::sheet::render_many(&db, &files, &sheet_fields(&event, args));
+        let html = report::sheet::render_many(&db, &report, &files, &sheet_fields(&event, args));
         let guard = if args.force {
             fleetcheck_input::fs::Guard::Overwrite
         } else {
