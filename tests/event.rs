@@ -314,6 +314,115 @@ fn against_after_writing_ids_for_names_is_clean() {
     }
 }
 
+/// The roster of round 1, then `--against` it: the codes of the rounds'
+/// comparison (`fingerprint-changed`, `not-in-roster`) of every row.
+fn round_3(dir: &Path, change: impl FnOnce(&Path)) -> Value {
+    let r = event(dir, &["-o", "json"]);
+    std::fs::write(dir.join("roster.json"), &r.stdout).unwrap();
+    change(dir);
+    roster_json(dir, &["--against", "roster.json"])
+}
+
+fn compared<'a>(v: &'a Value) -> Vec<(&'a str, &'a str)> {
+    v["event"]["roster"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|r| {
+            codes(r)
+                .into_iter()
+                .filter(|c| *c == "fingerprint-changed" || *c == "not-in-roster")
+                .map(move |c| (r["file"].as_str().unwrap(), c))
+        })
+        .collect()
+}
+
+/// Round 3 after a file was renamed, its player kept: found by its
+/// player, no change.
+#[test]
+fn against_a_renamed_file_of_the_same_player_is_no_change() {
+    let dir = event_dir();
+    let v = round_3(dir.path(), |d| {
+        std::fs::rename(d.join("lists/carol.toml"), d.join("lists/carol-final.toml")).unwrap();
+    });
+    row(&v, "lists/carol-final.toml");
+    assert_eq!(compared(&v), []);
+}
+
+/// Round 3 after the player's name was written otherwise in the same
+/// file: found by its file, no change.
+#[test]
+fn against_a_renamed_player_in_the_same_file_is_no_change() {
+    let dir = event_dir();
+    let v = round_3(dir.path(), |d| {
+        let carol = d.join("lists/carol.toml");
+        let text = std::fs::read_to_string(&carol).unwrap();
+        std::fs::write(&carol, text.replace("\"Carol\"", "\"Carol Marcus\"")).unwrap();
+    });
+    assert_eq!(row(&v, "lists/carol.toml")["player"], "Carol Marcus");
+    assert_eq!(compared(&v), []);
+}
+
+/// Round 3 after two files' names were swapped (each list kept by its
+/// player): the file names point at the other list, the players at their
+/// own: no change.
+#[test]
+fn against_two_swapped_file_names_is_no_change() {
+    let dir = event_dir();
+    let v = round_3(dir.path(), |d| {
+        let (a, e, t) = (
+            d.join("lists/alice.toml"),
+            d.join("lists/erin.toml"),
+            d.join("lists/swap"),
+        );
+        std::fs::rename(&a, &t).unwrap();
+        std::fs::rename(&e, &a).unwrap();
+        std::fs::rename(&t, &e).unwrap();
+    });
+    assert_eq!(row(&v, "lists/alice.toml")["player"], "Erin");
+    assert_eq!(compared(&v), []);
+}
+
+/// Round 3 with the same cards written otherwise: ships swapped, names
+/// for ids, another printing of a reprint, comments: no change.
+#[test]
+fn against_a_list_written_otherwise_with_the_same_cards_is_no_change() {
+    let dir = event_dir();
+    let v = round_3(dir.path(), |d| {
+        std::fs::write(
+            d.join("lists/alice.toml"),
+            "# rewritten for round 3\nplayer = \"Alice\"\nname = \"Alice's task force\"\n\n\
+             [[ship]]\nship = { id = \"S180\" }\ncaptain = \"Benjamin Sisko\"\nupgrades = [\"W107\"]\n\n\
+             [[ship]]\nship = \"U.S.S. Enterprise-D (Starter Set)\"\ncaptain = \"Cap906\"\n\
+             upgrades = [{ id = \"W122\" }, { id = \"C080\" }]\n",
+        )
+        .unwrap();
+    });
+    assert_eq!(compared(&v), []);
+}
+
+/// Round 3 after both the file and its player were renamed: nothing ties
+/// the list to a submission, so it is `not-in-roster` (the organiser
+/// decides whose it is); the others are unchanged.
+#[test]
+fn against_a_renamed_file_and_player_is_not_in_roster() {
+    let dir = event_dir();
+    let v = round_3(dir.path(), |d| {
+        let text = std::fs::read_to_string(d.join("lists/carol.toml")).unwrap();
+        std::fs::remove_file(d.join("lists/carol.toml")).unwrap();
+        std::fs::write(
+            d.join("lists/marcus.toml"),
+            text.replace("\"Carol\"", "\"Dr. Marcus\""),
+        )
+        .unwrap();
+    });
+    assert_eq!(compared(&v), [("lists/marcus.toml", "not-in-roster")]);
+    // A warning, as for any list the roster does not have.
+    let marcus = row(&v, "lists/marcus.toml");
+    assert_eq!(codes(marcus), ["not-in-roster", "duplicate-list"]);
+    assert_eq!(marcus["status"], "legal");
+}
+
 /// A roster of fingerprint version 1 (no `fingerprint_version`) is not
 /// compared: exit 2 and a message that says why and what to do.
 #[test]

@@ -312,20 +312,29 @@ fn file_key(f: &str) -> String {
         .map_or(f.to_string(), |n| n.to_string_lossy().into_owned())
 }
 
+/// Each list against the roster's entries of its file name and of its
+/// player: a renamed file is found by its player, a renamed player by
+/// the file. The list is unchanged when either entry has its fingerprint
+/// (two files whose names were swapped, each kept by its player, are no
+/// change); changed when an entry is found with another one; not in the
+/// roster when neither its file name nor its player is: then nothing ties
+/// it to a submission (a file and its player both renamed, a new list).
 fn compare(lists: &mut [Listed], against: &Against) {
     for l in lists.iter_mut() {
         let r = &l.checked.report;
         let Some(now) = r.fingerprint.clone() else {
             continue;
         };
-        // By file name; a renamed file by its player.
-        let then = against.by_file.get(&file_key(&r.file)).or_else(|| {
-            r.player
-                .as_ref()
-                .and_then(|p| against.by_player.get(&p.trim().to_lowercase()))
-        });
-        let d = match then {
-            Some(t) if *t == now => continue,
+        let by_file = against.by_file.get(&file_key(&r.file));
+        let by_player = r
+            .player
+            .as_ref()
+            .and_then(|p| against.by_player.get(&p.trim().to_lowercase()));
+        let entries: Vec<&String> = by_file.into_iter().chain(by_player).collect();
+        if entries.iter().any(|t| **t == now) {
+            continue;
+        }
+        let d = match entries.first() {
             Some(t) => Diagnostic::new(
                 fleetcheck_staw::event::EventCode::FingerprintChanged,
                 format!(
