@@ -323,7 +323,7 @@ fn round_3(dir: &Path, change: impl FnOnce(&Path)) -> Value {
     roster_json(dir, &["--against", "roster.json"])
 }
 
-fn compared<'a>(v: &'a Value) -> Vec<(&'a str, &'a str)> {
+fn compared(v: &Value) -> Vec<(&str, &str)> {
     v["event"]["roster"]
         .as_array()
         .unwrap()
