@@ -964,6 +964,47 @@ fn the_sheets_of_an_event_print_one_list_per_page() {
     );
 }
 
+/// A reprint on a sheet names the set of the printing the list names: the
+/// Starter Set's Data (C209) and the Enterprise-E's (C080), one card.
+#[test]
+fn a_reprint_on_a_sheet_names_the_set_it_was_printed_in() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("lists")).unwrap();
+    let list = |player: &str, data: &str| {
+        format!(
+            "player = \"{player}\"\n\n[[ship]]\nship = \"U.S.S. Defiant\"\ncaptain = {{ id = \"Cap639\" }}\nupgrades = [{{ id = \"{data}\" }}]\n"
+        )
+    };
+    std::fs::write(dir.path().join("lists/a.toml"), list("A", "C209")).unwrap();
+    std::fs::write(dir.path().join("lists/b.toml"), list("B", "C080")).unwrap();
+    std::fs::write(
+        dir.path().join("event.toml"),
+        "name = \"Reprints\"\ndate = \"2026-12-01\"\n",
+    )
+    .unwrap();
+    let r = event(dir.path(), &["--sheets", "sheets.html"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let html = std::fs::read_to_string(dir.path().join("sheets.html")).unwrap();
+    let data = |set: &str, id: &str| {
+        format!(
+            "<tr><td>&nbsp;&nbsp;Data <span class=\"set\">({set})</span> <small class=\"id\">{id}</small></td>"
+        )
+    };
+    assert_eq!(
+        html.matches(&data("Starter Set", "C209")).count(),
+        1,
+        "{html}"
+    );
+    assert_eq!(
+        html.matches(&data("U.S.S. Enterprise-E and 1 more", "C080"))
+            .count(),
+        1,
+        "{html}"
+    );
+    // One card: the same fingerprint, a duplicate-list on the cover.
+    assert_eq!(html.matches("legal (duplicate-list)").count(), 2, "{html}");
+}
+
 /// The sheets printed by a real browser: the cover, then one list per
 /// page in roster order; the cover's lines; cards by name with their set.
 #[test]
