@@ -16,6 +16,8 @@ of docs/performance.md (`run.write_docs`).
 The fleets are `bench/run.py`'s generated fleets (same generator, same
 seed), 1,000 by default: callgrind runs a program about 50 times slower.
 Each binary checks them with the default table output and with `-o json`;
+then `event` on the same fleets as the lists of an event (`run.gen_event`:
+each names its player, a 100 SP standard event), with its roster table;
 then `check fleets/dominion-keldons.toml` and `card T240`, the single runs
 of bench/run.py, `options` on its first ship (with and without
 `--replace`), and `import text` of a 12-card list. Needs valgrind.
@@ -63,11 +65,13 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         folder = os.path.join(tmp, "fleets")
         run.gen_fleets(folder, args.fleets)
+        event, lists = run.gen_event(os.path.join(tmp, "event"), args.fleets)
         rows = []
         for label, argv, n in (
             (f"check <{args.fleets} generated fleets>", ["check", folder], args.fleets),
             (f"check -o json <{args.fleets} generated fleets>", ["check", "-o", "json", folder],
              args.fleets),
+            (f"event <{args.fleets} generated lists>", ["event", event, lists], args.fleets),
             (f"check {run.ONE_FLEET}", ["check", run.ONE_FLEET], 1),
             ("card T240", ["card", "T240"], 1),
             (f"options {run.ONE_FLEET} --ship 1", ["options", run.ONE_FLEET, "--ship", "1"], 1),

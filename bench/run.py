@@ -222,8 +222,10 @@ def load_cards():
     return cards
 
 
-def gen_fleets(folder, n, seed=SEED):
-    """Writes n fleet files of real cards into `folder` (deterministic)."""
+def gen_fleets(folder, n, seed=SEED, players=False):
+    """Writes n fleet files of real cards into `folder` (deterministic);
+    with `players`, each names its player ("Player 7"), as the lists of an
+    event do (the cards are the same either way)."""
     rng = random.Random(seed)
     cards = load_cards()
     ships = [c for c in cards if c["type"] == "ship" and not c.get("squadron")]
@@ -240,6 +242,8 @@ def gen_fleets(folder, n, seed=SEED):
     os.makedirs(folder, exist_ok=True)
     for i in range(n):
         lines = [f'name = "generated {i}"', 'format = "standard"', ""]
+        if players:
+            lines.insert(0, f'player = "Player {i}"')
         for ship in rng.sample(ships, rng.randint(1, 3)):
             faction = ship["factions"][0]
             lines += ["[[ship]]", f'ship = {{ id = "{ship["id"]}" }}']
@@ -250,6 +254,29 @@ def gen_fleets(folder, n, seed=SEED):
             lines.append("")
         with open(os.path.join(folder, f"fleet{i:05}.toml"), "w") as f:
             f.write("\n".join(lines))
+
+
+EVENT_FILE = """# The event of the benchmark (bench/run.py gen_event).
+name = "Generated Regional"
+date = "2026-12-01"
+format = "standard"
+sp_cap = 100
+require_player = true
+"""
+
+
+def gen_event(folder, n, seed=SEED):
+    """Writes an event into `folder`: `event.toml` (a 100 SP standard event
+    that asks for players) and `lists/`, the n fleets of `gen_fleets`
+    (same seed, same cards), each naming its player. Returns the event
+    file and the lists folder, for `fleetcheck event EVENT LISTS`."""
+    os.makedirs(folder, exist_ok=True)
+    event = os.path.join(folder, "event.toml")
+    with open(event, "w") as f:
+        f.write(EVENT_FILE)
+    lists = os.path.join(folder, "lists")
+    gen_fleets(lists, n, seed, players=True)
+    return event, lists
 
 
 def main():

@@ -15,8 +15,10 @@
 //!
 //! Output: the roster (`-o table|json|github|markdown|csv`); on GitHub
 //! Actions the roster is also appended as Markdown to the file named by
-//! `GITHUB_STEP_SUMMARY`. `--sheets OUT.html` writes every list's build
-//! sheet into one printable file, one list per page.
+//! `GITHUB_STEP_SUMMARY`. `--sheets OUT.html` writes one printable file: a
+//! cover page listing every submission with its verdict (the unreadable
+//! ones with their error, the skipped files), then every readable list's
+//! build sheet, one list per page.
 
 use super::check::{self, print, read_source, render_options, Input};
 use super::refusal::Refusal;
@@ -321,20 +323,29 @@ fn file_key(f: &str) -> String {
         .map_or(f.to_string(), |n| n.to_string_lossy().into_owned())
 }
 
+/// Each list against the roster's entries of its file name and of its
+/// player: a renamed file is found by its player, a renamed player by
+/// the file. The list is unchanged when either entry has its fingerprint
+/// (two files whose names were swapped, each kept by its player, are no
+/// change); changed when an entry is found with another one; not in the
+/// roster when neither its file name nor its player is: then nothing ties
+/// it to a submission (a file and its player both renamed, a new list).
 fn compare(lists: &mut [Listed], against: &Against) {
     for l in lists.iter_mut() {
         let r = &l.checked.report;
         let Some(now) = r.fingerprint.clone() else {
             continue;
         };
-        // By file name; a renamed file by its player.
-        let then = against.by_file.get(&file_key(&r.file)).or_else(|| {
-            r.player
-                .as_ref()
-                .and_then(|p| against.by_player.get(&player_key(p)))
-        });
-        let d = match then {
-            Some(t) if *t == now => continue,
+        let by_file = against.by_file.get(&file_key(&r.file));
+        let by_player = r
+            .player
+            .as_ref()
+            .and_then(|p| against.by_player.get(&player_key(p)));
+        let entries: Vec<&String> = by_file.into_iter().chain(by_player).collect();
+        if entries.iter().any(|t| **t == now) {
+            continue;
+        }
+        let d = match entries.first() {
             Some(t) => Diagnostic::new(
                 fleetcheck_staw::event::EventCode::FingerprintChanged,
                 format!(
@@ -416,7 +427,7 @@ pub fn run(args: &EventArgs) -> anyhow::Result<i32> {
         step_summary(Path::new(&path), &report, &files)?;
     }
     if let Some(out) = &args.sheets {
-        let html = report::sheet::render_many(&db, &files, &sheet_fields(&event, args));
+        let html = report::sheet::render_many(&db, &report, &files, &sheet_fields(&event, args));
         let guard = if args.force {
             fleetcheck_input::fs::Guard::Overwrite
         } else {

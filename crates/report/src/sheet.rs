@@ -5,10 +5,18 @@
 //! its total, the resource, the sideboard, the fleet total against the cap,
 //! the format and the legality verdict with every violation. Up to four
 //! ships fit one page (two columns of boxes); the page is self-contained
-//! (no scripts, fonts or images from elsewhere).
+//! (no scripts, fonts or images from elsewhere). Each card stands by its
+//! name and the set of the printing the list names (a reprint by the set
+//! it was reprinted in), the Utopia id only in small print.
+//!
+//! The sheets of an event (`render_many`) begin with a cover page that
+//! lists every submission with its verdict, the unreadable ones with their
+//! error and the skipped files, so that the printout alone shows what is
+//! missing. Every page is a `section.sheet`: a page break after each in
+//! print, a bordered sheet with a gap between them on screen.
 
-use crate::model::CardReport;
-use crate::{Checked, Verdict};
+use crate::model::{CardReport, EventReport, Status};
+use crate::{roster, Checked, Verdict};
 use clap::ValueEnum;
 use fleetcheck_data::Database;
 use std::fmt::Write as _;
@@ -78,12 +86,56 @@ tr.total td { font-weight: bold; border-bottom: none; border-top: 0.3mm solid #0
 .totals { margin-top: 3mm; font-size: 11pt; font-weight: bold; }
 .problems { margin-top: 2mm; font-size: 8pt; }
 .problems li { margin: 0.3mm 0; }
+.set { font-style: italic; }
+.id { color: #555; font-size: 6.5pt; }
 .sheet.next { break-after: page; page-break-after: always; }
+.sheetno { float: right; font-size: 8pt; }
 .signature { margin-top: 4mm; display: grid; grid-template-columns: 1fr 1fr; gap: 6mm; }
-@media screen { body { max-width: 190mm; margin: 10mm auto; } }
+.cover td, .cover th { font-size: 8.5pt; }
+.cover tr.input-error td, .cover tr.illegal td.verdict-cell { font-weight: bold; }
+.skipped { margin-top: 3mm; }
+@media screen {
+  body { background: #d8d8d8; }
+  .sheet { background: #fff; max-width: 210mm; margin: 10mm auto; padding: 10mm; border: 0.4mm solid #666; box-shadow: 0 1mm 3mm rgba(0, 0, 0, 0.3); }
+  body > p { max-width: 210mm; margin: 0 auto 10mm auto; }
+}
 "#;
 
-fn card_row(out: &mut String, c: &CardReport, indent: bool) {
+/// The set the card of this id (a printing) was printed in, by name: the
+/// first released of its sets, and how many others there are ("Starter
+/// Set and 5 more"); `None` for a card of no known set.
+fn set_of(db: &Database, id: &str) -> Option<String> {
+    let card = db.by_id(id)?;
+    let mut sets: Vec<(&str, &str)> = card
+        .sets
+        .iter()
+        .map(|s| {
+            db.set(s).map_or((s.as_str(), "9999"), |set| {
+                (set.name.as_str(), set.release_date.as_str())
+            })
+        })
+        .collect();
+    sets.sort_by(|a, b| a.1.cmp(b.1).then(a.0.cmp(b.0)));
+    let (first, _) = sets.first()?;
+    Some(match sets.len() {
+        1 => (*first).to_string(),
+        n => format!("{first} and {} more", n - 1),
+    })
+}
+
+/// A card as the sheet names it: its name, its set, its id in small print.
+fn card_name(db: &Database, id: &str, name: &str) -> String {
+    let set = set_of(db, id).map_or(String::new(), |s| {
+        format!(" <span class=\"set\">({})</span>", escape(&s))
+    });
+    format!(
+        "{}{set} <small class=\"id\">{}</small>",
+        escape(name),
+        escape(id)
+    )
+}
+
+fn card_row(out: &mut String, db: &Database, c: &CardReport, indent: bool) {
     let kind = match &c.slot {
         Some(s) if s != "none" && c.kind == "upgrade" => s.clone(),
         _ => c.kind.replace('-', " "),
@@ -100,10 +152,9 @@ fn card_row(out: &mut String, c: &CardReport, indent: bool) {
     };
     let _ = writeln!(
         out,
-        "<tr><td>{}{} <small>{}</small>{note}</td><td class=\"kind\">{}</td><td class=\"cost\">{}</td></tr>",
+        "<tr><td>{}{}{note}</td><td class=\"kind\">{}</td><td class=\"cost\">{}</td></tr>",
         if indent { "&nbsp;&nbsp;" } else { "" },
-        escape(&c.name),
-        escape(&c.id),
+        card_name(db, &c.id, &c.name),
         escape(&kind),
         c.cost
     );
@@ -113,21 +164,37 @@ fn card_row(out: &mut String, c: &CardReport, indent: bool) {
 pub fn render(db: &Database, checked: &Checked, fields: &Fields) -> String {
     let r = &checked.report;
     let mut out = head(r.name.as_deref().unwrap_or(&r.file), fields.paper);
-    page(&mut out, db, checked, fields);
+    let _ = writeln!(out, "<section class=\"sheet\">");
+    page(&mut out, db, checked, fields, None);
+    let _ = writeln!(out, "</section>");
     out.push_str(&foot());
     out
 }
 
-/// The sheets of many fleets in one printable file, one fleet per page
-/// (`fleetcheck event --sheets`): each fleet's player is its file's
-/// `player`. Files that could not be read have no sheet.
-pub fn render_many(db: &Database, files: &[Checked], fields: &Fields) -> String {
+/// The sheets of an event in one printable file (`fleetcheck event
+/// --sheets`): the cover page (every submission of the roster `event`
+/// with its verdict, the unreadable ones with their error, the skipped
+/// files), then one page per readable list, each list's player its file's
+/// `player`. `files` are the roster's lists, in its order.
+pub fn render_many(
+    db: &Database,
+    event: &EventReport,
+    files: &[Checked],
+    fields: &Fields,
+) -> String {
     let title = fields.event.as_deref().unwrap_or("Fleet build sheets");
     let mut out = head(title, fields.paper);
     let readable: Vec<&Checked> = files
         .iter()
         .filter(|c| c.verdict() != Verdict::InputError)
         .collect();
+    let _ = writeln!(
+        out,
+        "<section class=\"sheet cover{}\">",
+        if readable.is_empty() { "" } else { " next" }
+    );
+    cover(&mut out, db, event, files, fields);
+    let _ = writeln!(out, "</section>");
     for (i, c) in readable.iter().enumerate() {
         let class = if i + 1 < readable.len() {
             "sheet next"
@@ -139,11 +206,101 @@ pub fn render_many(db: &Database, files: &[Checked], fields: &Fields) -> String 
             player: c.report.player.clone().or(fields.player.clone()),
             ..fields.clone()
         };
-        page(&mut out, db, c, &fields);
+        page(&mut out, db, c, &fields, Some((i + 1, readable.len())));
         let _ = writeln!(out, "</section>");
     }
     out.push_str(&foot());
     out
+}
+
+/// The cover page: the event, the counts, one row per submission (its
+/// sheet's number, or why it has none) and the skipped files.
+fn cover(out: &mut String, db: &Database, event: &EventReport, files: &[Checked], fields: &Fields) {
+    let _ = writeln!(
+        out,
+        "<h1>{} — Submissions</h1>",
+        escape(fields.event.as_deref().unwrap_or(&event.name))
+    );
+    let format_name = db.format(&event.format).map_or(event.format.clone(), |x| {
+        format!("{} ({})", x.name, event.format)
+    });
+    let field =
+        |label: &str, v: &str| format!("<div class=\"field\"><b>{label}</b>{}</div>", escape(v));
+    let _ = writeln!(
+        out,
+        "<div class=\"head\">{}{}{}</div>",
+        field("Date", &event.date),
+        field("Format", &format_name),
+        field(
+            "SP cap",
+            &event.sp_cap.map_or(String::new(), |c| format!("{c} SP"))
+        ),
+    );
+    let summary = crate::model::Summary::of(event.roster.iter().map(|r| r.status));
+    let skipped = match event.skipped.len() {
+        0 => String::new(),
+        1 => ", 1 file skipped".to_string(),
+        n => format!(", {n} files skipped"),
+    };
+    let _ = writeln!(
+        out,
+        "<p class=\"counts\">{}{skipped}</p>",
+        escape(&roster::counts(&summary))
+    );
+    let _ = writeln!(
+        out,
+        "<table class=\"cover\">\n<tr><th>Sheet</th><th>Player</th><th>File</th><th>Verdict</th><th>Fingerprint</th></tr>"
+    );
+    let mut sheet = 0;
+    for (row, c) in event.roster.iter().zip(files) {
+        let (number, verdict) = match row.status {
+            Status::InputError => {
+                let why = c
+                    .diagnostics
+                    .iter()
+                    .find(|d| d.is_error())
+                    .map_or(String::new(), |d| format!(": {}: {}", d.code, d.message));
+                (
+                    "none".to_string(),
+                    format!("{}{why}", roster::verdict(row.status)),
+                )
+            }
+            s => {
+                sheet += 1;
+                // The codes of its errors and warnings, as the roster's.
+                let verdict = if row.codes.is_empty() {
+                    roster::verdict(s).to_string()
+                } else {
+                    format!("{} ({})", roster::verdict(s), row.codes.join(", "))
+                };
+                (sheet.to_string(), verdict)
+            }
+        };
+        let _ = writeln!(
+            out,
+            "<tr class=\"{}\"><td>{number}</td><td>{}</td><td>{}</td><td class=\"verdict-cell\">{}</td><td>{}</td></tr>",
+            match row.status {
+                Status::Legal => "legal",
+                Status::Illegal => "illegal",
+                Status::InputError => "input-error",
+            },
+            escape(row.player.as_deref().unwrap_or("")),
+            escape(&row.file),
+            escape(&verdict),
+            escape(row.fingerprint.as_deref().unwrap_or("")),
+        );
+    }
+    let _ = writeln!(out, "</table>");
+    if !event.skipped.is_empty() {
+        let _ = writeln!(
+            out,
+            "<div class=\"skipped\"><h2>Skipped files (not checked)</h2>\n<ul>"
+        );
+        for s in &event.skipped {
+            let _ = writeln!(out, "<li>{}: {}</li>", escape(&s.file), escape(&s.reason));
+        }
+        let _ = writeln!(out, "</ul></div>");
+    }
 }
 
 fn head(title: &str, paper: Paper) -> String {
@@ -162,8 +319,18 @@ fn foot() -> String {
 }
 
 /// One fleet's sheet, from its title to the signatures.
-fn page(out: &mut String, db: &Database, checked: &Checked, fields: &Fields) {
+/// `number`: this sheet's number among the event's, and how many there are.
+fn page(
+    out: &mut String,
+    db: &Database,
+    checked: &Checked,
+    fields: &Fields,
+    number: Option<(usize, usize)>,
+) {
     let r = checked.finish();
+    if let Some((i, n)) = number {
+        let _ = writeln!(out, "<div class=\"sheetno\">Sheet {i} of {n}</div>");
+    }
     let _ = writeln!(out, "<h1>Star Trek: Attack Wing — Fleet Build Sheet</h1>");
     let field = |label: &str, v: Option<&str>| {
         format!(
@@ -230,9 +397,9 @@ fn page(out: &mut String, db: &Database, checked: &Checked, fields: &Fields) {
             modifiers: s.modifiers.clone(),
             cost: s.cost,
         };
-        card_row(out, &ship_card, false);
+        card_row(out, db, &ship_card, false);
         for c in &s.cards {
-            card_row(out, c, true);
+            card_row(out, db, c, true);
         }
         let _ = writeln!(
             out,
@@ -246,9 +413,8 @@ fn page(out: &mut String, db: &Database, checked: &Checked, fields: &Fields) {
         if let Some(res) = &r.resource {
             let _ = writeln!(
                 out,
-                "<div class=\"box\"><h2>Resource</h2><table><tr><td>{} <small>{}</small></td><td class=\"cost\">{}</td></tr></table></div>",
-                escape(&res.name),
-                escape(&res.id),
+                "<div class=\"box\"><h2>Resource</h2><table><tr><td>{}</td><td class=\"cost\">{}</td></tr></table></div>",
+                card_name(db, &res.id, &res.name),
                 res.cost
             );
         }
@@ -258,7 +424,7 @@ fn page(out: &mut String, db: &Database, checked: &Checked, fields: &Fields) {
                 "<div class=\"box\"><h2>Reinforcements Sideboard (not in the fleet total)</h2><table>"
             );
             for c in &sb.cards {
-                card_row(out, &c.card, false);
+                card_row(out, db, &c.card, false);
             }
             let _ = writeln!(
                 out,
