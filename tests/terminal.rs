@@ -45,6 +45,35 @@ fn price_at_80_columns_keeps_the_long_form() {
     insta::assert_snapshot!(text);
 }
 
+/// `options` at 80 columns: its widest column gives way (named under the
+/// table) rather than the table run past the width.
+#[test]
+fn options_at_80_columns_leave_out_what_does_not_fit() {
+    let d = tempfile::tempdir().unwrap();
+    let fleet =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fleets/dominion-keldons.toml");
+    std::fs::copy(fleet, d.path().join("f.toml")).unwrap();
+    let out = fleetcheck(d.path())
+        .env("COLUMNS", "80")
+        .args(["options", "f.toml", "--ship", "1"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    for line in text.lines() {
+        assert!(line.chars().count() <= 80, "too wide: {line}");
+    }
+    assert!(
+        text.contains(
+            "│ Card                  ┆ Faction     ┆ Base ┆ Modifiers      ┆ Cost ┆ SP left │\n"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.ends_with("\n(not shown at 80 columns: Type; -o json has all)\n"),
+        "{text}"
+    );
+}
+
 /// Without `COLUMNS` (and no terminal), or with a value that is no width,
 /// tables never wrap.
 #[test]

@@ -8,7 +8,7 @@
 
 use super::model::Modifier;
 use super::modifier::modifiers;
-use super::table::draw;
+use super::table::draw_within;
 use super::RenderOptions;
 use fleetcheck_staw::words::factions_and;
 use serde::Serialize;
@@ -141,5 +141,11 @@ pub fn render(w: &mut dyn Write, file: &str, o: &Options, opts: &RenderOptions) 
         "Cost",
         "SP left",
     ];
-    writeln!(w, "{}", draw(&header, rows, &[3, 5, 6], opts))
+    // The type, then the faction, then what is left, then the base give
+    // way; the card, its modifiers and its cost there always stay.
+    writeln!(
+        w,
+        "{}",
+        draw_within(&header, rows, &[3, 5, 6], opts, &[1, 2, 6, 3])
+    )
 }

@@ -96,37 +96,6 @@ const HEADER: [&str; 7] = [
     "Fingerprint",
 ];
 
-/// The columns of the roster table left out, one by one, when it cannot
-/// fit the width even wrapped between words: the least useful first (the
-/// factions, then the ships, then the fingerprint, then the codes; the
-/// list, its total and its verdict always stay).
-const LEAVE_OUT: [usize; 4] = [1, 2, 6, 5];
-
-/// The columns (indexes of [`HEADER`]) of a roster table that fits
-/// `width`, wrapped ([`super::fit`]): all of them when it fits or no width
-/// is given.
-fn columns_that_fit(rows: &[Vec<Cow<'_, str>>], width: Option<u16>) -> Vec<usize> {
-    let mut keep: Vec<usize> = (0..HEADER.len()).collect();
-    let Some(width) = width else {
-        return keep;
-    };
-    let fits = |keep: &[usize]| {
-        let header: Vec<&str> = keep.iter().map(|&i| HEADER[i]).collect();
-        let rows: Vec<Vec<Cow<'_, str>>> = rows
-            .iter()
-            .map(|r| keep.iter().map(|&i| Cow::Borrowed(r[i].as_ref())).collect())
-            .collect();
-        super::fit::narrowest(&header, &rows) <= usize::from(width)
-    };
-    for drop in LEAVE_OUT {
-        if fits(&keep) {
-            break;
-        }
-        keep.retain(|&i| i != drop);
-    }
-    keep
-}
-
 /// The cells of a row, each on one line without a control character
 /// (`table::one_line`): player, file and ship names are the lists' own.
 fn cells(r: &RosterRow, cap: Option<i32>) -> [String; 7] {
@@ -156,31 +125,14 @@ pub fn table(
         .iter()
         .map(|r| cells(r, e.sp_cap).into_iter().map(Cow::Owned).collect())
         .collect();
-    let keep = columns_that_fit(&rows, opts.width);
-    let header: Vec<&str> = keep.iter().map(|&i| HEADER[i]).collect();
-    let rows = rows
-        .into_iter()
-        .map(|r| {
-            r.into_iter()
-                .enumerate()
-                .filter(|(i, _)| keep.contains(i))
-                .map(|(_, c)| c)
-                .collect()
-        })
-        .collect();
-    writeln!(w, "{}", super::table::draw(&header, rows, &[], opts))?;
-    if keep.len() < HEADER.len() {
-        let left: Vec<&str> = (0..HEADER.len())
-            .filter(|i| !keep.contains(i))
-            .map(|i| HEADER[i])
-            .collect();
-        writeln!(
-            w,
-            "(not shown at {} columns: {}; -o csv shows all)",
-            opts.width.unwrap_or_default(),
-            left.join(", ")
-        )?;
-    }
+    // The factions, then the ships, then the fingerprint, then the codes
+    // give way; the list, its total and its verdict always stay.
+    let table = super::table::draw_within(&HEADER, rows, &[], opts, &[1, 2, 6, 5]);
+    writeln!(
+        w,
+        "{}",
+        table.replace("-o json has all", "-o csv shows all")
+    )?;
     let mut first = true;
     for c in files {
         let r = c.finish();

@@ -170,6 +170,66 @@ pub(crate) fn draw(
     t.to_string()
 }
 
+/// [`draw`] of a table that must fit the width even where its longest words
+/// do not: the columns of `leave_out` (indexes of `header`, the least
+/// useful first) are left out one by one until the table fits, and a line
+/// under it names them. Without a width, or when it fits, the whole table.
+pub(crate) fn draw_within(
+    header: &[&str],
+    rows: Vec<Vec<Cow<'_, str>>>,
+    right_cols: &[usize],
+    opts: &RenderOptions,
+    leave_out: &[usize],
+) -> String {
+    let mut keep: Vec<usize> = (0..header.len()).collect();
+    if let Some(width) = opts.width {
+        let fits = |keep: &[usize]| {
+            let h: Vec<&str> = keep.iter().map(|&i| header[i]).collect();
+            let r: Vec<Vec<Cow<'_, str>>> = rows
+                .iter()
+                .map(|r| keep.iter().map(|&i| Cow::Borrowed(r[i].as_ref())).collect())
+                .collect();
+            super::fit::narrowest(&h, &r) <= usize::from(width)
+        };
+        for drop in leave_out {
+            if fits(&keep) {
+                break;
+            }
+            keep.retain(|i| i != drop);
+        }
+    }
+    if keep.len() == header.len() {
+        return draw(header, rows, right_cols, opts);
+    }
+    let shown: Vec<&str> = keep.iter().map(|&i| header[i]).collect();
+    let right: Vec<usize> = keep
+        .iter()
+        .enumerate()
+        .filter(|(_, i)| right_cols.contains(i))
+        .map(|(at, _)| at)
+        .collect();
+    let rows = rows
+        .into_iter()
+        .map(|r| {
+            r.into_iter()
+                .enumerate()
+                .filter(|(i, _)| keep.contains(i))
+                .map(|(_, c)| c)
+                .collect()
+        })
+        .collect();
+    let left: Vec<&str> = (0..header.len())
+        .filter(|i| !keep.contains(i))
+        .map(|i| header[i])
+        .collect();
+    format!(
+        "{}\n(not shown at {} columns: {}; -o json has all)",
+        draw(&shown, rows, &right, opts),
+        opts.width.unwrap_or_default(),
+        left.join(", ")
+    )
+}
+
 fn fleet_table(r: &FleetReport, opts: &RenderOptions) -> String {
     let mut rows = Vec::new();
     for (n, ship) in r.ships.iter().enumerate() {
