@@ -138,7 +138,7 @@ impl Database {
     /// Panics if the records do not read back from the compiled blob as
     /// written (a broken model, not bad input: the embedded database and
     /// the tests read every real record back).
-    pub fn from_parts(
+    pub(crate) fn from_parts(
         cards: Vec<Card>,
         card_files: Vec<String>,
         sets: Vec<Set>,

@@ -44,7 +44,7 @@ impl Checked {
 }
 
 /// The games this build knows besides `staw`.
-pub const GAMES: &[&str] = &["xwing", "ti4", "bsg", "stccg"];
+pub(crate) const GAMES: &[&str] = &["xwing", "ti4", "bsg", "stccg"];
 
 /// One rule set.
 #[derive(Debug, Clone, Copy)]
@@ -111,7 +111,7 @@ fn which_game(game: Option<(String, Range<usize>)>) -> Result<Which, Box<Diagnos
 }
 
 /// The ids of every game, `staw` first.
-pub fn all_ids() -> impl Iterator<Item = &'static str> + Clone {
+pub(crate) fn all_ids() -> impl Iterator<Item = &'static str> + Clone {
     std::iter::once(fleetcheck_staw::GAME).chain(GAMES.iter().copied())
 }
 
@@ -191,7 +191,7 @@ fn toml_type(value: &NodeValue) -> &'static str {
 }
 
 /// The keys every game's file may have at the top, besides its own.
-pub const COMMON_KEYS: &[&str] = &["game", "name", "notes"];
+pub(crate) const COMMON_KEYS: &[&str] = &["game", "name", "notes"];
 
 /// The pieces of one rule set; [`run`] puts them together the same way for
 /// every game: load the facts, read the file, check the rules when it was

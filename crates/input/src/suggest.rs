@@ -12,11 +12,11 @@ use crate::diag::{Diagnostic, InputCode};
 use crate::tree::Entry;
 
 /// The least similarity that makes a candidate a suggestion.
-pub const THRESHOLD: f64 = 0.8;
+pub(crate) const THRESHOLD: f64 = 0.8;
 
 /// The similarity of a candidate that contains the query, or is contained
 /// in it (a part of a long name is a likely query).
-pub const CONTAINED: f64 = 0.85;
+pub(crate) const CONTAINED: f64 = 0.85;
 
 /// A name made comparable: lowercase, typographic quotes plain, `_` and `-`
 /// as spaces, other punctuation dropped, spaces collapsed ("Fuel_Leak!"

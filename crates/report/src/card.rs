@@ -446,7 +446,7 @@ fn yes_no(b: bool) -> &'static str {
 }
 
 /// The type in words: "upgrade (tech)", "ship (Defiant Class)".
-pub fn type_phrase(db: &Database, card: &Card) -> String {
+pub(crate) fn type_phrase(db: &Database, card: &Card) -> String {
     match (card.kind, &card.slot, &card.class) {
         // Either-slot cards may keep their printed slot and list others.
         (CardType::Upgrade, slot, _) if slot.is_some() || !card.rules.either_slot.is_empty() => {
@@ -550,7 +550,7 @@ pub fn render_card(w: &mut dyn Write, db: &Database, card: &Card) -> io::Result<
 }
 
 /// The first set's name and release date, for lists.
-pub fn first_set(db: &Database, card: &Card) -> String {
+pub(crate) fn first_set(db: &Database, card: &Card) -> String {
     card.sets
         .iter()
         .filter_map(|s| db.set(s))

@@ -117,7 +117,10 @@ pub fn end(w: &mut dyn Write, summary: &Summary, skipped: &[SkippedFile]) -> io:
 }
 
 /// Writes any serialisable value pretty-printed, with a final newline.
-pub fn write_value<T: serde::Serialize + ?Sized>(w: &mut dyn Write, value: &T) -> io::Result<()> {
+pub(crate) fn write_value<T: serde::Serialize + ?Sized>(
+    w: &mut dyn Write,
+    value: &T,
+) -> io::Result<()> {
     serde_json::to_writer_pretty(&mut *w, value)?;
     writeln!(w)
 }

@@ -182,7 +182,7 @@ pub const MAX_SHOWN_PER_CODE: usize = 100;
 
 /// The diagnostics of a file beyond [`MAX_SHOWN_PER_CODE`] of their code:
 /// (code, how many were left out, severity), in order of first appearance.
-pub fn omitted(checked: &Checked) -> Vec<(String, usize, fleetcheck_input::diag::Severity)> {
+pub(crate) fn omitted(checked: &Checked) -> Vec<(String, usize, fleetcheck_input::diag::Severity)> {
     let mut counts: Vec<(String, usize, fleetcheck_input::diag::Severity)> = Vec::new();
     let mut at: std::collections::HashMap<fleetcheck_input::diag::Code, usize> =
         std::collections::HashMap::new();

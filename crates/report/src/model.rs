@@ -8,7 +8,7 @@ use serde::Serialize;
 /// The version of the JSON contract ([`Report::schema_version`]): raised
 /// only when a field is removed, renamed or changes meaning; new fields
 /// keep it.
-pub const SCHEMA_VERSION: u32 = 1;
+pub(crate) const SCHEMA_VERSION: u32 = 1;
 
 /// The one envelope of every `--output json` document: `check`, `price`,
 /// `sideboard`, `add`, `remove`, `xwing`, `event` fill `fleets` and

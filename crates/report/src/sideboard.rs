@@ -90,7 +90,7 @@ fn swap_matrix(w: &mut dyn Write, r: &FleetReport, opts: &RenderOptions) -> io::
 }
 
 /// The swap plan's note on a captain exchange.
-pub const CAPTAIN_SWAP_NOTE: &str = "exchanging captains places no Auxiliary Power token: rule 4 of the Reinforcements Sideboard speaks of upgrades only";
+pub(crate) const CAPTAIN_SWAP_NOTE: &str = "exchanging captains places no Auxiliary Power token: rule 4 of the Reinforcements Sideboard speaks of upgrades only";
 
 /// One cell: "equip", "exchange X", "no [n]", with "+AP [n]" when a token
 /// is placed; the reasons go into `notes`.

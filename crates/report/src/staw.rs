@@ -146,7 +146,7 @@ pub fn check(db: &Database, file: impl Into<Parsed>, opts: &CheckOptions) -> Che
 }
 
 /// [`check`] on an engine the caller holds.
-pub fn check_on(engine: &Engine, file: impl Into<Parsed>) -> Checked {
+pub(crate) fn check_on(engine: &Engine, file: impl Into<Parsed>) -> Checked {
     let fingerprint = !engine.check_options().skip_fingerprint;
     checked(engine.analyse_text(file, |a| priced_with(a, fingerprint)))
 }
@@ -174,7 +174,7 @@ pub fn check_and<R>(
 }
 
 /// [`check_and`] on an engine the caller holds.
-pub fn check_and_on<R>(
+pub(crate) fn check_and_on<R>(
     engine: &Engine,
     file: impl Into<Parsed>,
     f: impl FnOnce(&Analysis) -> R,

@@ -495,7 +495,7 @@ impl<'a> Analysis<'a> {
     /// Where a finding about the whole fleet points: the file's `sp_cap`,
     /// else its `format`, else its `name`, else its first ship, else the
     /// file's start.
-    pub fn fleet_span(&self) -> std::ops::Range<usize> {
+    pub(crate) fn fleet_span(&self) -> std::ops::Range<usize> {
         let r = self.raw;
         r.sp_cap
             .as_ref()
@@ -510,7 +510,7 @@ impl<'a> Analysis<'a> {
     /// additional points, the resource, then each ship and each card on it
     /// in file order, the first whose cost takes the sum over the cap.
     /// `None` when no card does (the sum never goes over).
-    pub fn tipping_span(&self, cap: i32) -> Option<std::ops::Range<usize>> {
+    pub(crate) fn tipping_span(&self, cap: i32) -> Option<std::ops::Range<usize>> {
         let mut sum = i64::from(self.additional_points);
         if let Some(r) = &self.resource {
             sum += i64::from(r.price.cost);
@@ -535,7 +535,7 @@ impl<'a> Analysis<'a> {
 
     /// Every card of the fleet in file order: each ship and its cards, the
     /// resource, the sideboard.
-    pub fn every_card(&self) -> Vec<Located<'a>> {
+    pub(crate) fn every_card(&self) -> Vec<Located<'a>> {
         let mut out = Vec::new();
         for (i, s) in self.ships.iter().enumerate() {
             let place = s.label(i);

@@ -325,7 +325,7 @@ pub fn actual(db: &Database, c: &Condition, v: &ShipView) -> Option<String> {
 /// A purchase restriction that does not hold, in words: "Vulcan Commandos
 /// (C101) may only be purchased for a Vulcan ship; ship 1 (U.S.S.
 /// Enterprise-D) is Federation". `card` names the card, `ship` the ship.
-pub fn unmet(db: &Database, c: &Condition, v: &ShipView, card: &str, ship: &str) -> String {
+pub(crate) fn unmet(db: &Database, c: &Condition, v: &ShipView, card: &str, ship: &str) -> String {
     let wanted = describe(db, c);
     match actual(db, c, v) {
         Some(is) => format!("{card} may only be purchased for {wanted}; {ship} {is}"),

@@ -37,7 +37,8 @@
 
 use super::condition::{describe, Holder, ShipView};
 use super::faction::{counts_as, shares_faction};
-pub use super::target::{filter_matches, At, Target, SHIP_CARD};
+pub(crate) use super::target::{filter_matches, SHIP_CARD};
+pub use super::target::{At, Target};
 pub use super::view::Role;
 use super::words::is_factions;
 use fleetcheck_data::model::{
@@ -368,7 +369,7 @@ fn priced(t: &Target, s: &OnShip, with_cost_conditions: bool) -> Price {
 
 /// Whether the fixed cost another card gives the target (the lowest, as
 /// `on_ship` takes it) places it face down (`SetCost::face_down`).
-pub fn fixed_face_down(t: &Target, s: &OnShip) -> bool {
+pub(crate) fn fixed_face_down(t: &Target, s: &OnShip) -> bool {
     s.grants
         .iter()
         .filter(|g| g.reaches(t))
@@ -382,7 +383,7 @@ pub fn fixed_face_down(t: &Target, s: &OnShip) -> bool {
 
 /// The cost of a card on the Reinforcements Sideboard: printed cost and
 /// its own additional costs with no ship; no discount, no faction penalty.
-pub fn on_sideboard(db: &Database, card: &Card) -> Price {
+pub(crate) fn on_sideboard(db: &Database, card: &Card) -> Price {
     let mut p = Price::start(card.cost);
     own_modifiers(&mut p, db, card, &Holder::None);
     floor(&mut p, card);
@@ -480,7 +481,7 @@ fn floor(p: &mut Price, card: &Card) {
 
 /// Whether a waiver (or doubler) reaches the target: another card, within
 /// its scope, matching its filter.
-pub fn covers_waiver(w: &Waiver, t: &Target) -> bool {
+pub(crate) fn covers_waiver(w: &Waiver, t: &Target) -> bool {
     w.at != t.at && (w.scope == Scope::Fleet || w.at.0 == t.at.0) && filter_matches(w.filter, t)
 }
 
@@ -538,7 +539,7 @@ fn faction_penalty(t: &Target, s: &OnShip) -> Option<(String, PenaltyFactions)> 
 }
 
 /// The discounts, fixed costs and waivers a card grants, as seen from `at`.
-pub fn grants_of<'a>(
+pub(crate) fn grants_of<'a>(
     card: &'a Card,
     at: At,
     grants: &mut Vec<Grant<'a>>,

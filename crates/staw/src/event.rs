@@ -44,9 +44,9 @@ fleetcheck_input::diag::codes! {
 }
 
 /// The SP reserved for the booster ship of a Blind Booster event.
-pub const BOOSTER_SP: i32 = 40;
+pub(crate) const BOOSTER_SP: i32 = 40;
 /// The SP for the rest of a Blind Booster fleet.
-pub const REST_SP: i32 = 90;
+pub(crate) const REST_SP: i32 = 90;
 
 /// A card the event names, resolved to its id.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -110,7 +110,7 @@ pub struct EventRules {
 
 impl EventRules {
     /// The event's price of a card, if it re-costs it.
-    pub fn recost(&self, card: &fleetcheck_data::model::Card) -> Option<i32> {
+    pub(crate) fn recost(&self, card: &fleetcheck_data::model::Card) -> Option<i32> {
         recost_of(&self.costs, card)
     }
 }

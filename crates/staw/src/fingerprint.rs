@@ -16,7 +16,7 @@ use fleetcheck_data::Database;
 use sha2::{Digest, Sha256};
 
 /// Hex digits of the hash that are printed (48 bits).
-pub const LEN: usize = 12;
+pub(crate) const LEN: usize = 12;
 
 /// The version of the fingerprint, stated in the event roster: a roster of
 /// another version is not compared (`--against` refuses it), so that a
@@ -30,7 +30,7 @@ pub fn of(a: &Analysis) -> String {
 }
 
 /// The fingerprint of a resolved fleet: [`LEN`] lowercase hex digits.
-pub fn of_fleet<'c>(db: &'c Database, fleet: &Fleet<'c>) -> String {
+pub(crate) fn of_fleet<'c>(db: &'c Database, fleet: &Fleet<'c>) -> String {
     const HEX: &[u8; 16] = b"0123456789abcdef";
     let hash = Sha256::digest(canonical(db, fleet).as_bytes());
     let mut hex = String::with_capacity(LEN);

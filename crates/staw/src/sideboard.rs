@@ -31,7 +31,7 @@ use fleetcheck_data::model::{Card, CardType};
 use fleetcheck_input::diag::Diagnostic;
 
 /// The Reinforcements Sideboard resource.
-pub const REINFORCEMENTS_SIDEBOARD: &str = "R003";
+pub(crate) const REINFORCEMENTS_SIDEBOARD: &str = "R003";
 
 /// What the sideboard's cards may cost together.
 pub const CAP: i32 = 20;

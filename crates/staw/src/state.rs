@@ -74,7 +74,7 @@ impl<'a> ShipState<'a> {
 
     /// The cards whose text is in play, each with its index among `cards`:
     /// the ship card first (`SHIP_CARD`), then the cards not face down.
-    pub fn cards_in_play(&self) -> impl Iterator<Item = (usize, &'a Card)> + '_ {
+    pub(crate) fn cards_in_play(&self) -> impl Iterator<Item = (usize, &'a Card)> + '_ {
         std::iter::once((SHIP_CARD, self.entry.ship.card)).chain(
             self.cards
                 .iter()

@@ -12,7 +12,7 @@ use fleetcheck_data::normalize;
 pub type At = (usize, usize);
 
 /// The index of the ship card among its ship's cards.
-pub const SHIP_CARD: usize = usize::MAX;
+pub(crate) const SHIP_CARD: usize = usize::MAX;
 
 /// The card being priced.
 #[derive(Debug, Clone, Copy)]
@@ -42,7 +42,7 @@ pub struct Target<'a> {
 /// "[Vulcan] Captains" no Federation one); the faction penalty's wider,
 /// two-way matching (`faction::shares_faction`) is for penalties only. A
 /// card excluded by faction ("non-Borg") is one that counts as it.
-pub fn filter_matches(f: &CardFilter, t: &Target) -> bool {
+pub(crate) fn filter_matches(f: &CardFilter, t: &Target) -> bool {
     let role = t.role.as_str();
     let type_ok = if f.types.is_empty() {
         t.role == Role::Upgrade

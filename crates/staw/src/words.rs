@@ -92,7 +92,7 @@ fn faction_names(ids: &[String]) -> Vec<String> {
 
 /// What a card or ship of these factions is: "is Federation", "is
 /// Federation and Vulcan", "has no faction".
-pub fn is_factions(ids: &[String]) -> String {
+pub(crate) fn is_factions(ids: &[String]) -> String {
     if ids.is_empty() || ids.iter().all(|f| f == "no-faction") {
         "has no faction".into()
     } else {
@@ -101,7 +101,7 @@ pub fn is_factions(ids: &[String]) -> String {
 }
 
 /// Species ids by their display names, joined with "or".
-pub fn species_or(ids: &[String]) -> String {
+pub(crate) fn species_or(ids: &[String]) -> String {
     or_list(
         &ids.iter()
             .map(|s| names::species(s).to_string())
@@ -120,7 +120,7 @@ pub fn species_and(ids: &[String]) -> String {
 
 /// Upgrade slot types by their display names, joined with "or": "crew or
 /// tech", "Borg".
-pub fn slots_or<S: AsRef<str>>(ids: &[S]) -> String {
+pub(crate) fn slots_or<S: AsRef<str>>(ids: &[S]) -> String {
     or_list(
         &ids.iter()
             .map(|s| names::slot(s.as_ref()).to_string())
@@ -129,7 +129,7 @@ pub fn slots_or<S: AsRef<str>>(ids: &[S]) -> String {
 }
 
 /// Slot types as card icons: "[crew] or [tech]".
-pub fn icons_or(ids: &[String]) -> String {
+pub(crate) fn icons_or(ids: &[String]) -> String {
     or_list(&ids.iter().map(|s| format!("[{s}]")).collect::<Vec<_>>())
 }
 
@@ -144,7 +144,7 @@ pub fn class_name(db: &Database, id: &str) -> String {
 /// ship", "an Akira Class ship", but "a Jem'Hadar Attack Ship" and "a Borg
 /// Cube", whose class names already name the kind of ship; "a ship of class
 /// x" for a class id the database does not know.
-pub fn class_ship(db: &Database, id: &str) -> String {
+pub(crate) fn class_ship(db: &Database, id: &str) -> String {
     let Some(class) = db.class(id) else {
         return format!("a ship of class {id}");
     };

@@ -19,7 +19,7 @@ use card::check_card;
 pub const MAX_STRING: usize = 80;
 
 /// Markup and ability-text markers that must never appear in the data.
-pub const FORBIDDEN: &[&str] = &[
+pub(crate) const FORBIDDEN: &[&str] = &[
     "<b>",
     "<img ",
     "</",

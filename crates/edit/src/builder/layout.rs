@@ -25,7 +25,7 @@ fn split_line(s: &str) -> (&str, &str) {
 }
 
 /// True when the array is written over several lines.
-pub fn is_multiline(a: &Array) -> bool {
+pub(crate) fn is_multiline(a: &Array) -> bool {
     raw(Some(a.trailing())).contains('\n')
         || a.iter().any(|v| {
             raw(v.decor().prefix()).contains('\n') || raw(v.decor().suffix()).contains('\n')
@@ -146,7 +146,7 @@ pub fn remove(a: &mut Array, k: usize) {
 
 /// Inserts `key = item` into `table` after the last existing key that comes
 /// before it in `order`, keeping every other key, its decor and its order.
-pub fn insert_ordered(table: &mut Table, key: &str, item: Item, order: &[&str]) {
+pub(crate) fn insert_ordered(table: &mut Table, key: &str, item: Item, order: &[&str]) {
     let rank = |k: &str| order.iter().position(|o| *o == k);
     let my_rank = rank(key).unwrap_or(usize::MAX);
     let keys: Vec<String> = table.iter().map(|(k, _)| k.to_string()).collect();
@@ -183,7 +183,7 @@ pub fn insert_ordered(table: &mut Table, key: &str, item: Item, order: &[&str]) 
 /// Removes `key` from `table`; whole comment lines written above it move to
 /// the key after it (or stay in the table's trailing place: the returned
 /// text, for the caller to keep).
-pub fn remove_key(table: &mut Table, key: &str) -> Option<String> {
+pub(crate) fn remove_key(table: &mut Table, key: &str) -> Option<String> {
     let keys: Vec<String> = table.iter().map(|(k, _)| k.to_string()).collect();
     let i = keys.iter().position(|k| k == key)?;
     let prefix = raw(table.key(key).and_then(|k| k.leaf_decor().prefix()));

@@ -75,7 +75,7 @@ impl FleetModel {
     /// An import that found no ship has nothing a fleet file can hold (a
     /// fleet without ships is an input error of `check`): an error that
     /// says so (`why`), unless an error already says what was lost.
-    pub fn refuse_if_shipless(&self, why: String, problems: &mut Vec<Problem>) {
+    pub(crate) fn refuse_if_shipless(&self, why: String, problems: &mut Vec<Problem>) {
         if self.ships.is_empty() && !problems.iter().any(|p| p.error) {
             problems.push(Problem::error(why));
         }
@@ -277,7 +277,7 @@ impl ShipFile {
     }
 
     /// The single card of a key (`captain`, ...); `None` for another key.
-    pub fn single_mut(&mut self, key: &str) -> Option<&mut Option<Slot>> {
+    pub(crate) fn single_mut(&mut self, key: &str) -> Option<&mut Option<Slot>> {
         Some(match key {
             "captain" => &mut self.captain,
             "admiral" => &mut self.admiral,

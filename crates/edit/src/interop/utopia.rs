@@ -56,7 +56,7 @@ const STANDARD: GeneralPurpose = GeneralPurpose::new(&alphabet::STANDARD, LENIEN
 const URL_SAFE: GeneralPurpose = GeneralPurpose::new(&alphabet::URL_SAFE, LENIENT_PADDING);
 
 /// Base64 with padding, standard alphabet (as the browser's `btoa`).
-pub fn base64_encode(bytes: &[u8]) -> String {
+pub(crate) fn base64_encode(bytes: &[u8]) -> String {
     base64::engine::general_purpose::STANDARD.encode(bytes)
 }
 
@@ -395,7 +395,7 @@ fn saved(node: &Node, out: &mut String) {
 }
 
 /// The fleet JSON as Utopia's `saveFleet` and `angular.toJson` write it.
-pub fn fleet_json(p: &Priced) -> String {
+pub(crate) fn fleet_json(p: &Priced) -> String {
     let mut out = String::from("{\"ships\":[");
     for (i, s) in p.ships.iter().enumerate() {
         if i > 0 {

@@ -39,18 +39,18 @@ pub struct DamageCard {
 }
 
 /// The traits a damage card may have (lowercase).
-pub const TRAITS: &[&str] = &["pilot", "ship", "crew"];
+pub(crate) const TRAITS: &[&str] = &["pilot", "ship", "crew"];
 
 /// The top-level keys of a deck file. `game` is optional (the built-in
 /// files have none); a user's deck file may say `game = "xwing"` so that
 /// `fleetcheck check` recognises it on its own, e.g. in a checked folder.
-pub const DECK_FILE_KEYS: &[&str] = &["game", "deck", "card"];
+pub(crate) const DECK_FILE_KEYS: &[&str] = &["game", "deck", "card"];
 
 /// The keys of `[deck]`.
-pub const DECK_KEYS: &[&str] = &["id", "name", "size"];
+pub(crate) const DECK_KEYS: &[&str] = &["id", "name", "size"];
 
 /// The keys of a `[[card]]`.
-pub const CARD_KEYS: &[&str] = &["number", "name", "trait", "copies"];
+pub(crate) const CARD_KEYS: &[&str] = &["number", "name", "trait", "copies"];
 
 /// What a card reference in a file says: a number or a name.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -144,7 +144,7 @@ pub fn located(source: &Source, d: &Diagnostic) -> String {
 /// True when a parsed X-Wing file is a deck file (`[deck]` with its `id`,
 /// `name` or `size`, or `[[card]]`s) rather than an inventory or damage
 /// state, which never has these: a file with any state key is a state.
-pub fn is_deck_file(root: &Node) -> bool {
+pub(crate) fn is_deck_file(root: &Node) -> bool {
     let NodeValue::Table(entries) = &root.value else {
         return false;
     };
@@ -162,13 +162,13 @@ pub fn is_deck_file(root: &Node) -> bool {
 
 /// Reads a deck file. Every problem goes to `diags`, located in `source`
 /// and in file order; the deck is returned only when there is none.
-pub fn read_deck(source: &Source, diags: &mut Vec<Diagnostic>) -> Option<Deck> {
+pub(crate) fn read_deck(source: &Source, diags: &mut Vec<Diagnostic>) -> Option<Deck> {
     let root = input::parse(source, diags)?;
     deck_from_tree(&root, diags)
 }
 
 /// [`read_deck`] on a file already parsed.
-pub fn deck_from_tree(root: &Node, diags: &mut Vec<Diagnostic>) -> Option<Deck> {
+pub(crate) fn deck_from_tree(root: &Node, diags: &mut Vec<Diagnostic>) -> Option<Deck> {
     let mut found = Vec::new();
     let deck = walk(root, &mut found);
     // Checks that need every card (the size, the numbers) come after the

@@ -5,7 +5,7 @@
 //!
 //! The path is relative to the directory of the file that names it. The
 //! file is read as carefully as a fleet file (at most
-//! [`MAX_DECK_BYTES`], a regular file, UTF-8, not empty) and validated by
+//! `fleetcheck_input::fs::MAX_FILE_BYTES`, a regular file, UTF-8, not empty) and validated by
 //! the same reader as the built-in decks (`data::read_deck`).
 //!
 //! Where its problems are reported: in the deck file itself (the
@@ -21,9 +21,6 @@ use fleetcheck_input::tree::Spanned;
 use std::ops::Range;
 use std::path::Path;
 use std::sync::Arc;
-
-/// The largest deck file read: the limit of every file read.
-pub const MAX_DECK_BYTES: u64 = fleetcheck_input::fs::MAX_FILE_BYTES;
 
 /// Reads and validates the deck file that `file` (a value of `from`)
 /// names. `None` when it cannot be used; every reason is in `diags`.

@@ -31,7 +31,8 @@ pub mod state;
 mod rules;
 mod summary;
 
-pub use summary::{deck_details, deck_summary, details, summary};
+pub(crate) use summary::{deck_details, deck_summary};
+pub use summary::{details, summary};
 
 /// The X-Wing rule set's id (`game = "xwing"`).
 pub const ID: &str = GAME.id;

@@ -33,7 +33,7 @@ pub const TOP_KEYS: &[&str] = &[
 ];
 
 /// The keys of `deck = { ... }` (a deck file).
-pub const DECK_REF_KEYS: &[&str] = &["file"];
+pub(crate) const DECK_REF_KEYS: &[&str] = &["file"];
 
 /// The keys of a `[[ship]]`.
 pub const SHIP_KEYS: &[&str] = &["name", "face_up", "face_down", "destroyed"];
@@ -128,7 +128,7 @@ pub struct State {
 
 impl State {
     /// True when the file describes a damage state (ships or piles).
-    pub fn has_state(&self) -> bool {
+    pub(crate) fn has_state(&self) -> bool {
         !self.ships.is_empty() || self.draw_pile.is_some() || self.discard_pile.is_some()
     }
 
@@ -149,7 +149,7 @@ pub fn read(source: &Source, decks: &'static [Deck], diags: &mut Vec<Diagnostic>
 
 /// [`read`] on a file already parsed. `source` is the file's: a deck file
 /// is found relative to its directory.
-pub fn from_tree(
+pub(crate) fn from_tree(
     root: &Node,
     source: &Source,
     decks: &'static [Deck],
@@ -373,7 +373,7 @@ pub fn resolve(
 }
 
 /// The `unknown-card` diagnostic for a reference (no span).
-pub fn unknown_card(deck: &Deck, key: &CardKey) -> Diagnostic {
+pub(crate) fn unknown_card(deck: &Deck, key: &CardKey) -> Diagnostic {
     let n = deck.cards.len();
     match key {
         CardKey::Number(x) => Diagnostic::new(

@@ -9,7 +9,7 @@ use crate::Summary;
 use serde_json::{json, Value};
 
 /// A deck file's composition: one row per card, then the total.
-pub fn deck_summary(deck: &Deck) -> Summary {
+pub(crate) fn deck_summary(deck: &Deck) -> Summary {
     let mut rows: Vec<Vec<String>> = deck
         .cards
         .iter()
@@ -50,7 +50,7 @@ fn deck_json(deck: &Deck) -> Value {
 }
 
 /// A deck file's composition as JSON (`report.details`).
-pub fn deck_details(deck: &Deck) -> Value {
+pub(crate) fn deck_details(deck: &Deck) -> Value {
     let cards: Vec<Value> = deck
         .cards
         .iter()

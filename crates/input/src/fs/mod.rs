@@ -33,7 +33,6 @@ pub use read::{
     decode, io_reason, read_named, read_stream, read_text, read_text_for_edit, Unreadable,
     MAX_FILE_BYTES,
 };
-pub use temp::STALE_AFTER;
 pub use write::{read, read_to_string, write, Guard, Original, WriteError};
 
 #[cfg(test)]

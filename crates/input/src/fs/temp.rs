@@ -12,7 +12,7 @@ use std::time::Duration;
 
 /// Temporary files older than this (by the file system's clock) are
 /// leftovers of a killed run, removed by the next write in their directory.
-pub const STALE_AFTER: Duration = Duration::from_secs(10 * 60);
+pub(crate) const STALE_AFTER: Duration = Duration::from_secs(10 * 60);
 
 /// What names a temporary file of [`super::write`]: `.{name}` + this + random
 /// characters + [`TEMP_SUFFIX`].

@@ -134,7 +134,7 @@ pub(super) fn with_candidates(
 }
 
 /// A candidate in words, without the table that picks it.
-pub fn candidate_line(db: &Database, c: &Candidate, on_ship: bool) -> String {
+pub(crate) fn candidate_line(db: &Database, c: &Candidate, on_ship: bool) -> String {
     let card = c.card;
     let sets = if c.sets.is_empty() {
         "in no set".to_string()

@@ -458,7 +458,7 @@ fn string(e: &Entry, diags: &mut Vec<Diagnostic>) -> Option<Spanned<String>> {
 
 /// The most a stated `cost` may be (in absolute value): far above any
 /// card's cost, a typo of many digits is an error rather than no match.
-pub const MAX_CARD_COST: i64 = 1_000;
+pub(crate) const MAX_CARD_COST: i64 = 1_000;
 
 /// `cost` of a card reference: an integer (SP).
 fn cost(e: &Entry, diags: &mut Vec<Diagnostic>) -> Option<i64> {

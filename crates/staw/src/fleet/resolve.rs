@@ -16,7 +16,7 @@ use fleetcheck_data::{normalize, Database};
 use fleetcheck_input::diag::{Diagnostic, Fix, InputCode};
 use std::ops::Range;
 
-pub use super::candidates::{candidate_line, describe_kind, Candidate};
+pub use super::candidates::{describe_kind, Candidate};
 pub use super::position::{upgrade_types, Position, SideboardSection};
 pub use super::resolved::{
     Chosen, Equivalent, Fit, Fleet, Judge, Placed, ShipEntry, Sideboard, SideboardCard,
@@ -36,7 +36,7 @@ pub fn resolve<'a>(
 /// `resolve`, where `judge` prices the candidates of a name several cards
 /// share on their ship: equivalent candidates resolve (`Fleet::equivalent`),
 /// others are listed in the order a player looks for them.
-pub fn resolve_judged<'a>(
+pub(crate) fn resolve_judged<'a>(
     db: &'a Database,
     raw: &RawFleet,
     judge: Option<&dyn Judge>,
@@ -184,7 +184,7 @@ fn put<'a>(e: &mut ShipEntry<'a>, pos: Position, p: Placed<'a>) {
 }
 
 /// A ship with `card` put at `pos` (for judging a candidate there).
-pub fn with_card<'a>(
+pub(crate) fn with_card<'a>(
     e: &ShipEntry<'a>,
     pos: Position,
     card: &'a Card,
@@ -197,7 +197,7 @@ pub fn with_card<'a>(
 
 /// A file's diagnostics beyond which an unknown card gets no "did you
 /// mean" (see `place`).
-pub const SUGGEST_WHILE_FEWER_THAN: usize = 200;
+pub(crate) const SUGGEST_WHILE_FEWER_THAN: usize = 200;
 
 /// Resolves a reference into `diags` or a placed card (see `find_preferring`).
 fn place<'a>(

@@ -78,7 +78,7 @@ pub struct Priced<'a> {
 pub use crate::with_analysis;
 
 /// The sections of the Reinforcements Sideboard in Utopia's slot order.
-pub const SIDEBOARD_ORDER: &[&str] = &["captain", "talent", "crew", "tech", "weapon"];
+pub(crate) const SIDEBOARD_ORDER: &[&str] = &["captain", "talent", "crew", "tech", "weapon"];
 
 /// Lays out the priced fleet.
 pub fn layout<'a>(a: &Analysis<'a>) -> Priced<'a> {
