@@ -90,12 +90,13 @@ pub fn fleet(w: &mut Vec<u8>, checked: &Checked) -> io::Result<()> {
     let mut text = Vec::with_capacity(2048);
     serde_json::to_writer_pretty(&mut text, &checked.finish())?;
     w.reserve(text.len() + text.len() / 4);
-    w.extend_from_slice(b"    ");
-    for &b in &text {
-        w.push(b);
-        if b == b'\n' {
-            w.extend_from_slice(b"    ");
+    // Line by line (each copied whole), every line indented.
+    for (i, line) in text.split(|&b| b == b'\n').enumerate() {
+        if i > 0 {
+            w.push(b'\n');
         }
+        w.extend_from_slice(b"    ");
+        w.extend_from_slice(line);
     }
     Ok(())
 }
