@@ -376,6 +376,6 @@ fn fix_yes_corrects_a_typo_and_lists_what_it_left() {
     );
     assert_eq!(
         std::fs::read_to_string(d.path().join("f.toml")).unwrap(),
-        "[[ship]]\nship = \"S207\"\ncaptain = \"Cap049\"\nupgrades = [\n  { id = \"W181\" },  # Tractor Beam (Borg Octahedron)\n  \"Dataa\",\n]\n"
+        "[[ship]]\nship = \"S207\"\ncaptain = \"Cap049\"\nupgrades = [\n  { id = \"W181\" },  # Tractor Beam (Borg Octahedron), written \"Tractor Beem\"\n  \"Dataa\",\n]\n"
     );
 }

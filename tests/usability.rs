@@ -325,7 +325,7 @@ fn fix_on_a_terminal_asks_and_rewrites_in_place() {
     );
     assert_eq!(
         std::fs::read_to_string(d.path().join("f.toml")).unwrap(),
-        "# My fleet\n[[ship]]\nship = \"S207\"\ncaptain = { id = \"Cap629\" }  # the bald one\nupgrades = [\n  { name = \"Photon Torpedoes\", set = \"Starter\" },\n  { id = \"C272\" },  # Data (OP Mission Prize)\n]\n"
+        "# My fleet\n[[ship]]\nship = \"S207\"\ncaptain = { id = \"Cap629\" }  # the bald one\nupgrades = [\n  { name = \"Photon Torpedoes\", set = \"Starter\" },\n  { id = \"C272\" },  # Data (OP Mission Prize), written \"Dataa\"\n]\n"
     );
 }
 

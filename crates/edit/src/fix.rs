@@ -161,9 +161,17 @@ impl<'db> Session<'db> {
 pub fn apply(db: &Database, text: &str, answers: &[(Range<usize>, Fix)]) -> String {
     let comment = |span: &Range<usize>, choice: &Fix| {
         let card = choice.id.as_deref().and_then(|id| db.by_id(id))?;
-        Some(match written_set(db, &text[span.clone()], card) {
+        let what = match written_set(db, &text[span.clone()], card) {
             Some(set) => format!("{} ({set})", card.name),
             None => compact(db, card),
+        };
+        // The name as the player wrote it, when it is not the card's own
+        // (a typo, another spelling): the comment says what was meant.
+        Some(match written_name(&text[span.clone()]) {
+            Some(w) if fleetcheck_data::normalize(&w) != fleetcheck_data::normalize(&card.name) => {
+                format!("{what}, written \"{w}\"")
+            }
+            _ => what,
         })
     };
     // (span, what replaces it, a comment for the end of its line)
@@ -227,6 +235,24 @@ pub fn apply(db: &Database, text: &str, answers: &[(Range<usize>, Fix)]) -> Stri
         out.replace_range(span, &write);
     }
     out
+}
+
+/// The name a reference gives (a string, without its `(Set)`, or the
+/// `name` of its table).
+fn written_name(written: &str) -> Option<String> {
+    match written.trim().parse::<toml_edit::Value>().ok()? {
+        toml_edit::Value::String(s) => {
+            let v = s.value();
+            Some(
+                split_compact(v)
+                    .map_or(v.as_str(), |(name, _)| name)
+                    .trim()
+                    .to_string(),
+            )
+        }
+        toml_edit::Value::InlineTable(t) => Some(t.get("name")?.as_str()?.trim().to_string()),
+        _ => None,
+    }
 }
 
 /// The set a reference names (`"Photon Torpedoes (Starter Set)"`, or
