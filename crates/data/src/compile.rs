@@ -33,7 +33,7 @@ pub(crate) const NOT_LOADED: &[&str] = &[
 
 /// Bumped whenever the layout written by [`Compiler::finish`] changes; the
 /// reader (`embedded::Blob`) refuses any other version.
-pub(crate) const FORMAT_VERSION: u32 = 3;
+pub(crate) const FORMAT_VERSION: u32 = 4;
 
 /// The first bytes of a compiled database.
 pub(crate) const MAGIC: &[u8; 4] = b"FCDB";
@@ -231,7 +231,10 @@ impl Strict {
 ///   a string table, and the set of each id; the last of a duplicate id
 ///   wins);
 /// - classes: the same;
-/// - formats, retirements: a record table each.
+/// - formats, retirements: a record table each;
+/// - the first printing of each card (numbers): the card of the lowest id
+///   among it and its reprints (`Card::is_reprint_of`, among the cards of
+///   its name), itself for a helper.
 ///
 /// MessagePack with named fields (rmp-serde) rather than postcard or
 /// bincode: the model skips empty fields when serialised and its
@@ -283,6 +286,22 @@ fn layout(
     sections.extend(index(&by_id(all.class.iter().map(|c| &c.id).collect())));
     sections.extend(records(&all.format)?);
     sections.extend(records(&all.retirement)?);
+    let mut first: Vec<u32> = (0..all.card.len()).map(number).collect();
+    for list in names.values() {
+        for &i in list {
+            let card = &all.card[i as usize];
+            if let Some(&j) = list
+                .iter()
+                .filter(|&&j| all.card[j as usize].is_reprint_of(card))
+                .min_by(|&&a, &&b| all.card[a as usize].id.cmp(&all.card[b as usize].id))
+            {
+                if all.card[j as usize].id < card.id {
+                    first[i as usize] = j;
+                }
+            }
+        }
+    }
+    sections.push(words(&first));
 
     let mut out = MAGIC.to_vec();
     out.extend(words(&[FORMAT_VERSION, number(sections.len())]));

@@ -57,7 +57,8 @@ const FORMAT_OFFSETS: usize = 23;
 const FORMAT_DATA: usize = 24;
 const RETIREMENT_OFFSETS: usize = 25;
 const RETIREMENT_DATA: usize = 26;
-const SECTIONS: usize = 27;
+const FIRST_PRINTINGS: usize = 27;
+const SECTIONS: usize = 28;
 
 /// The sections that hold bytes rather than numbers.
 const BYTE_SECTIONS: [usize; 11] = [
@@ -217,6 +218,7 @@ impl Blob {
                 .chain([SETS, CLASSES, FORMATS, RETIREMENTS].map(|r| r.offsets))
                 .all(|s| words(s) > 0)
             && words(CARD_FILE) == blob.cards
+            && words(FIRST_PRINTINGS) == blob.cards
             && blob.section(KINDS).len() == blob.cards
             && [IDS, SET_IDS, CLASS_IDS]
                 .iter()
@@ -251,6 +253,12 @@ impl Blob {
     /// How many cards the database holds.
     pub(crate) fn cards(&self) -> usize {
         self.cards
+    }
+
+    /// The index of card `i`'s first printing (itself when it has no
+    /// reprint of a lower id), as the compile found it.
+    pub(crate) fn first_printing(&self, i: usize) -> Option<usize> {
+        self.word(FIRST_PRINTINGS, i).map(|f| f as usize)
     }
 
     /// The index of card `i`'s data file in [`Blob::file_names`].

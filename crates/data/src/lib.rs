@@ -25,7 +25,7 @@ pub use compile::DataFile;
 pub use keys::{natural_key, normalize};
 use model::{Card, CardType, Format, Retirement, Set, ShipClass};
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 pub use store::{CardFiles, Cards, Table};
 
 /// An error loading a database. Names the file.
@@ -92,9 +92,6 @@ pub struct Database {
     /// every card that is not a builder helper; the id of every set and
     /// class (see `compile`).
     index: Arc<embedded::Blob>,
-    /// For each card (by index), the index of its first printing (see
-    /// [`Database::first_printing`]), found on first ask.
-    first_printings: Box<[OnceLock<u32>]>,
 }
 
 /// The empty database.
@@ -188,7 +185,6 @@ impl Database {
         retirements: Table<Retirement>,
         blob: Arc<embedded::Blob>,
     ) -> Database {
-        let first_printings = (0..cards.len()).map(|_| OnceLock::new()).collect();
         Database {
             cards,
             sets,
@@ -197,7 +193,6 @@ impl Database {
             retirements,
             card_files,
             index: blob,
-            first_printings,
         }
     }
 
@@ -238,28 +233,23 @@ impl Database {
 
     /// The id a card counts by when printings do not matter (a fleet's
     /// fingerprint): the lowest id among the card and its reprints
-    /// ([`Card::is_reprint_of`]; they share its name). Found once per card
-    /// of the database and kept, so that a folder of lists asks the name
-    /// index once per card, not once per use.
+    /// ([`Card::is_reprint_of`]; they share its name), found by the compile
+    /// (the blob's table of first printings).
     pub fn first_printing<'a>(&'a self, card: &'a Card) -> &'a str {
-        let lowest = |c: &Card| -> Option<usize> {
-            self.index
-                .name(&normalize(&c.name))
+        match self.index_of(&card.id) {
+            Some(i) if std::ptr::eq(&self.cards[i], card) => self
+                .index
+                .first_printing(i)
+                .and_then(|j| self.cards.get(j))
+                .map_or(&card.id, |c| &c.id),
+            // Not a card of this database (a test's): looked for here.
+            _ => self
+                .by_name(&card.name)
                 .into_iter()
-                .filter(|&i| self.cards[i].is_reprint_of(c))
-                .min_by(|&a, &b| self.cards[a].id.cmp(&self.cards[b].id))
-        };
-        let first = match self.index_of(&card.id) {
-            Some(i) if std::ptr::eq(&self.cards[i], card) => {
-                let j = self.first_printings[i].get_or_init(|| lowest(card).unwrap_or(i) as u32);
-                Some(*j as usize)
-            }
-            // Not a card of this database (a test's): found each time.
-            _ => lowest(card),
-        };
-        match first {
-            Some(j) if self.cards[j].id < card.id => &self.cards[j].id,
-            _ => &card.id,
+                .filter(|c| c.is_reprint_of(card) && c.id < card.id)
+                .map(|c| c.id.as_str())
+                .min()
+                .unwrap_or(&card.id),
         }
     }
 

@@ -288,10 +288,10 @@ fn a_damaged_blob_is_an_error_not_a_panic() {
         assert!(e.starts_with("the compiled card database "), "{e}");
     }
     let mut wrong = STAW.to_vec();
-    wrong[4] = 4;
+    wrong[4] = 5;
     assert_eq!(
         decode(&wrong).unwrap_err().to_string(),
-        "the compiled card database has layout version 4, this program reads 3"
+        "the compiled card database has layout version 5, this program reads 4"
     );
 }
 

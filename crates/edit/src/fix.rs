@@ -361,7 +361,7 @@ mod tests {
         ];
         assert_eq!(
             apply(&db, text, &answers),
-            "[[ship]]\nship = \"S207\"\nupgrades = [\n  { id = \"W122\" },  # Photon Torpedoes (U.S.S. Defiant)\n  { id = \"C209\" },  # Data (Starter Set)\n  { id = \"T240\" },\n]  # mine\n"
+            "[[ship]]\nship = \"S207\"\nupgrades = [\n  { id = \"W122\" },  # Photon Torpedoes (U.S.S. Defiant)\n  { id = \"C209\" },  # Data (Starter Set), written \"Dataa\"\n  { id = \"T240\" },\n]  # mine\n"
         );
         // The set the reference named is the printing's, kept in the comment.
         let text = "[[ship]]\nship = \"S207\"\nupgrades = [{ name = \"Photon Torpedoes\", set = \"Starter\" }]\n";
