@@ -8,18 +8,14 @@
 //! date and SP cap the fleet file sets (`As Of:`, `SP Cap:`).
 
 use super::priced::{Node, Priced};
-use fleetcheck_data::model::CardType;
+use fleetcheck_data::model::{Card, CardType};
 use fleetcheck_data::Database;
 use std::fmt::Write as _;
 
 fn line(db: &Database, node: &Node, indent: usize, sets: bool, out: &mut String) {
     let c = node.card;
     let mut text = "- ".repeat(indent);
-    if sets {
-        text.push_str(&fleetcheck_staw::fleet::resolve::compact(db, c));
-    } else {
-        text.push_str(&c.name);
-    }
+    text.push_str(&written(db, c, sets));
     match c.kind {
         CardType::Captain => {
             let _ = write!(text, " {} (Captain)", c.skill.unwrap_or(0));
@@ -56,6 +52,18 @@ fn line(db: &Database, node: &Node, indent: usize, sets: bool, out: &mut String)
     }
 }
 
+/// How a card is written: its name, or its compact form `Name (Set)`
+/// when `sets` or when another card has its name (else `import text`
+/// could read the name back as the other card: the list names the
+/// printing it holds).
+fn written(db: &Database, c: &Card, sets: bool) -> String {
+    if sets || db.by_name(&c.name).into_iter().any(|o| o.id != c.id) {
+        fleetcheck_staw::fleet::resolve::compact(db, c)
+    } else {
+        c.name.clone()
+    }
+}
+
 /// The text list of a priced fleet.
 pub fn render(db: &Database, p: &Priced) -> String {
     render_with(db, p, false)
@@ -86,11 +94,7 @@ pub fn render_with(db: &Database, p: &Priced, sets: bool) -> String {
         let _ = writeln!(out, "Ship Total: {} SP\n", s.total);
     }
     if let Some(r) = &p.resource {
-        let name = if sets {
-            fleetcheck_staw::fleet::resolve::compact(db, r.card)
-        } else {
-            r.card.name.clone()
-        };
+        let name = written(db, r.card, sets);
         let _ = writeln!(out, "Resource: {name} [{}]", r.cost);
         for n in r.upgrade_slots.iter().flatten() {
             line(db, n, 1, sets, &mut out);
