@@ -56,11 +56,32 @@ fn line(db: &Database, node: &Node, indent: usize, sets: bool, out: &mut String)
 /// when `sets` or when another card has its name (else `import text`
 /// could read the name back as the other card: the list names the
 /// printing it holds).
+/// A card that its name and set do not tell apart from another (two cards
+/// of one name printed in one set: Fleet Commander R033a and R033b, the
+/// talent and the weapon Balance of Terror) is followed by its id in
+/// parentheses, which `import text` reads as that card.
 fn written(db: &Database, c: &Card, sets: bool) -> String {
-    if sets || db.by_name(&c.name).into_iter().any(|o| o.id != c.id) {
-        fleetcheck_staw::fleet::resolve::compact(db, c)
+    use fleetcheck_staw::fleet::resolve::{compact, split_compact};
+    let others: Vec<&Card> = db
+        .by_name(&c.name)
+        .into_iter()
+        .filter(|o| o.id != c.id)
+        .collect();
+    if !sets && others.is_empty() {
+        return c.name.clone();
+    }
+    let form = compact(db, c);
+    let set_ids: Vec<&str> = split_compact(&form)
+        .map(|(_, set)| db.sets_named(set).into_iter().map(|s| s.id.as_str()).collect())
+        .unwrap_or_default();
+    let twin = others.iter().any(|o| {
+        o.sets.iter().any(|s| set_ids.contains(&s.as_str()))
+            && (c.kind != CardType::Ship || c.unique || o.class == c.class)
+    });
+    if twin {
+        format!("{form} ({})", c.id)
     } else {
-        c.name.clone()
+        form
     }
 }
 

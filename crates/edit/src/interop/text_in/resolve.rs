@@ -38,6 +38,11 @@ pub(super) fn candidates<'a>(db: &'a Database, e: &Entry) -> Vec<&'a Card> {
     let all = cards.clone();
     let mut named_sets: Vec<String> = Vec::new();
     for g in &e.groups {
+        // A card's id: that card (the text export names so a card that its
+        // name and set do not tell apart from another).
+        if keep(&mut cards, |c| c.id.eq_ignore_ascii_case(g.trim())) {
+            continue;
+        }
         if e.place == Place::Ship && keep(&mut cards, |c| class_is(db, c, g)) {
             continue;
         }
