@@ -72,7 +72,12 @@ fn written(db: &Database, c: &Card, sets: bool) -> String {
     }
     let form = compact(db, c);
     let set_ids: Vec<&str> = split_compact(&form)
-        .map(|(_, set)| db.sets_named(set).into_iter().map(|s| s.id.as_str()).collect())
+        .map(|(_, set)| {
+            db.sets_named(set)
+                .into_iter()
+                .map(|s| s.id.as_str())
+                .collect()
+        })
         .unwrap_or_default();
     let twin = others.iter().any(|o| {
         o.sets.iter().any(|s| set_ids.contains(&s.as_str()))

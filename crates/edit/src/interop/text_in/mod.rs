@@ -62,7 +62,8 @@ fn key_of(kind: CardType) -> &'static str {
 
 /// Where each entry of a listing goes in the fleet file, by the keys
 /// `keys` gives and the entries `has` keeps (a ship not kept leaves its
-/// cards out).
+/// cards out), a ship's cards in the order of their `rank` (the list's
+/// order, unless another order gives each card the cost the list prints).
 struct Layout {
     resource: Option<usize>,
     /// Each ship's entry with its cards' keys and entries, in list order.
@@ -78,6 +79,7 @@ impl Layout {
         listing: &Listing,
         keys: &dyn Fn(usize) -> &'static str,
         has: &dyn Fn(usize) -> bool,
+        rank: &[usize],
     ) -> Layout {
         let entries = &listing.entries;
         let mut out = Layout {
@@ -98,9 +100,10 @@ impl Layout {
             if e.place != Place::Ship || !has(i) {
                 continue;
             }
-            let mine: Vec<usize> = (0..entries.len())
+            let mut mine: Vec<usize> = (0..entries.len())
                 .filter(|&j| entries[j].place == Place::OnShip && entries[j].ship == e.ship)
                 .collect();
+            mine.sort_by_key(|&j| rank[j]);
             let mut cards = Vec::new();
             let mut used = Vec::new();
             for &j in &mine {
@@ -232,11 +235,12 @@ pub fn import_on(engine: &Engine, text: &str, from: &str) -> Imported {
     };
     let cands: Vec<Vec<&Card>> = entries.iter().map(|e| resolve::candidates(db, e)).collect();
     let sections = resolve::sections(&listing, &cands);
+    let in_order: Vec<usize> = (0..entries.len()).collect();
     // A choice of one card a line as a fleet value (no TOML text), each
     // card by its id, its reference at its line of the list.
     let pricing = |choice: &[Option<&Card>]| {
         let keys = |i: usize| key(&entries[i], choice[i].as_slice(), sections[i]);
-        let layout = Layout::of(&listing, &keys, &|i| choice[i].is_some());
+        let layout = Layout::of(&listing, &keys, &|i| choice[i].is_some(), &in_order);
         let (file, spans) = layout.file(&listing, &[], &|i| Slot {
             card: CardText::Id(choice[i].map(|c| c.id.clone()).unwrap_or_default()),
             span: span(i),
@@ -289,7 +293,7 @@ pub fn import_on(engine: &Engine, text: &str, from: &str) -> Imported {
             sections[i],
         )
     };
-    let layout = Layout::of(&listing, &keys, &|_| true);
+    let layout = Layout::of(&listing, &keys, &|_| true, &in_order);
     // A second captain (and the like) under one ship has no key left: its
     // line is kept as a comment.
     for &j in &layout.extra {
@@ -336,7 +340,7 @@ pub fn import_on(engine: &Engine, text: &str, from: &str) -> Imported {
     }
     // A card settled is written as the fleet file names it; a name still
     // shared, as the card's name (the player's, or the one close name).
-    let (file, spans) = layout.file(&listing, &header, &|i| Slot {
+    let slot = |i: usize| Slot {
         card: if settled(i) {
             CardText::Id(picks.cands[i][0].id.clone())
         } else {
@@ -344,7 +348,28 @@ pub fn import_on(engine: &Engine, text: &str, from: &str) -> Imported {
         },
         span: span(i),
         note: typo(i),
-    });
+    };
+    let choice: Vec<Option<&Card>> = picks.cands.iter().map(|v| v.first().copied()).collect();
+    // The engine gives what depends on the order of a ship's cards (a
+    // limited discount, one of two slots that price a card otherwise) to
+    // the card the file names first: where cards the list prices so are
+    // not priced so, the file names them in the order that is.
+    let rank = if (0..entries.len()).all(settled) {
+        let misses = |rank: &[usize]| {
+            let (file, spans) =
+                Layout::of(&listing, &keys, &|_| true, rank).file(&listing, &header, &slot);
+            let resolved = engine.resolve_fleet(source.clone(), file.to_raw(db));
+            resolve::cost_misses(
+                &listing,
+                &resolve::price(&listing, &choice, &(resolved, spans)),
+            )
+        };
+        reordered(&listing, &keys, in_order.clone(), misses)
+    } else {
+        in_order.clone()
+    };
+    let layout = Layout::of(&listing, &keys, &|_| true, &rank);
+    let (file, spans) = layout.file(&listing, &header, &slot);
     let toml = file.to_toml(db);
     // The file's fleet, as a value: its unresolved names are the
     // questions; priced, its costs are compared with the list's.
@@ -374,7 +399,6 @@ pub fn import_on(engine: &Engine, text: &str, from: &str) -> Imported {
         });
     }
     let fingerprint = !engine.check_options().skip_fingerprint;
-    let choice: Vec<Option<&Card>> = picks.cands.iter().map(|v| v.first().copied()).collect();
     // Every line settled: the file's fleet is the fleet of the choice,
     // priced once for both.
     let (outcome, analysed) = if (0..entries.len()).all(settled) {
@@ -402,6 +426,46 @@ pub fn import_on(engine: &Engine, text: &str, from: &str) -> Imported {
         unread,
         checked: fleetcheck_report::staw::checked(analysed),
     }
+}
+
+/// The most tries of another order of a ship's cards (each a pricing).
+const REORDERS: usize = 40;
+
+/// The order of the cards (`rank`) that leaves the fewest cards priced
+/// otherwise than the list prints them (`misses`): two such upgrades (or
+/// officers) of one ship change places while that leaves fewer.
+fn reordered(
+    listing: &Listing,
+    keys: &dyn Fn(usize) -> &'static str,
+    mut rank: Vec<usize>,
+    misses: impl Fn(&[usize]) -> Vec<usize>,
+) -> Vec<usize> {
+    let mut best = misses(&rank);
+    let mut tries = 0;
+    'better: while !best.is_empty() {
+        for (x, &a) in best.iter().enumerate() {
+            for &b in &best[x + 1..] {
+                let (ea, eb) = (&listing.entries[a], &listing.entries[b]);
+                let list = keys(a) == "upgrades" || keys(a) == "officers";
+                if !list || keys(a) != keys(b) || ea.place != eb.place || ea.ship != eb.ship {
+                    continue;
+                }
+                if tries == REORDERS {
+                    break 'better;
+                }
+                tries += 1;
+                rank.swap(a, b);
+                let m = misses(&rank);
+                if m.len() < best.len() {
+                    best = m;
+                    continue 'better;
+                }
+                rank.swap(a, b);
+            }
+        }
+        break;
+    }
+    rank
 }
 
 /// The key an entry goes under: its cards' type under a ship, its section

@@ -464,6 +464,17 @@ pub(super) fn sections(listing: &Listing, cands: &[Vec<&Card>]) -> Vec<Option<&'
         .collect()
 }
 
+/// The entries whose printed cost the fleet priced (`p`) does not give.
+pub(super) fn cost_misses(listing: &Listing, p: &Outcome) -> Vec<usize> {
+    (0..listing.entries.len())
+        .filter(|i| {
+            listing.entries[*i]
+                .cost
+                .is_some_and(|want| p.cost.get(i).is_some_and(|got| *got != want))
+        })
+        .collect()
+}
+
 /// The lines whose printed cost (or ship total, or fleet total) the fleet
 /// as settled (`p`: priced with the first candidate of every line) does
 /// not give: (line, what differs). Only settled lines count, a ship's
