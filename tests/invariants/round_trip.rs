@@ -3,7 +3,11 @@
 //! functions under `fleetcheck export --to utopia|spacedock`) and imported
 //! back (those under `fleetcheck import utopia|spacedock`) is the same
 //! fleet: the same fingerprint (its cards, ship by ship, the resource and
-//! the sideboard) and the same total.
+//! the sideboard) and the same total. So is its text list (`export --to
+//! text`, with and without `--sets`) read back by `import text`, which
+//! must read and settle every line and give every card the cost the list
+//! prints (the text list is laid out as for Utopia: what Utopia's layout
+//! cannot hold is excluded from it too).
 //!
 //! Neither builder's format carries fleetcheck's `format` key, so the
 //! fleet imported back is checked under the original's format (a format
@@ -163,30 +167,7 @@ pub fn check_fleet(text: &str, original: &FleetReport, tally: &mut Tally) -> Res
             *tally.round_trips.entry("utopia").or_insert(0) += 1;
         }
     }
-    // The text list (`export --to text`, with and without `--sets`),
-    // read back by `import text`.
-    let (lists, problems) = priced::with_analysis(db(), &source, &super::gen::options(), |a| {
-        let p = priced::layout(a);
-        (
-            [false, true].map(|sets| (sets, text::render_with(db(), &p, sets))),
-            p.problems,
-        )
-    })
-    .map_err(|c| {
-        format!(
-            "the fleet cannot be laid out as a text list: {:?}",
-            c.diagnostics
-        )
-    })?;
-    match excluded("text", &problems)? {
-        Some(why) => *tally.excluded.entry(("text", why)).or_insert(0) += 1,
-        None => {
-            for (sets, list) in lists {
-                text_back(&list, sets, original)?;
-            }
-            *tally.round_trips.entry("text").or_insert(0) += 1;
-        }
-    }
+    text_trip(text, original, tally)?;
     // Space Dock.
     let map = super::gen::spacedock_map();
     let (squad, problems) = spacedock::export(db(), map, &want, &source);
@@ -225,6 +206,40 @@ pub fn text_back(list: &str, sets: bool, original: &FleetReport) -> Result<(), S
              not {:?} and {:?}\nthe list:\n{list}\nthe fleet back:\n{}",
             c.report.fingerprint, c.report.total, original.fingerprint, original.total, back.toml
         ));
+    }
+    Ok(())
+}
+
+/// The text round trip of a fleet: `export --to text` with and without
+/// `--sets` read back by `import text`.
+pub fn text_trip(text: &str, original: &FleetReport, tally: &mut Tally) -> Result<(), String> {
+    let source = Source {
+        path: "generated.toml".into(),
+        text: text.into(),
+    };
+    // The text list (`export --to text`, with and without `--sets`),
+    // read back by `import text`.
+    let (lists, problems) = priced::with_analysis(db(), &source, &super::gen::options(), |a| {
+        let p = priced::layout(a);
+        (
+            [false, true].map(|sets| (sets, text::render_with(db(), &p, sets))),
+            p.problems,
+        )
+    })
+    .map_err(|c| {
+        format!(
+            "the fleet cannot be laid out as a text list: {:?}",
+            c.diagnostics
+        )
+    })?;
+    match excluded("text", &problems)? {
+        Some(why) => *tally.excluded.entry(("text", why)).or_insert(0) += 1,
+        None => {
+            for (sets, list) in lists {
+                text_back(&list, sets, original)?;
+            }
+            *tally.round_trips.entry("text").or_insert(0) += 1;
+        }
     }
     Ok(())
 }

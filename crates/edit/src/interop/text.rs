@@ -12,7 +12,17 @@ use fleetcheck_data::model::{Card, CardType};
 use fleetcheck_data::Database;
 use std::fmt::Write as _;
 
-fn line(db: &Database, node: &Node, indent: usize, sets: bool, out: &mut String) {
+/// A card's line (and those of the cards in its slots); `section`, the
+/// sideboard section it stands in, is named after it when the card fits
+/// more than one (`Course Change (Crew)`), which `import text` reads.
+fn line(
+    db: &Database,
+    node: &Node,
+    indent: usize,
+    sets: bool,
+    section: Option<&str>,
+    out: &mut String,
+) {
     let c = node.card;
     let mut text = "- ".repeat(indent);
     text.push_str(&written(db, c, sets));
@@ -34,6 +44,13 @@ fn line(db: &Database, node: &Node, indent: usize, sets: bool, out: &mut String)
         }
         _ => {}
     }
+    let types: std::collections::BTreeSet<&str> =
+        fleetcheck_staw::fleet::resolve::upgrade_types(c).collect();
+    if let Some(s) = section.filter(|_| types.len() > 1) {
+        let mut word = s.to_string();
+        word[..1].make_ascii_uppercase();
+        let _ = write!(text, " ({word})");
+    }
     let _ = writeln!(out, "{text} [{}]", node.cost);
     for child in [
         &node.resource,
@@ -45,10 +62,10 @@ fn line(db: &Database, node: &Node, indent: usize, sets: bool, out: &mut String)
     .into_iter()
     .flatten()
     {
-        line(db, child, indent + 1, sets, out);
+        line(db, child, indent + 1, sets, None, out);
     }
     for n in node.upgrades.iter().chain(&node.upgrade_slots).flatten() {
-        line(db, n, indent + 1, sets, out);
+        line(db, n, indent + 1, sets, None, out);
     }
 }
 
@@ -116,14 +133,17 @@ pub fn render_with(db: &Database, p: &Priced, sets: bool) -> String {
         out.push('\n');
     }
     for s in &p.ships {
-        line(db, &s.node, 0, sets, &mut out);
+        line(db, &s.node, 0, sets, None, &mut out);
         let _ = writeln!(out, "Ship Total: {} SP\n", s.total);
     }
     if let Some(r) = &p.resource {
         let name = written(db, r.card, sets);
         let _ = writeln!(out, "Resource: {name} [{}]", r.cost);
-        for n in r.upgrade_slots.iter().flatten() {
-            line(db, n, 1, sets, &mut out);
+        let sections = super::priced::SIDEBOARD_ORDER.iter();
+        for (n, section) in r.upgrade_slots.iter().zip(sections) {
+            if let Some(n) = n {
+                line(db, n, 1, sets, Some(section), &mut out);
+            }
         }
         if let Some(t) = p.sideboard_total {
             let _ = writeln!(out, "Sideboard Total: {t} SP (not in the fleet total)");

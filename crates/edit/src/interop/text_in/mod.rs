@@ -79,7 +79,7 @@ impl Layout {
         listing: &Listing,
         keys: &dyn Fn(usize) -> &'static str,
         has: &dyn Fn(usize) -> bool,
-        rank: &[usize],
+        rank: &[i64],
     ) -> Layout {
         let entries = &listing.entries;
         let mut out = Layout {
@@ -235,7 +235,7 @@ pub fn import_on(engine: &Engine, text: &str, from: &str) -> Imported {
     };
     let cands: Vec<Vec<&Card>> = entries.iter().map(|e| resolve::candidates(db, e)).collect();
     let sections = resolve::sections(&listing, &cands);
-    let in_order: Vec<usize> = (0..entries.len()).collect();
+    let in_order: Vec<i64> = (0..entries.len() as i64).collect();
     // A choice of one card a line as a fleet value (no TOML text), each
     // card by its id, its reference at its line of the list.
     let pricing = |choice: &[Option<&Card>]| {
@@ -355,7 +355,7 @@ pub fn import_on(engine: &Engine, text: &str, from: &str) -> Imported {
     // the card the file names first: where cards the list prices so are
     // not priced so, the file names them in the order that is.
     let rank = if (0..entries.len()).all(settled) {
-        let misses = |rank: &[usize]| {
+        let misses = |rank: &[i64]| {
             let (file, spans) =
                 Layout::of(&listing, &keys, &|_| true, rank).file(&listing, &header, &slot);
             let resolved = engine.resolve_fleet(source.clone(), file.to_raw(db));
@@ -432,35 +432,55 @@ pub fn import_on(engine: &Engine, text: &str, from: &str) -> Imported {
 const REORDERS: usize = 40;
 
 /// The order of the cards (`rank`) that leaves the fewest cards priced
-/// otherwise than the list prints them (`misses`): two such upgrades (or
-/// officers) of one ship change places while that leaves fewer.
+/// otherwise than the list prints them (`misses`): an upgrade (or
+/// officer) so priced goes first or last among its ship's cards, or two
+/// such of one ship change places, while that leaves fewer.
 fn reordered(
     listing: &Listing,
     keys: &dyn Fn(usize) -> &'static str,
-    mut rank: Vec<usize>,
-    misses: impl Fn(&[usize]) -> Vec<usize>,
-) -> Vec<usize> {
+    mut rank: Vec<i64>,
+    misses: impl Fn(&[i64]) -> Vec<usize>,
+) -> Vec<i64> {
+    let listed = |a: usize| keys(a) == "upgrades" || keys(a) == "officers";
     let mut best = misses(&rank);
     let mut tries = 0;
     'better: while !best.is_empty() {
+        let mut orders: Vec<Vec<i64>> = Vec::new();
         for (x, &a) in best.iter().enumerate() {
+            let ea = &listing.entries[a];
+            if !listed(a) || ea.place != Place::OnShip {
+                continue;
+            }
+            let mine = (0..listing.entries.len())
+                .filter(|&j| {
+                    listing.entries[j].place == Place::OnShip && listing.entries[j].ship == ea.ship
+                })
+                .map(|j| rank[j]);
+            let (low, high) = mine.fold((i64::MAX, i64::MIN), |(l, h), r| (l.min(r), h.max(r)));
+            for to in [low - 1, high + 1] {
+                let mut r = rank.clone();
+                r[a] = to;
+                orders.push(r);
+            }
             for &b in &best[x + 1..] {
-                let (ea, eb) = (&listing.entries[a], &listing.entries[b]);
-                let list = keys(a) == "upgrades" || keys(a) == "officers";
-                if !list || keys(a) != keys(b) || ea.place != eb.place || ea.ship != eb.ship {
-                    continue;
+                let eb = &listing.entries[b];
+                if keys(a) == keys(b) && ea.place == eb.place && ea.ship == eb.ship {
+                    let mut r = rank.clone();
+                    r.swap(a, b);
+                    orders.push(r);
                 }
-                if tries == REORDERS {
-                    break 'better;
-                }
-                tries += 1;
-                rank.swap(a, b);
-                let m = misses(&rank);
-                if m.len() < best.len() {
-                    best = m;
-                    continue 'better;
-                }
-                rank.swap(a, b);
+            }
+        }
+        for r in orders {
+            if tries == REORDERS {
+                break 'better;
+            }
+            tries += 1;
+            let m = misses(&r);
+            if m.len() < best.len() {
+                best = m;
+                rank = r;
+                continue 'better;
             }
         }
         break;
