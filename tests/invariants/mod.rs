@@ -254,6 +254,25 @@ const REGRESSIONS: &[(u64, &str)] = &[
          which the file names first: import text named them in the list's order, and warned \
          against its own export (also Weyoun's and Gul Madred's, seed 24)",
     ),
+    (
+        161,
+        "text round trip: `Delta Flyer (Delta Flyer)` read as the class Delta Flyer, the \
+         12 SP shuttle, not the 20 SP ship of the set (also Gorn Raider, seed 336)",
+    ),
+    (
+        766,
+        "text round trip: Weiss (Q031) in the sideboard's tech section came back in its crew \
+         section (also Course Change, seed 920)",
+    ),
+    (
+        860,
+        "text round trip: Rapid Reload priced 1 SP as the file's last card, 2 SP first",
+    ),
+    (
+        1649,
+        "text round trip: Bochra the crew card under a ship without a captain came back as \
+         its captain",
+    ),
 ];
 
 #[test]

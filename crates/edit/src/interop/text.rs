@@ -96,8 +96,22 @@ fn written(db: &Database, c: &Card, sets: bool) -> String {
                 .collect()
         })
         .unwrap_or_default();
+    // What the line marks (a captain, an admiral, a ship...) tells kinds
+    // apart: a twin is of the same kind, or neither kind is marked.
+    let marked = |k: CardType| {
+        matches!(
+            k,
+            CardType::Ship
+                | CardType::Captain
+                | CardType::Admiral
+                | CardType::Ambassador
+                | CardType::FleetCaptain
+                | CardType::Flagship
+        )
+    };
     let twin = others.iter().any(|o| {
         o.sets.iter().any(|s| set_ids.contains(&s.as_str()))
+            && (o.kind == c.kind || !(marked(o.kind) || marked(c.kind)))
             && (c.kind != CardType::Ship || c.unique || o.class == c.class)
     });
     if twin {

@@ -350,30 +350,51 @@ pub fn import_on(engine: &Engine, text: &str, from: &str) -> Imported {
         note: typo(i),
     };
     let choice: Vec<Option<&Card>> = picks.cands.iter().map(|v| v.first().copied()).collect();
-    // The engine gives what depends on the order of a ship's cards (a
-    // limited discount, one of two slots that price a card otherwise) to
-    // the card the file names first: where cards the list prices so are
-    // not priced so, the file names them in the order that is.
-    let rank = if (0..entries.len()).all(settled) {
-        let misses = |rank: &[i64]| {
-            let (file, spans) =
-                Layout::of(&listing, &keys, &|_| true, rank).file(&listing, &header, &slot);
-            let resolved = engine.resolve_fleet(source.clone(), file.to_raw(db));
-            resolve::cost_misses(
-                &listing,
-                &resolve::price(&listing, &choice, &(resolved, spans)),
-            )
-        };
-        reordered(&listing, &keys, in_order.clone(), misses)
-    } else {
-        in_order.clone()
-    };
-    let layout = Layout::of(&listing, &keys, &|_| true, &rank);
-    let (file, spans) = layout.file(&listing, &header, &slot);
-    let toml = file.to_toml(db);
+    let fingerprint = !engine.check_options().skip_fingerprint;
     // The file's fleet, as a value: its unresolved names are the
     // questions; priced, its costs are compared with the list's.
-    let resolved = engine.resolve_fleet(source.clone(), file.to_raw(db));
+    let build = |rank: &[i64]| {
+        let (file, spans) =
+            Layout::of(&listing, &keys, &|_| true, rank).file(&listing, &header, &slot);
+        let resolved = engine.resolve_fleet(source.clone(), file.to_raw(db));
+        (file, (resolved, spans))
+    };
+    let (mut file, mut fleet) = build(&in_order);
+    // Every line settled: the file's fleet is the fleet of the choice,
+    // priced once for both.
+    let (outcome, analysed) = if (0..entries.len()).all(settled) {
+        let priced = |fleet: &resolve::Priced| {
+            resolve::price_and(&listing, &choice, fleet, |a| {
+                fleetcheck_report::staw::priced_with(a, fingerprint)
+            })
+        };
+        let mut done = priced(&fleet);
+        // The engine gives what depends on the order of a ship's cards (a
+        // limited discount, one of two slots that price a card otherwise)
+        // to the card the file names first: where cards the list prices
+        // so are not priced so, the file names them in the order that is.
+        let misses = resolve::cost_misses(&listing, &done.0);
+        if !misses.is_empty() {
+            let rank = reordered(&listing, &keys, in_order.clone(), misses, |rank| {
+                resolve::cost_misses(&listing, &resolve::price(&listing, &choice, &build(rank).1))
+            });
+            if rank != in_order {
+                (file, fleet) = build(&rank);
+                done = priced(&fleet);
+            }
+        }
+        done
+    } else {
+        let analysed = fleet
+            .0
+            .analyse(|a| fleetcheck_report::staw::priced_with(a, fingerprint));
+        (
+            resolve::price(&listing, &choice, &pricing(&choice)),
+            analysed,
+        )
+    };
+    let toml = file.to_toml(db);
+    let (resolved, spans) = &fleet;
     let entry_at = |s: &Range<usize>| spans.iter().find(|(x, _)| x == s).map(|x| x.1);
     let mut questions: Vec<&Diagnostic> = resolved
         .diagnostics()
@@ -398,20 +419,6 @@ pub fn import_on(engine: &Engine, text: &str, from: &str) -> Imported {
             level: if ambiguous { Level::Note } else { Level::Error },
         });
     }
-    let fingerprint = !engine.check_options().skip_fingerprint;
-    // Every line settled: the file's fleet is the fleet of the choice,
-    // priced once for both.
-    let (outcome, analysed) = if (0..entries.len()).all(settled) {
-        resolve::price_and(&listing, &choice, &(resolved, spans), |a| {
-            fleetcheck_report::staw::priced_with(a, fingerprint)
-        })
-    } else {
-        let analysed = resolved.analyse(|a| fleetcheck_report::staw::priced_with(a, fingerprint));
-        (
-            resolve::price(&listing, &choice, &pricing(&choice)),
-            analysed,
-        )
-    };
     for (line, message) in resolve::differences(&listing, &picks, &outcome) {
         unread.push(Unread {
             line,
@@ -431,18 +438,18 @@ pub fn import_on(engine: &Engine, text: &str, from: &str) -> Imported {
 /// The most tries of another order of a ship's cards (each a pricing).
 const REORDERS: usize = 40;
 
-/// The order of the cards (`rank`) that leaves the fewest cards priced
-/// otherwise than the list prints them (`misses`): an upgrade (or
+/// The order of the cards (`rank`, whose cards priced otherwise than the
+/// list prints them are `best`) that leaves the fewest such (`misses`): an upgrade (or
 /// officer) so priced goes first or last among its ship's cards, or two
 /// such of one ship change places, while that leaves fewer.
 fn reordered(
     listing: &Listing,
     keys: &dyn Fn(usize) -> &'static str,
     mut rank: Vec<i64>,
+    mut best: Vec<usize>,
     misses: impl Fn(&[i64]) -> Vec<usize>,
 ) -> Vec<i64> {
     let listed = |a: usize| keys(a) == "upgrades" || keys(a) == "officers";
-    let mut best = misses(&rank);
     let mut tries = 0;
     'better: while !best.is_empty() {
         let mut orders: Vec<Vec<i64>> = Vec::new();
