@@ -311,6 +311,34 @@ fn text_round_trip_holds_on_1000_legal_fleets() {
     assert!(tally.round_trips.get("text").copied().unwrap_or(0) >= 900);
 }
 
+/// The text round trip of every example fleet (`fleets/*.toml`, legal or
+/// not): the same fingerprint and total.
+#[test]
+fn text_round_trip_holds_on_every_example_fleet() {
+    let mut tally = round_trip::Tally::default();
+    let mut failures = Vec::new();
+    let mut paths: Vec<_> =
+        std::fs::read_dir(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fleets"))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+            .collect();
+    paths.sort();
+    for path in &paths {
+        let text = std::fs::read_to_string(path).unwrap();
+        let c = gen::check(&text);
+        if let Err(message) = round_trip::text_trip(&text, &c.report, &mut tally) {
+            failures.push(format!("{}: {message}", path.display()));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+    assert_eq!(
+        (tally.round_trips.get("text").copied(), tally.excluded.len()),
+        (Some(paths.len()), 0),
+        "{tally:?}"
+    );
+}
+
 #[test]
 fn options_invariants_hold_on_a_sample() {
     run_options("first tier, options", 0..2);
