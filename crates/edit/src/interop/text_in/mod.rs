@@ -339,12 +339,22 @@ pub fn import_on(engine: &Engine, text: &str, from: &str) -> Imported {
         }
     }
     // A card settled is written as the fleet file names it; a name still
-    // shared, as the card's name (the player's, or the one close name).
+    // shared, as the card's name (the player's, or the one close name),
+    // with the cost the line states (a name no card has, without) (`{ name = ..., cost = 5 }`: `check`
+    // keeps the candidates that cost that there), unless no candidate
+    // costs that there (`unstated`: the list is wrong, or prices
+    // otherwise).
+    let unstated = std::cell::RefCell::new(Vec::new());
     let slot = |i: usize| Slot {
-        card: if settled(i) {
-            CardText::Id(picks.cands[i][0].id.clone())
-        } else {
-            CardText::Name(entries[i].name.clone())
+        card: match (settled(i), entries[i].cost) {
+            (true, _) => CardText::Id(picks.cands[i][0].id.clone()),
+            (false, Some(cost)) if picks.cands[i].len() > 1 && !unstated.borrow().contains(&i) => {
+                CardText::Stated {
+                    name: entries[i].name.clone(),
+                    cost: i64::from(cost),
+                }
+            }
+            (false, _) => CardText::Name(entries[i].name.clone()),
         },
         span: span(i),
         note: typo(i),
@@ -360,6 +370,20 @@ pub fn import_on(engine: &Engine, text: &str, from: &str) -> Imported {
         (file, (resolved, spans))
     };
     let (mut file, mut fleet) = build(&in_order);
+    let wrong: Vec<usize> = {
+        let (resolved, spans) = &fleet;
+        resolved
+            .diagnostics()
+            .iter()
+            .filter(|d| d.is(InputCode::StatedCost))
+            .filter_map(|d| d.span.as_ref())
+            .filter_map(|s| spans.iter().find(|(x, _)| x == s).map(|x| x.1))
+            .collect()
+    };
+    if !wrong.is_empty() {
+        unstated.borrow_mut().extend(wrong);
+        (file, fleet) = build(&in_order);
+    }
     // Every line settled: the file's fleet is the fleet of the choice,
     // priced once for both.
     let (outcome, analysed) = if (0..entries.len()).all(settled) {
