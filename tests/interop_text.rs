@@ -1,9 +1,9 @@
 //! `import text` reads back what `export --to text` writes, for every
 //! example fleet of `fleets/` (and the interop fixtures): with set names (`--sets`) to the same cards
-//! (reprints are one card); without, to cards of the same names at the
-//! same costs on their ships (a list without set names cannot tell apart
-//! two cards that are the same there: the import takes the first and says
-//! so in the file). Every line it cannot read is reported with its number.
+//! (reprints are one card); without, too (a card whose name another card
+//! has is written with its set, and its id where the set does not tell it
+//! apart; `invariants::round_trip` holds the fingerprint). Every line it
+//! cannot read is reported with its number.
 
 use crate::interop::{db, example_fleets, root};
 use crate::support::run;
@@ -583,4 +583,77 @@ fn import_text_without_a_fleet_writes_nothing() {
         );
         assert!(!dir.path().join("out.toml").exists(), "{file}");
     }
+/// A name still shared is written with the cost the list states for it,
+/// `{ name = ..., cost = ... }` (`CardText::Stated`), which `check` then
+/// settles by the resolution policy: on the Starter Set Enterprise-D with
+/// Picard (Cap049), the Photon Torpedoes that cost 5 there and the Data
+/// that costs 3, 42 SP.
+#[test]
+fn the_fleet_writer_writes_a_stated_cost_that_check_settles() {
+    use fleetcheck_edit::interop::{CardText, FleetFile, ShipFile, Slot};
+    let stated = |name: &str, cost: i64| Slot {
+        card: CardText::Stated {
+            name: name.into(),
+            cost,
+        },
+        span: 0..0,
+        note: None,
+    };
+    let mut ship = ShipFile::new(Slot::id("S207"));
+    ship.captain = Some(Slot::id("Cap049"));
+    ship.upgrades.push(stated("Photon Torpedoes", 5));
+    ship.upgrades.push(stated("Data", 3));
+    let file = FleetFile {
+        ships: vec![ship],
+        ..FleetFile::default()
+    };
+    let text = file.to_toml(db());
+    assert_eq!(
+        text,
+        "\n[[ship]]\n\
+         ship = { id = \"S207\" }  # U.S.S. Enterprise-D (ship, federation, 28 SP)\n\
+         captain = { id = \"Cap049\" }  # Jean-Luc Picard (captain, federation, 6 SP)\n\
+         upgrades = [\n  \
+         { name = \"Photon Torpedoes\", cost = 5 },\n  \
+         { name = \"Data\", cost = 3 },\n]\n"
+    );
+    let c = fleetcheck_report::staw::check(
+        db(),
+        fleetcheck_input::diag::Source {
+            path: "stated.toml".into(),
+            text,
+        },
+        &fleetcheck_staw::CheckOptions::default(),
+    );
+    let errors: Vec<&str> = c
+        .diagnostics
+        .iter()
+        .filter(|d| d.is_error())
+        .map(|d| d.message.as_str())
+        .collect();
+    assert_eq!((c.report.total, errors), (Some(42), vec![]));
+}
+
+/// `import text` writes the cost a line states only where a candidate
+/// costs that there: a stated cost no candidate has would turn a name
+/// left for `fix` into an error. No Self Destruct Sequence costs 5 on the
+/// U.S.S. Reliant (T101 4 SP, T210 6 SP): the name is left as written.
+#[test]
+fn import_text_leaves_out_a_stated_cost_no_candidate_has() {
+    let dir = tempfile::tempdir().unwrap();
+    let list = dir.path().join("l.txt");
+    std::fs::write(
+        &list,
+        "U.S.S. Reliant (U.S.S. Reliant) (S202) [20]\n- Clark Terrell 2 (Captain) [1]\n- Self Destruct Sequence [5]\n",
+    )
+    .unwrap();
+    let r = run(dir.path(), &["import", "text", "l.txt"]);
+    assert_eq!(
+        (r.code, r.stdout.as_str(), r.stderr.as_str()),
+        (
+            2,
+            "# Imported from text (l.txt) by fleetcheck.\n\n[[ship]]\nship = { id = \"S202\" }  # U.S.S. Reliant (ship, federation, 20 SP)\ncaptain = \"Clark Terrell\"\nupgrades = [\n  \"Self Destruct Sequence\",\n]\n",
+            "note: l.txt:3: 'Self Destruct Sequence' names 2 different cards that fit as an upgrade; pick one by its id (left for `fleetcheck fix`)\n"
+        )
+    );
 }

@@ -18,6 +18,7 @@ mod fidelity;
 mod fleet_captain;
 mod games;
 mod golden;
+mod handwritten;
 mod hardening;
 mod held;
 mod import;

@@ -3,7 +3,11 @@
 //! functions under `fleetcheck export --to utopia|spacedock`) and imported
 //! back (those under `fleetcheck import utopia|spacedock`) is the same
 //! fleet: the same fingerprint (its cards, ship by ship, the resource and
-//! the sideboard) and the same total.
+//! the sideboard) and the same total. So is its text list (`export --to
+//! text`, with and without `--sets`) read back by `import text`, which
+//! must read and settle every line and give every card the cost the list
+//! prints (the text list is laid out as for Utopia: what Utopia's layout
+//! cannot hold is excluded from it too).
 //!
 //! Neither builder's format carries fleetcheck's `format` key, so the
 //! fleet imported back is checked under the original's format (a format
@@ -17,7 +21,7 @@
 
 use super::gen::check;
 use crate::interop::db;
-use fleetcheck_edit::interop::{priced, spacedock, utopia, FleetModel, Problem};
+use fleetcheck_edit::interop::{priced, spacedock, text, text_in, utopia, FleetModel, Problem};
 use fleetcheck_input::diag::Source;
 use fleetcheck_report::model::FleetReport;
 use std::collections::BTreeMap;
@@ -75,6 +79,9 @@ pub struct Tally {
 /// The reason a format cannot carry the fleet, when every problem is a
 /// documented one; else the problems as a failure.
 fn excluded(format: &'static str, problems: &[Problem]) -> Result<Option<&'static str>, String> {
+    // The text list is laid out as Utopia lays a fleet out (`priced`):
+    // what Utopia's layout cannot hold, it cannot either.
+    let format = if format == "text" { "utopia" } else { format };
     if problems.is_empty() {
         return Ok(None);
     }
@@ -160,6 +167,7 @@ pub fn check_fleet(text: &str, original: &FleetReport, tally: &mut Tally) -> Res
             *tally.round_trips.entry("utopia").or_insert(0) += 1;
         }
     }
+    text_trip(text, original, tally)?;
     // Space Dock.
     let map = super::gen::spacedock_map();
     let (squad, problems) = spacedock::export(db(), map, &want, &source);
@@ -174,6 +182,63 @@ pub fn check_fleet(text: &str, original: &FleetReport, tally: &mut Tally) -> Res
             let (back, problems) = squads.remove(0);
             same("Space Dock", original, &want, back, &problems)?;
             *tally.round_trips.entry("spacedock").or_insert(0) += 1;
+        }
+    }
+    Ok(())
+}
+
+/// The text list read back by `import text`: every line read and settled,
+/// no cost the fleet gives otherwise than the list prints, and the same
+/// fingerprint and total.
+pub fn text_back(list: &str, sets: bool, original: &FleetReport) -> Result<(), String> {
+    let flag = if sets { " --sets" } else { "" };
+    let back = text_in::import(db(), list, "export.txt", &super::gen::options());
+    if !back.unread.is_empty() {
+        return Err(format!(
+            "importing the text list (export --to text{flag}) back names lines: {:?}\nthe list:\n{list}\nthe fleet back:\n{}",
+            back.unread, back.toml
+        ));
+    }
+    let c = check(&back.toml);
+    if c.report.fingerprint != original.fingerprint || c.report.total != original.total {
+        return Err(format!(
+            "the text round trip (export --to text{flag}) gives fingerprint {:?} and total {:?}, \
+             not {:?} and {:?}\nthe list:\n{list}\nthe fleet back:\n{}",
+            c.report.fingerprint, c.report.total, original.fingerprint, original.total, back.toml
+        ));
+    }
+    Ok(())
+}
+
+/// The text round trip of a fleet: `export --to text` with and without
+/// `--sets` read back by `import text`.
+pub fn text_trip(text: &str, original: &FleetReport, tally: &mut Tally) -> Result<(), String> {
+    let source = Source {
+        path: "generated.toml".into(),
+        text: text.into(),
+    };
+    // The text list (`export --to text`, with and without `--sets`),
+    // read back by `import text`.
+    let (lists, problems) = priced::with_analysis(db(), &source, &super::gen::options(), |a| {
+        let p = priced::layout(a);
+        (
+            [false, true].map(|sets| (sets, text::render_with(db(), &p, sets))),
+            p.problems,
+        )
+    })
+    .map_err(|c| {
+        format!(
+            "the fleet cannot be laid out as a text list: {:?}",
+            c.diagnostics
+        )
+    })?;
+    match excluded("text", &problems)? {
+        Some(why) => *tally.excluded.entry(("text", why)).or_insert(0) += 1,
+        None => {
+            for (sets, list) in lists {
+                text_back(&list, sets, original)?;
+            }
+            *tally.round_trips.entry("text").or_insert(0) += 1;
         }
     }
     Ok(())

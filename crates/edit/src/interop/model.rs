@@ -207,6 +207,10 @@ pub enum CardText {
     /// A name as a player wrote it (one that several cards share there, or
     /// none), left for `fix`.
     Name(String),
+    /// A name as a player wrote it with the cost the list states for it
+    /// there, `{ name = "Photon Torpedoes", cost = 5 }`: `check` keeps
+    /// the candidates that cost that there (the resolution policy).
+    Stated { name: String, cost: i64 },
 }
 
 /// One card of a fleet file to write.
@@ -419,6 +423,7 @@ impl FleetFile {
                     ..RefTable::default()
                 }),
                 CardText::Name(n) => Query::Text(n.clone()),
+                CardText::Stated { name, cost } => stated(name, *cost),
             },
         })
     }
@@ -524,11 +529,23 @@ enum Form {
     /// `{ id = ... }`, with the comment that names the card when it is
     /// one.
     Id(String, Option<String>),
+    /// `{ name = ..., cost = ... }`.
+    Stated(String, i64),
+}
+
+/// The reference `{ name = ..., cost = ... }`.
+fn stated(name: &str, cost: i64) -> Query {
+    Query::Table(RefTable {
+        name: Some(name.to_string()),
+        cost: Some(cost),
+        ..RefTable::default()
+    })
 }
 
 fn form(db: &Database, slot: &Slot, pos: Position) -> Form {
     match &slot.card {
         CardText::Name(n) => Form::Name(n.clone()),
+        CardText::Stated { name, cost } => Form::Stated(name.clone(), *cost),
         CardText::Id(id) => match db.by_id(id) {
             Some(c) => match reference(db, c, pos) {
                 (_, None) => Form::Name(c.name.clone()),
@@ -551,6 +568,13 @@ fn card_parts(db: &Database, slot: &Slot, pos: Position) -> (String, Option<Stri
             format!("{{ id = {} }}", toml_edit::Value::from(id)),
             comment,
         ),
+        Form::Stated(name, cost) => (
+            format!(
+                "{{ name = {}, cost = {cost} }}",
+                toml_edit::Value::from(name)
+            ),
+            None,
+        ),
     };
     let comments: Vec<String> = comment.into_iter().chain(slot.note.clone()).collect();
     let comment =
@@ -567,6 +591,7 @@ fn card_ref(db: &Database, slot: &Slot, pos: Position) -> CardRef {
             id: Some(id),
             ..RefTable::default()
         }),
+        Form::Stated(name, cost) => stated(&name, cost),
     };
     CardRef {
         span: slot.span.clone(),

@@ -8,18 +8,24 @@
 //! date and SP cap the fleet file sets (`As Of:`, `SP Cap:`).
 
 use super::priced::{Node, Priced};
-use fleetcheck_data::model::CardType;
+use fleetcheck_data::model::{Card, CardType};
 use fleetcheck_data::Database;
 use std::fmt::Write as _;
 
-fn line(db: &Database, node: &Node, indent: usize, sets: bool, out: &mut String) {
+/// A card's line (and those of the cards in its slots); `section`, the
+/// sideboard section it stands in, is named after it when the card fits
+/// more than one (`Course Change (Crew)`), which `import text` reads.
+fn line(
+    db: &Database,
+    node: &Node,
+    indent: usize,
+    sets: bool,
+    section: Option<&str>,
+    out: &mut String,
+) {
     let c = node.card;
     let mut text = "- ".repeat(indent);
-    if sets {
-        text.push_str(&fleetcheck_staw::fleet::resolve::compact(db, c));
-    } else {
-        text.push_str(&c.name);
-    }
+    text.push_str(&written(db, c, sets));
     match c.kind {
         CardType::Captain => {
             let _ = write!(text, " {} (Captain)", c.skill.unwrap_or(0));
@@ -38,6 +44,13 @@ fn line(db: &Database, node: &Node, indent: usize, sets: bool, out: &mut String)
         }
         _ => {}
     }
+    let types: std::collections::BTreeSet<&str> =
+        fleetcheck_staw::fleet::resolve::upgrade_types(c).collect();
+    if let Some(s) = section.filter(|_| types.len() > 1) {
+        let mut word = s.to_string();
+        word[..1].make_ascii_uppercase();
+        let _ = write!(text, " ({word})");
+    }
     let _ = writeln!(out, "{text} [{}]", node.cost);
     for child in [
         &node.resource,
@@ -49,10 +62,62 @@ fn line(db: &Database, node: &Node, indent: usize, sets: bool, out: &mut String)
     .into_iter()
     .flatten()
     {
-        line(db, child, indent + 1, sets, out);
+        line(db, child, indent + 1, sets, None, out);
     }
     for n in node.upgrades.iter().chain(&node.upgrade_slots).flatten() {
-        line(db, n, indent + 1, sets, out);
+        line(db, n, indent + 1, sets, None, out);
+    }
+}
+
+/// How a card is written: its name, or its compact form `Name (Set)`
+/// when `sets` or when another card has its name (else `import text`
+/// could read the name back as the other card: the list names the
+/// printing it holds).
+/// A card that its name and set do not tell apart from another (two cards
+/// of one name printed in one set: Fleet Commander R033a and R033b, the
+/// talent and the weapon Balance of Terror) is followed by its id in
+/// parentheses, which `import text` reads as that card.
+fn written(db: &Database, c: &Card, sets: bool) -> String {
+    use fleetcheck_staw::fleet::resolve::{compact, split_compact};
+    let others: Vec<&Card> = db
+        .by_name(&c.name)
+        .into_iter()
+        .filter(|o| o.id != c.id)
+        .collect();
+    if !sets && others.is_empty() {
+        return c.name.clone();
+    }
+    let form = compact(db, c);
+    let set_ids: Vec<&str> = split_compact(&form)
+        .map(|(_, set)| {
+            db.sets_named(set)
+                .into_iter()
+                .map(|s| s.id.as_str())
+                .collect()
+        })
+        .unwrap_or_default();
+    // What the line marks (a captain, an admiral, a ship...) tells kinds
+    // apart: a twin is of the same kind, or neither kind is marked.
+    let marked = |k: CardType| {
+        matches!(
+            k,
+            CardType::Ship
+                | CardType::Captain
+                | CardType::Admiral
+                | CardType::Ambassador
+                | CardType::FleetCaptain
+                | CardType::Flagship
+        )
+    };
+    let twin = others.iter().any(|o| {
+        o.sets.iter().any(|s| set_ids.contains(&s.as_str()))
+            && (o.kind == c.kind || !(marked(o.kind) || marked(c.kind)))
+            && (c.kind != CardType::Ship || c.unique || o.class == c.class)
+    });
+    if twin {
+        format!("{form} ({})", c.id)
+    } else {
+        form
     }
 }
 
@@ -82,18 +147,17 @@ pub fn render_with(db: &Database, p: &Priced, sets: bool) -> String {
         out.push('\n');
     }
     for s in &p.ships {
-        line(db, &s.node, 0, sets, &mut out);
+        line(db, &s.node, 0, sets, None, &mut out);
         let _ = writeln!(out, "Ship Total: {} SP\n", s.total);
     }
     if let Some(r) = &p.resource {
-        let name = if sets {
-            fleetcheck_staw::fleet::resolve::compact(db, r.card)
-        } else {
-            r.card.name.clone()
-        };
+        let name = written(db, r.card, sets);
         let _ = writeln!(out, "Resource: {name} [{}]", r.cost);
-        for n in r.upgrade_slots.iter().flatten() {
-            line(db, n, 1, sets, &mut out);
+        let sections = super::priced::SIDEBOARD_ORDER.iter();
+        for (n, section) in r.upgrade_slots.iter().zip(sections) {
+            if let Some(n) = n {
+                line(db, n, 1, sets, Some(section), &mut out);
+            }
         }
         if let Some(t) = p.sideboard_total {
             let _ = writeln!(out, "Sideboard Total: {t} SP (not in the fleet total)");

@@ -62,7 +62,8 @@ fn key_of(kind: CardType) -> &'static str {
 
 /// Where each entry of a listing goes in the fleet file, by the keys
 /// `keys` gives and the entries `has` keeps (a ship not kept leaves its
-/// cards out).
+/// cards out), a ship's cards in the order of their `rank` (the list's
+/// order, unless another order gives each card the cost the list prints).
 struct Layout {
     resource: Option<usize>,
     /// Each ship's entry with its cards' keys and entries, in list order.
@@ -78,6 +79,7 @@ impl Layout {
         listing: &Listing,
         keys: &dyn Fn(usize) -> &'static str,
         has: &dyn Fn(usize) -> bool,
+        rank: &[i64],
     ) -> Layout {
         let entries = &listing.entries;
         let mut out = Layout {
@@ -98,9 +100,10 @@ impl Layout {
             if e.place != Place::Ship || !has(i) {
                 continue;
             }
-            let mine: Vec<usize> = (0..entries.len())
+            let mut mine: Vec<usize> = (0..entries.len())
                 .filter(|&j| entries[j].place == Place::OnShip && entries[j].ship == e.ship)
                 .collect();
+            mine.sort_by_key(|&j| rank[j]);
             let mut cards = Vec::new();
             let mut used = Vec::new();
             for &j in &mine {
@@ -232,11 +235,12 @@ pub fn import_on(engine: &Engine, text: &str, from: &str) -> Imported {
     };
     let cands: Vec<Vec<&Card>> = entries.iter().map(|e| resolve::candidates(db, e)).collect();
     let sections = resolve::sections(&listing, &cands);
+    let in_order: Vec<i64> = (0..entries.len() as i64).collect();
     // A choice of one card a line as a fleet value (no TOML text), each
     // card by its id, its reference at its line of the list.
     let pricing = |choice: &[Option<&Card>]| {
         let keys = |i: usize| key(&entries[i], choice[i].as_slice(), sections[i]);
-        let layout = Layout::of(&listing, &keys, &|i| choice[i].is_some());
+        let layout = Layout::of(&listing, &keys, &|i| choice[i].is_some(), &in_order);
         let (file, spans) = layout.file(&listing, &[], &|i| Slot {
             card: CardText::Id(choice[i].map(|c| c.id.clone()).unwrap_or_default()),
             span: span(i),
@@ -289,7 +293,7 @@ pub fn import_on(engine: &Engine, text: &str, from: &str) -> Imported {
             sections[i],
         )
     };
-    let layout = Layout::of(&listing, &keys, &|_| true);
+    let layout = Layout::of(&listing, &keys, &|_| true, &in_order);
     // A second captain (and the like) under one ship has no key left: its
     // line is kept as a comment.
     for &j in &layout.extra {
@@ -335,20 +339,86 @@ pub fn import_on(engine: &Engine, text: &str, from: &str) -> Imported {
         }
     }
     // A card settled is written as the fleet file names it; a name still
-    // shared, as the card's name (the player's, or the one close name).
-    let (file, spans) = layout.file(&listing, &header, &|i| Slot {
-        card: if settled(i) {
-            CardText::Id(picks.cands[i][0].id.clone())
-        } else {
-            CardText::Name(entries[i].name.clone())
+    // shared, as the card's name (the player's, or the one close name),
+    // with the cost the line states (a name no card has, without) (`{ name = ..., cost = 5 }`: `check`
+    // keeps the candidates that cost that there), unless no candidate
+    // costs that there (`unstated`: the list is wrong, or prices
+    // otherwise).
+    let unstated = std::cell::RefCell::new(Vec::new());
+    let slot = |i: usize| Slot {
+        card: match (settled(i), entries[i].cost) {
+            (true, _) => CardText::Id(picks.cands[i][0].id.clone()),
+            (false, Some(cost)) if picks.cands[i].len() > 1 && !unstated.borrow().contains(&i) => {
+                CardText::Stated {
+                    name: entries[i].name.clone(),
+                    cost: i64::from(cost),
+                }
+            }
+            (false, _) => CardText::Name(entries[i].name.clone()),
         },
         span: span(i),
         note: typo(i),
-    });
-    let toml = file.to_toml(db);
+    };
+    let choice: Vec<Option<&Card>> = picks.cands.iter().map(|v| v.first().copied()).collect();
+    let fingerprint = !engine.check_options().skip_fingerprint;
     // The file's fleet, as a value: its unresolved names are the
     // questions; priced, its costs are compared with the list's.
-    let resolved = engine.resolve_fleet(source.clone(), file.to_raw(db));
+    let build = |rank: &[i64]| {
+        let (file, spans) =
+            Layout::of(&listing, &keys, &|_| true, rank).file(&listing, &header, &slot);
+        let resolved = engine.resolve_fleet(source.clone(), file.to_raw(db));
+        (file, (resolved, spans))
+    };
+    let (mut file, mut fleet) = build(&in_order);
+    let wrong: Vec<usize> = {
+        let (resolved, spans) = &fleet;
+        resolved
+            .diagnostics()
+            .iter()
+            .filter(|d| d.is(InputCode::StatedCost))
+            .filter_map(|d| d.span.as_ref())
+            .filter_map(|s| spans.iter().find(|(x, _)| x == s).map(|x| x.1))
+            .collect()
+    };
+    if !wrong.is_empty() {
+        unstated.borrow_mut().extend(wrong);
+        (file, fleet) = build(&in_order);
+    }
+    // Every line settled: the file's fleet is the fleet of the choice,
+    // priced once for both.
+    let (outcome, analysed) = if (0..entries.len()).all(settled) {
+        let priced = |fleet: &resolve::Priced| {
+            resolve::price_and(&listing, &choice, fleet, |a| {
+                fleetcheck_report::staw::priced_with(a, fingerprint)
+            })
+        };
+        let mut done = priced(&fleet);
+        // The engine gives what depends on the order of a ship's cards (a
+        // limited discount, one of two slots that price a card otherwise)
+        // to the card the file names first: where cards the list prices
+        // so are not priced so, the file names them in the order that is.
+        let misses = resolve::cost_misses(&listing, &done.0);
+        if !misses.is_empty() {
+            let rank = reordered(&listing, &keys, in_order.clone(), misses, |rank| {
+                resolve::cost_misses(&listing, &resolve::price(&listing, &choice, &build(rank).1))
+            });
+            if rank != in_order {
+                (file, fleet) = build(&rank);
+                done = priced(&fleet);
+            }
+        }
+        done
+    } else {
+        let analysed = fleet
+            .0
+            .analyse(|a| fleetcheck_report::staw::priced_with(a, fingerprint));
+        (
+            resolve::price(&listing, &choice, &pricing(&choice)),
+            analysed,
+        )
+    };
+    let toml = file.to_toml(db);
+    let (resolved, spans) = &fleet;
     let entry_at = |s: &Range<usize>| spans.iter().find(|(x, _)| x == s).map(|x| x.1);
     let mut questions: Vec<&Diagnostic> = resolved
         .diagnostics()
@@ -373,21 +443,6 @@ pub fn import_on(engine: &Engine, text: &str, from: &str) -> Imported {
             level: if ambiguous { Level::Note } else { Level::Error },
         });
     }
-    let fingerprint = !engine.check_options().skip_fingerprint;
-    let choice: Vec<Option<&Card>> = picks.cands.iter().map(|v| v.first().copied()).collect();
-    // Every line settled: the file's fleet is the fleet of the choice,
-    // priced once for both.
-    let (outcome, analysed) = if (0..entries.len()).all(settled) {
-        resolve::price_and(&listing, &choice, &(resolved, spans), |a| {
-            fleetcheck_report::staw::priced_with(a, fingerprint)
-        })
-    } else {
-        let analysed = resolved.analyse(|a| fleetcheck_report::staw::priced_with(a, fingerprint));
-        (
-            resolve::price(&listing, &choice, &pricing(&choice)),
-            analysed,
-        )
-    };
     for (line, message) in resolve::differences(&listing, &picks, &outcome) {
         unread.push(Unread {
             line,
@@ -402,6 +457,66 @@ pub fn import_on(engine: &Engine, text: &str, from: &str) -> Imported {
         unread,
         checked: fleetcheck_report::staw::checked(analysed),
     }
+}
+
+/// The most tries of another order of a ship's cards (each a pricing).
+const REORDERS: usize = 40;
+
+/// The order of the cards (`rank`, whose cards priced otherwise than the
+/// list prints them are `best`) that leaves the fewest such (`misses`): an upgrade (or
+/// officer) so priced goes first or last among its ship's cards, or two
+/// such of one ship change places, while that leaves fewer.
+fn reordered(
+    listing: &Listing,
+    keys: &dyn Fn(usize) -> &'static str,
+    mut rank: Vec<i64>,
+    mut best: Vec<usize>,
+    misses: impl Fn(&[i64]) -> Vec<usize>,
+) -> Vec<i64> {
+    let listed = |a: usize| keys(a) == "upgrades" || keys(a) == "officers";
+    let mut tries = 0;
+    'better: while !best.is_empty() {
+        let mut orders: Vec<Vec<i64>> = Vec::new();
+        for (x, &a) in best.iter().enumerate() {
+            let ea = &listing.entries[a];
+            if !listed(a) || ea.place != Place::OnShip {
+                continue;
+            }
+            let mine = (0..listing.entries.len())
+                .filter(|&j| {
+                    listing.entries[j].place == Place::OnShip && listing.entries[j].ship == ea.ship
+                })
+                .map(|j| rank[j]);
+            let (low, high) = mine.fold((i64::MAX, i64::MIN), |(l, h), r| (l.min(r), h.max(r)));
+            for to in [low - 1, high + 1] {
+                let mut r = rank.clone();
+                r[a] = to;
+                orders.push(r);
+            }
+            for &b in &best[x + 1..] {
+                let eb = &listing.entries[b];
+                if keys(a) == keys(b) && ea.place == eb.place && ea.ship == eb.ship {
+                    let mut r = rank.clone();
+                    r.swap(a, b);
+                    orders.push(r);
+                }
+            }
+        }
+        for r in orders {
+            if tries == REORDERS {
+                break 'better;
+            }
+            tries += 1;
+            let m = misses(&r);
+            if m.len() < best.len() {
+                best = m;
+                rank = r;
+                continue 'better;
+            }
+        }
+        break;
+    }
+    rank
 }
 
 /// The key an entry goes under: its cards' type under a ship, its section

@@ -332,8 +332,22 @@ fn respell(db: &Database, e: &mut Entry) {
 
 /// The first card under a ship that marks no captain is its captain when
 /// a captain has its name (and, when the line gives one, a cost it may
-/// have there: its own, or one more with a faction penalty).
+/// have there: its own, or one more with a faction penalty). A list that
+/// marks a captain under each of its ships that has one (as `export --to
+/// text` does) marks them all: the first card under a ship without one
+/// is no captain (Bochra the crew card under a ship without a captain).
 fn captains_unmarked(db: &Database, out: &mut Listing) {
+    let ships = out.ship_totals.len();
+    let marked = (0..ships)
+        .filter(|&s| {
+            out.entries.iter().any(|e| {
+                e.place == Place::OnShip && e.ship == Some(s) && e.marker == Some(Marker::Captain)
+            })
+        })
+        .count();
+    if ships > 1 && marked > 0 {
+        return;
+    }
     for s in 0..out.ship_totals.len() {
         let mine = |e: &Entry| e.place == Place::OnShip && e.ship == Some(s);
         if out

@@ -38,7 +38,9 @@ pub(super) fn candidates<'a>(db: &'a Database, e: &Entry) -> Vec<&'a Card> {
     let all = cards.clone();
     let mut named_sets: Vec<String> = Vec::new();
     for g in &e.groups {
-        if e.place == Place::Ship && keep(&mut cards, |c| class_is(db, c, g)) {
+        // A card's id: that card (the text export names so a card that its
+        // name and set do not tell apart from another).
+        if keep(&mut cards, |c| c.id.eq_ignore_ascii_case(g.trim())) {
             continue;
         }
         let sets = sets_in(db, g);
@@ -48,8 +50,19 @@ pub(super) fn candidates<'a>(db: &'a Database, e: &Entry) -> Vec<&'a Card> {
                 .filter(|r| r.is_reprint_of(c))
                 .any(|r| r.sets.iter().any(|s| sets.contains(s)))
         };
+        // Under a ship, words may name a set and a class ("Delta Flyer"):
+        // the cards they name both ways, else of that set, else of that
+        // class.
+        if e.place == Place::Ship && keep(&mut cards, |c| in_sets(c) && class_is(db, c, g)) {
+            named_sets.extend(sets);
+            continue;
+        }
         if keep(&mut cards, in_sets) {
             named_sets.extend(sets);
+            continue;
+        }
+        if e.place == Place::Ship {
+            keep(&mut cards, |c| class_is(db, c, g));
         }
     }
     if let (Some(skill), Some(Marker::Captain)) = (e.skill, e.marker) {
@@ -447,14 +460,33 @@ pub(super) fn sections(listing: &Listing, cands: &[Vec<&Card>]) -> Vec<Option<&'
                 }
             };
             let free = |s: &&str| !taken.contains(s) && fits(s);
-            let at = (last..order.len())
-                .find(|&k| free(&order[k]))
+            // The section the line names (`Course Change (Crew)`: the text
+            // export names so a card that fits two), else by the order.
+            let named = (0..order.len()).find(|&k| {
+                free(&order[k])
+                    && e.groups
+                        .iter()
+                        .any(|g| g.trim().eq_ignore_ascii_case(order[k]))
+            });
+            let at = named
+                .or_else(|| (last..order.len()).find(|&k| free(&order[k])))
                 .or_else(|| (0..order.len()).find(|&k| free(&order[k])));
             at.map(|k| {
                 taken.push(order[k]);
                 last = k;
                 order[k]
             })
+        })
+        .collect()
+}
+
+/// The entries whose printed cost the fleet priced (`p`) does not give.
+pub(super) fn cost_misses(listing: &Listing, p: &Outcome) -> Vec<usize> {
+    (0..listing.entries.len())
+        .filter(|i| {
+            listing.entries[*i]
+                .cost
+                .is_some_and(|want| p.cost.get(i).is_some_and(|got| *got != want))
         })
         .collect()
 }
