@@ -583,6 +583,8 @@ fn import_text_without_a_fleet_writes_nothing() {
         );
         assert!(!dir.path().join("out.toml").exists(), "{file}");
     }
+}
+
 /// A name still shared is written with the cost the list states for it,
 /// `{ name = ..., cost = ... }` (`CardText::Stated`), which `check` then
 /// settles by the resolution policy: on the Starter Set Enterprise-D with
