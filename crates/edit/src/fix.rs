@@ -161,13 +161,14 @@ impl<'db> Session<'db> {
 pub fn apply(db: &Database, text: &str, answers: &[(Range<usize>, Fix)]) -> String {
     let comment = |span: &Range<usize>, choice: &Fix| {
         let card = choice.id.as_deref().and_then(|id| db.by_id(id))?;
-        let what = match written_set(db, &text[span.clone()], card) {
+        let (name, set) = written(&text[span.clone()]);
+        let what = match set.and_then(|s| written_set(db, &s, card)) {
             Some(set) => format!("{} ({set})", card.name),
             None => compact(db, card),
         };
         // The name as the player wrote it, when it is not the card's own
         // (a typo, another spelling): the comment says what was meant.
-        Some(match written_name(&text[span.clone()]) {
+        Some(match name {
             Some(w) if fleetcheck_data::normalize(&w) != fleetcheck_data::normalize(&card.name) => {
                 format!("{what}, written \"{w}\"")
             }
@@ -237,40 +238,36 @@ pub fn apply(db: &Database, text: &str, answers: &[(Range<usize>, Fix)]) -> Stri
     out
 }
 
-/// The name a reference gives (a string, without its `(Set)`, or the
-/// `name` of its table).
-fn written_name(written: &str) -> Option<String> {
-    match written.trim().parse::<toml_edit::Value>().ok()? {
-        toml_edit::Value::String(s) => {
+/// What a reference says of its card as the player wrote it: its name (a
+/// string without its `(Set)`, or the `name` of its table) and the set it
+/// names (`"Photon Torpedoes (Starter Set)"`, or `set = "Starter"`).
+fn written(text: &str) -> (Option<String>, Option<String>) {
+    match text.trim().parse::<toml_edit::Value>() {
+        Ok(toml_edit::Value::String(s)) => {
             let v = s.value();
-            Some(
-                split_compact(v)
-                    .map_or(v.as_str(), |(name, _)| name)
-                    .trim()
-                    .to_string(),
-            )
+            match split_compact(v) {
+                Some((name, set)) => (Some(name.trim().to_string()), Some(set.to_string())),
+                None => (Some(v.trim().to_string()), None),
+            }
         }
-        toml_edit::Value::InlineTable(t) => Some(t.get("name")?.as_str()?.trim().to_string()),
-        _ => None,
+        Ok(toml_edit::Value::InlineTable(t)) => {
+            let text = |key: &str| t.get(key).and_then(|v| v.as_str()).map(str::to_string);
+            (text("name").map(|n| n.trim().to_string()), text("set"))
+        }
+        _ => (None, None),
     }
 }
 
-/// The set a reference names (`"Photon Torpedoes (Starter Set)"`, or
-/// `set = "Starter"` in its table), by its name, when `card` (or a
-/// reprint of it) is printed in it: the printing the player meant, which
-/// the comment of the id chosen keeps.
-fn written_set(db: &Database, written: &str, card: &Card) -> Option<String> {
-    let words = match written.trim().parse::<toml_edit::Value>().ok()? {
-        toml_edit::Value::String(s) => split_compact(s.value())?.1.to_string(),
-        toml_edit::Value::InlineTable(t) => t.get("set")?.as_str()?.to_string(),
-        _ => return None,
-    };
+/// The set a reference names (`words`, as [`written`] reads it), by its
+/// name, when `card` (or a reprint of it) is printed in it: the printing
+/// the player meant, which the comment of the id chosen keeps.
+fn written_set(db: &Database, words: &str, card: &Card) -> Option<String> {
     let printings: Vec<&Card> = db
         .by_name(&card.name)
         .into_iter()
         .filter(|o| std::ptr::eq(*o, card) || o.is_reprint_of(card))
         .collect();
-    db.sets_named(&words)
+    db.sets_named(words)
         .into_iter()
         .find(|set| printings.iter().any(|p| p.sets.contains(&set.id)))
         .map(|set| set.name.clone())
