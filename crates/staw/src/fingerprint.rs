@@ -43,9 +43,9 @@ pub(crate) fn of_fleet<'c>(db: &'c Database, fleet: &Fleet<'c>) -> String {
 
 /// The text that is hashed: one line per ship (its card, then every card on
 /// it by role and id, sorted), sorted; the resource; the sideboard sorted.
-/// Every card by the id of its first printing ([`first_printing`]).
+/// Every card by the id of its first printing ([`Database::first_printing`]).
 pub fn canonical<'c>(db: &'c Database, fleet: &Fleet<'c>) -> String {
-    let id = |c: &'c Card| -> &'c str { first_printing(db, c) };
+    let id = |c: &'c Card| -> &'c str { db.first_printing(c) };
     let mut ships: Vec<String> = fleet.ships.iter().map(|s| ship(s, &id)).collect();
     ships.sort_unstable();
     let mut out = String::with_capacity(64 + ships.iter().map(|s| s.len() + 1).sum::<usize>());
@@ -106,11 +106,4 @@ fn ship<'c>(s: &ShipEntry<'c>, id: &dyn Fn(&'c Card) -> &'c str) -> String {
         push_all(&mut line, &[role, "=", id]);
     }
     line
-}
-
-/// The id a card counts by: its first printing's
-/// ([`Database::first_printing`]), so that every printing of one card gives
-/// one id.
-pub fn first_printing<'c>(db: &'c Database, card: &'c Card) -> &'c str {
-    db.first_printing(card)
 }
