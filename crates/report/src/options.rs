@@ -146,6 +146,12 @@ pub fn render(w: &mut dyn Write, file: &str, o: &Options, opts: &RenderOptions) 
     writeln!(
         w,
         "{}",
-        draw_within(&header, rows, &[3, 5, 6], opts, &[1, 2, 6, 3])
+        draw_within(
+            &header,
+            rows,
+            &[3, 5, 6],
+            opts,
+            (&[1, 2, 6, 3], "-o json has all")
+        )
     )
 }

@@ -127,11 +127,11 @@ pub fn table(
         .collect();
     // The factions, then the ships, then the fingerprint, then the codes
     // give way; the list, its total and its verdict always stay.
-    let table = super::table::draw_within(&HEADER, rows, &[], opts, &[1, 2, 6, 5]);
+    let within = (&[1, 2, 6, 5][..], "-o csv shows all");
     writeln!(
         w,
         "{}",
-        table.replace("-o json has all", "-o csv shows all")
+        super::table::draw_within(&HEADER, rows, &[], opts, within)
     )?;
     let mut first = true;
     for c in files {

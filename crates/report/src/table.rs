@@ -173,13 +173,14 @@ pub(crate) fn draw(
 /// [`draw`] of a table that must fit the width even where its longest words
 /// do not: the columns of `leave_out` (indexes of `header`, the least
 /// useful first) are left out one by one until the table fits, and a line
-/// under it names them. Without a width, or when it fits, the whole table.
+/// under it names them and `whole`, the output that has them all. Without
+/// a width, or when it fits, the whole table.
 pub(crate) fn draw_within(
     header: &[&str],
     rows: Vec<Vec<Cow<'_, str>>>,
     right_cols: &[usize],
     opts: &RenderOptions,
-    leave_out: &[usize],
+    (leave_out, whole): (&[usize], &str),
 ) -> String {
     let mut keep: Vec<usize> = (0..header.len()).collect();
     if let Some(width) = opts.width {
@@ -223,7 +224,7 @@ pub(crate) fn draw_within(
         .map(|i| header[i])
         .collect();
     format!(
-        "{}\n(not shown at {} columns: {}; -o json has all)",
+        "{}\n(not shown at {} columns: {}; {whole})",
         draw(&shown, rows, &right, opts),
         opts.width.unwrap_or_default(),
         left.join(", ")
