@@ -221,47 +221,6 @@ fn fix_reranks_after_the_ship_is_chosen() {
 
 // ---- fix on a terminal (a pseudo-terminal from `script`, 80 columns) ----
 
-/// Runs `fleetcheck fix f.toml` in `dir` on a pseudo-terminal of 80 by
-/// 24, typing each chunk of keys after a pause (so that each arrives while
-/// the list waits for a key, as a player types): the screen and the exit
-/// code.
-fn fix_on_a_terminal(dir: &std::path::Path, keys: &[&[u8]]) -> (String, i32) {
-    assert!(
-        std::process::Command::new("script")
-            .arg("--version")
-            .output()
-            .is_ok(),
-        "this test needs `script` (util-linux) for a pseudo-terminal"
-    );
-    let bin = assert_cmd::cargo::cargo_bin("fleetcheck");
-    let mut child = std::process::Command::new("script")
-        .current_dir(dir)
-        .env("FLEETCHECK_TODAY", crate::support::TODAY)
-        .args([
-            "-qec",
-            &format!("stty cols 80 rows 24; {} fix f.toml", bin.display()),
-            "/dev/null",
-        ])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    for k in keys {
-        std::thread::sleep(std::time::Duration::from_millis(1500));
-        use std::io::Write;
-        stdin.write_all(k).unwrap();
-        stdin.flush().unwrap();
-    }
-    std::thread::sleep(std::time::Duration::from_millis(1500));
-    drop(stdin);
-    let out = child.wait_with_output().unwrap();
-    (
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        out.status.code().unwrap_or(-1),
-    )
-}
-
 /// The text drawn on the terminal, one entry a line: escape sequences out.
 fn screen_lines(screen: &str) -> Vec<String> {
     console::strip_ansi_codes(screen)
@@ -280,7 +239,7 @@ fn fix_filters_as_you_type_within_80_columns() {
     let text =
         "[[ship]]\nship = \"S207\"\ncaptain = \"Cap049\"\nupgrades = [\"Photon Torpedoes\"]\n";
     std::fs::write(d.path().join("f.toml"), text).unwrap();
-    let (screen, code) = fix_on_a_terminal(d.path(), &[b"klingon", b"\r"]);
+    let (screen, code) = crate::support::fix_on_a_terminal(d.path(), &[b"klingon", b"\r"]);
     assert_eq!(code, 0, "{screen}");
     let lines = screen_lines(&screen);
     let widest = lines
@@ -305,14 +264,15 @@ fn fix_does_not_wrap_around() {
     let d = tempfile::tempdir().unwrap();
     let text = "[[ship]]\nship = \"S207\"\ncaptain = \"Jean-Luc Picard\"\n";
     std::fs::write(d.path().join("f.toml"), text).unwrap();
-    let (screen, code) = fix_on_a_terminal(d.path(), &[b"\x1b[A", b"\r"]);
+    let (screen, code) = crate::support::fix_on_a_terminal(d.path(), &[b"\x1b[A", b"\r"]);
     assert_eq!(code, 0, "{screen}");
     assert_eq!(
         std::fs::read_to_string(d.path().join("f.toml")).unwrap(),
         "[[ship]]\nship = \"S207\"\ncaptain = { id = \"Cap629\" }  # Jean-Luc Picard (U.S.S. Stargazer)\n"
     );
     std::fs::write(d.path().join("f.toml"), text).unwrap();
-    let (screen, code) = fix_on_a_terminal(d.path(), &[b"\x1b[6~\x1b[6~\x1b[6~", b"\r"]);
+    let (screen, code) =
+        crate::support::fix_on_a_terminal(d.path(), &[b"\x1b[6~\x1b[6~\x1b[6~", b"\r"]);
     assert_eq!(code, 0, "{screen}");
     assert!(
         std::fs::read_to_string(d.path().join("f.toml"))
@@ -329,7 +289,7 @@ fn fix_stopped_writes_the_answers_only_if_asked() {
     let d = tempfile::tempdir().unwrap();
     let text = "[[ship]]\nship = \"S207\"\ncaptain = \"Jean-Luc Picard\"\nupgrades = [\"Dataa\"]\n";
     std::fs::write(d.path().join("f.toml"), text).unwrap();
-    let (screen, code) = fix_on_a_terminal(d.path(), &[b"\r", b"\x03", b"n"]);
+    let (screen, code) = crate::support::fix_on_a_terminal(d.path(), &[b"\r", b"\x03", b"n"]);
     assert_eq!(code, 2, "{screen}");
     assert!(screen.contains("stopped (Ctrl-C)"), "{screen}");
     assert!(
@@ -344,7 +304,7 @@ fn fix_stopped_writes_the_answers_only_if_asked() {
         std::fs::read_to_string(d.path().join("f.toml")).unwrap(),
         text
     );
-    let (screen, code) = fix_on_a_terminal(d.path(), &[b"\r", b"\x03", b"y"]);
+    let (screen, code) = crate::support::fix_on_a_terminal(d.path(), &[b"\r", b"\x03", b"y"]);
     assert_eq!(code, 2, "one reference is left: {screen}");
     assert!(screen.contains("fixed 1 reference in f.toml"), "{screen}");
     assert_eq!(

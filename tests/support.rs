@@ -198,3 +198,44 @@ impl Dev {
         })
     }
 }
+
+/// Runs `fleetcheck fix f.toml` in `dir` on a pseudo-terminal of 80 by
+/// 24, typing each chunk of keys after a pause (so that each arrives while
+/// the list waits for a key, as a player types): the screen and the exit
+/// code.
+pub fn fix_on_a_terminal(dir: &std::path::Path, keys: &[&[u8]]) -> (String, i32) {
+    assert!(
+        std::process::Command::new("script")
+            .arg("--version")
+            .output()
+            .is_ok(),
+        "this test needs `script` (util-linux) for a pseudo-terminal"
+    );
+    let bin = assert_cmd::cargo::cargo_bin("fleetcheck");
+    let mut child = std::process::Command::new("script")
+        .current_dir(dir)
+        .env("FLEETCHECK_TODAY", crate::support::TODAY)
+        .args([
+            "-qec",
+            &format!("stty cols 80 rows 24; {} fix f.toml", bin.display()),
+            "/dev/null",
+        ])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    for k in keys {
+        std::thread::sleep(std::time::Duration::from_millis(1500));
+        use std::io::Write;
+        stdin.write_all(k).unwrap();
+        stdin.flush().unwrap();
+    }
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        out.status.code().unwrap_or(-1),
+    )
+}

@@ -287,37 +287,12 @@ fn fix_yes_takes_only_the_only_legal_choice() {
 /// the compact form as comments, its comments and layout kept.
 #[test]
 fn fix_on_a_terminal_asks_and_rewrites_in_place() {
-    // `script` (util-linux) gives the command a pseudo-terminal; without
-    // it this test fails rather than passing unseen.
-    assert!(
-        std::process::Command::new("script")
-            .arg("--version")
-            .output()
-            .is_ok(),
-        "this test needs `script` (util-linux) for a pseudo-terminal"
-    );
+    // A pseudo-terminal from `script` (util-linux): without it this test
+    // fails rather than passing unseen.
     let d = write(TO_FIX);
-    let bin = assert_cmd::cargo::cargo_bin("fleetcheck");
     // Picard: the first (cheapest); 'Dataa': Data; then which Data: Down,
     // the second.
-    let out = std::process::Command::new("script")
-        .current_dir(d.path())
-        .env("FLEETCHECK_TODAY", crate::support::TODAY)
-        .args([
-            "-qec",
-            &format!("{} fix f.toml", bin.display()),
-            "/dev/null",
-        ])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .and_then(|mut child| {
-            use std::io::Write;
-            child.stdin.take().unwrap().write_all(b"\r\r\x1b[B\r")?;
-            child.wait_with_output()
-        })
-        .unwrap();
-    let screen = String::from_utf8_lossy(&out.stdout);
+    let (screen, _) = crate::support::fix_on_a_terminal(d.path(), &[b"\r", b"\r", b"\x1b[B\r"]);
     assert!(screen.contains("fixed 2 references in f.toml"), "{screen}");
     assert!(
         screen.contains("> Cap629: Jean-Luc Picard, a captain, Federation, 4 SP on this ship"),
