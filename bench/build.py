@@ -30,6 +30,11 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import run  # noqa: E402  (ROOT, write_docs, markers, provenance)
 
 
+# The head of both tables of docs/building.md.
+TABLE_HEAD = ("| command | wall | user + sys CPU | load average before → after | CPUs | tree |\n"
+        "|---|---:|---:|---|---:|---|")
+
+
 def load():
     with open("/proc/loadavg") as f:
         return f.read().split()[0]
@@ -105,9 +110,7 @@ def readme(a):
     print("\n".join(out))
     if a.write_docs:
         path = os.path.join(run.ROOT, "docs", "building.md")
-        head = ("| command | wall | user + sys CPU | load average before → after | CPUs | tree |\n"
-                "|---|---:|---:|---|---:|---|")
-        run.write_docs(path, "readme", "\n".join([head, *out]))
+        run.write_docs(path, "readme", "\n".join([TABLE_HEAD, *out]))
 
 
 def minutes(s):
@@ -150,9 +153,7 @@ def main():
             sys.exit(f"error: {path} lacks the markers {start} and {end}")
         rows = [r for r in doc[s + len(start):e].strip().splitlines()
                 if r.startswith("| `") and not r.startswith(f"| `{shown}` |")]
-        head = ("| command | wall | user + sys CPU | load average before → after | CPUs | tree |\n"
-                "|---|---:|---:|---|---:|---|")
-        run.write_docs(path, "build", "\n".join([head, *sorted(rows + [row])]))
+        run.write_docs(path, "build", "\n".join([TABLE_HEAD, *sorted(rows + [row])]))
 
 
 if __name__ == "__main__":
