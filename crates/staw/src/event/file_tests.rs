@@ -28,6 +28,13 @@ fn problems(text: &str) -> Vec<(String, String, String, Vec<String>)> {
         .collect()
 }
 
+/// Each problem's code, place and message.
+fn located(p: &[(String, String, String, Vec<String>)]) -> Vec<(&str, &str, &str)> {
+    p.iter()
+        .map(|(c, at, m, _)| (c.as_str(), at.as_str(), m.as_str()))
+        .collect()
+}
+
 fn codes_at(text: &str) -> Vec<(String, String)> {
     problems(text)
         .into_iter()
@@ -90,10 +97,7 @@ fn the_defaults_of_an_event_file() {
 fn every_problem_at_once_each_located() {
     let text = "name = \"Regional\"\ndate = \"2025-13-01\"\ncap = 100\nformat = \"standrd\"\nban = [\"V'Las\", \"Cloaking Devise\"]\nblind_booster = \"yes\"\nban_factions = [\"klingn\"]\n";
     let p = problems(text);
-    let got: Vec<(&str, &str, &str)> = p
-        .iter()
-        .map(|(c, at, m, _)| (c.as_str(), at.as_str(), m.as_str()))
-        .collect();
+    let got = located(&p);
     assert_eq!(
         got,
         [
@@ -155,10 +159,7 @@ fn name_and_date_are_required() {
 fn restrict_tables_are_read_key_by_key() {
     let text = "name = \"X\"\ndate = \"2025-06-01\"\n[[restrict]]\ncard = [\"W122\"]\nmax = -1\n[[restrict]]\ncards = \"W122\"\nmax = 2\n";
     let p = problems(text);
-    let got: Vec<(&str, &str, &str)> = p
-        .iter()
-        .map(|(c, at, m, _)| (c.as_str(), at.as_str(), m.as_str()))
-        .collect();
+    let got = located(&p);
     assert_eq!(
         got,
         [
@@ -209,10 +210,7 @@ fn house_rules_are_read() {
 fn bad_house_rule_values_are_located_input_errors() {
     let text = "name = \"X\"\ndate = \"2025-06-01\"\nmin_ships = 4\nmax_ships = 3\nship_sp_cap = \"40\"\nfaction_penalty = false\nfaction_penalties = 0\nban_sets = [\"Starter Sett\", \"Nowhere at all\"]\nmax_copies = 0\n[[cost]]\ncard = \"Cloaking Devise\"\ncots = 3\n";
     let p = problems(text);
-    let got: Vec<(&str, &str, &str)> = p
-        .iter()
-        .map(|(c, at, m, _)| (c.as_str(), at.as_str(), m.as_str()))
-        .collect();
+    let got = located(&p);
     assert_eq!(
         got,
         [
