@@ -220,8 +220,47 @@ fn utopia_export_of_each_sample_is_utopias_own_link() {
     }
 }
 
+/// A line of fleetcheck's text export without what tells printings apart,
+/// which Utopia's export does not write: a ` (SET NAME)` or ` (CARD ID)`
+/// after a name (`Benjamin Sisko (U.S.S. Defiant) 6 (Captain) [4]`, `U.S.S.
+/// Reliant (U.S.S. Reliant) (S202) [20]`).
+fn without_printings(line: &str) -> String {
+    let mut out = String::with_capacity(line.len());
+    let mut rest = line;
+    while let Some(at) = rest.find(" (") {
+        // The group's own closing parenthesis: a set's name may hold a
+        // pair (`U.S.S. Enterprise (Refit)`).
+        let mut depth = 0;
+        let Some(len) = rest[at + 2..].char_indices().find_map(|(i, c)| match c {
+            '(' => {
+                depth += 1;
+                None
+            }
+            ')' if depth == 0 => Some(i),
+            ')' => {
+                depth -= 1;
+                None
+            }
+            _ => None,
+        }) else {
+            break;
+        };
+        let group = &rest[at + 2..at + 2 + len];
+        let printing = db().sets.iter().any(|s| s.name == group) || db().by_id(group).is_some();
+        out.push_str(&rest[..at]);
+        if !printing {
+            out.push_str(&rest[at..at + 3 + len]);
+        }
+        rest = &rest[at + 3 + len..];
+    }
+    out.push_str(rest);
+    out
+}
+
 /// Utopia's text export without its first two lines and its last one, and
-/// fleetcheck's without its name and format lines, with the sideboard's
+/// fleetcheck's without its name and format lines and without what tells
+/// printings apart ([`without_printings`]: the round trip back through
+/// `import text` needs it, Utopia does not write it), with the sideboard's
 /// costs (which Utopia hides) and total taken out.
 fn body(text: &str, utopia: bool) -> String {
     let lines: Vec<&str> = text.lines().collect();
@@ -231,9 +270,14 @@ fn body(text: &str, utopia: bool) -> String {
         let start = lines.iter().position(|l| l.is_empty()).unwrap() + 1;
         lines[start..].to_vec()
     };
+    let lines: Vec<String> = if utopia {
+        lines.iter().map(|l| l.to_string()).collect()
+    } else {
+        lines.iter().map(|l| without_printings(l)).collect()
+    };
     let mut out = Vec::new();
     let mut in_resource = false;
-    for l in lines {
+    for l in lines.iter().map(String::as_str) {
         if l.starts_with("Resource:") {
             in_resource = true;
         } else if l.is_empty() {
