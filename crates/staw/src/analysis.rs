@@ -476,6 +476,27 @@ fn needs_slot(p: &Placed) -> bool {
     !p.card.rules.no_slot && upgrade_types(p.card).next().is_some()
 }
 
+/// Where a card of [`Located`] stands, written when a message needs it
+/// (not for every card of every check).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Place<'a> {
+    /// Ship `0` (0-based) of the fleet, the ship card's name.
+    Ship(usize, &'a str),
+    Resource,
+    Sideboard,
+}
+
+impl std::fmt::Display for Place<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            // As `ShipState::label` writes it.
+            Place::Ship(i, name) => write!(f, "ship {} ({name})", i + 1),
+            Place::Resource => f.write_str("the resource"),
+            Place::Sideboard => f.write_str("the sideboard"),
+        }
+    }
+}
+
 /// A card of the fleet wherever it stands, for the rules that look at
 /// every card (uniqueness, card pool).
 #[derive(Debug, Clone)]
@@ -486,7 +507,7 @@ pub struct Located<'a> {
     pub role: Option<Role>,
     /// Where it stands, for messages: "ship 2 (U.S.S. Defiant)", "the
     /// sideboard", "the resource".
-    pub place: String,
+    pub place: Place<'a>,
     /// On the sideboard.
     pub sideboard: bool,
 }
@@ -538,12 +559,12 @@ impl<'a> Analysis<'a> {
     pub(crate) fn every_card(&self) -> Vec<Located<'a>> {
         let mut out = Vec::new();
         for (i, s) in self.ships.iter().enumerate() {
-            let place = s.label(i);
+            let place = Place::Ship(i, &s.entry.ship.card.name);
             out.push(Located {
                 card: s.entry.ship.card,
                 span: s.entry.ship.span.clone(),
                 role: Some(Role::Ship),
-                place: place.clone(),
+                place,
                 sideboard: false,
             });
             for c in &s.cards {
@@ -551,7 +572,7 @@ impl<'a> Analysis<'a> {
                     card: c.placed.card,
                     span: c.placed.span.clone(),
                     role: Some(c.role),
-                    place: place.clone(),
+                    place,
                     sideboard: false,
                 });
             }
@@ -561,7 +582,7 @@ impl<'a> Analysis<'a> {
                 card: r.placed.card,
                 span: r.placed.span.clone(),
                 role: None,
-                place: "the resource".into(),
+                place: Place::Resource,
                 sideboard: false,
             });
         }
@@ -571,7 +592,7 @@ impl<'a> Analysis<'a> {
                     card: c.card.card,
                     span: c.card.span.clone(),
                     role: None,
-                    place: "the sideboard".into(),
+                    place: Place::Sideboard,
                     sideboard: true,
                 });
             }

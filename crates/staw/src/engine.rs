@@ -117,7 +117,7 @@ impl<'db> Engine<'db> {
         let mut r = Resolved {
             db: self.db,
             runs: Arc::clone(&self.runs),
-            head: Analysed {
+            head: Arc::new(Analysed {
                 source,
                 diagnostics: diags,
                 name: None,
@@ -126,8 +126,8 @@ impl<'db> Engine<'db> {
                 as_of: None,
                 additional_points: None,
                 priced: None,
-            },
-            raw: raw.unwrap_or_default(),
+            }),
+            raw: Arc::new(raw.unwrap_or_default()),
             fleet: None,
             format: None,
             date: None,
@@ -149,9 +149,10 @@ impl<'db> Engine<'db> {
 pub struct Resolved<'db> {
     db: &'db Database,
     runs: Arc<AtomicU64>,
-    /// What was read, with the diagnostics of reading and resolving.
-    head: Analysed<()>,
-    raw: RawFleet,
+    /// What was read, with the diagnostics of reading and resolving
+    /// (shared: a fleet changed by [`Resolved::with`] keeps them).
+    head: Arc<Analysed<()>>,
+    raw: Arc<RawFleet>,
     /// `None` when the fleet cannot be priced (an input error, an unknown
     /// format).
     fleet: Option<Fleet<'db>>,
@@ -214,7 +215,7 @@ impl<'db> Resolved<'db> {
     /// file order (fleet-wide ones, without a place, last).
     pub fn analyse<R>(&self, visit: impl FnOnce(&Analysis) -> R) -> Analysed<R> {
         // `head` is never priced: the visitor's type is free.
-        let mut out = self.head.clone().map(|()| unreachable!());
+        let mut out = Analysed::clone(&self.head).map(|()| unreachable!());
         if let (Some(fleet), Some(format)) = (&self.fleet, self.format) {
             self.runs.fetch_add(1, Ordering::Relaxed);
             let mut a = analysis::analyse(
@@ -341,8 +342,9 @@ impl<'db> Resolved<'db> {
     /// resolves every card reference (the steps 2-3 of the pipeline).
     fn resolve(&mut self, opts: &CheckOptions) {
         let db = self.db;
-        let raw = &self.raw;
-        let out = &mut self.head;
+        let raw = &*self.raw;
+        // Not yet shared: made mutable in place.
+        let out = Arc::make_mut(&mut self.head);
         let diags = &mut out.diagnostics;
         if raw.empty {
             diags.push(

@@ -23,16 +23,17 @@
 use super::{EditError, Kind};
 use fleetcheck_data::model::{Card, CardType};
 use fleetcheck_data::{normalize, Database};
-use fleetcheck_input::diag::Source;
+use fleetcheck_input::diag::{Diagnostic, Source};
 use fleetcheck_report::model::CardReport;
 use fleetcheck_report::options::{At, Candidate, Named, Options, Why};
-use fleetcheck_report::staw::{checked, priced_with};
+use fleetcheck_report::staw::{checked, modifier, priced_with};
 use fleetcheck_report::Checked;
+use fleetcheck_staw::analysis::Analysis;
 use fleetcheck_staw::fleet::read::SIDEBOARD_SECTIONS;
 use fleetcheck_staw::fleet::resolve::upgrade_types;
 use fleetcheck_staw::fleet::Position;
 use fleetcheck_staw::{Change, CheckOptions, Engine, Resolved};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// Where to look for options.
 #[derive(Debug, Clone, Default)]
@@ -57,9 +58,9 @@ pub struct Ask {
     pub replace: Option<String>,
 }
 
-fn errors_by_code(c: &Checked) -> HashMap<fleetcheck_input::diag::Code, usize> {
+fn errors_by_code(diagnostics: &[Diagnostic]) -> HashMap<fleetcheck_input::diag::Code, usize> {
     let mut m = HashMap::new();
-    for d in c.diagnostics.iter().filter(|d| d.is_error()) {
+    for d in diagnostics.iter().filter(|d| d.is_error()) {
         *m.entry(d.code).or_insert(0) += 1;
     }
     m
@@ -261,7 +262,7 @@ fn find(
             "the fleet has an input error; `fleetcheck check` shows it",
         ));
     }
-    let before = errors_by_code(&base);
+    let before = errors_by_code(&base.diagnostics);
     let slot = ask.slot.as_deref().map(|s| s.trim().to_lowercase());
     // The place: a sideboard section, or a ship's free slots.
     let (place, at, kinds, section, n) = match &ask.sideboard {
@@ -328,7 +329,9 @@ fn find(
             f.ship_sp_cap.filter(|_| !exception)
         });
     let mut tally = Tally::default();
-    let mut seen: Vec<&Card> = Vec::new();
+    // Reprints are one card: each is known by its first printing.
+    let mut seen: HashSet<&str> = HashSet::new();
+    let excluded = exclude.map(|x| db.first_printing(x));
     let mut out = Vec::new();
     for card in &db.cards {
         if let Some(f) = &faction {
@@ -377,12 +380,10 @@ fn find(
             _ => continue,
         };
         // A reprint of a card already tried, or the card replaced.
-        if seen.iter().any(|s| card.is_reprint_of(s))
-            || exclude.is_some_and(|x| x.id == card.id || card.is_reprint_of(x))
-        {
+        let first = db.first_printing(card);
+        if excluded == Some(first) || !seen.insert(first) {
             continue;
         }
-        seen.push(card);
         tally.tried += 1;
         let change = match (kind, &section) {
             (Kind::Sideboard, Some(s)) => {
@@ -401,11 +402,13 @@ fn find(
         let Some(changed) = resolved.with(change) else {
             continue;
         };
-        let after = report(&changed);
-        if after.exit_code() == 2 {
+        // Only what the answer needs is taken from the priced fleet (no
+        // report of every card is built for each candidate).
+        let after = changed.analyse(|a| Outcome::of(a, section.is_some(), n, card));
+        if fleetcheck_input::diag::exit_code(&after.diagnostics) == 2 {
             continue;
         }
-        let now = errors_by_code(&after);
+        let now = errors_by_code(&after.diagnostics);
         let new: Vec<fleetcheck_input::diag::Code> = now
             .iter()
             .filter(|(c, n)| before.get(*c).copied().unwrap_or(0) < **n)
@@ -417,27 +420,10 @@ fn find(
             }
             continue;
         }
-        let report: Option<&CardReport> = match &section {
-            Some(_) => after
-                .report
-                .sideboard
-                .as_ref()
-                .and_then(|sb| sb.cards.iter().rev().find(|c| c.card.id == card.id))
-                .map(|c| &c.card),
-            None => after
-                .report
-                .ships
-                .get(n - 1)
-                .and_then(|s| s.cards.iter().rev().find(|c| c.id == card.id)),
+        let Some(Some(r)) = after.priced else {
+            continue;
         };
-        let Some(r) = report else { continue };
-        let (total, cap) = match &section {
-            Some(_) => {
-                let sb = after.report.sideboard.as_ref();
-                (sb.map_or(0, |s| s.total), sb.map(|s| s.cap))
-            }
-            None => (after.report.total.unwrap_or(0), after.report.cap),
-        };
+        let (total, cap) = (r.total, r.cap);
         if ask.max_cost.is_some_and(|m| r.cost > m) {
             tally.over_max_cost += 1;
             continue;
@@ -447,10 +433,7 @@ fn find(
             tally.with_penalty += 1;
             continue;
         }
-        let ship_left = ship_cap.and_then(|c| {
-            let total = after.report.ships.get(n.wrapping_sub(1))?.total;
-            Some(c - total)
-        });
+        let ship_left = ship_cap.and_then(|c| Some(c - r.ship_total?));
         let left = match (cap.map(|c| c - total), ship_left) {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
@@ -466,7 +449,7 @@ fn find(
             kind: kind_label(card),
             factions: card.factions.clone(),
             base: r.base,
-            modifiers: r.modifiers.clone(),
+            modifiers: r.modifiers,
             cost: r.cost,
             total,
             left,
@@ -505,6 +488,50 @@ fn find(
         with_faction_penalty: tally.with_penalty,
         why,
     })
+}
+
+/// What `options` takes of the fleet priced with a candidate: the
+/// candidate's price where it was put (the last card of its id on the
+/// ship, or in the sideboard), the total against the cap it counts to,
+/// and its ship's total.
+struct Outcome {
+    base: i32,
+    modifiers: Vec<fleetcheck_report::model::Modifier>,
+    cost: i32,
+    total: i32,
+    cap: Option<i32>,
+    ship_total: Option<i32>,
+}
+
+impl Outcome {
+    /// `None` when the candidate is not where it was put.
+    fn of(a: &Analysis, sideboard: bool, ship: usize, card: &Card) -> Option<Outcome> {
+        let ship = a.ships.get(ship.wrapping_sub(1));
+        let (price, total, cap) = if sideboard {
+            let sb = a.sideboard.as_ref()?;
+            let (_, p) = sb
+                .cards
+                .iter()
+                .rev()
+                .find(|(c, _)| c.card.card.id == card.id)?;
+            (p, sb.total, Some(fleetcheck_staw::sideboard::CAP))
+        } else {
+            let c = ship?
+                .cards
+                .iter()
+                .rev()
+                .find(|c| c.placed.card.id == card.id)?;
+            (&c.price, a.total, a.cap.as_ref().map(|c| c.0))
+        };
+        Some(Outcome {
+            base: price.base,
+            modifiers: price.modifiers.iter().map(modifier).collect(),
+            cost: price.cost,
+            total,
+            cap,
+            ship_total: ship.map(|s| s.total),
+        })
+    }
 }
 
 /// The errors a card may bring only by its cost.
