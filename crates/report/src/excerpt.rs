@@ -15,7 +15,7 @@
 //! whitespace reaches past the span (found by fuzzing).
 
 use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
-use fleetcheck_input::diag::Severity;
+use fleetcheck_input::diag::{Lines, Severity};
 use std::borrow::Cow;
 use std::ops::Range;
 
@@ -28,6 +28,9 @@ pub(crate) struct Parts<'a> {
     pub file: &'a str,
     /// The text and the span to underline in it.
     pub excerpt: Option<(&'a str, Range<usize>)>,
+    /// The line starts of that text, when the caller found them once for
+    /// many diagnostics of one file (else the excerpt counts its lines).
+    pub lines: Option<&'a Lines<'a>>,
     /// A closing `note` line (the file, when nothing else names it).
     pub note: Option<&'a str>,
     pub help: &'a [String],
@@ -51,7 +54,10 @@ struct Window<'a> {
 
 /// The diagnostic, drawn (without the final line break).
 pub(crate) fn draw(p: &Parts<'_>, color: bool) -> String {
-    let window = p.excerpt.as_ref().map(|(text, span)| window(text, span));
+    let window = p
+        .excerpt
+        .as_ref()
+        .map(|(text, span)| window(text, span, p.lines));
     let text = render(p, window.as_ref(), color);
     match &window {
         Some(Window {
@@ -64,7 +70,7 @@ pub(crate) fn draw(p: &Parts<'_>, color: bool) -> String {
 }
 
 /// The lines of `span` in `text` (see the module doc).
-fn window<'a>(text: &'a str, span: &Range<usize>) -> Window<'a> {
+fn window<'a>(text: &'a str, span: &Range<usize>, lines: Option<&Lines<'_>>) -> Window<'a> {
     let start = span.start.min(text.len());
     let end = span.end.clamp(start, text.len());
     let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
@@ -75,10 +81,15 @@ fn window<'a>(text: &'a str, span: &Range<usize>) -> Window<'a> {
         .map_or(start, |(i, _)| i)
         .max(start);
     let line_end = text[last..].find('\n').map_or(text.len(), |i| last + i + 1);
-    let first_line = 1 + text.as_bytes()[..line_start]
-        .iter()
-        .filter(|&&b| b == b'\n')
-        .count();
+    let first_line = match lines {
+        Some(l) => l.line_col(line_start).0,
+        None => {
+            1 + text.as_bytes()[..line_start]
+                .iter()
+                .filter(|&&b| b == b'\n')
+                .count()
+        }
+    };
     let lines = &text[line_start..line_end];
     let short = lines
         .split('\n')
@@ -194,6 +205,7 @@ mod tests {
             title: "bad",
             file: "f.toml",
             excerpt: Some((text, span)),
+            lines: None,
             note: None,
             help,
         }

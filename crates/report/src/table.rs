@@ -14,7 +14,7 @@ use super::model::{CardReport, FleetReport, Modifier, SkippedFile};
 use super::modifier::modifiers;
 use super::{Checked, RenderOptions, Verdict};
 use comfy_table::{presets, CellAlignment, ContentArrangement, Table};
-use fleetcheck_input::diag::{Diagnostic, Severity, Source};
+use fleetcheck_input::diag::{Diagnostic, Lines, Severity, Source};
 use std::borrow::Cow;
 use std::io::{self, Write};
 
@@ -355,6 +355,8 @@ pub fn diagnostics(w: &mut dyn Write, checked: &Checked, opts: &RenderOptions) -
     }
     let mut shown: std::collections::HashMap<fleetcheck_input::diag::Code, usize> =
         std::collections::HashMap::new();
+    // The checked file made ready to show once, at its first excerpt.
+    let mut own: Option<Option<Shown>> = None;
     for d in &checked.diagnostics {
         let n = shown.entry(d.code).or_insert(0);
         *n += 1;
@@ -364,7 +366,10 @@ pub fn diagnostics(w: &mut dyn Write, checked: &Checked, opts: &RenderOptions) -
         match &d.file {
             // A diagnostic of a file the checked one names: excerpt that file.
             Some(other) => diagnostic(w, Some(other), &other.path, d, opts)?,
-            None => diagnostic(w, checked.source.as_ref(), &checked.report.file, d, opts)?,
+            None => {
+                let ready = own.get_or_insert_with(|| checked.source.as_ref().map(Shown::of));
+                diagnostic_in(w, ready.as_ref(), &checked.report.file, d, opts)?
+            }
         }
         writeln!(w)?;
     }
@@ -390,20 +395,47 @@ pub fn diagnostic(
     d: &Diagnostic,
     opts: &RenderOptions,
 ) -> io::Result<()> {
+    let shown = source.map(Shown::of);
+    diagnostic_in(w, shown.as_ref(), file, d, opts)
+}
+
+/// A file as its excerpts show it, made once for all its diagnostics: its
+/// text with control characters replaced ([`printable`]) and its line
+/// starts (a large file with many diagnostics is not scanned again for
+/// each).
+struct Shown<'a> {
+    text: Cow<'a, str>,
+    lines: Lines<'a>,
+}
+
+impl<'a> Shown<'a> {
+    fn of(source: &'a Source) -> Shown<'a> {
+        Shown {
+            text: printable(&source.text),
+            // `printable` keeps every byte offset and line break: the
+            // lines of the file are those of its shown text.
+            lines: Lines::of(&source.text),
+        }
+    }
+}
+
+/// [`diagnostic`] on a file already made ready to show.
+fn diagnostic_in(
+    w: &mut dyn Write,
+    shown: Option<&Shown<'_>>,
+    file: &str,
+    d: &Diagnostic,
+    opts: &RenderOptions,
+) -> io::Result<()> {
     // Without an excerpt, still name the file.
     let origin = format!("in {file}");
     let title = printable(&d.message);
-    let span = match (source, &d.span) {
-        (Some(s), Some(span)) => visible_span(&s.text, span.clone()),
-        _ => None,
-    };
-    // The excerpt is the user's file: show its control characters as
+    // The excerpt is the user's file: its control characters are shown as
     // stand-ins of the same byte length, so that spans stay valid, the
     // terminal is not driven by them, and the snippet renderer (which
     // mis-measures lines holding `\r` or form feeds) gets plain text.
-    let shown = source.map(|s| printable(&s.text));
-    let excerpt = match (shown.as_deref(), span) {
-        (Some(text), Some(span)) => Some((text, span)),
+    let excerpt = match (shown, &d.span) {
+        (Some(s), Some(span)) => visible_span(&s.text, span.clone()).map(|v| (&*s.text, v)),
         _ => None,
     };
     let help: Vec<String> = d.help.iter().map(|h| printable(h).into_owned()).collect();
@@ -416,6 +448,7 @@ pub fn diagnostic(
         // message does not.
         note: (excerpt.is_none() && !d.message.contains(file)).then_some(origin.as_str()),
         excerpt,
+        lines: shown.map(|s| &s.lines),
         help: &help,
     };
     writeln!(w, "{}", super::excerpt::draw(&parts, opts.color))

@@ -8,7 +8,7 @@ use super::face_down::{self, Holding};
 use super::fleet_captain;
 use super::limited::{self, choose_limited};
 use super::resource::{self, ResourceState};
-use super::ship_factions::{extend_unique, Factions};
+use super::ship_factions::Factions;
 use super::slot_terms;
 use super::slots::{self, Slot};
 pub use super::state::{CardState, ShipState, SideboardState};
@@ -177,6 +177,40 @@ pub fn analyse<'a>(
 
 /// Prices the ships, with the text of the cards `holding` mutes out of
 /// play and the cards it keeps face up out of the face-down slots.
+/// For each ship, the factions of the other ships, in the order a walk
+/// over them finds them (by ship, then as each lists them), each once.
+/// Linear in the ships: each faction's first two places are kept, and a
+/// ship takes the first that is not its own.
+fn others_of(factions: &[Factions]) -> Vec<Vec<String>> {
+    type At = (usize, usize);
+    let mut places: Vec<(&str, At, Option<At>)> = Vec::new();
+    for (j, f) in factions.iter().enumerate() {
+        for (k, name) in f.ship.iter().enumerate() {
+            match places.iter_mut().find(|p| p.0 == name) {
+                Some(p) => {
+                    if p.2.is_none() && p.1 .0 != j {
+                        p.2 = Some((j, k));
+                    }
+                }
+                None => places.push((name, (j, k), None)),
+            }
+        }
+    }
+    (0..factions.len())
+        .map(|i| {
+            let mut others: Vec<(At, &str)> = places
+                .iter()
+                .filter_map(|&(name, first, second)| {
+                    let at = if first.0 != i { Some(first) } else { second };
+                    at.map(|at| (at, name))
+                })
+                .collect();
+            others.sort_unstable();
+            others.into_iter().map(|(_, n)| n.to_string()).collect()
+        })
+        .collect()
+}
+
 fn price_ships<'a>(
     db: &'a Database,
     format: &'a Format,
@@ -192,12 +226,9 @@ fn price_ships<'a>(
         .enumerate()
         .map(|(i, e)| Factions::of(db, e, |k| muted.contains(&(i, k))))
         .collect();
-    for i in 0..factions.len() {
-        let mut others = Vec::new();
-        for (_, f) in factions.iter().enumerate().filter(|(j, _)| *j != i) {
-            extend_unique(&mut others, &f.ship);
-        }
-        factions[i].others = others;
+    let others = others_of(&factions);
+    for (f, others) in factions.iter_mut().zip(others) {
+        f.others = others;
     }
     let view = |i: usize| factions[i].view(&fleet.ships[i], sub);
     let mut grants: Vec<Grant> = Vec::new();
@@ -599,5 +630,42 @@ impl<'a> Analysis<'a> {
         }
         out.sort_by_key(|l| l.span.start);
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{others_of, Factions};
+
+    fn ships(lists: &[&[&str]]) -> Vec<Factions<'static>> {
+        lists
+            .iter()
+            .map(|l| Factions {
+                ship: l.iter().map(|f| f.to_string()).collect(),
+                captain: Vec::new(),
+                class: None,
+                dial: None,
+                others: Vec::new(),
+            })
+            .collect()
+    }
+
+    /// The factions of the other ships, by ship then as each lists them,
+    /// each once: a faction first met on the ship itself takes its place
+    /// of the next ship that has it.
+    #[test]
+    fn the_other_ships_factions_in_the_order_a_walk_finds_them() {
+        let f = ships(&[
+            &["federation", "bajoran"],
+            &["klingon", "federation"],
+            &["bajoran", "romulan"],
+        ]);
+        let want: [&[&str]; 3] = [
+            &["klingon", "federation", "bajoran", "romulan"],
+            &["federation", "bajoran", "romulan"],
+            &["federation", "bajoran", "klingon"],
+        ];
+        assert_eq!(others_of(&f), want.map(|w| w.to_vec()));
+        assert_eq!(others_of(&ships(&[&["dominion"]])), [Vec::<String>::new()]);
     }
 }
