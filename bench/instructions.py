@@ -19,7 +19,8 @@ Each binary checks them with the default table output and with `-o json`;
 then `event` on the same fleets as the lists of an event (`run.gen_event`:
 each names its player, a 100 SP standard event), with its roster table;
 then `check fleets/dominion-keldons.toml` and `card T240`, the single runs
-of bench/run.py, `options` on its first ship (with and without
+of bench/run.py, one generated fleet of 100 KiB and one of 1 MiB
+(`run.gen_big_fleet`), `options` on its first ship (with and without
 `--replace`), and `import text` of a 12-card list. Needs valgrind.
 """
 import argparse
@@ -66,6 +67,8 @@ def main():
         folder = os.path.join(tmp, "fleets")
         run.gen_fleets(folder, args.fleets)
         event, lists = run.gen_event(os.path.join(tmp, "event"), args.fleets)
+        big = {kib: run.gen_big_fleet(os.path.join(tmp, f"fleet-{kib}k.toml"), kib * 1024)
+               for kib in (100, 1024)}
         rows = []
         for label, argv, n in (
             (f"check <{args.fleets} generated fleets>", ["check", folder], args.fleets),
@@ -73,6 +76,8 @@ def main():
              args.fleets),
             (f"event <{args.fleets} generated lists>", ["event", event, lists], args.fleets),
             (f"check {run.ONE_FLEET}", ["check", run.ONE_FLEET], 1),
+            ("check <one fleet of 100 KiB>", ["check", big[100]], 1),
+            ("check <one fleet of 1 MiB>", ["check", big[1024]], 1),
             ("card T240", ["card", "T240"], 1),
             (f"options {run.ONE_FLEET} --ship 1", ["options", run.ONE_FLEET, "--ship", "1"], 1),
             (f"options {run.ONE_FLEET} --ship 1 --replace Boheeka",

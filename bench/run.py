@@ -265,6 +265,19 @@ require_player = true
 """
 
 
+def gen_big_fleet(path, size):
+    """One fleet file of about `size` bytes: the same two-card Keldon ship
+    again and again (a unique card on each, so that every ship after the
+    first has a `unique` error to draw), under the largest cap a file may
+    set. For time and memory in a fleet's size."""
+    block = ('\n[[ship]]\nship = { name = "Dominion Starship", class = "Cardassian Keldon Class" }\n'
+             'captain = "Gul Ranor"\nupgrades = ["Tetryon Emissions", "Boheeka"]\n')
+    head = 'name = "big"\nsp_cap = 100000\n'
+    with open(path, "w") as f:
+        f.write(head + block * max(1, (size - len(head)) // len(block)))
+    return path
+
+
 def gen_event(folder, n, seed=SEED):
     """Writes an event into `folder`: `event.toml` (a 100 SP standard event
     that asks for players) and `lists/`, the n fleets of `gen_fleets`
