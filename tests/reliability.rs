@@ -5,13 +5,15 @@
 //! byte order mark, comments, long names, spellings), `json_output` (`-o
 //! json`, refusals included), `reports` (bounded repeats),
 //! `import_output` (the fuzz target's assertion over its corpus), `injection`
-//! (no output obeys what a list says), `walks` (a walk stays
+//! (no output obeys what a list says), `limits` (an import writes only
+//! what `check` reads; a pasted list reads any line ends), `walks` (a walk stays
 //! in its folder), `writers` (writers refuse their run's inputs and what is not a regular file).
 
 mod edits;
 mod import_output;
 mod injection;
 mod json_output;
+mod limits;
 mod reports;
 mod walks;
 mod writers;

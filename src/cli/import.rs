@@ -187,15 +187,24 @@ fn target(
     }
 }
 
-/// Writes one fleet file (never over an existing one without `--force`)
-/// and says what it wrote (with `summary` of it), or prints it; whether it
-/// was written.
+/// Writes one fleet file (never over an existing one without `--force`,
+/// never one larger than `check` reads) and says what it wrote (with
+/// `summary` of it), or prints it; whether it was written.
 fn write_fleet(
     path: Option<&Path>,
     toml: &str,
     force: bool,
     summary: &dyn Fn(&Path) -> String,
 ) -> anyhow::Result<bool> {
+    let limit = fleetcheck_input::fs::MAX_FILE_BYTES;
+    if toml.len() as u64 > limit {
+        let to = path.map_or("standard output".to_string(), |p| p.display().to_string());
+        eprintln!(
+            "error: the fleet file would be {} bytes; fleet files are limited to {limit} bytes (1 MiB): nothing was written to {to}",
+            toml.len(),
+        );
+        return Ok(false);
+    }
     let Some(path) = path else {
         super::check::print(|w| w.write_all(toml.as_bytes()))?;
         return Ok(true);

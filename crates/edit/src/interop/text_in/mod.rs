@@ -189,6 +189,27 @@ impl Layout {
     }
 }
 
+/// A pasted list as its lines are read: a byte order mark at its start is
+/// no part of the fleet's name, and a carriage return alone (old Mac line
+/// ends) ends a line as a line feed does (one byte for one: the lines keep
+/// their byte ranges). A CRLF stays one line end.
+fn line_ends(text: &str) -> String {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    if !text.contains('\r') {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '\r' && chars.peek() != Some(&'\n') {
+            out.push('\n');
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// The byte range of each line of `text` (0-based), blanks around it left
 /// out: where a pasted line's card stands.
 fn line_spans(text: &str) -> Vec<Range<usize>> {
@@ -224,6 +245,7 @@ pub fn import(db: &Database, text: &str, from: &str, opts: &CheckOptions) -> Imp
 /// [`import`] on an engine the caller holds (whose [`Engine::runs`] then
 /// counts the pricings of the candidates).
 pub fn import_on(engine: &Engine, text: &str, from: &str) -> Imported {
+    let text = &line_ends(text);
     let db = engine.db();
     let listing = parse::read(db, text);
     let entries = &listing.entries;

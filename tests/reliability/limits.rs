@@ -1,0 +1,74 @@
+//! What an import writes, `check` reads: a fleet file over the 1 MiB limit
+//! of the one reader is refused before it is written (exit 2, nothing
+//! written, the message says the limit); and a pasted list reads its lines
+//! whatever its line ends and byte order mark.
+
+use crate::support::run;
+
+/// 50,000 ships in each importer's format (under 1 MiB of input), the
+/// fleet file it would write (4 MB), and the exact refusal.
+#[test]
+fn an_import_larger_than_check_reads_is_refused_unwritten() {
+    let utopia = format!(
+        r#"{{"ships":[{}]}}"#,
+        vec![r#"{"id":"ship:S207"}"#; 50_000].join(",")
+    );
+    let spacedock = format!(
+        r#"{{"name":"Big","ships":[{}]}}"#,
+        vec![r#"{"shipId":"1001"}"#; 50_000].join(",")
+    );
+    for (from, file, input, bytes) in [
+        ("utopia", "u.json", utopia, 4_100_047),
+        ("spacedock", "s.spacedock", spacedock, 4_100_069),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        assert!(input.len() < 1 << 20, "{from}: {} bytes", input.len());
+        super::write(dir.path(), file, &input);
+        let r = run(dir.path(), &["import", from, file, "-O", "out.toml"]);
+        assert_eq!(
+            (r.code, r.stderr.as_str()),
+            (
+                2,
+                format!(
+                    "error: the fleet file would be {bytes} bytes; fleet files are limited to 1048576 bytes (1 MiB): nothing was written to out.toml\n"
+                )
+                .as_str()
+            ),
+            "{from}"
+        );
+        assert!(!dir.path().join("out.toml").exists(), "{from}");
+    }
+}
+
+/// The same pasted list with LF, CRLF and CR-only line ends, each with and
+/// without a byte order mark: one fleet file, the same bytes.
+#[test]
+fn a_pasted_list_reads_the_same_with_any_line_ends_and_a_bom() {
+    let list = "My Fleet\nU.S.S. Enterprise-D [28]\n- Jean-Luc Picard 9 (Captain) [6]\n";
+    let mut written = Vec::new();
+    for (ends, bom) in [
+        ("\n", ""),
+        ("\r\n", ""),
+        ("\r", ""),
+        ("\n", "\u{feff}"),
+        ("\r", "\u{feff}"),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        super::write(
+            dir.path(),
+            "l.txt",
+            &format!("{bom}{}", list.replace('\n', ends)),
+        );
+        let r = run(dir.path(), &["import", "text", "l.txt", "-O", "out.toml"]);
+        let out = super::read(dir.path(), "out.toml");
+        assert!(
+            out.contains("\nname = \"My Fleet\"\n"),
+            "{ends:?} {bom:?}: {out}"
+        );
+        written.push((r.code, out));
+    }
+    let first = written[0].clone();
+    for w in &written {
+        assert_eq!(w, &first);
+    }
+}
