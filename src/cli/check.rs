@@ -185,6 +185,7 @@ pub fn check_options(format: Option<String>, as_of: Option<&str>) -> anyhow::Res
         sp_cap: None,
         skip_fingerprint: false,
         costs: Vec::new(),
+        collection: None,
     })
 }
 

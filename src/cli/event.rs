@@ -382,6 +382,7 @@ pub fn run(args: &EventArgs) -> anyhow::Result<i32> {
         // The roster and the duplicate-list check need it.
         skip_fingerprint: false,
         costs: event.rules.costs.clone(),
+        collection: None,
     };
     let mut skip = vec![args.event.clone()];
     skip.extend(args.against.clone());

@@ -38,6 +38,8 @@ pub struct Analysis<'a> {
     /// The fleet SP cap and what sets it, as words that follow "the 100 SP
     /// cap": "set by the file's sp_cap", "of format standard".
     pub cap: Option<(i32, String)>,
+    /// What the player owns (`--collection`), when the check was given it.
+    pub collection: Option<&'a crate::collection::Shelf>,
 }
 
 /// The slots of a ship: printed, the talent slots of its captain, admiral
@@ -172,6 +174,7 @@ pub fn analyse<'a>(
         additional_points,
         total,
         cap,
+        collection: None,
     }
 }
 
