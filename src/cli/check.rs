@@ -62,6 +62,8 @@ pub struct Judge {
     /// Evaluate the card pool and resource retirement at this date (YYYY-MM-DD).
     #[arg(long, value_name = "DATE")]
     pub as_of: Option<String>,
+    #[command(flatten)]
+    pub owned: super::collection::Owned,
 }
 
 impl Judge {
@@ -70,16 +72,24 @@ impl Judge {
     pub fn options(&self) -> anyhow::Result<CheckOptions> {
         check_options(self.format.clone(), self.as_of.as_deref())
     }
+
+    /// [`Judge::options`] with the collection to judge against
+    /// (`--collection`, `FLEETCHECK_COLLECTION`).
+    pub fn options_on(&self, db: &Database) -> anyhow::Result<CheckOptions> {
+        let mut opts = self.options()?;
+        opts.collection = self.owned.shelf(db)?;
+        Ok(opts)
+    }
 }
 
 pub fn run(args: &CheckArgs) -> anyhow::Result<i32> {
     if args.fleets.is_empty() {
         bail!("no fleet file given: `fleetcheck check FLEET|DIR...`");
     }
-    let mut opts = args.judge.options()?;
+    let db = super::load_db(&args.common)?;
+    let mut opts = args.judge.options_on(&db)?;
     // Only the JSON report shows the fingerprint.
     opts.skip_fingerprint = args.common.output != Output::Json;
-    let db = super::load_db(&args.common)?;
     let ropts = render_options(&args.common);
     let (inputs, skipped) = split_skipped(expand(&args.fleets));
     let check = |input: Input| match input {
@@ -92,6 +102,12 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<i32> {
         files = stream(w, inputs, &skipped, args.common.output, &ropts, check)?;
         Ok(())
     })?;
+    if let Some(shelf) = &opts.collection {
+        if files.len() > 1 && args.common.output != Output::Json {
+            let line = super::collection::together(shelf, &files);
+            print(|w| writeln!(w, "{line}"))?;
+        }
+    }
     let code = exit_code(&files);
     // The process exits next and frees everything at once; dropping
     // thousands of cards and reports one by one would only cost time.
