@@ -51,7 +51,7 @@ pub struct EventArgs {
     #[arg(long, value_name = "OUT.html")]
     pub sheets: Option<PathBuf>,
     #[command(flatten)]
-    pub owned: super::collection::Owned,
+    pub owned: super::check::Owned,
     /// The sheets' page size.
     #[arg(long, value_enum, default_value_t = fleetcheck_report::sheet::Paper::A4)]
     pub paper: fleetcheck_report::sheet::Paper,

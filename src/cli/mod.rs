@@ -6,7 +6,6 @@ pub mod add;
 pub mod card;
 pub mod check;
 mod chooser;
-pub mod collection;
 pub mod completions;
 pub mod data;
 pub mod event;

@@ -45,7 +45,7 @@ pub struct OptionsArgs {
     #[arg(long, value_name = "CARD")]
     pub replace: Option<String>,
     #[command(flatten)]
-    pub owned: super::collection::Owned,
+    pub owned: super::check::Owned,
     /// The global options (`Cli::common`), copied in by `Cli::share_common`.
     #[arg(skip)]
     pub common: Common,

@@ -119,7 +119,7 @@ pub fn collection(a: &Analysis, shelf: &staw::collection::Shelf) -> CollectionRe
         file: shelf.name.clone(),
         ..CollectionReport::default()
     };
-    for u in shelf.ownership(a).cards {
+    for u in a.ownership().map(|o| o.cards).unwrap_or_default() {
         let short = u.short() > 0;
         let card = CollectionCard {
             sets: if short {

@@ -536,6 +536,15 @@ impl<'a> Analysis<'a> {
         None
     }
 
+    /// What the fleet uses of the collection it is judged against, if any.
+    pub fn ownership(&self) -> Option<crate::collection::Ownership> {
+        let shelf = self.collection?;
+        Some(shelf.ownership(
+            self.db,
+            self.every_card().into_iter().map(|l| (l.card, l.span)),
+        ))
+    }
+
     /// Every card of the fleet in file order: each ship and its cards, the
     /// resource, the sideboard.
     pub(crate) fn every_card(&self) -> Vec<Located<'a>> {

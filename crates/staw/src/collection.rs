@@ -19,11 +19,8 @@
 //! [`read`] a file, [`Shelf::of`] the collection, [`Shelf::ownership`] of
 //! an analysed fleet, [`Shelf::together`] for several fleets at once.
 
-use super::analysis::Analysis;
-use super::{Code, Rule};
 use fleetcheck_data::model::Card;
 use fleetcheck_data::Database;
-use fleetcheck_input::diag::Diagnostic;
 use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 
@@ -160,30 +157,35 @@ impl Shelf {
             .unwrap_or(0)
     }
 
-    /// What the analysed fleet uses of the shelf: its ships and their
-    /// cards, its resource and its sideboard.
-    pub fn ownership(&self, a: &Analysis) -> Ownership {
+    /// What a fleet uses of the shelf: each of its cards with the span of
+    /// its reference (`Analysis::ownership` gives its ships and their
+    /// cards, its resource and its sideboard).
+    pub fn ownership<'c>(
+        &self,
+        db: &'c Database,
+        every: impl IntoIterator<Item = (&'c Card, Range<usize>)>,
+    ) -> Ownership {
         let mut cards: Vec<Use> = Vec::new();
         let mut at: HashMap<&str, usize> = HashMap::new();
-        for l in a.every_card() {
-            if l.card.sets.is_empty() || l.card.helper {
+        for (card, span) in every {
+            if card.sets.is_empty() || card.helper {
                 continue;
             }
-            let id = a.db.first_printing(l.card);
+            let id = db.first_printing(card);
             match at.get(id) {
                 Some(&i) => {
                     cards[i].needed += 1;
-                    cards[i].spans.push(l.span.clone());
+                    cards[i].spans.push(span);
                 }
                 None => {
                     at.insert(id, cards.len());
                     cards.push(Use {
                         first_printing: id.to_string(),
-                        id: l.card.id.clone(),
-                        name: l.card.name.clone(),
+                        id: card.id.clone(),
+                        name: card.name.clone(),
                         needed: 1,
                         owned: self.owned.get(id).copied().unwrap_or(0),
-                        spans: vec![l.span.clone()],
+                        spans: vec![span],
                     });
                 }
             }
@@ -261,39 +263,6 @@ pub fn sources_text(sets: &[SetRef]) -> String {
         .map(|s| format!("{} ({})", s.name, s.id))
         .collect();
     list.join(", ")
-}
-
-pub(crate) const RULE: Rule = Rule {
-    name: "collection",
-    codes: &[Code::NotOwned],
-    check,
-};
-
-/// `not-owned`: a card the fleet uses more copies of than the collection
-/// holds, on the first reference beyond the owned copies.
-fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
-    let Some(shelf) = a.collection else {
-        return;
-    };
-    for u in shelf.ownership(a).missing() {
-        let at = u.spans[(u.owned as usize).min(u.spans.len() - 1)].clone();
-        out.push(
-            Diagnostic::new(
-                Code::NotOwned,
-                format!(
-                    "{} ({}): the fleet uses {} {}, the collection {} holds {}; it comes in {}",
-                    u.name,
-                    u.id,
-                    u.needed,
-                    copies_word(u.needed),
-                    shelf.name,
-                    u.owned,
-                    sources_text(&sources(a.db, &u.id))
-                ),
-            )
-            .with_span(Some(at)),
-        );
-    }
 }
 
 /// "copy" or "copies".

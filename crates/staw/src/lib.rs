@@ -50,6 +50,7 @@ mod chosen;
 mod empty_fleet;
 mod equivalent;
 mod held;
+mod not_owned;
 mod op_banned;
 mod oversized;
 mod resource_rules;
@@ -129,7 +130,7 @@ pub const RULES: &[Rule] = &[
     equivalent::RULE,
     chosen::RULE,
     held::RULE,
-    collection::RULE,
+    not_owned::RULE,
 ];
 
 /// The default format of a fleet file without `format`.

@@ -159,7 +159,9 @@ fn fleets_that_fit_alone_may_not_fit_together() {
     let engine = Engine::new(&db, opts);
     let own = |text: &str| {
         engine
-            .analyse_text(source("f.toml", text), |a| s.ownership(a))
+            .analyse_text(source("f.toml", text), |a| {
+                s.ownership(&db, a.every_card().into_iter().map(|l| (l.card, l.span)))
+            })
             .priced
             .unwrap()
     };
