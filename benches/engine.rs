@@ -36,6 +36,7 @@ fn opts() -> CheckOptions {
         sp_cap: None,
         skip_fingerprint: false,
         costs: Vec::new(),
+        collection: None,
     }
 }
 

@@ -33,6 +33,7 @@ fn root() -> PathBuf {
 fn run(dir: &Path, args: &[&str]) -> (i32, String) {
     let out = Command::cargo_bin("fleetcheck")
         .unwrap()
+        .env_remove("FLEETCHECK_COLLECTION")
         .current_dir(dir)
         .env("FLEETCHECK_TODAY", TODAY)
         .env_remove("NO_COLOR")

@@ -31,6 +31,7 @@ pub(crate) fn card(id: &str) -> &'static Card {
 
 pub(crate) fn fc(dir: &Path) -> Command {
     let mut c = Command::cargo_bin("fleetcheck").unwrap();
+    c.env_remove("FLEETCHECK_COLLECTION");
     c.current_dir(dir).env_remove("NO_COLOR");
     c
 }

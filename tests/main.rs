@@ -12,6 +12,7 @@ mod architecture;
 mod builder;
 mod card_filters;
 mod cli;
+mod collection;
 mod engine;
 mod event;
 mod fidelity;

@@ -19,6 +19,7 @@ fn root() -> PathBuf {
 fn fleetcheck(dir: &Path, args: &[&str]) -> (i32, String, String) {
     let out = Command::cargo_bin("fleetcheck")
         .unwrap()
+        .env_remove("FLEETCHECK_COLLECTION")
         .current_dir(dir)
         .env("FLEETCHECK_TODAY", TODAY)
         .args(args)

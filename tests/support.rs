@@ -10,6 +10,7 @@ pub const TODAY: &str = "2025-06-01";
 /// choice (off, as stdout is no terminal).
 pub fn fleetcheck(dir: &Path) -> Command {
     let mut c = Command::cargo_bin("fleetcheck").unwrap();
+    c.env_remove("FLEETCHECK_COLLECTION");
     c.current_dir(dir)
         .env("FLEETCHECK_TODAY", TODAY)
         .env_remove("NO_COLOR")
@@ -48,6 +49,7 @@ pub fn schema() -> &'static jsonschema::Validator {
     SCHEMA.get_or_init(|| {
         let out = Command::cargo_bin("fleetcheck")
             .unwrap()
+            .env_remove("FLEETCHECK_COLLECTION")
             .arg("schema")
             .output()
             .unwrap();

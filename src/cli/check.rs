@@ -26,10 +26,12 @@ use fleetcheck_input::fs::Unreadable;
 use fleetcheck_input::tree::Parsed;
 use fleetcheck_report::model::SkippedFile;
 use fleetcheck_report::{self as report, Checked, RenderOptions};
+use fleetcheck_staw::collection::{self as collection, Ownership, Shelf, Use};
 use fleetcheck_staw::CheckOptions;
 use std::collections::HashSet;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// Fleet files larger than this are refused (`too-large`).
 pub const MAX_FLEET_BYTES: u64 = fleetcheck_input::fs::MAX_FILE_BYTES;
@@ -62,6 +64,8 @@ pub struct Judge {
     /// Evaluate the card pool and resource retirement at this date (YYYY-MM-DD).
     #[arg(long, value_name = "DATE")]
     pub as_of: Option<String>,
+    #[command(flatten)]
+    pub owned: Owned,
 }
 
 impl Judge {
@@ -70,16 +74,24 @@ impl Judge {
     pub fn options(&self) -> anyhow::Result<CheckOptions> {
         check_options(self.format.clone(), self.as_of.as_deref())
     }
+
+    /// [`Judge::options`] with the collection to judge against
+    /// (`--collection`, `FLEETCHECK_COLLECTION`).
+    pub fn options_on(&self, db: &Database) -> anyhow::Result<CheckOptions> {
+        let mut opts = self.options()?;
+        opts.collection = self.owned.shelf(db)?;
+        Ok(opts)
+    }
 }
 
 pub fn run(args: &CheckArgs) -> anyhow::Result<i32> {
     if args.fleets.is_empty() {
         bail!("no fleet file given: `fleetcheck check FLEET|DIR...`");
     }
-    let mut opts = args.judge.options()?;
+    let db = super::load_db(&args.common)?;
+    let mut opts = args.judge.options_on(&db)?;
     // Only the JSON report shows the fingerprint.
     opts.skip_fingerprint = args.common.output != Output::Json;
-    let db = super::load_db(&args.common)?;
     let ropts = render_options(&args.common);
     let (inputs, skipped) = split_skipped(expand(&args.fleets));
     let check = |input: Input| match input {
@@ -92,6 +104,12 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<i32> {
         files = stream(w, inputs, &skipped, args.common.output, &ropts, check)?;
         Ok(())
     })?;
+    if let Some(shelf) = &opts.collection {
+        if files.len() > 1 && args.common.output != Output::Json {
+            let line = together(shelf, &files);
+            print(|w| writeln!(w, "{line}"))?;
+        }
+    }
     let code = exit_code(&files);
     // The process exits next and frees everything at once; dropping
     // thousands of cards and reports one by one would only cost time.
@@ -185,6 +203,7 @@ pub fn check_options(format: Option<String>, as_of: Option<&str>) -> anyhow::Res
         sp_cap: None,
         skip_fingerprint: false,
         costs: Vec::new(),
+        collection: None,
     })
 }
 
@@ -641,5 +660,176 @@ mod tests {
                 assert_eq!(exit_code(&kept), exit_code(&files));
             }
         }
+    }
+}
+
+// ---- `--collection FILE`, `--no-collection` (docs/collection.md) -------------
+//
+// What the player owns, read by the one reader, then by the engine's
+// collection reader (`staw::collection::read`: every problem at once, each
+// located; a file with problems is refused, exit 2). Without
+// `--collection`, the file `FLEETCHECK_COLLECTION` names; only here is the
+// environment read: the engine gets the shelf as a value.
+
+/// The environment variable naming the default collection file.
+pub const COLLECTION_ENV: &str = "FLEETCHECK_COLLECTION";
+
+// What the player owns (not a doc comment: clap would make it the about of
+// the commands that use it).
+#[derive(Debug, Clone, Args, Default)]
+pub struct Owned {
+    /// Warn (not-owned) about cards the fleet uses more copies of than
+    /// this collection file holds (default: $FLEETCHECK_COLLECTION).
+    #[arg(long, value_name = "FILE")]
+    pub collection: Option<PathBuf>,
+    /// Use no collection, not even $FLEETCHECK_COLLECTION.
+    #[arg(long, conflicts_with = "collection")]
+    pub no_collection: bool,
+}
+
+impl Owned {
+    /// The collection file to use: `--collection`, else the environment's,
+    /// else none.
+    pub fn path(&self) -> Option<PathBuf> {
+        if self.no_collection {
+            return None;
+        }
+        self.collection.clone().or_else(|| {
+            std::env::var_os(COLLECTION_ENV)
+                .filter(|v| !v.is_empty())
+                .map(PathBuf::from)
+        })
+    }
+
+    /// The shelf of the collection to use, if any.
+    pub fn shelf(&self, db: &Database) -> anyhow::Result<Option<Arc<Shelf>>> {
+        match self.path() {
+            Some(p) => Ok(Some(Arc::new(read_shelf(db, &p)?))),
+            None => Ok(None),
+        }
+    }
+}
+
+/// Reads a collection file into its shelf, or refuses it with every
+/// problem located.
+pub fn read_shelf(db: &Database, path: &Path) -> anyhow::Result<Shelf> {
+    let source = read_source(path).map_err(|c| RefusedFile::of(*c))?;
+    match collection::read(db, &source) {
+        Ok(c) => Ok(Shelf::of(db, &c, &source.path)),
+        Err(diags) => Err(refused(source, diags).into()),
+    }
+}
+
+/// The refusal of a collection file with problems.
+pub fn refused(
+    source: fleetcheck_input::diag::Source,
+    diags: Vec<fleetcheck_input::diag::Diagnostic>,
+) -> RefusedFile {
+    let file = source.path.clone();
+    let n = diags.len();
+    let mut diags = diags.into_iter();
+    let first = diags
+        .next()
+        .expect("a refused collection file has a problem");
+    let mut checked = Checked::input_error(&file, fleetcheck_staw::GAME, Some(source), first);
+    checked.diagnostics.extend(diags);
+    RefusedFile {
+        message: format!(
+            "{file}: the collection file has {n} problem{}; nothing was checked",
+            if n == 1 { "" } else { "s" }
+        ),
+        file: Box::new(checked),
+    }
+}
+
+/// A file a command cannot use, with its report: `refusal::exit` makes it
+/// a refusal (this module is below `refusal`, which uses `check`).
+#[derive(Debug)]
+pub struct RefusedFile {
+    pub message: String,
+    pub file: Box<Checked>,
+}
+
+impl RefusedFile {
+    fn of(checked: Checked) -> RefusedFile {
+        let message = match checked.diagnostics.iter().find(|d| d.is_input_error()) {
+            Some(d) => format!("{}: {}", checked.report.file, d.message),
+            None => format!("{}: the file cannot be used", checked.report.file),
+        };
+        RefusedFile {
+            message,
+            file: Box::new(checked),
+        }
+    }
+}
+
+impl std::fmt::Display for RefusedFile {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for RefusedFile {}
+
+/// The one fleet-wide finding of several fleets checked with a collection:
+/// whether they can all be built at the same time from it, and if not,
+/// which cards fall short and by how many. Files that could not be priced
+/// are left out (and said).
+pub fn together(shelf: &Shelf, files: &[Checked]) -> String {
+    let fleets: Vec<Ownership> = files
+        .iter()
+        .filter_map(|f| f.report.collection.as_ref())
+        .map(|c| Ownership {
+            cards: c
+                .owned
+                .iter()
+                .chain(&c.missing)
+                .map(|k| Use {
+                    first_printing: k.first_printing.clone(),
+                    id: k.id.clone(),
+                    name: k.name.clone(),
+                    needed: k.needed,
+                    owned: k.owned,
+                    spans: Vec::new(),
+                })
+                .collect(),
+        })
+        .collect();
+    let unpriced = files.len() - fleets.len();
+    let left_out = if unpriced == 0 {
+        String::new()
+    } else {
+        format!(
+            " ({unpriced} file{} that could not be priced left out)",
+            if unpriced == 1 { "" } else { "s" }
+        )
+    };
+    let all = shelf.together(&fleets);
+    let short: Vec<String> = all
+        .missing()
+        .map(|u| {
+            format!(
+                "{} ({}) {} short ({} used, {} held)",
+                u.name,
+                u.id,
+                u.short(),
+                u.needed,
+                u.owned
+            )
+        })
+        .collect();
+    if short.is_empty() {
+        format!(
+            "collection {}: the {} fleets can all be built at the same time{left_out}",
+            shelf.name,
+            fleets.len()
+        )
+    } else {
+        format!(
+            "warning[not-owned]: collection {}: the {} fleets cannot all be built at the same time{left_out}: {}",
+            shelf.name,
+            fleets.len(),
+            short.join(", ")
+        )
     }
 }

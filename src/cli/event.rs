@@ -50,6 +50,8 @@ pub struct EventArgs {
     /// Write every list's build sheet into this HTML file, one list per page.
     #[arg(long, value_name = "OUT.html")]
     pub sheets: Option<PathBuf>,
+    #[command(flatten)]
+    pub owned: super::check::Owned,
     /// The sheets' page size.
     #[arg(long, value_enum, default_value_t = fleetcheck_report::sheet::Paper::A4)]
     pub paper: fleetcheck_report::sheet::Paper,
@@ -382,6 +384,7 @@ pub fn run(args: &EventArgs) -> anyhow::Result<i32> {
         // The roster and the duplicate-list check need it.
         skip_fingerprint: false,
         costs: event.rules.costs.clone(),
+        collection: args.owned.shelf(&db)?,
     };
     let mut skip = vec![args.event.clone()];
     skip.extend(args.against.clone());

@@ -44,6 +44,8 @@ pub struct OptionsArgs {
     /// name).
     #[arg(long, value_name = "CARD")]
     pub replace: Option<String>,
+    #[command(flatten)]
+    pub owned: super::check::Owned,
     /// The global options (`Cli::common`), copied in by `Cli::share_common`.
     #[arg(skip)]
     pub common: Common,
@@ -81,7 +83,8 @@ pub fn run(args: &OptionsArgs) -> anyhow::Result<i32> {
     if let Err(c) = fleetcheck_edit::staw_only(&source) {
         return super::export::input_error(&c, &args.common);
     }
-    let opts = check_options(None, None)?;
+    let mut opts = check_options(None, None)?;
+    opts.collection = args.owned.shelf(&db)?;
     let ask = Ask {
         ship: args.ship,
         slot: args.slot.clone(),

@@ -9,8 +9,8 @@ use fleetcheck_report as report;
 pub type PriceArgs = OneFleet;
 
 pub fn run(args: &PriceArgs) -> anyhow::Result<i32> {
-    let opts = args.judge.options()?;
     let db = super::load_db(&args.common)?;
+    let opts = args.judge.options_on(&db)?;
     // A directory is read as a file and reported as an `io` error: `price`
     // explains one fleet.
     let checked = check_path(&db, &args.fleet, &opts);

@@ -96,9 +96,15 @@ pub(crate) fn exit(outcome: anyhow::Result<i32>, common: &super::Common, command
             Refusal::new("the command refused; standard error says why").said()
         }
         Ok(code) => return code,
-        Err(e) => e
-            .downcast::<Refusal>()
-            .unwrap_or_else(|e| Refusal::new(format!("{e:#}"))),
+        Err(e) => match e.downcast::<super::check::RefusedFile>() {
+            Ok(r) => Refusal {
+                file: Some(r.file),
+                ..Refusal::new(r.message)
+            },
+            Err(e) => e
+                .downcast::<Refusal>()
+                .unwrap_or_else(|e| Refusal::new(format!("{e:#}"))),
+        },
     };
     refusal.say(common);
     if json && !super::check::printed() {

@@ -13,8 +13,8 @@ use fleetcheck_report::{self as report, Checked};
 pub type SideboardArgs = OneFleet;
 
 pub fn run(args: &SideboardArgs) -> anyhow::Result<i32> {
-    let opts = args.judge.options()?;
     let db = super::load_db(&args.common)?;
+    let opts = args.judge.options_on(&db)?;
     let checked = match read_source(&args.fleet) {
         Ok(source) => super::check::dispatch(source, |s| plan(&db, s, &opts)),
         Err(c) => *c,

@@ -322,7 +322,7 @@ codes! {
         UnknownGame = ("unknown-game", Error, "`game` names no rule set of this build"),
         NotAFleet = ("not-a-fleet", Error, "`fleetcheck event`: a `*.toml` file in the lists folder that is another game's file, not a STAW fleet (other files are skipped)"),
         UnknownFaction = ("unknown-faction", Error, "an event file's faction id that names no faction (with \"did you mean\")"),
-        UnknownSet = ("unknown-set", Error, "an event file's expansion that names no set, or several (with \"did you mean\")"),
+        UnknownSet = ("unknown-set", Error, "an event or collection file's expansion that names no set, or several (with \"did you mean\")"),
     }
 }
 

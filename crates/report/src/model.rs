@@ -252,10 +252,47 @@ pub struct FleetReport {
     /// list gives the same fingerprint however it is written.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fingerprint: Option<String>,
+    /// `--collection`: what the fleet uses of the collection (absent
+    /// without one, or when the file could not be priced).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub collection: Option<CollectionReport>,
     /// Game-specific details for the other rule sets.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub details: Option<serde_json::Value>,
     pub diagnostics: Vec<DiagnosticReport>,
+}
+
+/// What a fleet uses of a collection (`--collection`).
+#[derive(Debug, Clone, Serialize, JsonSchema, Default, PartialEq, Eq)]
+pub struct CollectionReport {
+    /// The collection file, as given.
+    pub file: String,
+    /// The cards the collection holds enough copies of, in the order the
+    /// fleet first uses them.
+    pub owned: Vec<CollectionCard>,
+    /// The cards the fleet uses more copies of than the collection holds
+    /// (each a `not-owned` warning).
+    pub missing: Vec<CollectionCard>,
+}
+
+/// One card a fleet uses, with copies used and held.
+#[derive(Debug, Clone, Serialize, JsonSchema, PartialEq, Eq)]
+pub struct CollectionCard {
+    /// The printing the fleet names first.
+    pub id: String,
+    pub name: String,
+    /// Copies the fleet uses (every printing of the card).
+    pub needed: u32,
+    /// Copies the collection holds (every printing of the card).
+    pub owned: u32,
+    /// `missing` only: the expansions that contain the card, the newest
+    /// first.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub sets: Vec<CardRef>,
+    /// The id the collection counts it by (its first printing).
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub first_printing: String,
 }
 
 /// A card reference in a report.

@@ -6,8 +6,8 @@
 //! engine's `analyse_text` with these two around it.
 
 use super::model::{
-    CardRef, CardReport, FleetReport, Modifier, ResourceReport, ShipReport, SideboardCard,
-    SideboardReport, SwapReport,
+    CardRef, CardReport, CollectionCard, CollectionReport, FleetReport, Modifier, ResourceReport,
+    ShipReport, SideboardCard, SideboardReport, SwapReport,
 };
 use super::Checked;
 use fleetcheck_data::Database;
@@ -27,6 +27,8 @@ pub struct Priced {
     /// [`staw::fingerprint::of`] the resolved fleet (none when the options
     /// skip it).
     pub fingerprint: Option<String>,
+    /// What the fleet uses of the collection (`--collection`).
+    pub collection: Option<CollectionReport>,
 }
 
 /// The report's modifier for one of the engine's.
@@ -53,6 +55,7 @@ pub fn priced_with(a: &Analysis, fingerprint: bool) -> Priced {
     Priced {
         not_tournament_legal: a.format.sandbox,
         fingerprint: fingerprint.then(|| staw::fingerprint::of(a)),
+        collection: a.collection.map(|shelf| collection(a, shelf)),
         total: a.total,
         cap: a.cap.as_ref().map(|c| c.0),
         ships: a
@@ -110,6 +113,41 @@ pub fn priced_with(a: &Analysis, fingerprint: bool) -> Priced {
     }
 }
 
+/// What the analysed fleet uses of the shelf.
+pub fn collection(a: &Analysis, shelf: &staw::collection::Shelf) -> CollectionReport {
+    let mut out = CollectionReport {
+        file: shelf.name.clone(),
+        ..CollectionReport::default()
+    };
+    for u in a.ownership().map(|o| o.cards).unwrap_or_default() {
+        let short = u.short() > 0;
+        let card = CollectionCard {
+            sets: if short {
+                staw::collection::sources(a.db, &u.id)
+                    .into_iter()
+                    .map(|s| CardRef {
+                        id: s.id,
+                        name: s.name,
+                    })
+                    .collect()
+            } else {
+                Vec::new()
+            },
+            id: u.id,
+            name: u.name,
+            needed: u.needed,
+            owned: u.owned,
+            first_printing: u.first_printing,
+        };
+        if short {
+            out.missing.push(card);
+        } else {
+            out.owned.push(card);
+        }
+    }
+    out
+}
+
 /// The report of an analysed STAW file.
 pub fn checked(a: Analysed<Priced>) -> Checked {
     let mut report = FleetReport {
@@ -130,6 +168,7 @@ pub fn checked(a: Analysed<Priced>) -> Checked {
         report.resource = p.resource;
         report.sideboard = p.sideboard;
         report.fingerprint = p.fingerprint;
+        report.collection = p.collection;
     }
     Checked {
         source: Some(a.source),

@@ -38,6 +38,8 @@ pub struct Analysis<'a> {
     /// The fleet SP cap and what sets it, as words that follow "the 100 SP
     /// cap": "set by the file's sp_cap", "of format standard".
     pub cap: Option<(i32, String)>,
+    /// What the player owns (`--collection`), when the check was given it.
+    pub collection: Option<&'a crate::collection::Shelf>,
 }
 
 /// The slots of a ship: printed, the talent slots of its captain, admiral
@@ -172,6 +174,7 @@ pub fn analyse<'a>(
         additional_points,
         total,
         cap,
+        collection: None,
     }
 }
 
@@ -583,6 +586,15 @@ impl<'a> Analysis<'a> {
             }
         }
         None
+    }
+
+    /// What the fleet uses of the collection it is judged against, if any.
+    pub fn ownership(&self) -> Option<crate::collection::Ownership> {
+        let shelf = self.collection?;
+        Some(shelf.ownership(
+            self.db,
+            self.every_card().into_iter().map(|l| (l.card, l.span)),
+        ))
     }
 
     /// Every card of the fleet in file order: each ship and its cards, the

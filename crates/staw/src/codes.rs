@@ -33,5 +33,6 @@ codes! {
         ChosenCard = ("chosen-card", Note, "a name several different cards share, resolved because the fleet decides: the only candidate that can go there without a penalty and is the cheapest there; the card used and why are named"),
         Held = ("held", Note, "a card held face down beneath another card (Quark, Cryogenic Stasis, ...): no slot of the upgrade bar; the card holding it is named"),
         OpBanned = ("op-banned", Error, "a card banned from organised play (formats that exclude them)"),
+        NotOwned = ("not-owned", Warning, "`--collection`: the fleet uses more copies of a card than the collection holds (on the first copy beyond those owned; the expansions that contain it are named, the newest first)"),
     }
 }

@@ -133,6 +133,7 @@ impl<'db> Engine<'db> {
             date: None,
             cap: None,
             costs: self.opts.costs.clone(),
+            collection: self.opts.collection.clone(),
         };
         if read {
             r.resolve(&self.opts);
@@ -161,6 +162,8 @@ pub struct Resolved<'db> {
     cap: Option<(i32, String)>,
     /// An event's prices of cards (`CheckOptions::costs`).
     costs: Vec<crate::event::Recost>,
+    /// What the player owns (`CheckOptions::collection`).
+    collection: Option<Arc<crate::collection::Shelf>>,
 }
 
 /// One change of a resolved fleet, made in memory.
@@ -229,6 +232,7 @@ impl<'db> Resolved<'db> {
             if !self.costs.is_empty() {
                 crate::event::reprice(&mut a, &self.costs);
             }
+            a.collection = self.collection.as_deref();
             for rule in RULES {
                 (rule.check)(&a, &mut out.diagnostics);
             }

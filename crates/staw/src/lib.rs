@@ -19,6 +19,7 @@ pub mod analysis;
 mod card_refs;
 mod class_facts;
 mod codes;
+pub mod collection;
 pub mod condition;
 pub mod cost;
 mod engine;
@@ -49,6 +50,7 @@ mod chosen;
 mod empty_fleet;
 mod equivalent;
 mod held;
+mod not_owned;
 mod op_banned;
 mod oversized;
 mod resource_rules;
@@ -94,6 +96,9 @@ pub struct CheckOptions {
     /// An event's prices of cards (`[[cost]]`): each replaces the card's
     /// base cost, a named modifier of its price (`event-cost`).
     pub costs: Vec<event::Recost>,
+    /// `--collection`: what the player owns; a fleet that uses more copies
+    /// of a card than it holds gets `not-owned` (`collection::RULE`).
+    pub collection: Option<std::sync::Arc<collection::Shelf>>,
 }
 
 /// One rule of the engine: the codes it reports and its check.
@@ -125,6 +130,7 @@ pub const RULES: &[Rule] = &[
     equivalent::RULE,
     chosen::RULE,
     held::RULE,
+    not_owned::RULE,
 ];
 
 /// The default format of a fleet file without `format`.

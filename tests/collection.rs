@@ -1,0 +1,162 @@
+//! `--collection FILE` end to end: the `not-owned` warning on the card's
+//! line (exit 0: ownership is no legality), a bad collection file refused
+//! with every problem located (exit 2), several fleets judged together,
+//! the JSON `collection` object, and `FLEETCHECK_COLLECTION`.
+
+use crate::support::{fleetcheck, run};
+use std::path::PathBuf;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+const ONE: &str = "[[ship]]\nship = { id = \"S207\" }\ncaptain = { id = \"Cap906\" }\nupgrades = [{ id = \"C209\" }, { id = \"W122\" }]\n";
+const TWO_TORPEDOES: &str = "[[ship]]\nship = { id = \"S207\" }\ncaptain = { id = \"Cap906\" }\nupgrades = [\n  { id = \"W122\" },\n  { id = \"W122\" },\n]\n";
+
+fn dir(files: &[(&str, &str)]) -> tempfile::TempDir {
+    let d = tempfile::tempdir().unwrap();
+    for (name, text) in files {
+        std::fs::write(d.path().join(name), text).unwrap();
+    }
+    std::fs::copy(
+        root().join("fleets/collections/starter-set.toml"),
+        d.path().join("starter.toml.col"),
+    )
+    .unwrap();
+    d
+}
+
+#[test]
+fn a_card_short_is_a_warning_on_its_line_naming_its_expansions() {
+    let d = dir(&[("two.toml", TWO_TORPEDOES)]);
+    let r = run(
+        d.path(),
+        &["check", "two.toml", "--collection", "starter.toml.col"],
+    );
+    assert_eq!(r.code, 0, "{}", r.stdout);
+    assert!(r.stdout.contains(
+        "warning[not-owned]: Photon Torpedoes (W122): the fleet uses 2 copies, the collection starter.toml.col holds 1; it comes in U.S.S. Defiant (Repaint) (72282),"
+    ), "{}", r.stdout);
+    assert!(r.stdout.contains(" --> two.toml:6:3\n"), "{}", r.stdout);
+    assert!(
+        r.stdout
+            .contains("U.S.S. Defiant (71268), Starter Set (71120)\n"),
+        "{}",
+        r.stdout
+    );
+    assert!(
+        r.stdout.contains("LEGAL two.toml: 1 warning"),
+        "{}",
+        r.stdout
+    );
+}
+
+#[test]
+fn a_starter_set_fleet_from_a_starter_set_has_no_finding() {
+    let d = dir(&[("one.toml", ONE)]);
+    let r = run(
+        d.path(),
+        &["check", "one.toml", "--collection", "starter.toml.col"],
+    );
+    assert_eq!(r.code, 0);
+    assert!(r.stdout.ends_with("LEGAL one.toml\n"), "{}", r.stdout);
+}
+
+#[test]
+fn two_fleets_that_fit_alone_are_reported_together() {
+    let d = dir(&[("a.toml", ONE), ("b.toml", ONE)]);
+    let r = run(
+        d.path(),
+        &[
+            "check",
+            "a.toml",
+            "b.toml",
+            "--collection",
+            "starter.toml.col",
+        ],
+    );
+    assert_eq!(r.code, 0);
+    assert!(r.stdout.ends_with(
+        "2 files checked: 2 legal, 0 illegal, 0 input errors\n\
+         warning[not-owned]: collection starter.toml.col: the 2 fleets cannot all be built at the same time: \
+         U.S.S. Enterprise-D (S207) 1 short (2 used, 1 held), Jean-Luc Picard (Cap906) 1 short (2 used, 1 held), \
+         Data (C209) 1 short (2 used, 1 held), Photon Torpedoes (W122) 1 short (2 used, 1 held)\n"
+    ), "{}", r.stdout);
+    std::fs::write(d.path().join("two.toml.col"), "[sets]\n\"71120\" = 2\n").unwrap();
+    let r = run(d.path(), &["check", ".", "--collection", "two.toml.col"]);
+    assert!(
+        r.stdout
+            .ends_with("collection two.toml.col: the 2 fleets can all be built at the same time\n"),
+        "{}",
+        r.stdout
+    );
+}
+
+#[test]
+fn a_bad_collection_file_is_refused_with_its_problems_located() {
+    let d = dir(&[("one.toml", ONE)]);
+    std::fs::write(d.path().join("bad.col"), "[sets]\n\"Startr Set\" = 0\n").unwrap();
+    let out = fleetcheck(d.path())
+        .args(["check", "one.toml", "--collection", "bad.col"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("error[unknown-set]: `sets`: no expansion has the id or name \"Startr Set\"\n --> bad.col:2:1\n"), "{err}");
+    assert!(
+        err.contains("= help: did you mean \"Starter Set\" (71120)?"),
+        "{err}"
+    );
+    assert!(err.contains("error[shape]: `sets`: the copies of \"Startr Set\" must be a whole number from 1 to 1000, found 0\n --> bad.col:2:16\n"), "{err}");
+}
+
+#[test]
+fn the_json_report_has_the_collection_of_each_fleet() {
+    let d = dir(&[("two.toml", TWO_TORPEDOES)]);
+    let r = run(
+        d.path(),
+        &[
+            "-o",
+            "json",
+            "check",
+            "two.toml",
+            "--collection",
+            "starter.toml.col",
+        ],
+    );
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+    let c = &v["fleets"][0]["collection"];
+    assert_eq!(c["file"], "starter.toml.col");
+    assert_eq!(
+        c["owned"],
+        serde_json::json!([
+            {"id": "S207", "name": "U.S.S. Enterprise-D", "needed": 1, "owned": 1},
+            {"id": "Cap906", "name": "Jean-Luc Picard", "needed": 1, "owned": 1},
+        ])
+    );
+    let m = &c["missing"][0];
+    assert_eq!(
+        (&m["id"], &m["needed"], &m["owned"]),
+        (&"W122".into(), &2.into(), &1.into())
+    );
+    assert_eq!(
+        m["sets"][0],
+        serde_json::json!({"id": "72282", "name": "U.S.S. Defiant (Repaint)"})
+    );
+    assert_eq!(m["sets"].as_array().unwrap().len(), 13);
+}
+
+#[test]
+fn the_environment_names_the_default_collection_and_no_collection_turns_it_off() {
+    let d = dir(&[("two.toml", TWO_TORPEDOES)]);
+    let with = |args: &[&str]| {
+        let out = fleetcheck(d.path())
+            .env("FLEETCHECK_COLLECTION", "starter.toml.col")
+            .args(args)
+            .output()
+            .unwrap();
+        String::from_utf8(out.stdout).unwrap()
+    };
+    assert!(with(&["check", "two.toml"]).contains("LEGAL two.toml: 1 warning"));
+    assert!(with(&["check", "two.toml", "--no-collection"]).ends_with("LEGAL two.toml\n"));
+}
