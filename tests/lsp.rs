@@ -194,7 +194,7 @@ fn a_client_session_checks_hovers_completes_and_fixes() {
         .iter()
         .find(|i| i["label"] == "Cloaking Device (T240)")
         .unwrap_or_else(|| panic!("{first:#?}"));
-    assert_eq!(cloak["detail"], "0 SP there");
+    assert_eq!(cloak["detail"], "4 SP there", "{first:#?}");
     assert_eq!(cloak["textEdit"]["newText"], "Cloaking Device");
 
     // An unknown method is an error, not the end.

@@ -299,14 +299,23 @@ pub(crate) fn completion(
         ship: Some(ship),
         slot,
         any_faction: true,
-        limit: Some(100),
         ..Ask::default()
     };
     let found = options(db, &source, opts, &ask).ok()?;
     let range = doc.lines.range(text, &inner);
+    // What is typed so far narrows the list (the client filters the same
+    // way; the ranking among what is left stays `options`'s).
+    let typed =
+        fleetcheck_data::normalize(&text[inner.start..offset.clamp(inner.start, inner.end)]);
     let items = found
         .options
         .iter()
+        .filter(|c| {
+            typed.is_empty()
+                || fleetcheck_data::normalize(&c.name).starts_with(&typed)
+                || fleetcheck_data::normalize(&c.id).starts_with(&typed)
+        })
+        .take(100)
         .enumerate()
         .map(|(i, c)| {
             let penalty = c.modifiers.iter().any(|m| m.amount > 0);
@@ -331,7 +340,8 @@ pub(crate) fn completion(
         })
         .collect();
     Some(lsp::CompletionResponse::List(lsp::CompletionList {
-        is_incomplete: false,
+        // Asked again as more is typed: the list depends on it.
+        is_incomplete: true,
         items,
     }))
 }
