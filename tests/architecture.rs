@@ -27,6 +27,7 @@ pub const LAYERS: &[&str] = &[
     "fleetcheck-games",
     "fleetcheck-report",
     "fleetcheck-edit",
+    "fleetcheck-lsp",
     "fleetcheck",
     "fleetcheck-dev",
 ];

@@ -29,6 +29,7 @@ mod interop_slots;
 mod interop_spacedock;
 mod interop_text;
 mod invariants;
+mod lsp;
 mod options;
 mod props;
 mod raw_import;

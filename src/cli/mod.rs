@@ -79,6 +79,7 @@ impl Cli {
             Some(Command::Import(a)) => Some(&mut a.common),
             Some(Command::Export(a)) => Some(&mut a.common),
             Some(Command::Formats(a)) => Some(&mut a.common),
+            Some(Command::Lsp(a)) => Some(&mut a.common),
         };
         if let Some(c) = common {
             *c = self.common.clone();
@@ -185,6 +186,9 @@ pub enum Command {
     /// The STAW formats a fleet can be checked under (`format = "..."`,
     /// `--format`), with their limits.
     Formats(FormatsArgs),
+    /// A language server (LSP) over stdio: live checks, hover, completion
+    /// and fixes of fleet files in an editor (docs/lsp.md).
+    Lsp(FormatsArgs),
     /// Print a shell completion script.
     Completions(completions::CompletionsArgs),
     /// Print the man page (roff).
@@ -212,6 +216,7 @@ impl Command {
             Command::Import(_) => "import",
             Command::Export(_) => "export",
             Command::Formats(_) => "formats",
+            Command::Lsp(_) => "lsp",
             Command::Completions(_) => "completions",
             Command::Man(_) => "man",
         }
@@ -457,6 +462,7 @@ pub fn run(cli: Cli) -> anyhow::Result<i32> {
         Some(Command::Completions(a)) => completions::run(&a),
         Some(Command::Man(a)) => man::run(&a),
         Some(Command::Formats(a)) => formats(&a),
+        Some(Command::Lsp(a)) => lsp(&a),
     }
 }
 
@@ -465,6 +471,15 @@ pub struct FormatsArgs {
     /// The global options (`Cli::common`), copied in by `Cli::share_common`.
     #[arg(skip)]
     pub common: Common,
+}
+
+/// `fleetcheck lsp`: the language server on stdin/stdout until `exit`
+/// (`fleetcheck_lsp`); today's date from the clock or `FLEETCHECK_TODAY`.
+fn lsp(args: &FormatsArgs) -> anyhow::Result<i32> {
+    let db = load_db(&args.common)?;
+    let opts = check::check_options(None, None)?;
+    fleetcheck_lsp::serve_stdio(&db, opts).map_err(|e| anyhow::anyhow!("lsp: {e}"))?;
+    Ok(0)
 }
 
 /// `fleetcheck formats`: every format, its id, name and limits.

@@ -1,0 +1,115 @@
+//! One open document: its text, its line index and its analysis, all of
+//! one version, computed once when the version arrives.
+//!
+//! Which kind of file a document is decides what checks it
+//! ([`Kind::of`]): a fleet file (any game: `games::which`, the dispatcher
+//! `check` uses), an event file (`staw::event::read`), or a collection
+//! file. The collection reader is not in the workspace yet: its kind is
+//! the seam where it is called once it is (until then such a document
+//! gets no diagnostics and no features).
+
+use crate::lines::LineIndex;
+use fleetcheck_data::Database;
+use fleetcheck_games::Which;
+use fleetcheck_input::diag::{Diagnostic, Source};
+use fleetcheck_input::tree::Parsed;
+use fleetcheck_report::Checked;
+use fleetcheck_staw::CheckOptions;
+
+/// What a document is, from its name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Kind {
+    /// A fleet file of any game (`game` picks the rule set).
+    Fleet,
+    /// An event file (`fleetcheck event EVENT ...`): `event.toml`, or a
+    /// name ending in `.event.toml`.
+    Event,
+    /// A collection file (`collection.toml`, `*.collection.toml`).
+    Collection,
+}
+
+impl Kind {
+    pub(crate) fn of(path: &str) -> Kind {
+        let name = path.rsplit(['/', '\\']).next().unwrap_or(path);
+        if name == "event.toml" || name.ends_with(".event.toml") {
+            Kind::Event
+        } else if name == "collection.toml" || name.ends_with(".collection.toml") {
+            Kind::Collection
+        } else {
+            Kind::Fleet
+        }
+    }
+}
+
+/// One version of an open document.
+#[derive(Debug)]
+pub(crate) struct Document {
+    pub(crate) version: i32,
+    pub(crate) source: Source,
+    pub(crate) lines: LineIndex,
+    /// The outcome of `check` for a fleet file (a STAW fleet's report
+    /// with its ships' costs; another game's summary).
+    pub(crate) checked: Option<Checked>,
+    /// Exactly the diagnostics `fleetcheck check` (or `event`) gives.
+    pub(crate) diagnostics: Vec<Diagnostic>,
+    /// Whether the file is a STAW fleet (hover, completion and the
+    /// source action need one).
+    pub(crate) staw: bool,
+}
+
+impl Document {
+    pub(crate) fn new(
+        db: &Database,
+        opts: &CheckOptions,
+        path: String,
+        version: i32,
+        text: String,
+    ) -> Document {
+        let kind = Kind::of(&path);
+        let lines = LineIndex::of(&text);
+        let source = Source { path, text };
+        let mut doc = Document {
+            version,
+            source,
+            lines,
+            checked: None,
+            diagnostics: Vec::new(),
+            staw: false,
+        };
+        match kind {
+            Kind::Fleet => {
+                let (checked, staw) = check(db, opts, doc.source.clone());
+                doc.diagnostics = checked.diagnostics.clone();
+                doc.checked = Some(checked);
+                doc.staw = staw;
+            }
+            Kind::Event => {
+                if let Err(diags) = fleetcheck_staw::event::read(db, &doc.source) {
+                    doc.diagnostics = diags;
+                }
+            }
+            // The seam of the collection reader (branch `collections`).
+            Kind::Collection => {}
+        }
+        doc
+    }
+
+    pub(crate) fn text(&self) -> &str {
+        &self.source.text
+    }
+}
+
+/// The dispatch of `fleetcheck check` on a file already read: parsed
+/// once, its `game` picks the rule set. Also whether it is a STAW fleet.
+fn check(db: &Database, opts: &CheckOptions, source: Source) -> (Checked, bool) {
+    let parsed = Parsed::of(source);
+    match fleetcheck_games::which(&parsed) {
+        Ok(Which::Staw) => (fleetcheck_report::staw::check(db, parsed, opts), true),
+        Ok(Which::Other(g)) => (Checked::from_game((g.check)(parsed)), false),
+        Err(d) => {
+            let path = parsed.source.path.clone();
+            let c = Checked::input_error(&path, fleetcheck_staw::GAME, Some(parsed.source), *d);
+            (c, false)
+        }
+    }
+}

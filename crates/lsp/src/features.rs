@@ -1,0 +1,571 @@
+//! What the server answers about one document: diagnostics, hover,
+//! completion, code actions, document symbols and inlay hints. Every
+//! answer is asked of the engine (`staw::Engine`), the reports and the
+//! edit layer; nothing here prices a card or resolves a name itself.
+
+use crate::document::Document;
+use fleetcheck_data::model::Card;
+use fleetcheck_data::Database;
+use fleetcheck_edit::builder::options::{options, Ask};
+use fleetcheck_input::diag::{self, Fix, Severity};
+use fleetcheck_report::model::{CardReport, Modifier};
+use fleetcheck_staw::fleet::Placed;
+use fleetcheck_staw::{CheckOptions, Engine};
+use lsp_types as lsp;
+use std::ops::Range;
+
+/// `d` as the LSP says it: the same code, severity and message (its help
+/// lines after it, as `check` prints them), the range of its span.
+pub(crate) fn diagnostic(doc: &Document, d: &diag::Diagnostic) -> lsp::Diagnostic {
+    // A span into another file (a deck file the fleet names) is shown at
+    // the start of this one, with that file's name.
+    let (range, elsewhere) = match (&d.span, &d.file) {
+        (Some(span), None) => (doc.lines.range(doc.text(), span), None),
+        (_, Some(f)) => (lsp::Range::default(), Some(f.path.clone())),
+        (None, None) => (lsp::Range::default(), None),
+    };
+    let mut message = d.message.clone();
+    if let Some(path) = elsewhere {
+        message = format!("{path}: {message}");
+    }
+    for h in &d.help {
+        message.push('\n');
+        message.push_str(h);
+    }
+    lsp::Diagnostic {
+        range,
+        severity: Some(match d.severity {
+            Severity::Error => lsp::DiagnosticSeverity::ERROR,
+            Severity::Warning => lsp::DiagnosticSeverity::WARNING,
+            Severity::Note => lsp::DiagnosticSeverity::INFORMATION,
+        }),
+        code: Some(lsp::NumberOrString::String(d.code.as_str().to_string())),
+        source: Some("fleetcheck".into()),
+        message,
+        ..lsp::Diagnostic::default()
+    }
+}
+
+/// One card reference of a fleet: where it is written, its card, and the
+/// ship (0-based) it stands on.
+struct Reference<'db> {
+    span: Range<usize>,
+    card: &'db Card,
+    ship: Option<usize>,
+    /// The ship card of its ship itself.
+    is_ship: bool,
+}
+
+/// Every resolved reference of a STAW fleet document, in file order.
+fn references<'db>(db: &'db Database, opts: &CheckOptions, doc: &Document) -> Vec<Reference<'db>> {
+    let engine = Engine::new(db, opts.clone());
+    let resolved = engine.resolve_text(doc.source.clone());
+    let Some(fleet) = resolved.fleet() else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    let mut push = |p: &Placed<'db>, ship: Option<usize>, is_ship: bool| {
+        out.push(Reference {
+            span: p.span.clone(),
+            card: p.card,
+            ship,
+            is_ship,
+        })
+    };
+    if let Some(r) = &fleet.resource {
+        push(r, None, false);
+    }
+    for (i, e) in fleet.ships.iter().enumerate() {
+        push(&e.ship, Some(i), true);
+        let singles = [
+            &e.captain,
+            &e.admiral,
+            &e.flagship,
+            &e.fleet_captain,
+            &e.ambassador,
+            &e.construction,
+        ];
+        for p in singles.into_iter().flatten() {
+            push(p, Some(i), false);
+        }
+        for p in e.upgrades.iter().chain(&e.officers) {
+            push(p, Some(i), false);
+        }
+    }
+    if let Some(sb) = &fleet.sideboard {
+        for c in &sb.cards {
+            push(&c.card, None, false);
+        }
+    }
+    out.sort_by_key(|r| r.span.start);
+    out
+}
+
+/// The report's line of a card on its ship (its cost there, with every
+/// modifier).
+fn priced<'a>(doc: &'a Document, r: &Reference<'_>) -> Option<&'a CardReport> {
+    let ship = doc.checked.as_ref()?.report.ships.get(r.ship?)?;
+    ship.cards.iter().find(|c| c.id == r.card.id)
+}
+
+fn modifiers_words(mods: &[Modifier]) -> String {
+    mods.iter()
+        .map(|m| format!("{:+} SP: {}", m.amount, m.source))
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// Hover: a card's page in short, with its cost on that ship; on a ship
+/// its total; on the fleet's `name` the total against the cap.
+pub(crate) fn hover(
+    db: &Database,
+    opts: &CheckOptions,
+    doc: &Document,
+    offset: usize,
+) -> Option<lsp::Hover> {
+    if !doc.staw {
+        return None;
+    }
+    let report = &doc.checked.as_ref()?.report;
+    let refs = references(db, opts, doc);
+    let Some(r) = refs
+        .iter()
+        .find(|r| r.span.start <= offset && offset < r.span.end.max(r.span.start + 1))
+    else {
+        // The fleet's name: its total against the cap.
+        let line = line_at(doc.text(), offset);
+        if key_of(line) == Some("name") {
+            let total = report.total?;
+            let text = match report.cap {
+                Some(cap) => format!("**{total} SP** of {cap} SP"),
+                None => format!("**{total} SP**"),
+            };
+            return Some(markdown(text, None));
+        }
+        return None;
+    };
+    let card = r.card;
+    let view = fleetcheck_report::card::view(db, card);
+    let mut lines = Vec::new();
+    let slot = card
+        .slot
+        .as_deref()
+        .map_or(String::new(), |s| format!(" ({s})"));
+    lines.push(format!(
+        "**{}** `{}`: {}{slot}",
+        card.name,
+        card.id,
+        card.kind.as_str()
+    ));
+    if !view.faction_names.is_empty() {
+        lines.push(format!("Factions: {}", view.faction_names.join(", ")));
+    }
+    lines.push(format!("Base cost: {} SP", card.cost));
+    let ship = r.ship.and_then(|i| report.ships.get(i).map(|s| (i, s)));
+    if r.is_ship {
+        if let Some((i, s)) = ship {
+            lines.push(format!(
+                "Ship {}: {} SP with its cards (the ship {} SP)",
+                i + 1,
+                s.total,
+                s.cost
+            ));
+        }
+    } else if let (Some(c), Some((_, s))) = (priced(doc, r), ship) {
+        let mut there = format!("On the {}: **{} SP**", s.ship.name, c.cost);
+        if !c.modifiers.is_empty() {
+            there.push_str(&format!(" ({})", modifiers_words(&c.modifiers)));
+        }
+        lines.push(there);
+    }
+    let sets: Vec<String> = view
+        .set_details
+        .iter()
+        .map(|s| s.name.clone().unwrap_or_else(|| s.id.clone()))
+        .collect();
+    if !sets.is_empty() {
+        lines.push(format!("Sets: {}", sets.join(", ")));
+    }
+    for rule in &view.rules_text {
+        lines.push(format!("- {rule}"));
+    }
+    let range = doc.lines.range(doc.text(), &r.span);
+    Some(markdown(lines.join("\n\n"), Some(range)))
+}
+
+fn markdown(value: String, range: Option<lsp::Range>) -> lsp::Hover {
+    lsp::Hover {
+        contents: lsp::HoverContents::Markup(lsp::MarkupContent {
+            kind: lsp::MarkupKind::Markdown,
+            value,
+        }),
+        range,
+    }
+}
+
+/// The line of `text` that holds `offset`.
+fn line_at(text: &str, offset: usize) -> &str {
+    let offset = offset.min(text.len());
+    let start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
+    let end = text[offset..].find('\n').map_or(text.len(), |i| offset + i);
+    &text[start..end]
+}
+
+/// The key a line assigns (`upgrades = [` gives `upgrades`).
+fn key_of(line: &str) -> Option<&str> {
+    let (key, _) = line.split_once('=')?;
+    let key = key.trim();
+    (!key.is_empty() && key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')).then_some(key)
+}
+
+/// The string literal around `offset` on its line: the byte range of its
+/// contents (between the quotes), if the offset is inside one.
+fn string_at(text: &str, offset: usize) -> Option<Range<usize>> {
+    let offset = offset.min(text.len());
+    let start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
+    let end = text[offset..].find('\n').map_or(text.len(), |i| offset + i);
+    let mut open: Option<usize> = None;
+    for (i, c) in text[start..end].char_indices() {
+        let at = start + i;
+        if c == '"' {
+            match open {
+                None => open = Some(at + 1),
+                Some(o) => {
+                    if o <= offset && offset <= at {
+                        return Some(o..at);
+                    }
+                    open = None;
+                }
+            }
+        } else if c == '#' && open.is_none() {
+            break;
+        }
+    }
+    open.filter(|&o| o <= offset).map(|o| o..end)
+}
+
+/// Completion inside a card string of a ship's `captain`, `admiral` or
+/// `upgrades`, or its `id = "…"`: the cards `options` lists there, in its
+/// order (penalty-free first, then by cost there).
+pub(crate) fn completion(
+    db: &Database,
+    opts: &CheckOptions,
+    doc: &Document,
+    offset: usize,
+) -> Option<lsp::CompletionResponse> {
+    if !doc.staw {
+        return None;
+    }
+    let text = doc.text();
+    let inner = string_at(text, offset)?;
+    // The key this string belongs to: the nearest `key =` at or above it.
+    let before = &text[..inner.start];
+    let mut key = None;
+    for line in before.lines().rev() {
+        let t = line.trim_start();
+        if t.starts_with("[[ship]]") || t.starts_with('[') && !t.starts_with("[{") {
+            break;
+        }
+        if let Some(k) = key_of(line) {
+            key = Some(k);
+            break;
+        }
+    }
+    let by_id = before.trim_end().ends_with("id =")
+        || before.trim_end().ends_with("id=")
+        || text[inner.clone()]
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_uppercase())
+            && text[inner.clone()].chars().any(|c| c.is_ascii_digit());
+    let slot = match key? {
+        "captain" => Some("captain".to_string()),
+        "admiral" => Some("admiral".to_string()),
+        "upgrades" => None,
+        _ => return None,
+    };
+    let ship = before.matches("[[ship]]").count();
+    if ship == 0 {
+        return None;
+    }
+    // The fleet without the reference being written: the element (or the
+    // key's line) taken out, so that a half-written name breaks nothing.
+    let without = without_element(text, &inner);
+    let source = fleetcheck_input::diag::Source {
+        path: doc.source.path.clone(),
+        text: without,
+    };
+    let ask = Ask {
+        ship: Some(ship),
+        slot,
+        any_faction: true,
+        ..Ask::default()
+    };
+    let found = options(db, &source, opts, &ask).ok()?;
+    let range = doc.lines.range(text, &inner);
+    // What is typed so far narrows the list (the client filters the same
+    // way; the ranking among what is left stays `options`'s).
+    let typed =
+        fleetcheck_data::normalize(&text[inner.start..offset.clamp(inner.start, inner.end)]);
+    let items = found
+        .options
+        .iter()
+        .filter(|c| {
+            typed.is_empty()
+                || fleetcheck_data::normalize(&c.name).starts_with(&typed)
+                || fleetcheck_data::normalize(&c.id).starts_with(&typed)
+        })
+        .take(100)
+        .enumerate()
+        .map(|(i, c)| {
+            let penalty = c.modifiers.iter().any(|m| m.amount > 0);
+            let detail = if penalty {
+                format!("{} SP there, with a penalty", c.cost)
+            } else {
+                format!("{} SP there", c.cost)
+            };
+            let write = if by_id { c.id.clone() } else { c.name.clone() };
+            lsp::CompletionItem {
+                label: format!("{} ({})", c.name, c.id),
+                kind: Some(lsp::CompletionItemKind::VALUE),
+                detail: Some(detail),
+                sort_text: Some(format!("{i:05}")),
+                filter_text: Some(write.clone()),
+                text_edit: Some(lsp::CompletionTextEdit::Edit(lsp::TextEdit {
+                    range,
+                    new_text: write,
+                })),
+                ..lsp::CompletionItem::default()
+            }
+        })
+        .collect();
+    Some(lsp::CompletionResponse::List(lsp::CompletionList {
+        // Asked again as more is typed: the list depends on it.
+        is_incomplete: true,
+        items,
+    }))
+}
+
+/// `text` without the array element whose string contents are `inner`
+/// (and its comma), or without the line of a `key = "…"`.
+fn without_element(text: &str, inner: &Range<usize>) -> String {
+    let line_start = text[..inner.start].rfind('\n').map_or(0, |i| i + 1);
+    let line_end = text[inner.end..]
+        .find('\n')
+        .map_or(text.len(), |i| inner.end + i);
+    let head = &text[line_start..inner.start];
+    if key_of(head).is_some() && !head.contains('[') {
+        // `captain = "…"`: the whole line.
+        return format!("{}{}", &text[..line_start], &text[line_end..]);
+    }
+    // The element: from its opening (the quote, or the `{` of an inline
+    // table) to its closing and a comma after it.
+    let open = text[..inner.start]
+        .rfind(['{', '"'])
+        .filter(|&o| o >= line_start)
+        .map_or(inner.start, |o| {
+            let brace = text[line_start..o].rfind('{').map(|b| line_start + b);
+            brace.unwrap_or(o)
+        });
+    let mut close = (inner.end + 1).min(line_end);
+    let rest = &text[close..line_end];
+    if text[open..].starts_with('{') {
+        close = rest.find('}').map_or(close, |i| close + i + 1);
+    }
+    let rest = &text[close..line_end];
+    if let Some(i) = rest.find(',').filter(|&i| rest[..i].trim().is_empty()) {
+        close += i + 1;
+    }
+    format!("{}{}", &text[..open], &text[close..])
+}
+
+/// Code actions: each fix of each diagnostic in `range`, and the source
+/// action that writes ids for all names.
+pub(crate) fn code_actions(
+    db: &Database,
+    opts: &CheckOptions,
+    doc: &Document,
+    uri: &lsp::Uri,
+    range: lsp::Range,
+) -> Vec<lsp::CodeActionOrCommand> {
+    let text = doc.text();
+    let (from, to) = (
+        doc.lines.offset(text, range.start),
+        doc.lines.offset(text, range.end),
+    );
+    let mut out = Vec::new();
+    for d in &doc.diagnostics {
+        let Some(span) = d.span.as_ref().filter(|_| d.file.is_none()) else {
+            continue;
+        };
+        if span.end < from || span.start > to {
+            continue;
+        }
+        let only = d.fixes.len() == 1;
+        for fix in d.fixes.iter() {
+            let edit = lsp::TextEdit {
+                range: doc.lines.range(text, span),
+                new_text: fix.write.clone(),
+            };
+            let mut title = format!("Write {}", fix.label);
+            if !fix.legal {
+                title.push_str(" (breaks a rule there)");
+            }
+            out.push(lsp::CodeActionOrCommand::CodeAction(lsp::CodeAction {
+                title,
+                kind: Some(lsp::CodeActionKind::QUICKFIX),
+                diagnostics: Some(vec![diagnostic(doc, d)]),
+                edit: Some(workspace_edit(uri, vec![edit])),
+                is_preferred: Some(only && fix.legal),
+                ..lsp::CodeAction::default()
+            }));
+        }
+    }
+    if let Some(edit) = ids_for_names(db, opts, doc) {
+        out.push(lsp::CodeActionOrCommand::CodeAction(lsp::CodeAction {
+            title: "Write ids for all names".into(),
+            kind: Some(lsp::CodeActionKind::SOURCE),
+            edit: Some(workspace_edit(uri, vec![edit])),
+            ..lsp::CodeAction::default()
+        }));
+    }
+    out
+}
+
+fn workspace_edit(uri: &lsp::Uri, edits: Vec<lsp::TextEdit>) -> lsp::WorkspaceEdit {
+    lsp::WorkspaceEdit {
+        changes: Some([(uri.clone(), edits)].into_iter().collect()),
+        ..lsp::WorkspaceEdit::default()
+    }
+}
+
+/// Every reference written by name replaced by its card's id, the name in
+/// a comment: the answers `fix` writes (`edit::fix::apply`). `None` when
+/// every reference already has its id.
+fn ids_for_names(db: &Database, opts: &CheckOptions, doc: &Document) -> Option<lsp::TextEdit> {
+    if !doc.staw {
+        return None;
+    }
+    let text = doc.text();
+    let answers: Vec<(Range<usize>, Fix)> = references(db, opts, doc)
+        .into_iter()
+        .filter(|r| {
+            let written = text.get(r.span.clone()).unwrap_or("").trim();
+            written.starts_with('"')
+                || written.starts_with('\'')
+                || written.starts_with('{') && !has_id_key(written)
+        })
+        .map(|r| {
+            let fix = Fix {
+                label: r.card.name.clone(),
+                write: format!("{{ id = \"{}\" }}", r.card.id),
+                id: Some(r.card.id.clone()),
+                legal: true,
+            };
+            (r.span, fix)
+        })
+        .collect();
+    if answers.is_empty() {
+        return None;
+    }
+    let new_text = fleetcheck_edit::fix::apply(db, text, &answers);
+    let all = 0..text.len();
+    Some(lsp::TextEdit {
+        range: doc.lines.range(text, &all),
+        new_text,
+    })
+}
+
+fn has_id_key(inline: &str) -> bool {
+    inline
+        .trim_start_matches('{')
+        .split(',')
+        .any(|kv| kv.split_once('=').is_some_and(|(k, _)| k.trim() == "id"))
+}
+
+/// Document symbols: each ship (its total) with its cards (each cost).
+#[allow(deprecated)] // `DocumentSymbol::deprecated` must be written.
+pub(crate) fn symbols(
+    db: &Database,
+    opts: &CheckOptions,
+    doc: &Document,
+) -> Vec<lsp::DocumentSymbol> {
+    if !doc.staw {
+        return Vec::new();
+    }
+    let text = doc.text();
+    let report = doc.checked.as_ref().map(|c| &c.report);
+    let mut ships: Vec<lsp::DocumentSymbol> = Vec::new();
+    let mut others = Vec::new();
+    for r in references(db, opts, doc) {
+        let range = doc.lines.range(text, &r.span);
+        let detail = if r.is_ship {
+            r.ship
+                .and_then(|i| report?.ships.get(i))
+                .map(|s| format!("{} SP", s.total))
+        } else {
+            priced(doc, &r).map(|c| format!("{} SP", c.cost))
+        };
+        let symbol = lsp::DocumentSymbol {
+            name: format!("{} ({})", r.card.name, r.card.id),
+            detail,
+            kind: if r.is_ship {
+                lsp::SymbolKind::CLASS
+            } else {
+                lsp::SymbolKind::FIELD
+            },
+            tags: None,
+            deprecated: None,
+            range,
+            selection_range: range,
+            children: None,
+        };
+        match (r.is_ship, r.ship, ships.last_mut()) {
+            (true, _, _) => ships.push(lsp::DocumentSymbol {
+                children: Some(Vec::new()),
+                ..symbol
+            }),
+            (false, Some(_), Some(ship)) => {
+                ship.range.end = range.end;
+                ship.children.get_or_insert_with(Vec::new).push(symbol);
+            }
+            _ => others.push(symbol),
+        }
+    }
+    ships.extend(others);
+    ships
+}
+
+/// Inlay hints: each card's cost on its ship after its reference.
+pub(crate) fn inlay_hints(
+    db: &Database,
+    opts: &CheckOptions,
+    doc: &Document,
+    range: lsp::Range,
+) -> Vec<lsp::InlayHint> {
+    if !doc.staw {
+        return Vec::new();
+    }
+    let text = doc.text();
+    let (from, to) = (
+        doc.lines.offset(text, range.start),
+        doc.lines.offset(text, range.end),
+    );
+    references(db, opts, doc)
+        .iter()
+        .filter(|r| !r.is_ship && r.span.end >= from && r.span.start <= to)
+        .filter_map(|r| {
+            let c = priced(doc, r)?;
+            Some(lsp::InlayHint {
+                position: doc.lines.position(text, r.span.end),
+                label: lsp::InlayHintLabel::String(format!("{} SP", c.cost)),
+                kind: None,
+                text_edits: None,
+                tooltip: None,
+                padding_left: Some(true),
+                padding_right: None,
+                data: None,
+            })
+        })
+        .collect()
+}
