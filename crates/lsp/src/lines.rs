@@ -66,8 +66,8 @@ mod tests {
         let text = "a = \"Ré😀x\"\nb";
         let l = LineIndex::of(text);
         let x = text.find('x').unwrap();
-        assert_eq!(l.position(text, x), Position::new(0, 8));
-        assert_eq!(l.offset(text, Position::new(0, 8)), x);
+        assert_eq!(l.position(text, x), Position::new(0, 9));
+        assert_eq!(l.offset(text, Position::new(0, 9)), x);
         assert_eq!(l.offset(text, Position::new(1, 0)), text.len() - 1);
         assert_eq!(
             l.offset(text, Position::new(0, 99)),
