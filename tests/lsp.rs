@@ -75,6 +75,15 @@ impl Client {
         self.send(json!({"jsonrpc": "2.0", "method": method, "params": params}));
     }
 
+    /// `shutdown`, `exit`, and the server's end (exit code 0).
+    fn finish(mut self) {
+        let shut = self.request("shutdown", Value::Null);
+        assert_eq!(shut["result"], Value::Null);
+        self.notify("exit", Value::Null);
+        drop(self.stdin);
+        assert!(self.child.wait().unwrap().success());
+    }
+
     /// The next diagnostics published.
     fn diagnostics(&mut self) -> Value {
         loop {
@@ -176,11 +185,18 @@ fn a_client_session_checks_hovers_completes_and_fixes() {
         .as_str()
         .unwrap()
         .to_string();
-    assert!(
-        value.starts_with("**Quantum Torpedoes** `W107`: upgrade (weapon)"),
-        "{value}"
+    assert_eq!(
+        value,
+        "**Quantum Torpedoes** `W107`: upgrade (weapon)\n\n\
+         Factions: Federation\n\n\
+         Base cost: 6 SP\n\n\
+         On the U.S.S. Defiant: **6 SP**\n\n\
+         Sets: U.S.S. Defiant (71268), U.S.S. Defiant (Repaint) (72282), \
+         U.S.S. Enterprise-E (71531), U.S.S. Enterprise-E (Repaint) (72271)\n\n\
+         Fleet-building rules: none"
     );
-    assert!(value.contains("On the U.S.S. Defiant: **"), "{value}");
+    assert_eq!(h["result"]["range"]["start"], pos(7, 2));
+    assert_eq!(h["result"]["range"]["end"], pos(7, 17));
 
     // Completion inside the upgrade string: the penalty-free Cloaking
     // Device T240 among the first items.
@@ -231,6 +247,65 @@ fn garbage_and_a_large_document_break_nothing() {
     c.notify("exit", Value::Null);
     drop(c.stdin);
     assert!(c.child.wait().unwrap().success());
+}
+
+fn hover_text(c: &mut Client, uri: &str, line: u32, character: u32) -> String {
+    let h = c.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": uri}, "position": pos(line, character)}),
+    );
+    h["result"]["contents"]["value"]
+        .as_str()
+        .unwrap_or_else(|| panic!("{h:#?}"))
+        .to_string()
+}
+
+fn open(c: &mut Client, uri: &str, text: &str) -> Value {
+    c.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": uri, "languageId": "toml", "version": 1, "text": text}}),
+    );
+    c.diagnostics()
+}
+
+#[test]
+fn hover_on_a_ship_a_penalised_card_and_the_fleet_name() {
+    let mut c = Client::start();
+    open(&mut c, URI, &fleet("Cloaking Device"));
+    // The ship: its total with its cards and the slots left.
+    assert_eq!(
+        hover_text(&mut c, URI, 4, 10),
+        "**U.S.S. Defiant** `S180`: ship\n\n\
+         Factions: Federation\n\n\
+         Base cost: 24 SP\n\n\
+         Ship 1: **38 SP** with its cards (the ship 24 SP)\n\n\
+         Slots: tech 0 of 1 free, weapon 1 of 2 free, crew 2 of 2 free, talent 1 of 1 free\n\n\
+         Sets: U.S.S. Defiant (71268), U.S.S. Defiant (Repaint) (72282)\n\n\
+         Fleet-building rules: none"
+    );
+    // The fleet's name: the total against the cap.
+    assert_eq!(
+        hover_text(&mut c, URI, 0, 3),
+        "Fleet total: **38 SP** of 100 SP (62 SP left)"
+    );
+
+    // The Defiant's own Cloaking Device on another ship: its ship penalty
+    // as `price` names it, and its rule in words.
+    let other = "file:///fleets/other.toml";
+    let text = "name = \"Other\"\n\n[[ship]]\nship = { id = \"S207\" }\ncaptain = \"Cap639\"\nupgrades = [{ id = \"T240\" }, \"W107\"]\n";
+    open(&mut c, other, text);
+    assert_eq!(
+        hover_text(&mut c, other, 5, 15),
+        "**Cloaking Device** `T240`: upgrade (tech)\n\n\
+         Factions: Federation\n\n\
+         Base cost: 4 SP\n\n\
+         On the U.S.S. Enterprise-D: **9 SP**\n\
+         - ship-penalty +5: Cloaking Device (T240): +5 SP unless on the U.S.S. Defiant\n\n\
+         Sets: U.S.S. Defiant (71268), U.S.S. Defiant (Repaint) (72282)\n\n\
+         Fleet-building rules:\n\
+         - +5 SP on any ship other than the U.S.S. Defiant"
+    );
+    c.finish();
 }
 
 /// A real editor: Neovim headless (`.ci/run` installs it) opens a fleet

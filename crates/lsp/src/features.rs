@@ -108,15 +108,54 @@ fn priced<'a>(doc: &'a Document, r: &Reference<'_>) -> Option<&'a CardReport> {
     ship.cards.iter().find(|c| c.id == r.card.id)
 }
 
-fn modifiers_words(mods: &[Modifier]) -> String {
-    mods.iter()
-        .map(|m| format!("{:+} SP: {}", m.amount, m.source))
-        .collect::<Vec<_>>()
-        .join("; ")
+/// A modifier as `price` says it: its kind, signed amount and source
+/// ("ship-penalty +5: Cloaking Device (T240): +5 SP unless on the U.S.S.
+/// Defiant").
+fn modifier_words(m: &Modifier) -> String {
+    format!("{} {:+}: {}", m.kind, m.amount, m.source)
 }
 
-/// Hover: a card's page in short, with its cost on that ship; on a ship
-/// its total; on the fleet's `name` the total against the cap.
+/// The upgrade slots of ship `ship` (0-based) and how many of each are
+/// free: "weapon 1 of 2 free" (a slot that takes either of two types is
+/// "crew-or-tech"). `None` when the fleet cannot be priced.
+fn slots_left(db: &Database, opts: &CheckOptions, doc: &Document, ship: usize) -> Option<String> {
+    let engine = Engine::new(db, opts.clone());
+    let resolved = engine.resolve_text(doc.source.clone());
+    resolved
+        .analyse(|a| {
+            let s = a.ships.get(ship)?;
+            let words = |slot: &fleetcheck_staw::Slot| slot.accepts.join("-or-");
+            // (the slot's words, free, all), in the order of the ship's slots.
+            let mut groups: Vec<(String, usize, usize)> = Vec::new();
+            for slot in s.slots.iter().filter(|x| !x.accepts.is_empty()) {
+                let name = words(slot);
+                match groups.iter_mut().find(|(n, _, _)| *n == name) {
+                    Some(g) => g.2 += 1,
+                    None => groups.push((name, 0, 1)),
+                }
+            }
+            for slot in s.free_slots() {
+                let name = words(slot);
+                if let Some(g) = groups.iter_mut().find(|(n, _, _)| *n == name) {
+                    g.1 += 1;
+                }
+            }
+            if groups.is_empty() {
+                return Some("none".to_string());
+            }
+            let words: Vec<String> = groups
+                .iter()
+                .map(|(n, f, all)| format!("{n} {f} of {all} free"))
+                .collect();
+            Some(words.join(", "))
+        })
+        .priced
+        .flatten()
+}
+
+/// Hover: a card's page in short, with its cost on that ship (every
+/// modifier as `price` names it); on a ship its total and the slots
+/// left; on the fleet's `name` the total against the cap.
 pub(crate) fn hover(
     db: &Database,
     opts: &CheckOptions,
@@ -137,8 +176,12 @@ pub(crate) fn hover(
         if key_of(line) == Some("name") {
             let total = report.total?;
             let text = match report.cap {
-                Some(cap) => format!("**{total} SP** of {cap} SP"),
-                None => format!("**{total} SP**"),
+                Some(cap) => format!(
+                    "Fleet total: **{total} SP** of {cap} SP ({} SP {})",
+                    (cap - total).abs(),
+                    if total <= cap { "left" } else { "over" }
+                ),
+                None => format!("Fleet total: **{total} SP** (no cap)"),
             };
             return Some(markdown(text, None));
         }
@@ -165,29 +208,41 @@ pub(crate) fn hover(
     if r.is_ship {
         if let Some((i, s)) = ship {
             lines.push(format!(
-                "Ship {}: {} SP with its cards (the ship {} SP)",
+                "Ship {}: **{} SP** with its cards (the ship {} SP)",
                 i + 1,
                 s.total,
                 s.cost
             ));
+            if let Some(left) = slots_left(db, opts, doc, i) {
+                lines.push(format!("Slots: {left}"));
+            }
         }
     } else if let (Some(c), Some((_, s))) = (priced(doc, r), ship) {
         let mut there = format!("On the {}: **{} SP**", s.ship.name, c.cost);
-        if !c.modifiers.is_empty() {
-            there.push_str(&format!(" ({})", modifiers_words(&c.modifiers)));
+        for m in &c.modifiers {
+            there.push_str(&format!("\n- {}", modifier_words(m)));
         }
         lines.push(there);
     }
     let sets: Vec<String> = view
         .set_details
         .iter()
-        .map(|s| s.name.clone().unwrap_or_else(|| s.id.clone()))
+        .map(|s| match &s.name {
+            Some(name) => format!("{name} ({})", s.id),
+            None => s.id.clone(),
+        })
         .collect();
     if !sets.is_empty() {
         lines.push(format!("Sets: {}", sets.join(", ")));
     }
-    for rule in &view.rules_text {
-        lines.push(format!("- {rule}"));
+    if view.rules_text.is_empty() {
+        lines.push("Fleet-building rules: none".to_string());
+    } else {
+        let mut rules = "Fleet-building rules:".to_string();
+        for rule in &view.rules_text {
+            rules.push_str(&format!("\n- {rule}"));
+        }
+        lines.push(rules);
     }
     let range = doc.lines.range(doc.text(), &r.span);
     Some(markdown(lines.join("\n\n"), Some(range)))
