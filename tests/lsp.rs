@@ -211,7 +211,14 @@ fn a_client_session_checks_hovers_completes_and_fixes() {
         .find(|i| i["label"] == "Cloaking Device (T240)")
         .unwrap_or_else(|| panic!("{first:#?}"));
     assert_eq!(cloak["detail"], "4 SP there", "{first:#?}");
-    assert_eq!(cloak["textEdit"]["newText"], "Cloaking Device");
+    // The file names most cards by id: the id, with the name in a comment
+    // (as `fix` writes it), in place of the string and its comma.
+    assert_eq!(
+        cloak["textEdit"]["newText"],
+        "{ id = \"T240\" },  # Cloaking Device (U.S.S. Defiant)"
+    );
+    assert_eq!(cloak["textEdit"]["range"]["start"], pos(8, 2));
+    assert_eq!(cloak["textEdit"]["range"]["end"], pos(8, 20));
 
     // An unknown method is an error, not the end.
     let unknown = c.request("fleetcheck/nothing", json!({}));
@@ -304,6 +311,187 @@ fn hover_on_a_ship_a_penalised_card_and_the_fleet_name() {
          Sets: U.S.S. Defiant (71268), U.S.S. Defiant (Repaint) (72282)\n\n\
          Fleet-building rules:\n\
          - +5 SP on any ship other than the U.S.S. Defiant"
+    );
+    c.finish();
+}
+
+/// The first `n` items of a completion at (line, character) of `text`
+/// (opened as `uri`): label, detail, the text inserted.
+fn complete(
+    c: &mut Client,
+    uri: &str,
+    text: &str,
+    line: u32,
+    character: u32,
+    n: usize,
+) -> Vec<[String; 3]> {
+    open(c, uri, text);
+    let done = c.request(
+        "textDocument/completion",
+        json!({"textDocument": {"uri": uri}, "position": pos(line, character)}),
+    );
+    let s = |v: &Value| v.as_str().unwrap_or("").to_string();
+    done["result"]["items"]
+        .as_array()
+        .unwrap_or_else(|| panic!("{done:#?}"))
+        .iter()
+        .take(n)
+        .map(|i| {
+            [
+                s(&i["label"]),
+                s(&i["detail"]),
+                s(&i["textEdit"]["newText"]),
+            ]
+        })
+        .collect()
+}
+
+fn items(v: &[[&str; 3]]) -> Vec<[String; 3]> {
+    v.iter().map(|i| i.map(str::to_string)).collect()
+}
+
+#[test]
+fn completion_offers_the_cards_of_each_place_in_the_files_form() {
+    let mut c = Client::start();
+    let uri = "file:///fleets/names.toml";
+    // A file that names its cards: names are inserted.
+    let names = "name = \"Names\"\n\n[[ship]]\nship = \"U.S.S. Defiant\"\nupgrades = [\"Cloaking Device\", \"\"]\n";
+    assert_eq!(
+        complete(&mut c, uri, names, 4, 32, 3),
+        items(&[
+            [
+                "Borg Support Vehicle Token (Q008)",
+                "-10 SP there",
+                "Borg Support Vehicle Token"
+            ],
+            ["Tuesday (Crew) (C483)", "0 SP there", "Tuesday (Crew)"],
+            ["Tuesday (Weapon) (W251)", "0 SP there", "Tuesday (Weapon)"],
+        ])
+    );
+    // What is typed narrows the list; a penalty is said.
+    let quantum = "name = \"Names\"\n\n[[ship]]\nship = \"U.S.S. Defiant\"\nupgrades = [\"Cloaking Device\", \"Quantum\"]\n";
+    assert_eq!(
+        complete(&mut c, uri, quantum, 4, 39, 5),
+        items(&[
+            // The name names five cards: the id, the card in a comment.
+            [
+                "Quantum Torpedoes (W226)",
+                "3 SP there",
+                "{ id = \"W226\" }]  # Quantum Torpedoes (Ships of the Line)"
+            ],
+            [
+                "Quantum Torpedoes (W008)",
+                "6 SP there",
+                "{ id = \"W008\" }]  # Quantum Torpedoes (U.S.S. Thunderchild)"
+            ],
+            [
+                "Quantum Torpedoes (W161)",
+                "4 SP there, with a penalty",
+                "{ id = \"W161\" }]  # Quantum Torpedoes (Dreadnought)"
+            ],
+            [
+                "Quantum Torpedoes (W069)",
+                "7 SP there, with a penalty",
+                "{ id = \"W069\" }]  # Quantum Torpedoes (Assimilation Target Prime)"
+            ],
+            [
+                "Quantum Torpedoes (W132)",
+                "7 SP there, with a penalty",
+                "{ id = \"W132\" }]  # Quantum Torpedoes (Dreadnought)"
+            ],
+        ])
+    );
+    // A ship's captain.
+    let captain = "[[ship]]\nship = \"U.S.S. Defiant\"\ncaptain = \"\"\n";
+    assert_eq!(
+        complete(&mut c, uri, captain, 2, 11, 3),
+        items(&[
+            ["Bajoran (Cap112)", "0 SP there", "Bajoran"],
+            ["Dominion (Cap106)", "0 SP there", "Dominion"],
+            ["Drone (Cap107)", "0 SP there", "Drone"],
+        ])
+    );
+    // The ship card: by printed cost, what is typed narrowing the list.
+    let ship = "[[ship]]\nship = \"U.S.S. Def\"\n";
+    assert_eq!(
+        complete(&mut c, uri, ship, 1, 18, 3),
+        items(&[
+            [
+                "U.S.S. Defiant NCC-1764 (S258)",
+                "22 SP there",
+                "U.S.S. Defiant NCC-1764"
+            ],
+            ["U.S.S. Defiant (S180)", "24 SP there", "U.S.S. Defiant"],
+        ])
+    );
+    // The fleet's resource, priced in the fleet.
+    let resource = "resource = \"\"\n\n[[ship]]\nship = \"U.S.S. Defiant\"\n";
+    assert_eq!(
+        complete(&mut c, uri, resource, 0, 12, 3),
+        items(&[
+            ["Officer Cards (R011)", "0 SP there", "Officer Cards"],
+            [
+                "Officer Exchange Program (R015)",
+                "0 SP there",
+                "Officer Exchange Program"
+            ],
+            ["Senior Staff (R036)", "0 SP there", "Senior Staff"],
+        ])
+    );
+    // A resource retired at the fleet's date breaks a rule there.
+    let retired = "format = \"tournament-2016\"\nas_of = 2016-06-30\nresource = \"Reinf\"\n\n[[ship]]\nship = \"U.S.S. Defiant\"\n";
+    assert_eq!(
+        complete(&mut c, uri, retired, 2, 17, 3),
+        items(&[[
+            "Reinforcements Sideboard (R003)",
+            "10 SP there, breaks a rule there",
+            "Reinforcements Sideboard",
+        ]])
+    );
+    // A sideboard section.
+    let sideboard = "resource = \"Reinforcements Sideboard\"\n\n[[ship]]\nship = \"U.S.S. Defiant\"\n\n[sideboard]\ntech = \"\"\n";
+    assert_eq!(
+        complete(&mut c, uri, sideboard, 6, 8, 3),
+        items(&[
+            ["Tuesday (Tech) (T312)", "0 SP there", "Tuesday (Tech)"],
+            ["Cargo Hold (T013)", "1 SP there", "Cargo Hold"],
+            [
+                "Escape Pod (T045)",
+                "1 SP there",
+                "{ id = \"T045\" }  # Escape Pod (Azati Prime)"
+            ],
+        ])
+    );
+    // The values of `format` and of a reference's `faction`.
+    let format = "format = \"tour\"\n";
+    assert_eq!(
+        complete(&mut c, uri, format, 0, 14, 3),
+        items(&[
+            [
+                "tournament-2016",
+                "WizKids tournament format (revised 2016-05-31) (130 SP)",
+                "tournament-2016"
+            ],
+            [
+                "tournament-2014",
+                "WizKids tournament format (2014 FAQ era) (120 SP)",
+                "tournament-2014"
+            ],
+        ])
+    );
+    let faction = "[[ship]]\nship = \"U.S.S. Defiant\"\nupgrades = [{ name = \"Cloaking Device\", faction = \"dom\" }]\n";
+    assert_eq!(
+        complete(&mut c, uri, faction, 2, 54, 3),
+        items(&[["dominion", "Dominion", "dominion"]])
+    );
+    // The keys of a [[ship]] that it does not have yet.
+    let keys = "[[ship]]\nship = \"U.S.S. Defiant\"\na\n";
+    assert_eq!(
+        complete(&mut c, uri, keys, 2, 1, 3),
+        items(&[
+            ["admiral", "a key of a [[ship]]", "admiral = "],
+            ["ambassador", "a key of a [[ship]]", "ambassador = "],
+        ])
     );
     c.finish();
 }

@@ -6,7 +6,6 @@
 use crate::document::Document;
 use fleetcheck_data::model::Card;
 use fleetcheck_data::Database;
-use fleetcheck_edit::builder::options::{options, Ask};
 use fleetcheck_input::diag::{self, Fix, Severity};
 use fleetcheck_report::model::{CardReport, Modifier};
 use fleetcheck_staw::fleet::Placed;
@@ -267,7 +266,7 @@ fn line_at(text: &str, offset: usize) -> &str {
 }
 
 /// The key a line assigns (`upgrades = [` gives `upgrades`).
-fn key_of(line: &str) -> Option<&str> {
+pub(crate) fn key_of(line: &str) -> Option<&str> {
     let (key, _) = line.split_once('=')?;
     let key = key.trim();
     (!key.is_empty() && key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')).then_some(key)
@@ -275,7 +274,7 @@ fn key_of(line: &str) -> Option<&str> {
 
 /// The string literal around `offset` on its line: the byte range of its
 /// contents (between the quotes), if the offset is inside one.
-fn string_at(text: &str, offset: usize) -> Option<Range<usize>> {
+pub(crate) fn string_at(text: &str, offset: usize) -> Option<Range<usize>> {
     let offset = offset.min(text.len());
     let start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
     let end = text[offset..].find('\n').map_or(text.len(), |i| offset + i);
@@ -299,111 +298,9 @@ fn string_at(text: &str, offset: usize) -> Option<Range<usize>> {
     open.filter(|&o| o <= offset).map(|o| o..end)
 }
 
-/// Completion inside a card string of a ship's `captain`, `admiral` or
-/// `upgrades`, or its `id = "…"`: the cards `options` lists there, in its
-/// order (penalty-free first, then by cost there).
-pub(crate) fn completion(
-    db: &Database,
-    opts: &CheckOptions,
-    doc: &Document,
-    offset: usize,
-) -> Option<lsp::CompletionResponse> {
-    if !doc.staw {
-        return None;
-    }
-    let text = doc.text();
-    let inner = string_at(text, offset)?;
-    // The key this string belongs to: the nearest `key =` at or above it.
-    let before = &text[..inner.start];
-    let mut key = None;
-    for line in before.lines().rev() {
-        let t = line.trim_start();
-        if t.starts_with("[[ship]]") || t.starts_with('[') && !t.starts_with("[{") {
-            break;
-        }
-        if let Some(k) = key_of(line) {
-            key = Some(k);
-            break;
-        }
-    }
-    let by_id = before.trim_end().ends_with("id =")
-        || before.trim_end().ends_with("id=")
-        || text[inner.clone()]
-            .chars()
-            .next()
-            .is_some_and(|c| c.is_ascii_uppercase())
-            && text[inner.clone()].chars().any(|c| c.is_ascii_digit());
-    let slot = match key? {
-        "captain" => Some("captain".to_string()),
-        "admiral" => Some("admiral".to_string()),
-        "upgrades" => None,
-        _ => return None,
-    };
-    let ship = before.matches("[[ship]]").count();
-    if ship == 0 {
-        return None;
-    }
-    // The fleet without the reference being written: the element (or the
-    // key's line) taken out, so that a half-written name breaks nothing.
-    let without = without_element(text, &inner);
-    let source = fleetcheck_input::diag::Source {
-        path: doc.source.path.clone(),
-        text: without,
-    };
-    let ask = Ask {
-        ship: Some(ship),
-        slot,
-        any_faction: true,
-        ..Ask::default()
-    };
-    let found = options(db, &source, opts, &ask).ok()?;
-    let range = doc.lines.range(text, &inner);
-    // What is typed so far narrows the list (the client filters the same
-    // way; the ranking among what is left stays `options`'s).
-    let typed =
-        fleetcheck_data::normalize(&text[inner.start..offset.clamp(inner.start, inner.end)]);
-    let items = found
-        .options
-        .iter()
-        .filter(|c| {
-            typed.is_empty()
-                || fleetcheck_data::normalize(&c.name).starts_with(&typed)
-                || fleetcheck_data::normalize(&c.id).starts_with(&typed)
-        })
-        .take(100)
-        .enumerate()
-        .map(|(i, c)| {
-            let penalty = c.modifiers.iter().any(|m| m.amount > 0);
-            let detail = if penalty {
-                format!("{} SP there, with a penalty", c.cost)
-            } else {
-                format!("{} SP there", c.cost)
-            };
-            let write = if by_id { c.id.clone() } else { c.name.clone() };
-            lsp::CompletionItem {
-                label: format!("{} ({})", c.name, c.id),
-                kind: Some(lsp::CompletionItemKind::VALUE),
-                detail: Some(detail),
-                sort_text: Some(format!("{i:05}")),
-                filter_text: Some(write.clone()),
-                text_edit: Some(lsp::CompletionTextEdit::Edit(lsp::TextEdit {
-                    range,
-                    new_text: write,
-                })),
-                ..lsp::CompletionItem::default()
-            }
-        })
-        .collect();
-    Some(lsp::CompletionResponse::List(lsp::CompletionList {
-        // Asked again as more is typed: the list depends on it.
-        is_incomplete: true,
-        items,
-    }))
-}
-
 /// `text` without the array element whose string contents are `inner`
 /// (and its comma), or without the line of a `key = "…"`.
-fn without_element(text: &str, inner: &Range<usize>) -> String {
+pub(crate) fn without_element(text: &str, inner: &Range<usize>) -> String {
     let line_start = text[..inner.start].rfind('\n').map_or(0, |i| i + 1);
     let line_end = text[inner.end..]
         .find('\n')

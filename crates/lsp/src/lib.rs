@@ -8,6 +8,7 @@
 //! error (`InternalError`), and the server goes on. An unknown method is
 //! `MethodNotFound`, bad parameters `InvalidParams`.
 
+mod completion;
 mod document;
 mod features;
 mod lines;
@@ -191,7 +192,7 @@ impl Server<'_> {
                 let at = p.text_document_position;
                 let list = self.doc(&at.text_document.uri).and_then(|d| {
                     let offset = d.lines.offset(d.text(), at.position);
-                    features::completion(db, opts, d, offset)
+                    completion::completion(db, opts, d, offset)
                 });
                 json(serde_json::to_value(list))
             }
