@@ -496,6 +496,59 @@ fn completion_offers_the_cards_of_each_place_in_the_files_form() {
     c.finish();
 }
 
+#[test]
+fn a_collection_file_gets_the_problems_of_its_reader() {
+    let mut c = Client::start();
+    let uri = "file:///fleets/my.collection.toml";
+    let d = open(
+        &mut c,
+        uri,
+        "[sets]\n\"Starter Sett\" = 1\n\n[cards]\nW122 = 0\n",
+    );
+    let got: Vec<(String, String, Value, String)> = d["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| {
+            let s = |v: &Value| v.as_str().unwrap().to_string();
+            (
+                s(&d["code"]),
+                s(&d["message"]),
+                d["range"]["start"].clone(),
+                d["severity"].to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        got,
+        vec![
+            (
+                "unknown-set".to_string(),
+                "`sets`: no expansion has the id or name \"Starter Sett\"\n\
+                 did you mean \"Starter Set\" (71120)?"
+                    .to_string(),
+                pos(1, 0),
+                "1".to_string()
+            ),
+            (
+                "shape".to_string(),
+                "`cards`: the copies of \"W122\" must be a whole number from 1 to 1000, found 0\n\
+                 write how many you own, e.g. 1 (leave out what you do not own)"
+                    .to_string(),
+                pos(4, 7),
+                "1".to_string()
+            ),
+        ]
+    );
+    // Fixed, it has none.
+    c.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": uri, "version": 2}, "contentChanges": [{"text": "[sets]\n\"Starter Set\" = 1\n"}]}),
+    );
+    assert_eq!(c.diagnostics()["diagnostics"], json!([]));
+    c.finish();
+}
+
 /// A real editor: Neovim headless (`.ci/run` installs it) opens a fleet
 /// with the server set up as docs/lsp.md says and prints the diagnostics it
 /// received. Of the browser tier: `cargo test -- --ignored`.

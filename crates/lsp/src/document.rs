@@ -4,9 +4,7 @@
 //! Which kind of file a document is decides what checks it
 //! ([`Kind::of`]): a fleet file (any game: `games::which`, the dispatcher
 //! `check` uses), an event file (`staw::event::read`), or a collection
-//! file. The collection reader is not in the workspace yet: its kind is
-//! the seam where it is called once it is (until then such a document
-//! gets no diagnostics and no features).
+//! file (`staw::collection::read`, the reader of `--collection FILE`).
 
 use crate::lines::LineIndex;
 use fleetcheck_data::Database;
@@ -88,8 +86,12 @@ impl Document {
                     doc.diagnostics = diags;
                 }
             }
-            // The seam of the collection reader (branch `collections`).
-            Kind::Collection => {}
+            // Exactly the problems `--collection FILE` refuses it with.
+            Kind::Collection => {
+                if let Err(diags) = fleetcheck_staw::collection::read(db, &doc.source) {
+                    doc.diagnostics = diags;
+                }
+            }
         }
         doc
     }
