@@ -549,6 +549,43 @@ fn a_collection_file_gets_the_problems_of_its_reader() {
     c.finish();
 }
 
+/// An X-Wing file naming its deck file (`deck = { file = "…" }`, the one
+/// reference of a file to another in the formats) is checked with it, as
+/// `check` checks it: the deck file's problem is shown where the file names
+/// it, and its place in the deck file is the related information.
+#[test]
+fn a_file_naming_a_deck_file_is_checked_with_it() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/fleets/xwing");
+    let path = format!("{dir}/invalid-shape--deck-file.toml");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut c = Client::start();
+    let uri = format!("file://{path}");
+    let d = open(&mut c, &uri, &text);
+    let diags = d["diagnostics"].as_array().unwrap();
+    assert_eq!(diags.len(), 1, "{diags:#?}");
+    let d = &diags[0];
+    assert_eq!(d["code"], "shape");
+    assert_eq!(
+        d["message"],
+        format!(
+            "{dir}/decks/size-mismatch.toml: `size` is 34, but the copies of the 14 cards add up to 33\n\
+             `size` is the number of cards in the deck: the sum of every card's `copies`\n\
+             the deck file is named at {path}:7:17"
+        )
+    );
+    assert_eq!(d["range"], json!({"start": pos(6, 16), "end": pos(6, 42)}));
+    let there = &d["relatedInformation"][0]["location"];
+    assert_eq!(
+        there["uri"],
+        format!("file://{dir}/decks/size-mismatch.toml")
+    );
+    assert_eq!(
+        there["range"],
+        json!({"start": pos(8, 7), "end": pos(8, 9)})
+    );
+    c.finish();
+}
+
 /// A real editor: Neovim headless (`.ci/run` installs it) opens a fleet
 /// with the server set up as docs/lsp.md says and prints the diagnostics it
 /// received. Of the browser tier: `cargo test -- --ignored`.

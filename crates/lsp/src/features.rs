@@ -16,12 +16,26 @@ use std::ops::Range;
 /// `d` as the LSP says it: the same code, severity and message (its help
 /// lines after it, as `check` prints them), the range of its span.
 pub(crate) fn diagnostic(doc: &Document, d: &diag::Diagnostic) -> lsp::Diagnostic {
-    // A span into another file (a deck file the fleet names) is shown at
-    // the start of this one, with that file's name.
-    let (range, elsewhere) = match (&d.span, &d.file) {
-        (Some(span), None) => (doc.lines.range(doc.text(), span), None),
-        (_, Some(f)) => (lsp::Range::default(), Some(f.path.clone())),
-        (None, None) => (lsp::Range::default(), None),
+    // A span into another file (the deck file an X-Wing file names) is
+    // shown where this file names it, with that file's name, and its
+    // place there as related information.
+    let (range, elsewhere, related) = match (&d.span, &d.file) {
+        (Some(span), None) => (doc.lines.range(doc.text(), span), None, None),
+        (span, Some(f)) => {
+            let at = named_at(doc, &f.path)
+                .map(|s| doc.lines.range(doc.text(), &s))
+                .unwrap_or_default();
+            let there = span.as_ref().and_then(|span| {
+                let uri: lsp::Uri = file_uri(&f.path).parse().ok()?;
+                let range = crate::lines::LineIndex::of(&f.text).range(&f.text, span);
+                Some(vec![lsp::DiagnosticRelatedInformation {
+                    location: lsp::Location { uri, range },
+                    message: d.message.clone(),
+                }])
+            });
+            (at, Some(f.path.clone()), there)
+        }
+        (None, None) => (lsp::Range::default(), None, None),
     };
     let mut message = d.message.clone();
     if let Some(path) = elsewhere {
@@ -41,8 +55,36 @@ pub(crate) fn diagnostic(doc: &Document, d: &diag::Diagnostic) -> lsp::Diagnosti
         code: Some(lsp::NumberOrString::String(d.code.as_str().to_string())),
         source: Some("fleetcheck".into()),
         message,
+        related_information: related,
         ..lsp::Diagnostic::default()
     }
+}
+
+/// Where `doc` names the file `path` (the string `"decks/huge.toml"` of
+/// `deck = { file = "decks/huge.toml" }`: the path relative to the
+/// document's folder).
+fn named_at(doc: &Document, path: &str) -> Option<Range<usize>> {
+    let own = &doc.source.path;
+    let dir = own.rfind(['/', '\\']).map_or("", |i| &own[..=i]);
+    let relative = path.strip_prefix(dir).unwrap_or(path);
+    let quoted = format!("\"{relative}\"");
+    let at = doc.text().find(&quoted)?;
+    Some(at..at + quoted.len())
+}
+
+/// The `file:` URI of an absolute path (spaces, `%` and bytes that are
+/// not ASCII escaped).
+fn file_uri(path: &str) -> String {
+    let mut out = String::from("file://");
+    for b in path.bytes() {
+        match b {
+            b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'/' | b'-' | b'_' | b'.' | b'~' => {
+                out.push(b as char)
+            }
+            _ => out.push_str(&format!("%{b:02X}")),
+        }
+    }
+    out
 }
 
 /// One card reference of a fleet: where it is written, its card, and the
