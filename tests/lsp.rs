@@ -401,6 +401,25 @@ fn completion_offers_the_cards_of_each_place_in_the_files_form() {
             ],
         ])
     );
+    // A card that would break a rule there comes after those that fit.
+    let voyager =
+        "name = \"Names\"\n\n[[ship]]\nship = \"U.S.S. Defiant\"\nupgrades = [\"Ablative\"]\n";
+    assert_eq!(
+        complete(&mut c, uri, voyager, 4, 21, 3),
+        items(&[
+            ["Ablative Armor (T271)", "2 SP there", "Ablative Armor"],
+            [
+                "Ablative Hull Armor (T277)",
+                "6 SP there, breaks a rule there",
+                "{ id = \"T277\" }]  # Ablative Hull Armor (Ships of the Line)"
+            ],
+            [
+                "Ablative Hull Armor (T047)",
+                "7 SP there, breaks a rule there",
+                "{ id = \"T047\" }]  # Ablative Hull Armor (USS Prometheus)"
+            ],
+        ])
+    );
     // A ship's captain.
     let captain = "[[ship]]\nship = \"U.S.S. Defiant\"\ncaptain = \"\"\n";
     assert_eq!(

@@ -94,6 +94,7 @@ pub fn run(args: &OptionsArgs) -> anyhow::Result<i32> {
         max_cost: args.max_cost,
         limit: args.limit,
         replace: args.replace.clone(),
+        breaking: false,
     };
     let found = match options(&db, &source, &opts, &ask) {
         Ok(f) => f,

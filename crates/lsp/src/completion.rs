@@ -6,7 +6,7 @@
 //! Where a card goes decides who lists the cards: a ship's `captain`,
 //! `admiral` and `upgrades` and a `[sideboard]` section ask
 //! `builder::options` (its ranking: penalty-free first, then by cost
-//! there); the fleet's `resource` is asked of the engine, each resource
+//! there; with `Ask::breaking`, the cards that would break a rule after); the fleet's `resource` is asked of the engine, each resource
 //! put into the fleet value (`Engine::resolve_fleet`) and priced there;
 //! a ship card is listed by its printed cost (what it costs anywhere).
 //!
@@ -412,6 +412,7 @@ fn cards(
                     ship: Some(n),
                     slot,
                     any_faction: true,
+                    breaking: true,
                     ..Ask::default()
                 },
             )?;
@@ -429,6 +430,7 @@ fn cards(
             &Ask {
                 sideboard: Some(section.to_string()),
                 any_faction: true,
+                breaking: true,
                 ..Ask::default()
             },
         )?,
@@ -522,7 +524,7 @@ fn asked<'db>(
                     card: db.by_id(&c.id)?,
                     cost: c.cost,
                     modifiers: c.modifiers,
-                    breaks: false,
+                    breaks: !c.breaks.is_empty(),
                 })
             })
             .collect(),

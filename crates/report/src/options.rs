@@ -35,6 +35,10 @@ pub struct Candidate {
     /// when that is less.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub left: Option<i32>,
+    /// The codes of the errors it would bring there (only asked for by the
+    /// language server; `fleetcheck options` offers no such card).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub breaks: Vec<String>,
 }
 
 /// A card named by id and name.

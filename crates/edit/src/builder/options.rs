@@ -56,6 +56,11 @@ pub struct Ask {
     pub limit: Option<usize>,
     /// The cards that could take this card's place on the ship instead.
     pub replace: Option<String>,
+    /// Also the cards that fit the place but would break a rule there
+    /// (each with the codes of the errors it brings, `Candidate::breaks`),
+    /// after all the others: the language server's completion shows them
+    /// with "breaks a rule there". `fleetcheck options` lists none.
+    pub breaking: bool,
 }
 
 fn errors_by_code(diagnostics: &[Diagnostic]) -> HashMap<fleetcheck_input::diag::Code, usize> {
@@ -418,8 +423,12 @@ fn find(
             if new.iter().all(|c| CAP_CODES.contains(c)) {
                 tally.over_cap += 1;
             }
-            continue;
+            if !ask.breaking {
+                continue;
+            }
         }
+        let mut breaks: Vec<String> = new.iter().map(|c| c.as_str().to_string()).collect();
+        breaks.sort();
         let Some(Some(r)) = after.priced else {
             continue;
         };
@@ -439,9 +448,12 @@ fn find(
             (a, b) => a.or(b),
         };
         // Over a cap the fleet already broke: only what costs nothing fits.
-        if left.is_some_and(|l| l < 0) && r.cost > 0 {
+        if left.is_some_and(|l| l < 0) && r.cost > 0 && breaks.is_empty() {
             tally.over_cap += 1;
-            continue;
+            if !ask.breaking {
+                continue;
+            }
+            breaks.push(fleetcheck_staw::Code::SpCap.code().as_str().to_string());
         }
         out.push(Candidate {
             id: card.id.clone(),
@@ -453,12 +465,15 @@ fn find(
             cost: r.cost,
             total,
             left,
+            breaks,
         });
     }
-    // Cards that pay no penalty there first, then by cost there.
+    // Cards that pay no penalty there first, then by cost there (with
+    // `breaking`, those that break a rule after all the others).
     let penalty = |o: &Candidate| o.modifiers.iter().any(|m| m.kind == "faction-penalty");
     out.sort_by(|a, b| {
-        (penalty(a), a.cost, &a.name, &a.id).cmp(&(penalty(b), b.cost, &b.name, &b.id))
+        let key = |o: &Candidate| (!o.breaks.is_empty(), penalty(o), o.cost);
+        (key(a), &a.name, &a.id).cmp(&(key(b), &b.name, &b.id))
     });
     let found = out.len();
     if let Some(limit) = ask.limit {
