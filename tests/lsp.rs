@@ -420,6 +420,29 @@ fn completion_offers_the_cards_of_each_place_in_the_files_form() {
             ],
         ])
     );
+    // Inside `id = "…"`: the cards whose id starts with what is typed,
+    // the id written with the name in a comment.
+    let by_id = "[[ship]]\nship = \"U.S.S. Defiant\"\ncaptain = { id = \"Cap63\" }\n";
+    assert_eq!(
+        complete(&mut c, uri, by_id, 2, 23, 3),
+        items(&[
+            [
+                "Benjamin Sisko (Cap639)",
+                "4 SP there",
+                "Cap639\" }  # Benjamin Sisko (U.S.S. Defiant)"
+            ],
+            [
+                "Hikaru Sulu (Cap636)",
+                "4 SP there",
+                "Cap636\" }  # Hikaru Sulu (U.S.S. Excelsior)"
+            ],
+            [
+                "Mr. Spock (Cap631)",
+                "4 SP there",
+                "Cap631\" }  # Mr. Spock (U.S.S. Enterprise (Refit))"
+            ],
+        ])
+    );
     // A ship's captain.
     let captain = "[[ship]]\nship = \"U.S.S. Defiant\"\ncaptain = \"\"\n";
     assert_eq!(

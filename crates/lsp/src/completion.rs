@@ -652,16 +652,17 @@ fn insertion(
         legal: true,
     };
     let written = fleetcheck_edit::fix::apply(db, &t1, &[(span, fix)]);
-    match one_line_edit(text, &written, offset) {
+    // The edit holds the string's contents (what the client filters by).
+    match one_line_edit(text, &written, inner.start..inner.end.max(offset)) {
         Some((range, new)) => (index.range(text, &range), new),
         None => plain(&card.id),
     }
 }
 
 /// The one edit that turns `old` into `new` (their common start and end
-/// kept), widened to hold `offset`; `None` when it is not within one line
+/// kept), widened to hold `hold`; `None` when it is not within one line
 /// of `old` (a completion's edit must be).
-fn one_line_edit(old: &str, new: &str, offset: usize) -> Option<(Range<usize>, String)> {
+fn one_line_edit(old: &str, new: &str, hold: Range<usize>) -> Option<(Range<usize>, String)> {
     let mut p = old
         .bytes()
         .zip(new.bytes())
@@ -675,8 +676,8 @@ fn one_line_edit(old: &str, new: &str, offset: usize) -> Option<(Range<usize>, S
         .take(max_s)
         .take_while(|(a, b)| a == b)
         .count();
-    p = p.min(offset);
-    s = s.min(old.len() - offset);
+    p = p.min(hold.start);
+    s = s.min(old.len() - hold.end);
     while !old.is_char_boundary(p) || !new.is_char_boundary(p) {
         p -= 1;
     }
@@ -698,11 +699,17 @@ mod tests {
     fn one_edit_of_one_line_holds_the_cursor() {
         let old = "a = [\n  \"Clo\",\n]\n";
         let new = "a = [\n  { id = \"T240\" },  # Cloaking Device\n]\n";
-        let (range, write) = one_line_edit(old, new, 11).unwrap();
+        let (range, write) = one_line_edit(old, new, 9..12).unwrap();
         assert_eq!(&old[range.clone()], "\"Clo\",");
         assert_eq!(write, "{ id = \"T240\" },  # Cloaking Device");
+        // Widened to the start of what is typed in an id.
+        let old = "c = { id = \"Cap63\" }\n";
+        let new = "c = { id = \"Cap639\" }  # Benjamin Sisko\n";
+        let (range, write) = one_line_edit(old, new, 12..17).unwrap();
+        assert_eq!(&old[range.clone()], "Cap63\" }");
+        assert_eq!(write, "Cap639\" }  # Benjamin Sisko");
         // A change over two lines is no completion's edit.
-        assert_eq!(one_line_edit("a\nb", "c\nd", 1), None);
+        assert_eq!(one_line_edit("a\nb", "c\nd", 1..1), None);
     }
 
     #[test]
