@@ -22,8 +22,18 @@ then `check fleets/dominion-keldons.toml` and `card T240`, the single runs
 of bench/run.py, one generated fleet of 100 KiB and one of 1 MiB
 (`run.gen_big_fleet`), `options` on its first ship (with and without
 `--replace`), and `import text` of a 12-card list. Needs valgrind.
+
+The language server's rows (`lsp_sessions`) are differences of two
+sessions of `fleetcheck lsp` on standard input: one that opens the fleet
+and exits, and the same with one more message. `lsp <one keystroke>` is
+a didChange of one character (the diagnostics computed, written and
+published); `lsp <one completion>` a completion list inside an upgrade
+string of the fleet (`"Boheeka"` on the Koranak). What the server does
+once per session (loading the database, the handshake, the first check)
+is in both and cancels out.
 """
 import argparse
+import json
 import os
 import re
 import subprocess
@@ -38,18 +48,64 @@ import run  # noqa: E402  (the generator and the build of bench/run.py)
 IMPORT_TEXT = "tests/fixtures/interop/text/federation-12-cards.txt"
 
 
-def instructions(binary, args):
-    """Instructions executed by `binary ARGS`, all threads."""
+def instructions(binary, args, stdin=None):
+    """Instructions executed by `binary ARGS` (with `stdin`, bytes), all threads."""
     p = subprocess.run(
         ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
          binary, *args],
-        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, cwd=run.ROOT,
+        input=stdin, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=run.ROOT,
         env=dict(os.environ, FLEETCHECK_TODAY="2026-12-01"),
     )
-    m = re.search(r"Collected : (\d+)", p.stderr)
+    m = re.search(r"Collected : (\d+)", p.stderr.decode(errors="replace"))
     if not m:
         sys.exit(f"callgrind gave no count for {binary}:\n{p.stderr[-2000:]}")
     return int(m.group(1))
+
+
+def lsp_sessions():
+    """(label, base session, session with one more message) of the language
+    server's rows: client streams for `fleetcheck lsp`."""
+    uri = "file://" + os.path.join(run.ROOT, run.ONE_FLEET)
+    with open(os.path.join(run.ROOT, run.ONE_FLEET)) as f:
+        text = f.read()
+    # One character typed at the end of the fleet's name.
+    typed = text.replace('name = "Keldon strike"', 'name = "Keldon strikes"', 1)
+    assert typed != text
+    # Inside the upgrade string "Boheeka" (its line, after the quote and 2 letters).
+    lines = text.split("\n")
+    line = next(i for i, l in enumerate(lines) if l.strip() == '"Boheeka",')
+    at = {"line": line, "character": lines[line].index('"') + 3}
+
+    def stream(*msgs):
+        out = b""
+        for m in msgs:
+            body = json.dumps(dict(jsonrpc="2.0", **m)).encode()
+            out += b"Content-Length: %d\r\n\r\n" % len(body) + body
+        return out
+
+    opened = [
+        {"id": 1, "method": "initialize", "params": {"capabilities": {}}},
+        {"method": "initialized", "params": {}},
+        {"method": "textDocument/didOpen", "params": {"textDocument": {
+            "uri": uri, "languageId": "toml", "version": 1, "text": text}}},
+    ]
+    end = [{"id": 99, "method": "shutdown"}, {"method": "exit"}]
+    keystroke = {"method": "textDocument/didChange", "params": {
+        "textDocument": {"uri": uri, "version": 2}, "contentChanges": [{"text": typed}]}}
+    completion = {"id": 2, "method": "textDocument/completion", "params": {
+        "textDocument": {"uri": uri}, "position": at}}
+    base = stream(*opened, *end)
+    return [
+        (f"lsp <one keystroke in {run.ONE_FLEET}: diagnostics>", base,
+         stream(*opened, keystroke, *end)),
+        (f"lsp <one completion in an upgrade string of {run.ONE_FLEET}>", base,
+         stream(*opened, completion, *end)),
+    ]
+
+
+def lsp_count(binary, without, with_one):
+    """The instructions of the one message `with_one` has more than `without`."""
+    return instructions(binary, ["lsp"], with_one) - instructions(binary, ["lsp"], without)
 
 
 def main():
@@ -88,6 +144,10 @@ def main():
             this = instructions(binary, argv)
             base = instructions(args.against, argv) if args.against else None
             rows.append((label, this, n, base))
+        for label, without, with_one in lsp_sessions():
+            this = lsp_count(binary, without, with_one)
+            base = lsp_count(args.against, without, with_one) if args.against else None
+            rows.append((label, this, 1, base))
     lines = ["| `fleetcheck` | instructions | per fleet |"
              + (" baseline | change |" if args.against else ""),
              "|---|---:|---:|" + ("---:|---:|" if args.against else "")]

@@ -11,7 +11,8 @@
 //!   device;
 //! - the fuzz corpora (`tests/fuzz/corpus/`) are replayed as the fuzz
 //!   targets run them: fleet files through the checker and every renderer,
-//!   other builders' formats through the importers and the checker;
+//!   other builders' formats through the importers and the checker, client
+//!   streams through a language server session;
 //! - the build script's validation of the card database names the broken
 //!   file (`build.rs`, compiled into this test).
 
@@ -223,6 +224,24 @@ fn import_fuzz_corpus_replays_cleanly() {
         files >= 15 && imported >= 10,
         "{files} files, {imported} fleets"
     );
+}
+
+#[path = "fuzz/common/lsp.rs"]
+mod lsp_fuzz;
+
+/// Every input of the committed language server fuzz corpus is served as
+/// the fuzz target `lsp` serves it: no panic, caught or not, and only
+/// well-formed frames written.
+#[test]
+fn lsp_fuzz_corpus_replays_cleanly() {
+    let mut n = 0;
+    for e in std::fs::read_dir(root().join("tests/fuzz/corpus/lsp")).unwrap() {
+        let path = e.unwrap().path();
+        let bytes = std::fs::read(&path).unwrap();
+        lsp_fuzz::session(&bytes);
+        n += 1;
+    }
+    assert!(n >= 6, "the corpus holds {n} inputs");
 }
 
 /// A temporary STAW database directory: the real sets and classes plus

@@ -473,13 +473,16 @@ pub struct FormatsArgs {
     pub common: Common,
 }
 
-/// `fleetcheck lsp`: the language server on stdin/stdout until `exit`
-/// (`fleetcheck_lsp`); today's date from the clock or `FLEETCHECK_TODAY`.
+/// `fleetcheck lsp`: the language server on stdin/stdout until `exit` or
+/// the end of stdin (`fleetcheck_lsp`); exit code 0 after `shutdown`, else
+/// 1, as the protocol says. Today's date from the clock or
+/// `FLEETCHECK_TODAY`.
 fn lsp(args: &FormatsArgs) -> anyhow::Result<i32> {
     let db = load_db(&args.common)?;
     let opts = check::check_options(None, None)?;
-    fleetcheck_lsp::serve_stdio(&db, opts).map_err(|e| anyhow::anyhow!("lsp: {e}"))?;
-    Ok(0)
+    let session =
+        fleetcheck_lsp::serve_stdio(&db, opts).map_err(|e| anyhow::anyhow!("lsp: {e}"))?;
+    Ok(session.exit_code)
 }
 
 /// `fleetcheck formats`: every format, its id, name and limits.
