@@ -160,3 +160,126 @@ fn the_environment_names_the_default_collection_and_no_collection_turns_it_off()
     assert!(with(&["check", "two.toml"]).contains("LEGAL two.toml: 1 warning"));
     assert!(with(&["check", "two.toml", "--no-collection"]).ends_with("LEGAL two.toml\n"));
 }
+
+const TORPEDOES: &str = "[[ship]]\nship = { id = \"S207\" }\ncaptain = { id = \"Cap906\" }\nupgrades = [{ id = \"W122\" }]\n";
+
+#[test]
+fn options_owned_lists_only_the_cards_with_a_free_copy_with_their_cost_there() {
+    let d = dir(&[("one.toml", TORPEDOES)]);
+    let r = run(
+        d.path(),
+        &[
+            "options",
+            "one.toml",
+            "--collection",
+            "starter.toml.col",
+            "--owned",
+        ],
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    insta::assert_snapshot!("options_owned", r.stdout);
+    let r = run(
+        d.path(),
+        &[
+            "-o",
+            "json",
+            "options",
+            "one.toml",
+            "--collection",
+            "starter.toml.col",
+            "--owned",
+        ],
+    );
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+    let rows: Vec<(&str, i64, &str, i64, i64)> = v["options"]["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| {
+            let c = &o["collection"];
+            (
+                o["id"].as_str().unwrap(),
+                o["cost"].as_i64().unwrap(),
+                c["status"].as_str().unwrap(),
+                c["owned"].as_i64().unwrap(),
+                c["used"].as_i64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            ("C211", 2, "free", 1, 0),
+            ("C080", 3, "free", 1, 0),
+            ("E132", 3, "free", 1, 0),
+            ("C183", 3, "free", 1, 0),
+            ("C210", 4, "free", 1, 0),
+            ("W121", 5, "free", 1, 0),
+        ]
+    );
+    assert_eq!(v["options"]["found"], 6);
+    assert_eq!(
+        v["options"]["collection"],
+        serde_json::json!({"file": "starter.toml.col", "free": 6, "owned": 1, "missing": 321, "owned_only": true})
+    );
+}
+
+#[test]
+fn options_with_a_collection_rank_free_then_owned_then_missing() {
+    let d = dir(&[("one.toml", TORPEDOES)]);
+    let r = run(
+        d.path(),
+        &[
+            "-o",
+            "json",
+            "options",
+            "one.toml",
+            "--collection",
+            "starter.toml.col",
+            "--slot",
+            "weapon",
+        ],
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+    let rows: Vec<(&str, i64, &str)> = v["options"]["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .take(3)
+        .map(|o| {
+            (
+                o["id"].as_str().unwrap(),
+                o["cost"].as_i64().unwrap(),
+                o["collection"]["status"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    // The Antimatter Mines have a free copy; the one Photon Torpedoes of
+    // the Starter Set is on the ship already; then the cheapest not owned.
+    assert_eq!(rows[..2], [("W121", 5, "free"), ("W031", 5, "owned")]);
+    assert_eq!(rows[2].2, "missing");
+    assert_eq!(
+        v["options"]["options"][1]["collection"],
+        serde_json::json!({"status": "owned", "owned": 1, "used": 1})
+    );
+    // Without a collection, no mark and the order of cost alone.
+    let r = run(
+        d.path(),
+        &["-o", "json", "options", "one.toml", "--slot", "weapon"],
+    );
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+    assert!(v["options"].get("collection").is_none());
+    assert!(v["options"]["options"][0].get("collection").is_none());
+}
+
+#[test]
+fn options_owned_without_a_collection_is_refused() {
+    let d = dir(&[("one.toml", TORPEDOES)]);
+    let r = run(d.path(), &["options", "one.toml", "--owned"]);
+    assert_eq!(r.code, 2);
+    assert_eq!(
+        r.stderr,
+        "error: --owned lists the cards the collection holds a free copy of, and no collection is given: use --collection FILE or $FLEETCHECK_COLLECTION\n"
+    );
+}
