@@ -93,6 +93,69 @@ fn two_fleets_that_fit_alone_are_reported_together() {
 }
 
 #[test]
+fn the_json_report_says_whether_several_fleets_can_be_built_together() {
+    let d = dir(&[("a.toml", ONE), ("b.toml", ONE)]);
+    let together = |col: &str| {
+        let r = run(
+            d.path(),
+            &[
+                "-o",
+                "json",
+                "check",
+                "a.toml",
+                "b.toml",
+                "--collection",
+                col,
+            ],
+        );
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+        v["together"].clone()
+    };
+    let short = |id: &str, name: &str| serde_json::json!({"id": id, "name": name, "needed": 2, "owned": 1, "short": 1});
+    assert_eq!(
+        together("starter.toml.col"),
+        serde_json::json!({
+            "file": "starter.toml.col",
+            "fleets": 2,
+            "left_out": 0,
+            "fits": false,
+            "short": [
+                short("S207", "U.S.S. Enterprise-D"),
+                short("Cap906", "Jean-Luc Picard"),
+                short("C209", "Data"),
+                short("W122", "Photon Torpedoes"),
+            ],
+        })
+    );
+    std::fs::write(d.path().join("two.toml.col"), "[sets]\n\"71120\" = 2\n").unwrap();
+    std::fs::write(d.path().join("c.toml"), "[[ship]]\nship = \"nosuch\"\n").unwrap();
+    let r = run(
+        d.path(),
+        &["-o", "json", "check", ".", "--collection", "two.toml.col"],
+    );
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+    assert_eq!(
+        v["together"],
+        serde_json::json!({"file": "two.toml.col", "fleets": 2, "left_out": 1, "fits": true, "short": []})
+    );
+    // One fleet: no such finding.
+    let r = run(
+        d.path(),
+        &[
+            "-o",
+            "json",
+            "check",
+            "a.toml",
+            "--collection",
+            "two.toml.col",
+        ],
+    );
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+    assert!(v.get("together").is_none(), "{}", r.stdout);
+}
+
+#[test]
 fn a_bad_collection_file_is_refused_with_its_problems_located() {
     let d = dir(&[("one.toml", ONE)]);
     std::fs::write(d.path().join("bad.col"), "[sets]\n\"Startr Set\" = 0\n").unwrap();
