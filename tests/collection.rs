@@ -346,3 +346,156 @@ fn options_owned_without_a_collection_is_refused() {
         "error: --owned lists the cards the collection holds a free copy of, and no collection is given: use --collection FILE or $FLEETCHECK_COLLECTION\n"
     );
 }
+
+const SHELF: &str = "# What I own.\n[sets]\n\"Starter Set\" = 1   # the first box\n\n[cards]\nW137 = 1             # a loose promo\n";
+
+fn shelf_dir() -> tempfile::TempDir {
+    let d = dir(&[]);
+    std::fs::write(d.path().join("shelf.toml"), SHELF).unwrap();
+    d
+}
+
+fn read(d: &tempfile::TempDir) -> String {
+    std::fs::read_to_string(d.path().join("shelf.toml")).unwrap()
+}
+
+#[test]
+fn collection_show_lists_the_expansions_and_the_cards_by_type_and_faction() {
+    let d = shelf_dir();
+    let r = run(d.path(), &["collection", "show", "shelf.toml"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    insta::assert_snapshot!("collection_show", r.stdout);
+    let r = run(
+        d.path(),
+        &["-o", "json", "collection", "show", "shelf.toml"],
+    );
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+    assert_eq!(v["command"], "collection-show");
+    let c = &v["collection"];
+    assert_eq!(
+        (&c["file"], &c["distinct"], &c["copies"]),
+        (&"shelf.toml".into(), &30.into(), &31.into())
+    );
+    assert_eq!(
+        c["sets"],
+        serde_json::json!([{"id": "71120", "name": "Starter Set", "count": 1}])
+    );
+    assert_eq!(
+        c["cards"],
+        serde_json::json!([{"id": "W137", "name": "Photon Torpedoes", "count": 1}])
+    );
+    assert_eq!(
+        c["by_type_and_faction"][0],
+        serde_json::json!({"type": "ship", "factions": ["federation"], "cards": 2, "copies": 2})
+    );
+}
+
+#[test]
+fn collection_add_keeps_every_comment_and_raises_a_count_written_by_name() {
+    let d = shelf_dir();
+    // By id, an expansion the file names by its name: its count raised.
+    let r = run(d.path(), &["collection", "add", "shelf.toml", "71120", "2"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stdout.starts_with(
+            "shelf.toml: added 2 Starter Set (71120): 3 copies now\n\
+             shelf.toml: 1 expansion (3 boxes), 1 loose card; 30 cards held, 91 copies\n"
+        ),
+        "{}",
+        r.stdout
+    );
+    assert_eq!(
+        read(&d),
+        SHELF.replace("\"Starter Set\" = 1 ", "\"Starter Set\" = 3 ")
+    );
+    // By name, a new one: a line at the end of [sets], its name as a comment.
+    let r = run(
+        d.path(),
+        &["collection", "add", "shelf.toml", "U.S.S. Defiant"],
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stdout
+            .starts_with("shelf.toml: added 1 U.S.S. Defiant (71268): 1 copy now\n"),
+        "{}",
+        r.stdout
+    );
+    assert_eq!(
+        read(&d),
+        "# What I own.\n[sets]\n\"Starter Set\" = 3   # the first box\n\"71268\" = 1 # U.S.S. Defiant\n\n[cards]\nW137 = 1             # a loose promo\n"
+    );
+    // Removed again: the file as it was before, byte for byte.
+    let r = run(d.path(), &["collection", "remove", "shelf.toml", "71268"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stdout
+            .starts_with("shelf.toml: removed U.S.S. Defiant (71268): 1 copy\n"),
+        "{}",
+        r.stdout
+    );
+    assert_eq!(
+        read(&d),
+        SHELF.replace("\"Starter Set\" = 1 ", "\"Starter Set\" = 3 ")
+    );
+}
+
+#[test]
+fn collection_add_and_remove_keep_crlf_line_ends() {
+    let d = shelf_dir();
+    let crlf = SHELF.replace('\n', "\r\n");
+    std::fs::write(d.path().join("shelf.toml"), &crlf).unwrap();
+    let r = run(d.path(), &["collection", "add", "shelf.toml", "71268"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let r = run(d.path(), &["collection", "remove", "shelf.toml", "71268"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(read(&d), crlf);
+}
+
+#[test]
+fn collection_add_or_remove_of_a_bad_set_is_refused_and_writes_nothing() {
+    let d = shelf_dir();
+    let r = run(d.path(), &["collection", "add", "shelf.toml", "Startr Set"]);
+    assert_eq!(r.code, 2);
+    assert_eq!(
+        r.stderr,
+        "error: shelf.toml: no expansion has the id or name \"Startr Set\"; nothing was changed\n  \
+         help: did you mean \"Starter Set\" (71120)?\n"
+    );
+    assert_eq!(r.stdout, "");
+    assert_eq!(read(&d), SHELF);
+    let r = run(d.path(), &["collection", "remove", "shelf.toml", "71268"]);
+    assert_eq!(r.code, 2);
+    assert_eq!(
+        r.stderr,
+        "error: shelf.toml: U.S.S. Defiant (71268) is not in the collection's [sets]; nothing was changed\n  \
+         help: it holds Starter Set (71120)\n"
+    );
+    assert_eq!(read(&d), SHELF);
+    for count in ["0", "1001"] {
+        let r = run(
+            d.path(),
+            &["collection", "add", "shelf.toml", "71268", count],
+        );
+        assert_eq!(r.code, 2, "{count}");
+        assert_eq!(read(&d), SHELF);
+    }
+    let r = run(
+        d.path(),
+        &["collection", "add", "shelf.toml", "71268", "two"],
+    );
+    assert_eq!(r.code, 2);
+    assert_eq!(read(&d), SHELF);
+    // A collection file with a problem is refused, located, untouched.
+    let bad = "[sets]\n\"Startr Set\" = 1\n";
+    std::fs::write(d.path().join("shelf.toml"), bad).unwrap();
+    let r = run(d.path(), &["collection", "add", "shelf.toml", "71268"]);
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr.contains(
+            "error[unknown-set]: `sets`: no expansion has the id or name \"Startr Set\"\n --> shelf.toml:2:1\n"
+        ),
+        "{}",
+        r.stderr
+    );
+    assert_eq!(read(&d), bad);
+}

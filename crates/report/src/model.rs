@@ -12,8 +12,8 @@ pub(crate) const SCHEMA_VERSION: u32 = 1;
 
 /// The one envelope of every `--output json` document: `check`, `price`,
 /// `sideboard`, `add`, `remove`, `xwing`, `event` fill `fleets` and
-/// `summary`; `card`, `search`, `options`, `data check` and `formats`
-/// their own key;
+/// `summary`; `card`, `search`, `options`, `data check`, `formats` and
+/// `collection` their own key;
 /// a command that refuses (exit code 2) fills `error`.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct Report {
@@ -56,6 +56,10 @@ pub struct Report {
     /// `min_ships`, `max_ships`, `ship_sp_cap`, ...).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub formats: Option<Vec<Payload>>,
+    /// `collection show`, `collection add`, `collection remove`: what the
+    /// collection file holds (after the edit).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub collection: Option<Payload>,
     /// Why the command refused (exit code 2) and did nothing: an unknown
     /// card to add, an unreadable file, no card of that name, ... When the
     /// refusal is about a file's input errors, `fleets` and `summary` hold
@@ -106,6 +110,7 @@ impl Report {
             options: None,
             data: None,
             formats: None,
+            collection: None,
             error: None,
         }
     }
