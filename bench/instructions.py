@@ -31,6 +31,16 @@ published); `lsp <one completion>` a completion list inside an upgrade
 string of the fleet (`"Boheeka"` on the Koranak). What the server does
 once per session (loading the database, the handshake, the first check)
 is in both and cancels out.
+
+The generated fleets are checked with a collection too (docs/collection.md),
+against `check DIR` without one: every expansion once (`run.gen_collection`:
+the cards are owned, a card used twice is not) and a small shelf
+(`fleets/collections/federation-shelf.toml`: most cards are missing, each a
+`not-owned` warning naming the expansions that hold it). `--only REGEX`
+counts only the rows whose label it matches (never with `--write-docs`),
+e.g. the collection rows of 10,000 fleets:
+
+    python3 bench/instructions.py --fleets 10000 --only 'generated fleets>( --|$)'
 """
 import argparse
 import json
@@ -46,6 +56,9 @@ import run  # noqa: E402  (the generator and the build of bench/run.py)
 
 # The 12-card list whose import `tests/interop_text.rs` counts.
 IMPORT_TEXT = "tests/fixtures/interop/text/federation-12-cards.txt"
+
+# The small collection of the collection rows.
+SHELF = os.path.join("fleets", "collections", "federation-shelf.toml")
 
 
 def instructions(binary, args, stdin=None):
@@ -115,9 +128,13 @@ def main():
     ap.add_argument("--fleets", type=int, default=1000, help="generated fleets (default 1000)")
     ap.add_argument("--write-docs", action="store_true",
                     help="write the table into docs/performance.md, between its markers")
+    ap.add_argument("--only", metavar="REGEX",
+                    help="count only the rows whose label matches REGEX")
     args = ap.parse_args()
     if args.write_docs and args.against:
         sys.exit("error: --write-docs writes the counts of one build; leave out --against")
+    if args.write_docs and args.only:
+        sys.exit("error: --write-docs writes every row; leave out --only")
     binary = args.bin or run.build()
     with tempfile.TemporaryDirectory() as tmp:
         folder = os.path.join(tmp, "fleets")
@@ -125,11 +142,16 @@ def main():
         event, lists = run.gen_event(os.path.join(tmp, "event"), args.fleets)
         big = {kib: run.gen_big_fleet(os.path.join(tmp, f"fleet-{kib}k.toml"), kib * 1024)
                for kib in (100, 1024)}
+        every = run.gen_collection(os.path.join(tmp, "every-expansion.toml"))
         rows = []
         for label, argv, n in (
             (f"check <{args.fleets} generated fleets>", ["check", folder], args.fleets),
             (f"check -o json <{args.fleets} generated fleets>", ["check", "-o", "json", folder],
              args.fleets),
+            (f"check <{args.fleets} generated fleets> --collection <every expansion once>",
+             ["check", folder, "--collection", every], args.fleets),
+            (f"check <{args.fleets} generated fleets> --collection {SHELF}",
+             ["check", folder, "--collection", SHELF], args.fleets),
             (f"event <{args.fleets} generated lists>", ["event", event, lists], args.fleets),
             (f"check {run.ONE_FLEET}", ["check", run.ONE_FLEET], 1),
             ("check <one fleet of 100 KiB>", ["check", big[100]], 1),
@@ -141,6 +163,8 @@ def main():
             (f"import text {IMPORT_TEXT}",
              ["import", "text", IMPORT_TEXT, "-O", os.path.join(tmp, "x.toml"), "--force"], 1),
         ):
+            if args.only and not re.search(args.only, label):
+                continue
             this = instructions(binary, argv)
             base = instructions(args.against, argv) if args.against else None
             rows.append((label, this, n, base))

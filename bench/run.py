@@ -278,6 +278,19 @@ def gen_big_fleet(path, size):
     return path
 
 
+def gen_collection(path):
+    """A collection file (docs/collection.md) of every expansion of the
+    card database, one copy each: a shelf that holds every card the
+    generated fleets use, most of them once, so that a fleet that uses a
+    card twice is short of it. For `check DIR --collection` against
+    `check DIR`."""
+    with open(os.path.join(ROOT, "data", "staw", "sets.toml"), "rb") as f:
+        sets = tomllib.load(f)["set"]
+    with open(path, "w") as f:
+        f.write("[sets]\n" + "".join(f'"{s["id"]}" = 1\n' for s in sets))
+    return path
+
+
 def gen_event(folder, n, seed=SEED):
     """Writes an event into `folder`: `event.toml` (a 100 SP standard event
     that asks for players) and `lists/`, the n fleets of `gen_fleets`

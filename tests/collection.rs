@@ -93,6 +93,69 @@ fn two_fleets_that_fit_alone_are_reported_together() {
 }
 
 #[test]
+fn the_json_report_says_whether_several_fleets_can_be_built_together() {
+    let d = dir(&[("a.toml", ONE), ("b.toml", ONE)]);
+    let together = |col: &str| {
+        let r = run(
+            d.path(),
+            &[
+                "-o",
+                "json",
+                "check",
+                "a.toml",
+                "b.toml",
+                "--collection",
+                col,
+            ],
+        );
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+        v["together"].clone()
+    };
+    let short = |id: &str, name: &str| serde_json::json!({"id": id, "name": name, "needed": 2, "owned": 1, "short": 1});
+    assert_eq!(
+        together("starter.toml.col"),
+        serde_json::json!({
+            "file": "starter.toml.col",
+            "fleets": 2,
+            "left_out": 0,
+            "fits": false,
+            "short": [
+                short("S207", "U.S.S. Enterprise-D"),
+                short("Cap906", "Jean-Luc Picard"),
+                short("C209", "Data"),
+                short("W122", "Photon Torpedoes"),
+            ],
+        })
+    );
+    std::fs::write(d.path().join("two.toml.col"), "[sets]\n\"71120\" = 2\n").unwrap();
+    std::fs::write(d.path().join("c.toml"), "[[ship]]\nship = \"nosuch\"\n").unwrap();
+    let r = run(
+        d.path(),
+        &["-o", "json", "check", ".", "--collection", "two.toml.col"],
+    );
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+    assert_eq!(
+        v["together"],
+        serde_json::json!({"file": "two.toml.col", "fleets": 2, "left_out": 1, "fits": true, "short": []})
+    );
+    // One fleet: no such finding.
+    let r = run(
+        d.path(),
+        &[
+            "-o",
+            "json",
+            "check",
+            "a.toml",
+            "--collection",
+            "two.toml.col",
+        ],
+    );
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+    assert!(v.get("together").is_none(), "{}", r.stdout);
+}
+
+#[test]
 fn a_bad_collection_file_is_refused_with_its_problems_located() {
     let d = dir(&[("one.toml", ONE)]);
     std::fs::write(d.path().join("bad.col"), "[sets]\n\"Startr Set\" = 0\n").unwrap();
@@ -159,4 +222,280 @@ fn the_environment_names_the_default_collection_and_no_collection_turns_it_off()
     };
     assert!(with(&["check", "two.toml"]).contains("LEGAL two.toml: 1 warning"));
     assert!(with(&["check", "two.toml", "--no-collection"]).ends_with("LEGAL two.toml\n"));
+}
+
+const TORPEDOES: &str = "[[ship]]\nship = { id = \"S207\" }\ncaptain = { id = \"Cap906\" }\nupgrades = [{ id = \"W122\" }]\n";
+
+#[test]
+fn options_owned_lists_only_the_cards_with_a_free_copy_with_their_cost_there() {
+    let d = dir(&[("one.toml", TORPEDOES)]);
+    let r = run(
+        d.path(),
+        &[
+            "options",
+            "one.toml",
+            "--collection",
+            "starter.toml.col",
+            "--owned",
+        ],
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    insta::assert_snapshot!("options_owned", r.stdout);
+    let r = run(
+        d.path(),
+        &[
+            "-o",
+            "json",
+            "options",
+            "one.toml",
+            "--collection",
+            "starter.toml.col",
+            "--owned",
+        ],
+    );
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+    let rows: Vec<(&str, i64, &str, i64, i64)> = v["options"]["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| {
+            let c = &o["collection"];
+            (
+                o["id"].as_str().unwrap(),
+                o["cost"].as_i64().unwrap(),
+                c["status"].as_str().unwrap(),
+                c["owned"].as_i64().unwrap(),
+                c["used"].as_i64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            ("C211", 2, "free", 1, 0),
+            ("C080", 3, "free", 1, 0),
+            ("E132", 3, "free", 1, 0),
+            ("C183", 3, "free", 1, 0),
+            ("C210", 4, "free", 1, 0),
+            ("W121", 5, "free", 1, 0),
+        ]
+    );
+    assert_eq!(v["options"]["found"], 6);
+    assert_eq!(
+        v["options"]["collection"],
+        serde_json::json!({"file": "starter.toml.col", "free": 6, "owned": 1, "missing": 321, "owned_only": true})
+    );
+}
+
+#[test]
+fn options_with_a_collection_rank_free_then_owned_then_missing() {
+    let d = dir(&[("one.toml", TORPEDOES)]);
+    let r = run(
+        d.path(),
+        &[
+            "-o",
+            "json",
+            "options",
+            "one.toml",
+            "--collection",
+            "starter.toml.col",
+            "--slot",
+            "weapon",
+        ],
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+    let rows: Vec<(&str, i64, &str)> = v["options"]["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .take(3)
+        .map(|o| {
+            (
+                o["id"].as_str().unwrap(),
+                o["cost"].as_i64().unwrap(),
+                o["collection"]["status"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    // The Antimatter Mines have a free copy; the one Photon Torpedoes of
+    // the Starter Set is on the ship already; then the cheapest not owned.
+    assert_eq!(rows[..2], [("W121", 5, "free"), ("W031", 5, "owned")]);
+    assert_eq!(rows[2].2, "missing");
+    assert_eq!(
+        v["options"]["options"][1]["collection"],
+        serde_json::json!({"status": "owned", "owned": 1, "used": 1})
+    );
+    // Without a collection, no mark and the order of cost alone.
+    let r = run(
+        d.path(),
+        &["-o", "json", "options", "one.toml", "--slot", "weapon"],
+    );
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+    assert!(v["options"].get("collection").is_none());
+    assert!(v["options"]["options"][0].get("collection").is_none());
+}
+
+#[test]
+fn options_owned_without_a_collection_is_refused() {
+    let d = dir(&[("one.toml", TORPEDOES)]);
+    let r = run(d.path(), &["options", "one.toml", "--owned"]);
+    assert_eq!(r.code, 2);
+    assert_eq!(
+        r.stderr,
+        "error: --owned lists the cards the collection holds a free copy of, and no collection is given: use --collection FILE or $FLEETCHECK_COLLECTION\n"
+    );
+}
+
+const SHELF: &str = "# What I own.\n[sets]\n\"Starter Set\" = 1   # the first box\n\n[cards]\nW137 = 1             # a loose promo\n";
+
+fn shelf_dir() -> tempfile::TempDir {
+    let d = dir(&[]);
+    std::fs::write(d.path().join("shelf.toml"), SHELF).unwrap();
+    d
+}
+
+fn read(d: &tempfile::TempDir) -> String {
+    std::fs::read_to_string(d.path().join("shelf.toml")).unwrap()
+}
+
+#[test]
+fn collection_show_lists_the_expansions_and_the_cards_by_type_and_faction() {
+    let d = shelf_dir();
+    let r = run(d.path(), &["collection", "show", "shelf.toml"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    insta::assert_snapshot!("collection_show", r.stdout);
+    let r = run(
+        d.path(),
+        &["-o", "json", "collection", "show", "shelf.toml"],
+    );
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+    assert_eq!(v["command"], "collection-show");
+    let c = &v["collection"];
+    assert_eq!(
+        (&c["file"], &c["distinct"], &c["copies"]),
+        (&"shelf.toml".into(), &30.into(), &31.into())
+    );
+    assert_eq!(
+        c["sets"],
+        serde_json::json!([{"id": "71120", "name": "Starter Set", "count": 1}])
+    );
+    assert_eq!(
+        c["cards"],
+        serde_json::json!([{"id": "W137", "name": "Photon Torpedoes", "count": 1}])
+    );
+    assert_eq!(
+        c["by_type_and_faction"][0],
+        serde_json::json!({"type": "ship", "factions": ["federation"], "cards": 2, "copies": 2})
+    );
+}
+
+#[test]
+fn collection_add_keeps_every_comment_and_raises_a_count_written_by_name() {
+    let d = shelf_dir();
+    // By id, an expansion the file names by its name: its count raised.
+    let r = run(d.path(), &["collection", "add", "shelf.toml", "71120", "2"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stdout.starts_with(
+            "shelf.toml: added 2 Starter Set (71120): 3 copies now\n\
+             shelf.toml: 1 expansion (3 boxes), 1 loose card; 30 cards held, 91 copies\n"
+        ),
+        "{}",
+        r.stdout
+    );
+    assert_eq!(
+        read(&d),
+        SHELF.replace("\"Starter Set\" = 1 ", "\"Starter Set\" = 3 ")
+    );
+    // By name, a new one: a line at the end of [sets], its name as a comment.
+    let r = run(
+        d.path(),
+        &["collection", "add", "shelf.toml", "U.S.S. Defiant"],
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stdout
+            .starts_with("shelf.toml: added 1 U.S.S. Defiant (71268): 1 copy now\n"),
+        "{}",
+        r.stdout
+    );
+    assert_eq!(
+        read(&d),
+        "# What I own.\n[sets]\n\"Starter Set\" = 3   # the first box\n\"71268\" = 1 # U.S.S. Defiant\n\n[cards]\nW137 = 1             # a loose promo\n"
+    );
+    // Removed again: the file as it was before, byte for byte.
+    let r = run(d.path(), &["collection", "remove", "shelf.toml", "71268"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stdout
+            .starts_with("shelf.toml: removed U.S.S. Defiant (71268): 1 copy\n"),
+        "{}",
+        r.stdout
+    );
+    assert_eq!(
+        read(&d),
+        SHELF.replace("\"Starter Set\" = 1 ", "\"Starter Set\" = 3 ")
+    );
+}
+
+#[test]
+fn collection_add_and_remove_keep_crlf_line_ends() {
+    let d = shelf_dir();
+    let crlf = SHELF.replace('\n', "\r\n");
+    std::fs::write(d.path().join("shelf.toml"), &crlf).unwrap();
+    let r = run(d.path(), &["collection", "add", "shelf.toml", "71268"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let r = run(d.path(), &["collection", "remove", "shelf.toml", "71268"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(read(&d), crlf);
+}
+
+#[test]
+fn collection_add_or_remove_of_a_bad_set_is_refused_and_writes_nothing() {
+    let d = shelf_dir();
+    let r = run(d.path(), &["collection", "add", "shelf.toml", "Startr Set"]);
+    assert_eq!(r.code, 2);
+    assert_eq!(
+        r.stderr,
+        "error: shelf.toml: no expansion has the id or name \"Startr Set\"; nothing was changed\n  \
+         help: did you mean \"Starter Set\" (71120)?\n"
+    );
+    assert_eq!(r.stdout, "");
+    assert_eq!(read(&d), SHELF);
+    let r = run(d.path(), &["collection", "remove", "shelf.toml", "71268"]);
+    assert_eq!(r.code, 2);
+    assert_eq!(
+        r.stderr,
+        "error: shelf.toml: U.S.S. Defiant (71268) is not in the collection's [sets]; nothing was changed\n  \
+         help: it holds Starter Set (71120)\n"
+    );
+    assert_eq!(read(&d), SHELF);
+    for count in ["0", "1001"] {
+        let r = run(
+            d.path(),
+            &["collection", "add", "shelf.toml", "71268", count],
+        );
+        assert_eq!(r.code, 2, "{count}");
+        assert_eq!(read(&d), SHELF);
+    }
+    let r = run(
+        d.path(),
+        &["collection", "add", "shelf.toml", "71268", "two"],
+    );
+    assert_eq!(r.code, 2);
+    assert_eq!(read(&d), SHELF);
+    // A collection file with a problem is refused, located, untouched.
+    let bad = "[sets]\n\"Startr Set\" = 1\n";
+    std::fs::write(d.path().join("shelf.toml"), bad).unwrap();
+    let r = run(d.path(), &["collection", "add", "shelf.toml", "71268"]);
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr.contains(
+            "error[unknown-set]: `sets`: no expansion has the id or name \"Startr Set\"\n --> shelf.toml:2:1\n"
+        ),
+        "{}",
+        r.stderr
+    );
+    assert_eq!(read(&d), bad);
 }

@@ -110,7 +110,7 @@ fn man_dir_writes_every_page() {
     for _ in 0..2 {
         let r = run(d.path(), &["man", "pages/man1"]);
         assert_eq!(r.code, 0, "{}", r.stderr);
-        assert_eq!(r.stdout, "wrote 24 man pages to pages/man1\n");
+        assert_eq!(r.stdout, "wrote 28 man pages to pages/man1\n");
     }
     let mut names: Vec<String> = std::fs::read_dir(d.path().join("pages/man1"))
         .unwrap()

@@ -26,7 +26,7 @@ use fleetcheck_input::fs::Unreadable;
 use fleetcheck_input::tree::Parsed;
 use fleetcheck_report::model::SkippedFile;
 use fleetcheck_report::{self as report, Checked, RenderOptions};
-use fleetcheck_staw::collection::{self as collection, Ownership, Shelf, Use};
+use fleetcheck_staw::collection::{self as collection, Shelf};
 use fleetcheck_staw::CheckOptions;
 use std::collections::HashSet;
 use std::io::{IsTerminal, Write};
@@ -100,16 +100,19 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<i32> {
         Input::Skipped(_) => unreachable!("split off above"),
     };
     let mut files = Vec::new();
+    let shelf = opts.collection.as_deref();
     print(|w| {
-        files = stream(w, inputs, &skipped, args.common.output, &ropts, check)?;
+        files = stream(
+            w,
+            inputs,
+            &skipped,
+            args.common.output,
+            &ropts,
+            shelf,
+            check,
+        )?;
         Ok(())
     })?;
-    if let Some(shelf) = &opts.collection {
-        if files.len() > 1 && args.common.output != Output::Json {
-            let line = together(shelf, &files);
-            print(|w| writeln!(w, "{line}"))?;
-        }
-    }
     let code = exit_code(&files);
     // The process exits next and frees everything at once; dropping
     // thousands of cards and reports one by one would only cost time.
@@ -126,13 +129,17 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<i32> {
 /// `report::json::render_all` (one document) writes. Returns the checked
 /// files without their text and renderings (enough for the summary and the
 /// exit code). The `skipped` files of the walks are listed after the files
-/// (never an error) and counted in the summary line.
+/// (never an error) and counted in the summary line. Several files checked
+/// with a collection (`shelf`) end with whether they can all be built at
+/// the same time from it (`report::staw::together`): a line after the
+/// summary, the JSON's `together`.
 pub fn stream(
     w: &mut dyn Write,
     inputs: Vec<Input>,
     skipped: &[SkippedFile],
     output: Output,
     ropts: &RenderOptions,
+    shelf: Option<&Shelf>,
     check: impl Fn(Input) -> Checked + Sync,
 ) -> std::io::Result<Vec<Checked>> {
     let mut kept: Vec<Checked> = Vec::with_capacity(inputs.len());
@@ -167,8 +174,13 @@ pub fn stream(
         kept.push(checked);
         Ok::<(), std::io::Error>(())
     })?;
+    let together = shelf
+        .filter(|_| kept.len() > 1)
+        .map(|s| report::staw::together(s, &kept));
     match output {
-        Output::Json => report::json::end(w, &report::json::summary(&kept), skipped)?,
+        Output::Json => {
+            report::json::end(w, &report::json::summary(&kept), skipped, together.as_ref())?
+        }
         Output::Table if kept.len() > 1 || !skipped.is_empty() => {
             writeln!(w)?;
             report::table::skipped(w, skipped)?;
@@ -179,6 +191,11 @@ pub fn stream(
             writeln!(w, "{}", report::table::summary(&kept, skipped.len()))?;
         }
         _ => {}
+    }
+    if output != Output::Json {
+        if let Some(t) = &together {
+            writeln!(w, "{}", report::table::together(t))?;
+        }
     }
     Ok(kept)
 }
@@ -644,7 +661,7 @@ mod tests {
             for output in [Output::Table, Output::Github, Output::Json] {
                 let mut ours = Vec::new();
                 let inputs = list.iter().cloned().map(Input::File).collect();
-                let kept = stream(&mut ours, inputs, &[], output, &ropts, |i| match i {
+                let kept = stream(&mut ours, inputs, &[], output, &ropts, None, |i| match i {
                     Input::File(p) => check_path(&db, &p, &opts),
                     Input::Problem(c) => *c,
                     Input::Skipped(_) => unreachable!("none given"),
@@ -770,66 +787,3 @@ impl std::fmt::Display for RefusedFile {
 }
 
 impl std::error::Error for RefusedFile {}
-
-/// The one fleet-wide finding of several fleets checked with a collection:
-/// whether they can all be built at the same time from it, and if not,
-/// which cards fall short and by how many. Files that could not be priced
-/// are left out (and said).
-pub fn together(shelf: &Shelf, files: &[Checked]) -> String {
-    let fleets: Vec<Ownership> = files
-        .iter()
-        .filter_map(|f| f.report.collection.as_ref())
-        .map(|c| Ownership {
-            cards: c
-                .owned
-                .iter()
-                .chain(&c.missing)
-                .map(|k| Use {
-                    first_printing: k.first_printing.clone(),
-                    id: k.id.clone(),
-                    name: k.name.clone(),
-                    needed: k.needed,
-                    owned: k.owned,
-                    spans: Vec::new(),
-                })
-                .collect(),
-        })
-        .collect();
-    let unpriced = files.len() - fleets.len();
-    let left_out = if unpriced == 0 {
-        String::new()
-    } else {
-        format!(
-            " ({unpriced} file{} that could not be priced left out)",
-            if unpriced == 1 { "" } else { "s" }
-        )
-    };
-    let all = shelf.together(&fleets);
-    let short: Vec<String> = all
-        .missing()
-        .map(|u| {
-            format!(
-                "{} ({}) {} short ({} used, {} held)",
-                u.name,
-                u.id,
-                u.short(),
-                u.needed,
-                u.owned
-            )
-        })
-        .collect();
-    if short.is_empty() {
-        format!(
-            "collection {}: the {} fleets can all be built at the same time{left_out}",
-            shelf.name,
-            fleets.len()
-        )
-    } else {
-        format!(
-            "warning[not-owned]: collection {}: the {} fleets cannot all be built at the same time{left_out}: {}",
-            shelf.name,
-            fleets.len(),
-            short.join(", ")
-        )
-    }
-}

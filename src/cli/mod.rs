@@ -6,6 +6,7 @@ pub mod add;
 pub mod card;
 pub mod check;
 mod chooser;
+pub mod collection;
 pub mod completions;
 pub mod data;
 pub mod event;
@@ -80,6 +81,7 @@ impl Cli {
             Some(Command::Export(a)) => Some(&mut a.common),
             Some(Command::Formats(a)) => Some(&mut a.common),
             Some(Command::Lsp(a)) => Some(&mut a.common),
+            Some(Command::Collection(c)) => Some(c.common_mut()),
         };
         if let Some(c) = common {
             *c = self.common.clone();
@@ -179,6 +181,10 @@ pub enum Command {
     /// The cards that could legally be added to a ship (or the sideboard)
     /// now, with the cost they would have there and the SP left.
     Options(options::OptionsArgs),
+    /// A collection file (what a player owns): show what it holds, add or
+    /// remove an expansion in place, keeping its comments and layout.
+    #[command(subcommand)]
+    Collection(collection::CollectionCommand),
     /// Convert a fleet from another builder (Utopia, Space Dock) into a fleet file.
     Import(import::ImportArgs),
     /// Export a fleet as text, a Utopia link, a Space Dock file or a printable sheet.
@@ -213,6 +219,7 @@ impl Command {
             Command::Remove(_) => "remove",
             Command::Fix(_) => "fix",
             Command::Options(_) => "options",
+            Command::Collection(c) => c.name(),
             Command::Import(_) => "import",
             Command::Export(_) => "export",
             Command::Formats(_) => "formats",
@@ -292,6 +299,12 @@ fn usage_error(args: &[std::ffi::OsString], said: String) -> i32 {
     let command = match words.get(1).and_then(|w| cmd.find_subcommand(w)) {
         Some(c) if c.get_name() == "data" && words.get(2) == Some(&"check") => {
             "data-check".to_string()
+        }
+        Some(c)
+            if c.get_name() == "collection"
+                && matches!(words.get(2), Some(&("show" | "add" | "remove"))) =>
+        {
+            format!("collection-{}", words[2])
         }
         Some(c) => c.get_name().to_string(),
         None => "check".to_string(),
@@ -463,6 +476,7 @@ pub fn run(cli: Cli) -> anyhow::Result<i32> {
         Some(Command::Man(a)) => man::run(&a),
         Some(Command::Formats(a)) => formats(&a),
         Some(Command::Lsp(a)) => lsp(&a),
+        Some(Command::Collection(c)) => collection::run(&c),
     }
 }
 

@@ -1,8 +1,11 @@
 //! `fleetcheck options FLEET [--ship N] [--slot TYPE] [--faction F |
 //! --any-faction] [--max-cost N] [--limit N] [--replace CARD]` (or
-//! `--sideboard SECTION`): the cards that could legally go there now, each
-//! with the cost it would have there and the SP left, penalty-free first
-//! and by cost; a table or JSON. See `builder::options`.
+//! `--sideboard SECTION`) `[--collection FILE] [--owned]`: the cards that
+//! could legally go there now, each with the cost it would have there and
+//! the SP left, penalty-free first and by cost (with a collection, the
+//! cards with a free copy first, then the owned, then the missing; with
+//! `--owned` only those with a free copy); a table or JSON. See
+//! `builder::options`.
 
 use super::check::{check_options, print, read_source, render_options};
 use super::refusal::Refusal;
@@ -46,6 +49,10 @@ pub struct OptionsArgs {
     pub replace: Option<String>,
     #[command(flatten)]
     pub owned: super::check::Owned,
+    /// Only the cards of which the collection holds a copy the fleet does
+    /// not use already.
+    #[arg(long = "owned", conflicts_with = "no_collection")]
+    pub only_owned: bool,
     /// The global options (`Cli::common`), copied in by `Cli::share_common`.
     #[arg(skip)]
     pub common: Common,
@@ -85,6 +92,13 @@ pub fn run(args: &OptionsArgs) -> anyhow::Result<i32> {
     }
     let mut opts = check_options(None, None)?;
     opts.collection = args.owned.shelf(&db)?;
+    if args.only_owned && opts.collection.is_none() {
+        return Err(Refusal::new(format!(
+            "--owned lists the cards the collection holds a free copy of, and no collection is given: use --collection FILE or ${}",
+            super::check::COLLECTION_ENV
+        ))
+        .into());
+    }
     let ask = Ask {
         ship: args.ship,
         slot: args.slot.clone(),
@@ -95,6 +109,7 @@ pub fn run(args: &OptionsArgs) -> anyhow::Result<i32> {
         limit: args.limit,
         replace: args.replace.clone(),
         breaking: false,
+        owned: args.only_owned,
     };
     let found = match options(&db, &source, &opts, &ask) {
         Ok(f) => f,

@@ -8,7 +8,7 @@
 //! (`UPDATE_SCHEMA=1 cargo test` rewrites the file after a deliberate change
 //! of the wire types).
 
-use super::model::{ErrorReport, Report, SkippedFile, Summary};
+use super::model::{ErrorReport, Report, SkippedFile, Summary, TogetherReport};
 use super::Checked;
 use std::io::{self, Write};
 
@@ -102,8 +102,14 @@ pub fn fleet(w: &mut Vec<u8>, checked: &Checked) -> io::Result<()> {
 }
 
 /// The end of a document of `summary.files` fleets, with the files of the
-/// walk that were `skipped` (the key left out when none).
-pub fn end(w: &mut dyn Write, summary: &Summary, skipped: &[SkippedFile]) -> io::Result<()> {
+/// walk that were `skipped` (the key left out when none) and, for several
+/// fleets checked with a collection, whether they can be built `together`.
+pub fn end(
+    w: &mut dyn Write,
+    summary: &Summary,
+    skipped: &[SkippedFile],
+    together: Option<&TogetherReport>,
+) -> io::Result<()> {
     let s = serde_json::to_string_pretty(summary)?.replace('\n', "\n  ");
     if summary.files == 0 {
         write!(w, "]")?;
@@ -114,7 +120,12 @@ pub fn end(w: &mut dyn Write, summary: &Summary, skipped: &[SkippedFile]) -> io:
         let k = serde_json::to_string_pretty(skipped)?.replace('\n', "\n  ");
         write!(w, ",\n  \"skipped\": {k}")?;
     }
-    writeln!(w, ",\n  \"summary\": {s}\n}}")
+    write!(w, ",\n  \"summary\": {s}")?;
+    if let Some(t) = together {
+        let t = serde_json::to_string_pretty(t)?.replace('\n', "\n  ");
+        write!(w, ",\n  \"together\": {t}")?;
+    }
+    writeln!(w, "\n}}")
 }
 
 /// Writes any serialisable value pretty-printed, with a final newline.
@@ -168,7 +179,7 @@ mod tests {
                 pieces.extend_from_slice(separator(i).as_bytes());
                 fleet(&mut pieces, f).unwrap();
             }
-            end(&mut pieces, &summary(&files[..n]), &[]).unwrap();
+            end(&mut pieces, &summary(&files[..n]), &[], None).unwrap();
             assert_eq!(String::from_utf8(pieces), String::from_utf8(whole));
             // With skipped files: the document of the same Report.
             let skipped = vec![SkippedFile {
@@ -190,7 +201,46 @@ mod tests {
                 pieces.extend_from_slice(separator(i).as_bytes());
                 fleet(&mut pieces, f).unwrap();
             }
-            end(&mut pieces, &summary(&files[..n]), &skipped).unwrap();
+            end(&mut pieces, &summary(&files[..n]), &skipped, None).unwrap();
+            assert_eq!(String::from_utf8(pieces), String::from_utf8(whole));
+            // With several fleets judged together: the document of the
+            // same Report.
+            let together = crate::model::TogetherReport {
+                file: "shelf.toml".into(),
+                fleets: n,
+                left_out: 0,
+                fits: false,
+                short: vec![crate::model::ShortCard {
+                    id: "W122".into(),
+                    name: "Photon Torpedoes".into(),
+                    needed: 2,
+                    owned: 1,
+                    short: 1,
+                }],
+            };
+            let mut whole = Vec::new();
+            write_value(
+                &mut whole,
+                &Report {
+                    skipped: skipped.clone(),
+                    together: Some(together.clone()),
+                    ..report("check", &files[..n])
+                },
+            )
+            .unwrap();
+            let mut pieces = Vec::new();
+            start(&mut pieces, "check").unwrap();
+            for (i, f) in files[..n].iter().enumerate() {
+                pieces.extend_from_slice(separator(i).as_bytes());
+                fleet(&mut pieces, f).unwrap();
+            }
+            end(
+                &mut pieces,
+                &summary(&files[..n]),
+                &skipped,
+                Some(&together),
+            )
+            .unwrap();
             assert_eq!(String::from_utf8(pieces), String::from_utf8(whole));
         }
     }

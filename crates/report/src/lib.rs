@@ -3,6 +3,7 @@
 //! tests run in process.
 
 pub mod card;
+pub mod collection;
 mod excerpt;
 mod fit;
 mod game;

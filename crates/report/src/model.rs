@@ -12,8 +12,8 @@ pub(crate) const SCHEMA_VERSION: u32 = 1;
 
 /// The one envelope of every `--output json` document: `check`, `price`,
 /// `sideboard`, `add`, `remove`, `xwing`, `event` fill `fleets` and
-/// `summary`; `card`, `search`, `options`, `data check` and `formats`
-/// their own key;
+/// `summary`; `card`, `search`, `options`, `data check`, `formats` and
+/// `collection` their own key;
 /// a command that refuses (exit code 2) fills `error`.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct Report {
@@ -33,6 +33,10 @@ pub struct Report {
     pub skipped: Vec<SkippedFile>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub summary: Option<Summary>,
+    /// `check` of several fleets with `--collection`: whether they can all
+    /// be built at the same time from the collection.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub together: Option<TogetherReport>,
     /// `event`: the event and its roster.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub event: Option<EventReport>,
@@ -52,6 +56,10 @@ pub struct Report {
     /// `min_ships`, `max_ships`, `ship_sp_cap`, ...).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub formats: Option<Vec<Payload>>,
+    /// `collection show`, `collection add`, `collection remove`: what the
+    /// collection file holds (after the edit).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub collection: Option<Payload>,
     /// Why the command refused (exit code 2) and did nothing: an unknown
     /// card to add, an unreadable file, no card of that name, ... When the
     /// refusal is about a file's input errors, `fleets` and `summary` hold
@@ -95,12 +103,14 @@ impl Report {
             fleets: None,
             skipped: Vec::new(),
             summary: None,
+            together: None,
             event: None,
             card: None,
             cards: None,
             options: None,
             data: None,
             formats: None,
+            collection: None,
             error: None,
         }
     }
@@ -273,6 +283,38 @@ pub struct CollectionReport {
     /// The cards the fleet uses more copies of than the collection holds
     /// (each a `not-owned` warning).
     pub missing: Vec<CollectionCard>,
+}
+
+/// Several fleets checked with one collection: whether they can all be
+/// built at the same time from it (the one fleet-wide finding of
+/// `check DIR --collection FILE`).
+#[derive(Debug, Clone, Serialize, JsonSchema, PartialEq, Eq)]
+pub struct TogetherReport {
+    /// The collection file, as given.
+    pub file: String,
+    /// The fleets counted: the files that could be priced.
+    pub fleets: usize,
+    /// The files left out: they could not be priced.
+    pub left_out: usize,
+    /// Whether the collection holds every card the fleets use together.
+    pub fits: bool,
+    /// The cards the fleets together use more copies of than the
+    /// collection holds, in the order the files first use them.
+    pub short: Vec<ShortCard>,
+}
+
+/// A card several fleets use more copies of than the collection holds.
+#[derive(Debug, Clone, Serialize, JsonSchema, PartialEq, Eq)]
+pub struct ShortCard {
+    /// The printing the first fleet that uses it names.
+    pub id: String,
+    pub name: String,
+    /// Copies the fleets use together (every printing of the card).
+    pub needed: u32,
+    /// Copies the collection holds (every printing of the card).
+    pub owned: u32,
+    /// Copies missing: `needed` minus `owned`.
+    pub short: u32,
 }
 
 /// One card a fleet uses, with copies used and held.

@@ -39,6 +39,81 @@ pub struct Candidate {
     /// language server; `fleetcheck options` offers no such card).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub breaks: Vec<String>,
+    /// With a collection: what it holds of the card (absent for a card
+    /// the database lists in no expansion: no collection holds it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub collection: Option<Shelved>,
+}
+
+/// What the collection holds of a candidate, against the fleet's own use.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct Shelved {
+    /// `free` (a copy left after the fleet's own use), `owned` (held, but
+    /// the fleet uses every copy already) or `missing` (not held).
+    pub status: String,
+    /// Copies the collection holds (any printing of the card).
+    pub owned: u32,
+    /// Copies the fleet uses already.
+    pub used: u32,
+}
+
+impl Shelved {
+    /// The status of `owned` copies held of which the fleet uses `used`.
+    pub fn of(owned: u32, used: u32) -> Shelved {
+        let status = if owned > used {
+            "free"
+        } else if owned > 0 {
+            "owned"
+        } else {
+            "missing"
+        };
+        Shelved {
+            status: status.to_string(),
+            owned,
+            used,
+        }
+    }
+
+    /// The copies left after the fleet's own use.
+    pub fn free(&self) -> u32 {
+        self.owned.saturating_sub(self.used)
+    }
+
+    /// Its rank in the answer: free, then owned, then missing.
+    pub fn rank(this: Option<&Shelved>) -> u8 {
+        match this.map(|s| s.status.as_str()) {
+            Some("free") => 0,
+            Some("owned") => 1,
+            _ => 2,
+        }
+    }
+
+    /// The table's cell: "free (1 of 2 left)", "owned (0 of 1 left)",
+    /// "missing".
+    fn cell(this: Option<&Shelved>) -> String {
+        match this {
+            Some(s) if s.owned > 0 => format!("{} ({} of {} left)", s.status, s.free(), s.owned),
+            Some(s) => s.status.clone(),
+            None => "in no expansion".to_string(),
+        }
+    }
+}
+
+/// The cards found, counted by what the collection holds of them
+/// (`--collection`).
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct OnShelf {
+    /// The collection file, as given.
+    pub file: String,
+    /// Cards with a free copy.
+    pub free: usize,
+    /// Cards held whose every copy the fleet uses already.
+    pub owned: usize,
+    /// Cards not held (or in no expansion).
+    pub missing: usize,
+    /// `--owned`: only the cards with a free copy are listed (and counted
+    /// in `found`); the others are left out.
+    pub owned_only: bool,
 }
 
 /// A card named by id and name.
@@ -79,8 +154,9 @@ pub struct Why {
     pub message: String,
 }
 
-/// The answer: where, and the cards, penalty-free first, then by cost
-/// there.
+/// The answer: where, and the cards (with a collection: those with a free
+/// copy first, then those owned, then the missing), penalty-free first,
+/// then by cost there.
 #[derive(Debug, Clone, Serialize)]
 pub struct Options {
     /// The place in words: "ship 2 (U.S.S. Defiant)", "the sideboard's
@@ -93,6 +169,9 @@ pub struct Options {
     /// Cards that fit but pay a faction penalty there, left out without
     /// `--faction` or `--any-faction`.
     pub with_faction_penalty: usize,
+    /// `--collection`: the cards found, by what the collection holds.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub collection: Option<OnShelf>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub why: Option<Why>,
 }
@@ -118,6 +197,9 @@ pub fn render(w: &mut dyn Write, file: &str, o: &Options, opts: &RenderOptions) 
             o.with_faction_penalty
         )?;
     }
+    if let Some(c) = &o.collection {
+        writeln!(w, "{}", shelf_line(c))?;
+    }
     if let Some(why) = &o.why {
         return writeln!(w, "none: {}", why.message);
     }
@@ -125,7 +207,7 @@ pub fn render(w: &mut dyn Write, file: &str, o: &Options, opts: &RenderOptions) 
         .options
         .iter()
         .map(|c| {
-            vec![
+            let mut row: Vec<Cow<'_, str>> = vec![
                 format!("{} ({})", c.name, c.id).into(),
                 c.kind.as_str().into(),
                 factions_and(&c.factions).into(),
@@ -133,10 +215,14 @@ pub fn render(w: &mut dyn Write, file: &str, o: &Options, opts: &RenderOptions) 
                 modifiers(&c.name, &c.id, &c.modifiers).into(),
                 c.cost.to_string().into(),
                 c.left.map_or(String::new(), |l| l.to_string()).into(),
-            ]
+            ];
+            if o.collection.is_some() {
+                row.push(Shelved::cell(c.collection.as_ref()).into());
+            }
+            row
         })
         .collect();
-    let header = [
+    let mut header = vec![
         "Card",
         "Type",
         "Faction",
@@ -145,8 +231,12 @@ pub fn render(w: &mut dyn Write, file: &str, o: &Options, opts: &RenderOptions) 
         "Cost",
         "SP left",
     ];
-    // The type, then the faction, then what is left, then the base give
-    // way; the card, its modifiers and its cost there always stay.
+    if o.collection.is_some() {
+        header.push("Collection");
+    }
+    // The type, then the faction, then what is left, then the base, then
+    // what the collection holds give way; the card, its modifiers and its
+    // cost there always stay.
     writeln!(
         w,
         "{}",
@@ -155,7 +245,36 @@ pub fn render(w: &mut dyn Write, file: &str, o: &Options, opts: &RenderOptions) 
             rows,
             &[3, 5, 6],
             opts,
-            (&[1, 2, 6, 3], "-o json has all")
+            (&[1, 2, 6, 3, 7], "-o json has all")
         )
     )
+}
+
+/// The line that counts the cards found by what the collection holds.
+fn shelf_line(c: &OnShelf) -> String {
+    let cards = |n: usize| format!("{n} card{}", if n == 1 { "" } else { "s" });
+    if c.owned_only {
+        let left_out = c.owned + c.missing;
+        let mut line = format!(
+            "collection {}: only the cards with a free copy (--owned)",
+            c.file
+        );
+        if left_out > 0 {
+            line.push_str(&format!(
+                "; {} without one left out ({} owned with every copy in use, {} not owned)",
+                cards(left_out),
+                c.owned,
+                c.missing
+            ));
+        }
+        line
+    } else {
+        format!(
+            "collection {}: {} with a free copy first, then {} owned with every copy in use, then {} not owned",
+            c.file,
+            cards(c.free),
+            c.owned,
+            c.missing
+        )
+    }
 }

@@ -7,7 +7,7 @@
 
 use super::model::{
     CardRef, CardReport, CollectionCard, CollectionReport, FleetReport, Modifier, ResourceReport,
-    ShipReport, SideboardCard, SideboardReport, SwapReport,
+    ShipReport, ShortCard, SideboardCard, SideboardReport, SwapReport, TogetherReport,
 };
 use super::Checked;
 use fleetcheck_data::Database;
@@ -146,6 +146,50 @@ pub fn collection(a: &Analysis, shelf: &staw::collection::Shelf) -> CollectionRe
         }
     }
     out
+}
+
+/// Whether the fleets of `files` can all be built at the same time from
+/// `shelf`, and if not, which cards fall short and by how many (the files
+/// that could not be priced are left out, and counted).
+pub fn together(shelf: &staw::collection::Shelf, files: &[Checked]) -> TogetherReport {
+    use staw::collection::{Ownership, Use};
+    let fleets: Vec<Ownership> = files
+        .iter()
+        .filter_map(|f| f.report.collection.as_ref())
+        .map(|c| Ownership {
+            cards: c
+                .owned
+                .iter()
+                .chain(&c.missing)
+                .map(|k| Use {
+                    first_printing: k.first_printing.clone(),
+                    id: k.id.clone(),
+                    name: k.name.clone(),
+                    needed: k.needed,
+                    owned: k.owned,
+                    spans: Vec::new(),
+                })
+                .collect(),
+        })
+        .collect();
+    let short: Vec<ShortCard> = shelf
+        .together(&fleets)
+        .missing()
+        .map(|u| ShortCard {
+            id: u.id.clone(),
+            name: u.name.clone(),
+            needed: u.needed,
+            owned: u.owned,
+            short: u.short(),
+        })
+        .collect();
+    TogetherReport {
+        file: shelf.name.clone(),
+        fleets: fleets.len(),
+        left_out: files.len() - fleets.len(),
+        fits: short.is_empty(),
+        short,
+    }
 }
 
 /// The report of an analysed STAW file.

@@ -10,7 +10,7 @@
 //! Diagnostics are drawn by [`super::excerpt`] (annotate-snippets).
 
 use super::excerpt::Parts;
-use super::model::{CardReport, FleetReport, Modifier, SkippedFile};
+use super::model::{CardReport, FleetReport, Modifier, SkippedFile, TogetherReport};
 use super::modifier::modifiers;
 use super::{Checked, RenderOptions, Verdict};
 use comfy_table::{presets, CellAlignment, ContentArrangement, Table};
@@ -76,6 +76,43 @@ pub fn summary(files: &[Checked], skipped: usize) -> String {
         s.push_str(&format!("; {skipped} skipped"));
     }
     s
+}
+
+/// The line of several fleets checked with one collection
+/// ([`crate::staw::together`]): whether they can all be built at the same
+/// time, and if not, a `not-owned` warning with the cards short.
+pub fn together(t: &TogetherReport) -> String {
+    let left_out = if t.left_out == 0 {
+        String::new()
+    } else {
+        format!(
+            " ({} {} that could not be priced left out)",
+            t.left_out,
+            plural(t.left_out, "file", "files")
+        )
+    };
+    if t.fits {
+        return format!(
+            "collection {}: the {} fleets can all be built at the same time{left_out}",
+            t.file, t.fleets
+        );
+    }
+    let short: Vec<String> = t
+        .short
+        .iter()
+        .map(|u| {
+            format!(
+                "{} ({}) {} short ({} used, {} held)",
+                u.name, u.id, u.short, u.needed, u.owned
+            )
+        })
+        .collect();
+    format!(
+        "warning[not-owned]: collection {}: the {} fleets cannot all be built at the same time{left_out}: {}",
+        t.file,
+        t.fleets,
+        short.join(", ")
+    )
 }
 
 /// One line for each file of the walk that was not checked: "skipped

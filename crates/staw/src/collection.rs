@@ -26,7 +26,7 @@ use std::ops::Range;
 
 mod file;
 
-pub use file::{read, COLLECTION_KEYS, MAX_COPIES};
+pub use file::{find_set, read, COLLECTION_KEYS, MAX_COPIES};
 
 /// A collection file read: its expansions and loose cards, in file order.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -147,6 +147,12 @@ impl Shelf {
             name: name.to_string(),
             owned,
         }
+    }
+
+    /// Every card the shelf holds, by its first printing's id, with its
+    /// copies (in no particular order).
+    pub fn cards(&self) -> impl Iterator<Item = (&str, u32)> {
+        self.owned.iter().map(|(id, n)| (id.as_str(), *n))
     }
 
     /// Copies of `card` (any printing of it) the shelf holds.

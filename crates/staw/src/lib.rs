@@ -236,6 +236,34 @@ impl resolve::Judge for OnItsShip<'_> {
 /// The value of `game = "..."` of a STAW fleet file (the default).
 pub const GAME: &str = "staw";
 
+/// What the readers' unit tests share.
+#[cfg(test)]
+pub(crate) mod test_support {
+    use fleetcheck_input::diag::{Diagnostic, Lines};
+
+    /// A reader's problems as (code, line:column, message, help), in the
+    /// reader's order, of a file of `text`.
+    pub(crate) fn problems(
+        text: &str,
+        read: Result<impl Sized, Vec<Diagnostic>>,
+    ) -> Vec<(String, String, String, Vec<String>)> {
+        let Err(diags) = read else {
+            panic!("the file has problems");
+        };
+        let lines = Lines::of(text);
+        diags
+            .iter()
+            .map(|d| {
+                let at = d.span.as_ref().map_or("-".to_string(), |s| {
+                    let (l, c) = lines.line_col(s.start);
+                    format!("{l}:{c}")
+                });
+                (d.code.to_string(), at, d.message.clone(), d.help.clone())
+            })
+            .collect()
+    }
+}
+
 #[cfg(test)]
 mod registry_tests {
     use super::*;

@@ -14,6 +14,7 @@
 //! do.
 
 mod add;
+pub mod collection;
 pub mod layout;
 pub mod options;
 mod place;

@@ -16,6 +16,12 @@
 //! slot asked for. An
 //! empty answer says why (`report::options::Why`).
 //!
+//! With a collection (`CheckOptions::collection`), each card is marked by
+//! what the collection holds of it against the fleet's own use
+//! (`report::options::Shelved`: `free`, `owned`, `missing`), and the cards
+//! with a free copy come first, then the owned, then the missing;
+//! `Ask::owned` keeps only those with a free copy (and counts the others).
+//!
 //! To keep this fast, upgrades that fit no free slot type of the ship (and
 //! need a slot) are not tried, and a card printed in several sets is tried
 //! once.
@@ -25,10 +31,11 @@ use fleetcheck_data::model::{Card, CardType};
 use fleetcheck_data::{normalize, Database};
 use fleetcheck_input::diag::{Diagnostic, Source};
 use fleetcheck_report::model::CardReport;
-use fleetcheck_report::options::{At, Candidate, Named, Options, Why};
+use fleetcheck_report::options::{At, Candidate, Named, OnShelf, Options, Shelved, Why};
 use fleetcheck_report::staw::{checked, modifier, priced_with};
 use fleetcheck_report::Checked;
 use fleetcheck_staw::analysis::Analysis;
+use fleetcheck_staw::collection::Shelf;
 use fleetcheck_staw::fleet::read::SIDEBOARD_SECTIONS;
 use fleetcheck_staw::fleet::resolve::upgrade_types;
 use fleetcheck_staw::fleet::Position;
@@ -61,6 +68,9 @@ pub struct Ask {
     /// after all the others: the language server's completion shows them
     /// with "breaks a rule there". `fleetcheck options` lists none.
     pub breaking: bool,
+    /// Only the cards of which the collection holds a copy the fleet does
+    /// not use already (`--owned`; nothing without a collection).
+    pub owned: bool,
 }
 
 fn errors_by_code(diagnostics: &[Diagnostic]) -> HashMap<fleetcheck_input::diag::Code, usize> {
@@ -111,7 +121,7 @@ pub fn options(
     let engine = Engine::new(db, opts.clone());
     let resolved = engine.resolve_text(source.clone());
     let Some(query) = &ask.replace else {
-        return find(db, &resolved, source, ask, None);
+        return find(db, &resolved, source, ask, None, opts.collection.as_deref());
     };
     // `--replace CARD`: the fleet without that card, and the cards that
     // fit its slot there.
@@ -211,7 +221,14 @@ pub fn options(
         replace: None,
         ..ask.clone()
     };
-    let mut found = find(db, &without, source, &inner, db.by_id(&card.id))?;
+    let mut found = find(
+        db,
+        &without,
+        source,
+        &inner,
+        db.by_id(&card.id),
+        opts.collection.as_deref(),
+    )?;
     found.at.replacing = Some(Named {
         id: card.id.clone(),
         name: card.name.clone(),
@@ -220,16 +237,26 @@ pub fn options(
 }
 
 /// What the engine says of the fleet before anything is added: the report,
-/// and per ship its free slot types and whether its captain and admiral
-/// places are free.
+/// per ship its free slot types and whether its captain and admiral
+/// places are free, and with a collection the copies it uses of each card
+/// (by first printing).
 struct Before {
     report: Checked,
     ships: Vec<(Vec<String>, bool, bool)>,
+    used: HashMap<String, u32>,
 }
 
 fn before(resolved: &Resolved) -> Before {
     let mut ships = Vec::new();
+    let mut used = HashMap::new();
     let report = checked(resolved.analyse(|a| {
+        if let Some(o) = a.ownership() {
+            used = o
+                .cards
+                .into_iter()
+                .map(|u| (u.first_printing, u.needed))
+                .collect();
+        }
         ships = a
             .ships
             .iter()
@@ -240,7 +267,11 @@ fn before(resolved: &Resolved) -> Before {
             .collect();
         priced_with(a, false)
     }));
-    Before { report, ships }
+    Before {
+        report,
+        ships,
+        used,
+    }
 }
 
 /// The report of a resolved fleet, priced and checked (no fingerprint:
@@ -250,17 +281,19 @@ fn report(resolved: &Resolved) -> Checked {
 }
 
 /// The cards that fit `ask`'s place in `source`, but `exclude` (the card
-/// replaced) and its reprints.
+/// replaced) and its reprints; each marked by what `shelf` holds of it.
 fn find(
     db: &Database,
     resolved: &Resolved,
     source: &Source,
     ask: &Ask,
     exclude: Option<&Card>,
+    shelf: Option<&Shelf>,
 ) -> Result<Options, EditError> {
     let Before {
         report: base,
         ships,
+        used,
     } = before(resolved);
     if base.exit_code() == 2 {
         return Err(EditError::new(
@@ -455,6 +488,21 @@ fn find(
             }
             breaks.push(fleetcheck_staw::Code::SpCap.code().as_str().to_string());
         }
+        // What the collection holds of it, against the fleet's own use
+        // (a card in no expansion is held by none).
+        let held = shelf
+            .filter(|_| !card.sets.is_empty() && !card.helper)
+            .map(|s| Shelved::of(s.copies(db, card), used.get(first).copied().unwrap_or(0)));
+        if shelf.is_some() {
+            match held.as_ref().map(|h| h.status.as_str()) {
+                Some("free") => tally.free += 1,
+                Some("owned") => tally.owned += 1,
+                _ => tally.missing += 1,
+            }
+            if ask.owned && Shelved::rank(held.as_ref()) > 0 {
+                continue;
+            }
+        }
         out.push(Candidate {
             id: card.id.clone(),
             name: card.name.clone(),
@@ -466,15 +514,24 @@ fn find(
             total,
             left,
             breaks,
+            collection: held,
         });
     }
-    // Cards that pay no penalty there first, then by cost there (with
+    // With a collection the cards with a free copy first, then the owned;
+    // cards that pay no penalty there first, then by cost there (with
     // `breaking`, those that break a rule after all the others).
     let penalty = |o: &Candidate| o.modifiers.iter().any(|m| m.kind == "faction-penalty");
-    out.sort_by(|a, b| {
-        let key = |o: &Candidate| (!o.breaks.is_empty(), penalty(o), o.cost);
-        (key(a), &a.name, &a.id).cmp(&(key(b), &b.name, &b.id))
-    });
+    let key = |o: &Candidate| {
+        (
+            !o.breaks.is_empty(),
+            Shelved::rank(o.collection.as_ref()),
+            penalty(o),
+            o.cost,
+            o.name.clone(),
+            o.id.clone(),
+        )
+    };
+    out.sort_by_cached_key(key);
     let found = out.len();
     if let Some(limit) = ask.limit {
         out.truncate(limit);
@@ -501,6 +558,13 @@ fn find(
         options: out,
         found,
         with_faction_penalty: tally.with_penalty,
+        collection: shelf.map(|s| OnShelf {
+            file: s.name.clone(),
+            free: tally.free,
+            owned: tally.owned,
+            missing: tally.missing,
+            owned_only: ask.owned,
+        }),
         why,
     })
 }
@@ -563,6 +627,11 @@ struct Tally {
     over_cap: usize,
     over_max_cost: usize,
     with_penalty: usize,
+    /// With a collection, the cards that fit: with a free copy, owned with
+    /// every copy in use, not owned.
+    free: usize,
+    owned: usize,
+    missing: usize,
 }
 
 /// Why no card fits: the place is taken, the cap is reached, or the
@@ -624,6 +693,13 @@ fn why_none(
         return why(
             "cap-reached",
             "every card that fits would pass the cap".to_string(),
+        );
+    }
+    if ask.owned && tally.owned + tally.missing > 0 {
+        return why(
+            "not-owned",
+            "no card that fits has a free copy in the collection: without --owned they are listed"
+                .to_string(),
         );
     }
     if tally.with_penalty > 0 && tally.over_max_cost == 0 {

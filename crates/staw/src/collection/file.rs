@@ -7,7 +7,7 @@
 //! and for one expansion or card named twice (by its id and by its name),
 //! `parse` for a key written twice.
 
-use super::{Collection, Held};
+use super::{Collection, Held, SetRef};
 use fleetcheck_data::Database;
 use fleetcheck_input::diag::{shorten, Diagnostic, InputCode, Source};
 use fleetcheck_input::suggest;
@@ -146,8 +146,22 @@ fn copies(table: &str, k: &Entry, diags: &mut Vec<Diagnostic>) -> Option<u32> {
 
 /// An expansion by id (product number) or name (`Database::sets_named`).
 fn set(db: &Database, words: &str) -> Named {
+    find_set(db, Some("sets"), words).map(|s| (s.id, s.name))
+}
+
+/// THE resolver of an expansion by id (product number) or name
+/// (`Database::sets_named`), for the collection file, the `collection`
+/// commands and the event file's `ban_sets` alike: the one set `words`
+/// names, or the `unknown-set` diagnostic (without its place; its message
+/// under `key`, the file's key, when there is one) that says why it names
+/// none (with "did you mean") or several (with them listed).
+pub fn find_set(db: &Database, key: Option<&str>, words: &str) -> Result<SetRef, Diagnostic> {
+    let key = key.map_or(String::new(), |k| format!("`{k}`: "));
     match db.sets_named(words).as_slice() {
-        [s] => Ok((s.id.clone(), s.name.clone())),
+        [s] => Ok(SetRef {
+            id: s.id.clone(),
+            name: s.name.clone(),
+        }),
         [] => {
             let names = db.sets.iter().map(|s| (s.name.as_str(), s));
             let close: Vec<String> = suggest::ranked(words, names, 3)
@@ -156,10 +170,7 @@ fn set(db: &Database, words: &str) -> Named {
                 .collect();
             Err(Diagnostic::new(
                 InputCode::UnknownSet,
-                format!(
-                    "`sets`: no expansion has the id or name {:?}",
-                    shorten(words)
-                ),
+                format!("{key}no expansion has the id or name {:?}", shorten(words)),
             )
             .with_help(if close.is_empty() {
                 "give an expansion's product number or its name, as `fleetcheck search` shows it"
@@ -177,7 +188,7 @@ fn set(db: &Database, words: &str) -> Named {
             Err(Diagnostic::new(
                 InputCode::UnknownSet,
                 format!(
-                    "`sets`: {:?} names {} expansions",
+                    "{key}{:?} names {} expansions",
                     shorten(words),
                     several.len()
                 ),

@@ -41,18 +41,7 @@ fn findings(db: &Database, shelf: Shelf, fleet: &str) -> Vec<(String, usize, Str
 
 /// The problems of a collection file: code, line:column, message, help.
 fn problems(text: &str) -> Vec<(String, String, String, Vec<String>)> {
-    let diags = read(&db(), &source("collection.toml", text)).expect_err("the file has problems");
-    let lines = Lines::of(text);
-    diags
-        .iter()
-        .map(|d| {
-            let at = d.span.as_ref().map_or("-".to_string(), |s| {
-                let (l, c) = lines.line_col(s.start);
-                format!("{l}:{c}")
-            });
-            (d.code.to_string(), at, d.message.clone(), d.help.clone())
-        })
-        .collect()
+    crate::test_support::problems(text, read(&db(), &source("collection.toml", text)))
 }
 
 const STARTER: &str = "[sets]\n\"71120\" = 1\n";

@@ -408,67 +408,21 @@ impl Reader<'_> {
         out
     }
 
-    /// Expansions by id (product number) or name (`Database::sets_named`).
+    /// Expansions by id (product number) or name (`collection::find_set`).
     fn sets(&mut self, e: &Entry) -> Vec<NamedSet> {
         let list = self.strings(&e.key, &e.node, "expansions (an id or a name)");
         let mut out: Vec<NamedSet> = Vec::new();
         for (words, n) in list {
-            let sets = self.db.sets_named(&words);
-            match sets.as_slice() {
-                [s] => {
+            match crate::collection::find_set(self.db, Some(&e.key), &words) {
+                Ok(s) => {
                     if !out.iter().any(|o| o.id == s.id) {
                         out.push(NamedSet {
-                            id: s.id.clone(),
-                            name: s.name.clone(),
+                            id: s.id,
+                            name: s.name,
                         });
                     }
                 }
-                [] => {
-                    let names = self.db.sets.iter().map(|s| (s.name.as_str(), s));
-                    let close: Vec<String> = suggest::ranked(&words, names, 3)
-                        .into_iter()
-                        .map(|s| format!("{:?} ({})", s.name, s.id))
-                        .collect();
-                    let mut d = Diagnostic::new(
-                        InputCode::UnknownSet,
-                        format!(
-                            "`{}`: no expansion has the id or name {:?}",
-                            e.key,
-                            shorten(&words)
-                        ),
-                    )
-                    .with_span(Some(n.span.clone()));
-                    d = d.with_help(if close.is_empty() {
-                        "give an expansion's product number or its name, as `fleetcheck search` shows it".to_string()
-                    } else {
-                        format!("did you mean {}?", close.join(", "))
-                    });
-                    self.diags.push(d);
-                }
-                several => {
-                    let list: Vec<String> = several
-                        .iter()
-                        .take(5)
-                        .map(|s| format!("{:?} ({})", s.name, s.id))
-                        .collect();
-                    self.diags.push(
-                        Diagnostic::new(
-                            InputCode::UnknownSet,
-                            format!(
-                                "`{}`: {:?} names {} expansions",
-                                e.key,
-                                shorten(&words),
-                                several.len()
-                            ),
-                        )
-                        .with_span(Some(n.span.clone()))
-                        .with_help(format!(
-                            "name one by its id or whole name: {}{}",
-                            list.join(", "),
-                            if several.len() > 5 { ", ..." } else { "" }
-                        )),
-                    );
-                }
+                Err(d) => self.diags.push(d.with_span(Some(n.span.clone()))),
             }
         }
         out

@@ -1,5 +1,4 @@
 use super::*;
-use fleetcheck_input::diag::Lines;
 
 fn db() -> Database {
     Database::embedded().expect("the embedded data loads")
@@ -14,18 +13,7 @@ fn source(text: &str) -> Source {
 
 /// Every problem as (code, line:column, message, help).
 fn problems(text: &str) -> Vec<(String, String, String, Vec<String>)> {
-    let diags = read(&db(), &source(text)).expect_err("the file has problems");
-    let lines = Lines::of(text);
-    diags
-        .iter()
-        .map(|d| {
-            let at = d.span.as_ref().map_or("-".to_string(), |s| {
-                let (l, c) = lines.line_col(s.start);
-                format!("{l}:{c}")
-            });
-            (d.code.to_string(), at, d.message.clone(), d.help.clone())
-        })
-        .collect()
+    crate::test_support::problems(text, read(&db(), &source(text)))
 }
 
 /// Each problem's code, place and message.
