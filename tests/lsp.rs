@@ -98,7 +98,7 @@ impl Client {
     }
 
     /// `shutdown`, `exit`, and the server's end (exit code 0).
-    fn finish(mut self) {
+    fn shut_down(mut self) {
         let shut = self.request("shutdown", Value::Null);
         assert_eq!(shut["result"], Value::Null);
         self.notify("exit", Value::Null);
@@ -614,7 +614,7 @@ fn hover_on_a_ship_a_penalised_card_and_the_fleet_name() {
          Fleet-building rules:\n\
          - +5 SP on any ship other than the U.S.S. Defiant"
     );
-    c.finish();
+    c.shut_down();
 }
 
 /// The first `n` items of a completion at (line, character) of `text`
@@ -837,7 +837,7 @@ fn completion_offers_the_cards_of_each_place_in_the_files_form() {
             ["ambassador", "a key of a [[ship]]", "ambassador = "],
         ])
     );
-    c.finish();
+    c.shut_down();
 }
 
 #[test]
@@ -890,7 +890,7 @@ fn a_collection_file_gets_the_problems_of_its_reader() {
         json!({"textDocument": {"uri": uri, "version": 2}, "contentChanges": [{"text": "[sets]\n\"Starter Set\" = 1\n"}]}),
     );
     assert_eq!(c.diagnostics()["diagnostics"], json!([]));
-    c.finish();
+    c.shut_down();
 }
 
 /// An X-Wing file naming its deck file (`deck = { file = "…" }`, the one
@@ -927,7 +927,7 @@ fn a_file_naming_a_deck_file_is_checked_with_it() {
         there["range"],
         json!({"start": pos(8, 7), "end": pos(8, 9)})
     );
-    c.finish();
+    c.shut_down();
 }
 
 /// A real editor: Neovim headless (`.ci/run` installs it) opens a fleet
