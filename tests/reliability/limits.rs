@@ -1,7 +1,8 @@
 //! What an import writes, `check` reads: a fleet file over the 1 MiB limit
 //! of the one reader is refused before it is written (exit 2, nothing
 //! written, the message says the limit); and a pasted list reads its lines
-//! whatever its line ends and byte order mark.
+//! whatever its line ends and byte order mark; a key past the parser's
+//! recursion limit is located.
 
 use crate::support::run;
 
@@ -71,4 +72,37 @@ fn a_pasted_list_reads_the_same_with_any_line_ends_and_a_bom() {
     for w in &written {
         assert_eq!(w, &first);
     }
+}
+
+/// A key nested 20,000 deep passes the parser's recursion limit, an error
+/// the parser gives without a place: `check` still says the line (JSON, so
+/// that the exact place is read, not the excerpt of a 40 KB line).
+#[test]
+fn a_key_past_the_recursion_limit_is_located() {
+    let dir = tempfile::tempdir().unwrap();
+    let deep = vec!["a"; 20_000].join(".");
+    super::write(
+        dir.path(),
+        "deep.toml",
+        &format!("name = \"Deep\"\n\n{deep} = 1\n"),
+    );
+    let r = run(dir.path(), &["check", "deep.toml", "-o", "json"]);
+    assert_eq!(r.code, 2);
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+    let d = &v["fleets"][0]["diagnostics"][0];
+    assert_eq!(
+        (
+            d["code"].as_str(),
+            d["message"].as_str(),
+            d["line"].as_u64(),
+            d["column"].as_u64()
+        ),
+        (
+            Some("parse"),
+            Some("TOML syntax error: recursion limit"),
+            Some(3),
+            Some(1)
+        ),
+        "{d}"
+    );
 }
