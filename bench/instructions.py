@@ -21,7 +21,11 @@ each names its player, a 100 SP standard event), with its roster table;
 then `check fleets/dominion-keldons.toml` and `card T240`, the single runs
 of bench/run.py, one generated fleet of 100 KiB and one of 1 MiB
 (`run.gen_big_fleet`), `options` on its first ship (with and without
-`--replace`), and `import text` of a 12-card list. Needs valgrind.
+`--replace`), `import text` of a 12-card list, and the scale of the
+other games and of an edit: an X-Wing damage state of 20,000 ships, a
+Twilight Imperium game of 10,000 players, `remove` and `add` on a fleet of
+4,600 ships (`run.gen_xwing_state`, `run.gen_ti4_game`, `run.gen_ships`).
+Needs valgrind.
 
 The language server's rows (`lsp_sessions`) are differences of two
 sessions of `fleetcheck lsp` on standard input: one that opens the fleet
@@ -46,6 +50,7 @@ import argparse
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -143,6 +148,14 @@ def main():
         big = {kib: run.gen_big_fleet(os.path.join(tmp, f"fleet-{kib}k.toml"), kib * 1024)
                for kib in (100, 1024)}
         every = run.gen_collection(os.path.join(tmp, "every-expansion.toml"))
+        xwing = run.gen_xwing_state(os.path.join(tmp, "xwing.toml"), 20000)
+        ti4 = run.gen_ti4_game(os.path.join(tmp, "ti4.toml"), 10000)
+        ships = run.gen_ships(os.path.join(tmp, "ships.toml"), 4600)
+        edited = os.path.join(tmp, "edited.toml")
+        either = os.path.join(tmp, "either.toml")
+        with open(either, "w") as f:
+            f.write('name = "big"\nformat = "sandbox"\n[[ship]]\nship = "S207"\nupgrades = ['
+                    + ",".join(['"T057"'] * 100000) + "]\n")
         rows = []
         for label, argv, n in (
             (f"check <{args.fleets} generated fleets>", ["check", folder], args.fleets),
@@ -162,10 +175,19 @@ def main():
              ["options", run.ONE_FLEET, "--ship", "1", "--replace", "Boheeka"], 1),
             (f"import text {IMPORT_TEXT}",
              ["import", "text", IMPORT_TEXT, "-O", os.path.join(tmp, "x.toml"), "--force"], 1),
+            ("check <one ship of 100,000 either-slot upgrades>", ["check", either], 1),
+            ("check <X-Wing damage state of 20,000 ships>", ["check", xwing], 1),
+            ("check <Twilight Imperium game of 10,000 players>", ["check", ti4], 1),
+            ("remove <fleet of 4,600 ships> ship 1", ["remove", edited, "ship", "1"], 1),
+            ("add <fleet of 4,600 ships> ship S207", ["add", edited, "ship", "S207"], 1),
         ):
             if args.only and not re.search(args.only, label):
                 continue
+            # An edit edits a fresh copy of the fleet at each count.
+            fresh = lambda: shutil.copyfile(ships, edited)  # noqa: E731
+            fresh()
             this = instructions(binary, argv)
+            fresh()
             base = instructions(args.against, argv) if args.against else None
             rows.append((label, this, n, base))
         for label, without, with_one in lsp_sessions():

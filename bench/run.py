@@ -291,6 +291,38 @@ def gen_collection(path):
     return path
 
 
+def gen_xwing_state(path, ships):
+    """An X-Wing damage state of `ships` ships, each with one face-down
+    card (far more copies than the deck holds: every card's finding names
+    every place). For time in the ships of a state."""
+    with open(path, "w") as f:
+        f.write('game = "xwing"\nname = "big"\n')
+        for i in range(ships):
+            f.write(f'[[ship]]\nname = "Ship {i}"\nface_down = ["Fuel Leak"]\n')
+    return path
+
+
+def gen_ti4_game(path, players):
+    """A Twilight Imperium file of `players` players, each with a command
+    sheet and no system. For time in the players of a game."""
+    with open(path, "w") as f:
+        f.write('game = "ti4"\nname = "big"\n')
+        for i in range(players):
+            f.write(f'[[player]]\nname = "Player {i}"\ntactic = 2\nfleet = 3\nstrategy = 2\n')
+    return path
+
+
+def gen_ships(path, ships):
+    """A sandbox STAW fleet of `ships` copies of the Starter Set's
+    Enterprise-D with Picard (a `unique` error on every ship after the
+    first: thousands of findings). For time in the ships of an edit."""
+    with open(path, "w") as f:
+        f.write('name = "big"\nformat = "sandbox"\n')
+        for _ in range(ships):
+            f.write('\n[[ship]]\nship = "S207"\ncaptain = "Cap629"\n')
+    return path
+
+
 def gen_event(folder, n, seed=SEED):
     """Writes an event into `folder`: `event.toml` (a 100 SP standard event
     that asks for players) and `lists/`, the n fleets of `gen_fleets`

@@ -139,9 +139,9 @@ fn completions_offer_the_databases_values() {
     let mut lists: Vec<&str> = bash
         .stdout
         .lines()
-        .filter_map(|l| l.split_once("compgen -W \"")?.1.split_once('"'))
+        .filter_map(|l| l.split_once("_fleetcheck_reply \"")?.1.split_once('"'))
         .map(|(values, _)| values)
-        .filter(|v| !v.starts_with('-') && !v.contains("Cloaking Device"))
+        .filter(|v| !v.starts_with('-') && !v.contains("Cloaking\\ Device"))
         .filter(|v| !v.contains("-h --help"))
         .collect();
     lists.sort();
@@ -151,7 +151,7 @@ fn completions_offer_the_databases_values() {
     let cards = bash
         .stdout
         .lines()
-        .filter(|l| l.contains("Cloaking Device"))
+        .filter(|l| l.contains("Cloaking\\ Device"))
         .count();
     assert_eq!(cards, 4);
     let zsh = run(d.path(), &["completions", "zsh"]).stdout;
@@ -164,10 +164,69 @@ fn completions_offer_the_databases_values() {
     ] {
         assert!(zsh.contains(card), "zsh completions lack {card}");
     }
+    // bash offers whole names, apostrophes and spaces kept and escaped,
+    // however the start was typed (escaped, after a quote or bare).
+    let script = d.path().join("fleetcheck.bash");
+    std::fs::write(&script, &bash.stdout).unwrap();
+    for (typed, offered) in [
+        (r"V\'L", r"V\'Lar V\'Las"),
+        (r#""V'L"#, r"V\'Lar V\'Las"),
+        ("V'L", r"V\'Lar V\'Las"),
+        (r"Jean-Luc\ P", r"Jean-Luc\ Picard"),
+        ("Cloaki", r"Cloaking\ Device"),
+        ("Jarok", r"Jarok\'s\ Scout\ Vessel"),
+    ] {
+        assert_eq!(
+            bash_completes(&script, &["card", typed]),
+            offered,
+            "{typed}"
+        );
+    }
+    assert_eq!(
+        bash_completes(&script, &["check", "--format", "tournament-2"]),
+        "tournament-2016 tournament-2014"
+    );
+    // `--data`: the values are that database's.
+    let db = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/cli/db");
+    let fixture = run(
+        d.path(),
+        &["completions", "bash", "--data", db.to_str().unwrap()],
+    );
+    assert_eq!(fixture.code, 0, "{}", fixture.stderr);
+    std::fs::write(&script, &fixture.stdout).unwrap();
+    assert_eq!(
+        bash_completes(&script, &["card", ""]),
+        r"-o -h --output --data --no-color --color --help Benjamin\ Sisko C999 Cap419 Cap639 Cloaking\ Device Fixture\ Officer I.S.S.\ Defiant S084 S180 T078 T233 T240 U.S.S.\ Defiant"
+    );
     // Parsing does not depend on them: a name outside the lists is read.
     let r = run(d.path(), &["card", "No Such Card"]);
     assert_eq!(r.code, 2);
     assert!(!r.stderr.contains("possible values"), "{}", r.stderr);
+}
+
+/// What bash offers for the last of `words` after `fleetcheck` with the
+/// completion `script` loaded: the replies, space-separated.
+fn bash_completes(script: &std::path::Path, words: &[&str]) -> String {
+    let out = std::process::Command::new("bash")
+        .arg("-c")
+        .arg(
+            r#"source "$0"; COMP_WORDS=(fleetcheck "$@"); COMP_CWORD=$#;
+            _fleetcheck fleetcheck "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}";
+            echo "${COMPREPLY[*]}""#,
+        )
+        .arg(script)
+        .args(words)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .trim_end()
+        .to_string()
 }
 
 /// A large output into a pipe closed after a few bytes (`| head -c 100`)

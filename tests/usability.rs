@@ -294,6 +294,8 @@ fn fix_on_a_terminal_asks_and_rewrites_in_place() {
     // the second.
     let (screen, _) = crate::support::fix_on_a_terminal(d.path(), &[b"\r", b"\r", b"\x1b[B\r"]);
     assert!(screen.contains("fixed 2 references in f.toml"), "{screen}");
+    // The cursor is never hidden (nothing to show again after a signal).
+    assert!(!screen.contains("\x1b[?25l"), "{screen:?}");
     assert!(
         screen.contains("> Cap629: Jean-Luc Picard, a captain, Federation, 4 SP on this ship"),
         "{screen}"
@@ -301,6 +303,38 @@ fn fix_on_a_terminal_asks_and_rewrites_in_place() {
     assert_eq!(
         std::fs::read_to_string(d.path().join("f.toml")).unwrap(),
         "# My fleet\n[[ship]]\nship = \"S207\"\ncaptain = { id = \"Cap629\" }  # the bald one\nupgrades = [\n  { name = \"Photon Torpedoes\", set = \"Starter\" },\n  { id = \"C272\" },  # Data (OP Mission Prize), written \"Dataa\"\n]\n"
+    );
+}
+
+/// `fix` killed by SIGTERM while its list waits for a key: the terminal
+/// keeps its cursor (the list never hid it), and the file is as it was.
+#[test]
+fn fix_killed_on_a_terminal_leaves_the_cursor_and_the_file() {
+    let d = write(TO_FIX);
+    let bin = assert_cmd::cargo::cargo_bin("fleetcheck");
+    // The shell becomes `fix` (exec), so that the background kill reaches
+    // it, and its standard input stays the terminal.
+    let out = std::process::Command::new("script")
+        .current_dir(d.path())
+        .env("FLEETCHECK_TODAY", crate::support::TODAY)
+        .args([
+            "-qec",
+            &format!(
+                "stty cols 80 rows 24; (sleep 3; kill -TERM $$) & exec {} fix f.toml",
+                bin.display()
+            ),
+            "/dev/null",
+        ])
+        .stdin(std::process::Stdio::piped())
+        .output()
+        .unwrap();
+    let screen = String::from_utf8_lossy(&out.stdout);
+    assert!(screen.contains("filter: (type to filter)"), "{screen:?}");
+    assert!(!screen.contains("\x1b[?25l"), "{screen:?}");
+    assert_eq!(out.status.code(), Some(143), "{screen:?}");
+    assert_eq!(
+        std::fs::read_to_string(d.path().join("f.toml")).unwrap(),
+        TO_FIX
     );
 }
 

@@ -276,21 +276,17 @@ pub(crate) fn total_line(c: &Checked) -> String {
 /// The diagnostics of `after` that `before` did not have (same code and
 /// message; as many times as they are new).
 pub(crate) fn new_diagnostics<'a>(before: &Checked, after: &'a Checked) -> Vec<&'a Diagnostic> {
-    let mut old: Vec<(Code, &str)> = before
-        .diagnostics
-        .iter()
-        .map(|d| (d.code, d.message.as_str()))
-        .collect();
+    // How many of each (code, message) the file had: a multiset, so that
+    // an edit of a fleet with thousands of findings stays linear.
+    let mut old: std::collections::HashMap<(Code, &str), usize> = std::collections::HashMap::new();
+    for d in &before.diagnostics {
+        *old.entry((d.code, d.message.as_str())).or_default() += 1;
+    }
     let mut out = Vec::new();
     for d in &after.diagnostics {
-        match old
-            .iter()
-            .position(|(c, m)| *c == d.code && *m == d.message)
-        {
-            Some(i) => {
-                old.swap_remove(i);
-            }
-            None => out.push(d),
+        match old.get_mut(&(d.code, d.message.as_str())) {
+            Some(n) if *n > 0 => *n -= 1,
+            _ => out.push(d),
         }
     }
     out

@@ -170,7 +170,9 @@ pub(crate) fn choose(term: &console::Term, prompt: &str, items: &[String]) -> io
     let width = usize::from(cols).saturating_sub(1);
     let mut c = Chooser::new(items, page);
     let mut drawn = 0;
-    term.hide_cursor()?;
+    // The cursor is never hidden: a signal (SIGTERM, SIGINT between two
+    // keys, a closed terminal) ends the process without a chance to show
+    // it again, and the shell would be left without one.
     let outcome = loop {
         term.clear_last_lines(drawn)?;
         let lines = c.lines(prompt, width);
@@ -197,7 +199,6 @@ pub(crate) fn choose(term: &console::Term, prompt: &str, items: &[String]) -> io
         }
     };
     term.clear_last_lines(drawn)?;
-    term.show_cursor()?;
     let said = match outcome {
         Outcome::Chosen(i) => format!("{prompt}\n  chosen: {}", items[i]),
         Outcome::Skip => format!("{prompt}\n  skipped (Esc): left as it is"),

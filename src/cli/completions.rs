@@ -10,6 +10,13 @@
 //! command's own check says what is wrong with it). clap_complete's
 //! dynamic completion would need a crate that is not vendored
 //! (`is_executable`), so the values are written into the script.
+//!
+//! bash splits what `compgen` prints at every space, and an apostrophe in
+//! its word list opens a quote that runs on to the next name (`V'Lar`
+//! offered cards that do not exist). So the bash script's values are
+//! escaped in its word lists (`Jean-Luc\ Picard`, `V\'Lar`), and each list
+//! is completed by one function, [`BASH_REPLY`], that reads `compgen`'s
+//! words one per line and puts each on the command line escaped.
 
 use clap::builder::PossibleValuesParser;
 use clap::{Arg, Args, Command, CommandFactory};
@@ -19,6 +26,10 @@ pub struct CompletionsArgs {
     /// The shell to complete for.
     #[arg(value_enum, value_name = "SHELL")]
     pub shell: clap_complete::Shell,
+    /// The global options (`Cli::common`; `--data`: its cards, formats),
+    /// copied in by `Cli::share_common`.
+    #[arg(skip)]
+    pub common: super::Common,
 }
 
 /// The database's values an argument may complete to.
@@ -31,7 +42,8 @@ struct Values {
 }
 
 impl Values {
-    fn of(db: &fleetcheck_data::Database) -> Values {
+    /// The database's values, each written as `word` writes it.
+    fn of(db: &fleetcheck_data::Database, word: fn(&str) -> String) -> Values {
         let mut cards: Vec<String> = db
             .cards
             .iter()
@@ -52,30 +64,107 @@ impl Values {
             .collect();
         types.sort();
         types.dedup();
+        let words = |v: Vec<String>| v.iter().map(|s| word(s)).collect();
         Values {
-            cards,
-            formats: db.formats.iter().map(|f| f.id.clone()).collect(),
+            cards: words(cards),
+            formats: db.formats.iter().map(|f| word(&f.id)).collect(),
             factions: fleetcheck_data::names::FACTIONS
                 .iter()
-                .map(|f| f.to_string())
+                .map(|f| word(f))
                 .collect(),
-            types,
-            slots,
+            types: words(types),
+            slots: words(slots),
         }
     }
 }
 
 pub fn run(args: &CompletionsArgs) -> anyhow::Result<i32> {
-    let db = fleetcheck_data::Database::embedded()?;
+    let db = super::load_db(&args.common)?;
+    let bash = args.shell == clap_complete::Shell::Bash;
+    let word: fn(&str) -> String = if bash { bash_word } else { str::to_string };
     // Built first: each command's arguments are added late
     // (`#[command(defer = true)]`), and only then can they take values.
     let mut full = super::Cli::command();
     full.build();
-    let mut cmd = with_values(full, &Values::of(&db), "");
+    let mut cmd = with_values(full, &Values::of(&db, word), "");
     let mut out = Vec::new();
     clap_complete::generate(args.shell, &mut cmd, "fleetcheck", &mut out);
+    if bash {
+        out = bash_replies(&String::from_utf8(out)?).into_bytes();
+    }
     super::check::print(|w| w.write_all(&out))?;
     Ok(0)
+}
+
+/// `value` as one word of a word list inside the script's double quotes:
+/// after the quotes, every character but a letter, digit or `-_./:,+@%=`
+/// has a backslash before it (`compgen` takes it out again).
+fn bash_word(value: &str) -> String {
+    let mut w = String::with_capacity(value.len());
+    for c in value.chars() {
+        match c {
+            c if c.is_ascii_alphanumeric() || "-_./:,+@%=".contains(c) => {}
+            // Special inside double quotes: its backslash is doubled too.
+            '$' | '`' | '"' | '\\' => w.push_str("\\\\\\"),
+            _ => w.push('\\'),
+        }
+        w.push(c);
+    }
+    w
+}
+
+/// The function each of the bash script's word lists completes through:
+/// `compgen`'s words read one per line (spaces kept), those that begin
+/// with what was typed, each escaped for the command line (`printf %q`).
+const BASH_REPLY: &str = r#"# The completions of a list that begin with what was typed, one per line of
+# compgen's output (card names hold spaces and apostrophes), each escaped
+# for the command line. What was typed is read as the shell reads it: an
+# opening quote and backslashes taken out ("V'L, V\'L and V'L all begin
+# V'Lar). Plain bash 3.2: no mapfile, no subshell per word.
+_fleetcheck_reply() {
+    local w q typed="${cur}"
+    typed="${typed#[\"\']}"
+    typed="${typed//\\/}"
+    COMPREPLY=()
+    while IFS= read -r w; do
+        if [[ "${w}" == "${typed}"* ]]; then
+            printf -v q '%q' "${w}"
+            COMPREPLY+=("${q}")
+        fi
+    done < <(compgen -W "$1")
+}
+
+"#;
+
+/// clap_complete's bash script with every `COMPREPLY=( $(compgen -W
+/// "LIST" -- "${cur}") )` completed by [`BASH_REPLY`] instead (the files'
+/// `compgen -f` lines are left as they are).
+fn bash_replies(script: &str) -> String {
+    let mut out = String::with_capacity(script.len() + BASH_REPLY.len());
+    out.push_str(BASH_REPLY);
+    for line in script.split_inclusive('\n') {
+        let body = line.trim_start();
+        let indent = &line[..line.len() - body.len()];
+        let list = ["COMPREPLY=( $(compgen -W \"", "COMPREPLY=($(compgen -W \""]
+            .iter()
+            .find_map(|p| body.strip_prefix(p))
+            .and_then(|rest| {
+                let rest = rest.trim_end();
+                ["\" -- \"${cur}\") )", "\" -- \"${cur}\"))"]
+                    .iter()
+                    .find_map(|e| rest.strip_suffix(e))
+            });
+        match list {
+            Some(list) => {
+                out.push_str(indent);
+                out.push_str("_fleetcheck_reply \"");
+                out.push_str(list);
+                out.push_str("\"\n");
+            }
+            None => out.push_str(line),
+        }
+    }
+    out
 }
 
 /// `cmd` (at `path`: `options`, `xwing expose`) and its subcommands with

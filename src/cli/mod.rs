@@ -61,7 +61,8 @@ impl Cli {
     fn share_common(&mut self) {
         self.check.common = self.common.clone();
         let common = match &mut self.command {
-            None | Some(Command::Schema | Command::Completions(_) | Command::Man(_)) => None,
+            None | Some(Command::Schema | Command::Man(_)) => None,
+            Some(Command::Completions(a)) => Some(&mut a.common),
             Some(Command::Check(a)) => Some(&mut a.common),
             Some(Command::Price(a) | Command::Sideboard(a)) => Some(&mut a.common),
             Some(Command::Card(a)) => Some(&mut a.common),

@@ -1,7 +1,8 @@
 //! What an import writes, `check` reads: a fleet file over the 1 MiB limit
 //! of the one reader is refused before it is written (exit 2, nothing
 //! written, the message says the limit); and a pasted list reads its lines
-//! whatever its line ends and byte order mark.
+//! whatever its line ends and byte order mark; a key past the parser's
+//! recursion limit is located.
 
 use crate::support::run;
 
@@ -71,4 +72,73 @@ fn a_pasted_list_reads_the_same_with_any_line_ends_and_a_bom() {
     for w in &written {
         assert_eq!(w, &first);
     }
+}
+
+/// A key nested 20,000 deep passes the parser's recursion limit, an error
+/// the parser gives without a place: `check` still says the line (JSON, so
+/// that the exact place is read, not the excerpt of a 40 KB line).
+#[test]
+fn a_key_past_the_recursion_limit_is_located() {
+    let dir = tempfile::tempdir().unwrap();
+    let deep = vec!["a"; 20_000].join(".");
+    super::write(
+        dir.path(),
+        "deep.toml",
+        &format!("name = \"Deep\"\n\n{deep} = 1\n"),
+    );
+    let r = run(dir.path(), &["check", "deep.toml", "-o", "json"]);
+    assert_eq!(r.code, 2);
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+    let d = &v["fleets"][0]["diagnostics"][0];
+    assert_eq!(
+        (
+            d["code"].as_str(),
+            d["message"].as_str(),
+            d["line"].as_u64(),
+            d["column"].as_u64()
+        ),
+        (
+            Some("parse"),
+            Some("TOML syntax error: recursion limit"),
+            Some(3),
+            Some(1)
+        ),
+        "{d}"
+    );
+}
+
+/// One ship listing 100,000 Systems Upgrades (T057: a card for either of
+/// three slots that adds a slot itself, whose placement search grew with
+/// the fourth power of the cards): refused at once, at the 65th card.
+#[test]
+fn a_ship_of_100000_either_slot_upgrades_is_refused_at_its_65th() {
+    let dir = tempfile::tempdir().unwrap();
+    super::write(
+        dir.path(),
+        "big.toml",
+        &format!(
+            "name = \"Big\"\nformat = \"sandbox\"\n[[ship]]\nship = \"S207\"\nupgrades = [{}]\n",
+            vec!["\"T057\""; 100_000].join(",")
+        ),
+    );
+    let r = run(dir.path(), &["check", "big.toml", "-o", "json"]);
+    assert_eq!(r.code, 2);
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+    let d = &v["fleets"][0]["diagnostics"];
+    assert_eq!(d.as_array().map(Vec::len), Some(1), "{d}");
+    assert_eq!(
+        (
+            d[0]["code"].as_str(),
+            d[0]["message"].as_str(),
+            d[0]["line"].as_u64(),
+            d[0]["column"].as_u64()
+        ),
+        (
+            Some("too-large"),
+            Some("`upgrades` lists 100000 cards; one ship's `upgrades` may list at most 64"),
+            Some(5),
+            Some(13 + 64 * 7)
+        ),
+        "{d}"
+    );
 }

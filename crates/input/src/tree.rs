@@ -132,7 +132,9 @@ pub fn parse(text: &str) -> Result<Node, SyntaxError> {
         .rev()
         .min_by_key(|e| e.span().map_or(usize::MAX, |s| s.start))
     {
-        let span = e.span();
+        // A few of the parser's errors have no place (a key nested past its
+        // recursion limit): the first line that brings it on is the place.
+        let span = e.span().or_else(|| spanless_error_line(text, e.message()));
         return Err(
             match (
                 e.message().trim(),
@@ -168,6 +170,31 @@ pub fn parse_root_entry(text: &str, key: &str) -> Result<Option<Entry>, SyntaxEr
         }
     }
     Ok(None)
+}
+
+/// The line at which the parser first reports `message` without a place:
+/// the shortest run of whole lines from the file's start that still gives
+/// that error (a binary search over line ends; only on this error's path).
+/// The span covers the line's text, from its first non-blank character.
+fn spanless_error_line(text: &str, message: &str) -> Option<Range<usize>> {
+    let ends: Vec<usize> = text
+        .match_indices('\n')
+        .map(|(i, _)| i + 1)
+        .chain((!text.ends_with('\n')).then_some(text.len()))
+        .collect();
+    let gives_it = |end: usize| {
+        DeTable::parse_recoverable(&text[..end])
+            .1
+            .iter()
+            .any(|e| e.span().is_none() && e.message() == message)
+    };
+    // The first prefix that gives it (the whole file does).
+    let line = ends.partition_point(|&end| !gives_it(end));
+    let end = *ends.get(line)?;
+    let start = if line == 0 { 0 } else { ends[line - 1] };
+    let body = text[start..end].trim_end_matches(['\n', '\r']);
+    let blank = body.len() - body.trim_start().len();
+    Some(start + blank..start + body.len())
 }
 
 fn syntax_error(message: &str, span: Option<Range<usize>>) -> SyntaxError {
@@ -329,6 +356,21 @@ mod tests {
         };
         assert_eq!(text_of(text, &ups[1]), "3");
         assert_eq!(ups[1].value, NodeValue::Integer(3));
+    }
+
+    /// The parser's recursion limit on a dotted key has no place of its
+    /// own: it is put on the key's line.
+    #[test]
+    fn a_key_past_the_recursion_limit_is_on_its_line() {
+        let deep = vec!["a"; 20_000].join(".");
+        let text = format!("name = \"x\"\n\n  {deep} = 1\nb = 2\n");
+        let e = parse(&text).unwrap_err();
+        assert_eq!(e.message, "recursion limit");
+        let start = "name = \"x\"\n\n  ".len();
+        assert_eq!(e.span, Some(start..start + deep.len() + 4));
+        // The last line, with no line end after it.
+        let text = format!("name = \"x\"\n{deep} = 1");
+        assert_eq!(parse(&text).unwrap_err().span, Some(11..text.len()));
     }
 
     #[test]

@@ -12,9 +12,11 @@ pub(super) fn read(
     let (top, name) = input::top_level(root, TOP_KEYS, "in a Twilight Imperium file", diags)?;
     let setup = top.boolean("setup", diags).is_some_and(|b| b.value);
     let mut players: Vec<Player> = Vec::new();
+    // The names met so far, as compared (one set: linear in the players).
+    let mut names = std::collections::HashSet::new();
     for node in top.tables("player", diags) {
         if let Some(p) = player(node, f, diags) {
-            if players.iter().any(|o| loose(&o.name) == loose(&p.name)) {
+            if !names.insert(loose(&p.name)) {
                 diags.push(
                     Diagnostic::new(
                         InputCode::Shape,

@@ -21,10 +21,11 @@ pub(super) fn places(s: &State, card: usize) -> Places {
         entries: Vec::new(),
         total: 0,
     };
-    let mut add = |label: String, pile: &Pile| {
+    // The label is written only for a place that holds the card.
+    let mut add = |label: &dyn Fn() -> String, pile: &Pile| {
         let n = pile.count(card);
         if n > 0 {
-            p.places.push((label, n));
+            p.places.push((label(), n));
             p.total += n;
         }
         for e in pile.entries.iter().filter(|e| e.card == card) {
@@ -32,14 +33,14 @@ pub(super) fn places(s: &State, card: usize) -> Places {
         }
     };
     for ship in &s.ships {
-        add(format!("{} face up", ship.name), &ship.face_up);
-        add(format!("{} face down", ship.name), &ship.face_down);
+        add(&|| format!("{} face up", ship.name), &ship.face_up);
+        add(&|| format!("{} face down", ship.name), &ship.face_down);
     }
     if let Some(d) = &s.draw_pile {
-        add("draw pile".into(), d);
+        add(&|| "draw pile".into(), d);
     }
     if let Some(d) = &s.discard_pile {
-        add("discard pile".into(), d);
+        add(&|| "discard pile".into(), d);
     }
     p
 }

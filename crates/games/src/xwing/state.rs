@@ -163,6 +163,9 @@ pub(crate) fn from_tree(
     let deck: &Deck = &chosen;
     let inventory = top.entry("inventory").and_then(|e| pile(e, deck, diags));
     let mut ships: Vec<Ship> = Vec::new();
+    // The names met so far, as compared (one set: a file of 20,000 ships
+    // is read in linear time).
+    let mut names = std::collections::HashSet::new();
     for node in top.tables("ship", diags) {
         let Some(f) = Fields::new(node, "a [[ship]]", "in a [[ship]]", SHIP_KEYS, diags) else {
             continue;
@@ -171,7 +174,7 @@ pub(crate) fn from_tree(
         let Some(name) = f.string("name", diags) else {
             continue;
         };
-        if ships.iter().any(|s| loose(&s.name) == loose(&name.value)) {
+        if !names.insert(loose(&name.value)) {
             diags.push(
                 Diagnostic::new(
                     InputCode::Shape,
