@@ -312,7 +312,7 @@ codes! {
         UnknownKey = ("unknown-key", Error, "a key the format does not have (with \"did you mean\")"),
         Empty = ("empty", Error, "an empty file, or one with nothing to check"),
         Encoding = ("encoding", Error, "bytes that are not UTF-8"),
-        TooLarge = ("too-large", Error, "a file over 1 MiB, or a ship listing more than 64 upgrades or officers"),
+        TooLarge = ("too-large", Error, "a file over 1 MiB"),
         Io = ("io", Error, "a missing or unreadable file, a directory where a file is needed, a directory without fleet files"),
         UnknownCard = ("unknown-card", Error, "no card matches the reference (with the closest names)"),
         AmbiguousCard = ("ambiguous-card", Error, "several cards match (each listed with id, type, faction, set, cost and the inline table that picks it)"),

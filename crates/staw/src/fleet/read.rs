@@ -344,39 +344,12 @@ fn sideboard(e: &Entry, diags: &mut Vec<Diagnostic>) -> Option<RawSideboard> {
 }
 
 /// A list of card references; a single reference is read as a list of one.
-/// The most cards one ship's `upgrades` (or `officers`) may list: no ship
-/// of the game holds nearly as many, and placing the cards in the slots
-/// they add one another is a search that grows far faster than the cards.
-pub(crate) const MAX_LISTED_PER_SHIP: usize = 64;
-
 fn card_list(e: &Entry, diags: &mut Vec<Diagnostic>) -> Vec<CardRef> {
     match &e.node.value {
-        NodeValue::Array(items) => {
-            if let Some(over) = items.get(MAX_LISTED_PER_SHIP) {
-                // Refused whole, not cut: no card is dropped unsaid.
-                diags.push(
-                    Diagnostic::new(
-                        InputCode::TooLarge,
-                        format!(
-                            "`{}` lists {} cards; one ship's `{}` may list at most {MAX_LISTED_PER_SHIP}",
-                            e.key,
-                            items.len(),
-                            e.key
-                        ),
-                    )
-                    .with_span(Some(over.span.clone()))
-                    .with_help(format!(
-                        "card {} and those after it are past the limit (no ship holds nearly as many); nothing of this list is checked",
-                        MAX_LISTED_PER_SHIP + 1
-                    )),
-                );
-                return Vec::new();
-            }
-            items
-                .iter()
-                .filter_map(|i| card_ref(&e.key, i, diags))
-                .collect()
-        }
+        NodeValue::Array(items) => items
+            .iter()
+            .filter_map(|i| card_ref(&e.key, i, diags))
+            .collect(),
         _ => card_ref(&e.key, &e.node, diags).into_iter().collect(),
     }
 }

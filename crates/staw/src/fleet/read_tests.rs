@@ -138,28 +138,3 @@ fn empty_file_is_flagged() {
     let (f, _) = read_text("# only a comment\n");
     assert!(f.empty);
 }
-
-/// A ship's `upgrades` of 64 cards is read; of 65, refused whole, at the
-/// 65th card (no card checked, none dropped unsaid).
-#[test]
-fn a_ship_lists_at_most_64_upgrades() {
-    let list = |n: usize| {
-        format!(
-            "[[ship]]\nship = \"S207\"\nupgrades = [{}]\n",
-            vec!["\"T057\""; n].join(",")
-        )
-    };
-    let (f, d) = read_text(&list(64));
-    assert_eq!((f.ships[0].upgrades.len(), d.len()), (64, 0));
-    let text = list(100_000);
-    let (f, d) = read_text(&text);
-    assert!(f.ships[0].upgrades.is_empty());
-    assert_eq!(d.len(), 1);
-    assert_eq!(d[0].code, InputCode::TooLarge);
-    assert_eq!(
-        d[0].message,
-        "`upgrades` lists 100000 cards; one ship's `upgrades` may list at most 64"
-    );
-    let at = "[[ship]]\nship = \"S207\"\nupgrades = [".len() + 64 * "\"T057\",".len();
-    assert_eq!(d[0].span, Some(at..at + 6));
-}
