@@ -171,16 +171,20 @@ mod tests {
             .collect();
         files.push(check(Path::new("no-such.toml")));
         for n in [0, 1, files.len()] {
+            // The document written piece by piece, as `check` streams it.
+            let streamed = |skipped: &[SkippedFile], together: Option<&TogetherReport>| {
+                let mut pieces = Vec::new();
+                start(&mut pieces, "check").unwrap();
+                for (i, f) in files[..n].iter().enumerate() {
+                    pieces.extend_from_slice(separator(i).as_bytes());
+                    fleet(&mut pieces, f).unwrap();
+                }
+                end(&mut pieces, &summary(&files[..n]), skipped, together).unwrap();
+                String::from_utf8(pieces)
+            };
             let mut whole = Vec::new();
             render_all(&mut whole, "check", &files[..n]).unwrap();
-            let mut pieces = Vec::new();
-            start(&mut pieces, "check").unwrap();
-            for (i, f) in files[..n].iter().enumerate() {
-                pieces.extend_from_slice(separator(i).as_bytes());
-                fleet(&mut pieces, f).unwrap();
-            }
-            end(&mut pieces, &summary(&files[..n]), &[], None).unwrap();
-            assert_eq!(String::from_utf8(pieces), String::from_utf8(whole));
+            assert_eq!(streamed(&[], None), String::from_utf8(whole));
             // With skipped files: the document of the same Report.
             let skipped = vec![SkippedFile {
                 file: "lists/notes.txt".into(),
@@ -195,17 +199,10 @@ mod tests {
                 },
             )
             .unwrap();
-            let mut pieces = Vec::new();
-            start(&mut pieces, "check").unwrap();
-            for (i, f) in files[..n].iter().enumerate() {
-                pieces.extend_from_slice(separator(i).as_bytes());
-                fleet(&mut pieces, f).unwrap();
-            }
-            end(&mut pieces, &summary(&files[..n]), &skipped, None).unwrap();
-            assert_eq!(String::from_utf8(pieces), String::from_utf8(whole));
+            assert_eq!(streamed(&skipped, None), String::from_utf8(whole));
             // With several fleets judged together: the document of the
             // same Report.
-            let together = crate::model::TogetherReport {
+            let together = TogetherReport {
                 file: "shelf.toml".into(),
                 fleets: n,
                 left_out: 0,
@@ -228,20 +225,10 @@ mod tests {
                 },
             )
             .unwrap();
-            let mut pieces = Vec::new();
-            start(&mut pieces, "check").unwrap();
-            for (i, f) in files[..n].iter().enumerate() {
-                pieces.extend_from_slice(separator(i).as_bytes());
-                fleet(&mut pieces, f).unwrap();
-            }
-            end(
-                &mut pieces,
-                &summary(&files[..n]),
-                &skipped,
-                Some(&together),
-            )
-            .unwrap();
-            assert_eq!(String::from_utf8(pieces), String::from_utf8(whole));
+            assert_eq!(
+                streamed(&skipped, Some(&together)),
+                String::from_utf8(whole)
+            );
         }
     }
 }
