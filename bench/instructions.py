@@ -24,7 +24,8 @@ of bench/run.py, one generated fleet of 100 KiB and one of 1 MiB
 `--replace`), `import text` of a 12-card list, and the scale of the
 other games and of an edit: an X-Wing damage state of 20,000 ships, a
 Twilight Imperium game of 10,000 players, `remove` and `add` on a fleet of
-4,600 ships (`run.gen_xwing_state`, `run.gen_ti4_game`, `run.gen_ships`).
+4,600 ships, one ship listing 100,000 Systems Upgrades (`run.gen_xwing_state`,
+`run.gen_ti4_game`, `run.gen_ships`, `run.gen_copies`).
 Needs valgrind.
 
 The language server's rows (`lsp_sessions`) are differences of two
@@ -151,6 +152,7 @@ def main():
         xwing = run.gen_xwing_state(os.path.join(tmp, "xwing.toml"), 20000)
         ti4 = run.gen_ti4_game(os.path.join(tmp, "ti4.toml"), 10000)
         ships = run.gen_ships(os.path.join(tmp, "ships.toml"), 4600)
+        copies = run.gen_copies(os.path.join(tmp, "copies.toml"), 100000)
         edited = os.path.join(tmp, "edited.toml")
         rows = []
         for label, argv, n in (
@@ -173,6 +175,7 @@ def main():
              ["import", "text", IMPORT_TEXT, "-O", os.path.join(tmp, "x.toml"), "--force"], 1),
             ("check <X-Wing damage state of 20,000 ships>", ["check", xwing], 1),
             ("check <Twilight Imperium game of 10,000 players>", ["check", ti4], 1),
+            ("check <one ship with 100,000 Systems Upgrades>", ["check", copies], 1),
             ("remove <fleet of 4,600 ships> ship 1", ["remove", edited, "ship", "1"], 1),
             ("add <fleet of 4,600 ships> ship S207", ["add", edited, "ship", "S207"], 1),
         ):

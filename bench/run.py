@@ -323,6 +323,18 @@ def gen_ships(path, ships):
     return path
 
 
+def gen_copies(path, copies, card="T057"):
+    """A STAW fleet of one ship (the Enterprise-D with a captain) listing
+    `copies` copies of one upgrade, by default Systems Upgrade (T057),
+    which may fill a [crew], [tech] or [weapon] slot and adds a [tech]
+    slot: for the slot search's time in the copies."""
+    body = ",".join([f'"{card}"'] * copies)
+    with open(path, "w") as f:
+        f.write(f'name = "copies"\n\n[[ship]]\nship = "S207"\ncaptain = "Cap906"\n'
+                f'upgrades = [{body}]\n')
+    return path
+
+
 def gen_event(folder, n, seed=SEED):
     """Writes an event into `folder`: `event.toml` (a 100 SP standard event
     that asks for players) and `lists/`, the n fleets of `gen_fleets`

@@ -495,6 +495,40 @@ fn many_copies_of_one_upgrade_are_checked_and_counted() {
     );
 }
 
+#[test]
+fn many_copies_of_an_upgrade_that_adds_its_own_slot_all_find_one() {
+    // Systems Upgrade (T057) may fill a [crew], [tech] or [weapon] slot
+    // and adds a [tech] slot: 20,000 copies on the Enterprise-D stand in
+    // its six printed slots and then each in the slot of the one before.
+    // (The search grew with the fourth power of the copies: 2,000 took
+    // minutes.)
+    let dir = tempfile::tempdir().unwrap();
+    let body = vec!["\"T057\""; 20_000].join(",");
+    let text = format!(
+        "name = \"U\"\n\n[[ship]]\nship = \"S207\"\ncaptain = \"Cap906\"\nupgrades = [{body}]\n"
+    );
+    write(dir.path(), "u.toml", &text);
+    let j = run(dir.path(), &["check", "-o", "json", "u.toml"]);
+    assert_eq!(j.code, 1, "{}", j.stderr);
+    let v: serde_json::Value = serde_json::from_str(&j.stdout).unwrap();
+    let f = &v["fleets"][0];
+    assert_eq!(f["total"], 40_034);
+    let codes: Vec<&str> = f["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["code"].as_str().unwrap())
+        .collect();
+    assert_eq!(codes, ["restriction", "sp-cap"]);
+    assert_eq!(
+        f["diagnostics"][0]["message"],
+        "no ship may be equipped with more than one Systems Upgrade (T057); ship 1 (U.S.S. Enterprise-D) has 20000"
+    );
+    let cards = f["ships"][0]["cards"].as_array().unwrap();
+    let slot = |s: &str| cards.iter().filter(|c| c["slot"] == s).count();
+    assert_eq!((slot("crew"), slot("weapon"), slot("tech")), (3, 2, 19_995));
+}
+
 // ---- 10. a `--data` folder is read like a fleet file -----------------------
 
 #[test]

@@ -413,11 +413,14 @@ fn price_ship<'a>(
         unused_printed: terms.unused_printed_by(&assignment),
         ..terms
     };
-    let taken: Vec<Option<usize>> = (0..list.len())
-        .map(|k| {
-            let n = needing.iter().position(|&n| n == k)?;
-            assignment[n].map(|(j, _)| j)
-        })
+    // Each card's place among `needing`.
+    let mut need_at: Vec<Option<usize>> = vec![None; list.len()];
+    for (n, &k) in needing.iter().enumerate() {
+        need_at[k] = Some(n);
+    }
+    let taken: Vec<Option<usize>> = need_at
+        .iter()
+        .map(|n| assignment[(*n)?].map(|(j, _)| j))
         .collect();
     // Fleet Captain rule 5: the talent that saves most, if any, is free.
     let forgone = free_talent
@@ -445,7 +448,7 @@ fn price_ship<'a>(
     let mut cards = Vec::with_capacity(list.len());
     for (k, &(role, placed)) in list.iter().enumerate() {
         let (slot, unplaced, slot_index) = if role == Role::Upgrade {
-            match needing.iter().position(|&n| n == k) {
+            match need_at[k] {
                 Some(n) => match assignment[n] {
                     Some((j, opt)) => (Some(options[n][opt].0.clone()), false, Some(j)),
                     None => (None, true, None),

@@ -110,6 +110,7 @@ fn fleet_excludes(a: &Analysis, out: &mut Vec<Diagnostic>) {
 fn per_ship(a: &Analysis, out: &mut Vec<Diagnostic>) {
     let sub = a.format.sub_factions;
     let grantors = exceed::grantors(a);
+    let lifting = lifting_waivers(a);
     for (i, s) in a.ships.iter().enumerate() {
         let view = s.view(sub);
         for (k, c) in s.cards.iter().enumerate() {
@@ -119,7 +120,7 @@ fn per_ship(a: &Analysis, out: &mut Vec<Diagnostic>) {
             {
                 continue;
             }
-            let lifted = faction_restriction_lifted(a, i, c);
+            let lifted = faction_restriction_lifted(a, &lifting, i, k, c);
             for cond in &card.rules.restrictions {
                 if lifted && is_faction_condition(cond) {
                     continue;
@@ -257,27 +258,37 @@ fn is_faction_condition(c: &Condition) -> bool {
     }
 }
 
+/// The waivers of the fleet's cards in play that lift faction
+/// restrictions (a face-down card lifts none), gathered once per fleet.
+fn lifting_waivers<'a>(a: &Analysis<'a>) -> Vec<cost::Waiver<'a>> {
+    let mut lifting = Vec::new();
+    let (mut grants, mut waivers) = (Vec::new(), Vec::new());
+    for (j, other) in a.ships.iter().enumerate() {
+        for (gk, from) in other.cards_in_play() {
+            cost::grants_of(from, (j, gk), &mut grants, &mut waivers);
+            lifting.extend(waivers.drain(..).filter(|w| w.lifts_faction_restriction));
+            grants.clear();
+        }
+    }
+    lifting
+}
+
 /// Whether a card of the fleet lifts the faction restriction of the card
-/// `c` on ship `i` (a waiver with `faction_restriction`).
-fn faction_restriction_lifted(a: &Analysis, i: usize, c: &CardState) -> bool {
-    let s = &a.ships[i];
-    let k = s.cards.iter().position(|x| std::ptr::eq(x, c));
+/// `c`, the `k`-th card of ship `i` (one of `lifting`).
+fn faction_restriction_lifted(
+    a: &Analysis,
+    lifting: &[cost::Waiver],
+    i: usize,
+    k: usize,
+    c: &CardState,
+) -> bool {
     let t = Target {
         card: c.placed.card,
         role: c.role,
         slot: c.slot.as_deref().filter(|s| *s != "none"),
-        at: (i, k.unwrap_or(usize::MAX)),
+        at: (i, k),
         cost: Some(c.price.cost),
         sub_factions: a.format.sub_factions,
     };
-    a.ships.iter().enumerate().any(|(j, other)| {
-        // A face-down card lifts no restriction.
-        other.cards_in_play().any(|(gk, from)| {
-            let (mut grants, mut waivers) = (Vec::new(), Vec::new());
-            cost::grants_of(from, (j, gk), &mut grants, &mut waivers);
-            waivers
-                .iter()
-                .any(|w| w.lifts_faction_restriction && cost::covers_waiver(w, &t))
-        })
-    })
+    lifting.iter().any(|w| cost::covers_waiver(w, &t))
 }

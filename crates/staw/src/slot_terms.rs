@@ -310,18 +310,12 @@ impl<'s, 'a> ShipSlots<'s, 'a> {
         options: &[slots::Options],
     ) -> Vec<Option<(usize, usize)>> {
         // No card fills a slot it adds itself (Systems Upgrade's [tech]),
-        // nor one of a card that stands in its own slots (`adder`).
-        let own = |n: usize, j: usize| self.slots[j].by == Some(needing[n]);
-        let adder = |j: usize| self.adder(needing, j);
+        // nor one of a card that stands in its own slots (`adders`).
+        let adders = self.adders(needing);
         // A shuttlecraft weighs a card's cost there (`edge`).
         let shuttle = self.on.view.class.is_some_and(|c| c.shuttle);
         if !shuttle && self.slots.iter().all(|s| s.added.is_none()) {
-            return slots::assign_grounded(self.slots.len(), needing.len(), adder, |n, j| {
-                if own(n, j) {
-                    return None;
-                }
-                slots::edge(&self.slots[j], &options[n])
-            });
+            return slots::assign_plain(self.slots, options, &adders);
         }
         let terms: Vec<Option<Terms>> = (0..self.slots.len()).map(|j| self.terms(j)).collect();
         let w = Weighing {
@@ -332,7 +326,7 @@ impl<'s, 'a> ShipSlots<'s, 'a> {
             unused_printed: 0,
             ..*self
         };
-        let found = plain.assign_weighed(needing, options, &w, 0);
+        let found = plain.assign_weighed(needing, options, &adders, &w, 0);
         // The amount one printed slot is worth to the per-slot discounts.
         let per_slot: i32 = w
             .terms
@@ -349,7 +343,7 @@ impl<'s, 'a> ShipSlots<'s, 'a> {
             unused_printed: u32::try_from(self.ship_card.slots.len()).unwrap_or(u32::MAX),
             ..*self
         };
-        let leaving = all_free.assign_weighed(needing, options, &w, per_slot);
+        let leaving = all_free.assign_weighed(needing, options, &adders, &w, per_slot);
         // Each assignment as it is priced: placed cards first, then weight.
         let judged = |a: &[Option<(usize, usize)>]| {
             let priced = ShipSlots {
@@ -374,10 +368,19 @@ impl<'s, 'a> ShipSlots<'s, 'a> {
         }
     }
 
-    /// The card of `needing` that adds slot `j`, if it is one of them.
-    fn adder(&self, needing: &[usize], j: usize) -> Option<usize> {
-        let k = self.slots[j].by?;
-        needing.iter().position(|&x| x == k)
+    /// For each slot, the card of `needing` that adds it, if it is one of
+    /// them.
+    fn adders(&self, needing: &[usize]) -> Vec<Option<usize>> {
+        let at: std::collections::HashMap<usize, usize> = needing
+            .iter()
+            .enumerate()
+            .map(|(n, &k)| (k, n))
+            .rev()
+            .collect();
+        self.slots
+            .iter()
+            .map(|s| s.by.and_then(|k| at.get(&k).copied()))
+            .collect()
     }
 
     /// `assign` with every card in a printed slot weighing `printed_weight`
@@ -386,13 +389,14 @@ impl<'s, 'a> ShipSlots<'s, 'a> {
         &self,
         needing: &[usize],
         options: &[slots::Options],
+        adders: &[Option<usize>],
         w: &Weighing,
         printed_weight: i32,
     ) -> Vec<Option<(usize, usize)>> {
         slots::assign_grounded(
             self.slots.len(),
             needing.len(),
-            |j| self.adder(needing, j),
+            |j| adders[j],
             |n, j| self.edge(needing, options, w, printed_weight, n, j),
         )
     }

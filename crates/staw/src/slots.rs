@@ -100,6 +100,180 @@ pub(crate) fn assign_by(
     out
 }
 
+/// [`assign_grounded`] on slots that take what they accept at the card's
+/// own price ([`edge`] of the slot and the card's options: no slot terms),
+/// `adders[j]` being the card that adds slot `j`.
+///
+/// Copies of one card that add slots alike (Systems Upgrade's [tech], as
+/// many times as a file lists it) are not all searched: the search grows
+/// with the square of the cards and of the slots, and every copy brings
+/// slots of its own. Of such a group, only as many copies are searched as
+/// can matter, the earliest ones: one per slot outside the group's own that
+/// a copy may take, one per other card that may take the group's slots,
+/// and one more. The rest are the same card later in the file:
+///
+/// - copies that may stand in each other's slots are hung in a chain, each
+///   in a slot of the one before, which takes one of the group's slots and
+///   gives one back: beneath a placed copy (the card that stood in its slot
+///   moves to the chain's last one), or, where searched copies were left
+///   out, in their place, the last copies of the file left out instead (a
+///   card may stand in the slot of a card left out);
+/// - copies that may not are left out: they could stand only where the
+///   earlier ones were preferred, and the group's slots the search keeps
+///   are more than the other cards could take.
+///
+/// By the search's own measure (cards placed, earlier ones first, then the
+/// cost) this is as good as a search over every copy: a property test holds
+/// it to that where each copy adds one slot. Copies are alike when they
+/// have the same options and add the same number of slots, all accepting
+/// the same types.
+pub(crate) fn assign_plain(
+    slots: &[Slot],
+    options: &[Options],
+    adders: &[Option<usize>],
+) -> Vec<Option<(usize, usize)>> {
+    use std::collections::HashMap;
+    let (n, m) = (options.len(), slots.len());
+    let mut adds: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for (j, a) in adders.iter().enumerate() {
+        if let Some(i) = a.filter(|&i| i < n) {
+            adds[i].push(j);
+        }
+    }
+    type Key<'k> = (&'k Options, &'k [String], usize);
+    let mut groups: HashMap<Key, Vec<usize>> = HashMap::new();
+    for (i, own) in adds.iter().enumerate() {
+        let Some(&first) = own.first() else { continue };
+        let accepts = slots[first].accepts.as_slice();
+        if own.iter().all(|&j| slots[j].accepts == accepts) {
+            groups
+                .entry((&options[i], accepts, own.len()))
+                .or_default()
+                .push(i);
+        }
+    }
+    let mut groups: Vec<(Key, Vec<usize>)> =
+        groups.into_iter().filter(|(_, g)| g.len() > 1).collect();
+    if groups.is_empty() {
+        return ground(slots, options, adders);
+    }
+    groups.sort_by_key(|(_, g)| g[0]);
+    // What is left to the search: slots by what they accept, cards by
+    // their options.
+    let mut slots_left: HashMap<&[String], usize> = HashMap::new();
+    for s in slots {
+        *slots_left.entry(s.accepts.as_slice()).or_insert(0) += 1;
+    }
+    let mut cards_left: HashMap<&Options, usize> = HashMap::new();
+    for o in options {
+        *cards_left.entry(o).or_insert(0) += 1;
+    }
+    let fits = |o: &Options, a: &[String]| o.iter().any(|(t, _)| a.contains(t));
+    let mut card_out = vec![false; n];
+    // (the first searched copy, the copies hung beneath it) of each group
+    // whose copies chain.
+    let mut chains: Vec<(usize, Vec<usize>)> = Vec::new();
+    for ((opts, accepts, count), members) in groups {
+        let chained = fits(opts, accepts);
+        let own_slots = members.len() * count;
+        let taking: usize = slots_left
+            .iter()
+            .filter(|(a, _)| fits(opts, a))
+            .map(|(_, c)| *c)
+            .sum();
+        let outside = taking - if chained { own_slots } else { 0 };
+        let others: usize = cards_left
+            .iter()
+            .filter(|(o, _)| fits(o, accepts))
+            .map(|(_, c)| *c)
+            .sum::<usize>()
+            - if chained { members.len() } else { 0 };
+        let searched = outside.saturating_add(others).saturating_add(1);
+        if members.len() <= searched {
+            continue;
+        }
+        // Copies that chain: the first ones (those that may stand outside)
+        // and the last ones (those that may be left out, their slots taken
+        // by the others) are searched, the ones between hung in a chain.
+        // Other copies: the first ones, the rest left out.
+        let (first, last) = if chained {
+            (outside, others.saturating_add(1))
+        } else {
+            (searched, 0)
+        };
+        let rest = &members[first..members.len() - last];
+        for &i in rest {
+            card_out[i] = true;
+        }
+        if let Some(c) = slots_left.get_mut(accepts) {
+            *c -= rest.len() * count;
+        }
+        if let Some(c) = cards_left.get_mut(opts) {
+            *c -= rest.len();
+        }
+        if chained {
+            let under = if first > 0 {
+                members[0]
+            } else {
+                members[members.len() - last]
+            };
+            chains.push((under, rest.to_vec()));
+        }
+    }
+    if !card_out.contains(&true) {
+        return ground(slots, options, adders);
+    }
+    // The search on what is left, in the original order.
+    let cards: Vec<usize> = (0..n).filter(|&i| !card_out[i]).collect();
+    let kept_slots: Vec<usize> = (0..m)
+        .filter(|&j| adders[j].is_none_or(|i| i >= n || !card_out[i]))
+        .collect();
+    let mut new_card = vec![usize::MAX; n];
+    for (k, &i) in cards.iter().enumerate() {
+        new_card[i] = k;
+    }
+    let few_slots: Vec<Slot> = kept_slots.iter().map(|&j| slots[j].clone()).collect();
+    let few_options: Vec<Options> = cards.iter().map(|&i| options[i].clone()).collect();
+    let few_adders: Vec<Option<usize>> = kept_slots
+        .iter()
+        .map(|&j| adders[j].filter(|&i| i < n).map(|i| new_card[i]))
+        .collect();
+    let placed = ground(&few_slots, &few_options, &few_adders);
+    let mut out = vec![None; n];
+    for (p, &i) in placed.into_iter().zip(&cards) {
+        out[i] = p.map(|(j, k)| (kept_slots[j], k));
+    }
+    for (under, rest) in chains {
+        // Beneath the first searched copy: the rest in a chain from its
+        // slot, the card that stood there on top of the chain.
+        let top = adds[under][0];
+        let standing = out.iter().position(|p| p.is_some_and(|(j, _)| j == top));
+        let mut at = top;
+        for &i in &rest {
+            out[i] = edge(&slots[at], &options[i]).map(|(k, _)| (at, k));
+            at = adds[i][0];
+        }
+        if let Some(y) = standing {
+            out[y] = out[y].map(|(_, k)| (at, k));
+        }
+    }
+    out
+}
+
+/// [`assign_grounded`] with the edges of [`assign_plain`].
+fn ground(
+    slots: &[Slot],
+    options: &[Options],
+    adders: &[Option<usize>],
+) -> Vec<Option<(usize, usize)>> {
+    assign_grounded(
+        slots.len(),
+        options.len(),
+        |j| adders[j],
+        |i, j| edge(&slots[j], &options[i]),
+    )
+}
+
 /// How many assignments [`assign_grounded`] searches at most for one ship
 /// (a ship has a loop only among cards that add slots of their own type).
 const LOOP_SEARCHES: usize = 64;

@@ -240,3 +240,119 @@ proptest::proptest! {
         proptest::prop_assert_eq!(summary(&pruned), summary(&full));
     }
 }
+
+#[test]
+fn many_copies_that_add_their_own_slot_stand_in_one_chain() {
+    // One printed [tech] slot and 1,000 copies of a card that may take a
+    // [tech] slot and adds one (Systems Upgrade): all placed, each copy
+    // after the first in the slot of the one before it.
+    let n = 1_000;
+    let mut slots = vec![slot(&["tech"])];
+    slots.extend((0..n).map(|_| slot(&["tech"])));
+    let adders: Vec<Option<usize>> = std::iter::once(None).chain((0..n).map(Some)).collect();
+    let options = vec![opt(&[("tech", 2)]); n];
+    let a = assign_plain(&slots, &options, &adders);
+    assert!(a.iter().all(Option::is_some), "{a:?}");
+    assert!(first_loop(&a, &adders).is_none());
+    let mut used: Vec<usize> = a.iter().flatten().map(|(j, _)| *j).collect();
+    used.sort_unstable();
+    used.dedup();
+    assert_eq!(used.len(), n, "two copies in one slot");
+    // A card that takes only [tech] still finds the chain's last slot.
+    let mut options = options;
+    options.push(opt(&[("tech", 1)]));
+    let a = assign_plain(&slots, &options, &adders);
+    assert!(a.iter().all(Option::is_some), "{a:?}");
+    assert!(first_loop(&a, &adders).is_none());
+}
+
+#[test]
+fn copies_that_cannot_take_their_own_slots_are_left_out_beyond_the_others() {
+    // Two printed [weapon] slots, 500 copies of a [weapon] card that adds
+    // a [crew] slot, and a [crew] card: two copies placed, the crew card
+    // in a slot of one of the copies.
+    let n = 500;
+    let mut slots = vec![slot(&["weapon"]), slot(&["weapon"])];
+    slots.extend((0..n).map(|_| slot(&["crew"])));
+    let adders: Vec<Option<usize>> = [None, None].into_iter().chain((0..n).map(Some)).collect();
+    let mut options = vec![opt(&[("weapon", 3)]); n];
+    options.push(opt(&[("crew", 1)]));
+    let a = assign_plain(&slots, &options, &adders);
+    assert_eq!(a.iter().flatten().count(), 3, "{a:?}");
+    assert!(a[0].is_some() && a[1].is_some() && a[n].is_some());
+    assert!(first_loop(&a, &adders).is_none());
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(1000))]
+    /// Searching only the copies that can matter gives an assignment
+    /// without a loop, each card in a slot it may take and not its own,
+    /// and places cards at a cost at least as good as the search over all
+    /// of them: printed slots of one or two of three types, then the slots
+    /// the cards add; cards of a few kinds, each kind with its options and
+    /// the slots each copy adds (all alike).
+    #[test]
+    fn copies_adding_slots_are_placed_as_well_as_by_the_full_search(
+        printed in proptest::collection::vec(
+            proptest::collection::vec(0u8..3, 1..3), 0..4),
+        kinds in proptest::collection::vec(
+            (proptest::collection::vec((0u8..3, 0i32..3), 1..3),
+             proptest::collection::vec(0u8..3, 1..3),
+             0usize..3),
+            1..3),
+        picks in proptest::collection::vec(0usize..3, 0..9),
+    ) {
+        let types = |t: &[u8]| -> Vec<String> { t.iter().map(|x| x.to_string()).collect() };
+        let plain = |accepts: Vec<String>| Slot { accepts, source: "ship".into(), added: None, by: None };
+        let mut slots: Vec<Slot> = printed.iter().map(|t| plain(types(t))).collect();
+        let mut adders: Vec<Option<usize>> = vec![None; slots.len()];
+        let mut options: Vec<Options> = Vec::new();
+        for (i, &p) in picks.iter().enumerate() {
+            let (opts, adds, count) = &kinds[p % kinds.len()];
+            options.push(opts.iter().map(|(t, c)| (t.to_string(), *c)).collect());
+            for _ in 0..*count {
+                slots.push(plain(types(adds)));
+                adders.push(Some(i));
+            }
+        }
+        let fewer = assign_plain(&slots, &options, &adders);
+        let all = ground(&slots, &options, &adders);
+        proptest::prop_assert!(first_loop(&fewer, &adders).is_none(), "{:?}", fewer);
+        // No two cards in one slot; each card in a slot it may take.
+        let mut used: Vec<usize> = fewer.iter().flatten().map(|(j, _)| *j).collect();
+        let placed = used.len();
+        used.sort_unstable();
+        used.dedup();
+        proptest::prop_assert_eq!(used.len(), placed);
+        for (i, p) in fewer.iter().enumerate() {
+            if let Some((j, k)) = *p {
+                proptest::prop_assert!(adders[j] != Some(i));
+                proptest::prop_assert!(slots[j].accepts.contains(&options[i][k].0));
+            }
+        }
+        // Where each card adds at most one slot: never worse by the
+        // search's own measure (more cards placed, earlier cards first,
+        // then the lowest cost) than the search over every copy (which may
+        // stop short of the best on loops), and as good as the best
+        // assignment that ignores loops where that one holds none. (Where
+        // cards add two slots, the search on the copies kept may itself
+        // stop short on loops that the search over all of them escapes.)
+        if kinds.iter().any(|(_, _, count)| *count > 1) {
+            return Ok(());
+        }
+        let edges: Vec<Vec<Option<(usize, i32)>>> = options
+            .iter()
+            .enumerate()
+            .map(|(i, o)| {
+                slots.iter().enumerate()
+                    .map(|(j, s)| edge(s, o).filter(|_| adders[j] != Some(i)))
+                    .collect()
+            })
+            .collect();
+        proptest::prop_assert!(weight(&edges, &fewer) <= weight(&edges, &all), "{:?} {:?}", fewer, all);
+        let loose = assign_by(slots.len(), options.len(), |i, j| edges[i][j]);
+        if first_loop(&loose, &adders).is_none() {
+            proptest::prop_assert_eq!(weight(&edges, &fewer), weight(&edges, &loose));
+        }
+    }
+}
