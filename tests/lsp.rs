@@ -487,13 +487,17 @@ fn a_client_that_goes_away_ends_the_server() {
 }
 
 #[test]
-fn a_document_of_1_mib_is_checked_like_a_small_one() {
+fn a_document_of_1_mib_is_checked_like_a_small_one_and_a_larger_refused_as_check_refuses_it() {
     let mut c = Client::start();
     let small = fleet("Cloaking Devise");
     let mut big = small.clone();
-    while big.len() < 1 << 20 {
-        big.push_str("# a comment line to make the file 1 MiB long\n");
+    let line = "# a comment line to make the file 1 MiB long\n";
+    while big.len() + line.len() <= 1 << 20 {
+        big.push_str(line);
     }
+    big.push_str(&"#".repeat((1 << 20) - 1 - big.len()));
+    big.push('\n');
+    assert_eq!(big.len(), 1 << 20);
     for (v, text) in [(1, &small), (2, &big)] {
         c.notify(
             "textDocument/didChange",
@@ -506,6 +510,41 @@ fn a_document_of_1_mib_is_checked_like_a_small_one() {
     assert_eq!(d2["version"], 2);
     assert_eq!(d1["diagnostics"], d2["diagnostics"]);
     assert_eq!(d2["diagnostics"][0]["code"], "unknown-card", "{d2:#}");
+    // One byte more: what `check` says of that file, and nothing else.
+    big.push('\n');
+    c.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": URI, "version": 3}, "contentChanges": [{"text": big}]}),
+    );
+    let d3 = c.diagnostics();
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("f.toml");
+    std::fs::write(&file, &big).unwrap();
+    let checked = Command::new(assert_cmd::cargo::cargo_bin("fleetcheck"))
+        .arg("check")
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert_eq!(checked.status.code(), Some(2));
+    let shown =
+        String::from_utf8(checked.stdout).unwrap() + &String::from_utf8(checked.stderr).unwrap();
+    assert!(
+        shown.contains("is 1048577 bytes; files are limited to 1048576 bytes (1 MiB)"),
+        "{shown}"
+    );
+    let d = d3["diagnostics"].as_array().unwrap();
+    assert_eq!(d.len(), 1, "{d3:#}");
+    assert_eq!(d[0]["code"], "too-large");
+    let message = d[0]["message"].as_str().unwrap();
+    assert!(
+        message.ends_with(" is 1048577 bytes; files are limited to 1048576 bytes (1 MiB)"),
+        "{message}"
+    );
+    let h = c.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": URI}, "position": pos(0, 2)}),
+    );
+    assert_eq!(h["result"], Value::Null);
     c.request("shutdown", Value::Null);
     c.notify("exit", Value::Null);
     assert_eq!(c.finish(), 0);

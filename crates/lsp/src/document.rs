@@ -1,6 +1,9 @@
 //! One open document: its text, its line index and its analysis, all of
 //! one version, computed once when the version arrives.
 //!
+//! A document over the reader's limit (`input::fs::MAX_FILE_BYTES`) gets
+//! the `too-large` refusal `check` gives a file of that size, and no more.
+//!
 //! Which kind of file a document is decides what checks it
 //! ([`Kind::of`]): a fleet file (any game: `games::which`, the dispatcher
 //! `check` uses), an event file (`staw::event::read`), or a collection
@@ -74,6 +77,15 @@ impl Document {
             diagnostics: Vec::new(),
             staw: false,
         };
+        // A document `check` would refuse from its size gets that refusal.
+        if let Some(d) = fleetcheck_input::fs::over_limit(&doc.source.path, doc.text()) {
+            doc.diagnostics = vec![d.clone()];
+            if kind == Kind::Fleet {
+                let path = doc.source.path.clone();
+                doc.checked = Some(Checked::input_error(&path, fleetcheck_staw::GAME, None, d));
+            }
+            return doc;
+        }
         match kind {
             Kind::Fleet => {
                 let (checked, staw) = check(db, opts, doc.source.clone());

@@ -30,8 +30,8 @@ mod write;
 pub use form::Form;
 pub use identity::same_file;
 pub use read::{
-    decode, io_reason, read_named, read_stream, read_text, read_text_for_edit, Unreadable,
-    MAX_FILE_BYTES,
+    decode, io_reason, over_limit, read_named, read_stream, read_text, read_text_for_edit,
+    Unreadable, MAX_FILE_BYTES,
 };
 pub use write::{read, read_to_string, write, Guard, Original, WriteError};
 

@@ -76,6 +76,13 @@ pub fn read_stream(stream: impl Read, shown: &str, named: &str) -> Result<Source
     decode(shown, named, bytes)
 }
 
+/// The refusal of a text already in memory (an editor's document) that
+/// [`read_text`] would refuse as a file of that size: `None` within
+/// [`MAX_FILE_BYTES`].
+pub fn over_limit(named: &str, text: &str) -> Option<Diagnostic> {
+    (text.len() as u64 > MAX_FILE_BYTES).then(|| too_large(named, &text.len().to_string()))
+}
+
 /// The kind of a file that is not a regular file, in words.
 fn not_regular(meta: &std::fs::Metadata) -> &'static str {
     #[cfg(unix)]
