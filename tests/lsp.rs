@@ -966,6 +966,49 @@ fn a_file_naming_a_deck_file_is_checked_with_it() {
         there["range"],
         json!({"start": pos(8, 7), "end": pos(8, 9)})
     );
+    // The deck file opened in the editor and fixed there (not on disk):
+    // the file naming it is checked with the editor's text and published
+    // again: read without an input error, its rules are checked (its
+    // inventory holds none of the deck's 12 cards); closed, the file on
+    // disk counts again.
+    let deck_uri = format!("file://{dir}/decks/size-mismatch.toml");
+    let deck = std::fs::read_to_string(format!("{dir}/decks/size-mismatch.toml")).unwrap();
+    let fixed = deck.replace("size = 34", "size = 33");
+    assert_ne!(fixed, deck);
+    let opened = open(&mut c, &deck_uri, &deck);
+    assert_eq!(opened["uri"], deck_uri);
+    c.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": deck_uri, "version": 2}, "contentChanges": [{"text": fixed}]}),
+    );
+    let deck_now = c.diagnostics();
+    assert_eq!(deck_now["uri"], deck_uri);
+    assert_eq!(deck_now["diagnostics"], json!([]));
+    let naming = c.diagnostics();
+    assert_eq!(naming["uri"], uri);
+    let found = naming["diagnostics"].as_array().unwrap();
+    assert_eq!(found.len(), 12, "{naming:#}");
+    assert!(
+        found.iter().all(|d| d["code"] == "missing-card"),
+        "{naming:#}"
+    );
+    assert_eq!(
+        found[0]["message"],
+        "card 1 Panicked Pilot: 0 of 2 copies in the inventory, 2 missing"
+    );
+    c.notify(
+        "textDocument/didClose",
+        json!({"textDocument": {"uri": deck_uri}}),
+    );
+    assert_eq!(c.diagnostics()["uri"], deck_uri);
+    let again = c.diagnostics();
+    assert_eq!(again["uri"], uri);
+    assert_eq!(
+        again["diagnostics"].as_array().unwrap().len(),
+        1,
+        "{again:#}"
+    );
+    assert_eq!(again["diagnostics"][0]["message"], d["message"]);
     c.shut_down();
 }
 

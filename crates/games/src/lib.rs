@@ -16,7 +16,7 @@ mod ti4;
 pub mod xwing;
 
 use fleetcheck_input::diag::{CodeInfo, Diagnostic, InputCode, Source};
-use fleetcheck_input::tree::{Entry, Node, NodeValue, Parsed};
+use fleetcheck_input::tree::{Entry, Node, NodeValue, Open, Parsed};
 use std::ops::Range;
 
 /// One file of another game checked: the engine's outcome, which the
@@ -207,7 +207,9 @@ pub(crate) struct RuleSet<F: ?Sized + 'static, S> {
     /// Reads the file's tree (parsed once, by the dispatcher); input errors
     /// go to the diagnostics. `None` when nothing could be read (a root
     /// that is not the game's table).
-    pub read: fn(&Source, &Node, &'static F, &mut Vec<Diagnostic>) -> Option<S>,
+    /// `Open` holds the texts an editor has of other files the file may
+    /// name (`Parsed::open`).
+    pub read: fn(&Source, &Open, &Node, &'static F, &mut Vec<Diagnostic>) -> Option<S>,
     /// The file's `name`.
     pub title: fn(&S) -> Option<String>,
     /// The game's rules, on a file read without input errors.
@@ -226,6 +228,7 @@ pub(crate) fn run<F: ?Sized + 'static, S>(r: &RuleSet<F, S>, parsed: Parsed) -> 
         source,
         root,
         diagnostics: mut diags,
+        open,
     } = parsed;
     let result = |source: Source, name, diags, summary, details| Checked {
         source,
@@ -249,7 +252,7 @@ pub(crate) fn run<F: ?Sized + 'static, S>(r: &RuleSet<F, S>, parsed: Parsed) -> 
     let Some(root) = root else {
         return result(source, None, diags, None, None);
     };
-    let Some(state) = (r.read)(&source, &root, facts, &mut diags) else {
+    let Some(state) = (r.read)(&source, &open, &root, facts, &mut diags) else {
         return result(source, None, diags, None, None);
     };
     let name = (r.title)(&state);

@@ -79,6 +79,8 @@ pub struct Parsed {
     /// The `parse` diagnostic that says why there is no `root` (empty when
     /// there is one).
     pub diagnostics: Vec<Diagnostic>,
+    /// The texts an editor holds of other files, read in their place.
+    pub open: Open,
 }
 
 impl Parsed {
@@ -90,8 +92,63 @@ impl Parsed {
             source,
             root,
             diagnostics,
+            open: Open::default(),
         }
     }
+
+    /// The same file, the files another one names read from `open` where
+    /// it holds them.
+    pub fn with_open(self, open: Open) -> Parsed {
+        Parsed { open, ..self }
+    }
+}
+
+/// The texts an editor holds of files (its open documents), by path: read
+/// in place of the files on disk where a file names another (an X-Wing
+/// file's deck file), so that what is checked is what the user sees. Empty
+/// outside an editor.
+#[derive(Debug, Clone, Default)]
+pub struct Open(std::sync::Arc<std::collections::HashMap<std::path::PathBuf, String>>);
+
+impl Open {
+    /// `files`: (path, text) pairs.
+    pub fn new(files: impl IntoIterator<Item = (String, String)>) -> Open {
+        Open(std::sync::Arc::new(
+            files
+                .into_iter()
+                .map(|(path, text)| (lexical(std::path::Path::new(&path)), text))
+                .collect(),
+        ))
+    }
+
+    /// The text held of `path` (compared with `.` and `..` resolved in
+    /// the path's words, as the editor names the file).
+    pub fn text(&self, path: &std::path::Path) -> Option<&str> {
+        if self.0.is_empty() {
+            return None;
+        }
+        self.0.get(&lexical(path)).map(String::as_str)
+    }
+}
+
+/// `path` with its `.` components dropped and each `..` taking back the
+/// name before it (no file system access: the files may exist only in the
+/// editor).
+pub fn lexical(path: &std::path::Path) -> std::path::PathBuf {
+    use std::path::Component;
+    let mut out = std::path::PathBuf::new();
+    for c in path.components() {
+        match c {
+            Component::CurDir => {}
+            Component::ParentDir
+                if matches!(out.components().next_back(), Some(Component::Normal(_))) =>
+            {
+                out.pop();
+            }
+            other => out.push(other.as_os_str()),
+        }
+    }
+    out
 }
 
 /// A file's text, parsed: what the pipelines take (a caller without the
@@ -292,6 +349,19 @@ pub fn comment_text(text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn open_files_are_found_by_the_words_of_their_path() {
+        let open = super::Open::new([("/a/b/decks/huge.toml".to_string(), "x".to_string())]);
+        let at = |p: &str| open.text(std::path::Path::new(p));
+        assert_eq!(at("/a/b/./decks/huge.toml"), Some("x"));
+        assert_eq!(at("/a/b/c/../decks/huge.toml"), Some("x"));
+        assert_eq!(at("/a/b/decks/other.toml"), None);
+        assert_eq!(
+            super::lexical(std::path::Path::new("../x/./y/../z")),
+            std::path::PathBuf::from("../x/z")
+        );
+    }
+
     use super::*;
 
     /// Only the asked entry is converted: an overflowing integer elsewhere

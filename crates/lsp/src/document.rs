@@ -4,6 +4,10 @@
 //! A document over the reader's limit (`input::fs::MAX_FILE_BYTES`) gets
 //! the `too-large` refusal `check` gives a file of that size, and no more.
 //!
+//! A file another one names (an X-Wing file's deck file) is read from the
+//! editor's open documents where it is one of them (`tree::Open`), so that
+//! what is checked is what the user sees.
+//!
 //! Which kind of file a document is decides what checks it
 //! ([`Kind::of`]): a fleet file (any game: `games::which`, the dispatcher
 //! `check` uses), an event file (`staw::event::read`), or a collection
@@ -13,7 +17,7 @@ use crate::lines::LineIndex;
 use fleetcheck_data::Database;
 use fleetcheck_games::Which;
 use fleetcheck_input::diag::{Diagnostic, Source};
-use fleetcheck_input::tree::Parsed;
+use fleetcheck_input::tree::{Open, Parsed};
 use fleetcheck_report::Checked;
 use fleetcheck_staw::CheckOptions;
 
@@ -56,12 +60,19 @@ pub(crate) struct Document {
     /// Whether the file is a STAW fleet (hover, completion and the
     /// source action need one).
     pub(crate) staw: bool,
+    /// Whether the file is a fleet file of another game: such a file may
+    /// name another (an X-Wing file its deck file), so it is checked again
+    /// when another open document changes.
+    pub(crate) names_others: bool,
 }
 
 impl Document {
+    /// `open`: the other open documents, read in place of the files on
+    /// disk that this one names.
     pub(crate) fn new(
         db: &Database,
         opts: &CheckOptions,
+        open: Open,
         path: String,
         version: i32,
         text: String,
@@ -76,6 +87,7 @@ impl Document {
             checked: None,
             diagnostics: Vec::new(),
             staw: false,
+            names_others: false,
         };
         // A document `check` would refuse from its size gets that refusal.
         if let Some(d) = fleetcheck_input::fs::over_limit(&doc.source.path, doc.text()) {
@@ -88,10 +100,11 @@ impl Document {
         }
         match kind {
             Kind::Fleet => {
-                let (checked, staw) = check(db, opts, doc.source.clone());
+                let (checked, staw) = check(db, opts, doc.source.clone(), open);
                 doc.diagnostics = checked.diagnostics.clone();
                 doc.checked = Some(checked);
                 doc.staw = staw;
+                doc.names_others = !staw;
             }
             Kind::Event => {
                 if let Err(diags) = fleetcheck_staw::event::read(db, &doc.source) {
@@ -115,8 +128,8 @@ impl Document {
 
 /// The dispatch of `fleetcheck check` on a file already read: parsed
 /// once, its `game` picks the rule set. Also whether it is a STAW fleet.
-fn check(db: &Database, opts: &CheckOptions, source: Source) -> (Checked, bool) {
-    let parsed = Parsed::of(source);
+fn check(db: &Database, opts: &CheckOptions, source: Source, open: Open) -> (Checked, bool) {
+    let parsed = Parsed::of(source).with_open(open);
     match fleetcheck_games::which(&parsed) {
         Ok(Which::Staw) => (fleetcheck_report::staw::check(db, parsed, opts), true),
         Ok(Which::Other(g)) => (Checked::from_game((g.check)(parsed)), false),

@@ -25,6 +25,7 @@ mod stream;
 
 use document::Document;
 use fleetcheck_data::Database;
+use fleetcheck_input::tree::Open;
 use fleetcheck_staw::CheckOptions;
 use lsp_server::{Connection, ErrorCode, Message, Notification, Request, RequestId, Response};
 use lsp_types as lsp;
@@ -408,7 +409,9 @@ impl<'db> Server<'db> {
                 note_params(&note, |p: lsp::DidCloseTextDocumentParams| {
                     let uri = p.text_document.uri;
                     self.docs.remove(uri.as_str());
-                    vec![publish(uri, Vec::new(), None)]
+                    let mut out = vec![publish(uri.clone(), Vec::new(), None)];
+                    out.extend(self.recheck_naming(uri.as_str()));
+                    out
                 })
             }
             // `initialized`, `$/cancelRequest` (every request is answered
@@ -419,15 +422,56 @@ impl<'db> Server<'db> {
 
     fn update(&mut self, uri: lsp::Uri, version: i32, text: String) -> Vec<Notification> {
         let path = path_of(uri.as_str());
-        let doc = Document::new(self.db, &self.opts, path, version, text);
-        let diags = doc
-            .diagnostics
-            .iter()
-            .map(|d| features::diagnostic(&doc, d))
-            .collect();
-        let version = doc.version;
+        let doc = Document::new(
+            self.db,
+            &self.opts,
+            self.open(uri.as_str()),
+            path,
+            version,
+            text,
+        );
+        let mut out = vec![published(uri.clone(), &doc)];
         self.docs.insert(uri.as_str().to_string(), doc);
-        vec![publish(uri, diags, Some(version))]
+        out.extend(self.recheck_naming(uri.as_str()));
+        out
+    }
+
+    /// The open documents but `uri` that may name it, checked again with
+    /// its new text or, closed, with the file on disk (an X-Wing file and
+    /// the deck file it names); those whose diagnostics changed are
+    /// published again.
+    fn recheck_naming(&mut self, uri: &str) -> Vec<Notification> {
+        let mut out = Vec::new();
+        let naming: Vec<String> = self
+            .docs
+            .iter()
+            .filter(|(u, d)| u.as_str() != uri && d.names_others)
+            .map(|(u, _)| u.clone())
+            .collect();
+        for u in naming {
+            let Some(old) = self.docs.get(&u) else {
+                continue;
+            };
+            let (path, version, text) =
+                (old.source.path.clone(), old.version, old.text().to_string());
+            let doc = Document::new(self.db, &self.opts, self.open(&u), path, version, text);
+            let changed = doc.diagnostics != old.diagnostics;
+            if let (true, Ok(other)) = (changed, u.parse::<lsp::Uri>()) {
+                out.push(published(other, &doc));
+            }
+            self.docs.insert(u, doc);
+        }
+        out
+    }
+
+    /// The texts of the open documents but `uri`, by path.
+    fn open(&self, uri: &str) -> Open {
+        Open::new(
+            self.docs
+                .iter()
+                .filter(|(u, _)| u.as_str() != uri)
+                .map(|(_, d)| (d.source.path.clone(), d.text().to_string())),
+        )
     }
 }
 
@@ -455,6 +499,16 @@ fn log_error(message: String) -> Notification {
             message: format!("fleetcheck: {message}"),
         },
     )
+}
+
+/// The diagnostics of one version of a document, to publish.
+fn published(uri: lsp::Uri, doc: &Document) -> Notification {
+    let diags = doc
+        .diagnostics
+        .iter()
+        .map(|d| features::diagnostic(doc, d))
+        .collect();
+    publish(uri, diags, Some(doc.version))
 }
 
 fn publish(uri: lsp::Uri, diagnostics: Vec<lsp::Diagnostic>, version: Option<i32>) -> Notification {

@@ -93,6 +93,7 @@ impl<'db> Engine<'db> {
             source,
             root,
             mut diagnostics,
+            ..
         } = file.into();
         let raw = root.map(|root| read::read(&root, &mut diagnostics));
         self.resolve_read(source, raw, diagnostics)

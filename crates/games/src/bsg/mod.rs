@@ -30,7 +30,7 @@ use crate::Checked;
 use crate::{run, RuleSet, Summary};
 use data::{Class, Effect, Facts, GalacticaKind};
 use fleetcheck_input::diag::{Diagnostic, InputCode, Source};
-use fleetcheck_input::tree::{Node, Spanned};
+use fleetcheck_input::tree::{Node, Open, Spanned};
 use serde_json::{json, Value};
 use std::ops::Range;
 
@@ -141,7 +141,13 @@ struct State {
     raptors: Boxes,
 }
 
-fn read(_: &Source, root: &Node, f: &Facts, diags: &mut Vec<Diagnostic>) -> Option<State> {
+fn read(
+    _: &Source,
+    _: &Open,
+    root: &Node,
+    f: &Facts,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<State> {
     let (top, name) = input::top_level(root, TOP_KEYS, "in a Battlestar Galactica file", diags)?;
     let mut galactica = Vec::new();
     if let Some(e) = top.entry("galactica") {

@@ -40,8 +40,8 @@ use crate::Checked;
 use crate::{run, RuleSet, Summary};
 use data::{Class, Facts};
 use fleetcheck_input::diag::{Diagnostic, InputCode, Source};
-use fleetcheck_input::tree::Node;
 use fleetcheck_input::tree::Spanned;
+use fleetcheck_input::tree::{Node, Open};
 use serde_json::{json, Value};
 use std::ops::Range;
 
@@ -148,7 +148,7 @@ impl Deck {
     }
 }
 
-fn read(_: &Source, root: &Node, f: &Facts, diags: &mut Vec<Diagnostic>) -> Option<Deck> {
+fn read(_: &Source, _: &Open, root: &Node, f: &Facts, diags: &mut Vec<Diagnostic>) -> Option<Deck> {
     let (top, name) = input::top_level(root, TOP_KEYS, "in a Star Trek CCG deck list", diags)?;
     let affiliation = top
         .string("affiliation", diags)

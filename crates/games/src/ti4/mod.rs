@@ -38,7 +38,7 @@ use crate::Checked;
 use crate::{run, RuleSet, Summary};
 use data::{Facts, Kind, Lookup};
 use fleetcheck_input::diag::{Diagnostic, InputCode, Source};
-use fleetcheck_input::tree::{Node, NodeValue, Spanned};
+use fleetcheck_input::tree::{Node, NodeValue, Open, Spanned};
 use serde_json::{json, Value};
 use std::ops::Range;
 

@@ -5,6 +5,7 @@ use super::*;
 
 pub(super) fn read(
     _: &Source,
+    _: &Open,
     root: &Node,
     f: &Facts,
     diags: &mut Vec<Diagnostic>,

@@ -6,7 +6,9 @@
 //! The path is relative to the directory of the file that names it. The
 //! file is read as carefully as a fleet file (at most
 //! `fleetcheck_input::fs::MAX_FILE_BYTES`, a regular file, UTF-8, not empty) and validated by
-//! the same reader as the built-in decks (`data::read_deck`).
+//! the same reader as the built-in decks (`data::read_deck`). Where an
+//! editor holds the deck file (`Open`, the language server's open
+//! documents), its text there is read instead of the file on disk.
 //!
 //! Where its problems are reported: in the deck file itself (the
 //! diagnostic carries the deck file's source, see [`Diagnostic::file`]), so
@@ -17,14 +19,19 @@
 
 use super::data::{self, Deck};
 use fleetcheck_input::diag::{Diagnostic, InputCode, Source};
-use fleetcheck_input::tree::Spanned;
+use fleetcheck_input::tree::{lexical, Open, Spanned};
 use std::ops::Range;
 use std::path::Path;
 use std::sync::Arc;
 
 /// Reads and validates the deck file that `file` (a value of `from`)
 /// names. `None` when it cannot be used; every reason is in `diags`.
-pub fn load(from: &Source, file: &Spanned<String>, diags: &mut Vec<Diagnostic>) -> Option<Deck> {
+pub fn load(
+    from: &Source,
+    open: &Open,
+    file: &Spanned<String>,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<Deck> {
     let at = file.span.clone();
     if file.value.trim().is_empty() {
         diags.push(
@@ -39,7 +46,11 @@ pub fn load(from: &Source, file: &Spanned<String>, diags: &mut Vec<Diagnostic>) 
     let dir = Path::new(&from.path).parent().unwrap_or(Path::new(""));
     let path = dir.join(&file.value);
     let shown = path.display().to_string();
-    let text = match read(&path, &shown, &from.path) {
+    let text = match open.text(&path) {
+        Some(held) => in_editor(&path, &shown, &from.path, held),
+        None => read(&path, &shown, &from.path),
+    };
+    let text = match text {
         Ok(t) => t,
         Err(d) => {
             diags.push(d.with_span(Some(at)));
@@ -98,17 +109,45 @@ fn read(path: &Path, shown: &str, from: &str) -> Result<String, Diagnostic> {
         (Err(_), Ok(_)) => false,
     };
     if !inside {
-        return Err(Diagnostic::new(
-            InputCode::Io,
-            format!("{named} is outside the folder of {from}; it was not read"),
-        )
-        .with_help("put the deck file in the folder of the file that names it, or below it"));
+        return Err(outside(&named, from));
     }
     match fleetcheck_input::fs::read_named(path, shown, &named) {
         Ok(source) => Ok(source.text),
-        Err(u) => {
-            let d = u.diag;
-            Err(match InputCode::of(d.code) {
+        Err(u) => Err(explained(u.diag, from)),
+    }
+}
+
+/// [`read`] of a deck file an editor holds (`Open`): the same folder rule
+/// (on the path's words: the file may not be on disk yet), the same limits
+/// and decoding as the file on disk.
+fn in_editor(path: &Path, shown: &str, from: &str, text: &str) -> Result<String, Diagnostic> {
+    let named = format!("the deck file {shown} (named in {from})");
+    let dir = lexical(Path::new(from).parent().unwrap_or(Path::new("")));
+    if !lexical(path).starts_with(&dir) {
+        return Err(outside(&named, from));
+    }
+    if let Some(d) = fleetcheck_input::fs::over_limit(&named, text) {
+        return Err(d);
+    }
+    match fleetcheck_input::fs::decode(shown, &named, text.as_bytes().to_vec()) {
+        Ok(source) => Ok(source.text),
+        Err(u) => Err(explained(u.diag, from)),
+    }
+}
+
+fn outside(named: &str, from: &str) -> Diagnostic {
+    Diagnostic::new(
+        InputCode::Io,
+        format!("{named} is outside the folder of {from}; it was not read"),
+    )
+    .with_help("put the deck file in the folder of the file that names it, or below it")
+}
+
+/// The reader's refusal of a deck file, with what to do about it.
+fn explained(d: Diagnostic, from: &str) -> Diagnostic {
+    {
+        {
+            match InputCode::of(d.code) {
                 Some(InputCode::Io) if d.message.contains("no such file") => {
                     d.with_help(format!("the path is relative to the folder of {from}"))
                 }
@@ -121,7 +160,7 @@ fn read(path: &Path, shown: &str, from: &str) -> Result<String, Diagnostic> {
                 // The excerpt would be of the deck file's lossy text: the
                 // message locates the byte.
                 _ => d.with_span(None),
-            })
+            }
         }
     }
 }

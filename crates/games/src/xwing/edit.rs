@@ -77,7 +77,7 @@ pub fn apply(parsed: &Parsed, ship: &str, card: &str, mv: Move) -> Result<Done, 
             ],
         });
     }
-    let state = state::from_tree(root, source, decks, &mut diags);
+    let state = state::from_tree(root, source, &parsed.open, decks, &mut diags);
     let state = match state {
         Some(s) if !diags.iter().any(Diagnostic::is_input_error) => s,
         _ => {

@@ -41,7 +41,7 @@ use crate::Checked;
 use crate::{run, RuleSet};
 use data::Deck;
 use fleetcheck_input::diag::{Diagnostic, Source};
-use fleetcheck_input::tree::{Node, Parsed};
+use fleetcheck_input::tree::{Node, Open, Parsed};
 use rules::rules;
 use state::State;
 
@@ -98,6 +98,7 @@ pub enum File {
 /// Reads an X-Wing file: a deck file or a state (see `data::is_deck_file`).
 pub fn read(
     source: &Source,
+    open: &Open,
     root: &Node,
     decks: &'static [Deck],
     diags: &mut Vec<Diagnostic>,
@@ -105,7 +106,7 @@ pub fn read(
     if data::is_deck_file(root) {
         data::deck_from_tree(root, diags).map(File::Deck)
     } else {
-        state::from_tree(root, source, decks, diags).map(File::State)
+        state::from_tree(root, source, open, decks, diags).map(File::State)
     }
 }
 

@@ -16,7 +16,7 @@ use super::deckfile;
 use crate::input::{self, loose, shape, suggest, Fields};
 use fleetcheck_input::diag::{Diagnostic, InputCode, Source};
 use fleetcheck_input::tree::Spanned;
-use fleetcheck_input::tree::{Entry as TreeEntry, Node, NodeValue};
+use fleetcheck_input::tree::{Entry as TreeEntry, Node, NodeValue, Open};
 use std::borrow::Cow;
 use std::ops::Range;
 
@@ -144,14 +144,16 @@ impl State {
 /// `diags`.
 pub fn read(source: &Source, decks: &'static [Deck], diags: &mut Vec<Diagnostic>) -> Option<State> {
     let root = input::parse(source, diags)?;
-    from_tree(&root, source, decks, diags)
+    from_tree(&root, source, &Open::default(), decks, diags)
 }
 
 /// [`read`] on a file already parsed. `source` is the file's: a deck file
-/// is found relative to its directory.
+/// is found relative to its directory, and read from `open` where an
+/// editor holds it.
 pub(crate) fn from_tree(
     root: &Node,
     source: &Source,
+    open: &Open,
     decks: &'static [Deck],
     diags: &mut Vec<Diagnostic>,
 ) -> Option<State> {
@@ -159,7 +161,7 @@ pub(crate) fn from_tree(
     let game = top.string("game", diags).map(|s| s.value);
     let name = top.string("name", diags).map(|s| s.value);
     top.string("notes", diags);
-    let chosen = choose_deck(&top, source, decks, diags)?;
+    let chosen = choose_deck(&top, source, open, decks, diags)?;
     let deck: &Deck = &chosen;
     let inventory = top.entry("inventory").and_then(|e| pile(e, deck, diags));
     let mut ships: Vec<Ship> = Vec::new();
@@ -232,6 +234,7 @@ pub(crate) fn from_tree(
 fn choose_deck(
     top: &Fields,
     source: &Source,
+    open: &Open,
     decks: &'static [Deck],
     diags: &mut Vec<Diagnostic>,
 ) -> Option<Cow<'static, Deck>> {
@@ -265,7 +268,7 @@ fn choose_deck(
                 return None;
             }
             let file: Spanned<String> = f.string("file", diags)?;
-            deckfile::load(source, &file, diags).map(Cow::Owned)
+            deckfile::load(source, open, &file, diags).map(Cow::Owned)
         }
         other => {
             diags.push(shape(
