@@ -168,33 +168,11 @@ fn place<'t>(text: &'t str, inner: &Range<usize>) -> Option<Place<'t>> {
     }
 }
 
-/// Every card reference of a fleet value.
-fn refs(raw: &RawFleet) -> Vec<&CardRef> {
-    let mut out: Vec<&CardRef> = raw.resource.iter().collect();
-    for s in &raw.ships {
-        let singles = [
-            &s.ship,
-            &s.captain,
-            &s.admiral,
-            &s.flagship,
-            &s.fleet_captain,
-            &s.ambassador,
-            &s.construction,
-        ];
-        out.extend(singles.into_iter().flatten());
-        out.extend(s.upgrades.iter().chain(&s.officers));
-    }
-    if let Some(sb) = &raw.sideboard {
-        out.extend(sb.entries.iter().flat_map(|e| &e.cards));
-    }
-    out
-}
-
 /// Whether most of the references of `raw` are written by id (an inline
 /// table with an `id`, or a string that is a card's id).
 fn by_id(db: &Database, raw: &RawFleet) -> bool {
     let (mut ids, mut names) = (0, 0);
-    for r in refs(raw) {
+    for r in raw.references() {
         let id = match &r.query {
             Query::Table(t) => t.id.is_some(),
             Query::Text(s) => db.by_id(s.trim()).is_some(),

@@ -96,26 +96,48 @@ pub struct RawFleet {
     pub empty: bool,
 }
 
+/// Every card reference of one `[[ship]]` (`$ship`), each single-card key
+/// then the upgrades and officers: the one list of a ship's references, for
+/// the shared and the mutable walk (`$iter` is `iter` or `iter_mut`, `$r`
+/// the matching `&` or `&mut`).
+macro_rules! ship_references {
+    ($ship:expr, $iter:ident, $($r:tt)+) => {
+        [
+            $($r)+ $ship.ship,
+            $($r)+ $ship.captain,
+            $($r)+ $ship.admiral,
+            $($r)+ $ship.flagship,
+            $($r)+ $ship.fleet_captain,
+            $($r)+ $ship.ambassador,
+            $($r)+ $ship.construction,
+        ]
+        .into_iter()
+        .flatten()
+        .chain($ship.upgrades.$iter())
+        .chain($ship.officers.$iter())
+    };
+}
+
 impl RawFleet {
+    /// Every card reference of the fleet: the resource, each ship's, then
+    /// the sideboard's.
+    pub fn references(&self) -> impl Iterator<Item = &CardRef> {
+        let ships = self.ships.iter().flat_map(|s| ship_references!(s, iter, &));
+        let sideboard = self
+            .sideboard
+            .iter()
+            .flat_map(|sb| sb.entries.iter().flat_map(|e| e.cards.iter()));
+        self.resource.iter().chain(ships).chain(sideboard)
+    }
+
     /// The card reference written at `span`, to change in memory (a
     /// question of `fix` answered, then the fleet resolved again with
     /// `Engine::resolve_fleet`, no TOML text in between).
     pub fn reference_at_mut(&mut self, span: &Range<usize>) -> Option<&mut CardRef> {
-        let ships = self.ships.iter_mut().flat_map(|s| {
-            [
-                &mut s.ship,
-                &mut s.captain,
-                &mut s.admiral,
-                &mut s.flagship,
-                &mut s.fleet_captain,
-                &mut s.ambassador,
-                &mut s.construction,
-            ]
-            .into_iter()
-            .flatten()
-            .chain(s.upgrades.iter_mut())
-            .chain(s.officers.iter_mut())
-        });
+        let ships = self
+            .ships
+            .iter_mut()
+            .flat_map(|s| ship_references!(s, iter_mut, &mut));
         let sideboard = self
             .sideboard
             .iter_mut()
