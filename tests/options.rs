@@ -240,3 +240,41 @@ fn sp_left_respects_the_per_ship_cap() {
     assert_eq!(ship_total, o["total"].as_i64().unwrap());
     assert!(o["left"].as_i64().unwrap() < 130 - o["total"].as_i64().unwrap());
 }
+
+/// What the language server's completion asks (`Ask::starting`, what is
+/// typed): exactly the cards of the whole answer whose name or id starts
+/// with it, in the same order, at the same cost (only they are priced).
+#[test]
+fn cards_starting_with_what_is_typed_are_the_whole_answer_filtered() {
+    use fleetcheck_data::normalize;
+    use fleetcheck_edit::builder::options::{options, Ask};
+    let db = crate::interop::db();
+    let source = fleetcheck_input::diag::Source {
+        path: "two.toml".into(),
+        text: TWO_SHIPS.into(),
+    };
+    let opts = fleetcheck_staw::CheckOptions::default();
+    let ask = Ask {
+        ship: Some(1),
+        any_faction: true,
+        breaking: true,
+        ..Ask::default()
+    };
+    let all = options(db, &source, &opts, &ask).unwrap().options;
+    assert!(all.len() > 100, "{}", all.len());
+    for typed in ["", "b", "Bo", "tuesday (c", "c4", "W2", "zzz"] {
+        let want: Vec<_> = all
+            .iter()
+            .filter(|c| {
+                let t = normalize(typed);
+                normalize(&c.name).starts_with(&t) || normalize(&c.id).starts_with(&t)
+            })
+            .collect();
+        let asked = Ask {
+            starting: Some(typed.to_string()),
+            ..ask.clone()
+        };
+        let got = options(db, &source, &opts, &asked).unwrap().options;
+        assert_eq!(got.iter().collect::<Vec<_>>(), want, "{typed:?}");
+    }
+}

@@ -110,6 +110,7 @@ pub fn run(args: &OptionsArgs) -> anyhow::Result<i32> {
         replace: args.replace.clone(),
         breaking: false,
         owned: args.only_owned,
+        starting: None,
     };
     let found = match options(&db, &source, &opts, &ask) {
         Ok(f) => f,

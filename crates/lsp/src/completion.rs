@@ -379,6 +379,7 @@ fn cards(
     };
     let engine = Engine::new(db, opts.clone());
     let resolved = engine.resolve_text(source.clone());
+    let typed = normalize(&text[inner.start..offset.clamp(inner.start, inner.end)]);
     let offers = match (table, place.key) {
         (Table::Ship(n), "captain" | "admiral" | "upgrades") => {
             let slot = (place.key != "upgrades").then(|| place.key.to_string());
@@ -391,6 +392,7 @@ fn cards(
                     slot,
                     any_faction: true,
                     breaking: true,
+                    starting: Some(typed.clone()),
                     ..Ask::default()
                 },
             )?;
@@ -409,6 +411,7 @@ fn cards(
                 sideboard: Some(section.to_string()),
                 any_faction: true,
                 breaking: true,
+                starting: Some(typed.clone()),
                 ..Ask::default()
             },
         )?,
@@ -416,7 +419,6 @@ fn cards(
         (Table::Top, "resource") => resources(db, &engine, &resolved)?,
         _ => return None,
     };
-    let typed = normalize(&text[inner.start..offset.clamp(inner.start, inner.end)]);
     let ids = match place.inline {
         Some(k) => k == "id",
         None => by_id(db, resolved.raw()),

@@ -71,6 +71,10 @@ pub struct Ask {
     /// Only the cards of which the collection holds a copy the fleet does
     /// not use already (`--owned`; nothing without a collection).
     pub owned: bool,
+    /// Only the cards whose name or id starts with this, compared as
+    /// names are (`normalize`): the language server's completion asks with
+    /// what is typed, so that only those cards are priced.
+    pub starting: Option<String>,
 }
 
 fn errors_by_code(diagnostics: &[Diagnostic]) -> HashMap<fleetcheck_input::diag::Code, usize> {
@@ -371,6 +375,11 @@ fn find(
     let mut seen: HashSet<&str> = HashSet::new();
     let excluded = exclude.map(|x| db.first_printing(x));
     let mut out = Vec::new();
+    let starting = ask
+        .starting
+        .as_deref()
+        .map(normalize)
+        .filter(|s| !s.is_empty());
     for card in &db.cards {
         if let Some(f) = &faction {
             if !card.factions.contains(f) {
@@ -421,6 +430,15 @@ fn find(
         let first = db.first_printing(card);
         if excluded == Some(first) || !seen.insert(first) {
             continue;
+        }
+        // After the reprints are counted as tried: the card that stands
+        // for its reprints is the one the whole answer would give.
+        if let Some(p) = &starting {
+            if !normalize(&card.name).starts_with(p.as_str())
+                && !normalize(&card.id).starts_with(p.as_str())
+            {
+                continue;
+            }
         }
         tally.tried += 1;
         let change = match (kind, &section) {
