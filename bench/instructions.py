@@ -189,6 +189,8 @@ def main():
             base = instructions(args.against, argv) if args.against else None
             rows.append((label, this, n, base))
         for label, without, with_one in lsp_sessions():
+            if args.only and not re.search(args.only, label):
+                continue
             this = lsp_count(binary, without, with_one)
             base = lsp_count(args.against, without, with_one) if args.against else None
             rows.append((label, this, 1, base))
