@@ -369,17 +369,11 @@ impl<'s, 'a> ShipSlots<'s, 'a> {
     }
 
     /// For each slot, the card of `needing` that adds it, if it is one of
-    /// them.
+    /// them (`needing` is in the order of the ship's cards).
     fn adders(&self, needing: &[usize]) -> Vec<Option<usize>> {
-        let at: std::collections::HashMap<usize, usize> = needing
-            .iter()
-            .enumerate()
-            .map(|(n, &k)| (k, n))
-            .rev()
-            .collect();
         self.slots
             .iter()
-            .map(|s| s.by.and_then(|k| at.get(&k).copied()))
+            .map(|s| s.by.and_then(|k| needing.binary_search(&k).ok()))
             .collect()
     }
 

@@ -140,6 +140,10 @@ pub(crate) fn assign_plain(
             adds[i].push(j);
         }
     }
+    // Most ships: no card adds a slot, or one card does.
+    if adds.iter().filter(|a| !a.is_empty()).count() < 2 {
+        return ground(slots, options, adders);
+    }
     type Key<'k> = (&'k Options, &'k [String], usize);
     let mut groups: HashMap<Key, Vec<usize>> = HashMap::new();
     for (i, own) in adds.iter().enumerate() {
