@@ -18,12 +18,7 @@ fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
     let Some(shelf) = a.collection else {
         return;
     };
-    for u in a
-        .ownership()
-        .into_iter()
-        .flat_map(|o| o.cards)
-        .filter(|u| u.short() > 0)
-    {
+    for u in a.ownership().into_iter().flat_map(|o| o.missing()) {
         let at = u.spans[(u.owned as usize).min(u.spans.len() - 1)].clone();
         out.push(
             Diagnostic::new(
@@ -36,7 +31,7 @@ fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
                     copies_word(u.needed),
                     shelf.name,
                     u.owned,
-                    sources_text(&sources(a.db, &u.id))
+                    sources_text(&sources(a.db, u.id))
                 ),
             )
             .with_span(Some(at)),

@@ -253,8 +253,8 @@ fn before(resolved: &Resolved) -> Before {
         if let Some(o) = a.ownership() {
             used = o
                 .cards
-                .into_iter()
-                .map(|u| (u.first_printing, u.needed))
+                .iter()
+                .map(|u| (u.first_printing.to_string(), u.needed))
                 .collect();
         }
         ships = a
