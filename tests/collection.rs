@@ -499,3 +499,150 @@ fn collection_add_or_remove_of_a_bad_set_is_refused_and_writes_nothing() {
     );
     assert_eq!(read(&d), bad);
 }
+
+#[test]
+fn collection_add_and_remove_of_a_loose_card_by_id_or_name_keep_every_byte() {
+    let d = shelf_dir();
+    // By id, a card the file holds: its count raised, its comment kept.
+    let r = run(
+        d.path(),
+        &["collection", "add", "shelf.toml", "--card", "W137", "2"],
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stdout
+            .starts_with("shelf.toml: added 2 Photon Torpedoes (W137): 3 copies now\n"),
+        "{}",
+        r.stdout
+    );
+    let three = SHELF.replace("W137 = 1 ", "W137 = 3 ");
+    assert_eq!(read(&d), three);
+    // By a name that names one card: a new line of its id, its name as a
+    // comment, at the end of [cards].
+    let r = run(
+        d.path(),
+        &["collection", "add", "shelf.toml", "engage", "--card"],
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stdout
+            .starts_with("shelf.toml: added 1 Engage (E132): 1 copy now\n"),
+        "{}",
+        r.stdout
+    );
+    assert_eq!(read(&d), format!("{three}E132 = 1 # Engage\n"));
+    // Removed by its name: the file as it was, byte for byte.
+    let r = run(
+        d.path(),
+        &["collection", "remove", "shelf.toml", "--card", "Engage"],
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stdout
+            .starts_with("shelf.toml: removed Engage (E132): 1 copy\n"),
+        "{}",
+        r.stdout
+    );
+    assert_eq!(read(&d), three);
+    // Every copy of the last loose card: its line taken out.
+    let r = run(
+        d.path(),
+        &["collection", "remove", "shelf.toml", "--card", "W137"],
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(
+        read(&d),
+        "# What I own.\n[sets]\n\"Starter Set\" = 1   # the first box\n\n[cards]\n"
+    );
+}
+
+#[test]
+fn collection_add_of_a_card_by_name_raises_the_printing_the_file_holds() {
+    let d = dir(&[]);
+    // Seskal is C133 and its reprint C317: one card.
+    std::fs::write(d.path().join("shelf.toml"), "[cards]\nC317 = 1 # Seskal\n").unwrap();
+    let r = run(
+        d.path(),
+        &["collection", "add", "shelf.toml", "--card", "Seskal"],
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(read(&d), "[cards]\nC317 = 2 # Seskal\n");
+    // By the other printing's id: a line of its own.
+    let r = run(
+        d.path(),
+        &["collection", "add", "shelf.toml", "--card", "C133"],
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(read(&d), "[cards]\nC317 = 2 # Seskal\nC133 = 1 # Seskal\n");
+    // A file without [cards] gets one.
+    std::fs::write(d.path().join("shelf.toml"), "[sets]\n\"71120\" = 1\n").unwrap();
+    let r = run(
+        d.path(),
+        &["collection", "add", "shelf.toml", "--card", "W137"],
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(
+        read(&d),
+        "[sets]\n\"71120\" = 1\n\n[cards]\nW137 = 1 # Photon Torpedoes\n"
+    );
+}
+
+#[test]
+fn collection_add_and_remove_of_a_card_keep_crlf_and_a_byte_order_mark() {
+    let d = shelf_dir();
+    let crlf = format!("\u{feff}{}", SHELF.replace('\n', "\r\n"));
+    std::fs::write(d.path().join("shelf.toml"), &crlf).unwrap();
+    let r = run(
+        d.path(),
+        &["collection", "add", "shelf.toml", "--card", "Engage"],
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(read(&d), format!("{crlf}E132 = 1 # Engage\r\n"));
+    let r = run(
+        d.path(),
+        &["collection", "remove", "shelf.toml", "--card", "E132"],
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(read(&d), crlf);
+}
+
+#[test]
+fn collection_add_or_remove_of_a_bad_card_is_refused_and_writes_nothing() {
+    let d = shelf_dir();
+    let refused = |args: &[&str], stderr: &str| {
+        let mut argv = vec!["collection"];
+        argv.extend(args);
+        let r = run(d.path(), &argv);
+        assert_eq!(
+            (r.code, r.stderr.as_str(), r.stdout.as_str()),
+            (2, stderr, "")
+        );
+        assert_eq!(read(&d), SHELF);
+    };
+    refused(
+        &["add", "shelf.toml", "--card", "Engag"],
+        "error: shelf.toml: no card has the id or name \"Engag\"; nothing was changed\n  \
+         help: did you mean \"Engage\"?\n",
+    );
+    refused(
+        &["add", "shelf.toml", "--card", "Cloaking Device"],
+        "error: shelf.toml: \"Cloaking Device\" names 4 cards; nothing was changed\n  \
+         help: give one by its id: T078, T089, T233, T240 (`fleetcheck card \"Cloaking Device\"` lists them)\n",
+    );
+    refused(
+        &["remove", "shelf.toml", "--card", "C209"],
+        "error: shelf.toml: Data (C209) is not in the collection's [cards]; nothing was changed\n  \
+         help: it holds Photon Torpedoes (W137)\n",
+    );
+    refused(
+        &["add", "shelf.toml", "--card", "W137", "1000"],
+        "error: shelf.toml: Photon Torpedoes (W137) would have 1001 copies; a collection holds at most 1000 of one card; nothing was changed\n",
+    );
+    // An expansion's name is no card.
+    refused(
+        &["add", "shelf.toml", "--card", "Starter Set"],
+        "error: shelf.toml: no card has the id or name \"Starter Set\"; nothing was changed\n  \
+         help: did you mean \"Starfleet Intelligence\"?\n  \
+         help: Starter Set (71120) is an expansion: without --card, SET names one\n",
+    );
+}
