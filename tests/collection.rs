@@ -273,9 +273,9 @@ fn options_owned_lists_only_the_cards_with_a_free_copy_with_their_cost_there() {
         rows,
         [
             ("C211", 2, "free", 1, 0),
-            ("C080", 3, "free", 1, 0),
+            ("C209", 3, "free", 1, 0),
             ("E132", 3, "free", 1, 0),
-            ("C183", 3, "free", 1, 0),
+            ("C212", 3, "free", 1, 0),
             ("C210", 4, "free", 1, 0),
             ("W121", 5, "free", 1, 0),
         ]
@@ -319,8 +319,9 @@ fn options_with_a_collection_rank_free_then_owned_then_missing() {
         })
         .collect();
     // The Antimatter Mines have a free copy; the one Photon Torpedoes of
-    // the Starter Set is on the ship already; then the cheapest not owned.
-    assert_eq!(rows[..2], [("W121", 5, "free"), ("W031", 5, "owned")]);
+    // the Starter Set is on the ship already (offered as W122, the printing
+    // the collection holds); then the cheapest not owned.
+    assert_eq!(rows[..2], [("W121", 5, "free"), ("W122", 5, "owned")]);
     assert_eq!(rows[2].2, "missing");
     assert_eq!(
         v["options"]["options"][1]["collection"],
@@ -645,4 +646,74 @@ fn collection_add_or_remove_of_a_bad_card_is_refused_and_writes_nothing() {
          help: did you mean \"Starfleet Intelligence\"?\n  \
          help: Starter Set (71120) is an expansion: without --card, SET names one\n",
     );
+}
+
+/// A card of several printings is offered as one the collection holds
+/// (the Starter Set's Data C209 and Worf C212, not the Enterprise-E's C080
+/// or C183, first in the database), and its copies are counted across its
+/// printings: the fleet's Photon Torpedoes W031 (the Prometheus') uses one
+/// of the two the Starter Set (W122) and a loose W137 hold.
+#[test]
+fn options_offers_a_printing_the_collection_holds_and_counts_copies_across_printings() {
+    let fleet = "[[ship]]\nship = { id = \"S207\" }\ncaptain = { id = \"Cap906\" }\nupgrades = [{ id = \"W031\" }]\n";
+    let d = dir(&[
+        ("one.toml", fleet),
+        (
+            "shelf.toml.col",
+            "[sets]\n\"71120\" = 1\n[cards]\nW137 = 1\n",
+        ),
+    ]);
+    let r = run(
+        d.path(),
+        &[
+            "-o",
+            "json",
+            "options",
+            "one.toml",
+            "--collection",
+            "shelf.toml.col",
+            "--owned",
+        ],
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+    let rows: Vec<(&str, &str, &str, i64, i64)> = v["options"]["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| {
+            let c = &o["collection"];
+            (
+                o["id"].as_str().unwrap(),
+                o["name"].as_str().unwrap(),
+                c["status"].as_str().unwrap(),
+                c["owned"].as_i64().unwrap(),
+                c["used"].as_i64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            ("C211", "Miles O'Brien", "free", 1, 0),
+            ("C209", "Data", "free", 1, 0),
+            ("E132", "Engage", "free", 1, 0),
+            ("C212", "Worf", "free", 1, 0),
+            ("C210", "Geordi La Forge", "free", 1, 0),
+            ("W121", "Antimatter Mines", "free", 1, 0),
+            ("W122", "Photon Torpedoes", "free", 2, 1),
+        ]
+    );
+    // Without a collection, each card is offered as its first printing in
+    // the database.
+    let r = run(d.path(), &["-o", "json", "options", "one.toml"]);
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+    let ids: Vec<&str> = v["options"]["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|o| o["id"].as_str())
+        .filter(|id| ["C080", "C209", "C183", "C212"].contains(id))
+        .collect();
+    assert_eq!(ids, ["C080", "C183"]);
 }

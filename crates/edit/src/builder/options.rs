@@ -422,6 +422,18 @@ fn find(
         if excluded == Some(first) || !seen.insert(first) {
             continue;
         }
+        // With a collection, the card is offered as a printing the shelf
+        // holds (the Starter Set's Data, not the Enterprise-E's), when it
+        // holds one: what the player would add is the card in hand. Its
+        // copies are counted across its printings either way.
+        let card = match shelf {
+            Some(s) if !s.holds_printing(db, card) => db
+                .by_name(&card.name)
+                .into_iter()
+                .find(|c| s.holds_printing(db, c) && db.first_printing(c) == first)
+                .unwrap_or(card),
+            _ => card,
+        };
         tally.tried += 1;
         let change = match (kind, &section) {
             (Kind::Sideboard, Some(s)) => {
