@@ -123,11 +123,11 @@ pub fn collection(a: &Analysis, shelf: &staw::collection::Shelf) -> CollectionRe
         let short = u.short() > 0;
         let card = CollectionCard {
             sets: if short {
-                staw::collection::sources(a.db, u.id)
-                    .into_iter()
+                u.sources
+                    .iter()
                     .map(|s| CardRef {
-                        id: s.id,
-                        name: s.name,
+                        id: s.id.clone(),
+                        name: s.name.clone(),
                     })
                     .collect()
             } else {
@@ -166,6 +166,7 @@ pub fn together(shelf: &staw::collection::Shelf, files: &[Checked]) -> TogetherR
             needed: k.needed,
             owned: k.owned,
             spans: Vec::new(),
+            sources: Vec::new(),
         }))
         .missing()
         .map(|u| ShortCard {

@@ -89,6 +89,10 @@ pub struct Use<'a> {
     pub owned: u32,
     /// The references that use it, in file order.
     pub spans: Vec<Range<usize>>,
+    /// For a card the fleet uses more copies of than are owned, the
+    /// expansions that contain it ([`sources`]), found once for the
+    /// `not-owned` warning and the report alike; empty otherwise.
+    pub sources: Vec<SetRef>,
 }
 
 impl Use<'_> {
@@ -231,12 +235,16 @@ impl Shelf {
                         needed: 1,
                         owned: self.at(first),
                         spans: vec![span],
+                        sources: Vec::new(),
                     });
                 }
             }
         }
         for u in &mut cards {
             u.spans.sort_by_key(|s| s.start);
+            if u.short() > 0 {
+                u.sources = sources(db, u.id);
+            }
         }
         Ownership { cards }
     }
@@ -255,6 +263,7 @@ impl Shelf {
                     v.insert(out.len());
                     out.push(Use {
                         spans: Vec::new(),
+                        sources: Vec::new(),
                         ..u
                     });
                 }

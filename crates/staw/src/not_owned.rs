@@ -2,7 +2,7 @@
 //! more copies of than the collection holds (`collection`: the shelf).
 
 use super::analysis::Analysis;
-use super::collection::{copies_word, sources, sources_text};
+use super::collection::{copies_word, sources_text};
 use super::{Code, Rule};
 use fleetcheck_input::diag::Diagnostic;
 
@@ -31,7 +31,7 @@ fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
                     copies_word(u.needed),
                     shelf.name,
                     u.owned,
-                    sources_text(&sources(a.db, u.id))
+                    sources_text(&u.sources)
                 ),
             )
             .with_span(Some(at)),

@@ -175,6 +175,7 @@ fn fleets_that_fit_alone_may_not_fit_together() {
                 needed: *needed,
                 owned: *owned,
                 spans: Vec::new(),
+                sources: Vec::new(),
             }),
     );
     let short: Vec<(&str, u32, u32)> = both.missing().map(|u| (u.id, u.needed, u.owned)).collect();
