@@ -41,7 +41,9 @@ The generated fleets are checked with a collection too (docs/collection.md),
 against `check DIR` without one: every expansion once (`run.gen_collection`:
 the cards are owned, a card used twice is not) and a small shelf
 (`fleets/collections/federation-shelf.toml`: most cards are missing, each a
-`not-owned` warning naming the expansions that hold it). `--only REGEX`
+`not-owned` warning naming the expansions that hold it), with the table
+and with `-o json` (the JSON rows compare the checking itself: the table
+rows also draw every warning). `--only REGEX`
 counts only the rows whose label it matches (never with `--write-docs`),
 e.g. the collection rows of 10,000 fleets:
 
@@ -163,6 +165,10 @@ def main():
              ["check", folder, "--collection", every], args.fleets),
             (f"check <{args.fleets} generated fleets> --collection {SHELF}",
              ["check", folder, "--collection", SHELF], args.fleets),
+            (f"check -o json <{args.fleets} generated fleets> --collection <every expansion once>",
+             ["check", "-o", "json", folder, "--collection", every], args.fleets),
+            (f"check -o json <{args.fleets} generated fleets> --collection {SHELF}",
+             ["check", "-o", "json", folder, "--collection", SHELF], args.fleets),
             (f"event <{args.fleets} generated lists>", ["event", event, lists], args.fleets),
             (f"check {run.ONE_FLEET}", ["check", run.ONE_FLEET], 1),
             ("check <one fleet of 100 KiB>", ["check", big[100]], 1),

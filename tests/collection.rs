@@ -273,9 +273,9 @@ fn options_owned_lists_only_the_cards_with_a_free_copy_with_their_cost_there() {
         rows,
         [
             ("C211", 2, "free", 1, 0),
-            ("C080", 3, "free", 1, 0),
+            ("C209", 3, "free", 1, 0),
             ("E132", 3, "free", 1, 0),
-            ("C183", 3, "free", 1, 0),
+            ("C212", 3, "free", 1, 0),
             ("C210", 4, "free", 1, 0),
             ("W121", 5, "free", 1, 0),
         ]
@@ -319,8 +319,9 @@ fn options_with_a_collection_rank_free_then_owned_then_missing() {
         })
         .collect();
     // The Antimatter Mines have a free copy; the one Photon Torpedoes of
-    // the Starter Set is on the ship already; then the cheapest not owned.
-    assert_eq!(rows[..2], [("W121", 5, "free"), ("W031", 5, "owned")]);
+    // the Starter Set is on the ship already (offered as W122, the printing
+    // the collection holds); then the cheapest not owned.
+    assert_eq!(rows[..2], [("W121", 5, "free"), ("W122", 5, "owned")]);
     assert_eq!(rows[2].2, "missing");
     assert_eq!(
         v["options"]["options"][1]["collection"],
@@ -498,4 +499,221 @@ fn collection_add_or_remove_of_a_bad_set_is_refused_and_writes_nothing() {
         r.stderr
     );
     assert_eq!(read(&d), bad);
+}
+
+#[test]
+fn collection_add_and_remove_of_a_loose_card_by_id_or_name_keep_every_byte() {
+    let d = shelf_dir();
+    // By id, a card the file holds: its count raised, its comment kept.
+    let r = run(
+        d.path(),
+        &["collection", "add", "shelf.toml", "--card", "W137", "2"],
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stdout
+            .starts_with("shelf.toml: added 2 Photon Torpedoes (W137): 3 copies now\n"),
+        "{}",
+        r.stdout
+    );
+    let three = SHELF.replace("W137 = 1 ", "W137 = 3 ");
+    assert_eq!(read(&d), three);
+    // By a name that names one card: a new line of its id, its name as a
+    // comment, at the end of [cards].
+    let r = run(
+        d.path(),
+        &["collection", "add", "shelf.toml", "engage", "--card"],
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stdout
+            .starts_with("shelf.toml: added 1 Engage (E132): 1 copy now\n"),
+        "{}",
+        r.stdout
+    );
+    assert_eq!(read(&d), format!("{three}E132 = 1 # Engage\n"));
+    // Removed by its name: the file as it was, byte for byte.
+    let r = run(
+        d.path(),
+        &["collection", "remove", "shelf.toml", "--card", "Engage"],
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stdout
+            .starts_with("shelf.toml: removed Engage (E132): 1 copy\n"),
+        "{}",
+        r.stdout
+    );
+    assert_eq!(read(&d), three);
+    // Every copy of the last loose card: its line taken out.
+    let r = run(
+        d.path(),
+        &["collection", "remove", "shelf.toml", "--card", "W137"],
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(
+        read(&d),
+        "# What I own.\n[sets]\n\"Starter Set\" = 1   # the first box\n\n[cards]\n"
+    );
+}
+
+#[test]
+fn collection_add_of_a_card_by_name_raises_the_printing_the_file_holds() {
+    let d = dir(&[]);
+    // Seskal is C133 and its reprint C317: one card.
+    std::fs::write(d.path().join("shelf.toml"), "[cards]\nC317 = 1 # Seskal\n").unwrap();
+    let r = run(
+        d.path(),
+        &["collection", "add", "shelf.toml", "--card", "Seskal"],
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(read(&d), "[cards]\nC317 = 2 # Seskal\n");
+    // By the other printing's id: a line of its own.
+    let r = run(
+        d.path(),
+        &["collection", "add", "shelf.toml", "--card", "C133"],
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(read(&d), "[cards]\nC317 = 2 # Seskal\nC133 = 1 # Seskal\n");
+    // A file without [cards] gets one.
+    std::fs::write(d.path().join("shelf.toml"), "[sets]\n\"71120\" = 1\n").unwrap();
+    let r = run(
+        d.path(),
+        &["collection", "add", "shelf.toml", "--card", "W137"],
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(
+        read(&d),
+        "[sets]\n\"71120\" = 1\n\n[cards]\nW137 = 1 # Photon Torpedoes\n"
+    );
+}
+
+#[test]
+fn collection_add_and_remove_of_a_card_keep_crlf_and_a_byte_order_mark() {
+    let d = shelf_dir();
+    let crlf = format!("\u{feff}{}", SHELF.replace('\n', "\r\n"));
+    std::fs::write(d.path().join("shelf.toml"), &crlf).unwrap();
+    let r = run(
+        d.path(),
+        &["collection", "add", "shelf.toml", "--card", "Engage"],
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(read(&d), format!("{crlf}E132 = 1 # Engage\r\n"));
+    let r = run(
+        d.path(),
+        &["collection", "remove", "shelf.toml", "--card", "E132"],
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(read(&d), crlf);
+}
+
+#[test]
+fn collection_add_or_remove_of_a_bad_card_is_refused_and_writes_nothing() {
+    let d = shelf_dir();
+    let refused = |args: &[&str], stderr: &str| {
+        let mut argv = vec!["collection"];
+        argv.extend(args);
+        let r = run(d.path(), &argv);
+        assert_eq!(
+            (r.code, r.stderr.as_str(), r.stdout.as_str()),
+            (2, stderr, "")
+        );
+        assert_eq!(read(&d), SHELF);
+    };
+    refused(
+        &["add", "shelf.toml", "--card", "Engag"],
+        "error: shelf.toml: no card has the id or name \"Engag\"; nothing was changed\n  \
+         help: did you mean \"Engage\"?\n",
+    );
+    refused(
+        &["add", "shelf.toml", "--card", "Cloaking Device"],
+        "error: shelf.toml: \"Cloaking Device\" names 4 cards; nothing was changed\n  \
+         help: give one by its id: T078, T089, T233, T240 (`fleetcheck card \"Cloaking Device\"` lists them)\n",
+    );
+    refused(
+        &["remove", "shelf.toml", "--card", "C209"],
+        "error: shelf.toml: Data (C209) is not in the collection's [cards]; nothing was changed\n  \
+         help: it holds Photon Torpedoes (W137)\n",
+    );
+    refused(
+        &["add", "shelf.toml", "--card", "W137", "1000"],
+        "error: shelf.toml: Photon Torpedoes (W137) would have 1001 copies; a collection holds at most 1000 of one card; nothing was changed\n",
+    );
+    // An expansion's name is no card.
+    refused(
+        &["add", "shelf.toml", "--card", "Starter Set"],
+        "error: shelf.toml: no card has the id or name \"Starter Set\"; nothing was changed\n  \
+         help: did you mean \"Starfleet Intelligence\"?\n  \
+         help: Starter Set (71120) is an expansion: without --card, SET names one\n",
+    );
+}
+
+/// A card of several printings is offered as one the collection holds
+/// (the Starter Set's Data C209 and Worf C212, not the Enterprise-E's C080
+/// or C183, first in the database), and its copies are counted across its
+/// printings: the fleet's Photon Torpedoes W031 (the Prometheus') uses one
+/// of the two the Starter Set (W122) and a loose W137 hold.
+#[test]
+fn options_offers_a_printing_the_collection_holds_and_counts_copies_across_printings() {
+    let fleet = "[[ship]]\nship = { id = \"S207\" }\ncaptain = { id = \"Cap906\" }\nupgrades = [{ id = \"W031\" }]\n";
+    let d = dir(&[
+        ("one.toml", fleet),
+        (
+            "shelf.toml.col",
+            "[sets]\n\"71120\" = 1\n[cards]\nW137 = 1\n",
+        ),
+    ]);
+    let r = run(
+        d.path(),
+        &[
+            "-o",
+            "json",
+            "options",
+            "one.toml",
+            "--collection",
+            "shelf.toml.col",
+            "--owned",
+        ],
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+    let rows: Vec<(&str, &str, &str, i64, i64)> = v["options"]["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| {
+            let c = &o["collection"];
+            (
+                o["id"].as_str().unwrap(),
+                o["name"].as_str().unwrap(),
+                c["status"].as_str().unwrap(),
+                c["owned"].as_i64().unwrap(),
+                c["used"].as_i64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            ("C211", "Miles O'Brien", "free", 1, 0),
+            ("C209", "Data", "free", 1, 0),
+            ("E132", "Engage", "free", 1, 0),
+            ("C212", "Worf", "free", 1, 0),
+            ("C210", "Geordi La Forge", "free", 1, 0),
+            ("W121", "Antimatter Mines", "free", 1, 0),
+            ("W122", "Photon Torpedoes", "free", 2, 1),
+        ]
+    );
+    // Without a collection, each card is offered as its first printing in
+    // the database.
+    let r = run(d.path(), &["-o", "json", "options", "one.toml"]);
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+    let ids: Vec<&str> = v["options"]["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|o| o["id"].as_str())
+        .filter(|id| ["C080", "C209", "C183", "C212"].contains(id))
+        .collect();
+    assert_eq!(ids, ["C080", "C183"]);
 }

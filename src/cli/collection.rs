@@ -1,5 +1,6 @@
 //! `fleetcheck collection show FILE`, `collection add FILE SET [COUNT]`,
-//! `collection remove FILE SET`: a collection file (docs/collection.md)
+//! `collection remove FILE SET` (with `--card`, a loose card of `[cards]`
+//! rather than an expansion of `[sets]`): a collection file (docs/collection.md)
 //! shown, or edited in place as the fleet edits are (`add::edit`'s ways:
 //! the lock, the file's own line ends and byte order mark, the atomic
 //! write through `input::fs::write` that refuses a file changed since it
@@ -13,6 +14,7 @@ use super::refusal::Refusal;
 use super::{Common, Output};
 use clap::{Args, Subcommand};
 use fleetcheck_data::Database;
+use fleetcheck_edit::builder::collection::Holding;
 use fleetcheck_edit::builder::{self, EditError, Edited};
 use fleetcheck_input::diag::Source;
 use fleetcheck_staw::collection::{self as collection, Collection, Shelf};
@@ -26,11 +28,13 @@ pub enum CollectionCommand {
     /// What a collection file holds: its expansions and loose cards, and
     /// every card it holds by type and faction, with copies.
     Show(ShowArgs),
-    /// Add copies of an expansion (by id or name) to a collection file in
-    /// place, keeping its comments and layout.
+    /// Add copies of an expansion (by id or name), or with --card of a
+    /// loose card (by id or name), to a collection file in place, keeping
+    /// its comments and layout.
     Add(AddSetArgs),
-    /// Remove an expansion (by id or name, every copy) from a collection
-    /// file in place, keeping its comments and layout.
+    /// Remove an expansion (by id or name, every copy), or with --card a
+    /// loose card, from a collection file in place, keeping its comments
+    /// and layout.
     Remove(RemoveSetArgs),
 }
 
@@ -69,12 +73,17 @@ pub struct AddSetArgs {
     /// The collection file to edit.
     #[arg(value_name = "FILE")]
     pub file: PathBuf,
-    /// The expansion: its id (product number) or name.
+    /// The expansion: its id (product number) or name (with --card, the
+    /// card: its id, or a name that names one card).
     #[arg(value_name = "SET")]
     pub set: String,
     /// How many copies to add (1 to 1000; default 1).
     #[arg(value_name = "COUNT", default_value_t = 1)]
     pub count: u32,
+    /// SET is a loose card, added to `[cards]` (not an expansion of
+    /// `[sets]`).
+    #[arg(long)]
+    pub card: bool,
     /// The global options (`Cli::common`), copied in by `Cli::share_common`.
     #[arg(skip)]
     pub common: Common,
@@ -85,9 +94,14 @@ pub struct RemoveSetArgs {
     /// The collection file to edit.
     #[arg(value_name = "FILE")]
     pub file: PathBuf,
-    /// The expansion: its id (product number) or name.
+    /// The expansion: its id (product number) or name (with --card, the
+    /// card: its id, or a name that names one card).
     #[arg(value_name = "SET")]
     pub set: String,
+    /// SET is a loose card, removed from `[cards]` (not an expansion of
+    /// `[sets]`).
+    #[arg(long)]
+    pub card: bool,
     /// The global options (`Cli::common`), copied in by `Cli::share_common`.
     #[arg(skip)]
     pub common: Common,
@@ -99,15 +113,24 @@ pub fn run(cmd: &CollectionCommand) -> anyhow::Result<i32> {
         CollectionCommand::Add(a) => {
             let db = super::load_db(&a.common)?;
             edit(&db, &a.file, cmd.name(), &a.common, |source, held| {
-                builder::collection::add_set(&db, source, held, &a.set, a.count)
+                builder::collection::add(&db, source, held, holding(a.card), &a.set, a.count)
             })
         }
         CollectionCommand::Remove(a) => {
             let db = super::load_db(&a.common)?;
             edit(&db, &a.file, cmd.name(), &a.common, |source, held| {
-                builder::collection::remove_set(&db, source, held, &a.set)
+                builder::collection::remove(&db, source, held, holding(a.card), &a.set)
             })
         }
+    }
+}
+
+/// What SET names: a loose card with `--card`, else an expansion.
+fn holding(card: bool) -> Holding {
+    if card {
+        Holding::Card
+    } else {
+        Holding::Set
     }
 }
 

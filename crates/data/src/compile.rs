@@ -33,7 +33,7 @@ pub(crate) const NOT_LOADED: &[&str] = &[
 
 /// Bumped whenever the layout written by [`Compiler::finish`] changes; the
 /// reader (`embedded::Blob`) refuses any other version.
-pub(crate) const FORMAT_VERSION: u32 = 4;
+pub(crate) const FORMAT_VERSION: u32 = 5;
 
 /// The first bytes of a compiled database.
 pub(crate) const MAGIC: &[u8; 4] = b"FCDB";
@@ -234,7 +234,13 @@ impl Strict {
 /// - formats, retirements: a record table each;
 /// - the first printing of each card (numbers): the card of the lowest id
 ///   among it and its reprints (`Card::is_reprint_of`, among the cards of
-///   its name), itself for a helper.
+///   its name), itself for a helper;
+/// - the cards of each set: `s + 1` offsets into the next section (one
+///   run per set record), then each set's cards (all but builder helpers,
+///   each once, in database order; a card naming a set id that several
+///   set records have is in the last one's, as the id index finds it), so
+///   that what a set holds is known without decoding a card (a
+///   collection of every expansion).
 ///
 /// MessagePack with named fields (rmp-serde) rather than postcard or
 /// bincode: the model skips empty fields when serialised and its
@@ -280,8 +286,9 @@ fn layout(
             .map(|(i, id)| (id.clone(), number(i)))
             .collect()
     };
+    let set_ids = by_id(all.set.iter().map(|s| &s.id).collect());
     sections.extend(records(&all.set)?);
-    sections.extend(index(&by_id(all.set.iter().map(|s| &s.id).collect())));
+    sections.extend(index(&set_ids));
     sections.extend(records(&all.class)?);
     sections.extend(index(&by_id(all.class.iter().map(|c| &c.id).collect())));
     sections.extend(records(&all.format)?);
@@ -302,6 +309,24 @@ fn layout(
         }
     }
     sections.push(words(&first));
+
+    let mut in_set: Vec<Vec<u32>> = vec![Vec::new(); all.set.len()];
+    for (i, c) in all.card.iter().enumerate().filter(|(_, c)| !c.helper) {
+        for s in &c.sets {
+            if let Some(list) = set_ids.get(s).map(|&k| &mut in_set[k as usize]) {
+                if list.last() != Some(&number(i)) {
+                    list.push(number(i));
+                }
+            }
+        }
+    }
+    let mut starts = vec![0u32];
+    let mut members = Vec::new();
+    for list in &in_set {
+        members.extend(list);
+        starts.push(number(members.len()));
+    }
+    sections.extend([words(&starts), words(&members)]);
 
     let mut out = MAGIC.to_vec();
     out.extend(words(&[FORMAT_VERSION, number(sections.len())]));

@@ -58,7 +58,9 @@ const FORMAT_DATA: usize = 24;
 const RETIREMENT_OFFSETS: usize = 25;
 const RETIREMENT_DATA: usize = 26;
 const FIRST_PRINTINGS: usize = 27;
-const SECTIONS: usize = 28;
+const SET_CARD_STARTS: usize = 28;
+const SET_CARDS: usize = 29;
+const SECTIONS: usize = 30;
 
 /// The sections that hold bytes rather than numbers.
 const BYTE_SECTIONS: [usize; 11] = [
@@ -223,7 +225,8 @@ impl Blob {
             && [IDS, SET_IDS, CLASS_IDS]
                 .iter()
                 .all(|k| words(k.offsets) == words(k.values) + 1)
-            && words(NAME_STARTS) == words(NAME_OFFSETS);
+            && words(NAME_STARTS) == words(NAME_OFFSETS)
+            && words(SET_CARD_STARTS) == words(SETS.offsets);
         if !fits {
             return Err(unreadable("its tables do not fit together"));
         }
@@ -259,6 +262,14 @@ impl Blob {
     /// reprint of a lower id), as the compile found it.
     pub(crate) fn first_printing(&self, i: usize) -> Option<usize> {
         self.word(FIRST_PRINTINGS, i).map(|f| f as usize)
+    }
+
+    /// The cards of set `s` (by its index), builder helpers left out, each
+    /// once, in database order.
+    pub(crate) fn set_cards(&self, s: usize) -> impl Iterator<Item = usize> + '_ {
+        self.span(SET_CARD_STARTS, s)
+            .unwrap_or_default()
+            .filter_map(move |j| self.word(SET_CARDS, j).map(|i| i as usize))
     }
 
     /// The index of card `i`'s data file in [`Blob::file_names`].
@@ -437,6 +448,9 @@ impl Blob {
             && ascending(NAME_STARTS, len(NAME_CARDS) / 4)
             && sorted(NAME_OFFSETS, NAME_KEYS)
             && below(NAME_CARDS, self.cards)
+            && ascending(SET_CARD_STARTS, len(SET_CARDS) / 4)
+            && below(SET_CARDS, self.cards)
+            && below(FIRST_PRINTINGS, self.cards)
             && indexes.iter().all(|(k, n)| {
                 ascending(k.offsets, len(k.keys))
                     && sorted(k.offsets, k.keys)

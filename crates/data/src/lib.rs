@@ -92,6 +92,11 @@ pub struct Database {
     /// every card that is not a builder helper; the id of every set and
     /// class (see `compile`).
     index: Arc<embedded::Blob>,
+    /// The words of each set's name and id ([`set_words`]), in set order:
+    /// made the first time a set is looked for by name
+    /// ([`Database::sets_named`]), then shared by every look-up (a
+    /// collection of 254 expansions named by their names).
+    set_words: std::sync::OnceLock<Vec<(String, String)>>,
 }
 
 /// The empty database.
@@ -193,6 +198,7 @@ impl Database {
             retirements,
             card_files,
             index: blob,
+            set_words: std::sync::OnceLock::new(),
         }
     }
 
@@ -253,6 +259,32 @@ impl Database {
         }
     }
 
+    /// The index in `cards` of the printing a card counts by
+    /// ([`Database::first_printing`]); `None` for a card this database does
+    /// not hold.
+    pub fn first_printing_at(&self, card: &Card) -> Option<usize> {
+        match self.index_of(&card.id) {
+            Some(i) if std::ptr::eq(&self.cards[i], card) => Some(self.first_printing_of(i)),
+            _ => self.index_of(self.first_printing(card)),
+        }
+    }
+
+    /// The cards of the set with this id (indices in `cards`, in database
+    /// order, each once; builder helpers left out), known without decoding
+    /// a card. None for an unknown set.
+    pub fn set_cards(&self, id: &str) -> impl Iterator<Item = usize> + '_ {
+        self.index
+            .set(id)
+            .into_iter()
+            .flat_map(|s| self.index.set_cards(s))
+    }
+
+    /// The first printing of the card at index `i` (itself when it has no
+    /// reprint of a lower id), as an index in `cards`, without decoding it.
+    pub fn first_printing_of(&self, i: usize) -> usize {
+        self.index.first_printing(i).unwrap_or(i)
+    }
+
     /// Every card of the default card pool with this name (normalised:
     /// case, surrounding space, apostrophe and quote variants); builder
     /// helpers (`Card::helper`) are left out.
@@ -288,11 +320,18 @@ impl Database {
             &|n: &str| n.starts_with(&w),
             &|n: &str| n.contains(&w),
         ];
-        for tier in tiers {
-            let hit: Vec<&Set> = self
-                .sets
+        let words = self.set_words.get_or_init(|| {
+            self.sets
                 .iter()
-                .filter(|s| tier(&set_words(&s.name)) || set_words(&s.id) == w)
+                .map(|s| (set_words(&s.name), set_words(&s.id)))
+                .collect()
+        });
+        for tier in tiers {
+            let hit: Vec<&Set> = words
+                .iter()
+                .enumerate()
+                .filter(|(_, (name, id))| tier(name) || *id == w)
+                .filter_map(|(i, _)| self.sets.get(i))
                 .collect();
             if !hit.is_empty() {
                 return hit;

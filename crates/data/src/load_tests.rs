@@ -288,10 +288,10 @@ fn a_damaged_blob_is_an_error_not_a_panic() {
         assert!(e.starts_with("the compiled card database "), "{e}");
     }
     let mut wrong = STAW.to_vec();
-    wrong[4] = 5;
+    wrong[4] = 6;
     assert_eq!(
         decode(&wrong).unwrap_err().to_string(),
-        "the compiled card database has layout version 5, this program reads 4"
+        "the compiled card database has layout version 6, this program reads 5"
     );
 }
 
@@ -312,4 +312,40 @@ fn a_control_character_in_a_database_is_refused() {
     let card = card.replace("\\u001b]0;owned\\u0007", "");
     let db = Database::from_files([("cards.toml".to_string(), card)]).unwrap();
     assert_eq!(db.by_id("X1").unwrap().name, "One");
+}
+
+/// The index of each set's cards (`Database::set_cards`) is exactly the
+/// cards that list the set, builder helpers left out, each once, in
+/// database order; and `first_printing_of` is `first_printing`'s card.
+#[test]
+fn the_cards_of_each_set_are_the_cards_that_list_it() {
+    let db = Database::embedded().unwrap();
+    let mut want: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
+    for (i, c) in db.cards.iter().enumerate().filter(|(_, c)| !c.helper) {
+        for s in &c.sets {
+            let list = want.entry(s.as_str()).or_default();
+            if list.last() != Some(&i) {
+                list.push(i);
+            }
+        }
+    }
+    for s in db.sets.iter() {
+        let got: Vec<usize> = db.set_cards(&s.id).collect();
+        assert_eq!(
+            got,
+            want.remove(s.id.as_str()).unwrap_or_default(),
+            "{}",
+            s.id
+        );
+    }
+    assert!(want.is_empty(), "cards of unknown sets: {:?}", want.keys());
+    assert_eq!(db.set_cards("no such set").count(), 0);
+    // The Starter Set (71120) holds 30 cards, Photon Torpedoes W122 among them.
+    let w122 = db.index_of("W122").unwrap();
+    assert_eq!(db.set_cards("71120").count(), 30);
+    assert!(db.set_cards("71120").any(|i| i == w122));
+    for (i, c) in db.cards.iter().enumerate() {
+        assert_eq!(db.cards[db.first_printing_of(i)].id, db.first_printing(c));
+        assert_eq!(db.first_printing_at(c), Some(db.first_printing_of(i)));
+    }
 }

@@ -59,10 +59,7 @@ pub fn holdings(db: &Database, collection: &Collection, shelf: &Shelf) -> Holdin
     };
     let mut groups: BTreeMap<(CardType, Vec<String>), (usize, u32)> = BTreeMap::new();
     let (mut distinct, mut copies) = (0, 0);
-    for (id, n) in shelf.cards() {
-        let Some(card) = db.by_id(id) else {
-            continue;
-        };
+    for (card, n) in shelf.cards(db) {
         distinct += 1;
         copies += n;
         let g = groups

@@ -119,25 +119,25 @@ pub fn collection(a: &Analysis, shelf: &staw::collection::Shelf) -> CollectionRe
         file: shelf.name.clone(),
         ..CollectionReport::default()
     };
-    for u in a.ownership().map(|o| o.cards).unwrap_or_default() {
+    for u in a.ownership().into_iter().flat_map(|o| &o.cards) {
         let short = u.short() > 0;
         let card = CollectionCard {
             sets: if short {
-                staw::collection::sources(a.db, &u.id)
-                    .into_iter()
+                u.sources
+                    .iter()
                     .map(|s| CardRef {
-                        id: s.id,
-                        name: s.name,
+                        id: s.id.clone(),
+                        name: s.name.clone(),
                     })
                     .collect()
             } else {
                 Vec::new()
             },
-            id: u.id,
-            name: u.name,
+            id: u.id.to_string(),
+            name: u.name.to_string(),
             needed: u.needed,
             owned: u.owned,
-            first_printing: u.first_printing,
+            first_printing: u.first_printing.to_string(),
         };
         if short {
             out.missing.push(card);
@@ -152,32 +152,26 @@ pub fn collection(a: &Analysis, shelf: &staw::collection::Shelf) -> CollectionRe
 /// `shelf`, and if not, which cards fall short and by how many (the files
 /// that could not be priced are left out, and counted).
 pub fn together(shelf: &staw::collection::Shelf, files: &[Checked]) -> TogetherReport {
-    use staw::collection::{Ownership, Use};
-    let fleets: Vec<Ownership> = files
+    use staw::collection::Use;
+    let fleets: Vec<&CollectionReport> = files
         .iter()
         .filter_map(|f| f.report.collection.as_ref())
-        .map(|c| Ownership {
-            cards: c
-                .owned
-                .iter()
-                .chain(&c.missing)
-                .map(|k| Use {
-                    first_printing: k.first_printing.clone(),
-                    id: k.id.clone(),
-                    name: k.name.clone(),
-                    needed: k.needed,
-                    owned: k.owned,
-                    spans: Vec::new(),
-                })
-                .collect(),
-        })
         .collect();
+    let cards = fleets.iter().flat_map(|c| c.owned.iter().chain(&c.missing));
     let short: Vec<ShortCard> = shelf
-        .together(&fleets)
+        .together(cards.map(|k| Use {
+            first_printing: &k.first_printing,
+            id: &k.id,
+            name: &k.name,
+            needed: k.needed,
+            owned: k.owned,
+            spans: Vec::new(),
+            sources: Vec::new(),
+        }))
         .missing()
         .map(|u| ShortCard {
-            id: u.id.clone(),
-            name: u.name.clone(),
+            id: u.id.to_string(),
+            name: u.name.to_string(),
             needed: u.needed,
             owned: u.owned,
             short: u.short(),

@@ -40,6 +40,10 @@ pub struct Analysis<'a> {
     pub cap: Option<(i32, String)>,
     /// What the player owns (`--collection`), when the check was given it.
     pub collection: Option<&'a crate::collection::Shelf>,
+    /// What the fleet uses of `collection`: counted once, when first asked
+    /// for ([`Analysis::ownership`]: by the `not-owned` rule, then the
+    /// report's `collection` and `options`).
+    owned: std::cell::OnceCell<Option<crate::collection::Ownership<'a>>>,
 }
 
 /// The slots of a ship: printed, the talent slots of its captain, admiral
@@ -175,6 +179,7 @@ pub fn analyse<'a>(
         total,
         cap,
         collection: None,
+        owned: std::cell::OnceCell::new(),
     }
 }
 
@@ -591,13 +596,19 @@ impl<'a> Analysis<'a> {
         None
     }
 
-    /// What the fleet uses of the collection it is judged against, if any.
-    pub fn ownership(&self) -> Option<crate::collection::Ownership> {
-        let shelf = self.collection?;
-        Some(shelf.ownership(
-            self.db,
-            self.every_card().into_iter().map(|l| (l.card, l.span)),
-        ))
+    /// What the fleet uses of the collection it is judged against, if any:
+    /// counted the first time it is asked for (after `collection` is set,
+    /// as the engine does before the rules run), then read by every asker.
+    pub fn ownership(&self) -> Option<&crate::collection::Ownership<'a>> {
+        self.owned
+            .get_or_init(|| {
+                let shelf = self.collection?;
+                Some(shelf.ownership(
+                    self.db,
+                    self.every_card().into_iter().map(|l| (l.card, l.span)),
+                ))
+            })
+            .as_ref()
     }
 
     /// Every card of the fleet in file order: each ship and its cards, the

@@ -21,12 +21,13 @@
 
 use fleetcheck_data::model::Card;
 use fleetcheck_data::Database;
-use std::collections::{HashMap, HashSet};
+use std::collections::hash_map::Entry;
+use std::collections::HashMap;
 use std::ops::Range;
 
 mod file;
 
-pub use file::{find_set, read, COLLECTION_KEYS, MAX_COPIES};
+pub use file::{find_card, find_set, read, COLLECTION_KEYS, MAX_COPIES};
 
 /// A collection file read: its expansions and loose cards, in file order.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -58,32 +59,43 @@ pub struct SetRef {
     pub name: String,
 }
 
-/// Every card a collection holds, and how many copies of it: by the id of
-/// its first printing.
+/// Every card a collection holds, and how many copies of it: by its first
+/// printing ([`Database::first_printing_at`]), and which printings it
+/// holds itself.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Shelf {
     /// How the collection is named in messages (its file, as given).
     pub name: String,
-    owned: HashMap<String, u32>,
+    /// The copies held of each card, at the index of its first printing
+    /// in the database's cards.
+    owned: Vec<u32>,
+    /// Whether each printing (by index) is in an expansion held or is a
+    /// loose card held.
+    printings: Vec<bool>,
 }
 
-/// One card a fleet (or several) uses, by its first printing.
+/// One card a fleet (or several) uses, by its first printing; its words
+/// borrowed from the database (or from a report of it).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Use {
+pub struct Use<'a> {
     /// The first printing's id (the one the shelf counts by).
-    pub first_printing: String,
+    pub first_printing: &'a str,
     /// The id of the printing the fleet names first.
-    pub id: String,
-    pub name: String,
+    pub id: &'a str,
+    pub name: &'a str,
     /// Copies the fleet uses.
     pub needed: u32,
     /// Copies the collection holds.
     pub owned: u32,
     /// The references that use it, in file order.
     pub spans: Vec<Range<usize>>,
+    /// For a card the fleet uses more copies of than are owned, the
+    /// expansions that contain it ([`sources`]), found once for the
+    /// `not-owned` warning and the report alike; empty otherwise.
+    pub sources: Vec<SetRef>,
 }
 
-impl Use {
+impl Use<'_> {
     /// Copies short: what the fleet uses beyond what is owned.
     pub fn short(&self) -> u32 {
         self.needed.saturating_sub(self.owned)
@@ -93,13 +105,13 @@ impl Use {
 /// What a fleet uses of a shelf: every card it uses (by first printing, in
 /// the order they first appear), with copies used and owned.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Ownership {
-    pub cards: Vec<Use>,
+pub struct Ownership<'a> {
+    pub cards: Vec<Use<'a>>,
 }
 
-impl Ownership {
+impl<'a> Ownership<'a> {
     /// The cards the fleet uses more copies of than the shelf holds.
-    pub fn missing(&self) -> impl Iterator<Item = &Use> {
+    pub fn missing(&self) -> impl Iterator<Item = &Use<'a>> {
         self.cards.iter().filter(|u| u.short() > 0)
     }
 
@@ -111,118 +123,153 @@ impl Ownership {
 
 impl Shelf {
     /// The shelf of a collection: each expansion's cards (one copy each per
-    /// copy of the expansion) and the loose cards, every printing counted
-    /// by its first printing's id.
+    /// copy of the expansion, however many printings of a card it lists)
+    /// and the loose cards, every printing counted by its first printing.
+    /// The expansions' cards come from the database's index of each set
+    /// (`Database::set_cards`): no card is decoded.
     pub fn of(db: &Database, collection: &Collection, name: &str) -> Shelf {
-        let sets: HashMap<&str, u32> = collection
-            .sets
-            .iter()
-            .map(|h| (h.id.as_str(), h.count))
-            .collect();
-        let mut owned: HashMap<String, u32> = HashMap::new();
-        if !sets.is_empty() {
-            // One copy per expansion of a card, however many of its
-            // printings the expansion lists.
-            let mut given: HashSet<(&str, &str)> = HashSet::new();
-            for card in db.cards.iter().filter(|c| !c.helper) {
-                for s in &card.sets {
-                    let Some(&n) = sets.get(s.as_str()) else {
-                        continue;
-                    };
-                    let first = db.first_printing(card);
-                    if given.insert((first, s.as_str())) {
-                        *owned.entry(first.to_string()).or_default() += n;
-                    }
-                }
+        let mut shelf = Shelf {
+            name: name.to_string(),
+            owned: vec![0; db.cards.len()],
+            printings: vec![false; db.cards.len()],
+        };
+        let mut firsts: Vec<usize> = Vec::new();
+        for h in &collection.sets {
+            firsts.clear();
+            for i in db.set_cards(&h.id) {
+                shelf.hold(i);
+                firsts.push(db.first_printing_of(i));
+            }
+            firsts.sort_unstable();
+            firsts.dedup();
+            for &f in &firsts {
+                shelf.add(f, h.count);
             }
         }
         for h in &collection.cards {
-            if let Some(card) = db.by_id(&h.id) {
-                *owned
-                    .entry(db.first_printing(card).to_string())
-                    .or_default() += h.count;
+            if let Some(i) = db.index_of(&h.id) {
+                shelf.hold(i);
+                shelf.add(db.first_printing_of(i), h.count);
             }
         }
-        Shelf {
-            name: name.to_string(),
-            owned,
+        shelf
+    }
+
+    fn hold(&mut self, printing: usize) {
+        if let Some(p) = self.printings.get_mut(printing) {
+            *p = true;
         }
     }
 
-    /// Every card the shelf holds, by its first printing's id, with its
-    /// copies (in no particular order).
-    pub fn cards(&self) -> impl Iterator<Item = (&str, u32)> {
-        self.owned.iter().map(|(id, n)| (id.as_str(), *n))
+    fn add(&mut self, first: usize, copies: u32) {
+        if let Some(n) = self.owned.get_mut(first) {
+            *n = n.saturating_add(copies);
+        }
+    }
+
+    /// Copies held of the card whose first printing is at `first`.
+    fn at(&self, first: Option<usize>) -> u32 {
+        first.and_then(|i| self.owned.get(i)).copied().unwrap_or(0)
+    }
+
+    /// Every card the shelf holds (its first printing) with its copies, in
+    /// database order.
+    pub fn cards<'s, 'd: 's>(
+        &'s self,
+        db: &'d Database,
+    ) -> impl Iterator<Item = (&'d Card, u32)> + 's {
+        self.owned
+            .iter()
+            .enumerate()
+            .filter(|(_, n)| **n > 0)
+            .filter_map(move |(i, n)| Some((db.cards.get(i)?, *n)))
     }
 
     /// Copies of `card` (any printing of it) the shelf holds.
     pub fn copies(&self, db: &Database, card: &Card) -> u32 {
-        self.owned
-            .get(db.first_printing(card))
+        self.at(db.first_printing_at(card))
+    }
+
+    /// Whether the shelf holds this printing of a card itself (in an
+    /// expansion it holds, or as a loose card), not only another printing
+    /// of it.
+    pub fn holds_printing(&self, db: &Database, card: &Card) -> bool {
+        db.index_of(&card.id)
+            .filter(|&i| std::ptr::eq(&db.cards[i], card))
+            .and_then(|i| self.printings.get(i))
             .copied()
-            .unwrap_or(0)
+            .unwrap_or(false)
     }
 
     /// What a fleet uses of the shelf: each of its cards with the span of
     /// its reference (`Analysis::ownership` gives its ships and their
-    /// cards, its resource and its sideboard).
+    /// cards, its resource and its sideboard). Counted by the index of each
+    /// card's first printing: nothing is copied but the places.
     pub fn ownership<'c>(
         &self,
         db: &'c Database,
         every: impl IntoIterator<Item = (&'c Card, Range<usize>)>,
-    ) -> Ownership {
-        let mut cards: Vec<Use> = Vec::new();
-        let mut at: HashMap<&str, usize> = HashMap::new();
+    ) -> Ownership<'c> {
+        let mut cards: Vec<Use<'c>> = Vec::new();
+        // By first printing (a card of no database: by its own id).
+        let mut at: HashMap<Result<usize, &str>, usize> = HashMap::new();
         for (card, span) in every {
             if card.sets.is_empty() || card.helper {
                 continue;
             }
-            let id = db.first_printing(card);
-            match at.get(id) {
-                Some(&i) => {
-                    cards[i].needed += 1;
-                    cards[i].spans.push(span);
+            let first = db.first_printing_at(card);
+            match at.entry(first.ok_or(card.id.as_str())) {
+                Entry::Occupied(i) => {
+                    let u = &mut cards[*i.get()];
+                    u.needed += 1;
+                    u.spans.push(span);
                 }
-                None => {
-                    at.insert(id, cards.len());
+                Entry::Vacant(v) => {
+                    v.insert(cards.len());
                     cards.push(Use {
-                        first_printing: id.to_string(),
-                        id: card.id.clone(),
-                        name: card.name.clone(),
+                        first_printing: first
+                            .and_then(|i| db.cards.get(i))
+                            .map_or(card.id.as_str(), |c| c.id.as_str()),
+                        id: &card.id,
+                        name: &card.name,
                         needed: 1,
-                        owned: self.owned.get(id).copied().unwrap_or(0),
+                        owned: self.at(first),
                         spans: vec![span],
+                        sources: Vec::new(),
                     });
                 }
             }
         }
         for u in &mut cards {
             u.spans.sort_by_key(|s| s.start);
+            if u.short() > 0 {
+                u.sources = sources(db, u.id);
+            }
         }
         Ownership { cards }
     }
 
     /// What several fleets use of the shelf at once: every card any of them
-    /// uses, with the copies they use together (spans left empty: they are
+    /// uses (the cards of each fleet's [`Ownership`], or of a report of
+    /// one), with the copies they use together (spans left empty: they are
     /// in several files).
-    pub fn together<'o>(&self, fleets: impl IntoIterator<Item = &'o Ownership>) -> Ownership {
-        let mut cards: Vec<Use> = Vec::new();
-        let mut at: HashMap<String, usize> = HashMap::new();
-        for o in fleets {
-            for u in &o.cards {
-                match at.get(&u.first_printing) {
-                    Some(&i) => cards[i].needed += u.needed,
-                    None => {
-                        at.insert(u.first_printing.clone(), cards.len());
-                        cards.push(Use {
-                            spans: Vec::new(),
-                            ..u.clone()
-                        });
-                    }
+    pub fn together<'o>(&self, cards: impl IntoIterator<Item = Use<'o>>) -> Ownership<'o> {
+        let mut out: Vec<Use<'o>> = Vec::new();
+        let mut at: HashMap<&str, usize> = HashMap::new();
+        for u in cards {
+            match at.entry(u.first_printing) {
+                Entry::Occupied(i) => out[*i.get()].needed += u.needed,
+                Entry::Vacant(v) => {
+                    v.insert(out.len());
+                    out.push(Use {
+                        spans: Vec::new(),
+                        sources: Vec::new(),
+                        ..u
+                    });
                 }
             }
         }
-        Ownership { cards }
+        Ownership { cards: out }
     }
 }
 

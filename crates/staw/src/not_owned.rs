@@ -2,7 +2,7 @@
 //! more copies of than the collection holds (`collection`: the shelf).
 
 use super::analysis::Analysis;
-use super::collection::{copies_word, sources, sources_text};
+use super::collection::{copies_word, sources_text};
 use super::{Code, Rule};
 use fleetcheck_input::diag::Diagnostic;
 
@@ -18,12 +18,7 @@ fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
     let Some(shelf) = a.collection else {
         return;
     };
-    for u in a
-        .ownership()
-        .into_iter()
-        .flat_map(|o| o.cards)
-        .filter(|u| u.short() > 0)
-    {
+    for u in a.ownership().into_iter().flat_map(|o| o.missing()) {
         let at = u.spans[(u.owned as usize).min(u.spans.len() - 1)].clone();
         out.push(
             Diagnostic::new(
@@ -36,7 +31,7 @@ fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
                     copies_word(u.needed),
                     shelf.name,
                     u.owned,
-                    sources_text(&sources(a.db, &u.id))
+                    sources_text(&u.sources)
                 ),
             )
             .with_span(Some(at)),

@@ -257,8 +257,8 @@ fn before(resolved: &Resolved) -> Before {
         if let Some(o) = a.ownership() {
             used = o
                 .cards
-                .into_iter()
-                .map(|u| (u.first_printing, u.needed))
+                .iter()
+                .map(|u| (u.first_printing.to_string(), u.needed))
                 .collect();
         }
         ships = a
@@ -431,8 +431,21 @@ fn find(
         if excluded == Some(first) || !seen.insert(first) {
             continue;
         }
-        // After the reprints are counted as tried: the card that stands
-        // for its reprints is the one the whole answer would give.
+        // With a collection, the card is offered as a printing the shelf
+        // holds (the Starter Set's Data, not the Enterprise-E's), when it
+        // holds one: what the player would add is the card in hand. Its
+        // copies are counted across its printings either way.
+        let card = match shelf {
+            Some(s) if !s.holds_printing(db, card) => db
+                .by_name(&card.name)
+                .into_iter()
+                .find(|c| s.holds_printing(db, c) && db.first_printing(c) == first)
+                .unwrap_or(card),
+            _ => card,
+        };
+        // After the reprints are counted as tried and the printing chosen:
+        // the card that stands for its reprints is the one the whole
+        // answer would give.
         if let Some(p) = &starting {
             if !normalize(&card.name).starts_with(p.as_str())
                 && !normalize(&card.id).starts_with(p.as_str())

@@ -8,6 +8,7 @@
 //! `parse` for a key written twice.
 
 use super::{Collection, Held, SetRef};
+use fleetcheck_data::model::Card;
 use fleetcheck_data::Database;
 use fleetcheck_input::diag::{shorten, Diagnostic, InputCode, Source};
 use fleetcheck_input::suggest;
@@ -202,33 +203,72 @@ pub fn find_set(db: &Database, key: Option<&str>, words: &str) -> Result<SetRef,
     }
 }
 
-/// A loose card by id (a name names several printings: an id says which).
-fn card(db: &Database, id: &str) -> Named {
-    if let Some(c) = db.by_id(id) {
-        return Ok((c.id.clone(), c.name.clone()));
+/// A loose card of `[cards]`: by id, or by a name that names one card.
+fn card(db: &Database, words: &str) -> Named {
+    find_card(db, Some("cards"), words).map(|c| (c.id.clone(), c.name.clone()))
+}
+
+/// THE resolver of a loose card of a collection, for the collection file's
+/// `[cards]` and `collection add`/`remove --card` alike: the card with the
+/// id `words` (that printing), or the one card the name `words` names (its
+/// printings are one card, [`fleetcheck_data::model::Card::is_reprint_of`]:
+/// then its first printing, by which the shelf counts); else the
+/// `unknown-card` diagnostic (without its place; its message under `key`,
+/// the file's key, when there is one) with "did you mean", or with the ids
+/// of the cards the name names.
+pub fn find_card<'d>(
+    db: &'d Database,
+    key: Option<&str>,
+    words: &str,
+) -> Result<&'d Card, Diagnostic> {
+    if let Some(c) = db.by_id(words) {
+        return Ok(c);
     }
-    let mut d = Diagnostic::new(
-        InputCode::UnknownCard,
-        format!("`cards`: no card has the id {:?}", shorten(id.trim())),
-    );
-    let by_name = db.by_name(id);
-    if !by_name.is_empty() {
-        let ids: Vec<&str> = by_name.iter().map(|c| c.id.as_str()).collect();
-        return Err(d.with_help(format!(
-            "a card is given by its id: {:?} is {}",
-            shorten(id.trim()),
-            ids.join(", ")
-        )));
-    }
-    let mut names: Vec<String> = Vec::new();
-    for c in db.suggest(id, &[], 5) {
-        let n = format!("{:?} ({})", c.name, c.id);
-        if !names.contains(&n) {
-            names.push(n);
+    let key = key.map_or(String::new(), |k| format!("`{k}`: "));
+    let cards = crate::fleet::dedupe(db.by_name(words));
+    match cards.as_slice() {
+        [one] => Ok(db
+            .first_printing_at(one)
+            .and_then(|i| db.cards.get(i))
+            .unwrap_or(one)),
+        [] => {
+            let mut d = Diagnostic::new(
+                InputCode::UnknownCard,
+                format!(
+                    "{key}no card has the id or name {:?}",
+                    shorten(words.trim())
+                ),
+            );
+            let mut names: Vec<String> = Vec::new();
+            for c in db.suggest(words, &[], 5) {
+                let n = format!("{:?}", c.name);
+                if !names.contains(&n) {
+                    names.push(n);
+                }
+            }
+            if !names.is_empty() {
+                d = d.with_help(format!("did you mean {}?", names.join(", ")));
+            }
+            Err(d)
+        }
+        several => {
+            let mut ids: Vec<&str> = several.iter().map(|c| c.id.as_str()).collect();
+            ids.sort_by_cached_key(|id| fleetcheck_data::natural_key(id));
+            ids.truncate(8);
+            Err(Diagnostic::new(
+                InputCode::UnknownCard,
+                format!(
+                    "{key}{:?} names {} cards",
+                    shorten(words.trim()),
+                    several.len()
+                ),
+            )
+            .with_help(format!(
+                "give one by its id: {}{} (`fleetcheck card {:?}` lists them)",
+                ids.join(", "),
+                if several.len() > 8 { ", ..." } else { "" },
+                words.trim()
+            )))
         }
     }
-    if !names.is_empty() {
-        d = d.with_help(format!("did you mean {}?", names.join(", ")));
-    }
-    Err(d)
 }

@@ -146,21 +146,39 @@ fn fleets_that_fit_alone_may_not_fit_together() {
         ..CheckOptions::default()
     };
     let engine = Engine::new(&db, opts);
+    // Each fleet's cards (first printing, id, name, needed, owned), as a
+    // report keeps them.
     let own = |text: &str| {
         engine
             .analyse_text(source("f.toml", text), |a| {
-                s.ownership(&db, a.every_card().into_iter().map(|l| (l.card, l.span)))
+                let o = s.ownership(&db, a.every_card().into_iter().map(|l| (l.card, l.span)));
+                assert!(o.fits());
+                o.cards
+                    .iter()
+                    .map(|u| {
+                        let words = [u.first_printing, u.id, u.name].map(String::from);
+                        (words, u.needed, u.owned)
+                    })
+                    .collect::<Vec<_>>()
             })
             .priced
             .unwrap()
     };
     let (a, b) = (own(STARTER_FLEET), own(STARTER_FLEET));
-    assert!(a.fits() && b.fits());
-    let both = s.together([&a, &b]);
-    let short: Vec<(&str, u32, u32)> = both
-        .missing()
-        .map(|u| (u.id.as_str(), u.needed, u.owned))
-        .collect();
+    let both = s.together(
+        a.iter()
+            .chain(&b)
+            .map(|([first, id, name], needed, owned)| Use {
+                first_printing: first,
+                id,
+                name,
+                needed: *needed,
+                owned: *owned,
+                spans: Vec::new(),
+                sources: Vec::new(),
+            }),
+    );
+    let short: Vec<(&str, u32, u32)> = both.missing().map(|u| (u.id, u.needed, u.owned)).collect();
     assert_eq!(
         short,
         vec![
@@ -208,12 +226,12 @@ fn bad_collection_files_give_every_problem_located() {
         (
             "unknown-card",
             "10:1",
-            "`cards`: no card has the id \"W12\"",
+            "`cards`: no card has the id or name \"W12\"",
         ),
         (
             "unknown-card",
             "11:1",
-            "`cards`: no card has the id \"Photon Torpedoes\"",
+            "`cards`: \"Photon Torpedoes\" names 23 cards",
         ),
     ];
     let want: Vec<(String, String, String)> = want
@@ -257,5 +275,58 @@ fn an_unknown_set_has_a_did_you_mean() {
     assert_eq!(
         p[0].3,
         vec!["did you mean \"Starter Set\" (71120)?".to_string()]
+    );
+}
+
+#[test]
+fn a_loose_card_is_named_by_its_id_or_by_a_name_that_names_one_card() {
+    let db = db();
+    // Seskal is C133 and its reprint C317: one card, counted by C133.
+    let c = read(
+        &db,
+        &source(
+            "collection.toml",
+            "[cards]\nSeskal = 1\nC317 = 2\nengage = 1\n",
+        ),
+    )
+    .expect("the collection reads");
+    let held: Vec<(&str, &str, u32, &str)> = c
+        .cards
+        .iter()
+        .map(|h| (h.id.as_str(), h.name.as_str(), h.count, h.written.as_str()))
+        .collect();
+    assert_eq!(
+        held,
+        vec![
+            ("C133", "Seskal", 1, "Seskal"),
+            ("C317", "Seskal", 2, "C317"),
+            ("E132", "Engage", 1, "engage"),
+        ]
+    );
+    let s = Shelf::of(&db, &c, "collection.toml");
+    assert_eq!(s.copies(&db, db.by_id("C133").unwrap()), 3);
+    assert_eq!(s.copies(&db, db.by_id("C317").unwrap()), 3);
+    // Each printing is held itself.
+    assert!(s.holds_printing(&db, db.by_id("C317").unwrap()));
+    let p = problems("[cards]\n\"Cloaking Device\" = 1\n\"Engag\" = 1\n");
+    assert_eq!(
+        p,
+        vec![
+            (
+                "unknown-card".to_string(),
+                "2:1".to_string(),
+                "`cards`: \"Cloaking Device\" names 4 cards".to_string(),
+                vec![
+                    "give one by its id: T078, T089, T233, T240 (`fleetcheck card \"Cloaking Device\"` lists them)"
+                        .to_string()
+                ]
+            ),
+            (
+                "unknown-card".to_string(),
+                "3:1".to_string(),
+                "`cards`: no card has the id or name \"Engag\"".to_string(),
+                vec!["did you mean \"Engage\"?".to_string()]
+            ),
+        ]
     );
 }

@@ -238,7 +238,7 @@ pub(super) fn join_or(items: &[String]) -> String {
 
 /// Removes cards that are another card of the list printed again
 /// (`Card::is_reprint_of`; the first one stays).
-pub(super) fn dedupe(cards: Vec<&Card>) -> Vec<&Card> {
+pub(crate) fn dedupe(cards: Vec<&Card>) -> Vec<&Card> {
     let mut out: Vec<&Card> = Vec::with_capacity(cards.len());
     for c in cards {
         if !out

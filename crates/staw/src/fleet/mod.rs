@@ -15,5 +15,7 @@ pub mod resolve;
 mod resolved;
 mod written;
 
+pub(crate) use candidates::dedupe;
+
 pub use read::{CardRef, Query, RawFleet, RawShip, Spanned};
 pub use resolve::{Fleet, Placed, Position, ShipEntry, Sideboard, SideboardCard};
