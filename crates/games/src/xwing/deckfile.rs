@@ -46,9 +46,10 @@ pub fn load(
     let dir = Path::new(&from.path).parent().unwrap_or(Path::new(""));
     let path = dir.join(&file.value);
     let shown = path.display().to_string();
+    let named = format!("the deck file {shown} (named in {})", from.path);
     let text = match open.text(&path) {
-        Some(held) => in_editor(&path, &shown, &from.path, held),
-        None => read(&path, &shown, &from.path),
+        Some(held) => in_editor(&path, &from.path, held, &shown, &named),
+        None => read(&path, &from.path, &shown, &named),
     };
     let text = match text {
         Ok(t) => t,
@@ -94,8 +95,7 @@ fn relocate(from: &Source, deck: &Arc<Source>, d: Diagnostic, at: &Range<usize>)
 /// file must be a regular file below the folder of the file that names it
 /// (after resolving links): a fleet file never makes fleetcheck read, and
 /// excerpt, a file elsewhere on the machine.
-fn read(path: &Path, shown: &str, from: &str) -> Result<String, Diagnostic> {
-    let named = format!("the deck file {shown} (named in {from})");
+fn read(path: &Path, from: &str, shown: &str, named: &str) -> Result<String, Diagnostic> {
     let dir = Path::new(from).parent().unwrap_or(Path::new(""));
     let dir = if dir.as_os_str().is_empty() {
         Path::new(".")
@@ -109,30 +109,33 @@ fn read(path: &Path, shown: &str, from: &str) -> Result<String, Diagnostic> {
         (Err(_), Ok(_)) => false,
     };
     if !inside {
-        return Err(outside(&named, from));
+        return Err(outside(named, from));
     }
-    match fleetcheck_input::fs::read_named(path, shown, &named) {
-        Ok(source) => Ok(source.text),
-        Err(u) => Err(explained(u.diag, from)),
-    }
+    fleetcheck_input::fs::read_named(path, shown, named)
+        .map(|source| source.text)
+        .map_err(|u| explained(u.diag, from))
 }
 
 /// [`read`] of a deck file an editor holds (`Open`): the same folder rule
 /// (on the path's words: the file may not be on disk yet), the same limits
 /// and decoding as the file on disk.
-fn in_editor(path: &Path, shown: &str, from: &str, text: &str) -> Result<String, Diagnostic> {
-    let named = format!("the deck file {shown} (named in {from})");
-    let dir = lexical(Path::new(from).parent().unwrap_or(Path::new("")));
-    if !lexical(path).starts_with(&dir) {
-        return Err(outside(&named, from));
+fn in_editor(
+    path: &Path,
+    from: &str,
+    text: &str,
+    shown: &str,
+    named: &str,
+) -> Result<String, Diagnostic> {
+    let dir = Path::new(from).parent().unwrap_or(Path::new(""));
+    if !lexical(path).starts_with(lexical(dir)) {
+        return Err(outside(named, from));
     }
-    if let Some(d) = fleetcheck_input::fs::over_limit(&named, text) {
+    if let Some(d) = fleetcheck_input::fs::over_limit(named, text) {
         return Err(d);
     }
-    match fleetcheck_input::fs::decode(shown, &named, text.as_bytes().to_vec()) {
-        Ok(source) => Ok(source.text),
-        Err(u) => Err(explained(u.diag, from)),
-    }
+    fleetcheck_input::fs::decode(shown, named, text.as_bytes().to_vec())
+        .map(|source| source.text)
+        .map_err(|u| explained(u.diag, from))
 }
 
 fn outside(named: &str, from: &str) -> Diagnostic {
@@ -145,22 +148,18 @@ fn outside(named: &str, from: &str) -> Diagnostic {
 
 /// The reader's refusal of a deck file, with what to do about it.
 fn explained(d: Diagnostic, from: &str) -> Diagnostic {
-    {
-        {
-            match InputCode::of(d.code) {
-                Some(InputCode::Io) if d.message.contains("no such file") => {
-                    d.with_help(format!("the path is relative to the folder of {from}"))
-                }
-                Some(InputCode::Io) if d.message.contains("a directory") => d.with_help(
-                    "name a .toml file in the format of data/xwing/standard.toml",
-                ),
-                Some(InputCode::Empty) => d.with_help(
-                    "a deck file has a [deck] table (id, name, size) and one [[card]] per numbered card",
-                ),
-                // The excerpt would be of the deck file's lossy text: the
-                // message locates the byte.
-                _ => d.with_span(None),
-            }
+    match InputCode::of(d.code) {
+        Some(InputCode::Io) if d.message.contains("no such file") => {
+            d.with_help(format!("the path is relative to the folder of {from}"))
         }
+        Some(InputCode::Io) if d.message.contains("a directory") => {
+            d.with_help("name a .toml file in the format of data/xwing/standard.toml")
+        }
+        Some(InputCode::Empty) => d.with_help(
+            "a deck file has a [deck] table (id, name, size) and one [[card]] per numbered card",
+        ),
+        // The excerpt would be of the deck file's lossy text: the
+        // message locates the byte.
+        _ => d.with_span(None),
     }
 }
