@@ -68,11 +68,12 @@ pub(crate) struct Document {
 
 impl Document {
     /// `open`: the other open documents, read in place of the files on
-    /// disk that this one names.
+    /// disk that this one names; asked for only by a file of another game
+    /// (a STAW fleet names no other file).
     pub(crate) fn new(
         db: &Database,
         opts: &CheckOptions,
-        open: Open,
+        open: impl FnOnce() -> Open,
         path: String,
         version: i32,
         text: String,
@@ -128,11 +129,19 @@ impl Document {
 
 /// The dispatch of `fleetcheck check` on a file already read: parsed
 /// once, its `game` picks the rule set. Also whether it is a STAW fleet.
-fn check(db: &Database, opts: &CheckOptions, source: Source, open: Open) -> (Checked, bool) {
-    let parsed = Parsed::of(source).with_open(open);
+fn check(
+    db: &Database,
+    opts: &CheckOptions,
+    source: Source,
+    open: impl FnOnce() -> Open,
+) -> (Checked, bool) {
+    let parsed = Parsed::of(source);
     match fleetcheck_games::which(&parsed) {
         Ok(Which::Staw) => (fleetcheck_report::staw::check(db, parsed, opts), true),
-        Ok(Which::Other(g)) => (Checked::from_game((g.check)(parsed)), false),
+        Ok(Which::Other(g)) => (
+            Checked::from_game((g.check)(parsed.with_open(open()))),
+            false,
+        ),
         Err(d) => {
             let path = parsed.source.path.clone();
             let c = Checked::input_error(&path, fleetcheck_staw::GAME, Some(parsed.source), *d);

@@ -425,7 +425,7 @@ impl<'db> Server<'db> {
         let doc = Document::new(
             self.db,
             &self.opts,
-            self.open(uri.as_str()),
+            || self.open(uri.as_str()),
             path,
             version,
             text,
@@ -454,7 +454,7 @@ impl<'db> Server<'db> {
             };
             let (path, version, text) =
                 (old.source.path.clone(), old.version, old.text().to_string());
-            let doc = Document::new(self.db, &self.opts, self.open(&u), path, version, text);
+            let doc = Document::new(self.db, &self.opts, || self.open(&u), path, version, text);
             let changed = doc.diagnostics != old.diagnostics;
             if let (true, Ok(other)) = (changed, u.parse::<lsp::Uri>()) {
                 out.push(published(other, &doc));
