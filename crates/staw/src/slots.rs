@@ -108,19 +108,21 @@ pub(crate) fn assign_by(
 /// many times as a file lists it) are not all searched: the search grows
 /// with the square of the cards and of the slots, and every copy brings
 /// slots of its own. Of such a group, only as many copies are searched as
-/// can matter, the earliest ones: one per slot outside the group's own that
-/// a copy may take, one per other card that may take the group's slots,
-/// and one more. The rest are the same card later in the file:
+/// can matter: one per slot outside the group's own that a copy may take,
+/// one per other card that may take the group's slots, and one more. The
+/// rest are the same card:
 ///
-/// - copies that may stand in each other's slots are hung in a chain, each
-///   in a slot of the one before, which takes one of the group's slots and
-///   gives one back: beneath a placed copy (the card that stood in its slot
-///   moves to the chain's last one), or, where searched copies were left
-///   out, in their place, the last copies of the file left out instead (a
-///   card may stand in the slot of a card left out);
-/// - copies that may not are left out: they could stand only where the
-///   earlier ones were preferred, and the group's slots the search keeps
-///   are more than the other cards could take.
+/// - copies that may stand in each other's slots: the first ones (as many
+///   as may stand outside) and the last ones (as many as may be left out,
+///   their slots taken by the other cards) are searched; the ones between
+///   are hung in a chain beneath the first searched copy, each in a slot of
+///   the one before (one of the group's slots taken, one given back), and
+///   the card that stood in that copy's slot moves to the chain's last one
+///   (a card may stand in the slot of a card left out);
+/// - copies that may not are searched from the first and the rest left
+///   out: they could stand only where the earlier ones were preferred, and
+///   the group's slots the search keeps are more than the other cards could
+///   take.
 ///
 /// By the search's own measure (cards placed, earlier ones first, then the
 /// cost) this is as good as a search over every copy: a property test holds
