@@ -339,3 +339,42 @@ fn fix_yes_corrects_a_typo_and_lists_what_it_left() {
         "[[ship]]\nship = \"S207\"\ncaptain = \"Cap049\"\nupgrades = [\n  { id = \"W181\" },  # Tractor Beam (Borg Octahedron), written \"Tractor Beem\"\n  \"Dataa\",\n]\n"
     );
 }
+
+/// Judging a candidate prices its ship with it, so a ship's names are
+/// ranked there only among its first 64 card references (a ship of
+/// thousands of cards resolves in linear time). On a Defiant whose
+/// captain and 62 upgrades (by id) come first, the 64th reference,
+/// "Cloaking Device", is still T240 with its note; a 65th is not decided
+/// and says why.
+#[test]
+fn names_past_a_ships_first_64_cards_are_not_ranked_on_it() {
+    let fleet = |ids: usize| {
+        let mut upgrades: Vec<String> = vec!["\"W122\"".to_string(); ids];
+        upgrades.push("\"Cloaking Device\"".to_string());
+        format!(
+            "sp_cap = 100000\n[[ship]]\nship = \"S180\"\ncaptain = \"Cap639\"\nupgrades = [{}]\n",
+            upgrades.join(", ")
+        )
+    };
+    let a = analyse(&fleet(62));
+    assert_eq!(
+        only(&a, Code::ChosenCard).message,
+        "'Cloaking Device' is T240 (Federation): the only candidate without a penalty on the U.S.S. Defiant, and none is cheaper there (4 SP; the others 10 SP)"
+    );
+    assert!(
+        !a.diagnostics.iter().any(|d| d.is(InputCode::AmbiguousCard)),
+        "{:#?}",
+        a.diagnostics
+    );
+    let a = analyse(&fleet(63));
+    assert!(!a.diagnostics.iter().any(|d| d.is(Code::ChosenCard)));
+    let d = only(&a, InputCode::AmbiguousCard);
+    assert_eq!(
+        d.message,
+        "'Cloaking Device' names 4 different cards that fit as an upgrade; pick one by its id"
+    );
+    assert_eq!(
+        d.help.last().map(String::as_str),
+        Some("not ranked on its ship: only a ship's first 64 cards are judged there")
+    );
+}

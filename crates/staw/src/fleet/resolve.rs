@@ -133,8 +133,13 @@ fn ship<'a>(
                 .into_iter()
                 .flat_map(|(v, p)| v.iter().map(move |r| (r, p))),
         );
-    for (r, pos) in refs {
-        let ctx = judge.zip(entry.as_ref());
+    for (n, (r, pos)) in refs.enumerate() {
+        // Judging a candidate prices the ship with it: past the first
+        // `JUDGED_WHILE_FEWER_THAN` references of a ship, a name shared by
+        // several cards is no longer ranked there, so that a ship of
+        // thousands of cards resolves in linear time.
+        let judged = n < JUDGED_WHILE_FEWER_THAN;
+        let ctx = judge.zip(entry.as_ref()).filter(|_| judged);
         let suggest = diags.len() < SUGGEST_WHILE_FEWER_THAN;
         match find_in(db, r, pos, None, ctx, suggest) {
             Ok(found) => {
@@ -161,6 +166,11 @@ fn ship<'a>(
                     put(e, pos, placed);
                 }
             }
+            Err(d) if !judged && judge.is_some() && d.is(InputCode::AmbiguousCard) => {
+                diags.push((*d).with_help(format!(
+                    "not ranked on its ship: only a ship's first {JUDGED_WHILE_FEWER_THAN} cards are judged there"
+                )));
+            }
             Err(d) => {
                 diags.push(*d);
             }
@@ -168,6 +178,10 @@ fn ship<'a>(
     }
     entry
 }
+
+/// A ship's card references beyond which a name shared by several cards is
+/// not ranked on the ship (see `ship`); far more than any ship holds.
+pub(crate) const JUDGED_WHILE_FEWER_THAN: usize = 64;
 
 /// Puts a resolved card at its place of a ship.
 fn put<'a>(e: &mut ShipEntry<'a>, pos: Position, p: Placed<'a>) {
