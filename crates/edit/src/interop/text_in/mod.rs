@@ -21,6 +21,7 @@ use fleetcheck_input::diag::{shorten, Diagnostic, InputCode, Source};
 use fleetcheck_report::Checked;
 use fleetcheck_staw::{CheckOptions, Engine};
 use parse::{Entry, Listing, Place};
+use std::collections::HashMap;
 use std::ops::Range;
 
 /// A line the import could not read or resolve, or whose cost the fleet
@@ -96,13 +97,22 @@ impl Layout {
                 }
             }
         }
+        // Each ship's cards, gathered in one pass over the entries (a list
+        // of thousands of ships is laid out in linear time).
+        let mut under: HashMap<usize, Vec<usize>> = HashMap::new();
+        for (j, e) in entries.iter().enumerate() {
+            if let (Place::OnShip, Some(ship)) = (e.place, e.ship) {
+                under.entry(ship).or_default().push(j);
+            }
+        }
         for (i, e) in entries.iter().enumerate() {
             if e.place != Place::Ship || !has(i) {
                 continue;
             }
-            let mut mine: Vec<usize> = (0..entries.len())
-                .filter(|&j| entries[j].place == Place::OnShip && entries[j].ship == e.ship)
-                .collect();
+            let mut mine: Vec<usize> = e
+                .ship
+                .and_then(|ship| under.remove(&ship))
+                .unwrap_or_default();
             mine.sort_by_key(|&j| rank[j]);
             let mut cards = Vec::new();
             let mut used = Vec::new();
@@ -394,12 +404,13 @@ pub fn import_on(engine: &Engine, text: &str, from: &str) -> Imported {
     let (mut file, mut fleet) = build(&in_order);
     let wrong: Vec<usize> = {
         let (resolved, spans) = &fleet;
+        let at = resolve::entries_at(spans);
         resolved
             .diagnostics()
             .iter()
             .filter(|d| d.is(InputCode::StatedCost))
             .filter_map(|d| d.span.as_ref())
-            .filter_map(|s| spans.iter().find(|(x, _)| x == s).map(|x| x.1))
+            .filter_map(|s| at.get(&(s.start, s.end)).copied())
             .collect()
     };
     if !wrong.is_empty() {
@@ -441,7 +452,8 @@ pub fn import_on(engine: &Engine, text: &str, from: &str) -> Imported {
     };
     let toml = file.to_toml(db);
     let (resolved, spans) = &fleet;
-    let entry_at = |s: &Range<usize>| spans.iter().find(|(x, _)| x == s).map(|x| x.1);
+    let at = resolve::entries_at(spans);
+    let entry_at = |s: &Range<usize>| at.get(&(s.start, s.end)).copied();
     let mut questions: Vec<&Diagnostic> = resolved
         .diagnostics()
         .iter()

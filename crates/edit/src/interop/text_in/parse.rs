@@ -338,26 +338,28 @@ fn respell(db: &Database, e: &mut Entry) {
 /// is no captain (Bochra the crew card under a ship without a captain).
 fn captains_unmarked(db: &Database, out: &mut Listing) {
     let ships = out.ship_totals.len();
-    let marked = (0..ships)
-        .filter(|&s| {
-            out.entries.iter().any(|e| {
-                e.place == Place::OnShip && e.ship == Some(s) && e.marker == Some(Marker::Captain)
-            })
-        })
-        .count();
+    // One pass over the entries: each ship's first card, and whether one
+    // of its cards is marked as the captain.
+    let mut first: Vec<Option<usize>> = vec![None; ships];
+    let mut has_captain = vec![false; ships];
+    for (i, e) in out.entries.iter().enumerate() {
+        let Some(s) = e.ship.filter(|&s| s < ships && e.place == Place::OnShip) else {
+            continue;
+        };
+        first[s].get_or_insert(i);
+        if e.marker == Some(Marker::Captain) {
+            has_captain[s] = true;
+        }
+    }
+    let marked = has_captain.iter().filter(|&&m| m).count();
     if ships > 1 && marked > 0 {
         return;
     }
-    for s in 0..out.ship_totals.len() {
-        let mine = |e: &Entry| e.place == Place::OnShip && e.ship == Some(s);
-        if out
-            .entries
-            .iter()
-            .any(|e| mine(e) && e.marker == Some(Marker::Captain))
-        {
+    for s in 0..ships {
+        if has_captain[s] {
             continue;
         }
-        let Some(e) = out.entries.iter_mut().find(|e| mine(e)) else {
+        let Some(e) = first[s].map(|i| &mut out.entries[i]) else {
             continue;
         };
         if e.marker.is_some() {

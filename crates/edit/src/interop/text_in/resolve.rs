@@ -16,7 +16,7 @@ use fleetcheck_staw::analysis::Analysis;
 use fleetcheck_staw::cost::ModifierKind;
 use fleetcheck_staw::fleet::{Fleet, Position};
 use fleetcheck_staw::{Analysed, Change, Resolved};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 
 /// The cards a line may name, by what the line says, first released first,
@@ -159,6 +159,16 @@ pub(super) struct Outcome {
 /// span of its reference: its line in the list), by entry.
 pub(super) type Spans = Vec<(Range<usize>, usize)>;
 
+/// Each span's entry (the first where two share one), found in constant
+/// time.
+pub(super) fn entries_at(spans: &Spans) -> HashMap<(usize, usize), usize> {
+    let mut at = HashMap::with_capacity(spans.len());
+    for (span, i) in spans {
+        at.entry((span.start, span.end)).or_insert(*i);
+    }
+    at
+}
+
 /// The fleet with one card a line (`choice`) as a value, resolved once,
 /// and where each entry's card is.
 pub(super) type Priced<'db> = (Resolved<'db>, Spans);
@@ -243,7 +253,8 @@ pub(super) fn price_and<R>(
     f: impl FnOnce(&Analysis) -> R,
 ) -> (Outcome, Analysed<R>) {
     let (resolved, spans) = fleet;
-    let entry_at = |span: &Range<usize>| spans.iter().find(|(s, _)| s == span).map(|x| x.1);
+    let at = entries_at(spans);
+    let entry_at = |span: &Range<usize>| at.get(&(span.start, span.end)).copied();
     let ships: Vec<usize> = listing
         .entries
         .iter()
@@ -497,6 +508,11 @@ pub(super) fn cost_misses(listing: &Listing, p: &Outcome) -> Vec<usize> {
 /// total only when all its lines are settled, the fleet's when all are.
 pub(super) fn differences(listing: &Listing, picks: &Picks, p: &Outcome) -> Vec<(usize, String)> {
     let settled = |i: usize| picks.cands[i].len() == 1 || picks.same_there.contains(&i);
+    // The ships with a line not settled, in one pass over the lines.
+    let unsettled_ships: HashSet<usize> = (0..listing.entries.len())
+        .filter(|&j| !settled(j))
+        .filter_map(|j| listing.entries[j].ship)
+        .collect();
     let mut out = Vec::new();
     for (i, e) in listing.entries.iter().enumerate() {
         if let (Some(want), Some(got), true) = (e.cost, p.cost.get(&i), settled(i)) {
@@ -514,12 +530,7 @@ pub(super) fn differences(listing: &Listing, picks: &Picks, p: &Outcome) -> Vec<
             continue;
         }
         let Some(s) = e.ship else { continue };
-        let all_settled = listing
-            .entries
-            .iter()
-            .enumerate()
-            .filter(|(_, x)| x.ship == Some(s))
-            .all(|(j, _)| settled(j));
+        let all_settled = !unsettled_ships.contains(&s);
         let want = listing.ship_totals.get(s).copied().flatten();
         if let (Some(want), Some(got), true) = (want, p.ship_total.get(&s), all_settled) {
             if want != *got {
