@@ -35,6 +35,7 @@ fn opts() -> CheckOptions {
         today: "2025-06-01".to_string(),
         sp_cap: None,
         skip_fingerprint: false,
+        skip_collection_report: false,
         costs: Vec::new(),
         collection: None,
     }

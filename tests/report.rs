@@ -235,6 +235,7 @@ fn illegal_fleet() -> Checked {
         report,
         diagnostics,
         text: None,
+        tally: None,
     }
 }
 
@@ -268,6 +269,7 @@ fn legal_sandbox() -> Checked {
         },
         diagnostics: vec![],
         text: None,
+        tally: None,
     }
 }
 
@@ -300,6 +302,7 @@ fn other_game() -> Checked {
         },
         diagnostics: vec![],
         text: Some("damage deck: 33 cards, 2 face up".into()),
+        tally: None,
     }
 }
 

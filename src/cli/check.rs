@@ -90,8 +90,10 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<i32> {
     }
     let db = super::load_db(&args.common)?;
     let mut opts = args.judge.options_on(&db)?;
-    // Only the JSON report shows the fingerprint.
+    // Only the JSON report shows the fingerprint and each fleet's
+    // collection object.
     opts.skip_fingerprint = args.common.output != Output::Json;
+    opts.skip_collection_report = opts.skip_fingerprint;
     let ropts = render_options(&args.common);
     let (inputs, skipped) = split_skipped(expand(&args.fleets));
     let check = |input: Input| match input {
@@ -100,7 +102,7 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<i32> {
         Input::Skipped(_) => unreachable!("split off above"),
     };
     let mut files = Vec::new();
-    let shelf = opts.collection.as_deref();
+    let shelf = opts.collection.as_deref().map(|s| (&db, s));
     print(|w| {
         files = stream(
             w,
@@ -132,14 +134,15 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<i32> {
 /// (never an error) and counted in the summary line. Several files checked
 /// with a collection (`shelf`) end with whether they can all be built at
 /// the same time from it (`report::staw::together`): a line after the
-/// summary, the JSON's `together`.
+/// summary, the JSON's `together` (the shelf comes with the database its
+/// cards are counted in).
 pub fn stream(
     w: &mut dyn Write,
     inputs: Vec<Input>,
     skipped: &[SkippedFile],
     output: Output,
     ropts: &RenderOptions,
-    shelf: Option<&Shelf>,
+    shelf: Option<(&Database, &Shelf)>,
     check: impl Fn(Input) -> Checked + Sync,
 ) -> std::io::Result<Vec<Checked>> {
     let mut kept: Vec<Checked> = Vec::with_capacity(inputs.len());
@@ -176,7 +179,7 @@ pub fn stream(
     })?;
     let together = shelf
         .filter(|_| kept.len() > 1)
-        .map(|s| report::staw::together(s, &kept));
+        .map(|(db, s)| report::staw::together(db, s, &kept));
     match output {
         Output::Json => {
             report::json::end(w, &report::json::summary(&kept), skipped, together.as_ref())?
@@ -219,6 +222,7 @@ pub fn check_options(format: Option<String>, as_of: Option<&str>) -> anyhow::Res
         today: today()?,
         sp_cap: None,
         skip_fingerprint: false,
+        skip_collection_report: false,
         costs: Vec::new(),
         collection: None,
     })

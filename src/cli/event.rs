@@ -383,6 +383,7 @@ pub fn run(args: &EventArgs) -> anyhow::Result<i32> {
         sp_cap: event.own_cap(),
         // The roster and the duplicate-list check need it.
         skip_fingerprint: false,
+        skip_collection_report: false,
         costs: event.rules.costs.clone(),
         collection: args.owned.shelf(&db)?,
     };

@@ -33,7 +33,7 @@ pub(crate) const NOT_LOADED: &[&str] = &[
 
 /// Bumped whenever the layout written by [`Compiler::finish`] changes; the
 /// reader (`embedded::Blob`) refuses any other version.
-pub(crate) const FORMAT_VERSION: u32 = 5;
+pub(crate) const FORMAT_VERSION: u32 = 6;
 
 /// The first bytes of a compiled database.
 pub(crate) const MAGIC: &[u8; 4] = b"FCDB";
@@ -240,7 +240,12 @@ impl Strict {
 ///   each once, in database order; a card naming a set id that several
 ///   set records have is in the last one's, as the id index finds it), so
 ///   that what a set holds is known without decoding a card (a
-///   collection of every expansion).
+///   collection of every expansion);
+/// - the id index's keys again as numbers, when every key is ASCII of at
+///   most 8 bytes with no NUL (every real id is; else the section is
+///   empty): each key's bytes padded with zeros to 8, in the index's
+///   order, so that looking up an id compares numbers rather than strings
+///   (every card of every fleet, and of its collection count).
 ///
 /// MessagePack with named fields (rmp-serde) rather than postcard or
 /// bincode: the model skips empty fields when serialised and its
@@ -327,6 +332,17 @@ fn layout(
         starts.push(number(members.len()));
     }
     sections.extend([words(&starts), words(&members)]);
+    let short = ids
+        .keys()
+        .all(|k| k.is_ascii() && k.len() <= 8 && !k.bytes().any(|b| b == 0));
+    sections.push(if short {
+        ids.keys()
+            .filter_map(|k| keys::id_word(k.as_bytes()))
+            .flatten()
+            .collect()
+    } else {
+        Vec::new()
+    });
 
     let mut out = MAGIC.to_vec();
     out.extend(words(&[FORMAT_VERSION, number(sections.len())]));

@@ -19,7 +19,7 @@
 //!   they are a few kilobytes each.
 
 use super::compile::{FORMAT_VERSION, MAGIC};
-use super::keys::id_key;
+use super::keys::{id_key, id_word};
 use super::model::{Card, CardType, Format, Retirement, Set, ShipClass};
 use serde::de::DeserializeOwned;
 use std::borrow::Cow;
@@ -60,10 +60,11 @@ const RETIREMENT_DATA: usize = 26;
 const FIRST_PRINTINGS: usize = 27;
 const SET_CARD_STARTS: usize = 28;
 const SET_CARDS: usize = 29;
-const SECTIONS: usize = 30;
+pub(crate) const ID_WORDS: usize = 30;
+const SECTIONS: usize = 31;
 
 /// The sections that hold bytes rather than numbers.
-const BYTE_SECTIONS: [usize; 11] = [
+const BYTE_SECTIONS: [usize; 12] = [
     FILE_NAMES,
     CARD_DATA,
     KINDS,
@@ -75,6 +76,7 @@ const BYTE_SECTIONS: [usize; 11] = [
     CLASS_ID_KEYS,
     FORMAT_DATA,
     RETIREMENT_DATA,
+    ID_WORDS,
 ];
 
 /// A record table of the blob: its offsets and its data.
@@ -226,7 +228,8 @@ impl Blob {
                 .iter()
                 .all(|k| words(k.offsets) == words(k.values) + 1)
             && words(NAME_STARTS) == words(NAME_OFFSETS)
-            && words(SET_CARD_STARTS) == words(SETS.offsets);
+            && words(SET_CARD_STARTS) == words(SETS.offsets)
+            && [0, 8 * words(IDS.values)].contains(&blob.section(ID_WORDS).len());
         if !fits {
             return Err(unreadable("its tables do not fit together"));
         }
@@ -352,6 +355,30 @@ impl Blob {
     /// already). A short ASCII id (all real ones) is lowercased on the
     /// stack: this runs for every card of every fleet.
     pub(crate) fn id(&self, id: &str) -> Option<usize> {
+        // Every key is a number (`ID_WORDS`): no id longer than 8 bytes is
+        // one (a non-ASCII id may lowercase to ASCII: looked for below).
+        let numbers = self.section(ID_WORDS);
+        if !numbers.is_empty() && id.is_ascii() {
+            let mut key = id_word(id.as_bytes())?;
+            key.make_ascii_lowercase();
+            let key = u64::from_be_bytes(key);
+            let number = |i: usize| -> u64 {
+                numbers
+                    .get(8 * i..8 * i + 8)
+                    .and_then(|b| b.try_into().ok())
+                    .map_or(u64::MAX, u64::from_be_bytes)
+            };
+            let (mut lo, mut hi) = (0, numbers.len() / 8);
+            while lo < hi {
+                let mid = lo + (hi - lo) / 2;
+                match number(mid).cmp(&key) {
+                    Ordering::Less => lo = mid + 1,
+                    Ordering::Greater => hi = mid,
+                    Ordering::Equal => return self.word(IDS.values, mid).map(|i| i as usize),
+                }
+            }
+            return None;
+        }
         let mut buf = [0u8; 32];
         if id.is_ascii() && id.len() <= buf.len() {
             let key = &mut buf[..id.len()];
@@ -456,6 +483,16 @@ impl Blob {
                     && sorted(k.offsets, k.keys)
                     && below(k.values, *n)
             });
+        // The id keys as numbers, when given, are the id keys.
+        let numbers = self.section(ID_WORDS);
+        let fine = fine
+            && (numbers.is_empty()
+                || (0..self.entries(IDS.offsets)).all(|i| {
+                    let key = self.key(IDS.offsets, IDS.keys, i);
+                    !key.contains(&0)
+                        && id_word(key)
+                            .is_some_and(|w| numbers.get(8 * i..8 * i + 8) == Some(&w[..]))
+                }));
         if !fine {
             return Err(bad("its index is damaged"));
         }

@@ -9,6 +9,15 @@ pub(crate) fn id_key(id: &str) -> String {
     id.to_lowercase()
 }
 
+/// An id key of at most 8 bytes as the compiled id index's number keys
+/// hold it (`compile`'s layout): its bytes, padded with zeros to 8, read
+/// big-endian, so that numbers sort as the keys do. `None` for a longer key.
+pub(crate) fn id_word(key: &[u8]) -> Option<[u8; 8]> {
+    let mut word = [0u8; 8];
+    word.get_mut(..key.len())?.copy_from_slice(key);
+    Some(word)
+}
+
 /// Normalises a card name for matching: lowercase, trimmed, inner
 /// whitespace collapsed, typographic apostrophes and quotes made plain.
 pub fn normalize(name: &str) -> String {

@@ -242,8 +242,8 @@ impl Database {
     /// ([`Card::is_reprint_of`]; they share its name), found by the compile
     /// (the blob's table of first printings).
     pub fn first_printing<'a>(&'a self, card: &'a Card) -> &'a str {
-        match self.index_of(&card.id) {
-            Some(i) if std::ptr::eq(&self.cards[i], card) => self
+        match self.position(card) {
+            Some(i) => self
                 .index
                 .first_printing(i)
                 .and_then(|j| self.cards.get(j))
@@ -263,10 +263,18 @@ impl Database {
     /// ([`Database::first_printing`]); `None` for a card this database does
     /// not hold.
     pub fn first_printing_at(&self, card: &Card) -> Option<usize> {
-        match self.index_of(&card.id) {
-            Some(i) if std::ptr::eq(&self.cards[i], card) => Some(self.first_printing_of(i)),
-            _ => self.index_of(self.first_printing(card)),
+        match self.position(card) {
+            Some(i) => Some(self.first_printing_of(i)),
+            None => self.index_of(self.first_printing(card)),
         }
+    }
+
+    /// The index in `cards` of this very card (its id found, and the card
+    /// there this one, not a copy of it); `None` for a card this database
+    /// does not hold.
+    pub fn position(&self, card: &Card) -> Option<usize> {
+        self.index_of(&card.id)
+            .filter(|&i| std::ptr::eq(&self.cards[i], card))
     }
 
     /// The cards of the set with this id (indices in `cards`, in database

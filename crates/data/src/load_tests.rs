@@ -288,11 +288,50 @@ fn a_damaged_blob_is_an_error_not_a_panic() {
         assert!(e.starts_with("the compiled card database "), "{e}");
     }
     let mut wrong = STAW.to_vec();
-    wrong[4] = 6;
+    wrong[4] = 7;
     assert_eq!(
         decode(&wrong).unwrap_err().to_string(),
-        "the compiled card database has layout version 6, this program reads 5"
+        "the compiled card database has layout version 7, this program reads 6"
     );
+}
+
+/// The id index's keys as numbers (`ID_WORDS`): written when every id is
+/// short (the embedded database's are), left out when one is longer than 8
+/// bytes, and either way an id is found in any case and a longer one or an
+/// unknown one is not.
+#[test]
+fn ids_are_found_with_and_without_their_keys_as_numbers() {
+    let numbers = |db: &Database| db.index.sections[ID_WORDS].len();
+    let card = |id: &str| {
+        format!(
+            "[[card]]\nid = \"{id}\"\ntype = \"ship\"\nname = \"{id}\"\nfactions = []\ncost = 1\n"
+        )
+    };
+    let short =
+        Database::from_files([("cards.toml".into(), card("X1") + &card("Ab12345"))]).unwrap();
+    let long =
+        Database::from_files([("cards.toml".into(), card("X1") + &card("Ab123456789"))]).unwrap();
+    let every = numbers(&Database::embedded().unwrap());
+    assert!(every > 0 && every % 8 == 0, "{every}");
+    assert_eq!(numbers(&short), 16);
+    assert_eq!(numbers(&long), 0);
+    for (db, other) in [(&short, "Ab12345"), (&long, "Ab123456789")] {
+        assert_eq!(db.index_of("x1"), Some(0));
+        assert_eq!(db.index_of(" X1 "), Some(0));
+        assert_eq!(db.index_of(&other.to_uppercase()), Some(1));
+        assert_eq!(db.index_of(other), Some(1));
+        for q in [
+            "X",
+            "X12",
+            "Ab1234567",
+            "Ab12345678",
+            "Ab1234567890",
+            "",
+            "\u{212A}1",
+        ] {
+            assert_eq!(db.index_of(q), None, "{q}");
+        }
+    }
 }
 
 /// A `--data` database with a control character in a value (an escape

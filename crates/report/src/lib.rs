@@ -64,6 +64,12 @@ pub struct Checked {
     /// A pre-rendered human summary for the table output (the other
     /// games' state tables), printed before the diagnostics.
     pub text: Option<String>,
+    /// What the fleet uses of the collection it was checked with, as
+    /// numbers ([`fleetcheck_staw::collection::Tally`]): what several
+    /// fleets use together is summed from it (`staw::together`), whatever
+    /// the output. `None` without a collection, or for a file that could
+    /// not be priced.
+    pub tally: Option<Vec<fleetcheck_staw::collection::Tally>>,
 }
 
 impl Checked {
@@ -84,6 +90,7 @@ impl Checked {
             },
             diagnostics: vec![diag],
             text: None,
+            tally: None,
         }
     }
 
@@ -100,6 +107,7 @@ impl Checked {
             source: Some(c.source),
             diagnostics: c.diagnostics,
             text: c.summary.as_ref().map(game::render),
+            tally: None,
         }
     }
 

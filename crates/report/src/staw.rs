@@ -13,6 +13,7 @@ use super::Checked;
 use fleetcheck_data::Database;
 use fleetcheck_input::tree::Parsed;
 use fleetcheck_staw::analysis::Analysis;
+use fleetcheck_staw::collection::Tally;
 use fleetcheck_staw::{self as staw, cost, swap, Analysed, CheckOptions, Engine};
 
 /// The priced parts of a fleet's report (everything the analysis decides).
@@ -27,8 +28,12 @@ pub struct Priced {
     /// [`staw::fingerprint::of`] the resolved fleet (none when the options
     /// skip it).
     pub fingerprint: Option<String>,
-    /// What the fleet uses of the collection (`--collection`).
+    /// What the fleet uses of the collection (`--collection`), card by
+    /// card (none when the options skip it).
     pub collection: Option<CollectionReport>,
+    /// The same as numbers, for what several fleets use together (with a
+    /// collection, whatever the options).
+    pub tally: Option<Vec<Tally>>,
 }
 
 /// The report's modifier for one of the engine's.
@@ -52,10 +57,20 @@ pub fn priced(a: &Analysis) -> Priced {
 
 /// [`priced`], with or without the fingerprint.
 pub fn priced_with(a: &Analysis, fingerprint: bool) -> Priced {
+    priced_showing(a, fingerprint, true)
+}
+
+/// [`priced`], with or without the fingerprint and the collection object
+/// (`CheckOptions::skip_fingerprint`, `skip_collection_report`).
+fn priced_showing(a: &Analysis, fingerprint: bool, collection_report: bool) -> Priced {
     Priced {
         not_tournament_legal: a.format.sandbox,
         fingerprint: fingerprint.then(|| staw::fingerprint::of(a)),
-        collection: a.collection.map(|shelf| collection(a, shelf)),
+        collection: a
+            .collection
+            .filter(|_| collection_report)
+            .map(|shelf| collection(a, shelf)),
+        tally: a.ownership().map(staw::collection::Ownership::tally),
         total: a.total,
         cap: a.cap.as_ref().map(|c| c.0),
         ships: a
@@ -150,24 +165,23 @@ pub fn collection(a: &Analysis, shelf: &staw::collection::Shelf) -> CollectionRe
 
 /// Whether the fleets of `files` can all be built at the same time from
 /// `shelf`, and if not, which cards fall short and by how many (the files
-/// that could not be priced are left out, and counted).
-pub fn together(shelf: &staw::collection::Shelf, files: &[Checked]) -> TogetherReport {
-    use staw::collection::Use;
-    let fleets: Vec<&CollectionReport> = files
-        .iter()
-        .filter_map(|f| f.report.collection.as_ref())
-        .collect();
-    let cards = fleets.iter().flat_map(|c| c.owned.iter().chain(&c.missing));
+/// that could not be priced are left out, and counted). Summed from each
+/// file's [`Checked::tally`], its cards named from `db`.
+pub fn together(
+    db: &Database,
+    shelf: &staw::collection::Shelf,
+    files: &[Checked],
+) -> TogetherReport {
+    let fleets: Vec<&Vec<Tally>> = files.iter().filter_map(|f| f.tally.as_ref()).collect();
+    // Each fleet's cards as its collection object lists them: those it
+    // owns enough of, then those it does not.
+    let cards = fleets.iter().flat_map(|t| {
+        let (owned, missing): (Vec<&Tally>, Vec<&Tally>) =
+            t.iter().partition(|t| t.owned >= t.needed);
+        owned.into_iter().chain(missing).filter_map(|t| t.of(db))
+    });
     let short: Vec<ShortCard> = shelf
-        .together(cards.map(|k| Use {
-            first_printing: &k.first_printing,
-            id: &k.id,
-            name: &k.name,
-            needed: k.needed,
-            owned: k.owned,
-            spans: Vec::new(),
-            sources: Vec::new(),
-        }))
+        .together(cards)
         .missing()
         .map(|u| ShortCard {
             id: u.id.to_string(),
@@ -198,7 +212,9 @@ pub fn checked(a: Analysed<Priced>) -> Checked {
         additional_points: a.additional_points,
         ..FleetReport::default()
     };
+    let mut tally = None;
     if let Some(p) = a.priced {
+        tally = p.tally;
         report.not_tournament_legal = p.not_tournament_legal;
         report.total = Some(p.total);
         report.cap = p.cap;
@@ -213,6 +229,7 @@ pub fn checked(a: Analysed<Priced>) -> Checked {
         report,
         diagnostics: a.diagnostics,
         text: None,
+        tally,
     }
 }
 
@@ -224,8 +241,9 @@ pub fn check(db: &Database, file: impl Into<Parsed>, opts: &CheckOptions) -> Che
 
 /// [`check`] on an engine the caller holds.
 pub(crate) fn check_on(engine: &Engine, file: impl Into<Parsed>) -> Checked {
-    let fingerprint = !engine.check_options().skip_fingerprint;
-    checked(engine.analyse_text(file, |a| priced_with(a, fingerprint)))
+    let opts = engine.check_options();
+    let (fingerprint, collection) = (!opts.skip_fingerprint, !opts.skip_collection_report);
+    checked(engine.analyse_text(file, |a| priced_showing(a, fingerprint, collection)))
 }
 
 /// [`check`], plus the Reinforcements Sideboard's swap plan (empty when

@@ -21,8 +21,7 @@
 
 use fleetcheck_data::model::Card;
 use fleetcheck_data::Database;
-use std::collections::hash_map::Entry;
-use std::collections::HashMap;
+use std::collections::{btree_map, BTreeMap};
 use std::ops::Range;
 
 mod file;
@@ -80,8 +79,14 @@ pub struct Shelf {
 pub struct Use<'a> {
     /// The first printing's id (the one the shelf counts by).
     pub first_printing: &'a str,
+    /// The index of the first printing in the database's cards (`None`
+    /// for a card of no database: then `first_printing` is its own id).
+    pub first_at: Option<usize>,
     /// The id of the printing the fleet names first.
     pub id: &'a str,
+    /// The index of that printing in the database's cards (`None` for a
+    /// card of no database).
+    pub at: Option<usize>,
     pub name: &'a str,
     /// Copies the fleet uses.
     pub needed: u32,
@@ -102,6 +107,40 @@ impl Use<'_> {
     }
 }
 
+/// A [`Use`] without its words, as a report keeps it for
+/// [`Shelf::together`]: the printing named first and the first printing by
+/// their indices in the database's cards, the copies used and owned. A
+/// fleet's [`Ownership::tally`] is a few numbers per card where its words
+/// would be three strings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Tally {
+    /// The index of the printing the fleet names first.
+    pub at: usize,
+    /// The index of its first printing.
+    pub first_at: usize,
+    pub needed: u32,
+    pub owned: u32,
+}
+
+impl Tally {
+    /// The [`Use`] this tally stands for, its words read from the database
+    /// (`None` for an index it does not hold).
+    pub fn of<'d>(&self, db: &'d Database) -> Option<Use<'d>> {
+        let (card, first) = (db.cards.get(self.at)?, db.cards.get(self.first_at)?);
+        Some(Use {
+            first_printing: &first.id,
+            first_at: Some(self.first_at),
+            id: &card.id,
+            at: Some(self.at),
+            name: &card.name,
+            needed: self.needed,
+            owned: self.owned,
+            spans: Vec::new(),
+            sources: Vec::new(),
+        })
+    }
+}
+
 /// What a fleet uses of a shelf: every card it uses (by first printing, in
 /// the order they first appear), with copies used and owned.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -118,6 +157,23 @@ impl<'a> Ownership<'a> {
     /// Whether the shelf holds every card of the fleet.
     pub fn fits(&self) -> bool {
         self.missing().next().is_none()
+    }
+
+    /// Every card of the database the fleet uses, as numbers
+    /// ([`Tally`]); a card of no database (a test's) has no index and is
+    /// left out.
+    pub fn tally(&self) -> Vec<Tally> {
+        self.cards
+            .iter()
+            .filter_map(|u| {
+                Some(Tally {
+                    at: u.at?,
+                    first_at: u.first_at?,
+                    needed: u.needed,
+                    owned: u.owned,
+                })
+            })
+            .collect()
     }
 }
 
@@ -194,8 +250,7 @@ impl Shelf {
     /// expansion it holds, or as a loose card), not only another printing
     /// of it.
     pub fn holds_printing(&self, db: &Database, card: &Card) -> bool {
-        db.index_of(&card.id)
-            .filter(|&i| std::ptr::eq(&db.cards[i], card))
+        db.position(card)
             .and_then(|i| self.printings.get(i))
             .copied()
             .unwrap_or(false)
@@ -210,27 +265,36 @@ impl Shelf {
         db: &'c Database,
         every: impl IntoIterator<Item = (&'c Card, Range<usize>)>,
     ) -> Ownership<'c> {
-        let mut cards: Vec<Use<'c>> = Vec::new();
-        // By first printing (a card of no database: by its own id).
-        let mut at: HashMap<Result<usize, &str>, usize> = HashMap::new();
+        let every = every.into_iter();
+        let mut cards: Vec<Use<'c>> = Vec::with_capacity(every.size_hint().0);
+        // By first printing (a card of no database: by its own id). A fleet
+        // uses a dozen cards: a B-tree of indices is cheaper than hashing
+        // each key, and stays O(log n) for a fleet of thousands.
+        let mut at: BTreeMap<Result<usize, &str>, usize> = BTreeMap::new();
         for (card, span) in every {
             if card.sets.is_empty() || card.helper {
                 continue;
             }
-            let first = db.first_printing_at(card);
+            let here = db.position(card);
+            let first = match here {
+                Some(i) => Some(db.first_printing_of(i)),
+                None => db.first_printing_at(card),
+            };
             match at.entry(first.ok_or(card.id.as_str())) {
-                Entry::Occupied(i) => {
+                btree_map::Entry::Occupied(i) => {
                     let u = &mut cards[*i.get()];
                     u.needed += 1;
                     u.spans.push(span);
                 }
-                Entry::Vacant(v) => {
+                btree_map::Entry::Vacant(v) => {
                     v.insert(cards.len());
                     cards.push(Use {
                         first_printing: first
                             .and_then(|i| db.cards.get(i))
                             .map_or(card.id.as_str(), |c| c.id.as_str()),
+                        first_at: first,
                         id: &card.id,
+                        at: here,
                         name: &card.name,
                         needed: 1,
                         owned: self.at(first),
@@ -255,18 +319,34 @@ impl Shelf {
     /// in several files).
     pub fn together<'o>(&self, cards: impl IntoIterator<Item = Use<'o>>) -> Ownership<'o> {
         let mut out: Vec<Use<'o>> = Vec::new();
-        let mut at: HashMap<&str, usize> = HashMap::new();
+        // By first printing, as `ownership` counts: where each is in `out`,
+        // at the index of the first printing (thousands of fleets sum a
+        // few hundred cards: no key is hashed or compared), and a card of
+        // no database by its id.
+        let mut at: Vec<usize> = vec![usize::MAX; self.owned.len()];
+        let mut unknown: BTreeMap<&str, usize> = BTreeMap::new();
         for u in cards {
-            match at.entry(u.first_printing) {
-                Entry::Occupied(i) => out[*i.get()].needed += u.needed,
-                Entry::Vacant(v) => {
-                    v.insert(out.len());
-                    out.push(Use {
-                        spans: Vec::new(),
-                        sources: Vec::new(),
-                        ..u
-                    });
+            let seen = match u.first_at.and_then(|i| at.get_mut(i)) {
+                Some(i) if *i != usize::MAX => Some(*i),
+                Some(i) => {
+                    *i = out.len();
+                    None
                 }
+                None => match unknown.entry(u.first_printing) {
+                    btree_map::Entry::Occupied(i) => Some(*i.get()),
+                    btree_map::Entry::Vacant(v) => {
+                        v.insert(out.len());
+                        None
+                    }
+                },
+            };
+            match seen {
+                Some(i) => out[i].needed += u.needed,
+                None => out.push(Use {
+                    spans: Vec::new(),
+                    sources: Vec::new(),
+                    ..u
+                }),
             }
         }
         Ownership { cards: out }

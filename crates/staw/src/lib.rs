@@ -93,6 +93,11 @@ pub struct CheckOptions {
     /// Nothing will show the fleet's fingerprint (`check` with the table
     /// or GitHub output): the report leaves it out rather than compute it.
     pub skip_fingerprint: bool,
+    /// Nothing will show what the fleet uses of the collection card by
+    /// card (`check` with the table or GitHub output): the report leaves
+    /// its `collection` object out rather than build it. The `not-owned`
+    /// warnings, and what several fleets use together, are unchanged.
+    pub skip_collection_report: bool,
     /// An event's prices of cards (`[[cost]]`): each replaces the card's
     /// base cost, a named modifier of its price (`event-cost`).
     pub costs: Vec<event::Recost>,

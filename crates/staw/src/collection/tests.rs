@@ -170,7 +170,9 @@ fn fleets_that_fit_alone_may_not_fit_together() {
             .chain(&b)
             .map(|([first, id, name], needed, owned)| Use {
                 first_printing: first,
+                first_at: None,
                 id,
+                at: None,
                 name,
                 needed: *needed,
                 owned: *owned,
