@@ -12,7 +12,8 @@
 //! - the fuzz corpora (`tests/fuzz/corpus/`) are replayed as the fuzz
 //!   targets run them: fleet files through the checker and every renderer,
 //!   other builders' formats through the importers and the checker, client
-//!   streams through a language server session;
+//!   streams through a language server session, event files through
+//!   `event` over the example lists and every output;
 //! - the build script's validation of the card database names the broken
 //!   file (`build.rs`, compiled into this test).
 
@@ -242,6 +243,24 @@ fn lsp_fuzz_corpus_replays_cleanly() {
         n += 1;
     }
     assert!(n >= 6, "the corpus holds {n} inputs");
+}
+
+#[path = "fuzz/common/event.rs"]
+mod event_fuzz;
+
+/// Every input of the committed event fuzz corpus is read and run as the
+/// fuzz target `event` runs it: read as an event file, run over the
+/// example lists and drawn in every output, or refused and drawn as a
+/// refusal, without a panic and with JSON that parses.
+#[test]
+fn event_fuzz_corpus_replays_cleanly() {
+    let mut n = 0;
+    for e in std::fs::read_dir(root().join("tests/fuzz/corpus/event")).unwrap() {
+        let bytes = std::fs::read(e.unwrap().path()).unwrap();
+        event_fuzz::run(&bytes);
+        n += 1;
+    }
+    assert!(n >= 50, "the corpus holds {n} inputs");
 }
 
 /// A temporary STAW database directory: the real sets and classes plus
