@@ -64,10 +64,14 @@ pub struct EventArgs {
     pub common: Common,
 }
 
+/// What an empty event file is told it needs (the keys `staw::event::read`
+/// requires).
+pub const EVENT_NEEDS: &str = "an event file needs at least its `name` and `date`";
+
 /// Reads an event file by the one reader, then as the engine reads it
 /// ([`event_of`]).
 pub fn read_event(db: &Database, path: &Path) -> anyhow::Result<Event> {
-    let source = read_source(path).map_err(|c| Refusal::file(*c))?;
+    let source = check::read_source_of(path, EVENT_NEEDS).map_err(|c| Refusal::file(*c))?;
     Ok(event_of(db, source)?)
 }
 

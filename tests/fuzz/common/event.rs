@@ -14,8 +14,8 @@
 //! `fleetcheck event -o` (`cli::event::render`) and as the `--sheets`
 //! HTML. A crash is a panic, and any JSON output that does not parse.
 
-use fleetcheck::cli::check::unreadable;
-use fleetcheck::cli::event::{check_list, event_of, list_options, render, roster_of};
+use fleetcheck::cli::check::unreadable_of;
+use fleetcheck::cli::event::{check_list, event_of, list_options, render, roster_of, EVENT_NEEDS};
 use fleetcheck::cli::refusal::Refusal;
 use fleetcheck::cli::Output;
 use fleetcheck_data::Database;
@@ -111,7 +111,7 @@ pub fn run(data: &[u8]) {
     let db = db();
     let read = match fleetcheck_input::fs::decode("event.toml", "event.toml", data.to_vec()) {
         Ok(source) => event_of(db, source),
-        Err(u) => Err(Refusal::file(*unreadable(*u))),
+        Err(u) => Err(Refusal::file(*unreadable_of(*u, EVENT_NEEDS))),
     };
     let event = match read {
         Ok(event) => event,
