@@ -735,6 +735,22 @@ fn a_bad_event_file_is_refused_with_every_problem_located() {
     assert!(r.stderr.contains("error[encoding]"), "{}", r.stderr);
 }
 
+/// An empty event file is refused as the reader refuses an empty file,
+/// told what an event file needs (not what a fleet does: the help of an
+/// empty fleet file, which it was given before).
+#[test]
+fn an_empty_event_file_is_told_what_an_event_file_needs() {
+    let dir = event_dir();
+    std::fs::write(dir.path().join("event.toml"), "").unwrap();
+    let r = event(dir.path(), &[]);
+    assert_eq!(r.code, 2);
+    assert_eq!(r.stdout, "");
+    assert_eq!(
+        r.stderr,
+        "event.toml\n\nerror[empty]: event.toml is empty\n |\n = help: an event file needs at least its `name` and `date`\n\nINPUT ERROR event.toml: 1 error\n"
+    );
+}
+
 /// The bad values of the house rules: input errors of the event file,
 /// every one at once, located, with "did you mean".
 #[test]

@@ -12,7 +12,9 @@
 //! - the fuzz corpora (`tests/fuzz/corpus/`) are replayed as the fuzz
 //!   targets run them: fleet files through the checker and every renderer,
 //!   other builders' formats through the importers and the checker, client
-//!   streams through a language server session;
+//!   streams through a language server session, event files through
+//!   `event` over the example lists and every output, pasted lists through
+//!   `import text` and the checker;
 //! - the build script's validation of the card database names the broken
 //!   file (`build.rs`, compiled into this test).
 
@@ -242,6 +244,57 @@ fn lsp_fuzz_corpus_replays_cleanly() {
         n += 1;
     }
     assert!(n >= 6, "the corpus holds {n} inputs");
+}
+
+#[path = "fuzz/common/event.rs"]
+mod event_fuzz;
+
+/// Every input of the committed event fuzz corpus is read and run as the
+/// fuzz target `event` runs it: read as an event file, run over the
+/// example lists and drawn in every output, or refused and drawn as a
+/// refusal, without a panic and with JSON that parses.
+#[test]
+fn event_fuzz_corpus_replays_cleanly() {
+    let mut n = 0;
+    for e in std::fs::read_dir(root().join("tests/fuzz/corpus/event")).unwrap() {
+        let bytes = std::fs::read(e.unwrap().path()).unwrap();
+        event_fuzz::run(&bytes);
+        n += 1;
+    }
+    assert!(n >= 50, "the corpus holds {n} inputs");
+}
+
+// `assert_output` is the fuzz target's.
+#[allow(dead_code)]
+#[path = "fuzz/common/text.rs"]
+mod text_fuzz;
+
+/// Every input of the committed text fuzz corpus is imported as the fuzz
+/// target `text` imports it: the fleet file written parses with only the
+/// fleet's own keys and checks without an input error, or the import
+/// reported an error.
+#[test]
+fn text_fuzz_corpus_replays_cleanly() {
+    let (mut files, mut written) = (0, 0);
+    let mut faults = Vec::new();
+    for e in std::fs::read_dir(root().join("tests/fuzz/corpus/text")).unwrap() {
+        let path = e.unwrap().path();
+        let bytes = std::fs::read(&path).unwrap();
+        let Ok(text) = std::str::from_utf8(&bytes) else {
+            continue;
+        };
+        files += 1;
+        let imported = text_fuzz::import(text);
+        written += usize::from(!imported.file.ships.is_empty());
+        if let Some(fault) = text_fuzz::fault(&imported) {
+            faults.push(format!("{}: {fault}", path.display()));
+        }
+    }
+    assert!(faults.is_empty(), "{}", faults.join("\n\n"));
+    assert!(
+        files >= 30 && written >= 25,
+        "{files} files, {written} fleets"
+    );
 }
 
 /// A temporary STAW database directory: the real sets and classes plus

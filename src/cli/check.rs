@@ -519,21 +519,31 @@ pub fn not_checked(source: Source, d: Diagnostic) -> Checked {
     Checked::input_error(&path, fleetcheck_staw::GAME, Some(source), d)
 }
 
+/// What an empty fleet file is told it needs.
+const FLEET_NEEDS: &str = "a fleet needs at least one [[ship]]";
+
 /// Reads a fleet file (`input::fs::read_text`: a regular file of at most
 /// 1 MiB, UTF-8, not empty). Every failure is a finished [`Checked`] with
 /// one input-error diagnostic.
 /// `-` is standard input (read to its end, at most the same size).
 pub fn read_source(path: &Path) -> Result<Source, Box<Checked>> {
-    if path == Path::new("-") {
-        return read_stdin();
-    }
-    fleetcheck_input::fs::read_text(path).map_err(|u| unreadable(*u))
+    read_source_of(path, FLEET_NEEDS)
+}
+
+/// [`read_source`] for a file of another kind (an event file): an empty
+/// one is told `needs`, what a file of its kind needs.
+pub fn read_source_of(path: &Path, needs: &str) -> Result<Source, Box<Checked>> {
+    let read = if path == Path::new("-") {
+        fleetcheck_input::fs::read_stream(std::io::stdin().lock(), "<stdin>", "standard input")
+    } else {
+        fleetcheck_input::fs::read_text(path)
+    };
+    read.map_err(|u| unreadable_of(*u, needs))
 }
 
 /// A fleet from standard input, reported as `<stdin>`.
 pub fn read_stdin() -> Result<Source, Box<Checked>> {
-    fleetcheck_input::fs::read_stream(std::io::stdin().lock(), "<stdin>", "standard input")
-        .map_err(|u| unreadable(*u))
+    read_source(Path::new("-"))
 }
 
 /// [`read_source`] for a command that edits the file: also the fingerprint
@@ -546,11 +556,17 @@ pub fn read_for_edit(
     fleetcheck_input::fs::read_text_for_edit(path).map_err(|u| unreadable(*u))
 }
 
-/// The report of a file that could not be read.
+/// The report of a fleet file that could not be read.
 pub fn unreadable(u: Unreadable) -> Box<Checked> {
+    unreadable_of(u, FLEET_NEEDS)
+}
+
+/// The report of a file that could not be read, an empty one told
+/// `needs` (what a file of its kind needs).
+pub fn unreadable_of(u: Unreadable, needs: &str) -> Box<Checked> {
     let Unreadable { path, source, diag } = u;
     let diag = if diag.is(InputCode::Empty) {
-        diag.with_help("a fleet needs at least one [[ship]]")
+        diag.with_help(needs)
     } else {
         diag
     };

@@ -64,12 +64,23 @@ pub struct EventArgs {
     pub common: Common,
 }
 
+/// What an empty event file is told it needs (the keys `staw::event::read`
+/// requires).
+pub const EVENT_NEEDS: &str = "an event file needs at least its `name` and `date`";
+
 /// Reads an event file by the one reader, then as the engine reads it
+/// ([`event_of`]).
+pub fn read_event(db: &Database, path: &Path) -> anyhow::Result<Event> {
+    let source = check::read_source_of(path, EVENT_NEEDS).map_err(|c| Refusal::file(*c))?;
+    Ok(event_of(db, source)?)
+}
+
+/// An event file's text read as the engine reads it
 /// (`staw::event::read`): every problem at once, each located in the file;
 /// a file with problems is refused (exit 2) with its report, drawn as
-/// `check` draws a fleet's input errors.
-pub fn read_event(db: &Database, path: &Path) -> anyhow::Result<Event> {
-    let source = read_source(path).map_err(|c| Refusal::file(*c))?;
+/// `check` draws a fleet's input errors. The fuzz target `event` reads its
+/// inputs here.
+pub fn event_of(db: &Database, source: Source) -> Result<Event, Refusal> {
     match fleetcheck_staw::event::read(db, &source) {
         Ok(event) => Ok(event),
         Err(diags) => {
@@ -87,8 +98,7 @@ pub fn read_event(db: &Database, path: &Path) -> anyhow::Result<Event> {
             Err(Refusal {
                 file: Some(Box::new(checked)),
                 ..Refusal::new(message)
-            }
-            .into())
+            })
         }
     }
 }
@@ -261,7 +271,7 @@ fn player_key(name: &str) -> String {
 /// The fingerprints of an earlier roster (`-o json` of `fleetcheck
 /// event`): by player and by file.
 #[derive(Debug, Default)]
-struct Against {
+pub struct Against {
     path: String,
     by_player: BTreeMap<String, String>,
     by_file: BTreeMap<String, String>,
@@ -365,6 +375,50 @@ fn compare(lists: &mut [Listed], against: &Against) {
     }
 }
 
+/// The check options of every list of an event: its format, date and SP
+/// cap in place of each list's own, its prices, the fingerprint on (the
+/// roster and `duplicate-list` need it), `today` and the collection.
+pub fn list_options(
+    event: &Event,
+    today: String,
+    collection: Option<std::sync::Arc<fleetcheck_staw::collection::Shelf>>,
+) -> anyhow::Result<CheckOptions> {
+    Ok(CheckOptions {
+        format: Some(event.format.clone()),
+        as_of: Some(check::parse_date(&event.date)?),
+        today,
+        sp_cap: event.own_cap(),
+        // The roster and the duplicate-list check need it.
+        skip_fingerprint: false,
+        skip_collection_report: false,
+        costs: event.rules.costs.clone(),
+        collection,
+    })
+}
+
+/// The roster of an event's checked lists ([`check_list`]): the checks
+/// across lists (`duplicate-player`, `duplicate-list`), the comparison with
+/// an earlier roster (`--against`), every list's diagnostics in file
+/// order; the event's report and every list's, as [`render`] draws them.
+/// What `run` does between reading the lists and printing, and what the
+/// fuzz target `event` calls.
+pub fn roster_of(
+    db: &Database,
+    event: &Event,
+    mut lists: Vec<Listed>,
+    against: Option<&Against>,
+) -> (EventReport, Vec<Checked>) {
+    cross_checks(&mut lists);
+    if let Some(a) = against {
+        compare(&mut lists, a);
+    }
+    for l in &mut lists {
+        sort(&mut l.checked);
+    }
+    let report = event_report(db, event, &lists, against.map(|a| a.path.clone()));
+    (report, lists.into_iter().map(|l| l.checked).collect())
+}
+
 pub fn run(args: &EventArgs) -> anyhow::Result<i32> {
     let common = &args.common;
     let db = super::load_db(common)?;
@@ -376,17 +430,7 @@ pub fn run(args: &EventArgs) -> anyhow::Result<i32> {
     if !args.lists.is_dir() {
         bail!("{} is not a folder of lists", args.lists.display());
     }
-    let opts = CheckOptions {
-        format: Some(event.format.clone()),
-        as_of: Some(check::parse_date(&event.date)?),
-        today: check::today()?,
-        sp_cap: event.own_cap(),
-        // The roster and the duplicate-list check need it.
-        skip_fingerprint: false,
-        skip_collection_report: false,
-        costs: event.rules.costs.clone(),
-        collection: args.owned.shelf(&db)?,
-    };
+    let opts = list_options(&event, check::today()?, args.owned.shelf(&db)?)?;
     let mut skip = vec![args.event.clone()];
     skip.extend(args.against.clone());
     let (inputs, skipped) =
@@ -394,7 +438,7 @@ pub fn run(args: &EventArgs) -> anyhow::Result<i32> {
     if let Some(out) = &args.sheets {
         sheets_allowed(out, &skip, &inputs, args.force)?;
     }
-    let mut lists: Vec<Listed> = super::pool::par_map(inputs, |input| match input {
+    let lists: Vec<Listed> = super::pool::par_map(inputs, |input| match input {
         Input::File(p) => match read_source(&p) {
             Ok(source) => check_list(&db, &event, source, &opts),
             Err(c) => Listed {
@@ -410,21 +454,8 @@ pub fn run(args: &EventArgs) -> anyhow::Result<i32> {
         },
         Input::Skipped(_) => unreachable!("split off above"),
     });
-    cross_checks(&mut lists);
-    if let Some(a) = &against {
-        compare(&mut lists, a);
-    }
-    for l in &mut lists {
-        sort(&mut l.checked);
-    }
-    let mut report = event_report(
-        &db,
-        &event,
-        &lists,
-        against.as_ref().map(|a| a.path.clone()),
-    );
+    let (mut report, files) = roster_of(&db, &event, lists, against.as_ref());
     report.skipped = skipped;
-    let files: Vec<Checked> = lists.into_iter().map(|l| l.checked).collect();
     let ropts = render_options(common);
     print(|w| render(w, common.output, &report, &files, &ropts))?;
     if let Some(path) = std::env::var_os(STEP_SUMMARY_ENV).filter(|p| !p.is_empty()) {
