@@ -717,3 +717,34 @@ fn options_offers_a_printing_the_collection_holds_and_counts_copies_across_print
         .collect();
     assert_eq!(ids, ["C080", "C183"]);
 }
+
+/// An empty collection file is refused (exit 2, untouched) and told what a
+/// collection file holds, not what a fleet needs: by `check --collection`,
+/// `collection show` and `collection add`.
+#[test]
+fn an_empty_collection_file_is_told_what_a_collection_holds() {
+    let d = shelf_dir();
+    std::fs::write(d.path().join("shelf.toml"), "").unwrap();
+    std::fs::write(
+        d.path().join("f.toml"),
+        "[[ship]]\nship = \"S207\"\ncaptain = \"Cap049\"\n",
+    )
+    .unwrap();
+    let help = "= help: a collection file lists what you own: expansions under [sets], loose cards under [cards]";
+    for args in [
+        &["check", "f.toml", "--collection", "shelf.toml"][..],
+        &["collection", "show", "shelf.toml"][..],
+        &["collection", "add", "shelf.toml", "71120"][..],
+    ] {
+        let r = run(d.path(), args);
+        assert_eq!(r.code, 2, "{args:?}: {}", r.stderr);
+        assert!(
+            r.stderr.contains("error[empty]: shelf.toml is empty"),
+            "{args:?}: {}",
+            r.stderr
+        );
+        assert!(r.stderr.contains(help), "{args:?}: {}", r.stderr);
+        assert!(!r.stderr.contains("[[ship]]"), "{args:?}: {}", r.stderr);
+        assert_eq!(read(&d), "", "{args:?}");
+    }
+}

@@ -553,7 +553,16 @@ pub fn read_stdin() -> Result<Source, Box<Checked>> {
 pub fn read_for_edit(
     path: &Path,
 ) -> Result<(Source, fleetcheck_input::fs::Original), Box<Checked>> {
-    fleetcheck_input::fs::read_text_for_edit(path).map_err(|u| unreadable(*u))
+    read_for_edit_of(path, FLEET_NEEDS)
+}
+
+/// [`read_for_edit`] of a file of another kind: an empty one is told
+/// `needs` (see [`read_source_of`]).
+pub fn read_for_edit_of(
+    path: &Path,
+    needs: &str,
+) -> Result<(Source, fleetcheck_input::fs::Original), Box<Checked>> {
+    fleetcheck_input::fs::read_text_for_edit(path).map_err(|u| unreadable_of(*u, needs))
 }
 
 /// The report of a fleet file that could not be read.
@@ -750,7 +759,8 @@ impl Owned {
 /// Reads a collection file into its shelf, or refuses it with every
 /// problem located.
 pub fn read_shelf(db: &Database, path: &Path) -> anyhow::Result<Shelf> {
-    let source = read_source(path).map_err(|c| RefusedFile::of(*c))?;
+    let source = read_source_of(path, super::collection::COLLECTION_NEEDS)
+        .map_err(|c| RefusedFile::of(*c))?;
     match collection::read(db, &source) {
         Ok(c) => Ok(Shelf::of(db, &c, &source.path)),
         Err(diags) => Err(refused(source, diags).into()),

@@ -9,7 +9,7 @@
 //! written); the edit itself is `builder::collection`'s, which reads the
 //! new text back before it is written.
 
-use super::check::{print, read_source, refused, render_options};
+use super::check::{print, read_source_of, refused, render_options};
 use super::refusal::Refusal;
 use super::{Common, Output};
 use clap::{Args, Subcommand};
@@ -140,9 +140,13 @@ fn read(db: &Database, source: &Source) -> anyhow::Result<Collection> {
     collection::read(db, source).map_err(|diags| refused(source.clone(), diags).into())
 }
 
+/// What an empty collection file is told it needs.
+pub const COLLECTION_NEEDS: &str =
+    "a collection file lists what you own: expansions under [sets], loose cards under [cards]";
+
 fn show(args: &ShowArgs) -> anyhow::Result<i32> {
     let db = super::load_db(&args.common)?;
-    let source = read_source(&args.file).map_err(|c| Refusal::file(*c))?;
+    let source = read_source_of(&args.file, COLLECTION_NEEDS).map_err(|c| Refusal::file(*c))?;
     let held = read(&db, &source)?;
     print_holdings(&db, &source, &held, "collection-show", &args.common, None)?;
     Ok(0)
@@ -185,7 +189,7 @@ fn edit(
 ) -> anyhow::Result<i32> {
     let _lock = super::add::lock(path)?;
     let (mut before, original) =
-        super::check::read_for_edit(path).map_err(|c| Refusal::file(*c))?;
+        super::check::read_for_edit_of(path, COLLECTION_NEEDS).map_err(|c| Refusal::file(*c))?;
     let held = read(db, &before)?;
     let form = original.form();
     before.text = form.to_edit(&before.text).into_owned();
