@@ -25,7 +25,8 @@ of bench/run.py, one generated fleet of 100 KiB and one of 1 MiB
 other games and of an edit: an X-Wing damage state of 20,000 ships, a
 Twilight Imperium game of 10,000 players, `remove` and `add` on a fleet of
 4,600 ships, one ship listing 100,000 Systems Upgrades (`run.gen_xwing_state`,
-`run.gen_ti4_game`, `run.gen_ships`, `run.gen_copies`).
+`run.gen_ti4_game`, `run.gen_ships`, `run.gen_copies`), and `import text` of a
+pasted list of 100,000 lines (`run.gen_pasted_list`: 20,000 ships).
 Needs valgrind.
 
 The language server's rows (`lsp_sessions`) are differences of two
@@ -155,6 +156,7 @@ def main():
         ti4 = run.gen_ti4_game(os.path.join(tmp, "ti4.toml"), 10000)
         ships = run.gen_ships(os.path.join(tmp, "ships.toml"), 4600)
         copies = run.gen_copies(os.path.join(tmp, "copies.toml"), 100000)
+        pasted = run.gen_pasted_list(os.path.join(tmp, "pasted.txt"), 20000)
         edited = os.path.join(tmp, "edited.toml")
         rows = []
         for label, argv, n in (
@@ -179,6 +181,8 @@ def main():
              ["options", run.ONE_FLEET, "--ship", "1", "--replace", "Boheeka"], 1),
             (f"import text {IMPORT_TEXT}",
              ["import", "text", IMPORT_TEXT, "-O", os.path.join(tmp, "x.toml"), "--force"], 1),
+            ("import text <pasted list of 100,000 lines: 20,000 ships> (its fleet file over 1 MiB: refused)",
+             ["import", "text", pasted, "-O", os.path.join(tmp, "pasted.toml"), "--force"], 1),
             ("check <X-Wing damage state of 20,000 ships>", ["check", xwing], 1),
             ("check <Twilight Imperium game of 10,000 players>", ["check", ti4], 1),
             ("check <one ship with 100,000 Systems Upgrades>", ["check", copies], 1),

@@ -335,6 +335,17 @@ def gen_copies(path, copies, card="T057"):
     return path
 
 
+def gen_pasted_list(path, ships):
+    """A pasted list (`fleetcheck import text`) of `ships` U.S.S. Defiants,
+    each with Data, Worf and Odo (names several cards share, left to
+    `fix`), five lines a ship: for the import's time in the lines."""
+    with open(path, "w") as f:
+        f.write("Big paste\n\n")
+        for _ in range(ships):
+            f.write("U.S.S. Defiant\n- Data\n- Worf\n- Odo\n\n")
+    return path
+
+
 def gen_event(folder, n, seed=SEED):
     """Writes an event into `folder`: `event.toml` (a 100 SP standard event
     that asks for players) and `lists/`, the n fleets of `gen_fleets`

@@ -106,3 +106,43 @@ fn a_key_past_the_recursion_limit_is_located() {
         "{d}"
     );
 }
+
+/// A pasted list of 1,000 ships, each `U.S.S. Defiant` with Data, Worf and
+/// Odo (names several cards share): every ship is imported and every name
+/// left to `fix` is reported, once. `bench/instructions.py` counts the
+/// same list at 20,000 ships (100,000 lines): time linear in the lines.
+#[test]
+fn a_pasted_list_of_a_thousand_ships_imports_every_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut list = String::from("Big paste\n\n");
+    for _ in 0..1000 {
+        list.push_str("U.S.S. Defiant\n- Data\n- Worf\n- Odo\n\n");
+    }
+    super::write(dir.path(), "list.txt", &list);
+    let r = run(
+        dir.path(),
+        &["import", "text", "list.txt", "-O", "out.toml"],
+    );
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    let lines: Vec<&str> = r.stderr.lines().collect();
+    assert_eq!(lines.len(), 3001);
+    let count = |what: &str| lines.iter().filter(|l| l.contains(what)).count();
+    assert_eq!(
+        count("'Data' names 4 different cards that fit as a captain"),
+        1000
+    );
+    assert_eq!(
+        count("'Worf' names 7 different cards that fit as an upgrade"),
+        1000
+    );
+    assert_eq!(
+        count("'Odo' names 2 different cards that fit as an upgrade"),
+        1000
+    );
+    assert_eq!(
+        lines[3000],
+        "wrote out.toml: 1000 ships, input errors (see `fleetcheck check out.toml`; `fleetcheck fix` settles ambiguous names)"
+    );
+    let written = std::fs::read_to_string(dir.path().join("out.toml")).unwrap();
+    assert_eq!(written.matches("[[ship]]").count(), 1000);
+}
