@@ -522,6 +522,10 @@ pub fn not_checked(source: Source, d: Diagnostic) -> Checked {
 /// What an empty fleet file is told it needs.
 const FLEET_NEEDS: &str = "a fleet needs at least one [[ship]]";
 
+/// What an empty collection file is told it needs.
+pub const COLLECTION_NEEDS: &str =
+    "a collection file lists what you own: expansions under [sets], loose cards under [cards]";
+
 /// Reads a fleet file (`input::fs::read_text`: a regular file of at most
 /// 1 MiB, UTF-8, not empty). Every failure is a finished [`Checked`] with
 /// one input-error diagnostic.
@@ -759,8 +763,7 @@ impl Owned {
 /// Reads a collection file into its shelf, or refuses it with every
 /// problem located.
 pub fn read_shelf(db: &Database, path: &Path) -> anyhow::Result<Shelf> {
-    let source = read_source_of(path, super::collection::COLLECTION_NEEDS)
-        .map_err(|c| RefusedFile::of(*c))?;
+    let source = read_source_of(path, COLLECTION_NEEDS).map_err(|c| RefusedFile::of(*c))?;
     match collection::read(db, &source) {
         Ok(c) => Ok(Shelf::of(db, &c, &source.path)),
         Err(diags) => Err(refused(source, diags).into()),

@@ -9,7 +9,7 @@
 //! written); the edit itself is `builder::collection`'s, which reads the
 //! new text back before it is written.
 
-use super::check::{print, read_source_of, refused, render_options};
+use super::check::{print, read_source_of, refused, render_options, COLLECTION_NEEDS};
 use super::refusal::Refusal;
 use super::{Common, Output};
 use clap::{Args, Subcommand};
@@ -139,10 +139,6 @@ fn holding(card: bool) -> Holding {
 fn read(db: &Database, source: &Source) -> anyhow::Result<Collection> {
     collection::read(db, source).map_err(|diags| refused(source.clone(), diags).into())
 }
-
-/// What an empty collection file is told it needs.
-pub const COLLECTION_NEEDS: &str =
-    "a collection file lists what you own: expansions under [sets], loose cards under [cards]";
 
 fn show(args: &ShowArgs) -> anyhow::Result<i32> {
     let db = super::load_db(&args.common)?;
