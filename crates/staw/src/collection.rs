@@ -92,7 +92,9 @@ pub struct Use<'a> {
     pub needed: u32,
     /// Copies the collection holds.
     pub owned: u32,
-    /// The references that use it, in file order.
+    /// For a card the fleet uses more copies of than are owned, the
+    /// references that use it, in file order (the `not-owned` warning
+    /// stands at the first copy beyond those owned); empty otherwise.
     pub spans: Vec<Range<usize>>,
     /// For a card the fleet uses more copies of than are owned, the
     /// expansions that contain it ([`sources`]), found once for the
@@ -271,6 +273,9 @@ impl Shelf {
         // uses a dozen cards: a B-tree of indices is cheaper than hashing
         // each key, and stays O(log n) for a fleet of thousands.
         let mut at: BTreeMap<Result<usize, &str>, usize> = BTreeMap::new();
+        // Every reference, by its card's place in `cards`: one list for the
+        // fleet, given out only to the cards short of copies.
+        let mut refs: Vec<(usize, Range<usize>)> = Vec::with_capacity(every.size_hint().0);
         for (card, span) in every {
             if card.sets.is_empty() || card.helper {
                 continue;
@@ -282,12 +287,12 @@ impl Shelf {
             };
             match at.entry(first.ok_or(card.id.as_str())) {
                 btree_map::Entry::Occupied(i) => {
-                    let u = &mut cards[*i.get()];
-                    u.needed += 1;
-                    u.spans.push(span);
+                    cards[*i.get()].needed += 1;
+                    refs.push((*i.get(), span));
                 }
                 btree_map::Entry::Vacant(v) => {
                     v.insert(cards.len());
+                    refs.push((cards.len(), span));
                     cards.push(Use {
                         first_printing: first
                             .and_then(|i| db.cards.get(i))
@@ -298,15 +303,21 @@ impl Shelf {
                         name: &card.name,
                         needed: 1,
                         owned: self.at(first),
-                        spans: vec![span],
+                        spans: Vec::new(),
                         sources: Vec::new(),
                     });
                 }
             }
         }
-        for u in &mut cards {
-            u.spans.sort_by_key(|s| s.start);
-            if u.short() > 0 {
+        if cards.iter().any(|u| u.short() > 0) {
+            refs.sort_unstable_by_key(|(i, s)| (*i, s.start));
+            for (i, span) in refs {
+                let u = &mut cards[i];
+                if u.short() > 0 {
+                    u.spans.push(span);
+                }
+            }
+            for u in cards.iter_mut().filter(|u| u.short() > 0) {
                 u.sources = sources(db, u.id);
             }
         }
