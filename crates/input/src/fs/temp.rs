@@ -1,14 +1,21 @@
 //! What a killed run leaves: at most its temporary file, named
 //! `.{name}.fleetcheck-XXXXXXXX.tmp` beside the target (the name cut so
 //! that the whole fits in 255 bytes), never a half
-//! written target. The next write in that directory removes such files
-//! older than [`STALE_AFTER`] (younger ones may be another run's, still
-//! writing). Their age is measured against the modification time the file
+//! written target. The first write of a run in that directory removes
+//! such files older than [`STALE_AFTER`] (younger ones may be another
+//! run's, still writing); later writes of the run there do not list the
+//! directory again (an import of 5,000 squads into one folder would list
+//! it 5,000 times). Their age is measured against the modification time the file
 //! system gives the new temporary file, so no clock is read here.
 
+use std::collections::BTreeSet;
 use std::io;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 use std::time::Duration;
+
+/// The directories this run has swept of stale temporary files.
+static SWEPT: Mutex<BTreeSet<PathBuf>> = Mutex::new(BTreeSet::new());
 
 /// Temporary files older than this (by the file system's clock) are
 /// leftovers of a killed run, removed by the next write in their directory.
@@ -83,8 +90,16 @@ pub(super) fn is_temp_name(name: &str) -> bool {
 
 /// Removes the temporary files in `dir` that are older than [`STALE_AFTER`]
 /// compared with `fresh` (the temporary file just made): leftovers of
-/// killed runs. Best effort: what cannot be read or removed stays.
+/// killed runs, once a run per directory. Best effort: what cannot be
+/// read or removed stays.
 pub(super) fn remove_stale(dir: &Path, fresh: &Path) {
+    let first = SWEPT
+        .lock()
+        .map(|mut swept| swept.insert(dir.to_path_buf()))
+        .unwrap_or(true);
+    if !first {
+        return;
+    }
     let Ok(now) = std::fs::metadata(fresh).and_then(|m| m.modified()) else {
         return;
     };

@@ -340,3 +340,18 @@ fn what_is_not_a_regular_file_is_never_replaced() {
     assert!(std::fs::metadata(&folder).unwrap().is_dir());
     assert!(leftovers(dir.path()).is_empty());
 }
+
+#[test]
+fn a_directory_is_swept_of_stale_temp_files_once_a_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let first = dir.path().join("a.toml");
+    write(&first, b"a", Guard::New).unwrap();
+    // A leftover that appears after the run's first write there stays
+    // until the next run: the directory is listed once a run.
+    let stale = dir.path().join(".other.toml.fleetcheck-AbCd1234.tmp");
+    std::fs::write(&stale, "x").unwrap();
+    age(&stale, Duration::from_secs(3600));
+    write(&dir.path().join("b.toml"), b"b", Guard::New).unwrap();
+    assert!(stale.exists());
+    assert_eq!(std::fs::read(dir.path().join("b.toml")).unwrap(), b"b");
+}
