@@ -299,7 +299,9 @@ pub struct TogetherReport {
     /// Whether the collection holds every card the fleets use together.
     pub fits: bool,
     /// The cards the fleets together use more copies of than the
-    /// collection holds, in the order the files first use them.
+    /// collection holds, in the order the files are checked (each file's
+    /// cards it holds enough copies of first, then those it does not, each
+    /// in the order the file first uses it).
     pub short: Vec<ShortCard>,
 }
 
