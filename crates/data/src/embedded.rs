@@ -361,23 +361,10 @@ impl Blob {
         if !numbers.is_empty() && id.is_ascii() {
             let mut key = id_word(id.as_bytes())?;
             key.make_ascii_lowercase();
-            let key = u64::from_be_bytes(key);
-            let number = |i: usize| -> u64 {
-                numbers
-                    .get(8 * i..8 * i + 8)
-                    .and_then(|b| b.try_into().ok())
-                    .map_or(u64::MAX, u64::from_be_bytes)
-            };
-            let (mut lo, mut hi) = (0, numbers.len() / 8);
-            while lo < hi {
-                let mid = lo + (hi - lo) / 2;
-                match number(mid).cmp(&key) {
-                    Ordering::Less => lo = mid + 1,
-                    Ordering::Greater => hi = mid,
-                    Ordering::Equal => return self.word(IDS.values, mid).map(|i| i as usize),
-                }
-            }
-            return None;
+            // Arrays of bytes compare as their big-endian numbers do.
+            let (words, _) = numbers.as_chunks::<8>();
+            let at = words.binary_search(&key).ok()?;
+            return self.word(IDS.values, at).map(|i| i as usize);
         }
         let mut buf = [0u8; 32];
         if id.is_ascii() && id.len() <= buf.len() {

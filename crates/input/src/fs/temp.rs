@@ -18,7 +18,8 @@ use std::time::Duration;
 static SWEPT: Mutex<BTreeSet<PathBuf>> = Mutex::new(BTreeSet::new());
 
 /// Temporary files older than this (by the file system's clock) are
-/// leftovers of a killed run, removed by the next write in their directory.
+/// leftovers of a killed run, removed by the first write of a run in their
+/// directory.
 pub(crate) const STALE_AFTER: Duration = Duration::from_secs(10 * 60);
 
 /// What names a temporary file of [`super::write`]: `.{name}` + this + random
