@@ -534,8 +534,8 @@ pub fn read_source(path: &Path) -> Result<Source, Box<Checked>> {
     read_source_of(path, FLEET_NEEDS)
 }
 
-/// [`read_source`] for a file of another kind (an event file): an empty
-/// one is told `needs`, what a file of its kind needs.
+/// [`read_source`] for a file of another kind (an event or a collection
+/// file): an empty one is told `needs`, what a file of its kind needs.
 pub fn read_source_of(path: &Path, needs: &str) -> Result<Source, Box<Checked>> {
     let read = if path == Path::new("-") {
         fleetcheck_input::fs::read_stream(std::io::stdin().lock(), "<stdin>", "standard input")
