@@ -495,8 +495,8 @@ pub struct FormatsArgs {
 fn lsp(args: &FormatsArgs) -> anyhow::Result<i32> {
     let db = load_db(&args.common)?;
     let opts = check::check_options(None, None)?;
-    let session =
-        fleetcheck_lsp::serve_stdio(&db, opts).map_err(|e| anyhow::anyhow!("lsp: {e}"))?;
+    let session = fleetcheck_lsp::serve_stdio(&db, opts, pool::cores())
+        .map_err(|e| anyhow::anyhow!("lsp: {e}"))?;
     Ok(session.exit_code)
 }
 
@@ -541,13 +541,24 @@ fn formats(args: &FormatsArgs) -> anyhow::Result<i32> {
 }
 
 /// Loads the database named by `--data`, or the embedded one.
-pub fn load_db(common: &Common) -> anyhow::Result<fleetcheck_data::Database> {
+pub fn load_db(common: &Common) -> anyhow::Result<&'static fleetcheck_data::Database> {
     use anyhow::Context;
+    // The database lives as long as the process: its cards are decoded
+    // once, however many commands a process runs (the tests run many),
+    // and never freed one by one at exit (freeing every card `options`
+    // decoded cost it 5 million instructions).
+    static EMBEDDED: std::sync::OnceLock<fleetcheck_data::Database> = std::sync::OnceLock::new();
     match &common.data {
         Some(dir) => fleetcheck_data::Database::from_dir(dir)
+            .map(|db| &*Box::leak(Box::new(db)))
             .with_context(|| format!("cannot load the card database in {}", dir.display())),
         None => {
-            fleetcheck_data::Database::embedded().context("the embedded card database is invalid")
+            if let Some(db) = EMBEDDED.get() {
+                return Ok(db);
+            }
+            let db = fleetcheck_data::Database::embedded()
+                .context("the embedded card database is invalid")?;
+            Ok(EMBEDDED.get_or_init(|| db))
         }
     }
 }

@@ -111,6 +111,7 @@ pub fn run(args: &OptionsArgs) -> anyhow::Result<i32> {
         breaking: false,
         owned: args.only_owned,
         starting: None,
+        workers: super::pool::cores(),
     };
     let found = match options(&db, &source, &opts, &ask) {
         Ok(f) => f,

@@ -91,8 +91,12 @@ fn threads_for(n: usize) -> usize {
     if n < 2 * ITEMS_PER_THREAD {
         return 1;
     }
-    let cores = std::thread::available_parallelism().map_or(1, usize::from);
-    cores.min(n / ITEMS_PER_THREAD).max(1)
+    cores().min(n / ITEMS_PER_THREAD).max(1)
+}
+
+/// The cores this process may run on (reads the cgroup limits).
+pub(crate) fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, usize::from)
 }
 
 /// A worker: takes the next item while it is within the window, sends

@@ -216,6 +216,7 @@ impl Offer<'_> {
 pub(crate) fn completion(
     db: &Database,
     opts: &CheckOptions,
+    workers: usize,
     doc: &Document,
     offset: usize,
 ) -> Option<lsp::CompletionResponse> {
@@ -231,12 +232,14 @@ pub(crate) fn completion(
             let typed = &text[inner.start..offset.clamp(inner.start, inner.end)];
             match place.inline {
                 Some("faction") => values(doc, &inner, typed, factions()),
-                Some("id" | "name") => cards(db, opts, doc, &place, table, &inner, offset)?,
+                Some("id" | "name") => {
+                    cards(db, opts, workers, doc, &place, table, &inner, offset)?
+                }
                 Some(_) => return None,
                 None => match (place.key, table) {
                     ("format", Table::Top) => values(doc, &inner, typed, formats(db)),
                     ("game", Table::Top) => values(doc, &inner, typed, games()),
-                    _ => cards(db, opts, doc, &place, table, &inner, offset)?,
+                    _ => cards(db, opts, workers, doc, &place, table, &inner, offset)?,
                 },
             }
         }
@@ -361,9 +364,11 @@ fn keys(doc: &Document, offset: usize) -> Option<Vec<lsp::CompletionItem>> {
 
 /// The cards that fit the place of the string at `inner`, ranked, each
 /// inserted in the file's form.
+#[allow(clippy::too_many_arguments)]
 fn cards(
     db: &Database,
     opts: &CheckOptions,
+    workers: usize,
     doc: &Document,
     place: &Place<'_>,
     table: Table,
@@ -393,6 +398,7 @@ fn cards(
                     any_faction: true,
                     breaking: true,
                     starting: Some(typed.clone()),
+                    workers,
                     ..Ask::default()
                 },
             )?;
@@ -412,6 +418,7 @@ fn cards(
                 any_faction: true,
                 breaking: true,
                 starting: Some(typed.clone()),
+                workers,
                 ..Ask::default()
             },
         )?,

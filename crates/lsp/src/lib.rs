@@ -53,12 +53,14 @@ pub struct Session {
 }
 
 /// Serves on standard input and output until the client says `exit` or
-/// closes its end.
-pub fn serve_stdio(db: &Database, opts: CheckOptions) -> Result<Session, Error> {
+/// closes its end. A completion list prices its cards on up to `workers`
+/// threads (the caller knows the machine's cores).
+pub fn serve_stdio(db: &Database, opts: CheckOptions, workers: usize) -> Result<Session, Error> {
     let stdout = std::io::stdout();
-    serve_stream(
-        db,
-        opts,
+    let mut server = Server::new(db, opts);
+    server.workers = workers;
+    serve_on(
+        server,
         std::io::stdin().lock(),
         std::io::BufWriter::new(stdout.lock()),
     )
@@ -71,9 +73,17 @@ pub fn serve_stream(
     db: &Database,
     opts: CheckOptions,
     input: impl BufRead,
+    output: impl Write,
+) -> Result<Session, Error> {
+    serve_on(Server::new(db, opts), input, output)
+}
+
+/// `server` on a byte stream, as [`serve_stream`] says.
+fn serve_on(
+    mut server: Server<'_>,
+    input: impl BufRead,
     mut output: impl Write,
 ) -> Result<Session, Error> {
-    let mut server = Server::new(db, opts);
     let mut frames = stream::Reader::new(input);
     let mut out = Vec::new();
     while let Some(frame) = frames.next_frame() {
@@ -158,6 +168,8 @@ struct Server<'db> {
     /// The open documents by URI.
     docs: HashMap<String, Document>,
     caught_panics: Vec<String>,
+    /// How many threads a completion list may price its cards on.
+    workers: usize,
 }
 
 /// A request's parameters, or its `InvalidParams` answer.
@@ -224,6 +236,7 @@ impl<'db> Server<'db> {
             state: State::Uninitialized,
             docs: HashMap::new(),
             caught_panics: Vec::new(),
+            workers: 1,
         }
     }
 
@@ -347,7 +360,7 @@ impl<'db> Server<'db> {
     }
 
     fn answer(&mut self, req: &Request) -> Result<Value, Response> {
-        let (db, opts) = (self.db, &self.opts);
+        let (db, opts, workers) = (self.db, &self.opts, self.workers);
         match req.method.as_str() {
             r::HoverRequest::METHOD => self.at_position(
                 req,
@@ -357,7 +370,7 @@ impl<'db> Server<'db> {
             r::Completion::METHOD => self.at_position(
                 req,
                 |p: &lsp::CompletionParams| &p.text_document_position,
-                |d, offset| completion::completion(db, opts, d, offset),
+                |d, offset| completion::completion(db, opts, workers, d, offset),
             ),
             r::CodeActionRequest::METHOD => self.on_document(
                 req,

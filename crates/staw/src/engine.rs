@@ -220,28 +220,44 @@ impl<'db> Resolved<'db> {
     pub fn analyse<R>(&self, visit: impl FnOnce(&Analysis) -> R) -> Analysed<R> {
         // `head` is never priced: the visitor's type is free.
         let mut out = Analysed::clone(&self.head).map(|()| unreachable!());
-        if let (Some(fleet), Some(format)) = (&self.fleet, self.format) {
-            self.runs.fetch_add(1, Ordering::Relaxed);
-            let mut a = analysis::analyse(
-                self.db,
-                format,
-                self.date.clone(),
-                &self.raw,
-                fleet,
-                self.cap.clone(),
-            );
-            if !self.costs.is_empty() {
-                crate::event::reprice(&mut a, &self.costs);
-            }
-            a.collection = self.collection.as_deref();
-            for rule in RULES {
-                (rule.check)(&a, &mut out.diagnostics);
-            }
-            out.priced = Some(visit(&a));
-        }
+        out.priced = self.analyse_rules(&mut out.diagnostics, visit);
         out.diagnostics
             .sort_by_key(|d| d.span.as_ref().map_or(usize::MAX, |s| s.start));
         out
+    }
+
+    /// [`Resolved::analyse`] without what was read: prices the fleet, runs
+    /// every rule of [`RULES`], pushes their diagnostics (only theirs, in
+    /// the rules' order) to `diagnostics` and hands the priced fleet to
+    /// `visit`; `None` when the fleet cannot be priced. For a question
+    /// that prices many changes of one fleet (`options`): the diagnostics
+    /// of reading and resolving ([`Resolved::diagnostics`]) are the same
+    /// for each and are not copied again.
+    pub fn analyse_rules<R>(
+        &self,
+        diagnostics: &mut Vec<Diagnostic>,
+        visit: impl FnOnce(&Analysis) -> R,
+    ) -> Option<R> {
+        let (Some(fleet), Some(format)) = (&self.fleet, self.format) else {
+            return None;
+        };
+        self.runs.fetch_add(1, Ordering::Relaxed);
+        let mut a = analysis::analyse(
+            self.db,
+            format,
+            self.date.clone(),
+            &self.raw,
+            fleet,
+            self.cap.clone(),
+        );
+        if !self.costs.is_empty() {
+            crate::event::reprice(&mut a, &self.costs);
+        }
+        a.collection = self.collection.as_deref();
+        for rule in RULES {
+            (rule.check)(&a, diagnostics);
+        }
+        Some(visit(&a))
     }
 
     /// Resolves `r` as if written at `position` of ship `ship` (0-based)

@@ -75,6 +75,11 @@ pub struct Ask {
     /// names are (`normalize`): the language server's completion asks with
     /// what is typed, so that only those cards are priced.
     pub starting: Option<String>,
+    /// How many threads may price the cards (each card's pricing reads
+    /// the fleet only; the answer is the same for any number): 0 and 1
+    /// price them on the calling thread. The caller knows the machine's
+    /// cores; this crate reads no environment.
+    pub workers: usize,
 }
 
 fn errors_by_code(diagnostics: &[Diagnostic]) -> HashMap<fleetcheck_input::diag::Code, usize> {
@@ -374,12 +379,14 @@ fn find(
     // Reprints are one card: each is known by its first printing.
     let mut seen: HashSet<&str> = HashSet::new();
     let excluded = exclude.map(|x| db.first_printing(x));
-    let mut out = Vec::new();
     let starting = ask
         .starting
         .as_deref()
         .map(normalize)
         .filter(|s| !s.is_empty());
+    // The cards to try, in the database's order: each is priced, then
+    // judged in that order.
+    let mut tries: Vec<Try> = Vec::new();
     for card in &db.cards {
         if let Some(f) = &faction {
             if !card.factions.contains(f) {
@@ -467,17 +474,44 @@ fn find(
                 card,
             },
         };
+        tries.push(Try {
+            card,
+            first,
+            change,
+        });
+    }
+    // Each card priced with the fleet (on `ask.workers` threads: each
+    // pricing reads the resolved fleet only).
+    let sideboard = section.is_some();
+    // What was read is the same for every card tried (and has no input
+    // error): its errors are counted once, each card's rules on top.
+    let read = errors_by_code(resolved.diagnostics());
+    let priced = on_workers(ask.workers, &tries, |t| {
         // No such place (a sideboard section already taken).
-        let Some(changed) = resolved.with(change) else {
-            continue;
-        };
+        let changed = resolved.with(t.change)?;
         // Only what the answer needs is taken from the priced fleet (no
         // report of every card is built for each candidate).
-        let after = changed.analyse(|a| Outcome::of(a, section.is_some(), n, card));
-        if fleetcheck_input::diag::exit_code(&after.diagnostics) == 2 {
-            continue;
+        let mut diagnostics = Vec::new();
+        let outcome =
+            changed.analyse_rules(&mut diagnostics, |a| Outcome::of(a, sideboard, n, t.card));
+        // A rule never finds an input error; were one to, the card would
+        // not be offered, as before.
+        if fleetcheck_input::diag::exit_code(&diagnostics) == 2 {
+            return None;
         }
-        let now = errors_by_code(&after.diagnostics);
+        let mut errors = read.clone();
+        for (code, n) in errors_by_code(&diagnostics) {
+            *errors.entry(code).or_insert(0) += n;
+        }
+        Some(Priced { errors, outcome })
+    });
+    let mut out = Vec::new();
+    for (t, after) in tries.iter().zip(priced) {
+        let Try { card, first, .. } = *t;
+        let Some(after) = after else {
+            continue;
+        };
+        let now = after.errors;
         let new: Vec<fleetcheck_input::diag::Code> = now
             .iter()
             .filter(|(c, n)| before.get(*c).copied().unwrap_or(0) < **n)
@@ -493,7 +527,7 @@ fn find(
         }
         let mut breaks: Vec<String> = new.iter().map(|c| c.as_str().to_string()).collect();
         breaks.sort();
-        let Some(Some(r)) = after.priced else {
+        let Some(Some(r)) = after.outcome else {
             continue;
         };
         let (total, cap) = (r.total, r.cap);
@@ -599,6 +633,60 @@ fn find(
         why,
     })
 }
+
+/// A card to try: the printing offered, its first printing (what its
+/// reprints are known by) and where it is put.
+struct Try<'db> {
+    card: &'db Card,
+    first: &'db str,
+    change: Change<'db>,
+}
+
+/// What the fleet priced with a card to try says: its errors by code,
+/// and what `options` takes of it (`None` when it cannot be priced).
+struct Priced {
+    errors: HashMap<fleetcheck_input::diag::Code, usize>,
+    outcome: Option<Option<Outcome>>,
+}
+
+/// `f` of every item, in the items' order, on up to `workers` threads
+/// (the calling thread one of them), each taking the next item as it
+/// finishes one. A panic in `f` reaches the caller once every thread has
+/// stopped.
+fn on_workers<T: Sync, R: Send>(workers: usize, items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
+    let threads = workers.min(items.len() / MIN_PER_WORKER).max(1);
+    if threads == 1 {
+        return items.iter().map(f).collect();
+    }
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let work = || {
+        let mut done = Vec::new();
+        loop {
+            let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            let Some(item) = items.get(i) else {
+                return done;
+            };
+            done.push((i, f(item)));
+        }
+    };
+    let mut all: Vec<(usize, R)> = std::thread::scope(|s| {
+        let others: Vec<_> = (1..threads).map(|_| s.spawn(work)).collect();
+        let mut all = work();
+        for o in others {
+            match o.join() {
+                Ok(done) => all.extend(done),
+                Err(panic) => std::panic::resume_unwind(panic),
+            }
+        }
+        all
+    });
+    all.sort_unstable_by_key(|(i, _)| *i);
+    all.into_iter().map(|(_, r)| r).collect()
+}
+
+/// The fewest cards worth a thread of their own: a thread costs about
+/// as much to start as pricing a few cards.
+const MIN_PER_WORKER: usize = 16;
 
 /// What `options` takes of the fleet priced with a candidate: the
 /// candidate's price where it was put (the last card of its id on the
