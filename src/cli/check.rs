@@ -102,7 +102,7 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<i32> {
         Input::Skipped(_) => unreachable!("split off above"),
     };
     let mut files = Vec::new();
-    let shelf = opts.collection.as_deref().map(|s| (&db, s));
+    let shelf = opts.collection.as_deref().map(|s| (db, s));
     print(|w| {
         files = stream(
             w,
@@ -117,8 +117,8 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<i32> {
     })?;
     let code = exit_code(&files);
     // The process exits next and frees everything at once; dropping
-    // thousands of cards and reports one by one would only cost time.
-    std::mem::forget(db);
+    // thousands of reports one by one would only cost time (the database
+    // lives as long as the process: `load_db`).
     std::mem::forget(files);
     Ok(code)
 }

@@ -78,14 +78,21 @@ pub(crate) fn assign_by(
     // are (swapping an earlier one in for a later one keeps the cost and
     // places earlier cards): the rest stay unplaced without a search, which
     // keeps a file of 100,000 upgrades linear.
+    // (A few cards, as most ships have, are compared with the earlier
+    // ones rather than hashed.)
     let mut seen: std::collections::HashMap<&[Option<(usize, i32)>], usize> =
         std::collections::HashMap::new();
     let keep: Vec<usize> = (0..n)
         .filter(|&i| {
             let open = edges[i].iter().filter(|e| e.is_some()).count();
-            let count = seen.entry(edges[i].as_slice()).or_insert(0);
-            *count += 1;
-            *count <= open
+            let count = if n <= FEW_CARDS {
+                1 + edges[..i].iter().filter(|e| **e == edges[i]).count()
+            } else {
+                let count = seen.entry(edges[i].as_slice()).or_insert(0);
+                *count += 1;
+                *count
+            };
+            count <= open
         })
         .collect();
     if keep.len() == n {
@@ -99,6 +106,10 @@ pub(crate) fn assign_by(
     }
     out
 }
+
+/// How many cards of a ship `assign_by` compares with each other rather
+/// than hashing.
+const FEW_CARDS: usize = 32;
 
 /// [`assign_grounded`] on slots that take what they accept at the card's
 /// own price ([`edge`] of the slot and the card's options: no slot terms),

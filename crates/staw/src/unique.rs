@@ -27,8 +27,9 @@ pub(crate) const RULE: Rule = Rule {
 fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
     let cards = a.every_card();
     // The first card of each unique name, by index; a card is described
-    // only when it clashes.
-    let mut seen: HashMap<(bool, String), usize> = HashMap::new();
+    // only when it clashes. A fleet has few unique cards: they are kept in
+    // a list, and in a map once there are many.
+    let mut seen = Seen::default();
     for (i, l) in cards.iter().enumerate() {
         if l.role.is_some_and(is_attached) || (l.role.is_none() && !l.sideboard) {
             continue;
@@ -37,24 +38,54 @@ fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
         if !(c.unique || c.mirror_unique) {
             continue;
         }
-        match seen.entry((c.mirror_unique, normalize(&c.name))) {
-            Entry::Occupied(first) => {
-                let mu = if c.mirror_unique {
-                    "Mirror Universe "
-                } else {
-                    ""
-                };
-                let (here, first) = (describe(l), describe(&cards[*first.get()]));
-                out.push(
-                    Diagnostic::new(
-                        Code::Unique,
-                        format!("{here} has the same {mu}unique name as {first}"),
-                    )
-                    .with_span(Some(l.span.clone())),
-                );
-            }
+        if let Some(first) = seen.first_or_insert((c.mirror_unique, normalize(&c.name)), i) {
+            let mu = if c.mirror_unique {
+                "Mirror Universe "
+            } else {
+                ""
+            };
+            let (here, first) = (describe(l), describe(&cards[first]));
+            out.push(
+                Diagnostic::new(
+                    Code::Unique,
+                    format!("{here} has the same {mu}unique name as {first}"),
+                )
+                .with_span(Some(l.span.clone())),
+            );
+        }
+    }
+}
+
+/// A unique name: Mirror Universe or not, and the name normalised.
+type Key = (bool, String);
+
+/// The first card of each unique name seen: a list while it is short
+/// (hashing costs more than comparing a few names), a map past
+/// [`Seen::LIST`] names (a file may list thousands of cards).
+#[derive(Default)]
+struct Seen {
+    list: Vec<(Key, usize)>,
+    map: HashMap<Key, usize>,
+}
+
+impl Seen {
+    const LIST: usize = 32;
+
+    /// The index of the first card of `key` if one was seen; else `i` is
+    /// kept as its first.
+    fn first_or_insert(&mut self, key: Key, i: usize) -> Option<usize> {
+        if let Some((_, first)) = self.list.iter().find(|(k, _)| *k == key) {
+            return Some(*first);
+        }
+        if self.list.len() < Self::LIST {
+            self.list.push((key, i));
+            return None;
+        }
+        match self.map.entry(key) {
+            Entry::Occupied(first) => Some(*first.get()),
             Entry::Vacant(v) => {
                 v.insert(i);
+                None
             }
         }
     }
