@@ -383,6 +383,75 @@ fn against_two_swapped_file_names_is_no_change() {
     assert_eq!(compared(&v), []);
 }
 
+/// Lists of one file name in two folders of the lists folder
+/// (`north/jane.toml`, `south/jane.toml`, no player to tell them apart)
+/// are two lists of the roster: each is compared with its own entry, found
+/// by its path inside the lists folder, from any working directory. (By
+/// file name alone, both were compared with the last one's entry: the
+/// unchanged north list was `fingerprint-changed`, and a north list
+/// changed into the south one's cards unchanged.)
+#[test]
+fn against_lists_of_one_name_in_two_folders_are_two_lists() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(
+        d.join("event.toml"),
+        "name = \"Two\"\ndate = \"2025-06-01\"\n",
+    )
+    .unwrap();
+    let list = |captain: &str| {
+        format!("[[ship]]\nship = {{ id = \"S207\" }}\ncaptain = {{ id = \"{captain}\" }}\n")
+    };
+    for (folder, captain) in [("north", "Cap046"), ("south", "Cap049")] {
+        std::fs::create_dir_all(d.join("lists").join(folder)).unwrap();
+        std::fs::write(
+            d.join("lists").join(folder).join("jane.toml"),
+            list(captain),
+        )
+        .unwrap();
+    }
+    let first = event(d, &["-o", "json"]);
+    let v = assert_valid_json(&first.stdout);
+    assert_eq!(v["event"]["lists"], "lists");
+    std::fs::write(d.join("roster.json"), &first.stdout).unwrap();
+    // Unchanged, here and from the parent folder.
+    let v = roster_json(d, &["--against", "roster.json"]);
+    assert_eq!(compared(&v), []);
+    let name = d.file_name().unwrap().to_str().unwrap();
+    let from_parent = run(
+        d.parent().unwrap(),
+        &[
+            "event",
+            &format!("{name}/event.toml"),
+            &format!("{name}/lists"),
+            "--against",
+            &format!("{name}/roster.json"),
+            "-o",
+            "json",
+        ],
+    );
+    assert_eq!(from_parent.code, 0, "{}", from_parent.stderr);
+    assert_eq!(compared(&assert_valid_json(&from_parent.stdout)), []);
+    // A roster that names no folder (written before rosters did) is
+    // compared by file name, as it was: the two lists are one entry there,
+    // the south list's, the last written.
+    let mut old: Value = serde_json::from_str(&first.stdout).unwrap();
+    old["event"].as_object_mut().unwrap().remove("lists");
+    std::fs::write(d.join("old.json"), old.to_string()).unwrap();
+    let v = roster_json(d, &["--against", "old.json"]);
+    assert_eq!(
+        compared(&v),
+        [("lists/north/jane.toml", "fingerprint-changed")]
+    );
+    // The north list given the south one's cards is a changed list.
+    std::fs::write(d.join("lists/north/jane.toml"), list("Cap049")).unwrap();
+    let r = event(d, &["-o", "json", "--against", "roster.json"]);
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert_eq!(
+        compared(&assert_valid_json(&r.stdout)),
+        [("lists/north/jane.toml", "fingerprint-changed")]
+    );
+}
 /// Round 3 with the same cards written otherwise: ships swapped, names
 /// for ids, another printing of a reprint, comments: no change.
 #[test]
