@@ -649,8 +649,9 @@ fn a_player_is_one_player_in_any_normal_form() {
     );
 }
 
-/// A group of identical lists names at most three others in each message,
-/// and counts the rest: 40 copies print 40 short lines, not 40 x 39 names.
+/// A group of identical lists, or of one player's lists, names at most
+/// three others in each message, and counts the rest: 40 copies of one
+/// player's list print 40 short lines of each code, not 40 x 39 names.
 #[test]
 fn a_duplicate_names_three_others_and_counts_the_rest() {
     let dir = tempfile::tempdir().unwrap();
@@ -658,7 +659,7 @@ fn a_duplicate_names_three_others_and_counts_the_rest() {
     for n in 0..40 {
         std::fs::write(
             dir.path().join(format!("lists/l{n:02}.toml")),
-            format!("player = \"P{n}\"\n\n[[ship]]\nship = {{ id = \"S207\" }}\ncaptain = {{ id = \"Cap906\" }}\n"),
+            "player = \"P\"\n\n[[ship]]\nship = { id = \"S207\" }\ncaptain = { id = \"Cap906\" }\n",
         )
         .unwrap();
     }
@@ -683,6 +684,17 @@ fn a_duplicate_names_three_others_and_counts_the_rest() {
     assert_eq!(
         lines[0],
         format!("lists/l00.toml: warning duplicate-list: the same cards as lists/l01.toml, lists/l02.toml, lists/l03.toml and 36 more (fingerprint {print})")
+    );
+    let players: Vec<&str> = r
+        .stdout
+        .lines()
+        .filter(|l| l.contains("duplicate-player"))
+        .filter(|l| l.starts_with("lists/"))
+        .collect();
+    assert_eq!(players.len(), 40, "{}", r.stdout);
+    assert_eq!(
+        players[39],
+        "lists/l39.toml:1:10: error duplicate-player: \"P\" also submitted lists/l00.toml, lists/l01.toml, lists/l02.toml and 36 more"
     );
 }
 

@@ -217,16 +217,19 @@ fn cross_checks(lists: &mut [Listed]) {
         }
     }
     // The other lists of a group, at most `MAX_NAMED` of them by name:
-    // 3,000 copies of one list name 3 each, not 2,999.
+    // 3,000 copies of one list name 3 each, not 2,999 (and look at no
+    // more than 4 of the group for it).
     let others = |group: &[usize], i: usize, lists: &[Listed]| -> String {
         let files: Vec<&str> = group
             .iter()
             .filter(|&&j| j != i)
+            .take(MAX_NAMED)
             .map(|&j| lists[j].checked.report.file.as_str())
             .collect();
-        let mut named = files[..files.len().min(MAX_NAMED)].join(", ");
-        if files.len() > MAX_NAMED {
-            named.push_str(&format!(" and {} more", files.len() - MAX_NAMED));
+        let mut named = files.join(", ");
+        let rest = group.len() - 1 - files.len();
+        if rest > 0 {
+            named.push_str(&format!(" and {rest} more"));
         }
         named
     };
