@@ -816,6 +816,62 @@ fn a_bad_event_file_is_refused_with_every_problem_located() {
     assert!(r.stderr.contains("error[encoding]"), "{}", r.stderr);
 }
 
+/// The event file's `sp_cap` is range-checked (0 to 100,000, as a fleet
+/// file's), and `ban_factions` and `factions` take only factions of the one
+/// list (an unknown one banned nothing): input errors of the event file,
+/// each located, exit 2, no list checked.
+#[test]
+fn an_event_cap_out_of_range_and_unknown_factions_are_refused() {
+    let dir = event_dir();
+    for (text, want) in [
+        (
+            "sp_cap = -5\nban_factions = [\"klingn\"]\nfactions = [\"federation\", \"borg collective\"]\n",
+            vec![
+                ("shape", 3, 10, "`sp_cap` = -5 is out of range: it must be 0 to 100000"),
+                ("unknown-faction", 4, 17, "`ban_factions`: no faction has the id \"klingn\""),
+                (
+                    "unknown-faction",
+                    5,
+                    27,
+                    "`factions`: no faction has the id \"borg collective\"",
+                ),
+            ],
+        ),
+        (
+            "sp_cap = 100001\n",
+            vec![("shape", 3, 10, "`sp_cap` = 100001 is out of range: it must be 0 to 100000")],
+        ),
+    ] {
+        std::fs::write(
+            dir.path().join("event.toml"),
+            format!("name = \"X\"\ndate = \"2025-06-01\"\n{text}"),
+        )
+        .unwrap();
+        let r = event(dir.path(), &["-o", "json"]);
+        assert_eq!(r.code, 2, "{text}");
+        let v = assert_valid_json(&r.stdout);
+        assert_eq!(v["fleets"].as_array().unwrap().len(), 1, "{text}: no list checked");
+        let found: Vec<(String, u64, u64, String)> = v["fleets"][0]["diagnostics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| {
+                (
+                    d["code"].as_str().unwrap().to_string(),
+                    d["line"].as_u64().unwrap(),
+                    d["column"].as_u64().unwrap(),
+                    d["message"].as_str().unwrap().to_string(),
+                )
+            })
+            .collect();
+        let want: Vec<(String, u64, u64, String)> = want
+            .into_iter()
+            .map(|(c, l, col, m)| (c.to_string(), l, col, m.to_string()))
+            .collect();
+        assert_eq!(found, want, "{text}");
+    }
+}
+
 /// An empty event file is refused as the reader refuses an empty file,
 /// told what an event file needs (not what a fleet does: the help of an
 /// empty fleet file, which it was given before).
