@@ -63,6 +63,10 @@ pub fn run(args: &FixArgs) -> anyhow::Result<i32> {
     // after it are ranked with it (a ship chosen ranks its cards there).
     let mut session = Session::new(&db, &source, &opts);
     let term = console::Term::stderr();
+    if terminal {
+        // Keys are read in raw mode: a signal puts the terminal back.
+        chooser::restore_on_signal()?;
+    }
     let mut stopped = false;
     while let Some(q) = session.next() {
         let pick = if let Some(c) = q.obvious().filter(|_| args.yes) {
@@ -208,7 +212,7 @@ fn ask(term: &console::Term, source: &Source, q: &Question) -> anyhow::Result<As
 /// A yes-or-no question: `y` is yes, any other key no.
 fn confirm(term: &console::Term, prompt: &str) -> anyhow::Result<bool> {
     term.write_str(prompt)?;
-    let yes = matches!(term.read_key_raw()?, console::Key::Char('y' | 'Y'));
+    let yes = matches!(chooser::read_key(term)?, console::Key::Char('y' | 'Y'));
     term.write_line(if yes { "yes" } else { "no" })?;
     Ok(yes)
 }
