@@ -329,6 +329,13 @@ impl Pty {
         }
     }
 
+    /// Types `keys`.
+    pub fn type_keys(&mut self, keys: &[u8]) {
+        use std::io::Write;
+        self.master.write_all(keys).unwrap();
+        self.master.flush().unwrap();
+    }
+
     /// Closes the terminal side and reads the rest of the screen, up to
     /// its end (the child has ended: nothing holds the terminal open).
     pub fn rest(self) -> Vec<u8> {
