@@ -72,7 +72,8 @@ impl Refusal {
             return;
         }
         // A refusal names files and values of the user's: one line of
-        // text each, whatever their names hold (`one_line`).
+        // text, whatever their names hold (`one_line`; a command whose
+        // refusal has lines of its own says it itself).
         eprintln!("error: {}", one_line(&self.message));
         for h in &self.help {
             eprintln!("  help: {}", one_line(h));
