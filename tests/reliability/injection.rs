@@ -34,7 +34,10 @@ fn hostile_event() -> tempfile::TempDir {
             "escape.toml",
             r"\u001b]52;c;cHduZWQ=\u0007\u001b[2J<img src=x onerror=alert(1)>[a](http://evil.example)\r\u0000",
         ),
-        ("evil\n::error file=x::forged.toml", "Line"),
+        (
+            "evil\n::error file=x::forged.toml",
+            "Line WWW.evil.example me@evil.example",
+        ),
     ];
     for (file, player) in players {
         std::fs::write(lists.join(file), format!("player = \"{player}\"\n{LIST}")).unwrap();
@@ -112,6 +115,11 @@ fn markdown_and_the_step_summary_carry_no_html_and_no_link() {
     );
     assert!(
         markdown.starts_with(r"### R \:\:stop-commands\:\:x \]0;title  (format standard"),
+        "{markdown}"
+    );
+    // GitHub's autolinks of a `www.` and an e-mail address: escaped.
+    assert!(
+        markdown.contains(r"Line WWW\.evil.example me\@evil.example"),
         "{markdown}"
     );
 }
