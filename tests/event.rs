@@ -669,12 +669,14 @@ fn a_duplicate_names_three_others_and_counts_the_rest() {
     )
     .unwrap();
     let r = event(dir.path(), &[]);
-    let lines: Vec<&str> = r
-        .stdout
-        .lines()
-        .filter(|l| l.contains("duplicate-list"))
-        .filter(|l| l.starts_with("lists/"))
-        .collect();
+    // The finding lines of a code (not the roster's cells).
+    let of = |code: &str| -> Vec<&str> {
+        r.stdout
+            .lines()
+            .filter(|l| l.contains(code) && l.starts_with("lists/"))
+            .collect()
+    };
+    let lines = of("duplicate-list");
     assert_eq!(lines.len(), 40, "{}", r.stdout);
     let print = lines[0]
         .rsplit("(fingerprint ")
@@ -685,12 +687,7 @@ fn a_duplicate_names_three_others_and_counts_the_rest() {
         lines[0],
         format!("lists/l00.toml: warning duplicate-list: the same cards as lists/l01.toml, lists/l02.toml, lists/l03.toml and 36 more (fingerprint {print})")
     );
-    let players: Vec<&str> = r
-        .stdout
-        .lines()
-        .filter(|l| l.contains("duplicate-player"))
-        .filter(|l| l.starts_with("lists/"))
-        .collect();
+    let players = of("duplicate-player");
     assert_eq!(players.len(), 40, "{}", r.stdout);
     assert_eq!(
         players[39],
