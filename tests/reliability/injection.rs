@@ -208,8 +208,8 @@ fn fix_lists_unresolved_names_without_control_characters() {
 /// named with an OSC sequence and a workflow command after a line break,
 /// in a file of a walked folder whose name holds a line break and a forged
 /// finding. The table has no control character and no line of its own
-/// starting with `::` (a CI log would take it for a command); `fix` and a
-/// refusal name such a file on one line too.
+/// starting with `::` (a CI log would take it for a command), `-o github`
+/// none either; `fix` and a refusal name such a file on one line too.
 #[test]
 fn check_fix_and_refusals_name_files_and_fleets_as_text() {
     let dir = tempfile::tempdir().unwrap();
@@ -241,6 +241,17 @@ fn check_fix_and_refusals_name_files_and_fleets_as_text() {
         "{}",
         r.stdout
     );
+    // `-o github`: the file is a property, escaped; every line starting
+    // with `::` is an annotation of that file.
+    let r = run(dir.path(), &["check", "d", "-o", "github"]);
+    assert_eq!(r.code, 2, "{}{}", r.stdout, r.stderr);
+    no_control_characters("check -o github", &r.stdout);
+    for l in r.stdout.lines().filter(|l| l.starts_with("::")) {
+        assert!(
+            l.starts_with("::error file=d/evil%0A%3A%3Aerror file=x%3A%3Aforged ]0;t .toml,"),
+            "{l}"
+        );
+    }
     // `fix` without a terminal: its list and its last word.
     let path = format!("d/{file}");
     let r = run(dir.path(), &["fix", &path]);
