@@ -25,9 +25,13 @@ of bench/run.py, one generated fleet of 100 KiB and one of 1 MiB
 other games and of an edit: an X-Wing damage state of 20,000 ships, a
 Twilight Imperium game of 10,000 players, `remove` and `add` on a fleet of
 4,600 ships, one ship listing 100,000 Systems Upgrades (`run.gen_xwing_state`,
-`run.gen_ti4_game`, `run.gen_ships`, `run.gen_copies`), and `import text` of a
-pasted list of 100,000 lines (`run.gen_pasted_list`: 20,000 ships).
-Needs valgrind.
+`run.gen_ti4_game`, `run.gen_ships`, `run.gen_copies`), `import text` of a
+pasted list of 100,000 lines (`run.gen_pasted_list`: 20,000 ships) and of
+the text export of the 1 MiB fleet, `event` over 3,000 copies of one
+player's list (`run.gen_identical_lists`: every list a duplicate of all the
+others), and `import spacedock` of 5,000 squads into a folder
+(`run.gen_spacedock_squads`; the count leaves out the time the file
+system's syncs wait). Needs valgrind.
 
 The language server's rows (`lsp_sessions`) are differences of two
 sessions of `fleetcheck lsp` on standard input: one that opens the fleet
@@ -157,6 +161,18 @@ def main():
         ships = run.gen_ships(os.path.join(tmp, "ships.toml"), 4600)
         copies = run.gen_copies(os.path.join(tmp, "copies.toml"), 100000)
         pasted = run.gen_pasted_list(os.path.join(tmp, "pasted.txt"), 20000)
+        exported = os.path.join(tmp, "fleet-1024k.txt")
+        # Exit 1: the fleet breaks rules (a unique card on every ship), and
+        # is exported as it is.
+        text = subprocess.run([binary, "export", big[1024], "--to", "text"],
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                              cwd=run.ROOT).stdout
+        assert text.startswith(b"big\n"), text[:200]
+        with open(exported, "wb") as f:
+            f.write(text)
+        copies_event, copies_lists = run.gen_identical_lists(os.path.join(tmp, "copies"), 3000)
+        squads = run.gen_spacedock_squads(os.path.join(tmp, "squads.spacedocksquads"), 5000)
+        squads_out = os.path.join(tmp, "squads")
         edited = os.path.join(tmp, "edited.toml")
         rows = []
         for label, argv, n in (
@@ -183,6 +199,11 @@ def main():
              ["import", "text", IMPORT_TEXT, "-O", os.path.join(tmp, "x.toml"), "--force"], 1),
             ("import text <pasted list of 100,000 lines: 20,000 ships> (its fleet file over 1 MiB: refused)",
              ["import", "text", pasted, "-O", os.path.join(tmp, "pasted.toml"), "--force"], 1),
+            ("import text <text export of the fleet of 1 MiB> (its fleet file over 1 MiB: refused)",
+             ["import", "text", exported, "-O", os.path.join(tmp, "exported.toml"), "--force"], 1),
+            ("event <3,000 copies of one player's list>", ["event", copies_event, copies_lists], 3000),
+            ("import spacedock <5,000 squads> -O DIR",
+             ["import", "spacedock", squads, "-O", squads_out], 5000),
             ("check <X-Wing damage state of 20,000 ships>", ["check", xwing], 1),
             ("check <Twilight Imperium game of 10,000 players>", ["check", ti4], 1),
             ("check <one ship with 100,000 Systems Upgrades>", ["check", copies], 1),
@@ -191,8 +212,11 @@ def main():
         ):
             if args.only and not re.search(args.only, label):
                 continue
-            # An edit edits a fresh copy of the fleet at each count.
-            fresh = lambda: shutil.copyfile(ships, edited)  # noqa: E731
+            # An edit edits a fresh copy of the fleet at each count, an
+            # import writes into an empty folder.
+            def fresh():
+                shutil.copyfile(ships, edited)
+                shutil.rmtree(squads_out, ignore_errors=True)
             fresh()
             this = instructions(binary, argv)
             fresh()

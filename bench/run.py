@@ -294,11 +294,14 @@ def gen_collection(path):
 def gen_xwing_state(path, ships):
     """An X-Wing damage state of `ships` ships, each with one face-down
     card (far more copies than the deck holds: every card's finding names
-    every place). For time in the ships of a state."""
+    every place). For time in the ships of a state. The ships' names are
+    short, so that 20,000 of them fit in the 1 MiB a file may hold (named
+    "Ship 12345", the file was refused unread, and the row counted that)."""
     with open(path, "w") as f:
         f.write('game = "xwing"\nname = "big"\n')
         for i in range(ships):
-            f.write(f'[[ship]]\nname = "Ship {i}"\nface_down = ["Fuel Leak"]\n')
+            f.write(f'[[ship]]\nname = "S{i}"\nface_down = ["Fuel Leak"]\n')
+    assert os.path.getsize(path) <= 1 << 20, f"{path}: over the 1 MiB a file may hold"
     return path
 
 
@@ -343,6 +346,35 @@ def gen_pasted_list(path, ships):
         f.write("Big paste\n\n")
         for _ in range(ships):
             f.write("U.S.S. Defiant\n- Data\n- Worf\n- Odo\n\n")
+    return path
+
+
+def gen_identical_lists(folder, n):
+    """Writes an event into `folder` whose `n` lists are one small list of
+    one player, copied: every list is a `duplicate-list` and a
+    `duplicate-player` of all the others. For the roster's size in the
+    group (each message names 3 others and counts the rest). Returns the
+    event file and the lists folder."""
+    lists = os.path.join(folder, "lists")
+    os.makedirs(lists, exist_ok=True)
+    event = os.path.join(folder, "event.toml")
+    with open(event, "w") as f:
+        f.write('name = "Copies"\ndate = "2026-12-01"\n')
+    for i in range(n):
+        with open(os.path.join(lists, f"l{i:05}.toml"), "w") as f:
+            f.write('player = "Same Player"\n\n[[ship]]\nship = { id = "S207" }\n'
+                    'captain = { id = "Cap906" }\n')
+    return event, lists
+
+
+def gen_spacedock_squads(path, squads):
+    """A Space Dock list of `squads` squads of one ship each (the
+    Enterprise-D with Picard), for `import spacedock FILE -O DIR`: one
+    fleet file written a squad."""
+    squad = {"ships": [{"shipId": "1001", "shipTitle": "U.S.S. Enterprise-D",
+                        "captain": {"upgradeId": "2001", "upgradeTitle": "Jean-Luc Picard"}}]}
+    with open(path, "w") as f:
+        json.dump([dict(squad, name=f"Squad {i}") for i in range(squads)], f)
     return path
 
 

@@ -383,6 +383,75 @@ fn against_two_swapped_file_names_is_no_change() {
     assert_eq!(compared(&v), []);
 }
 
+/// Lists of one file name in two folders of the lists folder
+/// (`north/jane.toml`, `south/jane.toml`, no player to tell them apart)
+/// are two lists of the roster: each is compared with its own entry, found
+/// by its path inside the lists folder, from any working directory. (By
+/// file name alone, both were compared with the last one's entry: the
+/// unchanged north list was `fingerprint-changed`, and a north list
+/// changed into the south one's cards unchanged.)
+#[test]
+fn against_lists_of_one_name_in_two_folders_are_two_lists() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(
+        d.join("event.toml"),
+        "name = \"Two\"\ndate = \"2025-06-01\"\n",
+    )
+    .unwrap();
+    let list = |captain: &str| {
+        format!("[[ship]]\nship = {{ id = \"S207\" }}\ncaptain = {{ id = \"{captain}\" }}\n")
+    };
+    for (folder, captain) in [("north", "Cap046"), ("south", "Cap049")] {
+        std::fs::create_dir_all(d.join("lists").join(folder)).unwrap();
+        std::fs::write(
+            d.join("lists").join(folder).join("jane.toml"),
+            list(captain),
+        )
+        .unwrap();
+    }
+    let first = event(d, &["-o", "json"]);
+    let v = assert_valid_json(&first.stdout);
+    assert_eq!(v["event"]["lists"], "lists");
+    std::fs::write(d.join("roster.json"), &first.stdout).unwrap();
+    // Unchanged, here and from the parent folder.
+    let v = roster_json(d, &["--against", "roster.json"]);
+    assert_eq!(compared(&v), []);
+    let name = d.file_name().unwrap().to_str().unwrap();
+    let from_parent = run(
+        d.parent().unwrap(),
+        &[
+            "event",
+            &format!("{name}/event.toml"),
+            &format!("{name}/lists"),
+            "--against",
+            &format!("{name}/roster.json"),
+            "-o",
+            "json",
+        ],
+    );
+    assert_eq!(from_parent.code, 0, "{}", from_parent.stderr);
+    assert_eq!(compared(&assert_valid_json(&from_parent.stdout)), []);
+    // A roster that names no folder (written before rosters did) is
+    // compared by file name, as it was: the two lists are one entry there,
+    // the south list's, the last written.
+    let mut old: Value = serde_json::from_str(&first.stdout).unwrap();
+    old["event"].as_object_mut().unwrap().remove("lists");
+    std::fs::write(d.join("old.json"), old.to_string()).unwrap();
+    let v = roster_json(d, &["--against", "old.json"]);
+    assert_eq!(
+        compared(&v),
+        [("lists/north/jane.toml", "fingerprint-changed")]
+    );
+    // The north list given the south one's cards is a changed list.
+    std::fs::write(d.join("lists/north/jane.toml"), list("Cap049")).unwrap();
+    let r = event(d, &["-o", "json", "--against", "roster.json"]);
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert_eq!(
+        compared(&assert_valid_json(&r.stdout)),
+        [("lists/north/jane.toml", "fingerprint-changed")]
+    );
+}
 /// Round 3 with the same cards written otherwise: ships swapped, names
 /// for ids, another printing of a reprint, comments: no change.
 #[test]
@@ -580,8 +649,9 @@ fn a_player_is_one_player_in_any_normal_form() {
     );
 }
 
-/// A group of identical lists names at most three others in each message,
-/// and counts the rest: 40 copies print 40 short lines, not 40 x 39 names.
+/// A group of identical lists, or of one player's lists, names at most
+/// three others in each message, and counts the rest: 40 copies of one
+/// player's list print 40 short lines of each code, not 40 x 39 names.
 #[test]
 fn a_duplicate_names_three_others_and_counts_the_rest() {
     let dir = tempfile::tempdir().unwrap();
@@ -589,7 +659,7 @@ fn a_duplicate_names_three_others_and_counts_the_rest() {
     for n in 0..40 {
         std::fs::write(
             dir.path().join(format!("lists/l{n:02}.toml")),
-            format!("player = \"P{n}\"\n\n[[ship]]\nship = {{ id = \"S207\" }}\ncaptain = {{ id = \"Cap906\" }}\n"),
+            "player = \"P\"\n\n[[ship]]\nship = { id = \"S207\" }\ncaptain = { id = \"Cap906\" }\n",
         )
         .unwrap();
     }
@@ -599,12 +669,14 @@ fn a_duplicate_names_three_others_and_counts_the_rest() {
     )
     .unwrap();
     let r = event(dir.path(), &[]);
-    let lines: Vec<&str> = r
-        .stdout
-        .lines()
-        .filter(|l| l.contains("duplicate-list"))
-        .filter(|l| l.starts_with("lists/"))
-        .collect();
+    // The finding lines of a code (not the roster's cells).
+    let of = |code: &str| -> Vec<&str> {
+        r.stdout
+            .lines()
+            .filter(|l| l.contains(code) && l.starts_with("lists/"))
+            .collect()
+    };
+    let lines = of("duplicate-list");
     assert_eq!(lines.len(), 40, "{}", r.stdout);
     let print = lines[0]
         .rsplit("(fingerprint ")
@@ -614,6 +686,12 @@ fn a_duplicate_names_three_others_and_counts_the_rest() {
     assert_eq!(
         lines[0],
         format!("lists/l00.toml: warning duplicate-list: the same cards as lists/l01.toml, lists/l02.toml, lists/l03.toml and 36 more (fingerprint {print})")
+    );
+    let players = of("duplicate-player");
+    assert_eq!(players.len(), 40, "{}", r.stdout);
+    assert_eq!(
+        players[39],
+        "lists/l39.toml:1:10: error duplicate-player: \"P\" also submitted lists/l00.toml, lists/l01.toml, lists/l02.toml and 36 more"
     );
 }
 
@@ -733,6 +811,62 @@ fn a_bad_event_file_is_refused_with_every_problem_located() {
     let r = event(dir.path(), &[]);
     assert_eq!(r.code, 2);
     assert!(r.stderr.contains("error[encoding]"), "{}", r.stderr);
+}
+
+/// The event file's `sp_cap` is range-checked (0 to 100,000, as a fleet
+/// file's), and `ban_factions` and `factions` take only factions of the one
+/// list (an unknown one banned nothing): input errors of the event file,
+/// each located, exit 2, no list checked.
+#[test]
+fn an_event_cap_out_of_range_and_unknown_factions_are_refused() {
+    let dir = event_dir();
+    for (text, want) in [
+        (
+            "sp_cap = -5\nban_factions = [\"klingn\"]\nfactions = [\"federation\", \"borg collective\"]\n",
+            vec![
+                ("shape", 3, 10, "`sp_cap` = -5 is out of range: it must be 0 to 100000"),
+                ("unknown-faction", 4, 17, "`ban_factions`: no faction has the id \"klingn\""),
+                (
+                    "unknown-faction",
+                    5,
+                    27,
+                    "`factions`: no faction has the id \"borg collective\"",
+                ),
+            ],
+        ),
+        (
+            "sp_cap = 100001\n",
+            vec![("shape", 3, 10, "`sp_cap` = 100001 is out of range: it must be 0 to 100000")],
+        ),
+    ] {
+        std::fs::write(
+            dir.path().join("event.toml"),
+            format!("name = \"X\"\ndate = \"2025-06-01\"\n{text}"),
+        )
+        .unwrap();
+        let r = event(dir.path(), &["-o", "json"]);
+        assert_eq!(r.code, 2, "{text}");
+        let v = assert_valid_json(&r.stdout);
+        assert_eq!(v["fleets"].as_array().unwrap().len(), 1, "{text}: no list checked");
+        let found: Vec<(String, u64, u64, String)> = v["fleets"][0]["diagnostics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| {
+                (
+                    d["code"].as_str().unwrap().to_string(),
+                    d["line"].as_u64().unwrap(),
+                    d["column"].as_u64().unwrap(),
+                    d["message"].as_str().unwrap().to_string(),
+                )
+            })
+            .collect();
+        let want: Vec<(String, u64, u64, String)> = want
+            .into_iter()
+            .map(|(c, l, col, m)| (c.to_string(), l, col, m.to_string()))
+            .collect();
+        assert_eq!(found, want, "{text}");
+    }
 }
 
 /// An empty event file is refused as the reader refuses an empty file,

@@ -564,8 +564,9 @@ fn every_pasted_list_of_the_corpus_imports_as_expected() {
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
-/// A pasted text with nothing of a fleet in it (empty after its bytes, only
-/// a total, a prose post) writes no file: exit 2 and the reason.
+/// A pasted text with nothing of a fleet in it (only a total, a prose
+/// post, NUL bytes, nothing at all, `/dev/null`, standard input empty or
+/// `/dev/zero`) writes no file: exit 2 and the reason.
 #[test]
 fn import_text_without_a_fleet_writes_nothing() {
     let dir = tempfile::tempdir().unwrap();
@@ -583,6 +584,79 @@ fn import_text_without_a_fleet_writes_nothing() {
         );
         assert!(!dir.path().join("out.toml").exists(), "{file}");
     }
+    // Nothing at all, bytes that are no list, a device, standard input
+    // empty or endless: the one reader's refusal, or no fleet; no file.
+    std::fs::write(dir.path().join("empty.txt"), "").unwrap();
+    std::fs::write(dir.path().join("nul.txt"), b"ab\0\0cd\n").unwrap();
+    let no_fleet = "no ship, resource or sideboard card in the list (a ship is a line that names a ship, its cards the lines under it); nothing was written";
+    for (input, stdin, message) in [
+        ("empty.txt", None, "empty.txt is empty".to_string()),
+        ("nul.txt", None, format!("nul.txt: {no_fleet}")),
+        (
+            "/dev/null",
+            None,
+            "/dev/null is a device, not a regular file; it was not read".to_string(),
+        ),
+        (
+            "-",
+            Some("/dev/null"),
+            "standard input is empty".to_string(),
+        ),
+        (
+            "-",
+            Some("/dev/zero"),
+            "standard input is more than 1048576 bytes; files are limited to 1048576 bytes (1 MiB)"
+                .to_string(),
+        ),
+    ] {
+        let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin("fleetcheck"));
+        cmd.current_dir(dir.path())
+            .args(["import", "text", input, "-O", "out.toml"]);
+        if let Some(from) = stdin {
+            cmd.stdin(std::fs::File::open(from).unwrap());
+        }
+        let out = cmd.output().unwrap();
+        let said = (input, stdin);
+        assert_eq!(out.status.code(), Some(2), "{said:?}");
+        assert_eq!(
+            String::from_utf8(out.stderr).unwrap(),
+            format!("error: {message}\n"),
+            "{said:?}"
+        );
+        assert!(out.stdout.is_empty(), "{said:?}");
+        assert!(!dir.path().join("out.toml").exists(), "{said:?}");
+    }
+}
+
+/// Two `Resource:` lines: the first is the fleet's resource, the second
+/// is said not imported (exit 2, its line); the file written has one
+/// `resource` key, parses and checks (it had two: unreadable, exit 0).
+#[test]
+fn import_text_of_two_resources_writes_one_and_says_the_other() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("res.txt"),
+        "My fleet\nU.S.S. Enterprise-D [28]\n- Jean-Luc Picard 9 (Captain) [6]\nResource: Fleet Captain [5]\nResource: Flagship [0]\n",
+    )
+    .unwrap();
+    let r = run(dir.path(), &["import", "text", "res.txt", "-O", "out.toml"]);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert_eq!(
+        r.stderr,
+        "error: res.txt:5: 'Flagship' is a second resource; not imported\nwrote out.toml: 1 ship, 39 SP, legal\n"
+    );
+    let written = std::fs::read_to_string(dir.path().join("out.toml")).unwrap();
+    assert_eq!(written.matches("\nresource = ").count(), 1, "{written}");
+    assert!(
+        written.contains("\nresource = \"Fleet Captain\"\n"),
+        "{written}"
+    );
+    assert!(
+        written.contains("# line 5 not imported: 'Flagship' is a second resource; not imported\n"),
+        "{written}"
+    );
+    let c = run(dir.path(), &["check", "out.toml"]);
+    assert_eq!(c.code, 0, "{}{}", c.stdout, c.stderr);
 }
 
 /// A name still shared is written with the cost the list states for it,

@@ -241,3 +241,116 @@ pub fn fix_on_a_terminal(dir: &std::path::Path, keys: &[&[u8]]) -> (String, i32)
         out.status.code().unwrap_or(-1),
     )
 }
+
+/// A pseudo-terminal of 80 by 24 columns, opened here (rustix: no
+/// `unsafe`, no `script`): the test reads the screen from its master side
+/// and types into it; `fleetcheck` runs on its terminal side, which stays
+/// open here too, so that its settings can be read after the run.
+pub struct Pty {
+    master: std::fs::File,
+    pub terminal: std::os::fd::OwnedFd,
+    /// Everything read from the screen so far.
+    pub screen: Vec<u8>,
+}
+
+impl Pty {
+    pub fn open() -> Pty {
+        use rustix::fs::{Mode, OFlags};
+        use rustix::pty::OpenptFlags;
+        let master =
+            rustix::pty::openpt(OpenptFlags::RDWR | OpenptFlags::NOCTTY | OpenptFlags::CLOEXEC)
+                .unwrap();
+        rustix::pty::grantpt(&master).unwrap();
+        rustix::pty::unlockpt(&master).unwrap();
+        let name = rustix::pty::ptsname(&master, Vec::new()).unwrap();
+        let terminal = rustix::fs::open(
+            name.as_c_str(),
+            OFlags::RDWR | OFlags::NOCTTY | OFlags::CLOEXEC,
+            Mode::empty(),
+        )
+        .unwrap();
+        let size = rustix::termios::Winsize {
+            ws_row: 24,
+            ws_col: 80,
+            ws_xpixel: 0,
+            ws_ypixel: 0,
+        };
+        rustix::termios::tcsetwinsize(&terminal, size).unwrap();
+        Pty {
+            master: std::fs::File::from(master),
+            terminal,
+            screen: Vec::new(),
+        }
+    }
+
+    /// `fleetcheck ARGS` in `dir` with the terminal as its standard input,
+    /// output and error.
+    pub fn spawn(&self, dir: &Path, args: &[&str]) -> std::process::Child {
+        let side = || std::process::Stdio::from(self.terminal.try_clone().unwrap());
+        std::process::Command::new(assert_cmd::cargo::cargo_bin("fleetcheck"))
+            .current_dir(dir)
+            .env("FLEETCHECK_TODAY", TODAY)
+            .env_remove("FLEETCHECK_COLLECTION")
+            .env("TERM", "xterm")
+            .args(args)
+            .stdin(side())
+            .stdout(side())
+            .stderr(side())
+            .spawn()
+            .unwrap()
+    }
+
+    /// Reads the screen until `text` is on it; panics with the screen if
+    /// `child` ends first.
+    pub fn wait_for(&mut self, child: &mut std::process::Child, text: &str) {
+        use std::io::Read;
+        let mut buf = [0u8; 4096];
+        while !String::from_utf8_lossy(&self.screen).contains(text) {
+            let mut fds = [rustix::event::PollFd::new(
+                &self.master,
+                rustix::event::PollFlags::IN,
+            )];
+            // Polled in steps, to notice a child that ended without it.
+            let step = rustix::event::Timespec {
+                tv_sec: 0,
+                tv_nsec: 100_000_000,
+            };
+            if rustix::event::poll(&mut fds, Some(&step)).unwrap() == 0 {
+                if let Some(status) = child.try_wait().unwrap() {
+                    panic!(
+                        "ended ({status}) before {text:?} was on the screen:\n{}",
+                        String::from_utf8_lossy(&self.screen)
+                    );
+                }
+                continue;
+            }
+            let n = self.master.read(&mut buf).unwrap();
+            self.screen.extend_from_slice(&buf[..n]);
+        }
+    }
+
+    /// Types `keys`.
+    pub fn type_keys(&mut self, keys: &[u8]) {
+        use std::io::Write;
+        self.master.write_all(keys).unwrap();
+        self.master.flush().unwrap();
+    }
+
+    /// Closes the terminal side and reads the rest of the screen, up to
+    /// its end (the child has ended: nothing holds the terminal open).
+    pub fn rest(self) -> Vec<u8> {
+        use std::io::Read;
+        let Pty {
+            mut master,
+            terminal,
+            mut screen,
+        } = self;
+        drop(terminal);
+        let mut buf = [0u8; 4096];
+        // Linux says EIO once the terminal side is closed and read out.
+        while let Ok(n @ 1..) = master.read(&mut buf) {
+            screen.extend_from_slice(&buf[..n]);
+        }
+        screen
+    }
+}

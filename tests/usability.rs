@@ -306,36 +306,68 @@ fn fix_on_a_terminal_asks_and_rewrites_in_place() {
     );
 }
 
-/// `fix` killed by SIGTERM while its list waits for a key: the terminal
-/// keeps its cursor (the list never hid it), and the file is as it was.
+/// `fix` ended by a signal while its list waits for a key, which it
+/// reads in raw mode (no echo, no line editing): the terminal's settings
+/// are put back as they were (the shell gets its echo and its lines
+/// back), the cursor is shown (`\x1b[?25h`; the list never hid it), the
+/// process ends by the signal (exit status 128 + its number), and the
+/// file is byte for byte as it was. On a pseudo-terminal of the test's
+/// own, whose settings are read after the run.
 #[test]
-fn fix_killed_on_a_terminal_leaves_the_cursor_and_the_file() {
-    let d = write(TO_FIX);
-    let bin = assert_cmd::cargo::cargo_bin("fleetcheck");
-    // The shell becomes `fix` (exec), so that the background kill reaches
-    // it, and its standard input stays the terminal.
-    let out = std::process::Command::new("script")
-        .current_dir(d.path())
-        .env("FLEETCHECK_TODAY", crate::support::TODAY)
-        .args([
-            "-qec",
-            &format!(
-                "stty cols 80 rows 24; (sleep 3; kill -TERM $$) & exec {} fix f.toml",
-                bin.display()
+fn fix_ended_by_a_signal_on_a_terminal_puts_it_back_and_leaves_the_file() {
+    use rustix::termios::LocalModes;
+    use std::os::unix::process::ExitStatusExt;
+    for (signal, name) in [
+        (rustix::process::Signal::TERM, 15),
+        (rustix::process::Signal::HUP, 1),
+        (rustix::process::Signal::INT, 2),
+    ] {
+        let d = write(TO_FIX);
+        let mut pty = crate::support::Pty::open();
+        let before = rustix::termios::tcgetattr(&pty.terminal).unwrap();
+        let cooked = LocalModes::ICANON | LocalModes::ECHO | LocalModes::ISIG;
+        assert!(before.local_modes.contains(cooked));
+        let mut child = pty.spawn(d.path(), &["fix", "f.toml"]);
+        pty.wait_for(&mut child, "Ctrl-C stop");
+        // The key is being read: the terminal is raw.
+        let raw = loop {
+            let now = rustix::termios::tcgetattr(&pty.terminal).unwrap();
+            if !now.local_modes.contains(LocalModes::ICANON) {
+                break now;
+            }
+            assert!(child.try_wait().unwrap().is_none(), "{name}: ended");
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        };
+        assert!(!raw.local_modes.intersects(cooked), "{name}");
+        let pid = rustix::process::Pid::from_child(&child);
+        rustix::process::kill_process(pid, signal).unwrap();
+        let status = child.wait().unwrap();
+        assert_eq!(status.signal(), Some(name), "{status}");
+        let after = rustix::termios::tcgetattr(&pty.terminal).unwrap();
+        assert_eq!(
+            (
+                after.local_modes,
+                after.input_modes,
+                after.output_modes,
+                after.control_modes
             ),
-            "/dev/null",
-        ])
-        .stdin(std::process::Stdio::piped())
-        .output()
-        .unwrap();
-    let screen = String::from_utf8_lossy(&out.stdout);
-    assert!(screen.contains("filter: (type to filter)"), "{screen:?}");
-    assert!(!screen.contains("\x1b[?25l"), "{screen:?}");
-    assert_eq!(out.status.code(), Some(143), "{screen:?}");
-    assert_eq!(
-        std::fs::read_to_string(d.path().join("f.toml")).unwrap(),
-        TO_FIX
-    );
+            (
+                before.local_modes,
+                before.input_modes,
+                before.output_modes,
+                before.control_modes
+            ),
+            "signal {name}: the terminal's settings as they were"
+        );
+        let screen = String::from_utf8_lossy(&pty.rest()).into_owned();
+        assert!(screen.contains("filter: (type to filter)"), "{screen:?}");
+        assert!(screen.ends_with("\x1b[?25h"), "{name}: {screen:?}");
+        assert!(!screen.contains("\x1b[?25l"), "{screen:?}");
+        assert_eq!(
+            std::fs::read_to_string(d.path().join("f.toml")).unwrap(),
+            TO_FIX
+        );
+    }
 }
 
 // ---- import text ----

@@ -71,7 +71,10 @@ pub fn run(args: &CardArgs) -> anyhow::Result<i32> {
                 cards[0].id,
                 String::from_utf8_lossy(&text).trim_end()
             );
-            Err(super::refusal::Refusal::new(message).into())
+            // Said here: the table of the cards is lines of its own (a
+            // refusal is said on one line).
+            eprintln!("error: {message}");
+            Err(super::refusal::Refusal::new(message).said().into())
         }
         Lookup::None { suggestions } => {
             let message = format!("no card has the id or name \"{}\"", args.query.trim());

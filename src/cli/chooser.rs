@@ -162,6 +162,97 @@ impl<'a> Chooser<'a> {
     }
 }
 
+/// The signals after which [`restore_on_signal`] puts the terminal back.
+#[cfg(unix)]
+const SIGNALS: [i32; 4] = [
+    signal_hook::consts::SIGTERM,
+    signal_hook::consts::SIGHUP,
+    signal_hook::consts::SIGINT,
+    signal_hook::consts::SIGQUIT,
+];
+
+/// Set (in the signal handler itself) when one of [`SIGNALS`] arrived,
+/// once [`restore_on_signal`] is armed.
+#[cfg(unix)]
+static SIGNALLED: std::sync::OnceLock<std::sync::Arc<std::sync::atomic::AtomicBool>> =
+    std::sync::OnceLock::new();
+
+/// Puts the terminal back as it is now when a signal ends the process
+/// (SIGTERM, SIGHUP, SIGINT, SIGQUIT): a key is read in raw mode (no echo,
+/// no line editing, Ctrl-C a key, not a signal), and a process killed
+/// while it waits for one would leave the shell's terminal so. Called
+/// before the first key is read, on the terminal of standard input (the
+/// one `console` reads keys from): on a signal, its settings of now are
+/// set again, the cursor is shown (`\x1b[?25h` on standard error, the
+/// chooser's terminal), and the signal then does what it does by default
+/// (the process ends by it, exit status 128 + its number). Armed once a
+/// process; a thread waits for the signals (`signal-hook`), so nothing of
+/// this runs in a signal handler but the setting of a flag ([`read_key`]).
+#[cfg(unix)]
+pub(crate) fn restore_on_signal() -> io::Result<()> {
+    use std::sync::atomic::AtomicBool;
+    use std::sync::Arc;
+    if SIGNALLED.get().is_some() {
+        return Ok(());
+    }
+    let saved = rustix::termios::tcgetattr(io::stdin())?;
+    let flag = Arc::new(AtomicBool::new(false));
+    for signal in SIGNALS {
+        signal_hook::flag::register(signal, Arc::clone(&flag))?;
+    }
+    let mut signals = signal_hook::iterator::Signals::new(SIGNALS)?;
+    std::thread::spawn(move || {
+        if let Some(signal) = signals.forever().next() {
+            use std::io::Write;
+            let now = rustix::termios::OptionalActions::Now;
+            let _ = rustix::termios::tcsetattr(io::stdin(), now, &saved);
+            let mut err = io::stderr();
+            let _ = err.write_all(b"\x1b[?25h");
+            let _ = err.flush();
+            let _ = signal_hook::low_level::emulate_default_handler(signal);
+            // Not ended by it (a signal whose default is to go on): as
+            // the shell says a process ended by a signal.
+            std::process::exit(128 + signal);
+        }
+    });
+    let _ = SIGNALLED.set(flag);
+    Ok(())
+}
+
+/// No terminal settings to put back where there are no signals.
+#[cfg(not(unix))]
+pub(crate) fn restore_on_signal() -> io::Result<()> {
+    Ok(())
+}
+
+/// Whether a signal arrived since [`restore_on_signal`] was armed.
+fn signalled() -> bool {
+    #[cfg(unix)]
+    {
+        SIGNALLED
+            .get()
+            .is_some_and(|f| f.load(std::sync::atomic::Ordering::SeqCst))
+    }
+    #[cfg(not(unix))]
+    {
+        false
+    }
+}
+
+/// One key, read in raw mode. A signal that interrupts the read comes back
+/// from `console` as Ctrl-C; it is no key: this thread then waits for
+/// [`restore_on_signal`]'s, which puts the terminal back and ends the
+/// process by the signal.
+pub(crate) fn read_key(term: &console::Term) -> io::Result<console::Key> {
+    let key = term.read_key_raw();
+    if signalled() {
+        loop {
+            std::thread::park();
+        }
+    }
+    key
+}
+
 /// Asks on the terminal `term` which entry is meant.
 pub(crate) fn choose(term: &console::Term, prompt: &str, items: &[String]) -> io::Result<Outcome> {
     let (rows, cols) = term.size();
@@ -170,9 +261,8 @@ pub(crate) fn choose(term: &console::Term, prompt: &str, items: &[String]) -> io
     let width = usize::from(cols).saturating_sub(1);
     let mut c = Chooser::new(items, page);
     let mut drawn = 0;
-    // The cursor is never hidden: a signal (SIGTERM, SIGINT between two
-    // keys, a closed terminal) ends the process without a chance to show
-    // it again, and the shell would be left without one.
+    // The cursor is never hidden; a signal while a key is read puts the
+    // terminal's settings back ([`restore_on_signal`], armed by `fix`).
     let outcome = loop {
         term.clear_last_lines(drawn)?;
         let lines = c.lines(prompt, width);
@@ -180,7 +270,7 @@ pub(crate) fn choose(term: &console::Term, prompt: &str, items: &[String]) -> io
             term.write_line(l)?;
         }
         drawn = lines.len();
-        let k = match term.read_key_raw()? {
+        let k = match read_key(term)? {
             console::Key::Char(ch) => Input::Char(ch),
             console::Key::Backspace => Input::Backspace,
             console::Key::ArrowUp => Input::Up,

@@ -217,16 +217,19 @@ fn cross_checks(lists: &mut [Listed]) {
         }
     }
     // The other lists of a group, at most `MAX_NAMED` of them by name:
-    // 3,000 copies of one list name 3 each, not 2,999.
+    // 3,000 copies of one list name 3 each, not 2,999 (and look at no
+    // more than 4 of the group for it).
     let others = |group: &[usize], i: usize, lists: &[Listed]| -> String {
         let files: Vec<&str> = group
             .iter()
             .filter(|&&j| j != i)
+            .take(MAX_NAMED)
             .map(|&j| lists[j].checked.report.file.as_str())
             .collect();
-        let mut named = files[..files.len().min(MAX_NAMED)].join(", ");
-        if files.len() > MAX_NAMED {
-            named.push_str(&format!(" and {} more", files.len() - MAX_NAMED));
+        let mut named = files.join(", ");
+        let rest = group.len() - 1 - files.len();
+        if rest > 0 {
+            named.push_str(&format!(" and {rest} more"));
         }
         named
     };
@@ -269,15 +272,20 @@ fn player_key(name: &str) -> String {
 }
 
 /// The fingerprints of an earlier roster (`-o json` of `fleetcheck
-/// event`): by player and by file.
+/// event`): by player and by file ([`file_key`]).
 #[derive(Debug, Default)]
 pub struct Against {
     path: String,
     by_player: BTreeMap<String, String>,
     by_file: BTreeMap<String, String>,
+    /// This run's lists folder, when the roster names its own: each list
+    /// is then found by its path inside the folder.
+    folder: Option<PathBuf>,
 }
 
-fn read_against(path: &Path) -> anyhow::Result<Against> {
+/// Reads the roster `path` to compare the lists of the folder `lists`
+/// with.
+fn read_against(path: &Path, lists: &Path) -> anyhow::Result<Against> {
     let source = fleetcheck_input::fs::read_text(path)
         .map_err(|u| anyhow::anyhow!("{}: {}", u.path, u.diag.message))?;
     let v: serde_json::Value = serde_json::from_str(&source.text)
@@ -309,8 +317,14 @@ fn read_against(path: &Path) -> anyhow::Result<Against> {
             path.display()
         );
     }
+    let theirs = v
+        .get("event")
+        .and_then(|e| e.get("lists"))
+        .and_then(|l| l.as_str())
+        .map(PathBuf::from);
     let mut a = Against {
         path: path.display().to_string(),
+        folder: theirs.as_ref().map(|_| lists.to_path_buf()),
         ..Against::default()
     };
     for r in rows {
@@ -321,22 +335,29 @@ fn read_against(path: &Path) -> anyhow::Result<Against> {
             a.by_player.insert(player_key(p), print.to_string());
         }
         if let Some(f) = r.get("file").and_then(|f| f.as_str()) {
-            a.by_file.insert(file_key(f), print.to_string());
+            a.by_file
+                .insert(file_key(f, theirs.as_deref()), print.to_string());
         }
     }
     Ok(a)
 }
 
-/// A file's name without its folder: rosters are compared from any
-/// working directory.
-fn file_key(f: &str) -> String {
-    Path::new(f)
-        .file_name()
-        .map_or(f.to_string(), |n| n.to_string_lossy().into_owned())
+/// A list as a roster knows it: its path inside the lists folder
+/// (`north/jane.toml` and `south/jane.toml` are two lists), the same from
+/// any working directory; by its file name alone with a roster that names
+/// no folder (written before rosters did).
+fn file_key(file: &str, folder: Option<&Path>) -> String {
+    let path = Path::new(file);
+    match folder {
+        Some(f) => path.strip_prefix(f).unwrap_or(path).display().to_string(),
+        None => path
+            .file_name()
+            .map_or(file.to_string(), |n| n.to_string_lossy().into_owned()),
+    }
 }
 
-/// Each list against the roster's entries of its file name and of its
-/// player: a renamed file is found by its player, a renamed player by
+/// Each list against the roster's entries of its file ([`file_key`]) and
+/// of its player: a renamed file is found by its player, a renamed player by
 /// the file. The list is unchanged when either entry has its fingerprint
 /// (two files whose names were swapped, each kept by its player, are no
 /// change); changed when an entry is found with another one; not in the
@@ -348,7 +369,9 @@ fn compare(lists: &mut [Listed], against: &Against) {
         let Some(now) = r.fingerprint.clone() else {
             continue;
         };
-        let by_file = against.by_file.get(&file_key(&r.file));
+        let by_file = against
+            .by_file
+            .get(&file_key(&r.file, against.folder.as_deref()));
         let by_player = r
             .player
             .as_ref()
@@ -424,7 +447,7 @@ pub fn run(args: &EventArgs) -> anyhow::Result<i32> {
     let db = super::load_db(common)?;
     let event = read_event(&db, &args.event)?;
     let against = match &args.against {
-        Some(p) => Some(read_against(p)?),
+        Some(p) => Some(read_against(p, &args.lists)?),
         None => None,
     };
     if !args.lists.is_dir() {
@@ -456,6 +479,7 @@ pub fn run(args: &EventArgs) -> anyhow::Result<i32> {
     });
     let (mut report, files) = roster_of(&db, &event, lists, against.as_ref());
     report.skipped = skipped;
+    report.lists = Some(args.lists.display().to_string());
     let ropts = render_options(common);
     print(|w| render(w, common.output, &report, &files, &ropts))?;
     if let Some(path) = std::env::var_os(STEP_SUMMARY_ENV).filter(|p| !p.is_empty()) {
@@ -544,6 +568,7 @@ fn event_report(
         fingerprint_version: fleetcheck_staw::fingerprint::VERSION,
         skipped: Vec::new(),
         against,
+        lists: None,
     }
 }
 

@@ -62,7 +62,13 @@ pub fn run(args: &FixArgs) -> anyhow::Result<i32> {
     // Each answer is given to the engine in memory, so that the questions
     // after it are ranked with it (a ship chosen ranks its cards there).
     let mut session = Session::new(&db, &source, &opts);
+    // The file as every message names it: text, one line.
+    let file = one_line(&source.path).into_owned();
     let term = console::Term::stderr();
+    if terminal {
+        // Keys are read in raw mode: a signal puts the terminal back.
+        chooser::restore_on_signal()?;
+    }
     let mut stopped = false;
     while let Some(q) = session.next() {
         let pick = if let Some(c) = q.obvious().filter(|_| args.yes) {
@@ -90,11 +96,11 @@ pub fn run(args: &FixArgs) -> anyhow::Result<i32> {
                 &format!(
                     "stopped: write the {n} answer{} given to {}? [y/N] ",
                     if n == 1 { "" } else { "s" },
-                    source.path
+                    file
                 ),
             )?;
         if !keep {
-            let message = format!("{}: stopped (Ctrl-C); nothing was changed", source.path);
+            let message = format!("{file}: stopped (Ctrl-C); nothing was changed");
             eprintln!("{message}");
             return Err(Refusal::new(message).said().into());
         }
@@ -105,12 +111,7 @@ pub fn run(args: &FixArgs) -> anyhow::Result<i32> {
     if !left.is_empty() && !terminal {
         let mut out = String::new();
         for q in &left {
-            out.push_str(&format!(
-                "{}:{}: {}\n",
-                one_line(&source.path),
-                q.line,
-                one_line(&q.message)
-            ));
+            out.push_str(&format!("{}:{}: {}\n", file, q.line, one_line(&q.message)));
             if q.choices.is_empty() {
                 out.push_str("  (nothing close: write the card's id)\n");
             }
@@ -133,7 +134,7 @@ pub fn run(args: &FixArgs) -> anyhow::Result<i32> {
         if let Err(e) = toml::from_str::<toml::Table>(written.trim_start_matches('\u{feff}')) {
             return Err(Refusal::new(format!(
                 "the fix would leave {} unreadable ({}); the file was not changed",
-                source.path,
+                file,
                 e.message()
             ))
             .into());
@@ -145,21 +146,18 @@ pub fn run(args: &FixArgs) -> anyhow::Result<i32> {
         eprintln!(
             "fixed {fixed} reference{} in {}",
             if fixed == 1 { "" } else { "s" },
-            source.path
+            file
         );
     }
     if left.is_empty() {
         if fixed == 0 {
-            eprintln!(
-                "{}: every card reference resolves; nothing to fix",
-                source.path
-            );
+            eprintln!("{}: every card reference resolves; nothing to fix", file);
         }
         Ok(0)
     } else {
         let message = format!(
             "{}: {} reference{} left to fix{}",
-            source.path,
+            file,
             left.len(),
             if left.len() == 1 { "" } else { "s" },
             if terminal || fixed > 0 {
@@ -208,7 +206,7 @@ fn ask(term: &console::Term, source: &Source, q: &Question) -> anyhow::Result<As
 /// A yes-or-no question: `y` is yes, any other key no.
 fn confirm(term: &console::Term, prompt: &str) -> anyhow::Result<bool> {
     term.write_str(prompt)?;
-    let yes = matches!(term.read_key_raw()?, console::Key::Char('y' | 'Y'));
+    let yes = matches!(chooser::read_key(term)?, console::Key::Char('y' | 'Y'));
     term.write_line(if yes { "yes" } else { "no" })?;
     Ok(yes)
 }

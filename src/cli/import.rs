@@ -152,7 +152,7 @@ pub fn run(args: &ImportArgs) -> anyhow::Result<i32> {
             Some(c) => summary(&c, fleet.ships.len(), path),
             None => String::new(),
         };
-        if !write_fleet(target.as_deref(), &toml, args.force, &summary)? {
+        if !write_fleet(target.as_deref(), &toml, args, &summary)? {
             code = 2;
         }
     }
@@ -187,15 +187,17 @@ fn target(
     }
 }
 
-/// Writes one fleet file (never over an existing one without `--force`,
-/// never one larger than `check` reads) and says what it wrote (with
-/// `summary` of it), or prints it; whether it was written.
+/// Writes one fleet file (never over the input of the run, never over an
+/// existing one without `--force`, never one larger than `check` reads)
+/// and says what it wrote (with `summary` of it), or prints it; whether it
+/// was written.
 fn write_fleet(
     path: Option<&Path>,
     toml: &str,
-    force: bool,
+    args: &ImportArgs,
     summary: &dyn Fn(&Path) -> String,
 ) -> anyhow::Result<bool> {
+    let force = args.force;
     let limit = fleetcheck_input::fs::MAX_FILE_BYTES;
     if toml.len() as u64 > limit {
         let to = path.map_or("standard output".to_string(), |p| p.display().to_string());
@@ -209,6 +211,17 @@ fn write_fleet(
         super::check::print(|w| w.write_all(toml.as_bytes()))?;
         return Ok(true);
     };
+    // The list or squads being imported, also through a link: never
+    // replaced by what is read from it, `--force` or not.
+    let input = Path::new(&args.input);
+    if args.input != "-" && fleetcheck_input::fs::same_file(input, path) {
+        eprintln!(
+            "error: {}: is {}, the input of this run; nothing was written, not even with --force",
+            path.display(),
+            input.display()
+        );
+        return Ok(false);
+    }
     if path.exists() && !force {
         eprintln!(
             "error: {} already exists; pass --force to overwrite it",
@@ -279,7 +292,7 @@ fn import_text(
     // import (the file is not read again).
     let ships = imported.file.ships.len();
     let summary = |path: &Path| summary(&imported.checked, ships, path);
-    if !write_fleet(target.as_deref(), &imported.toml, args.force, &summary)? {
+    if !write_fleet(target.as_deref(), &imported.toml, args, &summary)? {
         code = 2;
     }
     Ok(code)

@@ -120,7 +120,10 @@ pub fn run(args: &OptionsArgs) -> anyhow::Result<i32> {
                 let c = super::check::check_source(&db, source, &opts);
                 return super::export::input_error(&c, &args.common);
             }
-            return Err(Refusal::new(format!("{}: {e}", args.fleet.display())).into());
+            // The message, then each help line: a refusal says its
+            // message on one line.
+            let refusal = Refusal::new(format!("{}: {}", args.fleet.display(), e.message));
+            return Err(e.help.iter().fold(refusal, |r, h| r.help(h.clone())).into());
         }
     };
     let ropts = render_options(&args.common);

@@ -7,6 +7,7 @@
 
 use super::Output;
 use fleetcheck_report::model::ErrorReport;
+use fleetcheck_report::table::one_line;
 use fleetcheck_report::Checked;
 
 /// A command refused and did nothing (exit code 2).
@@ -70,9 +71,12 @@ impl Refusal {
             let _ = fleetcheck_report::table::render(&mut std::io::stderr(), file, &ropts);
             return;
         }
-        eprintln!("error: {}", self.message);
+        // A refusal names files and values of the user's: one line of
+        // text, whatever their names hold (`one_line`; a command whose
+        // refusal has lines of its own says it itself).
+        eprintln!("error: {}", one_line(&self.message));
         for h in &self.help {
-            eprintln!("  help: {h}");
+            eprintln!("  help: {}", one_line(h));
         }
     }
 }

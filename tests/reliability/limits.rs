@@ -69,6 +69,7 @@ fn a_pasted_list_reads_the_same_with_any_line_ends_and_a_bom() {
         written.push((r.code, out));
     }
     let first = written[0].clone();
+    assert_eq!(first.0, 0, "{}", first.1);
     for w in &written {
         assert_eq!(w, &first);
     }

@@ -89,12 +89,40 @@ fn check_dir_names_a_link_out_of_the_folder_and_does_not_read_it() {
     );
 }
 
+/// `event` walks its lists folder as `check` does: the links out of it
+/// are notices, nothing they lead to reaches the roster or the sheets;
+/// the two lists inside (Jane's, and Jane's again through a link inside)
+/// are the roster.
 #[test]
 fn event_names_a_link_out_of_the_lists_folder_and_does_not_read_it() {
     let dir = folder();
     let r = run(
         dir.path(),
-        &["event", "event.toml", "lists", "-o", "github"],
+        &[
+            "event",
+            "event.toml",
+            "lists",
+            "-o",
+            "github",
+            "--sheets",
+            "sheets.html",
+        ],
+    );
+    // Jane's list twice (once through the link inside): one player's two
+    // lists, illegal (exit 1); nothing else is a list.
+    assert_eq!(r.code, 1, "{}{}", r.stdout, r.stderr);
+    assert!(
+        r.stdout
+            .ends_with("Regional 2025: 2 lists: 0 legal, 2 illegal, 0 input errors; 3 skipped\n"),
+        "{}",
+        r.stdout
+    );
+    let sheets = std::fs::read_to_string(dir.path().join("sheets.html")).unwrap();
+    assert!(!sheets.contains("root:x:"));
+    assert!(!sheets.contains("&quot;secret&quot;"), "{sheets}");
+    assert!(
+        sheets.contains("<li>lists/s.toml: a symbolic link to "),
+        "{sheets}"
     );
     let lines: Vec<&str> = r.stdout.lines().collect();
     for (link, reason) in skipped(dir.path()) {

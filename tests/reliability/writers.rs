@@ -250,3 +250,44 @@ fn fix_on_a_file_that_does_not_parse_shows_why() {
         text
     );
 }
+
+/// `import` never writes over what it imports: the pasted list or the
+/// squads named as the output, also through a symbolic or a hard link,
+/// `--force` or not (exit 2, the input's bytes unchanged). It replaced the
+/// list with its fleet file.
+#[test]
+fn import_never_writes_over_its_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let list = "My Fleet\nU.S.S. Enterprise-D [28]\n- Jean-Luc Picard 9 (Captain) [6]\n";
+    std::fs::write(dir.path().join("l.txt"), list).unwrap();
+    let squad = r#"{"name":"S","ships":[{"shipId":"1001"}]}"#;
+    std::fs::write(dir.path().join("s.json"), squad).unwrap();
+    std::os::unix::fs::symlink("l.txt", dir.path().join("link.toml")).unwrap();
+    std::fs::hard_link(dir.path().join("l.txt"), dir.path().join("hard.toml")).unwrap();
+    for (from, input, out) in [
+        ("text", "l.txt", "l.txt"),
+        ("text", "l.txt", "link.toml"),
+        ("text", "l.txt", "hard.toml"),
+        ("spacedock", "s.json", "s.json"),
+    ] {
+        for force in [&[][..], &["--force"][..]] {
+            let mut args = vec!["import", from, input, "-O", out];
+            args.extend_from_slice(force);
+            let r = run(dir.path(), &args);
+            assert_eq!(r.code, 2, "{args:?}: {}", r.stderr);
+            assert_eq!(
+                r.stderr,
+                format!("error: {out}: is {input}, the input of this run; nothing was written, not even with --force\n"),
+                "{args:?}"
+            );
+            assert_eq!(
+                std::fs::read_to_string(dir.path().join("l.txt")).unwrap(),
+                list
+            );
+            assert_eq!(
+                std::fs::read_to_string(dir.path().join("s.json")).unwrap(),
+                squad
+            );
+        }
+    }
+}

@@ -218,11 +218,12 @@ pub fn escape_plain(s: &str) -> String {
     }
 }
 
-/// Escapes a workflow command's message.
+/// Escapes a workflow command's message: the runner's own escapes (`%`,
+/// CR and LF), and no other control character (`table::printable`: an
+/// escape sequence in a file's name would act on the log's viewer).
 pub fn escape_data(s: &str) -> String {
-    s.replace('%', "%25")
-        .replace('\r', "%0D")
-        .replace('\n', "%0A")
+    let s = s.replace('%', "%25").replace('\r', "%0D");
+    crate::table::printable(&s).replace('\n', "%0A")
 }
 
 /// Escapes a workflow command's property value.

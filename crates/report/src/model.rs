@@ -188,6 +188,10 @@ pub struct EventReport {
     /// `--against`: the roster the fingerprints were compared with.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub against: Option<String>,
+    /// The lists folder as it was named: a later `--against` this roster
+    /// finds each list by its path inside it (absent in older rosters).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lists: Option<String>,
 }
 
 /// One list of an event.

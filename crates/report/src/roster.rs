@@ -204,8 +204,9 @@ pub fn github(w: &mut dyn Write, e: &EventReport, files: &[Checked]) -> io::Resu
 /// only: one line without control characters (`table::one_line`), HTML's
 /// `<`, `>` and `&` as entities, and the characters of Markdown's own
 /// syntax that could act inside a cell (the brackets of links and images,
-/// emphasis, code, the cell's `|`, the `:` of an autolink) escaped with a
-/// backslash.
+/// emphasis, code, the cell's `|`, the `:` of an autolink, the `@` of an
+/// e-mail autolink, the `.` after a `www` that GitHub links) escaped with
+/// a backslash.
 fn md(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in one_line(s).chars() {
@@ -213,9 +214,15 @@ fn md(s: &str) -> String {
             '<' => out.push_str("&lt;"),
             '>' => out.push_str("&gt;"),
             '&' => out.push_str("&amp;"),
-            '\\' | '|' | '[' | ']' | '*' | '_' | '`' | '~' | ':' => {
+            '\\' | '|' | '[' | ']' | '*' | '_' | '`' | '~' | ':' | '@' => {
                 out.push('\\');
                 out.push(c);
+            }
+            '.' if out
+                .get(out.len().saturating_sub(3)..)
+                .is_some_and(|t| t.eq_ignore_ascii_case("www")) =>
+            {
+                out.push_str("\\.")
             }
             c => out.push(c),
         }

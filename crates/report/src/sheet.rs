@@ -47,10 +47,12 @@ pub struct Fields {
     pub paper: Paper,
 }
 
-/// Escapes text for HTML.
+/// Escapes text for HTML: markup as entities, and no control character
+/// (an escape sequence in a player's name acts on a terminal that shows
+/// the file: `table::printable`, the one neutraliser, replaces each).
 pub fn escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
+    for c in crate::table::printable(s).chars() {
         match c {
             '&' => out.push_str("&amp;"),
             '<' => out.push_str("&lt;"),
@@ -482,5 +484,6 @@ mod tests {
             escape("<a href='x'>&\"</a>"),
             "&lt;a href=&#39;x&#39;&gt;&amp;&quot;&lt;/a&gt;"
         );
+        assert_eq!(escape("a\u{1b}]0;t\u{7}b\r\0"), "a ]0;t b  ");
     }
 }

@@ -94,7 +94,8 @@ pub fn together(t: &TogetherReport) -> String {
     if t.fits {
         return format!(
             "collection {}: the {} fleets can all be built at the same time{left_out}",
-            t.file, t.fleets
+            one_line(&t.file),
+            t.fleets
         );
     }
     let short: Vec<String> = t
@@ -109,7 +110,7 @@ pub fn together(t: &TogetherReport) -> String {
         .collect();
     format!(
         "warning[not-owned]: collection {}: the {} fleets cannot all be built at the same time{left_out}: {}",
-        t.file,
+        one_line(&t.file),
         t.fleets,
         short.join(", ")
     )
@@ -130,9 +131,10 @@ pub(crate) fn has_costs(r: &FleetReport) -> bool {
 }
 
 pub(crate) fn header(w: &mut dyn Write, r: &FleetReport) -> io::Result<()> {
+    // The file's name and the fleet's are shown as text ([`one_line`]).
     match &r.name {
-        Some(name) => writeln!(w, "{}: {name}", r.file)?,
-        None => writeln!(w, "{}", r.file)?,
+        Some(name) => writeln!(w, "{}: {}", one_line(&r.file), one_line(name))?,
+        None => writeln!(w, "{}", one_line(&r.file))?,
     }
     let mut facts = Vec::new();
     if r.game != "staw" {
@@ -416,7 +418,7 @@ pub fn diagnostics(w: &mut dyn Write, checked: &Checked, opts: &RenderOptions) -
         writeln!(
             w,
             "... and {count} more `{code}` {word}{s} in {} (the first {} are shown)\n",
-            checked.report.file,
+            one_line(&checked.report.file),
             super::MAX_SHOWN_PER_CODE
         )?;
     }
@@ -464,6 +466,7 @@ fn diagnostic_in(
     d: &Diagnostic,
     opts: &RenderOptions,
 ) -> io::Result<()> {
+    let file = &*one_line(file);
     // Without an excerpt, still name the file.
     let origin = format!("in {file}");
     let title = printable(&d.message);
@@ -585,7 +588,7 @@ pub fn verdict_line(checked: &Checked) -> String {
             plural(warnings, "warning", "warnings")
         ));
     }
-    let mut line = format!("{} {}", v.as_str(), checked.report.file);
+    let mut line = format!("{} {}", v.as_str(), one_line(&checked.report.file));
     if !counts.is_empty() {
         line.push_str(": ");
         line.push_str(&counts.join(", "));
