@@ -278,3 +278,26 @@ fn cards_starting_with_what_is_typed_are_the_whole_answer_filtered() {
         assert_eq!(got.iter().collect::<Vec<_>>(), want, "{typed:?}");
     }
 }
+
+/// A fleet of more than `MAX_CARDS` cards is refused before any card is
+/// tried (each would be priced with the whole fleet), with exit 2 and a
+/// message that says why.
+#[test]
+fn a_fleet_of_too_many_cards_is_refused_before_any_card_is_tried() {
+    let max = fleetcheck_edit::builder::options::MAX_CARDS;
+    // Ships of two cards each (the ship and its captain), the last one
+    // without its captain: one card more than the bound.
+    let mut over = "[[ship]]\nship = \"S207\"\ncaptain = \"Cap049\"\n".repeat(max / 2);
+    over.push_str("[[ship]]\nship = \"S207\"\n");
+    let d = write(&[("big.toml", &over)]);
+    let r = run(d.path(), &["options", "big.toml", "--ship", "1"]);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert_eq!(r.stdout, "");
+    assert_eq!(
+        r.stderr,
+        format!(
+            "error: big.toml: the fleet has {} cards; options answers for a fleet of at most {max}\n  help: each card it tries is priced with the whole fleet, so that the answer would take time in proportion to the fleet's size times the cards tried\n",
+            max + 1
+        )
+    );
+}

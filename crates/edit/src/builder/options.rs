@@ -115,6 +115,12 @@ fn input_error(source: &Source) -> Option<EditError> {
     Some(EditError::new(format!("input error: {why}")))
 }
 
+/// The most cards (ships, captains, upgrades, the resource, the
+/// sideboard's) a fleet may have for `options`: every card tried (about
+/// a thousand for a ship with free slots) is priced with the whole fleet.
+/// The largest formats' fleets have about a hundred.
+pub const MAX_CARDS: usize = 200;
+
 /// Finds the options; an error when the fleet cannot be read, the place
 /// does not exist, or the fleet has several ships and no `ship` is given.
 pub fn options(
@@ -129,6 +135,13 @@ pub fn options(
     // Read and resolved once; every candidate is priced on it.
     let engine = Engine::new(db, opts.clone());
     let resolved = engine.resolve_text(source.clone());
+    let cards = resolved.raw().references().count();
+    if cards > MAX_CARDS {
+        return Err(EditError::new(format!(
+            "the fleet has {cards} cards; options answers for a fleet of at most {MAX_CARDS}"
+        ))
+        .help("each card it tries is priced with the whole fleet, so that the answer would take time in proportion to the fleet's size times the cards tried"));
+    }
     let Some(query) = &ask.replace else {
         return find(db, &resolved, source, ask, None, opts.collection.as_deref());
     };
