@@ -44,6 +44,9 @@ pub struct Analysis<'a> {
     /// for ([`Analysis::ownership`]: by the `not-owned` rule, then the
     /// report's `collection` and `options`).
     owned: std::cell::OnceCell<Option<crate::collection::Ownership<'a>>>,
+    /// Every card in file order, gathered the first time a rule asks
+    /// ([`Analysis::every_card`]: several rules read it).
+    cards: std::cell::OnceCell<Vec<Located<'a>>>,
 }
 
 /// The slots of a ship: printed, the talent slots of its captain, admiral
@@ -180,6 +183,7 @@ pub fn analyse<'a>(
         cap,
         collection: None,
         owned: std::cell::OnceCell::new(),
+        cards: std::cell::OnceCell::new(),
     }
 }
 
@@ -605,7 +609,7 @@ impl<'a> Analysis<'a> {
                 let shelf = self.collection?;
                 Some(shelf.ownership(
                     self.db,
-                    self.every_card().into_iter().map(|l| (l.card, l.span)),
+                    self.every_card().iter().map(|l| (l.card, l.span.clone())),
                 ))
             })
             .as_ref()
@@ -613,7 +617,11 @@ impl<'a> Analysis<'a> {
 
     /// Every card of the fleet in file order: each ship and its cards, the
     /// resource, the sideboard.
-    pub(crate) fn every_card(&self) -> Vec<Located<'a>> {
+    pub(crate) fn every_card(&self) -> &[Located<'a>] {
+        self.cards.get_or_init(|| self.gather_cards())
+    }
+
+    fn gather_cards(&self) -> Vec<Located<'a>> {
         let mut out = Vec::new();
         for (i, s) in self.ships.iter().enumerate() {
             let place = Place::Ship(i, &s.entry.ship.card.name);

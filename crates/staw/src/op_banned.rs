@@ -15,7 +15,7 @@ fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
     if !a.format.exclude_op_banned {
         return;
     }
-    for l in a.every_card().into_iter().filter(|l| l.card.op_banned) {
+    for l in a.every_card().iter().filter(|l| l.card.op_banned) {
         out.push(
             Diagnostic::new(
                 Code::OpBanned,

@@ -76,7 +76,7 @@ fn fleet_excludes(a: &Analysis, out: &mut Vec<Diagnostic>) {
             .iter()
             .map(|n| normalize(n))
             .collect();
-        for other in &cards {
+        for other in cards {
             if other.span == l.span || !excluded.contains(&normalize(&other.card.name)) {
                 continue;
             }
