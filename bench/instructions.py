@@ -120,12 +120,23 @@ def lsp_sessions():
         "textDocument": {"uri": uri, "version": 2}, "contentChanges": [{"text": typed}]}}
     completion = {"id": 2, "method": "textDocument/completion", "params": {
         "textDocument": {"uri": uri}, "position": at}}
+    # Just after the opening quote: nothing typed yet, every card that
+    # fits is priced; the second such list of a session (the cards decoded
+    # by the first) is what an editor meets from then on.
+    empty_at = {"line": line, "character": lines[line].index('"') + 1}
+    empty = {"id": 3, "method": "textDocument/completion", "params": {
+        "textDocument": {"uri": uri}, "position": empty_at}}
+    again = dict(empty, id=4)
     base = stream(*opened, *end)
     return [
         (f"lsp <one keystroke in {run.ONE_FLEET}: diagnostics>", base,
          stream(*opened, keystroke, *end)),
         (f"lsp <one completion in an upgrade string of {run.ONE_FLEET}>", base,
          stream(*opened, completion, *end)),
+        (f"lsp <one completion with nothing typed in {run.ONE_FLEET}>", base,
+         stream(*opened, empty, *end)),
+        (f"lsp <a second completion with nothing typed in {run.ONE_FLEET}>",
+         stream(*opened, empty, *end), stream(*opened, empty, again, *end)),
     ]
 
 

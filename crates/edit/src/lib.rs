@@ -55,3 +55,46 @@ pub fn with_analysis<R>(
     let (checked, r) = fleetcheck_report::staw::check_and(db, parsed, opts, f);
     r.ok_or_else(|| Box::new(checked))
 }
+
+/// `f` of every item, in the items' order, on up to `workers` threads
+/// (the calling thread one of them), each taking the next item as it
+/// finishes one. A panic in `f` reaches the caller once every thread has
+/// stopped.
+pub fn on_workers<T: Sync, R: Send>(
+    workers: usize,
+    items: &[T],
+    f: impl Fn(&T) -> R + Sync,
+) -> Vec<R> {
+    let threads = workers.min(items.len() / MIN_PER_WORKER).max(1);
+    if threads == 1 {
+        return items.iter().map(f).collect();
+    }
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let work = || {
+        let mut done = Vec::new();
+        loop {
+            let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            let Some(item) = items.get(i) else {
+                return done;
+            };
+            done.push((i, f(item)));
+        }
+    };
+    let mut all: Vec<(usize, R)> = std::thread::scope(|s| {
+        let others: Vec<_> = (1..threads).map(|_| s.spawn(work)).collect();
+        let mut all = work();
+        for o in others {
+            match o.join() {
+                Ok(done) => all.extend(done),
+                Err(panic) => std::panic::resume_unwind(panic),
+            }
+        }
+        all
+    });
+    all.sort_unstable_by_key(|(i, _)| *i);
+    all.into_iter().map(|(_, r)| r).collect()
+}
+
+/// The fewest items worth a thread of their own: a thread costs about
+/// as much to start as pricing a few cards.
+const MIN_PER_WORKER: usize = 16;

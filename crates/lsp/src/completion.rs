@@ -460,7 +460,7 @@ fn cards(
             .is_ok_and(|(c, _)| db.first_printing(c) == first)
     };
     let index = &doc.lines;
-    let items = offers
+    let shown: Vec<&Offer<'_>> = offers
         .iter()
         .filter(|o| {
             typed.is_empty()
@@ -468,29 +468,32 @@ fn cards(
                 || normalize(&o.card.id).starts_with(&typed)
         })
         .take(MAX_ITEMS)
-        .enumerate()
-        .map(|(i, o)| {
-            let ids = ids || place.inline.is_none() && !name_is_it(o.card);
-            let (range, new_text) = insertion(db, doc, place, inner, o.card, ids, offset);
-            let filter = match place.inline {
-                Some("id") => o.card.id.clone(),
-                _ => o.card.name.clone(),
-            };
-            let start = index.offset(text, range.start);
-            lsp::CompletionItem {
-                label: format!("{} ({})", o.card.name, o.card.id),
-                kind: Some(lsp::CompletionItemKind::VALUE),
-                detail: Some(o.detail()),
-                sort_text: Some(format!("{i:05}")),
-                filter_text: Some(format!("{}{filter}", &text[start..inner.start])),
-                text_edit: Some(lsp::CompletionTextEdit::Edit(lsp::TextEdit {
-                    range,
-                    new_text,
-                })),
-                ..lsp::CompletionItem::default()
-            }
-        })
         .collect();
+    // Each item's insertion (which may ask the engine what a name comes
+    // to on the ship) on the workers too.
+    let mut items = fleetcheck_edit::on_workers(workers, &shown, |o| {
+        let ids = ids || place.inline.is_none() && !name_is_it(o.card);
+        let (range, new_text) = insertion(db, doc, place, inner, o.card, ids, offset);
+        let filter = match place.inline {
+            Some("id") => o.card.id.clone(),
+            _ => o.card.name.clone(),
+        };
+        let start = index.offset(text, range.start);
+        lsp::CompletionItem {
+            label: format!("{} ({})", o.card.name, o.card.id),
+            kind: Some(lsp::CompletionItemKind::VALUE),
+            detail: Some(o.detail()),
+            filter_text: Some(format!("{}{filter}", &text[start..inner.start])),
+            text_edit: Some(lsp::CompletionTextEdit::Edit(lsp::TextEdit {
+                range,
+                new_text,
+            })),
+            ..lsp::CompletionItem::default()
+        }
+    });
+    for (i, item) in items.iter_mut().enumerate() {
+        item.sort_text = Some(format!("{i:05}"));
+    }
     Some(items)
 }
 

@@ -499,7 +499,7 @@ fn find(
     // What was read is the same for every card tried (and has no input
     // error): its errors are counted once, each card's rules on top.
     let read = errors_by_code(resolved.diagnostics());
-    let priced = on_workers(ask.workers, &tries, |t| {
+    let priced = crate::on_workers(ask.workers, &tries, |t| {
         // No such place (a sideboard section already taken).
         let changed = resolved.with(t.change)?;
         // Only what the answer needs is taken from the priced fleet (no
@@ -661,45 +661,6 @@ struct Priced {
     errors: HashMap<fleetcheck_input::diag::Code, usize>,
     outcome: Option<Option<Outcome>>,
 }
-
-/// `f` of every item, in the items' order, on up to `workers` threads
-/// (the calling thread one of them), each taking the next item as it
-/// finishes one. A panic in `f` reaches the caller once every thread has
-/// stopped.
-fn on_workers<T: Sync, R: Send>(workers: usize, items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
-    let threads = workers.min(items.len() / MIN_PER_WORKER).max(1);
-    if threads == 1 {
-        return items.iter().map(f).collect();
-    }
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let work = || {
-        let mut done = Vec::new();
-        loop {
-            let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-            let Some(item) = items.get(i) else {
-                return done;
-            };
-            done.push((i, f(item)));
-        }
-    };
-    let mut all: Vec<(usize, R)> = std::thread::scope(|s| {
-        let others: Vec<_> = (1..threads).map(|_| s.spawn(work)).collect();
-        let mut all = work();
-        for o in others {
-            match o.join() {
-                Ok(done) => all.extend(done),
-                Err(panic) => std::panic::resume_unwind(panic),
-            }
-        }
-        all
-    });
-    all.sort_unstable_by_key(|(i, _)| *i);
-    all.into_iter().map(|(_, r)| r).collect()
-}
-
-/// The fewest cards worth a thread of their own: a thread costs about
-/// as much to start as pricing a few cards.
-const MIN_PER_WORKER: usize = 16;
 
 /// What `options` takes of the fleet priced with a candidate: the
 /// candidate's price where it was put (the last card of its id on the
