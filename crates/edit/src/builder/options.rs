@@ -398,7 +398,14 @@ fn find(
         .map(normalize)
         .filter(|s| !s.is_empty());
     // The cards to try, in the database's order: each is priced, then
-    // judged in that order.
+    // judged in that order. Every card is read below: the ones not read
+    // yet are decoded on the workers first.
+    if ask.workers > 1 {
+        let all: Vec<usize> = (0..db.cards.len()).collect();
+        crate::on_workers(ask.workers, &all, |&i| {
+            db.cards.get(i);
+        });
+    }
     let mut tries: Vec<Try> = Vec::new();
     for card in &db.cards {
         if let Some(f) = &faction {
