@@ -394,21 +394,32 @@ pub fn diagnostics(w: &mut dyn Write, checked: &Checked, opts: &RenderOptions) -
         std::collections::HashMap::new();
     // The checked file made ready to show once, at its first excerpt.
     let mut own: Option<Option<Shown>> = None;
+    // One buffer for every diagnostic of the file.
+    let mut text = String::new();
+    // Only a file of more diagnostics than that can leave some out.
+    let few = checked.diagnostics.len() <= super::MAX_SHOWN_PER_CODE;
     for d in &checked.diagnostics {
-        let n = shown.entry(d.code).or_insert(0);
-        *n += 1;
-        if *n > super::MAX_SHOWN_PER_CODE {
-            continue;
-        }
-        match &d.file {
-            // A diagnostic of a file the checked one names: excerpt that file.
-            Some(other) => diagnostic(w, Some(other), &other.path, d, opts)?,
-            None => {
-                let ready = own.get_or_insert_with(|| checked.source.as_ref().map(Shown::of));
-                diagnostic_in(w, ready.as_ref(), &checked.report.file, d, opts)?
+        if !few {
+            let n = shown.entry(d.code).or_insert(0);
+            *n += 1;
+            if *n > super::MAX_SHOWN_PER_CODE {
+                continue;
             }
         }
-        writeln!(w)?;
+        text.clear();
+        match &d.file {
+            // A diagnostic of a file the checked one names: excerpt that file.
+            Some(other) => {
+                let shown = Shown::of(other);
+                draw_into(&mut text, Some(&shown), &other.path, d, opts);
+            }
+            None => {
+                let ready = own.get_or_insert_with(|| checked.source.as_ref().map(Shown::of));
+                draw_into(&mut text, ready.as_ref(), &checked.report.file, d, opts);
+            }
+        }
+        text.push_str("\n\n");
+        w.write_all(text.as_bytes())?;
     }
     for (code, count, severity) in super::omitted(checked) {
         let word = severity.as_str();
@@ -464,8 +475,21 @@ fn diagnostic_in(
     d: &Diagnostic,
     opts: &RenderOptions,
 ) -> io::Result<()> {
-    // Without an excerpt, still name the file.
-    let origin = format!("in {file}");
+    let mut text = String::new();
+    draw_into(&mut text, shown, file, d, opts);
+    text.push('\n');
+    w.write_all(text.as_bytes())
+}
+
+/// The drawing of one diagnostic (without the final line break), appended
+/// to `out`.
+fn draw_into(
+    out: &mut String,
+    shown: Option<&Shown<'_>>,
+    file: &str,
+    d: &Diagnostic,
+    opts: &RenderOptions,
+) {
     let title = printable(&d.message);
     // The excerpt is the user's file: its control characters are shown as
     // stand-ins of the same byte length, so that spans stay valid, the
@@ -476,6 +500,11 @@ fn diagnostic_in(
         _ => None,
     };
     let help: Vec<String> = d.help.iter().map(|h| printable(h).into_owned()).collect();
+    // Without an excerpt, still name the file.
+    let origin = match excerpt {
+        None => format!("in {file}"),
+        Some(_) => String::new(),
+    };
     let parts = Parts {
         severity: d.severity,
         code: d.code.as_str(),
@@ -488,7 +517,7 @@ fn diagnostic_in(
         lines: shown.map(|s| &s.lines),
         help: &help,
     };
-    writeln!(w, "{}", super::excerpt::draw(&parts, opts.color))
+    super::excerpt::draw_into(out, &parts, opts.color);
 }
 
 /// `text` on one line with no control character at all (ESC and OSC
@@ -508,8 +537,11 @@ pub fn one_line(text: &str) -> Cow<'_, str> {
 /// the rest), so byte offsets into the original stay valid.
 pub(crate) fn printable(text: &str) -> Cow<'_, str> {
     // Most texts have nothing to replace: no copy (the excerpt's text is
-    // the whole file).
-    if !text.chars().any(|c| c.is_control() && c != '\n') {
+    // the whole file). The control characters are the bytes below a space
+    // (but the line feed), DEL, and U+0080 to U+009F, which UTF-8 writes
+    // after the byte 0xC2: a text without them has none.
+    let maybe = |b: &u8| (*b < b' ' && *b != b'\n') || *b == 0x7f || *b == 0xc2;
+    if !text.as_bytes().iter().any(maybe) || !text.chars().any(|c| c.is_control() && c != '\n') {
         return Cow::Borrowed(text);
     }
     text.chars()
