@@ -27,7 +27,6 @@
 use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
 use fleetcheck_input::diag::{Lines, Severity};
 use std::borrow::Cow;
-use std::fmt::Write as _;
 use std::ops::Range;
 
 /// The parts of one diagnostic, ready to draw (control characters already
@@ -96,11 +95,29 @@ fn annotated(p: &Parts<'_>, window: Option<&Window<'_>>, color: bool) -> String 
     }
 }
 
+/// `n` in decimal, written into the end of `buf` (20 bytes hold any
+/// `usize`).
+fn decimal(mut n: usize, buf: &mut [u8]) -> &str {
+    let mut at = buf.len();
+    loop {
+        at -= 1;
+        // A digit: the cast keeps 0 to 9.
+        buf[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    std::str::from_utf8(&buf[at..]).unwrap_or("")
+}
+
 /// Whether annotate-snippets writes `s` (a title, note or help line) as
 /// it is, on one line: no line break, no character it replaces (control
 /// characters, the zero-width joiner, the text-direction controls).
 fn as_is(s: &str) -> bool {
-    s.bytes().all(|b| b >= b' ' && b != 0x7f)
+    // Every byte looked at (no early exit): the loop is vectorised.
+    let plain = s.bytes().fold(true, |ok, b| ok & (b >= b' ') & (b != 0x7f));
+    plain
         && (s.is_ascii()
             || !s.chars().any(|c| {
                 matches!(c, '\u{80}'..='\u{9f}' | '\u{200d}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
@@ -148,19 +165,25 @@ fn direct(out: &mut String, p: &Parts<'_>, window: Option<&Window<'_>>) -> bool 
     // The width of the line numbers' column.
     let mut margin = 0;
     if let Some((w, line)) = excerpt {
-        let number = w.first_line;
-        margin = number.to_string().len();
+        // The line's number and the span's column, written once.
+        let (mut a, mut b) = ([0u8; 20], [0u8; 20]);
+        let number = decimal(w.first_line, &mut a);
+        margin = number.len();
         let column = match w.column {
             Some((_, real)) => real,
             None => w.span.start + 1,
         };
+        let column = decimal(column, &mut b);
         let pad = |out: &mut String, n: usize| out.extend(std::iter::repeat_n(' ', n));
         out.push('\n');
         pad(out, margin);
-        // Writing to a String cannot fail.
-        let _ = writeln!(out, "--> {}:{number}:{column}", p.file);
+        for part in ["--> ", p.file, ":", number, ":", column, "\n"] {
+            out.push_str(part);
+        }
         pad(out, margin + 1);
-        let _ = write!(out, "|\n{number} | {line}\n");
+        for part in ["|\n", number, " | ", line, "\n"] {
+            out.push_str(part);
+        }
         pad(out, margin + 1);
         out.push_str("| ");
         pad(out, w.span.start);
