@@ -387,7 +387,9 @@ pub fn split_skipped(inputs: Vec<Input>) -> (Vec<Input>, Vec<SkippedFile>) {
 
 /// Expands the command-line paths in order: a directory becomes every
 /// `*.toml` below it (sorted by path); anything else stays as given, and
-/// reading reports what is wrong with it.
+/// reading reports what is wrong with it. The files of a walk that are
+/// skipped (`Input::Skipped`) are in the order of their paths among
+/// themselves; in a directory without folders they come after its fleets.
 pub fn expand(paths: &[PathBuf]) -> Vec<Input> {
     walk(paths).into_inputs().collect()
 }
@@ -609,20 +611,27 @@ fn collect_fleets(
         }
     }
     if entries.is_empty() {
-        // Only plain files: sorted by name, and those that are no fleet
-        // files set aside, in place.
+        // Only plain files: sorted by name in place, and those that are
+        // no fleet files taken out (listed after the directory's fleets:
+        // the order of the skipped files among themselves is the walk's).
         let names = &out.names;
         let name = |i: &Item| &names[i.start as usize..i.end as usize];
         out.items[from..].sort_unstable_by(|a, b| name(a).cmp(name(b)));
-        let plain = out.items.split_off(from);
-        for i in plain {
+        let mut kept = from;
+        let mut others = Vec::new();
+        for k in from..out.items.len() {
+            let i = out.items[k];
             let name = &out.names[i.start as usize..i.end as usize];
             if Path::new(name).extension().is_some_and(|x| x == "toml") {
-                out.items.push(i);
+                out.items[kept] = i;
+                kept += 1;
             } else if !name.starts_with('.') {
-                let p = dir.join(name);
-                out.push(not_toml(&p));
+                others.push(not_toml(&dir.join(name)));
             }
+        }
+        out.items.truncate(kept);
+        for o in others {
+            out.push(o);
         }
         return Ok(());
     }
