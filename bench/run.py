@@ -12,6 +12,7 @@ memory (max RSS) over the runs. Measures, never fails on a time.
     python3 bench/run.py --markdown        # the table as Markdown
     python3 bench/run.py --write-docs      # the table into docs/performance.md
     python3 bench/run.py --against OLD_BINARY  # this build and another, run by turns
+    python3 bench/run.py --memory          # peak memory of check DIR over 1,000 to 100,000 fleets
 
 `--write-docs` replaces the figures between the markers
 `<!-- bench:run:start -->` and `<!-- bench:run:end -->` of
@@ -31,6 +32,13 @@ The cases:
   ships, each with a captain (mostly of the ship's faction) and one upgrade
   per printed slot (mostly of the ship's faction), all referenced by id;
   some are legal, many break a rule, as in real use.
+
+`--memory` measures whether `check DIR` keeps anything per fleet: the
+peak memory (GNU time's maximum resident size, the most of 3 runs) of
+`check` over 1,000, 10,000 and 100,000 generated fleets (the same
+generator; the 100,000 files take about 400 MB of disk and a minute or
+two to write), and each against the 1,000's (the target: at most 1.5 for
+100,000).
 
 The binary is found through `cargo metadata`, so CARGO_TARGET_DIR is
 respected.
@@ -392,6 +400,33 @@ def gen_event(folder, n, seed=SEED):
     return event, lists
 
 
+MEMORY_FLEETS = (1000, 10000, 100000)
+
+
+def memory(binary, tmp, markdown, given=None):
+    """Peak memory of `check DIR` over more and more generated fleets, and
+    each against the first (`--memory`)."""
+    rows = []
+    for n in MEMORY_FLEETS:
+        folder = os.path.join(tmp, f"fleets-{n}")
+        gen_fleets(folder, n)
+        rows.append((n, peak_rss([binary, "check", folder], 3)))
+        shutil.rmtree(folder, ignore_errors=True)
+    if rows[0][1] is None:
+        sys.exit("error: peak memory needs GNU time: apt-get install time")
+    first = rows[0][1]
+    if markdown:
+        print("| command | peak memory | against 1,000 fleets |")
+        print("|---|---:|---:|")
+    for n, m in rows:
+        label = f"fleetcheck check <{n} generated fleets>"
+        if markdown:
+            print(f"| `{label}` | {m:.1f} MiB | {m / first:.2f} |")
+        else:
+            print(f"{label:56} {m:8.1f} MiB {m / first:6.2f}")
+    print(f"(the most of 3 runs each; seed {SEED}; {provenance(given)})")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--quick", action="store_true", help="fewer repetitions")
@@ -402,7 +437,11 @@ def main():
                     help="write the table into docs/performance.md, between its markers")
     ap.add_argument("--against", metavar="OTHER_BINARY",
                     help="also run this fleetcheck binary, by turns, and print both figures")
+    ap.add_argument("--memory", action="store_true",
+                    help="only the peak memory of check DIR over 1,000, 10,000 and 100,000 fleets")
     args = ap.parse_args()
+    if args.memory and (args.write_docs or args.against):
+        sys.exit("error: --memory prints its own table; leave out --write-docs and --against")
     if args.write_docs and args.against:
         sys.exit("error: --write-docs writes the figures of one build; leave out --against")
     if args.write_docs:
@@ -415,6 +454,9 @@ def main():
     binary = os.path.abspath(args.bin) if args.bin else build()
     tmp = tempfile.mkdtemp(prefix="fleetcheck-bench-")
     try:
+        if args.memory:
+            memory(binary, tmp, args.markdown, args.bin)
+            return 0
         if args.against:
             this, other = os.path.join(tmp, "this"), os.path.join(tmp, "against")
             shutil.copy2(binary, this)

@@ -95,18 +95,18 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<i32> {
     opts.skip_fingerprint = args.common.output != Output::Json;
     opts.skip_collection_report = opts.skip_fingerprint;
     let ropts = render_options(&args.common);
-    let (inputs, skipped) = split_skipped(expand(&args.fleets));
+    let (inputs, skipped) = walk(&args.fleets).split_skipped();
     let check = |input: Input| match input {
         Input::File(path) => check_path(&db, &path, &opts),
         Input::Problem(c) => *c,
         Input::Skipped(_) => unreachable!("split off above"),
     };
-    let mut files = Vec::new();
+    let mut outcome = Streamed::default();
     let shelf = opts.collection.as_deref().map(|s| (db, s));
     print(|w| {
-        files = stream(
+        outcome = stream(
             w,
-            inputs,
+            inputs.into_inputs(),
             &skipped,
             args.common.output,
             &ropts,
@@ -115,12 +115,17 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<i32> {
         )?;
         Ok(())
     })?;
-    let code = exit_code(&files);
-    // The process exits next and frees everything at once; dropping
-    // thousands of reports one by one would only cost time (the database
-    // lives as long as the process: `load_db`).
-    std::mem::forget(files);
-    Ok(code)
+    Ok(outcome.exit_code)
+}
+
+/// What a run of [`stream`] keeps of its files: counts, never a file's
+/// report, so that its memory does not grow with the number of files.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Streamed {
+    /// How many files were legal, illegal, not readable.
+    pub counts: report::model::Summary,
+    /// The exit code of the run ([`exit_code`] of every file).
+    pub exit_code: i32,
 }
 
 /// The output of many files, checked and rendered on all cores
@@ -128,29 +133,33 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<i32> {
 /// byte what `report::table::render_all` (each file, blank lines between,
 /// the summary line when there is more than one),
 /// `report::github::render_all` (the count line last) or
-/// `report::json::render_all` (one document) writes. Returns the checked
-/// files without their text and renderings (enough for the summary and the
-/// exit code). The `skipped` files of the walks are listed after the files
+/// `report::json::render_all` (one document) writes. Keeps only the
+/// counts of the files ([`Streamed`]): each file's report is dropped once
+/// written. The `skipped` files of the walks are listed after the files
 /// (never an error) and counted in the summary line. Several files checked
 /// with a collection (`shelf`) end with whether they can all be built at
-/// the same time from it (`report::staw::together`): a line after the
-/// summary, the JSON's `together` (the shelf comes with the database its
-/// cards are counted in).
+/// the same time from it (`report::staw::Together`, summed file by file):
+/// a line after the summary, the JSON's `together` (the shelf comes with
+/// the database its cards are counted in).
 pub fn stream(
     w: &mut dyn Write,
-    inputs: Vec<Input>,
+    inputs: impl IntoIterator<Item = Input, IntoIter: ExactSizeIterator + Send>,
     skipped: &[SkippedFile],
     output: Output,
     ropts: &RenderOptions,
     shelf: Option<(&Database, &Shelf)>,
     check: impl Fn(Input) -> Checked + Sync,
-) -> std::io::Result<Vec<Checked>> {
-    let mut kept: Vec<Checked> = Vec::with_capacity(inputs.len());
+) -> std::io::Result<Streamed> {
+    let mut outcome = Streamed::default();
+    let mut sum = shelf.map(|(db, _)| report::staw::Together::new(db));
+    let summing = sum.is_some();
     if output == Output::Json {
         report::json::start(w, "check")?;
     }
+    // What the writer needs of a file: its text, and what the summary
+    // counts (the report itself is dropped by the worker that made it).
     let render = |input| {
-        let mut checked = check(input);
+        let checked = check(input);
         // A report of a few ships is a few kilobytes.
         let mut text = Vec::with_capacity(4096);
         // Writing to a Vec cannot fail.
@@ -161,37 +170,49 @@ pub fn stream(
                 report::table::render(&mut text, &checked, ropts)
             }
         };
-        checked.source = None;
-        checked.text = None;
-        checked.report.ships = Vec::new();
-        checked.report.sideboard = None;
-        (checked, text)
+        let (status, exit_code) = (checked.status(), checked.exit_code());
+        let tally = checked.tally.filter(|_| summing);
+        (text, status, exit_code, tally)
     };
-    super::pool::ordered(inputs, render, |(checked, text)| {
+    super::pool::ordered(inputs, render, |(text, status, exit_code, tally)| {
         match output {
-            Output::Json => w.write_all(report::json::separator(kept.len()).as_bytes())?,
-            Output::Table if !kept.is_empty() => writeln!(w)?,
+            Output::Json => {
+                w.write_all(report::json::separator(outcome.counts.files).as_bytes())?
+            }
+            Output::Table if outcome.counts.files > 0 => writeln!(w)?,
             _ => {}
         }
         w.write_all(&text)?;
-        kept.push(checked);
+        outcome.counts = outcome.counts.with(status);
+        outcome.exit_code = outcome.exit_code.max(exit_code);
+        if let Some(sum) = &mut sum {
+            sum.add(tally.as_deref());
+        }
         Ok::<(), std::io::Error>(())
     })?;
+    let files = outcome.counts.files;
     let together = shelf
-        .filter(|_| kept.len() > 1)
-        .map(|(db, s)| report::staw::together(db, s, &kept));
+        .zip(sum)
+        .filter(|_| files > 1)
+        .map(|((_, s), sum)| sum.report(s));
     match output {
-        Output::Json => {
-            report::json::end(w, &report::json::summary(&kept), skipped, together.as_ref())?
-        }
-        Output::Table if kept.len() > 1 || !skipped.is_empty() => {
+        Output::Json => report::json::end(w, &outcome.counts, skipped, together.as_ref())?,
+        Output::Table if files > 1 || !skipped.is_empty() => {
             writeln!(w)?;
             report::table::skipped(w, skipped)?;
-            writeln!(w, "{}", report::table::summary(&kept, skipped.len()))?;
+            writeln!(
+                w,
+                "{}",
+                report::table::summary_of(&outcome.counts, skipped.len())
+            )?;
         }
         Output::Github => {
             report::github::skipped(w, skipped)?;
-            writeln!(w, "{}", report::table::summary(&kept, skipped.len()))?;
+            writeln!(
+                w,
+                "{}",
+                report::table::summary_of(&outcome.counts, skipped.len())
+            )?;
         }
         _ => {}
     }
@@ -200,7 +221,7 @@ pub fn stream(
             writeln!(w, "{}", report::table::together(t))?;
         }
     }
-    Ok(kept)
+    Ok(outcome)
 }
 
 /// The exit code of a run: 2 if any file had an input error, else 1 if any
@@ -363,20 +384,32 @@ pub fn split_skipped(inputs: Vec<Input>) -> (Vec<Input>, Vec<SkippedFile>) {
 
 /// Expands the command-line paths in order: a directory becomes every
 /// `*.toml` below it (sorted by path); anything else stays as given, and
-/// reading reports what is wrong with it.
+/// reading reports what is wrong with it. The files of a walk that are
+/// skipped (`Input::Skipped`) are in the order of their paths among
+/// themselves; in a directory without folders they come after its fleets.
 pub fn expand(paths: &[PathBuf]) -> Vec<Input> {
-    let mut out = Vec::new();
+    walk(paths).into_inputs().collect()
+}
+
+/// [`expand`], held compactly: the names of the files a walk finds in one
+/// buffer, each file a few numbers, its path made only when it is taken
+/// (`check` of a folder of 100,000 fleets held 100,000 paths, and as many
+/// names while it sorted them: peak memory grew with the number of files).
+pub fn walk(paths: &[PathBuf]) -> Inputs {
+    let mut out = Inputs::default();
     for p in paths {
         if !p.is_dir() {
             out.push(Input::File(p.clone()));
             continue;
         }
-        let mut found = Vec::new();
+        let (items, others) = (out.items.len(), out.others.len());
         let mut seen = HashSet::new();
         let walked = p
             .canonicalize()
-            .and_then(|root| collect_fleets(p, (&root, p), &mut found, &mut seen));
+            .and_then(|root| collect_fleets(p, (&root, p), &mut out, &mut seen));
         if let Err(e) = walked {
+            out.items.truncate(items);
+            out.others.truncate(others);
             out.push(problem(
                 p,
                 Diagnostic::new(
@@ -387,8 +420,7 @@ pub fn expand(paths: &[PathBuf]) -> Vec<Input> {
             continue;
         }
         // Skipped files (and links out of the folder) are no fleets.
-        if !found.iter().any(|i| matches!(i, Input::File(_))) {
-            out.extend(found.into_iter().filter(|i| matches!(i, Input::Skipped(_))));
+        if !out.items[items..].iter().any(|i| out.is_file(i)) {
             out.push(problem(
                 p,
                 Diagnostic::new(
@@ -396,11 +428,102 @@ pub fn expand(paths: &[PathBuf]) -> Vec<Input> {
                     format!("no fleet files (*.toml) in directory {}", p.display()),
                 ),
             ));
-            continue;
         }
-        out.extend(found);
     }
     out
+}
+
+/// The inputs of a run in order ([`walk`]): a file of a walk is the
+/// number of its directory and where its name is in one buffer; anything
+/// else (a path given, a problem, a skipped file, a name that is not
+/// UTF-8) is kept as it is.
+#[derive(Debug, Default)]
+pub struct Inputs {
+    /// The names of the files of the walks, one after another.
+    names: String,
+    /// The directories walked, as they are joined to their files' names.
+    dirs: Vec<PathBuf>,
+    items: Vec<Item>,
+    /// The inputs kept as they are (each taken once).
+    others: Vec<Option<Input>>,
+}
+
+/// One input of [`Inputs`]: `names[start..end]` in `dirs[dir]`, or, with
+/// `dir` [`OTHER`], `others[start]`.
+#[derive(Debug, Clone, Copy)]
+struct Item {
+    dir: u32,
+    start: u32,
+    end: u32,
+}
+
+/// The `dir` of an [`Item`] kept as it is.
+const OTHER: u32 = u32::MAX;
+
+impl Inputs {
+    fn push(&mut self, input: Input) {
+        let start = u32::try_from(self.others.len()).unwrap_or(u32::MAX);
+        self.others.push(Some(input));
+        self.items.push(Item {
+            dir: OTHER,
+            start,
+            end: start,
+        });
+    }
+
+    /// Whether the item is a file to check.
+    fn is_file(&self, i: &Item) -> bool {
+        i.dir != OTHER || matches!(self.others[i.start as usize], Some(Input::File(_)))
+    }
+
+    /// How many inputs there are.
+    pub fn len(&self) -> usize {
+        self.items.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.items.is_empty()
+    }
+
+    /// The inputs without the skipped files of the walks, and those.
+    pub fn split_skipped(mut self) -> (Inputs, Vec<SkippedFile>) {
+        let mut skipped = Vec::new();
+        let others = &mut self.others;
+        self.items.retain(|i| {
+            if i.dir != OTHER {
+                return true;
+            }
+            match others[i.start as usize].take() {
+                Some(Input::Skipped(s)) => {
+                    skipped.push(s);
+                    false
+                }
+                kept => {
+                    others[i.start as usize] = kept;
+                    true
+                }
+            }
+        });
+        (self, skipped)
+    }
+
+    /// The inputs in order, each path made as it is taken.
+    pub fn into_inputs(self) -> impl ExactSizeIterator<Item = Input> + Send {
+        let Inputs {
+            names,
+            dirs,
+            items,
+            mut others,
+        } = self;
+        items
+            .into_iter()
+            .map(move |i| match dirs.get(i.dir as usize) {
+                Some(dir) => Input::File(dir.join(&names[i.start as usize..i.end as usize])),
+                None => others[i.start as usize]
+                    .take()
+                    .unwrap_or_else(|| unreachable!("each input is taken once")),
+            })
+    }
 }
 
 /// A symbolic link of a walked folder that leads out of it: skipped, with
@@ -443,13 +566,19 @@ fn problem(path: &Path, d: Diagnostic) -> Input {
 fn collect_fleets(
     dir: &Path,
     (root, given): (&Path, &Path),
-    out: &mut Vec<Input>,
+    out: &mut Inputs,
     seen: &mut HashSet<PathBuf>,
 ) -> std::io::Result<()> {
     // Symbolic links may form a loop: visit every real directory once.
     if !seen.insert(dir.canonicalize()?) {
         return Ok(());
     }
+    let number = u32::try_from(out.dirs.len()).unwrap_or(OTHER - 1);
+    out.dirs.push(dir.to_path_buf());
+    // The plain files of the directory (the most of a large one) go
+    // straight into `out`, their names into its buffer; the others
+    // (folders, links, names that are not UTF-8) wait here.
+    let from = out.items.len();
     let mut entries = Vec::new();
     for e in std::fs::read_dir(dir)? {
         let e = e?;
@@ -464,8 +593,50 @@ fn collect_fleets(
                 (p.is_dir(), to)
             }
         };
-        entries.push((e.file_name(), is_dir, leaves));
+        let name = e.file_name();
+        match name.to_str() {
+            Some(plain) if !is_dir && leaves.is_none() && out.names.len() < OTHER as usize => {
+                let start = out.names.len();
+                out.names.push_str(plain);
+                out.items.push(Item {
+                    dir: number,
+                    start: start as u32,
+                    end: out.names.len() as u32,
+                });
+            }
+            _ => entries.push((name, is_dir, leaves)),
+        }
     }
+    if entries.is_empty() {
+        // Only plain files: sorted by name in place, and those that are
+        // no fleet files taken out (listed after the directory's fleets:
+        // the order of the skipped files among themselves is the walk's).
+        let names = &out.names;
+        let name = |i: &Item| &names[i.start as usize..i.end as usize];
+        out.items[from..].sort_unstable_by(|a, b| name(a).cmp(name(b)));
+        let mut kept = from;
+        let mut others = Vec::new();
+        for k in from..out.items.len() {
+            let i = out.items[k];
+            let name = &out.names[i.start as usize..i.end as usize];
+            if Path::new(name).extension().is_some_and(|x| x == "toml") {
+                out.items[kept] = i;
+                kept += 1;
+            } else if !name.starts_with('.') {
+                others.push(not_toml(&dir.join(name)));
+            }
+        }
+        out.items.truncate(kept);
+        for o in others {
+            out.push(o);
+        }
+        return Ok(());
+    }
+    // Folders or links among them: every entry sorted together.
+    entries.extend(out.items.split_off(from).into_iter().map(|i| {
+        let name = std::ffi::OsString::from(&out.names[i.start as usize..i.end as usize]);
+        (name, false, None)
+    }));
     entries.sort_unstable();
     for (name, is_dir, leaves) in entries {
         let p = dir.join(&name);
@@ -693,8 +864,8 @@ mod tests {
             let files: Vec<Checked> = list.iter().map(|p| check_path(&db, p, &opts)).collect();
             for output in [Output::Table, Output::Github, Output::Json] {
                 let mut ours = Vec::new();
-                let inputs = list.iter().cloned().map(Input::File).collect();
-                let kept = stream(&mut ours, inputs, &[], output, &ropts, None, |i| match i {
+                let inputs: Vec<Input> = list.iter().cloned().map(Input::File).collect();
+                let outcome = stream(&mut ours, inputs, &[], output, &ropts, None, |i| match i {
                     Input::File(p) => check_path(&db, &p, &opts),
                     Input::Problem(c) => *c,
                     Input::Skipped(_) => unreachable!("none given"),
@@ -707,7 +878,8 @@ mod tests {
                     _ => report::table::render_all(&mut theirs, &files, &ropts).unwrap(),
                 }
                 assert_eq!(String::from_utf8(ours), String::from_utf8(theirs));
-                assert_eq!(exit_code(&kept), exit_code(&files));
+                assert_eq!(outcome.exit_code, exit_code(&files));
+                assert_eq!(outcome.counts, report::json::summary(&files));
             }
         }
     }

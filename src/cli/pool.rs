@@ -32,16 +32,17 @@ struct Queue<I> {
 /// items run on the calling thread. A panic in `f` is raised again here,
 /// unchanged.
 pub fn ordered<T: Send, R: Send, E>(
-    items: Vec<T>,
+    items: impl IntoIterator<Item = T, IntoIter: ExactSizeIterator + Send>,
     f: impl Fn(T) -> R + Sync,
     mut sink: impl FnMut(R) -> Result<(), E>,
 ) -> Result<(), E> {
+    let items = items.into_iter();
     let threads = threads_for(items.len());
     if threads == 1 {
         return items.into_iter().try_for_each(|item| sink(f(item)));
     }
     let queue = Mutex::new(Queue {
-        items: items.into_iter(),
+        items,
         taken: 0,
         handed: 0,
         stop: false,
@@ -265,7 +266,7 @@ mod tests {
         let ahead = AtomicUsize::new(0);
         let mut out = Vec::new();
         let done: Result<(), ()> = ordered(
-            (0..n).collect(),
+            (0..n).collect::<Vec<_>>(),
             |i: usize| {
                 let gap = i.saturating_sub(handed.load(Ordering::SeqCst));
                 ahead.fetch_max(gap, Ordering::SeqCst);
@@ -292,7 +293,7 @@ mod tests {
         let calls = AtomicUsize::new(0);
         let mut out = Vec::new();
         let done = ordered(
-            (0..10 * WINDOW).collect(),
+            (0..10 * WINDOW).collect::<Vec<_>>(),
             |i: usize| {
                 calls.fetch_add(1, Ordering::SeqCst);
                 i

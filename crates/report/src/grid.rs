@@ -106,7 +106,11 @@ fn measure<'a>(
 /// The display width of one line, as comfy-table measures it
 /// (`unicode-width`); printable ASCII is one column a byte.
 fn width(line: &str) -> usize {
-    if line.bytes().all(|b| (b' '..=b'~').contains(&b)) {
+    // Every byte looked at (no early exit): the loop is vectorised.
+    if line
+        .bytes()
+        .fold(true, |ascii, b| ascii & (b' '..=b'~').contains(&b))
+    {
         line.len()
     } else {
         line.width()

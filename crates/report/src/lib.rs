@@ -193,6 +193,10 @@ pub const MAX_SHOWN_PER_CODE: usize = 100;
 /// (code, how many were left out, severity), in order of first appearance.
 pub(crate) fn omitted(checked: &Checked) -> Vec<(String, usize, fleetcheck_input::diag::Severity)> {
     let mut counts: Vec<(String, usize, fleetcheck_input::diag::Severity)> = Vec::new();
+    // No code can have more than all of them.
+    if checked.diagnostics.len() <= MAX_SHOWN_PER_CODE {
+        return counts;
+    }
     let mut at: std::collections::HashMap<fleetcheck_input::diag::Code, usize> =
         std::collections::HashMap::new();
     for d in &checked.diagnostics {

@@ -152,16 +152,18 @@ pub struct Summary {
 impl Summary {
     /// The counts of these statuses.
     pub fn of(statuses: impl IntoIterator<Item = Status>) -> Summary {
-        let mut s = Summary::default();
-        for st in statuses {
-            s.files += 1;
-            match st {
-                Status::Legal => s.legal += 1,
-                Status::Illegal => s.illegal += 1,
-                Status::InputError => s.input_errors += 1,
-            }
+        statuses.into_iter().fold(Summary::default(), Summary::with)
+    }
+
+    /// These counts and one more file of `status`.
+    pub fn with(mut self, status: Status) -> Summary {
+        self.files += 1;
+        match status {
+            Status::Legal => self.legal += 1,
+            Status::Illegal => self.illegal += 1,
+            Status::InputError => self.input_errors += 1,
         }
-        s
+        self
     }
 }
 

@@ -16,6 +16,21 @@ pub fn modifiers(name: &str, id: &str, mods: &[Modifier]) -> String {
         .join("\n")
 }
 
+/// `s` without "{name} ({id}):" before it.
+fn strip_own<'s>(s: &'s str, name: &str, id: &str) -> Option<&'s str> {
+    s.strip_prefix(name)?
+        .strip_prefix(" (")?
+        .strip_prefix(id)?
+        .strip_prefix("):")
+}
+
+/// `s` without "{amount:+} SP" before it.
+fn strip_amount(s: &str, amount: i32) -> Option<&str> {
+    s.strip_prefix(if amount < 0 { '-' } else { '+' })?
+        .strip_prefix(amount.unsigned_abs().to_string().as_str())?
+        .strip_prefix(" SP")
+}
+
 /// One modifier of the card `name` (`id`): signed amount, short kind, and
 /// its source without what the row already says (the card's own name, the
 /// amount): "Cloaking Device (T240): +5 SP unless on the U.S.S. Defiant"
@@ -33,15 +48,10 @@ pub fn modifier(name: &str, id: &str, m: &Modifier) -> String {
         "event-cost" => "event cost",
         k => k,
     };
-    let own = format!("{name} ({id}):");
-    let amount = format!("{:+} SP", m.amount);
+    // "{name} ({id}):" and "{amount:+} SP" stripped, without writing them.
     let mut source = m.source.trim();
-    source = source
-        .strip_prefix(own.as_str())
-        .unwrap_or(source)
-        .trim_start();
-    source = source
-        .strip_prefix(amount.as_str())
+    source = strip_own(source, name, id).unwrap_or(source).trim_start();
+    source = strip_amount(source, m.amount)
         .unwrap_or(source)
         .trim_start();
     if source.is_empty() {

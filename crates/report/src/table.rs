@@ -10,7 +10,7 @@
 //! Diagnostics are drawn by [`super::excerpt`] (annotate-snippets).
 
 use super::excerpt::Parts;
-use super::model::{CardReport, FleetReport, Modifier, SkippedFile, TogetherReport};
+use super::model::{CardReport, FleetReport, Modifier, SkippedFile, Summary, TogetherReport};
 use super::modifier::modifiers;
 use super::{Checked, RenderOptions, Verdict};
 use comfy_table::{presets, CellAlignment, ContentArrangement, Table};
@@ -62,15 +62,19 @@ pub fn render_all(w: &mut dyn Write, files: &[Checked], opts: &RenderOptions) ->
 /// "3 files checked: 1 legal, 1 illegal, 1 input error", and "; 2
 /// skipped" when files of the walk were `skipped`.
 pub fn summary(files: &[Checked], skipped: usize) -> String {
-    let count = |v: Verdict| files.iter().filter(|c| c.verdict() == v).count();
+    summary_of(&super::json::summary(files), skipped)
+}
+
+/// [`summary`] of the counts alone (what `check DIR` keeps of its files).
+pub fn summary_of(counts: &Summary, skipped: usize) -> String {
     let mut s = format!(
         "{} {} checked: {} legal, {} illegal, {} input {}",
-        files.len(),
-        plural(files.len(), "file", "files"),
-        count(Verdict::Legal),
-        count(Verdict::Illegal),
-        count(Verdict::InputError),
-        plural(count(Verdict::InputError), "error", "errors"),
+        counts.files,
+        plural(counts.files, "file", "files"),
+        counts.legal,
+        counts.illegal,
+        counts.input_errors,
+        plural(counts.input_errors, "error", "errors"),
     );
     if skipped > 0 {
         s.push_str(&format!("; {skipped} skipped"));
@@ -136,18 +140,25 @@ pub(crate) fn header(w: &mut dyn Write, r: &FleetReport) -> io::Result<()> {
         Some(name) => writeln!(w, "{}: {}", one_line(&r.file), one_line(name))?,
         None => writeln!(w, "{}", one_line(&r.file))?,
     }
-    let mut facts = Vec::new();
-    if r.game != "staw" {
-        facts.push(format!("game {}", r.game));
+    // "game G, format F, as of D", whichever the report has.
+    let facts = [
+        ("game ", Some(r.game.as_str()).filter(|g| *g != "staw")),
+        ("format ", r.format.as_deref()),
+        ("as of ", r.as_of.as_deref()),
+    ];
+    let mut line = String::new();
+    for (word, value) in facts {
+        if let Some(v) = value {
+            if !line.is_empty() {
+                line.push_str(", ");
+            }
+            line.push_str(word);
+            line.push_str(v);
+        }
     }
-    if let Some(f) = &r.format {
-        facts.push(format!("format {f}"));
-    }
-    if let Some(d) = &r.as_of {
-        facts.push(format!("as of {d}"));
-    }
-    if !facts.is_empty() {
-        writeln!(w, "{}", facts.join(", "))?;
+    if !line.is_empty() {
+        line.push('\n');
+        w.write_all(line.as_bytes())?;
     }
     if r.not_tournament_legal {
         writeln!(w, "NOT TOURNAMENT LEGAL (sandbox format)")?;
@@ -275,34 +286,34 @@ fn fleet_table(r: &FleetReport, opts: &RenderOptions) -> String {
     for (n, ship) in r.ships.iter().enumerate() {
         let base = base_of(ship.cost, &ship.modifiers);
         rows.push(vec![
-            format!("{}. {} ({})", n + 1, ship.ship.name, ship.ship.id).into(),
+            named(&(n + 1).to_string(), ". ", &ship.ship.name, &ship.ship.id).into(),
             "ship".into(),
             "".into(),
-            base.to_string().into(),
+            number(base),
             modifiers(&ship.ship.name, &ship.ship.id, &ship.modifiers).into(),
-            ship.cost.to_string().into(),
+            number(ship.cost),
         ]);
         for c in &ship.cards {
             rows.push(card_row(c, "   "));
         }
         rows.push(vec![
-            format!("   ship total: {}", ship.ship.name).into(),
+            ["   ship total: ", ship.ship.name.as_str()].concat().into(),
             "".into(),
             "".into(),
             "".into(),
             "".into(),
-            ship.total.to_string().into(),
+            number(ship.total),
         ]);
     }
     if let Some(res) = &r.resource {
         let base = base_of(res.cost, &res.modifiers);
         rows.push(vec![
-            format!("{} ({})", res.name, res.id).into(),
+            named("", "", &res.name, &res.id).into(),
             "resource".into(),
             "".into(),
-            base.to_string().into(),
+            number(base),
             modifiers(&res.name, &res.id, &res.modifiers).into(),
-            res.cost.to_string().into(),
+            number(res.cost),
         ]);
     }
     if let Some(points) = r.additional_points.filter(|&p| p != 0) {
@@ -312,7 +323,7 @@ fn fleet_table(r: &FleetReport, opts: &RenderOptions) -> String {
             "".into(),
             "".into(),
             "".into(),
-            points.to_string().into(),
+            number(points),
         ]);
     }
     draw(
@@ -323,9 +334,30 @@ fn fleet_table(r: &FleetReport, opts: &RenderOptions) -> String {
     )
 }
 
+/// A number as a table cell: 0 to 99, most costs, borrowed from a table
+/// written once (a `to_string` per cell was an allocation each).
+fn number(n: i32) -> Cow<'static, str> {
+    static SMALL: std::sync::LazyLock<Vec<String>> =
+        std::sync::LazyLock::new(|| (0..100).map(|n: i32| n.to_string()).collect());
+    match usize::try_from(n) {
+        Ok(i) if i < 100 => Cow::Borrowed(SMALL[i].as_str()),
+        _ => Cow::Owned(n.to_string()),
+    }
+}
+
+/// "{number}{dot}{name} ({id})", the name cell of a row, in one
+/// allocation (a `format!` per row was a tenth of drawing a fleet's table).
+fn named(number: &str, dot: &str, name: &str, id: &str) -> String {
+    let mut s = String::with_capacity(number.len() + dot.len() + name.len() + id.len() + 3);
+    for part in [number, dot, name, " (", id, ")"] {
+        s.push_str(part);
+    }
+    s
+}
+
 fn card_row<'r>(c: &'r CardReport, indent: &str) -> Vec<Cow<'r, str>> {
     vec![
-        format!("{indent}{} ({})", c.name, c.id).into(),
+        named(indent, "", &c.name, &c.id).into(),
         // Words, not ids: "fleet captain", "Borg".
         match c.kind.contains('-') {
             true => c.kind.replace('-', " ").into(),
@@ -335,9 +367,9 @@ fn card_row<'r>(c: &'r CardReport, indent: &str) -> Vec<Cow<'r, str>> {
             .as_deref()
             .map_or("", fleetcheck_data::names::slot)
             .into(),
-        c.base.to_string().into(),
+        number(c.base),
         modifiers(&c.name, &c.id, &c.modifiers).into(),
-        c.cost.to_string().into(),
+        number(c.cost),
     ]
 }
 
@@ -349,9 +381,9 @@ pub(crate) fn sideboard_table(sb: &super::model::SideboardReport, opts: &RenderO
             vec![
                 c.section.as_str().into(),
                 format!("{} ({})", c.card.name, c.card.id).into(),
-                c.card.base.to_string().into(),
+                number(c.card.base),
                 modifiers(&c.card.name, &c.card.id, &c.card.modifiers).into(),
-                c.card.cost.to_string().into(),
+                number(c.card.cost),
             ]
         })
         .collect();
@@ -396,21 +428,32 @@ pub fn diagnostics(w: &mut dyn Write, checked: &Checked, opts: &RenderOptions) -
         std::collections::HashMap::new();
     // The checked file made ready to show once, at its first excerpt.
     let mut own: Option<Option<Shown>> = None;
+    // One buffer for every diagnostic of the file.
+    let mut text = String::new();
+    // Only a file of more diagnostics than that can leave some out.
+    let few = checked.diagnostics.len() <= super::MAX_SHOWN_PER_CODE;
     for d in &checked.diagnostics {
-        let n = shown.entry(d.code).or_insert(0);
-        *n += 1;
-        if *n > super::MAX_SHOWN_PER_CODE {
-            continue;
-        }
-        match &d.file {
-            // A diagnostic of a file the checked one names: excerpt that file.
-            Some(other) => diagnostic(w, Some(other), &other.path, d, opts)?,
-            None => {
-                let ready = own.get_or_insert_with(|| checked.source.as_ref().map(Shown::of));
-                diagnostic_in(w, ready.as_ref(), &checked.report.file, d, opts)?
+        if !few {
+            let n = shown.entry(d.code).or_insert(0);
+            *n += 1;
+            if *n > super::MAX_SHOWN_PER_CODE {
+                continue;
             }
         }
-        writeln!(w)?;
+        text.clear();
+        match &d.file {
+            // A diagnostic of a file the checked one names: excerpt that file.
+            Some(other) => {
+                let shown = Shown::of(other);
+                draw_into(&mut text, Some(&shown), &other.path, d, opts);
+            }
+            None => {
+                let ready = own.get_or_insert_with(|| checked.source.as_ref().map(Shown::of));
+                draw_into(&mut text, ready.as_ref(), &checked.report.file, d, opts);
+            }
+        }
+        text.push_str("\n\n");
+        w.write_all(text.as_bytes())?;
     }
     for (code, count, severity) in super::omitted(checked) {
         let word = severity.as_str();
@@ -466,9 +509,22 @@ fn diagnostic_in(
     d: &Diagnostic,
     opts: &RenderOptions,
 ) -> io::Result<()> {
+    let mut text = String::new();
+    draw_into(&mut text, shown, file, d, opts);
+    text.push('\n');
+    w.write_all(text.as_bytes())
+}
+
+/// The drawing of one diagnostic (without the final line break), appended
+/// to `out`.
+fn draw_into(
+    out: &mut String,
+    shown: Option<&Shown<'_>>,
+    file: &str,
+    d: &Diagnostic,
+    opts: &RenderOptions,
+) {
     let file = &*one_line(file);
-    // Without an excerpt, still name the file.
-    let origin = format!("in {file}");
     let title = printable(&d.message);
     // The excerpt is the user's file: its control characters are shown as
     // stand-ins of the same byte length, so that spans stay valid, the
@@ -479,6 +535,11 @@ fn diagnostic_in(
         _ => None,
     };
     let help: Vec<String> = d.help.iter().map(|h| printable(h).into_owned()).collect();
+    // Without an excerpt, still name the file.
+    let origin = match excerpt {
+        None => format!("in {file}"),
+        Some(_) => String::new(),
+    };
     let parts = Parts {
         severity: d.severity,
         code: d.code.as_str(),
@@ -491,7 +552,7 @@ fn diagnostic_in(
         lines: shown.map(|s| &s.lines),
         help: &help,
     };
-    writeln!(w, "{}", super::excerpt::draw(&parts, opts.color))
+    super::excerpt::draw_into(out, &parts, opts.color);
 }
 
 /// `text` on one line with no control character at all (ESC and OSC
@@ -511,8 +572,14 @@ pub fn one_line(text: &str) -> Cow<'_, str> {
 /// the rest), so byte offsets into the original stay valid.
 pub(crate) fn printable(text: &str) -> Cow<'_, str> {
     // Most texts have nothing to replace: no copy (the excerpt's text is
-    // the whole file).
-    if !text.chars().any(|c| c.is_control() && c != '\n') {
+    // the whole file). The control characters are the bytes below a space
+    // (but the line feed), DEL, and U+0080 to U+009F, which UTF-8 writes
+    // after the byte 0xC2: a text without them has none.
+    // Every byte looked at (no early exit): the loop is vectorised.
+    let maybe = text.bytes().fold(false, |any, b| {
+        any | ((b < b' ') & (b != b'\n')) | (b == 0x7f) | (b == 0xc2)
+    });
+    if !maybe || !text.chars().any(|c| c.is_control() && c != '\n') {
         return Cow::Borrowed(text);
     }
     text.chars()

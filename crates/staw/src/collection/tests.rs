@@ -151,7 +151,7 @@ fn fleets_that_fit_alone_may_not_fit_together() {
     let own = |text: &str| {
         engine
             .analyse_text(source("f.toml", text), |a| {
-                let o = s.ownership(&db, a.every_card().into_iter().map(|l| (l.card, l.span)));
+                let o = s.ownership(&db, a.every_card().iter().map(|l| (l.card, l.span.clone())));
                 assert!(o.fits());
                 o.cards
                     .iter()
