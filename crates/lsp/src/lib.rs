@@ -59,11 +59,19 @@ pub fn serve_stdio(db: &Database, opts: CheckOptions, workers: usize) -> Result<
     let stdout = std::io::stdout();
     let mut server = Server::new(db, opts);
     server.workers = workers;
-    serve_on(
-        server,
-        std::io::stdin().lock(),
-        std::io::BufWriter::new(stdout.lock()),
-    )
+    std::thread::scope(|s| {
+        // A completion list reads every card of the database: with a core
+        // to spare, they are decoded at the start, beside the session,
+        // rather than by the first list a player asks for.
+        if workers > 1 {
+            s.spawn(|| db.cards.iter().count());
+        }
+        serve_on(
+            server,
+            std::io::stdin().lock(),
+            std::io::BufWriter::new(stdout.lock()),
+        )
+    })
 }
 
 /// Serves on a byte stream (`Content-Length` frames, as on standard input
