@@ -141,8 +141,8 @@ pub fn run(args: &AddArgs) -> anyhow::Result<i32> {
     let target = &args.target;
     let (place, query) = (target.place(), target.narrow.query(&args.card));
     // A name several cards share is resolved on its ship as `check` does.
-    let engine = fleetcheck_staw::Engine::new(&db, check_options(None, None)?);
-    edit(&db, &args.file, "add", &args.common, |text| {
+    let engine = fleetcheck_staw::Engine::new(db, check_options(None, None)?);
+    edit(db, &args.file, "add", &args.common, |text| {
         builder::add_on(&engine, text, args.kind.kind(), &query, &place)
     })
 }

@@ -50,20 +50,20 @@ pub fn lookup<'a>(db: &'a Database, query: &str) -> Lookup<'a> {
 
 pub fn run(args: &CardArgs) -> anyhow::Result<i32> {
     let db = super::load_db(&args.common)?;
-    match lookup(&db, &args.query) {
+    match lookup(db, &args.query) {
         Lookup::One(card) => {
             print(|w| match args.common.output {
                 Output::Json => fleetcheck_report::json::render_with(w, "card", |r| {
-                    r.card = Some(fleetcheck_report::model::payload(&view(&db, card)));
+                    r.card = Some(fleetcheck_report::model::payload(&view(db, card)));
                 }),
                 // Annotations make no sense for a card: print the facts.
-                _ => render_card(w, &db, card),
+                _ => render_card(w, db, card),
             })?;
             Ok(0)
         }
         Lookup::Several(cards) => {
             let mut text = Vec::new();
-            render_list(&mut text, &db, &cards, &RenderOptions::default())?;
+            render_list(&mut text, db, &cards, &RenderOptions::default())?;
             let message = format!(
                 "\"{}\" names {} cards; ask for one by its id, e.g. `fleetcheck card {}`\n{}",
                 args.query.trim(),

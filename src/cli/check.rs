@@ -89,7 +89,7 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<i32> {
         bail!("no fleet file given: `fleetcheck check FLEET|DIR...`");
     }
     let db = super::load_db(&args.common)?;
-    let mut opts = args.judge.options_on(&db)?;
+    let mut opts = args.judge.options_on(db)?;
     // Only the JSON report shows the fingerprint and each fleet's
     // collection object.
     opts.skip_fingerprint = args.common.output != Output::Json;
@@ -97,7 +97,7 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<i32> {
     let ropts = render_options(&args.common);
     let (inputs, skipped) = walk(&args.fleets).split_skipped();
     let check = |input: Input| match input {
-        Input::File(path) => check_path(&db, &path, &opts),
+        Input::File(path) => check_path(db, &path, &opts),
         Input::Problem(c) => *c,
         Input::Skipped(_) => unreachable!("split off above"),
     };

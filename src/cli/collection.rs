@@ -112,14 +112,14 @@ pub fn run(cmd: &CollectionCommand) -> anyhow::Result<i32> {
         CollectionCommand::Show(a) => show(a),
         CollectionCommand::Add(a) => {
             let db = super::load_db(&a.common)?;
-            edit(&db, &a.file, cmd.name(), &a.common, |source, held| {
-                builder::collection::add(&db, source, held, holding(a.card), &a.set, a.count)
+            edit(db, &a.file, cmd.name(), &a.common, |source, held| {
+                builder::collection::add(db, source, held, holding(a.card), &a.set, a.count)
             })
         }
         CollectionCommand::Remove(a) => {
             let db = super::load_db(&a.common)?;
-            edit(&db, &a.file, cmd.name(), &a.common, |source, held| {
-                builder::collection::remove(&db, source, held, holding(a.card), &a.set)
+            edit(db, &a.file, cmd.name(), &a.common, |source, held| {
+                builder::collection::remove(db, source, held, holding(a.card), &a.set)
             })
         }
     }
@@ -143,8 +143,8 @@ fn read(db: &Database, source: &Source) -> anyhow::Result<Collection> {
 fn show(args: &ShowArgs) -> anyhow::Result<i32> {
     let db = super::load_db(&args.common)?;
     let source = read_source_of(&args.file, COLLECTION_NEEDS).map_err(|c| Refusal::file(*c))?;
-    let held = read(&db, &source)?;
-    print_holdings(&db, &source, &held, "collection-show", &args.common, None)?;
+    let held = read(db, &source)?;
+    print_holdings(db, &source, &held, "collection-show", &args.common, None)?;
     Ok(0)
 }
 

@@ -86,7 +86,7 @@ pub fn run(args: &CompletionsArgs) -> anyhow::Result<i32> {
     // (`#[command(defer = true)]`), and only then can they take values.
     let mut full = super::Cli::command();
     full.build();
-    let mut cmd = with_values(full, &Values::of(&db, word), "");
+    let mut cmd = with_values(full, &Values::of(db, word), "");
     let mut out = Vec::new();
     clap_complete::generate(args.shell, &mut cmd, "fleetcheck", &mut out);
     if bash {

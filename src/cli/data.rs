@@ -142,7 +142,7 @@ pub fn check_quoting(
     out: &mut dyn Write,
 ) -> anyhow::Result<i32> {
     let db = super::load_db(&args.common)?;
-    let problems = validate::check(&db, validate::Options::full());
+    let problems = validate::check(db, validate::Options::full());
     let helpers = db.cards.iter().filter(|c| c.helper).count();
     let counted = if helpers == 0 {
         format!("{} cards", db.cards.len())
@@ -155,7 +155,7 @@ pub fn check_quoting(
     // Read everything before writing anything.
     let unmodeled = args
         .unmodeled
-        .then(|| unmodeled_cards(&db, quoted.map(|(_, p)| p)));
+        .then(|| unmodeled_cards(db, quoted.map(|(_, p)| p)));
     let from = quoted.map(|(dir, _)| dir);
     match args.common.output {
         Output::Json => {

@@ -445,7 +445,7 @@ pub fn roster_of(
 pub fn run(args: &EventArgs) -> anyhow::Result<i32> {
     let common = &args.common;
     let db = super::load_db(common)?;
-    let event = read_event(&db, &args.event)?;
+    let event = read_event(db, &args.event)?;
     let against = match &args.against {
         Some(p) => Some(read_against(p, &args.lists)?),
         None => None,
@@ -453,7 +453,7 @@ pub fn run(args: &EventArgs) -> anyhow::Result<i32> {
     if !args.lists.is_dir() {
         bail!("{} is not a folder of lists", args.lists.display());
     }
-    let opts = list_options(&event, check::today()?, args.owned.shelf(&db)?)?;
+    let opts = list_options(&event, check::today()?, args.owned.shelf(db)?)?;
     let mut skip = vec![args.event.clone()];
     skip.extend(args.against.clone());
     let (inputs, skipped) =
@@ -463,7 +463,7 @@ pub fn run(args: &EventArgs) -> anyhow::Result<i32> {
     }
     let lists: Vec<Listed> = super::pool::par_map(inputs, |input| match input {
         Input::File(p) => match read_source(&p) {
-            Ok(source) => check_list(&db, &event, source, &opts),
+            Ok(source) => check_list(db, &event, source, &opts),
             Err(c) => Listed {
                 checked: *c,
                 factions: Vec::new(),
@@ -477,7 +477,7 @@ pub fn run(args: &EventArgs) -> anyhow::Result<i32> {
         },
         Input::Skipped(_) => unreachable!("split off above"),
     });
-    let (mut report, files) = roster_of(&db, &event, lists, against.as_ref());
+    let (mut report, files) = roster_of(db, &event, lists, against.as_ref());
     report.skipped = skipped;
     report.lists = Some(args.lists.display().to_string());
     let ropts = render_options(common);
@@ -486,7 +486,7 @@ pub fn run(args: &EventArgs) -> anyhow::Result<i32> {
         step_summary(Path::new(&path), &report, &files)?;
     }
     if let Some(out) = &args.sheets {
-        let html = report::sheet::render_many(&db, &report, &files, &sheet_fields(&event, args));
+        let html = report::sheet::render_many(db, &report, &files, &sheet_fields(&event, args));
         let guard = if args.force {
             fleetcheck_input::fs::Guard::Overwrite
         } else {

@@ -76,21 +76,21 @@ pub fn run(args: &ExportArgs) -> anyhow::Result<i32> {
         Err(c) => return input_error(&c, &args.common),
     };
     let opts = check_options(None, None)?;
-    let verdict = super::check::check_source(&db, source.clone(), &opts);
+    let verdict = super::check::check_source(db, source.clone(), &opts);
     let result: Result<(String, Vec<Problem>), Box<report::Checked>> = match args.to {
-        Target::Text | Target::Utopia => priced::with_analysis(&db, &source, &opts, |a| {
+        Target::Text | Target::Utopia => priced::with_analysis(db, &source, &opts, |a| {
             let p = priced::layout(a);
             let out = if args.to == Target::Text {
-                text::render_with(&db, &p, args.sets)
+                text::render_with(db, &p, args.sets)
             } else {
                 format!("{}\n", utopia::link(&p))
             };
             (out, p.problems)
         }),
         Target::Spacedock => {
-            fleetcheck_edit::interop::FleetModel::from_source(&db, &source).map(|m| {
+            fleetcheck_edit::interop::FleetModel::from_source(db, &source).map(|m| {
                 let map = spacedock::Mapping::embedded();
-                let (json, problems) = spacedock::export(&db, &map, &m, &source);
+                let (json, problems) = spacedock::export(db, &map, &m, &source);
                 (json, problems)
             })
         }
@@ -98,7 +98,7 @@ pub fn run(args: &ExportArgs) -> anyhow::Result<i32> {
             if let Err(c) = fleetcheck_edit::staw_only(&source) {
                 return input_error(&c, &args.common);
             }
-            let checked = super::check::check_source(&db, source.clone(), &opts);
+            let checked = super::check::check_source(db, source.clone(), &opts);
             if checked.exit_code() == 2 {
                 Err(Box::new(checked))
             } else {
@@ -109,7 +109,7 @@ pub fn run(args: &ExportArgs) -> anyhow::Result<i32> {
                     paper: args.paper,
                 };
                 Ok((
-                    fleetcheck_report::sheet::render(&db, &checked, &fields),
+                    fleetcheck_report::sheet::render(db, &checked, &fields),
                     Vec::new(),
                 ))
             }

@@ -48,7 +48,7 @@ pub fn run(args: &FixArgs) -> anyhow::Result<i32> {
         // Not TOML: no reference can be fixed; its syntax error is shown
         // (exit 2), never "nothing to fix".
         Ok(parsed) if parsed.root.is_none() => {
-            let c = super::check::check_source(&db, source, &check_options(None, None)?);
+            let c = super::check::check_source(db, source, &check_options(None, None)?);
             return super::export::input_error(&c, &args.common);
         }
         Ok(_) => {}
@@ -61,7 +61,7 @@ pub fn run(args: &FixArgs) -> anyhow::Result<i32> {
     let terminal = std::io::stdin().is_terminal() && std::io::stderr().is_terminal();
     // Each answer is given to the engine in memory, so that the questions
     // after it are ranked with it (a ship chosen ranks its cards there).
-    let mut session = Session::new(&db, &source, &opts);
+    let mut session = Session::new(db, &source, &opts);
     // The file as every message names it: text, one line.
     let file = one_line(&source.path).into_owned();
     let term = console::Term::stderr();
@@ -107,7 +107,7 @@ pub fn run(args: &FixArgs) -> anyhow::Result<i32> {
     }
     let left: Vec<Question> = session.open();
     let fixed = session.answers().len();
-    let text = apply(&db, &source.text, session.answers());
+    let text = apply(db, &source.text, session.answers());
     if !left.is_empty() && !terminal {
         let mut out = String::new();
         for q in &left {

@@ -70,11 +70,11 @@ pub fn run(args: &ImportArgs) -> anyhow::Result<i32> {
     let (text, file) = input_text(&args.input).map_err(Refusal::new)?;
     let from = file.clone().unwrap_or_else(|| "the command line".into());
     if args.from == Source::Text {
-        return import_text(&db, args, &text, &from);
+        return import_text(db, args, &text, &from);
     }
     let fleets: Vec<(FleetModel, Vec<Problem>)> = match args.from {
         Source::Utopia => match utopia::parse_input(&text) {
-            Ok(v) => vec![utopia::import(&db, &v)],
+            Ok(v) => vec![utopia::import(db, &v)],
             Err(e) => {
                 return Err(Refusal::new(format!("{from}: {e}")).into());
             }
@@ -84,7 +84,7 @@ pub fn run(args: &ImportArgs) -> anyhow::Result<i32> {
                 return Err(Refusal::new(format!("no such file: {} (Space Dock squads are imported from a .spacedock or .spacedocksquads file)", args.input)).into());
             }
             let map = spacedock::Mapping::embedded();
-            match spacedock::import_text(&db, &map, &text) {
+            match spacedock::import_text(db, &map, &text) {
                 Ok(f) => f,
                 Err(e) => {
                     return Err(Refusal::new(format!("{from}: {e}")).into());
@@ -137,7 +137,7 @@ pub fn run(args: &ImportArgs) -> anyhow::Result<i32> {
             eprintln!("{}: nothing was written", comment_text(&label));
             continue;
         }
-        let toml = fleet.to_toml(&db, &header);
+        let toml = fleet.to_toml(db, &header);
         let target = target(args.out.as_deref(), several, &label, &mut used);
         // The file written, checked as it is (in memory, not read back).
         let checked = |path: &Path| {
@@ -146,7 +146,7 @@ pub fn run(args: &ImportArgs) -> anyhow::Result<i32> {
                 text: toml.clone(),
             };
             let opts = super::check::check_options(None, None).ok()?;
-            Some(super::check::check_source(&db, source, &opts))
+            Some(super::check::check_source(db, source, &opts))
         };
         let summary = |path: &Path| match checked(path) {
             Some(c) => summary(&c, fleet.ships.len(), path),

@@ -495,7 +495,7 @@ pub struct FormatsArgs {
 fn lsp(args: &FormatsArgs) -> anyhow::Result<i32> {
     let db = load_db(&args.common)?;
     let opts = check::check_options(None, None)?;
-    let session = fleetcheck_lsp::serve_stdio(&db, opts, pool::cores())
+    let session = fleetcheck_lsp::serve_stdio(db, opts, pool::cores())
         .map_err(|e| anyhow::anyhow!("lsp: {e}"))?;
     Ok(session.exit_code)
 }

@@ -91,7 +91,7 @@ pub fn run(args: &OptionsArgs) -> anyhow::Result<i32> {
         return super::export::input_error(&c, &args.common);
     }
     let mut opts = check_options(None, None)?;
-    opts.collection = args.owned.shelf(&db)?;
+    opts.collection = args.owned.shelf(db)?;
     if args.only_owned && opts.collection.is_none() {
         return Err(Refusal::new(format!(
             "--owned lists the cards the collection holds a free copy of, and no collection is given: use --collection FILE or ${}",
@@ -113,11 +113,11 @@ pub fn run(args: &OptionsArgs) -> anyhow::Result<i32> {
         starting: None,
         workers: super::pool::cores(),
     };
-    let found = match options(&db, &source, &opts, &ask) {
+    let found = match options(db, &source, &opts, &ask) {
         Ok(f) => f,
         Err(e) => {
             if e.message.contains("input error") {
-                let c = super::check::check_source(&db, source, &opts);
+                let c = super::check::check_source(db, source, &opts);
                 return super::export::input_error(&c, &args.common);
             }
             // The message, then each help line: a refusal says its

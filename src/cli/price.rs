@@ -10,10 +10,10 @@ pub type PriceArgs = OneFleet;
 
 pub fn run(args: &PriceArgs) -> anyhow::Result<i32> {
     let db = super::load_db(&args.common)?;
-    let opts = args.judge.options_on(&db)?;
+    let opts = args.judge.options_on(db)?;
     // A directory is read as a file and reported as an `io` error: `price`
     // explains one fleet.
-    let checked = check_path(&db, &args.fleet, &opts);
+    let checked = check_path(db, &args.fleet, &opts);
     let ropts = render_options(&args.common);
     print_one(&args.common, "price", &checked, |w| {
         report::price::render(w, &checked, &ropts)

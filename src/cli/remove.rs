@@ -32,7 +32,7 @@ pub fn run(args: &RemoveArgs) -> anyhow::Result<i32> {
     let db = super::load_db(&args.common)?;
     let place = args.target.place();
     let query = args.card.as_deref().map(|c| args.target.narrow.query(c));
-    edit(&db, &args.file, "remove", &args.common, |text| {
-        builder::remove(&db, text, args.kind.kind(), query.as_ref(), &place)
+    edit(db, &args.file, "remove", &args.common, |text| {
+        builder::remove(db, text, args.kind.kind(), query.as_ref(), &place)
     })
 }

@@ -193,14 +193,14 @@ fn find_any<'a>(db: &'a Database, args: &SearchArgs) -> anyhow::Result<Vec<&'a C
 
 pub fn run(args: &SearchArgs) -> anyhow::Result<i32> {
     let db = super::load_db(&args.common)?;
-    let cards = find(&db, args)?;
+    let cards = find(db, args)?;
     let ropts = render_options(&args.common);
     print(|w| match args.common.output {
         Output::Json => fleetcheck_report::json::render_with(w, "search", |r| {
             r.cards = Some(
                 cards
                     .iter()
-                    .map(|c| fleetcheck_report::model::payload(&view(&db, c)))
+                    .map(|c| fleetcheck_report::model::payload(&view(db, c)))
                     .collect(),
             );
         }),
@@ -210,7 +210,7 @@ pub fn run(args: &SearchArgs) -> anyhow::Result<i32> {
             let helpers = if args.all {
                 0
             } else {
-                find_any(&db, args).map_or(0, |c| c.len())
+                find_any(db, args).map_or(0, |c| c.len())
             };
             if helpers > 0 {
                 writeln!(
@@ -224,7 +224,7 @@ pub fn run(args: &SearchArgs) -> anyhow::Result<i32> {
             Ok(())
         }
         _ => {
-            render_list(w, &db, &cards, &ropts)?;
+            render_list(w, db, &cards, &ropts)?;
             let n = cards.len();
             writeln!(w, "{n} card{}", if n == 1 { "" } else { "s" })
         }

@@ -14,9 +14,9 @@ pub type SideboardArgs = OneFleet;
 
 pub fn run(args: &SideboardArgs) -> anyhow::Result<i32> {
     let db = super::load_db(&args.common)?;
-    let opts = args.judge.options_on(&db)?;
+    let opts = args.judge.options_on(db)?;
     let checked = match read_source(&args.fleet) {
-        Ok(source) => super::check::dispatch(source, |s| plan(&db, s, &opts)),
+        Ok(source) => super::check::dispatch(source, |s| plan(db, s, &opts)),
         Err(c) => *c,
     };
     let ropts = render_options(&args.common);
