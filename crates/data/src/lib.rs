@@ -250,7 +250,7 @@ impl Database {
                 .map_or(&card.id, |c| &c.id),
             // Not a card of this database (a test's): looked for here.
             _ => self
-                .by_name(&card.name)
+                .named_as(card)
                 .into_iter()
                 .filter(|c| c.is_reprint_of(card) && c.id < card.id)
                 .map(|c| c.id.as_str())
@@ -299,6 +299,16 @@ impl Database {
     pub fn by_name(&self, name: &str) -> Vec<&Card> {
         self.index
             .name(&normalize(name))
+            .into_iter()
+            .map(|i| &self.cards[i])
+            .collect()
+    }
+
+    /// [`Database::by_name`] of this card's own name, its normalised name
+    /// made once per card (`Card::name_key`).
+    pub fn named_as(&self, card: &Card) -> Vec<&Card> {
+        self.index
+            .name(card.name_key())
             .into_iter()
             .map(|i| &self.cards[i])
             .collect()

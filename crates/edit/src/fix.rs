@@ -263,7 +263,7 @@ fn written(text: &str) -> (Option<String>, Option<String>) {
 /// the player meant, which the comment of the id chosen keeps.
 fn written_set(db: &Database, words: &str, card: &Card) -> Option<String> {
     let printings: Vec<&Card> = db
-        .by_name(&card.name)
+        .named_as(card)
         .into_iter()
         .filter(|o| std::ptr::eq(*o, card) || o.is_reprint_of(card))
         .collect();

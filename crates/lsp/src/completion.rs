@@ -445,7 +445,7 @@ fn cards(
     let name_is_it = |card: &Card| {
         let first = db.first_printing(card);
         if db
-            .by_name(&card.name)
+            .named_as(card)
             .iter()
             .all(|c| db.first_printing(c) == first)
         {
@@ -464,7 +464,7 @@ fn cards(
         .iter()
         .filter(|o| {
             typed.is_empty()
-                || normalize(&o.card.name).starts_with(&typed)
+                || o.card.name_key().starts_with(&typed)
                 || normalize(&o.card.id).starts_with(&typed)
         })
         .take(MAX_ITEMS)

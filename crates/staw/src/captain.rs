@@ -73,7 +73,7 @@ fn generic_captain(a: &Analysis, ship: &Card) -> Option<String> {
             && c.factions.iter().any(|f| ship.factions.first() == Some(f))
     })?;
     let captains =
-        a.db.by_name(&g.name)
+        a.db.named_as(g)
             .into_iter()
             .filter(|c| c.kind == CardType::Captain)
             .count();

@@ -371,7 +371,7 @@ pub fn sources(db: &Database, id: &str) -> Vec<SetRef> {
         return Vec::new();
     };
     let mut ids: Vec<&str> = Vec::new();
-    let printings = db.by_name(&card.name);
+    let printings = db.named_as(card);
     for c in std::iter::once(card).chain(printings.into_iter().filter(|c| c.is_reprint_of(card))) {
         for s in &c.sets {
             if !ids.contains(&s.as_str()) {

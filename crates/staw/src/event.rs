@@ -509,7 +509,7 @@ fn only_in_banned_sets(
     if card.sets.is_empty() || card.sets.iter().any(|s| !is_banned(s)) {
         return None;
     }
-    let reprints = db.by_name(&card.name);
+    let reprints = db.named_as(card);
     if reprints
         .iter()
         .filter(|r| r.id != card.id && r.is_reprint_of(card))

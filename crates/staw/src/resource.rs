@@ -55,7 +55,7 @@ pub fn resource_of<'a>(db: &'a Database, card: &Card) -> Option<&'a Card> {
             return Some(r);
         }
     }
-    db.by_name(&card.name)
+    db.named_as(card)
         .into_iter()
         .find(|r| r.kind == CardType::Resource)
 }
@@ -75,7 +75,7 @@ fn attaches(db: &Database, resource: &Card) -> bool {
     db.by_id(&format!("{}a", resource.id))
         .filter(attached_kind)
         .is_some()
-        || db.by_name(&resource.name).iter().any(attached_kind)
+        || db.named_as(resource).iter().any(attached_kind)
 }
 
 /// A ship's starting Shield or Hull Value (`stat`: `shields`, `hull`): its

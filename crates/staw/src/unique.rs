@@ -13,7 +13,6 @@ use super::analysis::{Analysis, Located};
 use super::resource::is_attached;
 use super::{Code, Rule};
 use crate::fleet::resolve::describe_kind;
-use fleetcheck_data::normalize;
 use fleetcheck_input::diag::Diagnostic;
 use std::collections::hash_map::Entry;
 use std::collections::HashMap;
@@ -38,7 +37,7 @@ fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
         if !(c.unique || c.mirror_unique) {
             continue;
         }
-        if let Some(first) = seen.first_or_insert((c.mirror_unique, normalize(&c.name)), i) {
+        if let Some(first) = seen.first_or_insert((c.mirror_unique, c.name_key()), i) {
             let mu = if c.mirror_unique {
                 "Mirror Universe "
             } else {
@@ -57,23 +56,23 @@ fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
 }
 
 /// A unique name: Mirror Universe or not, and the name normalised.
-type Key = (bool, String);
+type Key<'a> = (bool, &'a str);
 
 /// The first card of each unique name seen: a list while it is short
 /// (hashing costs more than comparing a few names), a map past
 /// [`Seen::LIST`] names (a file may list thousands of cards).
 #[derive(Default)]
-struct Seen {
-    list: Vec<(Key, usize)>,
-    map: HashMap<Key, usize>,
+struct Seen<'a> {
+    list: Vec<(Key<'a>, usize)>,
+    map: HashMap<Key<'a>, usize>,
 }
 
-impl Seen {
+impl<'a> Seen<'a> {
     const LIST: usize = 32;
 
     /// The index of the first card of `key` if one was seen; else `i` is
     /// kept as its first.
-    fn first_or_insert(&mut self, key: Key, i: usize) -> Option<usize> {
+    fn first_or_insert(&mut self, key: Key<'a>, i: usize) -> Option<usize> {
         if let Some((_, first)) = self.list.iter().find(|(k, _)| *k == key) {
             return Some(*first);
         }

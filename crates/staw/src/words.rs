@@ -9,26 +9,35 @@ use fleetcheck_data::model::CardFilter;
 use fleetcheck_data::{names, Database};
 
 /// "a", "a or b", "a, b or c".
-pub fn or_list(items: &[String]) -> String {
+pub fn or_list<S: AsRef<str>>(items: &[S]) -> String {
     join(items, "or")
 }
 
 /// "a", "a and b", "a, b and c".
-pub fn and_list(items: &[String]) -> String {
+pub fn and_list<S: AsRef<str>>(items: &[S]) -> String {
     join(items, "and")
 }
 
-fn join(items: &[String], word: &str) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.clone(),
-        [init @ .., last] => format!("{} {word} {last}", init.join(", ")),
+/// The items, commas between them and `word` before the last, written
+/// into one string.
+fn join<S: AsRef<str>>(items: &[S], word: &str) -> String {
+    let mut out = String::new();
+    for (i, item) in items.iter().enumerate() {
+        if i + 1 == items.len() && i > 0 {
+            out.push(' ');
+            out.push_str(word);
+            out.push(' ');
+        } else if i > 0 {
+            out.push_str(", ");
+        }
+        out.push_str(item.as_ref());
     }
+    out
 }
 
 /// What something is not: "not A", "neither A nor B", "none of A, B and
 /// C".
-pub fn neither(items: &[String]) -> String {
+pub fn neither<S: AsRef<str> + std::fmt::Display>(items: &[S]) -> String {
     match items {
         [one] => format!("not {one}"),
         [first, second] => format!("neither {first} nor {second}"),
@@ -86,8 +95,8 @@ pub fn factions_and(ids: &[String]) -> String {
     and_list(&faction_names(ids))
 }
 
-fn faction_names(ids: &[String]) -> Vec<String> {
-    ids.iter().map(|f| names::faction(f).to_string()).collect()
+fn faction_names(ids: &[String]) -> Vec<&str> {
+    ids.iter().map(|f| names::faction(f)).collect()
 }
 
 /// What a card or ship of these factions is: "is Federation", "is
@@ -96,7 +105,9 @@ pub(crate) fn is_factions(ids: &[String]) -> String {
     if ids.is_empty() || ids.iter().all(|f| f == "no-faction") {
         "has no faction".into()
     } else {
-        format!("is {}", factions_and(ids))
+        let mut out = String::from("is ");
+        out.push_str(&factions_and(ids));
+        out
     }
 }
 

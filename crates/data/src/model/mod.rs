@@ -163,6 +163,11 @@ pub struct Card {
     /// The card's fleet-building rules.
     #[serde(default, skip_serializing_if = "Rules::is_empty")]
     pub rules: Rules,
+    /// The name normalised as names are looked up ([`Card::name_key`]),
+    /// made the first time it is asked for (public only so that a card
+    /// can be written as `Card { .., ..Card::default() }`).
+    #[serde(skip)]
+    pub name_key: NameKey,
 }
 
 impl Card {
@@ -221,6 +226,7 @@ impl Card {
             op_banned,
             helper,
             rules,
+            name_key: _,
         } = self;
         *kind == other.kind
             && *cost == other.cost
@@ -242,8 +248,27 @@ impl Card {
             && *slots == other.slots
             && *species == other.species
             && *rules == other.rules
-            && (name == &other.name
-                || super::keys::normalize(name) == super::keys::normalize(&other.name))
+            && (name == &other.name || self.name_key() == other.name_key())
+    }
+
+    /// The card's name normalised as names are looked up and compared
+    /// (`normalize`: case, spaces, apostrophe variants), made once per
+    /// card: uniqueness and every lookup by a card's own name compare it.
+    pub fn name_key(&self) -> &str {
+        self.name_key
+            .0
+            .get_or_init(|| super::keys::normalize(&self.name))
+    }
+}
+
+/// A card's normalised name, made when first asked for. It follows from
+/// the name: two cards compare equal whether or not theirs is made yet.
+#[derive(Debug, Clone, Default)]
+pub struct NameKey(std::sync::OnceLock<String>);
+
+impl PartialEq for NameKey {
+    fn eq(&self, _: &NameKey) -> bool {
+        true
     }
 }
 

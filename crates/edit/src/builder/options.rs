@@ -464,7 +464,7 @@ fn find(
         // copies are counted across its printings either way.
         let card = match shelf {
             Some(s) if !s.holds_printing(db, card) => db
-                .by_name(&card.name)
+                .named_as(card)
                 .into_iter()
                 .find(|c| s.holds_printing(db, c) && db.first_printing(c) == first)
                 .unwrap_or(card),
@@ -474,7 +474,7 @@ fn find(
         // the card that stands for its reprints is the one the whole
         // answer would give.
         if let Some(p) = &starting {
-            if !normalize(&card.name).starts_with(p.as_str())
+            if !card.name_key().starts_with(p.as_str())
                 && !normalize(&card.id).starts_with(p.as_str())
             {
                 continue;

@@ -80,7 +80,7 @@ fn line(
 fn written(db: &Database, c: &Card, sets: bool) -> String {
     use fleetcheck_staw::fleet::resolve::{compact, split_compact};
     let others: Vec<&Card> = db
-        .by_name(&c.name)
+        .named_as(c)
         .into_iter()
         .filter(|o| o.id != c.id)
         .collect();

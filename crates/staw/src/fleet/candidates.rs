@@ -68,7 +68,7 @@ pub(super) fn order<'a>(
         .map(|c| {
             let mut sets: Vec<String> = Vec::new();
             let printings = db
-                .by_name(&c.name)
+                .named_as(c)
                 .into_iter()
                 .chain(all.iter().copied())
                 .filter(|o| std::ptr::eq(*o, *c) || o.is_reprint_of(c));

@@ -34,7 +34,7 @@ pub fn split_compact(s: &str) -> Option<(&str, &str)> {
 /// (so that the form names it alone), else its first set.
 pub fn compact(db: &Database, c: &Card) -> String {
     let others: Vec<&Card> = db
-        .by_name(&c.name)
+        .named_as(c)
         .into_iter()
         .filter(|o| o.kind == c.kind && !o.is_reprint_of(c))
         .collect();
@@ -47,11 +47,7 @@ pub fn compact(db: &Database, c: &Card) -> String {
     // Its own sets first, then those of its reprints (the same card to
     // the rules).
     let mut sets: Vec<&String> = c.sets.iter().collect();
-    for o in db
-        .by_name(&c.name)
-        .into_iter()
-        .filter(|o| o.is_reprint_of(c))
-    {
+    for o in db.named_as(c).into_iter().filter(|o| o.is_reprint_of(c)) {
         sets.extend(o.sets.iter().filter(|s| !c.sets.contains(s)));
     }
     let set = sets
