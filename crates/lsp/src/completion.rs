@@ -442,23 +442,14 @@ fn cards(
     };
     // A name is written only when it comes to that card there (a name
     // several cards share may come to another, or to none): else its id.
-    let name_is_it = |card: &Card| {
+    // What a shared name comes to is asked once per name, on the workers.
+    let shares_name = |card: &Card| {
         let first = db.first_printing(card);
-        if db
-            .named_as(card)
+        db.named_as(card)
             .iter()
-            .all(|c| db.first_printing(c) == first)
-        {
-            return true;
-        }
-        let r = CardRef {
-            span: 0..0,
-            query: Query::Text(card.name.clone()),
-        };
-        resolved
-            .find_on(ship, position, &r)
-            .is_ok_and(|(c, _)| db.first_printing(c) == first)
+            .any(|c| db.first_printing(c) != first)
     };
+    let mut shared: Vec<&str> = Vec::new();
     let index = &doc.lines;
     let shown: Vec<&Offer<'_>> = offers
         .iter()
@@ -469,6 +460,27 @@ fn cards(
         })
         .take(MAX_ITEMS)
         .collect();
+    if !ids && place.inline.is_none() {
+        for o in &shown {
+            if !shared.contains(&o.card.name.as_str()) && shares_name(o.card) {
+                shared.push(&o.card.name);
+            }
+        }
+    }
+    let comes_to: Vec<Option<&str>> = fleetcheck_edit::on_workers(workers, &shared, |name| {
+        let r = CardRef {
+            span: 0..0,
+            query: Query::Text(name.to_string()),
+        };
+        resolved
+            .find_on(ship, position, &r)
+            .ok()
+            .map(|(c, _)| db.first_printing(c))
+    });
+    let name_is_it = |card: &Card| match shared.iter().position(|n| *n == card.name) {
+        Some(k) => comes_to[k] == Some(db.first_printing(card)),
+        None => true,
+    };
     // Each item's insertion (which may ask the engine what a name comes
     // to on the ship) on the workers too.
     let mut items = fleetcheck_edit::on_workers(workers, &shown, |o| {

@@ -397,11 +397,10 @@ fn price_ship<'a>(
                 .map(|t| {
                     (
                         t.to_string(),
-                        cost::on_ship(
+                        cost::cost_on_ship(
                             &target(list[k].1.card, Role::Upgrade, Some(t), (i, k), sub),
                             on,
-                        )
-                        .cost,
+                        ),
                     )
                 })
                 .collect()

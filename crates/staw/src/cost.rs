@@ -236,23 +236,84 @@ pub struct OnShip<'a> {
 /// (shared/rules/staw.md, "Conditions on a card's cost"). A weapon printed
 /// at 5 that costs +5 on a non-Breen ship is a 10 SP card there.
 pub fn on_ship(t: &Target, s: &OnShip) -> Price {
+    judged(t, s, Making::named)
+}
+
+/// [`on_ship`]'s cost alone: the same changes made, none of them put in
+/// words (what the slot assignment weighs, many times per card).
+pub(crate) fn cost_on_ship(t: &Target, s: &OnShip) -> i32 {
+    judged(t, s, Making::cost_only).cost
+}
+
+/// [`on_ship`], the price made by `making`; the cost a grant that reads
+/// it judges is made without words.
+fn judged(t: &Target, s: &OnShip, making: fn(i32) -> Making) -> Price {
     let reads_cost = |g: &Grant| g.filter().max_cost.is_some();
     if t.cost.is_none() && s.grants.iter().any(reads_cost) {
-        let before = priced(t, s, false);
         let judged = Target {
-            cost: Some(before.cost),
+            cost: Some(priced(t, s, false, Making::cost_only).cost),
             ..*t
         };
-        return priced(&judged, s, true);
+        return priced(&judged, s, true, making);
     }
-    priced(t, s, true)
+    priced(t, s, true, making)
+}
+
+/// A price being made: with `named`, each change is recorded as a
+/// [`Modifier`] with its source in words; without, only the cost moves
+/// (the words are never made).
+struct Making {
+    price: Price,
+    named: bool,
+}
+
+impl Making {
+    fn named(base: i32) -> Making {
+        Making {
+            price: Price::start(base),
+            named: true,
+        }
+    }
+
+    fn cost_only(base: i32) -> Making {
+        Making {
+            price: Price::start(base),
+            named: false,
+        }
+    }
+
+    fn cost(&self) -> i32 {
+        self.price.cost
+    }
+
+    /// A change of `amount`, with its source (made only when named) and,
+    /// for a faction penalty, its two sides.
+    fn change(
+        &mut self,
+        kind: ModifierKind,
+        amount: i32,
+        source: impl FnOnce() -> String,
+        factions: impl FnOnce() -> Option<PenaltyFactions>,
+    ) {
+        if self.named {
+            self.price.add(Modifier {
+                kind,
+                amount,
+                source: source(),
+                factions: factions(),
+            });
+        } else {
+            self.price.cost += amount;
+        }
+    }
 }
 
 /// The price of a card on a ship; `with_cost_conditions`: also the grants
-/// whose filter reads the card's cost (judged on `t.cost`).
-fn priced(t: &Target, s: &OnShip, with_cost_conditions: bool) -> Price {
+/// whose filter reads the card's cost (judged on `t.cost`); `making`
+/// starts the price from the printed cost, named or cost only.
+fn priced(t: &Target, s: &OnShip, with_cost_conditions: bool, making: fn(i32) -> Making) -> Price {
     let card = t.card;
-    let mut p = Price::start(card.cost);
+    let mut p = making(card.cost);
     let applies =
         |g: &&Grant| g.reaches(t) && (with_cost_conditions || g.filter().max_cost.is_none());
     // A fixed cost another card gives replaces the printed cost (and a cost
@@ -269,22 +330,25 @@ fn priced(t: &Target, s: &OnShip, with_cost_conditions: bool) -> Price {
         })
         .min_by_key(|(amount, _)| *amount);
     if let Some((amount, g)) = fixed {
-        if amount != p.cost {
-            p.push(
+        if amount != p.cost() {
+            p.change(
                 ModifierKind::SetCost,
-                amount - p.cost,
-                format!(
-                    "{} ({}): costs {amount} SP{}",
-                    g.from.name,
-                    g.from.id,
-                    // Only Fleet Captain rule 5 gives a fleet captain's set
-                    // cost (`fleet_captain`).
-                    if g.from.kind == CardType::FleetCaptain {
-                        " in place of its bonus [talent] slot (Fleet Captain rule 5)"
-                    } else {
-                        ""
-                    }
-                ),
+                amount - p.cost(),
+                || {
+                    format!(
+                        "{} ({}): costs {amount} SP{}",
+                        g.from.name,
+                        g.from.id,
+                        // Only Fleet Captain rule 5 gives a fleet captain's set
+                        // cost (`fleet_captain`).
+                        if g.from.kind == CardType::FleetCaptain {
+                            " in place of its bonus [talent] slot (Fleet Captain rule 5)"
+                        } else {
+                            ""
+                        }
+                    )
+                },
+                || None,
             );
         }
     } else if let Some(cfs) = &card.rules.cost_from_ship {
@@ -298,29 +362,30 @@ fn priced(t: &Target, s: &OnShip, with_cost_conditions: bool) -> Price {
         }
         .unwrap_or(0);
         let set = value + cfs.plus;
-        let stat = match cfs.stat.as_str() {
-            "attack" => "primary weapon value",
-            "shields" => "shield value",
-            other => other,
-        };
-        // "costs the primary weapon value of I.K.S. Negh'var plus 1: 5 + 1
-        // = 6 SP".
-        let from = match cfs.plus {
-            0 => format!("the {stat} of {}: {set} SP", ship.name),
-            n if n > 0 => format!(
-                "the {stat} of {} plus {n}: {value} + {n} = {set} SP",
-                ship.name
-            ),
-            n => format!(
-                "the {stat} of {} minus {}: {value} - {} = {set} SP",
-                ship.name, -n, -n
-            ),
-        };
-        if set != p.cost {
-            p.push(
+        if set != p.cost() {
+            let stat = match cfs.stat.as_str() {
+                "attack" => "primary weapon value",
+                "shields" => "shield value",
+                other => other,
+            };
+            // "costs the primary weapon value of I.K.S. Negh'var plus 1: 5 + 1
+            // = 6 SP".
+            let from = || match cfs.plus {
+                0 => format!("the {stat} of {}: {set} SP", ship.name),
+                n if n > 0 => format!(
+                    "the {stat} of {} plus {n}: {value} + {n} = {set} SP",
+                    ship.name
+                ),
+                n => format!(
+                    "the {stat} of {} minus {}: {value} - {} = {set} SP",
+                    ship.name, -n, -n
+                ),
+            };
+            p.change(
                 ModifierKind::SetCost,
-                set - p.cost,
-                format!("{} ({}): costs {from}", card.name, card.id),
+                set - p.cost(),
+                || format!("{} ({}): costs {}", card.name, card.id, from()),
+                || None,
             );
         }
     }
@@ -330,7 +395,7 @@ fn priced(t: &Target, s: &OnShip, with_cost_conditions: bool) -> Price {
         let Effect::Discount(d) = g.effect else {
             continue;
         };
-        let before = p.cost;
+        let before = p.cost();
         let mut after = before + d.amount;
         if let Some(min) = d.min {
             after = after.max(min.min(before));
@@ -343,28 +408,43 @@ fn priced(t: &Target, s: &OnShip, with_cost_conditions: bool) -> Price {
             } else {
                 ModifierKind::Discount
             };
-            p.push(
+            p.change(
                 kind,
                 after - before,
-                format!("{} ({})", g.from.name, g.from.id),
+                || format!("{} ({})", g.from.name, g.from.id),
+                || None,
             );
         }
     }
-    if let Some((source, mut factions)) = faction_penalty(t, s) {
+    if let Some(own) = faction_penalty(t, s) {
         let doubled = s.waivers.iter().find(|w| w.doubles && covers_waiver(w, t));
-        factions.doubled = doubled.is_some();
-        p.add(Modifier {
-            kind: ModifierKind::FactionPenalty,
-            amount: t.role.penalty() * if factions.doubled { 2 } else { 1 },
-            source: match doubled {
-                Some(w) => format!("{source}; doubled by {} ({})", w.from.name, w.from.id),
-                None => source,
+        p.change(
+            ModifierKind::FactionPenalty,
+            t.role.penalty() * if doubled.is_some() { 2 } else { 1 },
+            || {
+                let source = format!(
+                    "{} {} but {} {}",
+                    card.name,
+                    is_factions(own),
+                    s.view.ship.name,
+                    is_factions(s.view.factions)
+                );
+                match doubled {
+                    Some(w) => format!("{source}; doubled by {} ({})", w.from.name, w.from.id),
+                    None => source,
+                }
             },
-            factions: Some(factions),
-        });
+            || {
+                Some(PenaltyFactions {
+                    card: own.to_vec(),
+                    ship: s.view.factions.to_vec(),
+                    doubled: doubled.is_some(),
+                })
+            },
+        );
     }
     floor(&mut p, card);
-    p
+    p.price
 }
 
 /// Whether the fixed cost another card gives the target (the lowest, as
@@ -384,20 +464,21 @@ pub(crate) fn fixed_face_down(t: &Target, s: &OnShip) -> bool {
 /// The cost of a card on the Reinforcements Sideboard: printed cost and
 /// its own additional costs with no ship; no discount, no faction penalty.
 pub(crate) fn on_sideboard(db: &Database, card: &Card) -> Price {
-    let mut p = Price::start(card.cost);
+    let mut p = Making::named(card.cost);
     own_modifiers(&mut p, db, card, &Holder::None);
     floor(&mut p, card);
-    p
+    p.price
 }
 
 /// The card's own additional costs whose condition holds.
-fn own_modifiers(p: &mut Price, db: &Database, card: &Card, holder: &Holder) {
+fn own_modifiers(p: &mut Making, db: &Database, card: &Card, holder: &Holder) {
     for m in &card.rules.cost_modifiers {
         if applies(m, holder) {
-            p.push(
+            p.change(
                 ModifierKind::ShipPenalty,
                 m.amount,
-                modifier_source(db, card, m),
+                || modifier_source(db, card, m),
+                || None,
             );
         }
     }
@@ -405,16 +486,19 @@ fn own_modifiers(p: &mut Price, db: &Database, card: &Card, holder: &Holder) {
     for m in &card.rules.cost_per_card {
         let n = counted(&m.per, card, holder);
         if n > 0 {
-            p.push(
+            p.change(
                 ModifierKind::ShipPenalty,
                 m.amount.saturating_mul(n),
-                format!(
-                    "{} ({}): {:+} SP for each of {n} {} on its ship",
-                    card.name,
-                    card.id,
-                    m.amount,
-                    super::words::filter_phrase(db, &m.per)
-                ),
+                || {
+                    format!(
+                        "{} ({}): {:+} SP for each of {n} {} on its ship",
+                        card.name,
+                        card.id,
+                        m.amount,
+                        super::words::filter_phrase(db, &m.per)
+                    )
+                },
+                || None,
             );
         }
     }
@@ -469,12 +553,13 @@ fn modifier_source(db: &Database, card: &Card, m: &CostModifier) -> String {
     format!("{} ({}): {:+} SP{why}", card.name, card.id, m.amount)
 }
 
-fn floor(p: &mut Price, card: &Card) {
-    if p.cost < 0 && card.cost >= 0 {
-        p.push(
+fn floor(p: &mut Making, card: &Card) {
+    if p.cost() < 0 && card.cost >= 0 {
+        p.change(
             ModifierKind::Floor,
-            -p.cost,
-            "a cost never goes below 0".into(),
+            -p.cost(),
+            || "a cost never goes below 0".into(),
+            || None,
         );
     }
 }
@@ -485,8 +570,8 @@ pub(crate) fn covers_waiver(w: &Waiver, t: &Target) -> bool {
     w.at != t.at && (w.scope == Scope::Fleet || w.at.0 == t.at.0) && filter_matches(w.filter, t)
 }
 
-/// The faction penalty's source text and its two sides, if the target pays it.
-fn faction_penalty(t: &Target, s: &OnShip) -> Option<(String, PenaltyFactions)> {
+/// The factions the target counts as, if it pays the faction penalty.
+fn faction_penalty<'t>(t: &Target<'t>, s: &OnShip<'t>) -> Option<&'t [String]> {
     let card = t.card;
     if t.role.penalty() == 0 {
         return None;
@@ -523,19 +608,7 @@ fn faction_penalty(t: &Target, s: &OnShip) -> Option<(String, PenaltyFactions)> 
     if s.waivers.iter().any(|w| !w.doubles && covers_waiver(w, t)) {
         return None;
     }
-    let source = format!(
-        "{} {} but {} {}",
-        card.name,
-        is_factions(own),
-        s.view.ship.name,
-        is_factions(s.view.factions)
-    );
-    let factions = PenaltyFactions {
-        card: own.to_vec(),
-        ship: s.view.factions.to_vec(),
-        doubled: false,
-    };
-    Some((source, factions))
+    Some(own)
 }
 
 /// The discounts, fixed costs and waivers a card grants, as seen from `at`.

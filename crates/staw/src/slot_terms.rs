@@ -470,7 +470,10 @@ impl<'s, 'a> ShipSlots<'s, 'a> {
                             cost: None,
                             sub_factions: view.sub_factions,
                         };
-                        (o, weigh(self.priced(Some(tm), &target).cost))
+                        (
+                            o,
+                            weigh(self.priced_by(Some(tm), &target, cost::cost_on_ship)),
+                        )
                     }),
             })
             .min_by_key(|(_, c)| *c)
@@ -483,10 +486,21 @@ impl<'s, 'a> ShipSlots<'s, 'a> {
     }
 
     fn priced(&self, terms: Option<&Terms>, target: &Target) -> Price {
+        self.priced_by(terms, target, cost::on_ship)
+    }
+
+    /// The card priced by `by` (its price, or its cost alone) against the
+    /// fleet's grants and waivers and the slot's terms.
+    fn priced_by<R>(
+        &self,
+        terms: Option<&Terms>,
+        target: &Target,
+        by: impl Fn(&Target, &OnShip) -> R,
+    ) -> R {
         let Some(tm) = terms
             .filter(|t| t.add.discount.is_some() || t.add.set_cost.is_some() || t.add.no_penalty)
         else {
-            return cost::on_ship(target, self.on);
+            return by(target, self.on);
         };
         // A discount per unused printed slot, counted for this assignment.
         let counted = tm
@@ -521,6 +535,6 @@ impl<'s, 'a> ShipSlots<'s, 'a> {
             waivers: &waivers,
             ..*self.on
         };
-        cost::on_ship(target, &on)
+        by(target, &on)
     }
 }
