@@ -398,16 +398,26 @@ fn find(
         .map(normalize)
         .filter(|s| !s.is_empty());
     // The cards to try, in the database's order: each is priced, then
-    // judged in that order. Every card is read below: the ones not read
-    // yet are decoded on the workers first.
+    // judged in that order. Only cards of a type the place takes are read
+    // (a card's type is known without decoding it); the ones not read yet
+    // are decoded on the workers first.
+    let takes = |kind: Option<CardType>| match (&section, kind) {
+        (Some(s), Some(CardType::Captain)) => s == "captain",
+        (_, Some(CardType::Upgrade)) => true,
+        (None, Some(CardType::Captain)) => kinds.iter().any(|(k, _)| *k == Kind::Captain),
+        (None, Some(CardType::Admiral)) => kinds.iter().any(|(k, _)| *k == Kind::Admiral),
+        _ => false,
+    };
+    let of_type: Vec<usize> = (0..db.cards.len())
+        .filter(|&i| takes(db.cards.kind(i)))
+        .collect();
     if ask.workers > 1 {
-        let all: Vec<usize> = (0..db.cards.len()).collect();
-        crate::on_workers(ask.workers, &all, |&i| {
+        crate::on_workers(ask.workers, &of_type, |&i| {
             db.cards.get(i);
         });
     }
     let mut tries: Vec<Try> = Vec::new();
-    for card in &db.cards {
+    for card in of_type.iter().filter_map(|&i| db.cards.get(i)) {
         if let Some(f) = &faction {
             if !card.factions.contains(f) {
                 continue;
