@@ -621,7 +621,9 @@ impl<'a> Analysis<'a> {
     }
 
     fn gather_cards(&self) -> Vec<Located<'a>> {
-        let mut out = Vec::new();
+        let ships: usize = self.ships.iter().map(|s| 1 + s.cards.len()).sum();
+        let sideboard = self.sideboard.as_ref().map_or(0, |sb| sb.cards.len());
+        let mut out = Vec::with_capacity(ships + 1 + sideboard);
         for (i, s) in self.ships.iter().enumerate() {
             let place = Place::Ship(i, &s.entry.ship.card.name);
             out.push(Located {

@@ -28,7 +28,10 @@ fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
     // The first card of each unique name, by index; a card is described
     // only when it clashes. A fleet has few unique cards: they are kept in
     // a list, and in a map once there are many.
-    let mut seen = Seen::default();
+    let mut seen = Seen {
+        list: Vec::with_capacity(16),
+        map: HashMap::new(),
+    };
     for (i, l) in cards.iter().enumerate() {
         if l.role.is_some_and(is_attached) || (l.role.is_none() && !l.sideboard) {
             continue;
@@ -61,7 +64,6 @@ type Key<'a> = (bool, &'a str);
 /// The first card of each unique name seen: a list while it is short
 /// (hashing costs more than comparing a few names), a map past
 /// [`Seen::LIST`] names (a file may list thousands of cards).
-#[derive(Default)]
 struct Seen<'a> {
     list: Vec<(Key<'a>, usize)>,
     map: HashMap<Key<'a>, usize>,

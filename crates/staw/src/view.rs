@@ -86,7 +86,7 @@ pub struct ShipView<'a> {
 
 /// The cards of a ship in report order, with their roles.
 pub fn cards_of<'a>(e: &'a ShipEntry<'a>) -> Vec<(Role, &'a Placed<'a>)> {
-    let mut v = Vec::new();
+    let mut v = Vec::with_capacity(6 + e.officers.len() + e.upgrades.len());
     let one = |v: &mut Vec<_>, role, p: &'a Option<Placed<'a>>| {
         if let Some(p) = p {
             v.push((role, p));

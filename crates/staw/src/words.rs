@@ -21,7 +21,8 @@ pub fn and_list<S: AsRef<str>>(items: &[S]) -> String {
 /// The items, commas between them and `word` before the last, written
 /// into one string.
 fn join<S: AsRef<str>>(items: &[S], word: &str) -> String {
-    let mut out = String::new();
+    let len: usize = items.iter().map(|i| i.as_ref().len() + 2).sum();
+    let mut out = String::with_capacity(len + word.len());
     for (i, item) in items.iter().enumerate() {
         if i + 1 == items.len() && i > 0 {
             out.push(' ');
@@ -105,9 +106,7 @@ pub(crate) fn is_factions(ids: &[String]) -> String {
     if ids.is_empty() || ids.iter().all(|f| f == "no-faction") {
         "has no faction".into()
     } else {
-        let mut out = String::from("is ");
-        out.push_str(&factions_and(ids));
-        out
+        format!("is {}", factions_and(ids))
     }
 }
 

@@ -205,8 +205,29 @@ pub(crate) fn with_card<'a>(
     span: Range<usize>,
 ) -> ShipEntry<'a> {
     let mut e = e.clone();
-    put(&mut e, pos, Placed { card, span });
+    put_card(&mut e, pos, card, span);
     e
+}
+
+/// `card` put at `pos` of the ship in place (a list grown by exactly
+/// the one card).
+pub(crate) fn put_card<'a>(
+    e: &mut ShipEntry<'a>,
+    pos: Position,
+    card: &'a Card,
+    span: Range<usize>,
+) {
+    match pos {
+        Position::Officer => e.officers.reserve_exact(1),
+        Position::Captain
+        | Position::Admiral
+        | Position::Flagship
+        | Position::FleetCaptain
+        | Position::Ambassador
+        | Position::Construction => {}
+        _ => e.upgrades.reserve_exact(1),
+    }
+    put(e, pos, Placed { card, span });
 }
 
 /// A file's diagnostics beyond which an unknown card gets no "did you
