@@ -120,8 +120,11 @@ pub fn check_list(db: &Database, event: &Event, source: Source, opts: &CheckOpti
         let (c, f) = report::staw::check_and(db, s, opts, |a| {
             let mut diagnostics = Vec::new();
             fleetcheck_staw::event::check(a, &event.rules, &mut diagnostics);
-            let mut factions: Vec<String> =
-                a.ships.iter().flat_map(|s| s.factions.clone()).collect();
+            let mut factions: Vec<String> = a
+                .ships
+                .iter()
+                .flat_map(|s| s.factions.iter().cloned())
+                .collect();
             factions.sort();
             factions.dedup();
             Facts {

@@ -676,8 +676,8 @@ mod tests {
         lists
             .iter()
             .map(|l| Factions {
-                ship: l.iter().map(|f| f.to_string()).collect(),
-                captain: Vec::new(),
+                ship: l.iter().map(|f| f.to_string()).collect::<Vec<_>>().into(),
+                captain: Vec::new().into(),
                 class: None,
                 dial: None,
                 others: Vec::new(),

@@ -7,14 +7,16 @@ use super::view::{cards_of, ShipView};
 use crate::fleet::ShipEntry;
 use fleetcheck_data::model::ShipClass;
 use fleetcheck_data::Database;
+use std::borrow::Cow;
 
 /// A ship's factions as changed by its cards: an independent flagship (or
 /// an upgrade such as Captured) adds its faction to the ship, an
 /// independent fleet captain to the captain.
 #[derive(Debug, Clone)]
 pub(crate) struct Factions<'a> {
-    pub ship: Vec<String>,
-    pub captain: Vec<String>,
+    /// Borrowed from the cards while no card adds a faction.
+    pub ship: Cow<'a, [String]>,
+    pub captain: Cow<'a, [String]>,
     /// The ship's class as printed (`ShipClass::dial_of` of its dial).
     pub class: Option<&'a ShipClass>,
     /// The ship's maneuver dial and firing arcs (its class entry).
@@ -32,19 +34,19 @@ impl<'a> Factions<'a> {
     ) -> Factions<'a> {
         // Flagships and upgrades ("This ship gains the Independent
         // Faction") add to the ship; a fleet captain adds to the captain.
-        let mut ship = e.ship.card.factions.clone();
+        let mut ship = Cow::Borrowed(e.ship.card.factions.as_slice());
         for (k, (r, p)) in cards_of(e).iter().enumerate() {
             if matches!(r, Role::Flagship | Role::Upgrade | Role::ShipResource) && !muted(k) {
-                extend_unique(&mut ship, &p.card.rules.adds_factions);
+                add_unique(&mut ship, &p.card.rules.adds_factions);
             }
         }
-        let mut captain = e
-            .captain
-            .as_ref()
-            .map(|c| c.card.factions.clone())
-            .unwrap_or_default();
+        let mut captain = Cow::Borrowed(
+            e.captain
+                .as_ref()
+                .map_or(&[][..], |c| c.card.factions.as_slice()),
+        );
         if let Some(f) = &e.fleet_captain {
-            extend_unique(&mut captain, &f.card.rules.adds_factions);
+            add_unique(&mut captain, &f.card.rules.adds_factions);
         }
         let dial = e.ship.card.class.as_deref().and_then(|c| db.class(c));
         Factions {
@@ -80,6 +82,13 @@ pub(crate) fn printed_class<'a>(
     dial.and_then(|d| d.dial_of.as_deref())
         .and_then(|c| db.class(c))
         .or(dial)
+}
+
+/// [`extend_unique`] of borrowed factions, copied only when one is added.
+fn add_unique(v: &mut Cow<'_, [String]>, add: &[String]) {
+    if add.iter().any(|a| !v.contains(a)) {
+        extend_unique(v.to_mut(), add);
+    }
 }
 
 pub(crate) fn extend_unique(v: &mut Vec<String>, add: &[String]) {

@@ -12,10 +12,11 @@ use fleetcheck_data::model::{Card, ShipClass};
 #[derive(Debug)]
 pub struct ShipState<'a> {
     pub entry: &'a ShipEntry<'a>,
-    /// The ship's factions plus those its flagship and upgrades add.
-    pub factions: Vec<String>,
+    /// The ship's factions plus those its flagship and upgrades add
+    /// (borrowed from the cards while none adds one).
+    pub factions: std::borrow::Cow<'a, [String]>,
     /// The captain's factions plus those its fleet captain adds.
-    pub captain_factions: Vec<String>,
+    pub captain_factions: std::borrow::Cow<'a, [String]>,
     /// The ship card's own cost.
     pub price: Price,
     /// The ship's class as printed, if the database knows it.
