@@ -231,7 +231,11 @@ fn check_with_free_slots(text: &str) -> (Checked, Vec<Vec<String>>) {
     let (checked, free) = fleetcheck_report::staw::check_and(db(), source, &options(), |a| {
         a.ships
             .iter()
-            .map(|s| s.free_slots().flat_map(|s| s.accepts.clone()).collect())
+            .map(|s| {
+                s.free_slots()
+                    .flat_map(|s| s.accepts.iter().map(|t| t.to_string()))
+                    .collect()
+            })
             .collect()
     });
     (checked, free.unwrap_or_default())

@@ -53,14 +53,18 @@ pub struct Analysis<'a> {
 /// (and any card with talent icons), and those its cards add; slots a card
 /// lets take more types (`Rules::slots_also`) accept those too. The cards
 /// at `muted` are face down: their text adds nothing.
-pub fn slots_of(e: &ShipEntry, cards: &[(Role, &Placed)], muted: &[usize]) -> Vec<Slot> {
+pub fn slots_of<'a>(
+    e: &ShipEntry<'a>,
+    cards: &[(Role, &Placed<'a>)],
+    muted: &[usize],
+) -> Vec<Slot<'a>> {
     let ship = e.ship.card;
     let mut out: Vec<Slot> = ship
         .slots
         .iter()
         .map(|t| Slot {
-            accepts: vec![t.clone()],
-            source: ship.name.clone(),
+            accepts: vec![t.as_str()],
+            source: &ship.name,
             added: None,
             by: None,
         })
@@ -72,8 +76,8 @@ pub fn slots_of(e: &ShipEntry, cards: &[(Role, &Placed)], muted: &[usize]) -> Ve
         // added there.
         for _ in 0..p.card.plain_talent_icons() {
             out.push(Slot {
-                accepts: vec!["talent".into()],
-                source: p.card.name.clone(),
+                accepts: vec!["talent"],
+                source: &p.card.name,
                 added: None,
                 by: Some(k),
             });
@@ -91,8 +95,8 @@ pub fn slots_of(e: &ShipEntry, cards: &[(Role, &Placed)], muted: &[usize]) -> Ve
         for (n, a) in card.rules.adds_slots.iter().enumerate() {
             for _ in 0..a.count {
                 out.push(Slot {
-                    accepts: a.slot.clone(),
-                    source: card.name.clone(),
+                    accepts: a.slot.iter().map(String::as_str).collect(),
+                    source: &card.name,
                     added: a.has_terms().then_some((k, n)),
                     by: (k != SHIP_CARD).then_some(k),
                 });
@@ -103,10 +107,10 @@ pub fn slots_of(e: &ShipEntry, cards: &[(Role, &Placed)], muted: &[usize]) -> Ve
     // slots" (Dolim): those slots take the other types too.
     for w in widening {
         for slot in out.iter_mut() {
-            if slot.accepts.iter().any(|t| w.slots.contains(t)) {
+            if slot.accepts.iter().any(|t| w.slots.iter().any(|s| s == t)) {
                 for t in &w.also {
-                    if !slot.accepts.contains(t) {
-                        slot.accepts.push(t.clone());
+                    if !slot.accepts.contains(&t.as_str()) {
+                        slot.accepts.push(t);
                     }
                 }
             }

@@ -37,7 +37,7 @@ fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
             // Romulan [tech] upgrades only") is no free slot for it.
             let free = free.get_or_insert_with(|| {
                 s.free_slots()
-                    .flat_map(|slot| slot.accepts.iter().map(String::as_str))
+                    .flat_map(|slot| slot.accepts.iter().copied())
                     .collect()
             });
             let refused = free.iter().any(|t| types.contains(t));

@@ -67,7 +67,7 @@ pub(crate) struct ShipSlots<'s, 'a> {
     pub ship_card: &'a Card,
     /// The ship's cards in report order (`analysis::cards_of`).
     pub list: &'s [(Role, &'a Placed<'a>)],
-    pub slots: &'s [Slot],
+    pub slots: &'s [Slot<'a>],
     pub on: &'s OnShip<'s>,
     /// The slots of the ship's printed upgrade bar no card took: what a
     /// discount counted per unused printed slot reads
@@ -208,13 +208,13 @@ pub(crate) fn freed(
 /// (Tebok's [talent] slot without another Romulan ship) taking nothing.
 /// They stay in the list, so that every slot keeps its place (the
 /// exporters lay the slots out by the cards that add them).
-pub(crate) fn active(
-    mut slots: Vec<Slot>,
+pub(crate) fn active<'a>(
+    mut slots: Vec<Slot<'a>>,
     i: usize,
     ship: &Card,
     list: &[(Role, &Placed)],
     view: &ShipView,
-) -> Vec<Slot> {
+) -> Vec<Slot<'a>> {
     for s in slots.iter_mut() {
         let off = terms_in(s, i, ship, |k| list.get(k).map(|(_, p)| p.card))
             .and_then(|t| t.add.when.as_ref())

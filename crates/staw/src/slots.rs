@@ -28,12 +28,12 @@
 
 /// One slot of a ship.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Slot {
+pub struct Slot<'a> {
     /// The upgrade types it takes (one, or several when the card that adds
     /// it lets the player choose).
-    pub accepts: Vec<String>,
-    /// The card that provides it (the ship, its captain, ...).
-    pub source: String,
+    pub accepts: Vec<&'a str>,
+    /// The name of the card that provides it (the ship, its captain, ...).
+    pub source: &'a str,
     /// For a slot another card added with terms on what fills it
     /// (`AddSlot::has_terms`): that card's index among its ship's cards
     /// (`cost::SHIP_CARD` for the ship card) and the index of the
@@ -157,7 +157,7 @@ pub(crate) fn assign_plain(
     if adds.iter().filter(|a| !a.is_empty()).count() < 2 {
         return ground(slots, options, adders);
     }
-    type Key<'k> = (&'k Options, &'k [String], usize);
+    type Key<'k> = (&'k Options, &'k [&'k str], usize);
     let mut groups: HashMap<Key, Vec<usize>> = HashMap::new();
     for (i, own) in adds.iter().enumerate() {
         let Some(&first) = own.first() else { continue };
@@ -177,7 +177,7 @@ pub(crate) fn assign_plain(
     groups.sort_by_key(|(_, g)| g[0]);
     // What is left to the search: slots by what they accept, cards by
     // their options.
-    let mut slots_left: HashMap<&[String], usize> = HashMap::new();
+    let mut slots_left: HashMap<&[&str], usize> = HashMap::new();
     for s in slots {
         *slots_left.entry(s.accepts.as_slice()).or_insert(0) += 1;
     }
@@ -185,7 +185,7 @@ pub(crate) fn assign_plain(
     for o in options {
         *cards_left.entry(o).or_insert(0) += 1;
     }
-    let fits = |o: &Options, a: &[String]| o.iter().any(|(t, _)| a.contains(t));
+    let fits = |o: &Options, a: &[&str]| o.iter().any(|(t, _)| a.contains(&t.as_str()));
     let mut card_out = vec![false; n];
     // (the first searched copy, the copies hung beneath it) of each group
     // whose copies chain.

@@ -27,7 +27,7 @@ pub struct ShipState<'a> {
     pub other_factions: Vec<String>,
     /// Captain, admiral, resource cards, then upgrades in file order.
     pub cards: Vec<CardState<'a>>,
-    pub slots: Vec<Slot>,
+    pub slots: Vec<Slot<'a>>,
     /// The ship's cost plus every card on it.
     pub total: i32,
 }
@@ -86,7 +86,7 @@ impl<'a> ShipState<'a> {
     }
 
     /// The slots no card took.
-    pub fn free_slots(&self) -> impl Iterator<Item = &Slot> {
+    pub fn free_slots(&self) -> impl Iterator<Item = &Slot<'a>> {
         // The taken slots once (not a scan of every card per slot: a ship
         // may carry 100,000 cards).
         let mut taken = vec![false; self.slots.len()];

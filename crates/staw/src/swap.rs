@@ -103,7 +103,7 @@ fn upgrade(a: &Analysis, s: &ShipState, kind: &str, card: &Card, row: &mut Swap)
     }
     row.equip = s
         .free_slots()
-        .any(|slot| slot.accepts.iter().any(|t| t == kind));
+        .any(|slot| slot.accepts.iter().any(|t| *t == kind));
     row.exchange = s
         .cards
         .iter()

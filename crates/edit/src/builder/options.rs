@@ -283,7 +283,10 @@ fn before(resolved: &Resolved) -> Before {
             .ships
             .iter()
             .map(|s| {
-                let free: Vec<String> = s.free_slots().flat_map(|s| s.accepts.clone()).collect();
+                let free: Vec<String> = s
+                    .free_slots()
+                    .flat_map(|s| s.accepts.iter().map(|t| t.to_string()))
+                    .collect();
                 (free, s.entry.captain.is_none(), s.entry.admiral.is_none())
             })
             .collect();

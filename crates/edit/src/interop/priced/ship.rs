@@ -77,7 +77,7 @@ fn positions(owners: &[Owner], list: &[(Role, &Placed)], state: &ShipState) -> V
                 let first = state.slots.get(j).and_then(|s| s.accepts.first());
                 FLEET_CAPTAIN_ORDER
                     .iter()
-                    .position(|t| Some(*t) == first.map(String::as_str))
+                    .position(|t| Some(t) == first)
                     .unwrap_or(FLEET_CAPTAIN_ORDER.len())
             };
             slots.sort_by_key(|&j| (rank(j), j));
@@ -169,7 +169,7 @@ fn prefer_printed(
                 && state
                     .slots
                     .get(j2)
-                    .is_some_and(|s| s.accepts.iter().any(|a| types.contains(&a.as_str())))
+                    .is_some_and(|s| s.accepts.iter().any(|a| types.contains(a)))
         });
         if let Some(j2) = free {
             slot_of[k] = Some(j2);
@@ -192,7 +192,7 @@ fn prefer_printed(
 /// other's): the cards that add slots of the group then go first, into the
 /// printed slots, the others in file order after them.
 fn in_file_order(slot_of: &mut [Option<usize>], owners: &[Owner], state: &ShipState) {
-    let mut groups: Vec<(&Vec<String>, Vec<usize>)> = Vec::new();
+    let mut groups: Vec<(&Vec<&str>, Vec<usize>)> = Vec::new();
     for j in 0..owners.len() {
         let Some(slot) = state.slots.get(j).filter(|s| s.added.is_none()) else {
             continue;
@@ -291,7 +291,7 @@ fn hosts(
                     && state.slots.get(*j).is_some_and(|s| {
                         s.accepts
                             .iter()
-                            .any(|a| ["tech", "weapon", "crew"].contains(&a.as_str()))
+                            .any(|a| ["tech", "weapon", "crew"].contains(a))
                     })
             };
             let j = (0..owners.len())
@@ -338,9 +338,9 @@ pub(super) fn ship<'a>(
                 let mine: Vec<&str> = upgrade_types(p.card).collect();
                 slot.accepts
                     .iter()
-                    .find(|a| mine.contains(&a.as_str()))
+                    .find(|a| mine.contains(a))
                     .or(slot.accepts.first())
-                    .cloned()
+                    .map(|t| t.to_string())
             });
             (p.card.id.clone(), t)
         })
