@@ -91,7 +91,7 @@ fn priced_showing(a: &Analysis, fingerprint: bool, collection_report: bool) -> P
                         id: c.placed.card.id.clone(),
                         name: c.placed.card.name.clone(),
                         kind: c.role.as_str().into(),
-                        slot: c.slot.clone(),
+                        slot: c.slot.map(str::to_string),
                         base: c.price.base,
                         modifiers: modifiers(&c.price.modifiers),
                         cost: c.price.cost,

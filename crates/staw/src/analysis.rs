@@ -400,7 +400,7 @@ fn price_ship<'a>(
             upgrade_types(list[k].1.card)
                 .map(|t| {
                     (
-                        t.to_string(),
+                        t,
                         cost::cost_on_ship(
                             &target(list[k].1.card, Role::Upgrade, Some(t), (i, k), sub),
                             on,
@@ -462,18 +462,18 @@ fn price_ship<'a>(
         let (slot, unplaced, slot_index) = if role == Role::Upgrade {
             match need_at[k] {
                 Some(n) => match assignment[n] {
-                    Some((j, opt)) => (Some(options[n][opt].0.clone()), false, Some(j)),
+                    Some((j, opt)) => (Some(options[n][opt].0), false, Some(j)),
                     None => (None, true, None),
                 },
-                None => (Some("none".to_string()), false, None),
+                None => (Some("none"), false, None),
             }
         } else if role == Role::ShipResource {
-            (Some("none".to_string()), false, None)
+            (Some("none"), false, None)
         } else {
             (None, false, None)
         };
-        let priced_as = match (&slot, unplaced) {
-            (Some(s), _) if s != "none" => Some(s.as_str()),
+        let priced_as = match (slot, unplaced) {
+            (Some(s), _) if s != "none" => Some(s),
             (_, true) => upgrade_types(placed.card).next(),
             _ => None,
         };

@@ -465,7 +465,7 @@ impl<'s, 'a> ShipSlots<'s, 'a> {
                         let target = Target {
                             card,
                             role: Role::Upgrade,
-                            slot: Some(t.as_str()),
+                            slot: Some(t),
                             at: (self.ship, needing[n]),
                             cost: None,
                             sub_factions: view.sub_factions,

@@ -47,7 +47,7 @@ pub struct Slot<'a> {
 
 /// Where a card may go: each slot type it may be counted as, with its cost
 /// when counted so.
-pub(crate) type Options = Vec<(String, i32)>;
+pub(crate) type Options<'a> = Vec<(&'a str, i32)>;
 
 /// The cheapest option of a card that `slot` accepts, with its cost.
 pub(crate) fn edge(slot: &Slot, options: &Options) -> Option<(usize, i32)> {
@@ -157,7 +157,7 @@ pub(crate) fn assign_plain(
     if adds.iter().filter(|a| !a.is_empty()).count() < 2 {
         return ground(slots, options, adders);
     }
-    type Key<'k> = (&'k Options, &'k [&'k str], usize);
+    type Key<'k> = (&'k Options<'k>, &'k [&'k str], usize);
     let mut groups: HashMap<Key, Vec<usize>> = HashMap::new();
     for (i, own) in adds.iter().enumerate() {
         let Some(&first) = own.first() else { continue };
@@ -185,7 +185,7 @@ pub(crate) fn assign_plain(
     for o in options {
         *cards_left.entry(o).or_insert(0) += 1;
     }
-    let fits = |o: &Options, a: &[&str]| o.iter().any(|(t, _)| a.contains(&t.as_str()));
+    let fits = |o: &Options, a: &[&str]| o.iter().any(|(t, _)| a.contains(t));
     let mut card_out = vec![false; n];
     // (the first searched copy, the copies hung beneath it) of each group
     // whose copies chain.

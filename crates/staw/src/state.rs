@@ -39,7 +39,7 @@ pub struct CardState<'a> {
     pub role: Role,
     /// Upgrades: the slot type it went into, or `none` for cards that need
     /// no slot; `None` when it fits no free slot (see `unplaced`).
-    pub slot: Option<String>,
+    pub slot: Option<&'a str>,
     /// An upgrade that needs a slot and found none.
     pub unplaced: bool,
     /// The index in `ShipState::slots` of the slot it took.
