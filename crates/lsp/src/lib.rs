@@ -103,7 +103,7 @@ fn serve_on(
             }
         };
         for msg in out.drain(..) {
-            stream::write(&mut output, serde_json::to_value(msg)?)?;
+            stream::write_message(&mut output, &msg)?;
         }
         if let Some(code) = exit {
             return Ok(server.end(code));
@@ -328,7 +328,12 @@ impl<'db> Server<'db> {
                 Response::new_ok(id, ())
             }
             (State::Running, _) => match self.guarded(|s| s.answer(&req)) {
-                Ok(Ok(v)) => Response::new_ok(id, v),
+                // The answer is a JSON value already: not converted again.
+                Ok(Ok(v)) => Response {
+                    id,
+                    result: Some(v),
+                    error: None,
+                },
                 Ok(Err(resp)) => resp,
                 Err(why) => error(id, ErrorCode::InternalError, failed(&req.method, &why)),
             },

@@ -271,6 +271,55 @@ fn from<M: serde::de::DeserializeOwned + Into<Message>>(v: Value) -> serde_json:
     serde_json::from_value::<M>(v).map(Into::into)
 }
 
+/// Writes one frame: `msg` with `"jsonrpc": "2.0"`, serialised straight
+/// from the message (no JSON value made of the whole of it), its keys in
+/// the order [`write`] gives them (sorted, as a JSON value's).
+pub(crate) fn write_message(out: &mut impl Write, msg: &Message) -> io::Result<()> {
+    let body = serde_json::to_string(&Framed(msg))?;
+    write!(out, "Content-Length: {}\r\n\r\n{body}", body.len())?;
+    out.flush()
+}
+
+/// A message as a frame's body: its keys and `jsonrpc`, sorted.
+struct Framed<'m>(&'m Message);
+
+impl serde::Serialize for Framed<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::{Error as _, SerializeMap};
+        let mut m = s.serialize_map(None)?;
+        match self.0 {
+            Message::Request(r) => {
+                m.serialize_entry("id", &r.id)?;
+                m.serialize_entry("jsonrpc", "2.0")?;
+                m.serialize_entry("method", &r.method)?;
+                if !r.params.is_null() {
+                    m.serialize_entry("params", &r.params)?;
+                }
+            }
+            Message::Response(r) => {
+                if let Some(e) = &r.error {
+                    // Small and rare: as a JSON value, its keys sorted.
+                    let e = serde_json::to_value(e).map_err(S::Error::custom)?;
+                    m.serialize_entry("error", &e)?;
+                }
+                m.serialize_entry("id", &r.id)?;
+                m.serialize_entry("jsonrpc", "2.0")?;
+                if let Some(v) = &r.result {
+                    m.serialize_entry("result", v)?;
+                }
+            }
+            Message::Notification(n) => {
+                m.serialize_entry("jsonrpc", "2.0")?;
+                m.serialize_entry("method", &n.method)?;
+                if !n.params.is_null() {
+                    m.serialize_entry("params", &n.params)?;
+                }
+            }
+        }
+        m.end()
+    }
+}
+
 /// Writes one frame: `msg` with `"jsonrpc": "2.0"`.
 pub(crate) fn write(out: &mut impl Write, msg: Value) -> io::Result<()> {
     let mut msg = msg;
@@ -310,6 +359,47 @@ mod tests {
     }
 
     const EXIT: &str = r#"{"jsonrpc":"2.0","method":"exit"}"#;
+
+    /// A message written straight is byte for byte the frame of its JSON
+    /// value: the same keys, in the same (sorted) order.
+    #[test]
+    fn a_message_is_written_as_its_json_value_would_be() {
+        let mut error = Response::new_err(7.into(), -32603, "broken".into());
+        if let Some(e) = error.error.as_mut() {
+            e.data = Some(serde_json::json!({"why": [1, 2], "at": "here"}));
+        }
+        let messages: Vec<Message> = vec![
+            Request::new(
+                3.into(),
+                "textDocument/hover".into(),
+                serde_json::json!({"b": 1, "a": [true]}),
+            )
+            .into(),
+            Request::new("x".to_string().into(), "shutdown".into(), Value::Null).into(),
+            Response::new_ok(
+                4.into(),
+                serde_json::json!({"items": [{"label": "a", "detail": "b"}]}),
+            )
+            .into(),
+            Response::new_ok(5.into(), ()).into(),
+            error.into(),
+            Notification::new(
+                "textDocument/publishDiagnostics".into(),
+                serde_json::json!({"uri": "u", "diagnostics": []}),
+            )
+            .into(),
+            Notification::new("exit".into(), Value::Null).into(),
+        ];
+        for msg in messages {
+            let (mut straight, mut valued) = (Vec::new(), Vec::new());
+            write_message(&mut straight, &msg).unwrap();
+            write(&mut valued, serde_json::to_value(&msg).unwrap()).unwrap();
+            assert_eq!(
+                String::from_utf8(straight).unwrap(),
+                String::from_utf8(valued).unwrap()
+            );
+        }
+    }
 
     #[test]
     fn good_frames_are_messages() {
