@@ -51,7 +51,7 @@ pub(crate) fn allowed(
     let t = Target {
         card: c.placed.card,
         role: c.role,
-        slot: c.slot.as_deref().filter(|s| *s != "none"),
+        slot: c.slot.filter(|s| *s != "none"),
         at: (i, k),
         cost: Some(c.price.cost),
         sub_factions,

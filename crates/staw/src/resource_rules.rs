@@ -61,11 +61,7 @@ fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
     }
     let mut one_each: Vec<(Role, String, String)> = Vec::new();
     for (i, s) in a.ships.iter().enumerate() {
-        let crew = s
-            .cards
-            .iter()
-            .filter(|c| c.slot.as_deref() == Some("crew"))
-            .count();
+        let crew = s.cards.iter().filter(|c| c.slot == Some("crew")).count();
         if let Some(o) = s
             .cards
             .iter()

@@ -285,7 +285,7 @@ fn faction_restriction_lifted(
     let t = Target {
         card: c.placed.card,
         role: c.role,
-        slot: c.slot.as_deref().filter(|s| *s != "none"),
+        slot: c.slot.filter(|s| *s != "none"),
         at: (i, k),
         cost: Some(c.price.cost),
         sub_factions: a.format.sub_factions,

@@ -53,7 +53,7 @@ pub(crate) fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
                     if k == from_k {
                         continue;
                     }
-                    let slot = c.slot.as_deref().filter(|s| *s != "none");
+                    let slot = c.slot.filter(|s| *s != "none");
                     let t = Target {
                         card: c.placed.card,
                         role: c.role,

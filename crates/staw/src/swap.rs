@@ -101,13 +101,11 @@ fn upgrade(a: &Analysis, s: &ShipState, kind: &str, card: &Card, row: &mut Swap)
         });
         return;
     }
-    row.equip = s
-        .free_slots()
-        .any(|slot| slot.accepts.iter().any(|t| *t == kind));
+    row.equip = s.free_slots().any(|slot| slot.accepts.contains(&kind));
     row.exchange = s
         .cards
         .iter()
-        .filter(|c| c.role == Role::Upgrade && c.slot.as_deref() == Some(kind))
+        .filter(|c| c.role == Role::Upgrade && c.slot == Some(kind))
         .map(|c| format!("{} ({})", c.placed.card.name, c.placed.card.id))
         .collect();
     let mut why = Vec::new();
