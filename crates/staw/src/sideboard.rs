@@ -162,22 +162,16 @@ fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
         }
     }
     if state.total > CAP {
-        let parts: Vec<String> = state
-            .cards
-            .iter()
-            .map(|(c, p)| format!("{} {}", c.card.card.name, p.cost))
-            .collect();
-        out.push(
-            Diagnostic::new(
-                Code::SideboardCap,
-                format!(
-                    "the sideboard's cards cost {} SP together, {} over its {CAP} SP cap: {}",
-                    state.total,
-                    state.total - CAP,
-                    parts.join(" + ")
-                ),
-            )
-            .with_span(Some(sb.span.clone())),
+        use std::fmt::Write as _;
+        let mut message = format!(
+            "the sideboard's cards cost {} SP together, {} over its {CAP} SP cap: ",
+            state.total,
+            state.total - CAP,
         );
+        for (k, (c, p)) in state.cards.iter().enumerate() {
+            let plus = if k > 0 { " + " } else { "" };
+            let _ = write!(message, "{plus}{} {}", c.card.card.name, p.cost);
+        }
+        out.push(Diagnostic::new(Code::SideboardCap, message).with_span(Some(sb.span.clone())));
     }
 }
