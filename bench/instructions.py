@@ -17,7 +17,8 @@ The fleets are `bench/run.py`'s generated fleets (same generator, same
 seed), 1,000 by default: callgrind runs a program about 50 times slower.
 Each binary checks them with the default table output and with `-o json`;
 then `event` on the same fleets as the lists of an event (`run.gen_event`:
-each names its player, a 100 SP standard event), with its roster table;
+each names its player, a 100 SP standard event), with its roster table,
+and the same over 8 lists (an event of a club evening);
 then `check fleets/dominion-keldons.toml` and `card T240`, the single runs
 of bench/run.py, one generated fleet of 100 KiB and one of 1 MiB
 (`run.gen_big_fleet`), `options` on its first ship (with and without
@@ -31,7 +32,10 @@ the text export of the 1 MiB fleet, `event` over 3,000 copies of one
 player's list (`run.gen_identical_lists`: every list a duplicate of all the
 others), and `import spacedock` of 5,000 squads into a folder
 (`run.gen_spacedock_squads`; the count leaves out the time the file
-system's syncs wait). Needs valgrind.
+system's syncs wait). Two programs that are not fleetcheck are counted
+in the same run, so that its rows can be quoted beside them: a Rust hello
+world (`run.build_hello`, built by the same rustc) and `cat` of the
+generated fleets (reading every file, nothing more). Needs valgrind.
 
 The language server's rows (`lsp_sessions`) are differences of two
 sessions of `fleetcheck lsp` on standard input: one that opens the fleet
@@ -164,6 +168,7 @@ def main():
         folder = os.path.join(tmp, "fleets")
         run.gen_fleets(folder, args.fleets)
         event, lists = run.gen_event(os.path.join(tmp, "event"), args.fleets)
+        event8, lists8 = run.gen_event(os.path.join(tmp, "event8"), 8)
         big = {kib: run.gen_big_fleet(os.path.join(tmp, f"fleet-{kib}k.toml"), kib * 1024)
                for kib in (100, 1024)}
         every = run.gen_collection(os.path.join(tmp, "every-expansion.toml"))
@@ -199,6 +204,7 @@ def main():
             (f"check -o json <{args.fleets} generated fleets> --collection {SHELF}",
              ["check", "-o", "json", folder, "--collection", SHELF], args.fleets),
             (f"event <{args.fleets} generated lists>", ["event", event, lists], args.fleets),
+            ("event <8 generated lists>", ["event", event8, lists8], 8),
             (f"check {run.ONE_FLEET}", ["check", run.ONE_FLEET], 1),
             ("check <one fleet of 100 KiB>", ["check", big[100]], 1),
             ("check <one fleet of 1 MiB>", ["check", big[1024]], 1),
@@ -233,6 +239,18 @@ def main():
             fresh()
             base = instructions(args.against, argv) if args.against else None
             rows.append((label, this, n, base))
+        # Not fleetcheck: counted once (the same for both builds), to quote
+        # beside its rows.
+        hello = run.build_hello(tmp)
+        fleet_files = sorted(os.path.join(folder, f) for f in os.listdir(folder))
+        for label, program, argv, n in (
+            ("<hello world: a Rust binary, rustc -O> (not fleetcheck)", hello, [], 1),
+            (f"<cat of the {args.fleets} generated fleets> (not fleetcheck)",
+             shutil.which("cat"), fleet_files, args.fleets),
+        ):
+            if args.only and not re.search(args.only, label):
+                continue
+            rows.append((label, instructions(program, argv), n, None))
         for label, without, with_one in lsp_sessions():
             if args.only and not re.search(args.only, label):
                 continue

@@ -378,3 +378,44 @@ fn names_past_a_ships_first_64_cards_are_not_ranked_on_it() {
         Some("not ranked on its ship: only a ship's first 64 cards are judged there")
     );
 }
+
+/// `find_alone` (what the fleet writer asks of a card's name: does it
+/// name that card alone?) gives `find`'s card, and nothing where `find`
+/// gives a diagnostic, which it does not make: a name several cards share
+/// (every Photon Torpedoes), a name of one card there (Clark Terrell as a
+/// captain; Data as a crew upgrade, its reprints counted once), an id, a
+/// name with its set, a name of the wrong type there, a name of no card,
+/// a stated cost off the ships that both cards of the name have.
+#[test]
+fn find_alone_is_find_without_the_diagnostic() {
+    use fleetcheck_staw::fleet::read::{CardRef, Query, RefTable};
+    use fleetcheck_staw::fleet::resolve::{find, find_alone};
+    use fleetcheck_staw::fleet::Position;
+    let text = |t: &str| Query::Text(t.into());
+    let stated = |name: &str, cost: i64| {
+        Query::Table(RefTable {
+            name: Some(name.into()),
+            cost: Some(cost),
+            ..RefTable::default()
+        })
+    };
+    let asked = [
+        (text("Photon Torpedoes"), Position::Upgrade, None),
+        (text("Clark Terrell"), Position::Captain, Some("Cap217")),
+        (text("Data"), Position::Upgrade, None),
+        (text("Data"), Position::Captain, None),
+        (text("W122"), Position::Upgrade, Some("W122")),
+        (text("U.S.S. Reliant"), Position::Ship, None),
+        (text("Photon Torpedoes"), Position::Captain, None),
+        (text("No Such Card"), Position::Upgrade, None),
+        (stated("Photon Torpedoes", 3), Position::Upgrade, None),
+        (stated("U.S.S. Reliant", 20), Position::Ship, None),
+    ];
+    for (query, pos, want) in asked {
+        let r = CardRef { span: 0..0, query };
+        let alone = find_alone(db(), &r, pos).map(|c| c.id.as_str());
+        let found = find(db(), &r, pos).ok().map(|c| c.id.as_str());
+        assert_eq!(alone, found, "{r:?} at {pos:?}");
+        assert_eq!(alone, want, "{r:?} at {pos:?}");
+    }
+}

@@ -97,6 +97,13 @@ pub struct Database {
     /// ([`Database::sets_named`]), then shared by every look-up (a
     /// collection of 254 expansions named by their names).
     set_words: std::sync::OnceLock<Vec<(String, String)>>,
+    /// The set each card was first released in (its index in `sets`;
+    /// `None` when no set of the card is known), by card index: found
+    /// the first time the card's release date is asked for
+    /// ([`Database::release_date`]), then kept. A card printed in dozens
+    /// of sets (Photon Torpedoes) is asked for by the card pool rule at
+    /// every pricing of a fleet that holds it.
+    first_released: std::sync::OnceLock<Box<[std::sync::OnceLock<Option<usize>>]>>,
 }
 
 /// The empty database.
@@ -199,6 +206,7 @@ impl Database {
             card_files,
             index: blob,
             set_words: std::sync::OnceLock::new(),
+            first_released: std::sync::OnceLock::new(),
         }
     }
 
@@ -369,11 +377,25 @@ impl Database {
 
     /// The earliest release date of the card's sets (ISO), if known.
     pub fn release_date(&self, card: &Card) -> Option<&str> {
-        card.sets
-            .iter()
-            .filter_map(|s| self.set(s))
-            .map(|s| s.release_date.as_str())
-            .min()
+        let first = |card: &Card| {
+            card.sets
+                .iter()
+                .filter_map(|s| {
+                    let i = self.index.set(s)?;
+                    Some((i, self.sets.get(i)?))
+                })
+                .min_by_key(|(_, s)| s.release_date.as_str())
+                .map(|(i, _)| i)
+        };
+        let set = match self.position(card) {
+            Some(i) => *self
+                .first_released
+                .get_or_init(|| (0..self.cards.len()).map(|_| Default::default()).collect())[i]
+                .get_or_init(|| first(card)),
+            // Not a card of this database (a test's): looked for here.
+            None => first(card),
+        };
+        set.map(|s| self.sets[s].release_date.as_str())
     }
 
     /// Up to `n` card names close to `query` (for "did you mean"), best
@@ -483,6 +505,35 @@ mod tests {
             .map(|c| c.id.as_str())
             .collect();
         assert_eq!(suggested, ["R011b"]);
+    }
+
+    /// A card's release date is its earliest set's: asked twice (the
+    /// second time the kept answer), for a copy of the card that is not
+    /// the database's (looked for without it), and for a card of no known
+    /// set (none).
+    #[test]
+    fn release_date_is_the_earliest_sets() {
+        let db = Database::embedded().unwrap();
+        let date = |id: &str| db.release_date(db.by_id(id).unwrap());
+        // W122 is also in sets of 2013-10-01 and later; W118's first two
+        // sets came out together.
+        for (id, want) in [
+            ("W122", "2013-08-01"),
+            ("W118", "2013-08-02"),
+            ("C272", "2017-08-30"),
+            ("W122", "2013-08-01"),
+            ("W118", "2013-08-02"),
+        ] {
+            assert_eq!(date(id), Some(want), "{id}");
+        }
+        let copy = db.by_id("C272").unwrap().clone();
+        assert_eq!(db.release_date(&copy), Some("2017-08-30"));
+        let unknown = Card {
+            id: "W118".into(),
+            sets: vec!["no such set".into()],
+            ..Card::default()
+        };
+        assert_eq!(db.release_date(&unknown), None);
     }
 
     /// Every printing of a card counts by one id, its lowest: asked twice

@@ -6,7 +6,7 @@ use super::EditError;
 use fleetcheck_data::model::{Card, CardType};
 use fleetcheck_data::Database;
 use fleetcheck_staw::fleet::read::{CardRef, Query as RefQuery, RefTable};
-use fleetcheck_staw::fleet::resolve::{find, upgrade_types, Position};
+use fleetcheck_staw::fleet::resolve::{find, find_alone, upgrade_types, Position};
 use toml_edit::{InlineTable, Item, Value};
 
 /// A card as the user names it on the command line: an id or a name,
@@ -65,7 +65,7 @@ pub fn reference(db: &Database, card: &Card, pos: Position) -> (Value, Option<St
         span: 0..0,
         query: RefQuery::Text(card.name.clone()),
     };
-    if find(db, &by_name, pos).is_ok_and(|c| c.id == card.id) {
+    if find_alone(db, &by_name, pos).is_some_and(|c| c.id == card.id) {
         return (Value::from(card.name.clone()), None);
     }
     let mut t = InlineTable::new();

@@ -239,8 +239,17 @@ pub(super) fn join_or(items: &[String]) -> String {
 /// Removes cards that are another card of the list printed again
 /// (`Card::is_reprint_of`; the first one stays).
 pub(crate) fn dedupe(cards: Vec<&Card>) -> Vec<&Card> {
-    let mut out: Vec<&Card> = Vec::with_capacity(cards.len());
+    dedupe_upto(cards, usize::MAX)
+}
+
+/// [`dedupe`], ended when `most` cards are kept (the first `most` of
+/// its answer).
+pub(crate) fn dedupe_upto(cards: Vec<&Card>, most: usize) -> Vec<&Card> {
+    let mut out: Vec<&Card> = Vec::with_capacity(cards.len().min(most));
     for c in cards {
+        if out.len() == most {
+            break;
+        }
         if !out
             .iter()
             .any(|o| std::ptr::eq(*o, c) || o.is_reprint_of(c))

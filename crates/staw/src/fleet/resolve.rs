@@ -9,7 +9,7 @@
 //! it, `wrong-card-type`), and every reference of a file is resolved so
 //! that all of them are reported together.
 
-use super::candidates::{ambiguous, dedupe, join_or, key_for, order, with_candidates};
+use super::candidates::{ambiguous, dedupe, dedupe_upto, join_or, key_for, order, with_candidates};
 use super::read::{CardRef, Query, RawFleet, RawShip, RefTable};
 use fleetcheck_data::model::Card;
 use fleetcheck_data::{normalize, Database};
@@ -141,7 +141,7 @@ fn ship<'a>(
         let judged = n < JUDGED_WHILE_FEWER_THAN;
         let ctx = judge.zip(entry.as_ref()).filter(|_| judged);
         let suggest = diags.len() < SUGGEST_WHILE_FEWER_THAN;
-        match find_in(db, r, pos, None, ctx, suggest) {
+        match find_in(db, r, pos, None, ctx, Told::suggesting(suggest)) {
             Ok(found) => {
                 let placed = Placed {
                     card: found.card,
@@ -274,7 +274,14 @@ pub fn find_on<'a>(
     let mut scratch = Vec::new();
     let entry =
         ship.and_then(|s| self::ship(db, s, judge, &mut Vec::new(), &mut Vec::new(), &mut scratch));
-    find_in(db, r, pos, None, judge.zip(entry.as_ref()), true)
+    find_in(
+        db,
+        r,
+        pos,
+        None,
+        judge.zip(entry.as_ref()),
+        Told::Suggesting,
+    )
 }
 
 /// Resolves one reference for a position.
@@ -291,7 +298,41 @@ fn find_preferring<'a>(
     prefer: Option<&str>,
     suggest: bool,
 ) -> Result<&'a Card, Box<Diagnostic>> {
-    find_in(db, r, pos, prefer, None, suggest).map(|f| f.card)
+    find_in(db, r, pos, prefer, None, Told::suggesting(suggest)).map(|f| f.card)
+}
+
+/// The card `r` names where `pos` stands, judged on no ship, when it
+/// names one: [`find`]'s card, without making the diagnostic of a
+/// reference that names several (every candidate listed with its sets)
+/// or none (no "did you mean" is looked for). How a card is best written
+/// asks this of its name.
+pub fn find_alone<'a>(db: &'a Database, r: &CardRef, pos: Position) -> Option<&'a Card> {
+    find_in(db, r, pos, None, None, Told::Nothing)
+        .ok()
+        .map(|f| f.card)
+}
+
+/// What `find_in` tells of a reference that names no one card.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Told {
+    /// Its candidates, or the names close to it ("did you mean").
+    Suggesting,
+    /// Its candidates; no "did you mean" (past a file's first problems).
+    Plain,
+    /// Nothing: the caller asks only which card it names
+    /// ([`find_alone`]).
+    Nothing,
+}
+
+impl Told {
+    /// [`Told::Suggesting`] when `suggest`, else [`Told::Plain`].
+    fn suggesting(suggest: bool) -> Told {
+        if suggest {
+            Told::Suggesting
+        } else {
+            Told::Plain
+        }
+    }
 }
 
 /// A resolved reference: the card, the cards equivalent to it on its
@@ -462,15 +503,22 @@ fn find_in<'a>(
     pos: Position,
     prefer: Option<&str>,
     ctx: Option<(&dyn Judge, &ShipEntry<'a>)>,
-    suggest: bool,
+    told: Told,
 ) -> Result<Found<'a>, Box<Diagnostic>> {
+    // The cards a plain text names, by id, else by name (looked for once).
+    let named = match &r.query {
+        Query::Text(s) => match db.by_id(s) {
+            Some(c) => vec![c],
+            None => db.by_name(s),
+        },
+        Query::Table(_) => Vec::new(),
+    };
     let compact_table = match &r.query {
-        Query::Text(s) if db.by_id(s).is_none() && db.by_name(s).is_empty() => split_compact(s)
-            .map(|(name, set)| RefTable {
-                name: Some(name.to_string()),
-                set: Some(set.to_string()),
-                ..RefTable::default()
-            }),
+        Query::Text(s) if named.is_empty() => split_compact(s).map(|(name, set)| RefTable {
+            name: Some(name.to_string()),
+            set: Some(set.to_string()),
+            ..RefTable::default()
+        }),
         _ => None,
     };
     let query = match &compact_table {
@@ -478,10 +526,7 @@ fn find_in<'a>(
         None => r.query.clone(),
     };
     let (mut candidates, narrowed_from) = match &query {
-        Query::Text(s) => match db.by_id(s) {
-            Some(c) => (vec![c], Vec::new()),
-            None => (db.by_name(s), Vec::new()),
-        },
+        Query::Text(_) => (named, Vec::new()),
         Query::Table(t) => {
             let base: Vec<&Card> = match (&t.id, &t.name) {
                 (Some(id), _) => db.by_id(id).into_iter().collect(),
@@ -497,16 +542,39 @@ fn find_in<'a>(
         }
     };
     let all: Vec<&Card> = candidates.clone();
-    let fitting: Vec<&Card> = dedupe(candidates.iter().copied().filter(|c| pos.fits(c)).collect());
-    let sideboard = matches!(pos, Position::Sideboard(_));
-    let one = |card| Ok(Found::one(card));
     let stated = match &query {
         Query::Table(t) => t.cost,
         Query::Text(_) => None,
     };
+    // Whether several cards fit is all that is asked when nothing is told
+    // of them (below): the first two of them are enough.
+    let most = if told == Told::Nothing && ctx.is_none() && (stated.is_none() || pos.on_ship()) {
+        2
+    } else {
+        usize::MAX
+    };
+    let fitting: Vec<&Card> = dedupe_upto(
+        candidates.iter().copied().filter(|c| pos.fits(c)).collect(),
+        most,
+    );
+    let sideboard = matches!(pos, Position::Sideboard(_));
+    let one = |card| Ok(Found::one(card));
     match fitting.len() {
         0 => {}
         1 if stated.is_none() => return one(fitting[0]),
+        // Several cards, no ship to judge them on and no stated cost that
+        // narrows them off the ships: `decide` finds them ambiguous, which
+        // the caller does not want told.
+        n if n > 1
+            && told == Told::Nothing
+            && ctx.is_none()
+            && (stated.is_none() || pos.on_ship()) =>
+        {
+            return Err(Box::new(Diagnostic::new(
+                InputCode::AmbiguousCard,
+                String::new(),
+            )));
+        }
         _ => return decide(db, r, pos, &all, &fitting, ctx, stated),
     }
     candidates = dedupe(candidates);
@@ -607,7 +675,7 @@ fn find_in<'a>(
         Query::Table(t) => t.name.clone().or(t.id.clone()).unwrap_or_default(),
     };
     let mut seen = Vec::new();
-    let suggestions = if suggest {
+    let suggestions = if told == Told::Suggesting {
         db.suggest(&query, pos.types(), 5)
     } else {
         Vec::new()

@@ -404,13 +404,13 @@ pub fn import_on(engine: &Engine, text: &str, from: &str) -> Imported {
     let (mut file, mut fleet) = build(&in_order);
     let wrong: Vec<usize> = {
         let (resolved, spans) = &fleet;
-        let at = resolve::entries_at(spans);
+        let at = resolve::EntriesAt::of(spans);
         resolved
             .diagnostics()
             .iter()
             .filter(|d| d.is(InputCode::StatedCost))
             .filter_map(|d| d.span.as_ref())
-            .filter_map(|s| at.get(&(s.start, s.end)).copied())
+            .filter_map(|s| at.get(s))
             .collect()
     };
     if !wrong.is_empty() {
@@ -452,8 +452,8 @@ pub fn import_on(engine: &Engine, text: &str, from: &str) -> Imported {
     };
     let toml = file.to_toml(db);
     let (resolved, spans) = &fleet;
-    let at = resolve::entries_at(spans);
-    let entry_at = |s: &Range<usize>| at.get(&(s.start, s.end)).copied();
+    let at = resolve::EntriesAt::of(spans);
+    let entry_at = |s: &Range<usize>| at.get(s);
     let mut questions: Vec<&Diagnostic> = resolved
         .diagnostics()
         .iter()

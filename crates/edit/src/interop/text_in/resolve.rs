@@ -11,7 +11,7 @@
 use super::parse::{kinds, Entry, Listing, Marker, Place};
 use fleetcheck_data::model::{Card, CardType};
 use fleetcheck_data::{normalize, Database};
-use fleetcheck_input::diag::{shorten, Severity};
+use fleetcheck_input::diag::{shorten, Diagnostic, Severity};
 use fleetcheck_staw::analysis::Analysis;
 use fleetcheck_staw::cost::ModifierKind;
 use fleetcheck_staw::fleet::{Fleet, Position};
@@ -70,10 +70,10 @@ pub(super) fn candidates<'a>(db: &'a Database, e: &Entry) -> Vec<&'a Card> {
     }
     // Of reprints, the printing of a set the line names, else the first
     // released (the one in the card pool of any date the others are).
-    cards.sort_by_key(|c| {
+    cards.sort_by_cached_key(|c| {
         (
             !c.sets.iter().any(|s| named_sets.contains(s)),
-            db.release_date(c).unwrap_or("9999").to_string(),
+            db.release_date(c).unwrap_or("9999"),
             db.index_of(&c.id),
         )
     });
@@ -83,7 +83,7 @@ pub(super) fn candidates<'a>(db: &'a Database, e: &Entry) -> Vec<&'a Card> {
             once.push(c);
         }
     }
-    once.sort_by_key(|c| (db.release_date(c).unwrap_or("9999"), db.index_of(&c.id)));
+    once.sort_by_cached_key(|c| (db.release_date(c).unwrap_or("9999"), db.index_of(&c.id)));
     once
 }
 
@@ -142,31 +142,62 @@ pub(super) struct Picks<'a> {
 /// What the fleet, priced with a choice of cards, says of each line.
 pub(super) struct Outcome {
     /// Each entry's cost where it stands.
-    cost: HashMap<usize, i32>,
+    cost: ByIndex<i32>,
     /// Each ship's total, by the listing's ship index.
-    ship_total: HashMap<usize, i32>,
+    ship_total: ByIndex<i32>,
     /// The fleet's total, when priced.
     total: Option<i32>,
     errors: usize,
     /// The errors found at each entry's value.
-    errors_at: HashMap<usize, usize>,
+    errors_at: ByIndex<usize>,
     /// The penalties (faction, ship) in the costs of each ship's cards, by
     /// the listing's ship index.
-    penalties: HashMap<usize, usize>,
+    penalties: ByIndex<usize>,
+}
+
+/// Values by a small index (an entry, a ship of the listing): a map that
+/// hashes nothing, made at every pricing.
+#[derive(Clone, Default)]
+struct ByIndex<T>(Vec<Option<T>>);
+
+impl<T: Copy> ByIndex<T> {
+    fn insert(&mut self, k: usize, v: T) {
+        if self.0.len() <= k {
+            self.0.resize(k + 1, None);
+        }
+        self.0[k] = Some(v);
+    }
+
+    fn get(&self, k: &usize) -> Option<&T> {
+        self.0.get(*k)?.as_ref()
+    }
 }
 
 /// Where each entry's card is in a fleet value built from a listing (the
 /// span of its reference: its line in the list), by entry.
 pub(super) type Spans = Vec<(Range<usize>, usize)>;
 
-/// Each span's entry (the first where two share one), found in constant
-/// time.
-pub(super) fn entries_at(spans: &Spans) -> HashMap<(usize, usize), usize> {
-    let mut at = HashMap::with_capacity(spans.len());
-    for (span, i) in spans {
-        at.entry((span.start, span.end)).or_insert(*i);
+/// Each span's entry (the first where two share one), found by a binary
+/// search (no hashing: a fleet is priced many times, each pricing looks up
+/// every card's entry).
+pub(super) struct EntriesAt(Vec<((usize, usize), usize)>);
+
+impl EntriesAt {
+    pub(super) fn of(spans: &Spans) -> EntriesAt {
+        let mut at: Vec<((usize, usize), usize)> =
+            spans.iter().map(|(s, i)| ((s.start, s.end), *i)).collect();
+        // Stable: of the entries of one span, the first stays first.
+        at.sort_by_key(|(span, _)| *span);
+        at.dedup_by_key(|(span, _)| *span);
+        EntriesAt(at)
     }
-    at
+
+    /// The entry whose card's reference is at `span`.
+    pub(super) fn get(&self, span: &Range<usize>) -> Option<usize> {
+        let key = (span.start, span.end);
+        let k = self.0.binary_search_by_key(&key, |(s, _)| *s).ok()?;
+        Some(self.0[k].1)
+    }
 }
 
 /// The fleet with one card a line (`choice`) as a value, resolved once,
@@ -242,7 +273,13 @@ pub(super) fn with_candidate<'db>(
 
 /// Prices a resolved fleet with the current choice.
 pub(super) fn price(listing: &Listing, choice: &[Option<&Card>], fleet: &Priced) -> Outcome {
-    price_and(listing, choice, fleet, |_| ()).0
+    let (resolved, spans) = fleet;
+    let at = EntriesAt::of(spans);
+    let ships = priced_ships(listing, choice);
+    // The rules' diagnostics apart: what was read is the resolved fleet's.
+    let mut rules = Vec::new();
+    let priced = resolved.analyse_rules(&mut rules, |a| (costs(a, &ships, &at), a.total));
+    outcome(&at, priced, resolved.diagnostics().iter().chain(&rules))
 }
 
 /// [`price`], and the fleet's analysis with what `f` makes of it.
@@ -253,83 +290,101 @@ pub(super) fn price_and<R>(
     f: impl FnOnce(&Analysis) -> R,
 ) -> (Outcome, Analysed<R>) {
     let (resolved, spans) = fleet;
-    let at = entries_at(spans);
-    let entry_at = |span: &Range<usize>| at.get(&(span.start, span.end)).copied();
-    let ships: Vec<usize> = listing
+    let at = EntriesAt::of(spans);
+    let ships = priced_ships(listing, choice);
+    let checked = resolved.analyse(|a| (costs(a, &ships, &at), a.total, f(a)));
+    let priced = checked.priced.as_ref().map(|p| (p.0.clone(), p.1));
+    let outcome = outcome(&at, priced, checked.diagnostics.iter());
+    (outcome, checked.map(|p| p.2))
+}
+
+/// The listing's ship index of each ship of the fleet priced with
+/// `choice`, in fleet order.
+fn priced_ships(listing: &Listing, choice: &[Option<&Card>]) -> Vec<usize> {
+    listing
         .entries
         .iter()
         .enumerate()
         .filter(|(i, e)| e.place == Place::Ship && choice[*i].is_some())
         .filter_map(|(_, e)| e.ship)
-        .collect();
-    let checked = resolved.analyse(|a| {
-        let mut cost = HashMap::new();
-        let mut penalties = HashMap::new();
-        let mut ship_total = HashMap::new();
-        for (s, ship) in a.ships.iter().zip(&ships) {
-            ship_total.insert(*ship, s.total);
-            if let Some(i) = entry_at(&s.entry.ship.span) {
-                cost.insert(i, s.price.cost);
-            }
-            let mut n = 0;
-            for c in &s.cards {
-                if let Some(i) = entry_at(&c.placed.span) {
-                    cost.insert(i, c.price.cost);
-                }
-                n += c
-                    .price
-                    .modifiers
-                    .iter()
-                    .filter(|m| {
-                        matches!(
-                            m.kind,
-                            ModifierKind::FactionPenalty | ModifierKind::ShipPenalty
-                        )
-                    })
-                    .count();
-            }
-            penalties.insert(*ship, n);
+        .collect()
+}
+
+/// Each entry's cost, each ship's total and each ship's penalties, by the
+/// listing's ship index (`ships`, in fleet order), of a priced fleet.
+type Costs = (ByIndex<i32>, ByIndex<i32>, ByIndex<usize>);
+
+/// The [`Costs`] of the priced fleet `a`.
+fn costs(a: &Analysis, ships: &[usize], at: &EntriesAt) -> Costs {
+    let mut cost = ByIndex::default();
+    let mut penalties = ByIndex::default();
+    let mut ship_total = ByIndex::default();
+    for (s, ship) in a.ships.iter().zip(ships) {
+        ship_total.insert(*ship, s.total);
+        if let Some(i) = at.get(&s.entry.ship.span) {
+            cost.insert(i, s.price.cost);
         }
-        if let Some(r) = &a.resource {
-            if let Some(i) = entry_at(&r.placed.span) {
-                cost.insert(i, r.price.cost);
+        let mut n = 0;
+        for c in &s.cards {
+            if let Some(i) = at.get(&c.placed.span) {
+                cost.insert(i, c.price.cost);
             }
+            n += c
+                .price
+                .modifiers
+                .iter()
+                .filter(|m| {
+                    matches!(
+                        m.kind,
+                        ModifierKind::FactionPenalty | ModifierKind::ShipPenalty
+                    )
+                })
+                .count();
         }
-        for (c, p) in a.sideboard.iter().flat_map(|s| &s.cards) {
-            if let Some(i) = entry_at(&c.card.span) {
-                cost.insert(i, p.cost);
-            }
-        }
-        ((cost, ship_total, penalties), a.total, f(a))
-    });
-    let (cost, ship_total, penalties) = checked
-        .priced
-        .as_ref()
-        .map(|p| p.0.clone())
-        .unwrap_or_default();
-    let total = checked.priced.as_ref().map(|p| p.1);
-    let mut errors_at = HashMap::new();
-    // A uniqueness clash is the list's own (a unique card twice), not a
-    // sign of another card meant.
-    let errors: Vec<_> = checked
-        .diagnostics
-        .iter()
-        .filter(|d| d.severity == Severity::Error && !d.is(fleetcheck_staw::Code::Unique))
-        .collect();
-    for d in &errors {
-        if let Some(i) = d.span.as_ref().and_then(&entry_at) {
-            *errors_at.entry(i).or_default() += 1;
+        penalties.insert(*ship, n);
+    }
+    if let Some(r) = &a.resource {
+        if let Some(i) = at.get(&r.placed.span) {
+            cost.insert(i, r.price.cost);
         }
     }
-    let outcome = Outcome {
+    for (c, p) in a.sideboard.iter().flat_map(|s| &s.cards) {
+        if let Some(i) = at.get(&c.card.span) {
+            cost.insert(i, p.cost);
+        }
+    }
+    (cost, ship_total, penalties)
+}
+
+/// The [`Outcome`] of a fleet: its [`Costs`] and total when priced, and
+/// its `diagnostics` (what was read and what the rules found).
+fn outcome<'d>(
+    at: &EntriesAt,
+    priced: Option<(Costs, i32)>,
+    diagnostics: impl Iterator<Item = &'d Diagnostic>,
+) -> Outcome {
+    let total = priced.as_ref().map(|p| p.1);
+    let (cost, ship_total, penalties) = priced.map(|p| p.0).unwrap_or_default();
+    let mut errors = 0;
+    let mut errors_at: ByIndex<usize> = ByIndex::default();
+    // A uniqueness clash is the list's own (a unique card twice), not a
+    // sign of another card meant.
+    for d in diagnostics
+        .filter(|d| d.severity == Severity::Error && !d.is(fleetcheck_staw::Code::Unique))
+    {
+        errors += 1;
+        if let Some(i) = d.span.as_ref().and_then(|s| at.get(s)) {
+            errors_at.insert(i, errors_at.get(&i).copied().unwrap_or(0) + 1);
+        }
+    }
+    Outcome {
         cost,
         ship_total,
         total,
-        errors: errors.len(),
+        errors,
         errors_at,
         penalties,
-    };
-    (outcome, checked.map(|p| p.2))
+    }
 }
 
 /// How well a choice reproduces the list at entry `i`: its printed cost,
@@ -372,7 +427,47 @@ fn score(listing: &Listing, i: usize, p: &Outcome) -> Score {
 pub(super) const PRICINGS: usize = 1500;
 pub(super) const LINES_PRICED: usize = 40_000;
 
+/// How an [`Outcome`] of `settle` was priced: the fleet of a choice of one
+/// card a line resolved (the choice by its number among those `settle`
+/// met), or the fleet of the choice `base` resolved with line `line` made
+/// the card of id `card` in memory (which may place that card otherwise
+/// among its ship's cards than a resolution of the same choice would: not
+/// the same pricing).
+#[derive(PartialEq, Eq, Hash)]
+enum PricedAs<'a> {
+    Resolved(usize),
+    Replaced {
+        base: usize,
+        line: usize,
+        card: &'a str,
+    },
+}
+
+/// The number of `choice` among the choices met (`met`), a new one added
+/// last: the same cards (by id) on every line is the same choice.
+fn choice_no<'a>(met: &mut Vec<Vec<Option<&'a Card>>>, choice: &[Option<&'a Card>]) -> usize {
+    let same = |b: &[Option<&Card>]| {
+        b.iter()
+            .zip(choice)
+            .all(|(x, y)| x.map(|c| &c.id) == y.map(|c| &c.id))
+    };
+    match met.iter().position(|b| same(b)) {
+        Some(n) => n,
+        None => {
+            met.push(choice.to_vec());
+            met.len() - 1
+        }
+    }
+}
+
 /// Settles the lines several cards share by pricing the fleet.
+///
+/// Each pricing is done once and its outcome kept: a line whose
+/// candidates are scored again in a later pass, with the other lines'
+/// first candidates as they were, is scored on the outcomes it had (the
+/// same fleets priced the same way), and every line of a pass scores its
+/// first candidate on the one pricing of the fleet of every line's first
+/// candidate.
 pub(super) fn settle<'a>(
     listing: &Listing,
     mut cands: Vec<Vec<&'a Card>>,
@@ -383,9 +478,14 @@ pub(super) fn settle<'a>(
     let mut order: Vec<usize> = (0..cands.len()).filter(|&i| cands[i].len() > 1).collect();
     order.sort_by_key(|&i| listing.entries[i].place != Place::Ship);
     let mut budget = PRICINGS.min(LINES_PRICED / listing.entries.len().max(1));
-    // The fleet with the first candidate of every line, resolved once until
-    // a line's first candidate changes.
-    let mut last: Option<(Vec<Option<&Card>>, Priced)> = None;
+    // Every choice met, every outcome priced and how each was priced.
+    let mut met: Vec<Vec<Option<&Card>>> = Vec::new();
+    let mut outcomes: Vec<Outcome> = Vec::new();
+    let mut done: HashMap<PricedAs<'a>, usize> = HashMap::new();
+    // The fleet with the first candidate of every line (its number among
+    // the choices met), resolved when a pricing not done before needs it,
+    // until a line's first candidate changes.
+    let mut last: Option<(usize, Priced)> = None;
     for _pass in 0..3 {
         let mut changed = false;
         for &i in &order {
@@ -396,28 +496,53 @@ pub(super) fn settle<'a>(
             let mut scored = Vec::new();
             let base_choice: Vec<Option<&Card>> =
                 cands.iter().map(|v| v.first().copied()).collect();
-            // Resolved once with the first candidate; the others priced in
-            // memory where they take its place.
-            let same = |b: &[Option<&Card>]| {
-                b.iter()
-                    .zip(&base_choice)
-                    .all(|(x, y)| x.map(|c| &c.id) == y.map(|c| &c.id))
-            };
-            if !last.as_ref().is_some_and(|(b, _)| same(b)) {
-                last = Some((base_choice.clone(), pricing(&base_choice)));
-            }
-            let base = &last.as_ref().expect("resolved above").1;
+            let base_no = choice_no(&mut met, &base_choice);
             for (k, c) in cands[i].clone().into_iter().enumerate() {
                 let mut choice = base_choice.clone();
                 choice[i] = Some(c);
-                let p = if k == 0 {
-                    price(listing, &choice, base)
-                } else if let Some(f) = with_candidate(base, &base_choice, i, c) {
-                    price(listing, &choice, &f)
+                // The first candidate is the base itself; the others are
+                // priced in memory where they take its place.
+                let how = if k == 0 {
+                    PricedAs::Resolved(base_no)
                 } else {
-                    price(listing, &choice, &pricing(&choice))
+                    PricedAs::Replaced {
+                        base: base_no,
+                        line: i,
+                        card: c.id.as_str(),
+                    }
                 };
-                scored.push((c, score(listing, i, &p), p.cost.get(&i).copied()));
+                let at = match done.get(&how) {
+                    Some(&at) => at,
+                    None => {
+                        if last.as_ref().is_none_or(|(b, _)| *b != base_no) {
+                            last = Some((base_no, pricing(&base_choice)));
+                        }
+                        let base = &last.as_ref().expect("resolved above").1;
+                        let at = if k == 0 {
+                            outcomes.push(price(listing, &choice, base));
+                            outcomes.len() - 1
+                        } else if let Some(f) = with_candidate(base, &base_choice, i, c) {
+                            outcomes.push(price(listing, &choice, &f));
+                            outcomes.len() - 1
+                        } else {
+                            // Not in memory: the fleet of this choice
+                            // resolved, as the base of another pass may be.
+                            let resolved = PricedAs::Resolved(choice_no(&mut met, &choice));
+                            match done.get(&resolved) {
+                                Some(&at) => at,
+                                None => {
+                                    outcomes.push(price(listing, &choice, &pricing(&choice)));
+                                    done.insert(resolved, outcomes.len() - 1);
+                                    outcomes.len() - 1
+                                }
+                            }
+                        };
+                        done.insert(how, at);
+                        at
+                    }
+                };
+                let p = &outcomes[at];
+                scored.push((c, score(listing, i, p), p.cost.get(&i).copied()));
             }
             let best = scored.iter().map(|s| s.1).max().expect("candidates");
             let kept: Vec<&(&Card, _, Option<i32>)> =
