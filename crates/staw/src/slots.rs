@@ -190,6 +190,7 @@ pub(crate) fn assign_plain(
     // (the first searched copy, the copies hung beneath it) of each group
     // whose copies chain.
     let mut chains: Vec<(usize, Vec<usize>)> = Vec::new();
+    let alike: Vec<Vec<usize>> = groups.iter().map(|(_, g)| g.clone()).collect();
     for ((opts, accepts, count), members) in groups {
         let chained = fits(opts, accepts);
         let own_slots = members.len() * count;
@@ -274,7 +275,44 @@ pub(crate) fn assign_plain(
             out[y] = out[y].map(|(_, k)| (at, k));
         }
     }
+    for members in &alike {
+        last_left_out(&mut out, members, &adds);
+    }
     out
+}
+
+/// Of copies that are alike (`members`, in file order: the same options,
+/// adding alike slots, `adds[i]` the slots copy `i` adds), the ones left
+/// out made the last ones, as the search's own order prefers (earlier
+/// cards first): the copies are renamed so that those placed come first,
+/// in their order, and each slot a copy adds goes with it, so that every
+/// card stands where it stood under its new name. Alike copies make the
+/// same assignment under any naming: what is placed, the loops and the
+/// costs are the same.
+fn last_left_out(out: &mut [Option<(usize, usize)>], members: &[usize], adds: &[Vec<usize>]) {
+    let (placed, left): (Vec<usize>, Vec<usize>) = members.iter().partition(|&&i| out[i].is_some());
+    let order: Vec<usize> = placed.into_iter().chain(left).collect();
+    if order == members {
+        return;
+    }
+    // Copy `order[t]` is renamed `members[t]`; its slots go with it.
+    let mut slot_to: std::collections::HashMap<usize, usize> = std::collections::HashMap::new();
+    for (&from, &to) in order.iter().zip(members) {
+        for (&a, &b) in adds[from].iter().zip(&adds[to]) {
+            slot_to.insert(a, b);
+        }
+    }
+    let before: Vec<Option<(usize, usize)>> = order.iter().map(|&i| out[i]).collect();
+    for (t, &to) in members.iter().enumerate() {
+        out[to] = before[t];
+    }
+    for p in out.iter_mut() {
+        if let Some((j, _)) = p {
+            if let Some(&k) = slot_to.get(j) {
+                *j = k;
+            }
+        }
+    }
 }
 
 /// [`assign_grounded`] with the edges of [`assign_plain`].
