@@ -306,11 +306,9 @@ fn last_left_out(out: &mut [Option<(usize, usize)>], members: &[usize], adds: &[
     for (t, &to) in members.iter().enumerate() {
         out[to] = before[t];
     }
-    for p in out.iter_mut() {
-        if let Some((j, _)) = p {
-            if let Some(&k) = slot_to.get(j) {
-                *j = k;
-            }
+    for (j, _) in out.iter_mut().flatten() {
+        if let Some(&k) = slot_to.get(j) {
+            *j = k;
         }
     }
 }
