@@ -316,7 +316,7 @@ impl Database {
     /// made once per card (`Card::name_key`).
     pub fn named_as(&self, card: &Card) -> Vec<&Card> {
         self.index
-            .name(card.name_key())
+            .name(&card.name_key())
             .into_iter()
             .map(|i| &self.cards[i])
             .collect()
@@ -591,6 +591,11 @@ mod tests {
         assert!(renamed.is_reprint_of(card("W122")));
         renamed.name = "Photon Torpedo".into();
         assert!(!renamed.is_reprint_of(card("W122")));
+        // A database card's key is kept once made; a copy renamed after
+        // it was made has its own name's.
+        assert_eq!(card("W031").name_key(), "photon torpedoes");
+        assert_eq!(card("W031").name_key(), "photon torpedoes");
+        assert_eq!(renamed.name_key(), "photon torpedo");
     }
 
     #[test]

@@ -5,6 +5,7 @@
 use super::embedded::{
     Blob, Records, CARDS, CLASSES, FILE_NAMES, FILE_OFFSETS, FORMATS, RETIREMENTS, SETS, STAW,
 };
+use super::model::Card;
 use super::store::{CardFiles, Table};
 use super::{Database, LoadError};
 use serde::de::DeserializeOwned;
@@ -52,7 +53,7 @@ fn load(bytes: Cow<'static, [u8]>, verify: bool) -> Result<Database, LoadError> 
     };
     let blob = Arc::new(blob);
     Ok(Database::from_compiled(
-        table(&blob, CARDS, cards),
+        card_table(&blob, cards),
         CardFiles::compiled(Arc::clone(&blob)),
         table(&blob, SETS, sets),
         table(&blob, CLASSES, classes),
@@ -65,6 +66,15 @@ fn load(bytes: Cow<'static, [u8]>, verify: bool) -> Result<Database, LoadError> 
 /// Record table `r` of the blob, decoded on demand (or already).
 fn table<T: DeserializeOwned>(blob: &Arc<Blob>, r: Records, decoded: Option<Vec<T>>) -> Table<T> {
     Table::lazy(Arc::clone(blob), r, Blob::record, decoded)
+}
+
+/// The card table: each card keeps its normalised name once decoded
+/// (`Card::keyed`).
+fn card_table(blob: &Arc<Blob>, decoded: Option<Vec<Card>>) -> Table<Card> {
+    let decode: fn(&Blob, Records, usize) -> Result<Card, String> =
+        |b, r, i| b.record::<Card>(r, i).map(Card::keyed);
+    let decoded = decoded.map(|all| all.into_iter().map(Card::keyed).collect());
+    Table::lazy(Arc::clone(blob), CARDS, decode, decoded)
 }
 
 #[cfg(test)]

@@ -59,7 +59,7 @@ fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
 }
 
 /// A unique name: Mirror Universe or not, and the name normalised.
-type Key<'a> = (bool, &'a str);
+type Key<'a> = (bool, std::borrow::Cow<'a, str>);
 
 /// The first card of each unique name seen: a list while it is short
 /// (hashing costs more than comparing a few names), a map past

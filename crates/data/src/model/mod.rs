@@ -164,8 +164,8 @@ pub struct Card {
     #[serde(default, skip_serializing_if = "Rules::is_empty")]
     pub rules: Rules,
     /// The name normalised as names are looked up ([`Card::name_key`]),
-    /// made the first time it is asked for (public only so that a card
-    /// can be written as `Card { .., ..Card::default() }`).
+    /// kept for a card of a database (public only so that a card can be
+    /// written as `Card { .., ..Card::default() }`).
     #[serde(skip)]
     pub name_key: NameKey,
 }
@@ -252,19 +252,39 @@ impl Card {
     }
 
     /// The card's name normalised as names are looked up and compared
-    /// (`normalize`: case, spaces, apostrophe variants), made once per
-    /// card: uniqueness and every lookup by a card's own name compare it.
-    pub fn name_key(&self) -> &str {
-        self.name_key
-            .0
-            .get_or_init(|| super::keys::normalize(&self.name))
+    /// (`normalize`: case, spaces, apostrophe variants): made once for a
+    /// card of a database (the first time it is asked for: uniqueness and
+    /// every lookup by a card's own name compare it), each time for any
+    /// other card (a card built or copied may be renamed).
+    pub fn name_key(&self) -> std::borrow::Cow<'_, str> {
+        match &self.name_key.0 {
+            Some(k) => {
+                std::borrow::Cow::Borrowed(k.get_or_init(|| super::keys::normalize(&self.name)))
+            }
+            None => std::borrow::Cow::Owned(super::keys::normalize(&self.name)),
+        }
+    }
+
+    /// The card with a place to keep its normalised name once made
+    /// ([`Card::name_key`]): for a card of a database, which is never
+    /// changed.
+    pub(crate) fn keyed(mut self) -> Card {
+        self.name_key = NameKey(Some(std::sync::OnceLock::new()));
+        self
     }
 }
 
-/// A card's normalised name, made when first asked for. It follows from
-/// the name: two cards compare equal whether or not theirs is made yet.
-#[derive(Debug, Clone, Default)]
-pub struct NameKey(std::sync::OnceLock<String>);
+/// A database card's normalised name, kept once made. A copy of a card
+/// keeps none (it may be renamed); two cards compare equal whether or not
+/// theirs is kept.
+#[derive(Debug, Default)]
+pub struct NameKey(Option<std::sync::OnceLock<String>>);
+
+impl Clone for NameKey {
+    fn clone(&self) -> NameKey {
+        NameKey(None)
+    }
+}
 
 impl PartialEq for NameKey {
     fn eq(&self, _: &NameKey) -> bool {
