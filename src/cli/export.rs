@@ -14,6 +14,7 @@ use super::Common;
 use clap::{Args, ValueEnum};
 use fleetcheck_edit::interop::{priced, spacedock, text, utopia, Problem};
 use fleetcheck_report as report;
+use fleetcheck_report::table::one_line;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -122,7 +123,7 @@ pub fn run(args: &ExportArgs) -> anyhow::Result<i32> {
     let errors = problems.iter().filter(|p| p.error).count();
     for p in &problems {
         let level = if p.error { "error" } else { "warning" };
-        eprintln!("{level}: {}", p.message);
+        eprintln!("{level}: {}", one_line(&p.message));
     }
     if errors > 0 {
         return Err(Refusal::new(format!("{} cannot be exported to {:?} as it is ({errors} card{} not carried over); nothing was written", args.fleet.display(),
@@ -153,9 +154,9 @@ pub fn run(args: &ExportArgs) -> anyhow::Result<i32> {
         let n = verdict.count(fleetcheck_input::diag::Severity::Error);
         eprintln!(
             "warning: {} breaks {n} rule{} (see `fleetcheck check {}`); exported as it is",
-            args.fleet.display(),
+            one_line(&args.fleet.display().to_string()),
             if n == 1 { "" } else { "s" },
-            args.fleet.display()
+            one_line(&args.fleet.display().to_string())
         );
         return Ok(1);
     }

@@ -13,6 +13,7 @@ use super::Common;
 use clap::{Args, ValueEnum};
 use fleetcheck_edit::interop::{spacedock, utopia, FleetModel, Problem};
 use fleetcheck_input::tree::comment_text;
+use fleetcheck_report::table::one_line;
 use std::path::{Path, PathBuf};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -200,7 +201,7 @@ fn write_fleet(
     let force = args.force;
     let limit = fleetcheck_input::fs::MAX_FILE_BYTES;
     if toml.len() as u64 > limit {
-        let to = path.map_or("standard output".to_string(), |p| p.display().to_string());
+        let to = path.map_or("standard output".to_string(), shown);
         eprintln!(
             "error: the fleet file would be {} bytes; fleet files are limited to {limit} bytes (1 MiB): nothing was written to {to}",
             toml.len(),
@@ -217,15 +218,15 @@ fn write_fleet(
     if args.input != "-" && fleetcheck_input::fs::same_file(input, path) {
         eprintln!(
             "error: {}: is {}, the input of this run; nothing was written, not even with --force",
-            path.display(),
-            input.display()
+            shown(path),
+            shown(input)
         );
         return Ok(false);
     }
     if path.exists() && !force {
         eprintln!(
             "error: {} already exists; pass --force to overwrite it",
-            path.display()
+            shown(path)
         );
         return Ok(false);
     }
@@ -235,10 +236,10 @@ fn write_fleet(
         fleetcheck_input::fs::Guard::New
     };
     if let Err(e) = fleetcheck_input::fs::write(path, toml.as_bytes(), guard) {
-        eprintln!("error: {e}");
+        eprintln!("error: {}", one_line(&e.to_string()));
         return Ok(false);
     }
-    eprintln!("wrote {}: {}", path.display(), summary(path));
+    eprintln!("wrote {}: {}", shown(path), one_line(&summary(path)));
     Ok(true)
 }
 
@@ -268,7 +269,12 @@ fn import_text(
             Level::Note => "note",
             Level::Warning => "warning",
         };
-        eprintln!("{level}: {from}:{}: {}", u.line, u.message);
+        eprintln!(
+            "{level}: {}:{}: {}",
+            one_line(from),
+            u.line,
+            one_line(&u.message)
+        );
         if u.level != Level::Warning {
             code = 2;
         }
@@ -359,4 +365,10 @@ fn file_name(name: &str, used: &mut Vec<String>) -> String {
     }
     used.push(candidate.clone());
     candidate
+}
+
+/// A path as the messages show it: one line of text, whatever its name
+/// holds (`one_line`).
+fn shown(path: &Path) -> String {
+    one_line(&path.display().to_string()).into_owned()
 }

@@ -17,6 +17,7 @@ use fleetcheck_games::xwing::{self, edit};
 use fleetcheck_input::diag::{InputCode, Source};
 use fleetcheck_input::tree::Parsed;
 use fleetcheck_report as report;
+use fleetcheck_report::table::one_line;
 use std::path::PathBuf;
 
 #[derive(Debug, Subcommand)]
@@ -102,7 +103,7 @@ pub fn run(cmd: &XwingCommand) -> anyhow::Result<i32> {
             refusal = refusal.said();
         }
         if let Some(m) = said {
-            eprintln!("error: {m}");
+            eprintln!("error: {}", one_line(&m));
             refusal.message = m;
         }
         Err(refusal.into())
@@ -161,11 +162,11 @@ pub fn run(cmd: &XwingCommand) -> anyhow::Result<i32> {
             )
         }
         Err(edit::Refused::Move { reason, help }) => {
-            eprintln!("error: {reason}");
+            eprintln!("error: {}", one_line(&reason));
             for h in &help {
-                eprintln!("  help: {h}");
+                eprintln!("  help: {}", one_line(h));
             }
-            eprintln!("{path} was not changed.");
+            eprintln!("{} was not changed.", one_line(&path.to_string()));
             let refusal = help.into_iter().fold(Refusal::new(reason), Refusal::help);
             Err(refusal.said().into())
         }

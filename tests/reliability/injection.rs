@@ -313,3 +313,27 @@ fn fix_asks_on_a_terminal_without_control_characters() {
         text
     );
 }
+
+/// `import` names the file it wrote, and the lines it could not read, as
+/// text: an output file whose name holds escape sequences and a pasted
+/// line that holds them reach no terminal (the file is written under its
+/// own name all the same).
+#[test]
+fn import_says_hostile_file_names_and_lines_as_text() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("list.txt"),
+        "U.S.S. Defiant\n- Benjamin Sisko\n- \u{1b}]0;pwned\u{7}Cloaking Device\u{1b}[2J\n",
+    )
+    .unwrap();
+    let out = "fleet\u{1b}]0;title\u{7}.toml";
+    let r = run(dir.path(), &["import", "text", "list.txt", "-O", out]);
+    no_control_characters("import text", &r.stderr);
+    assert!(
+        r.stderr.contains("wrote fleet ]0;title .toml: 1 ship"),
+        "{}",
+        r.stderr
+    );
+    assert!(r.stderr.contains("list.txt:3: "), "{}", r.stderr);
+    assert!(dir.path().join(out).exists());
+}
