@@ -305,18 +305,19 @@ impl Database {
     /// case, surrounding space, apostrophe and quote variants); builder
     /// helpers (`Card::helper`) are left out.
     pub fn by_name(&self, name: &str) -> Vec<&Card> {
-        self.index
-            .name(&normalize(name))
-            .into_iter()
-            .map(|i| &self.cards[i])
-            .collect()
+        self.by_name_key(&normalize(name))
     }
 
     /// [`Database::by_name`] of this card's own name, its normalised name
     /// made once per card (`Card::name_key`).
     pub fn named_as(&self, card: &Card) -> Vec<&Card> {
+        self.by_name_key(&card.name_key())
+    }
+
+    /// The cards of a normalised name.
+    fn by_name_key(&self, key: &str) -> Vec<&Card> {
         self.index
-            .name(&card.name_key())
+            .name(key)
             .into_iter()
             .map(|i| &self.cards[i])
             .collect()

@@ -275,7 +275,11 @@ fn from<M: serde::de::DeserializeOwned + Into<Message>>(v: Value) -> serde_json:
 /// from the message (no JSON value made of the whole of it), its keys in
 /// the order [`write`] gives them (sorted, as a JSON value's).
 pub(crate) fn write_message(out: &mut impl Write, msg: &Message) -> io::Result<()> {
-    let body = serde_json::to_string(&Framed(msg))?;
+    frame(out, &serde_json::to_string(&Framed(msg))?)
+}
+
+/// One frame: the header, then `body`.
+fn frame(out: &mut impl Write, body: &str) -> io::Result<()> {
     write!(out, "Content-Length: {}\r\n\r\n{body}", body.len())?;
     out.flush()
 }
@@ -326,9 +330,7 @@ pub(crate) fn write(out: &mut impl Write, msg: Value) -> io::Result<()> {
     if let Value::Object(m) = &mut msg {
         m.insert("jsonrpc".into(), "2.0".into());
     }
-    let body = msg.to_string();
-    write!(out, "Content-Length: {}\r\n\r\n{body}", body.len())?;
-    out.flush()
+    frame(out, &msg.to_string())
 }
 
 /// The error response to a frame that is no message.

@@ -310,7 +310,7 @@ impl<'db> Resolved<'db> {
             } => {
                 let e = fleet.ships.get_mut(ship)?;
                 let at = end_of(e);
-                resolve::put_card(e, position, card, at..at);
+                resolve::put(e, position, Placed { card, span: at..at });
             }
             Change::AddSideboard { section, card } => {
                 let end = self.head.source.text.len();
@@ -350,7 +350,7 @@ impl<'db> Resolved<'db> {
                 let e = fleet.ships.get_mut(ship)?;
                 remove(e, position, index)?;
                 let at = end_of(e);
-                resolve::put_card(e, position, card, at..at);
+                resolve::put(e, position, Placed { card, span: at..at });
             }
         }
         Some(Resolved {

@@ -184,7 +184,7 @@ fn ship<'a>(
 pub(crate) const JUDGED_WHILE_FEWER_THAN: usize = 64;
 
 /// Puts a resolved card at its place of a ship.
-fn put<'a>(e: &mut ShipEntry<'a>, pos: Position, p: Placed<'a>) {
+pub(crate) fn put<'a>(e: &mut ShipEntry<'a>, pos: Position, p: Placed<'a>) {
     match pos {
         Position::Captain => e.captain = Some(p),
         Position::Admiral => e.admiral = Some(p),
@@ -205,29 +205,8 @@ pub(crate) fn with_card<'a>(
     span: Range<usize>,
 ) -> ShipEntry<'a> {
     let mut e = e.clone();
-    put_card(&mut e, pos, card, span);
+    put(&mut e, pos, Placed { card, span });
     e
-}
-
-/// `card` put at `pos` of the ship in place (a list grown by exactly
-/// the one card).
-pub(crate) fn put_card<'a>(
-    e: &mut ShipEntry<'a>,
-    pos: Position,
-    card: &'a Card,
-    span: Range<usize>,
-) {
-    match pos {
-        Position::Officer => e.officers.reserve_exact(1),
-        Position::Captain
-        | Position::Admiral
-        | Position::Flagship
-        | Position::FleetCaptain
-        | Position::Ambassador
-        | Position::Construction => {}
-        _ => e.upgrades.reserve_exact(1),
-    }
-    put(e, pos, Placed { card, span });
 }
 
 /// A file's diagnostics beyond which an unknown card gets no "did you
@@ -546,13 +525,11 @@ fn find_in<'a>(
         Query::Table(t) => t.cost,
         Query::Text(_) => None,
     };
-    // Whether several cards fit is all that is asked when nothing is told
-    // of them (below): the first two of them are enough.
-    let most = if told == Told::Nothing && ctx.is_none() && (stated.is_none() || pos.on_ship()) {
-        2
-    } else {
-        usize::MAX
-    };
+    // Nothing to tell, no ship to judge the cards on and no stated cost
+    // that narrows them off the ships: which card, if one alone fits, is
+    // all that is asked (below), and the first two that fit tell it.
+    let which_alone = told == Told::Nothing && ctx.is_none() && (stated.is_none() || pos.on_ship());
+    let most = if which_alone { 2 } else { usize::MAX };
     let fitting: Vec<&Card> = dedupe_upto(
         candidates.iter().copied().filter(|c| pos.fits(c)).collect(),
         most,
@@ -562,14 +539,9 @@ fn find_in<'a>(
     match fitting.len() {
         0 => {}
         1 if stated.is_none() => return one(fitting[0]),
-        // Several cards, no ship to judge them on and no stated cost that
-        // narrows them off the ships: `decide` finds them ambiguous, which
-        // the caller does not want told.
-        n if n > 1
-            && told == Told::Nothing
-            && ctx.is_none()
-            && (stated.is_none() || pos.on_ship()) =>
-        {
+        // Several cards: `decide` would find them ambiguous, which the
+        // caller does not want told.
+        n if n > 1 && which_alone => {
             return Err(Box::new(Diagnostic::new(
                 InputCode::AmbiguousCard,
                 String::new(),
