@@ -18,7 +18,7 @@
 use super::analysis::Analysis;
 use super::cost::{filter_matches, Role, Target, SHIP_CARD};
 use super::words::{count, filter_phrase};
-use super::{Code, Rule};
+use super::{Code, Reads, Rule};
 use crate::fleet::Placed;
 use fleetcheck_data::model::{Card, CardFilter};
 use fleetcheck_input::diag::Diagnostic;
@@ -27,6 +27,7 @@ pub(crate) const RULE: Rule = Rule {
     name: "admiral-limit",
     codes: &[Code::AdmiralLimit],
     check,
+    reads: Reads::Fleet,
 };
 
 /// One allowance: how many more admirals, which, and from which card.

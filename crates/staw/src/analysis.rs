@@ -43,10 +43,94 @@ pub struct Analysis<'a> {
     /// What the fleet uses of `collection`: counted once, when first asked
     /// for ([`Analysis::ownership`]: by the `not-owned` rule, then the
     /// report's `collection` and `options`).
-    owned: std::cell::OnceCell<Option<crate::collection::Ownership<'a>>>,
+    owned: std::sync::OnceLock<Option<crate::collection::Ownership<'a>>>,
     /// Every card in file order, gathered the first time a rule asks
     /// ([`Analysis::every_card`]: several rules read it).
-    cards: std::cell::OnceCell<Vec<Located<'a>>>,
+    cards: std::sync::OnceLock<Vec<Located<'a>>>,
+    /// What the ships were priced against, when each was priced once
+    /// (`Against`): a copy of the fleet with one change is priced beside
+    /// this one ([`Beside`]).
+    pub(crate) against: Option<Against>,
+}
+
+/// What a fleet's ships were priced against: the grants and waivers in
+/// play, each known by where its card stands, the card and which of the
+/// card's rules it is. `None` (`Against::of`) when a grant is limited to
+/// some cards: which cards get it is chosen across the fleet.
+///
+/// A ship's pricing reads only the ship, its cards, its factions (with the
+/// other ships'), these grants and waivers and the fleet's resource
+/// (`price_ship`'s arguments): priced against the same, a ship the change
+/// did not touch is priced as it was, and is taken from the fleet it was
+/// priced in ([`Beside`]) rather than priced again.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Against {
+    grants: Vec<(At, usize, usize)>,
+    waivers: Vec<(At, usize, usize)>,
+}
+
+impl Against {
+    fn of(grants: &[Grant], waivers: &[Waiver]) -> Option<Against> {
+        if grants.iter().any(|g| g.max_cards().is_some()) {
+            return None;
+        }
+        fn address<T>(r: &T) -> usize {
+            std::ptr::from_ref(r) as usize
+        }
+        Some(Against {
+            grants: grants
+                .iter()
+                .map(|g| {
+                    let rule = match g.effect {
+                        Effect::Discount(d) => address(d),
+                        Effect::SetCost(s) => address(s),
+                    };
+                    (g.at, address(g.from), rule)
+                })
+                .collect(),
+            waivers: waivers
+                .iter()
+                .map(|w| (w.at, address(w.from), address(w.filter)))
+                .collect(),
+        })
+    }
+}
+
+/// What one change of a fleet touched (`Resolved::with`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Changed {
+    /// Ship `0` (0-based): a card added to it, removed or replaced.
+    Ship(usize),
+    /// A card added to the sideboard.
+    Sideboard,
+}
+
+/// The priced fleet a copy of it with one change is priced beside: each
+/// ship the change did not touch is taken from it (moved onto the copy's
+/// entry) when the copy's ships are priced against the same grants and
+/// waivers and the ship keeps its factions, and each sideboard card still
+/// in its place keeps its price (a sideboard price reads the card alone).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Beside<'b, 'a> {
+    pub ships: &'b [ShipState<'a>],
+    pub sideboard: Option<&'b SideboardState<'a>>,
+    pub against: Option<&'b Against>,
+    pub changed: Changed,
+}
+
+impl<'b, 'a> Beside<'b, 'a> {
+    /// The priced ship `i` to take, if the change did not touch it and it
+    /// has these factions.
+    fn ship(self, i: usize, factions: &Factions) -> Option<&'b ShipState<'a>> {
+        if self.changed == Changed::Ship(i) {
+            return None;
+        }
+        self.ships.get(i).filter(|s| {
+            *s.factions == *factions.ship
+                && *s.captain_factions == *factions.captain
+                && s.other_factions == factions.others
+        })
+    }
 }
 
 /// The slots of a ship: printed, the talent slots of its captain, admiral
@@ -126,18 +210,21 @@ pub fn slots_of<'a>(
 /// lifts no restriction. Which cards are held is the slot assignment's
 /// result, so a fleet whose held cards have such text is priced again for
 /// every choice of which of them go face down (`face_down::choose`).
-pub fn analyse<'a>(
+pub(crate) fn analyse<'a>(
     db: &'a Database,
     format: &'a Format,
     date: Option<String>,
     raw: &'a RawFleet,
     fleet: &'a Fleet<'a>,
     cap: Option<(i32, String)>,
+    beside: Option<Beside<'_, 'a>>,
 ) -> Analysis<'a> {
-    let first = price_ships(db, format, fleet, &Holding::default());
+    let (first, against) = price_ships(db, format, fleet, &Holding::default(), beside);
+    // Kept only when the ships' first pricing is their pricing.
+    let against = against.filter(|_| face_down::holds_no_text(&first));
     let ships = face_down::choose(
         first,
-        |h| price_ships(db, format, fleet, h),
+        |h| price_ships(db, format, fleet, h, None).0,
         |ships| {
             let resource = fleet.resource.as_ref().map(|r| {
                 resource::price(db, r, ships, format.sub_factions)
@@ -152,10 +239,20 @@ pub fn analyse<'a>(
         },
     );
     let sideboard = fleet.sideboard.as_ref().map(|sb| {
+        let kept = beside
+            .and_then(|b| b.sideboard)
+            .map_or(&[][..], |s| &s.cards);
         let cards: Vec<_> = sb
             .cards
             .iter()
-            .map(|c| (c, cost::on_sideboard(db, c.card.card)))
+            .enumerate()
+            .map(|(k, c)| {
+                let price = match kept.get(k) {
+                    Some((was, p)) if std::ptr::eq(was.card.card, c.card.card) => p.clone(),
+                    _ => cost::on_sideboard(db, c.card.card),
+                };
+                (c, price)
+            })
             .collect();
         let total = cards.iter().map(|(_, p)| p.cost).sum();
         SideboardState { cards, total }
@@ -186,8 +283,9 @@ pub fn analyse<'a>(
         total,
         cap,
         collection: None,
-        owned: std::cell::OnceCell::new(),
-        cards: std::cell::OnceCell::new(),
+        owned: std::sync::OnceLock::new(),
+        cards: std::sync::OnceLock::new(),
+        against,
     }
 }
 
@@ -227,12 +325,16 @@ fn others_of(factions: &[Factions]) -> Vec<Vec<String>> {
         .collect()
 }
 
+/// Prices the ships; with what they were priced against when no grant is
+/// limited. A ship `beside` holds priced against the same is taken from
+/// it (only with every text in play: `holding` empty).
 fn price_ships<'a>(
     db: &'a Database,
     format: &'a Format,
     fleet: &'a Fleet<'a>,
     holding: &Holding,
-) -> Vec<ShipState<'a>> {
+    beside: Option<Beside<'_, 'a>>,
+) -> (Vec<ShipState<'a>>, Option<Against>) {
     let muted = &holding.muted;
     let sub = format.sub_factions;
     let lists: Vec<Vec<(Role, &Placed)>> = fleet.ships.iter().map(cards_of).collect();
@@ -264,6 +366,16 @@ fn price_ships<'a>(
         Effect::SetCost(_) => true,
     });
     waivers.retain(|w| w.when.is_none_or(|c| view(w.at.0).holds(c)));
+    let against = Against::of(&grants, &waivers);
+    let plain = holding == &Holding::default();
+    let taken: Vec<Option<&ShipState<'a>>> = match beside {
+        Some(b) if plain && against.is_some() && b.against == against.as_ref() => {
+            (0..fleet.ships.len())
+                .map(|i| b.ship(i, &factions[i]))
+                .collect()
+        }
+        _ => Vec::new(),
+    };
     // Fleet Captain rule 5 is a rule of the fleet's resource.
     let free_talent = fleet
         .resource
@@ -295,16 +407,18 @@ fn price_ships<'a>(
             free_talent,
             holding,
             sub,
+            &taken,
         );
         let wasted = limited::wasted(&chosen, &ships);
         if wasted.is_empty() || wasted.iter().all(|w| excluded.contains(w)) {
-            return ships;
+            return (ships, against);
         }
         excluded.extend(wasted);
     }
 }
 
-/// Prices every ship against the fleet's grants and waivers.
+/// Prices every ship against the fleet's grants and waivers; a ship
+/// `taken` holds (priced against the same) is moved onto its entry.
 #[allow(clippy::too_many_arguments)]
 fn price_all<'a>(
     fleet: &'a Fleet<'a>,
@@ -316,9 +430,21 @@ fn price_all<'a>(
     free_talent: bool,
     holding: &Holding,
     sub: bool,
+    taken: &[Option<&ShipState<'a>>],
 ) -> Vec<ShipState<'a>> {
     let mut ships = Vec::with_capacity(fleet.ships.len());
     for (i, (e, list)) in fleet.ships.iter().zip(lists.iter().cloned()).enumerate() {
+        if let Some(s) = taken
+            .get(i)
+            .copied()
+            .flatten()
+            .and_then(|s| s.moved_to(e, &list))
+        {
+            #[cfg(test)]
+            TAKEN.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            ships.push(s);
+            continue;
+        }
         let on = OnShip {
             db,
             view: factions[i].view(e, sub),
@@ -341,6 +467,10 @@ fn price_all<'a>(
     }
     ships
 }
+
+/// How many ships were taken from a fleet priced beside (tests).
+#[cfg(test)]
+pub(crate) static TAKEN: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 
 /// One ship's part of a `Holding`: indices among its cards.
 struct ShipHolding {

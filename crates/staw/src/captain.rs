@@ -8,7 +8,7 @@
 //! ship that takes none is an error.
 
 use super::analysis::Analysis;
-use super::{Code, Rule};
+use super::{Code, Reads, Rule};
 use fleetcheck_data::model::{Card, CardType};
 use fleetcheck_input::diag::Diagnostic;
 
@@ -16,6 +16,7 @@ pub(crate) const RULE: Rule = Rule {
     name: "captain",
     codes: &[Code::Captain, Code::NoCaptain],
     check,
+    reads: Reads::Fleet,
 };
 
 fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {

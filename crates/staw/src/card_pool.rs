@@ -17,13 +17,14 @@
 //! ```
 
 use super::analysis::Analysis;
-use super::{Code, Rule};
+use super::{Code, Reads, Rule};
 use fleetcheck_input::diag::Diagnostic;
 
 pub(crate) const RULE: Rule = Rule {
     name: "card-pool",
     codes: &[Code::CardPool],
     check,
+    reads: Reads::Fleet,
 };
 
 fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {

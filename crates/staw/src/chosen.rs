@@ -4,7 +4,7 @@
 //! decides it; this rule says which card was used, and why.
 
 use super::analysis::Analysis;
-use super::{Code, Rule};
+use super::{Code, Reads, Rule};
 use crate::fleet::resolve::Chosen;
 use crate::words::factions_and;
 use fleetcheck_input::diag::Diagnostic;
@@ -13,6 +13,7 @@ pub(crate) const RULE: Rule = Rule {
     name: "chosen-card",
     codes: &[Code::ChosenCard],
     check,
+    reads: Reads::Fleet,
 };
 
 fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {

@@ -4,13 +4,14 @@
 //! only a resource is a fleet.
 
 use super::analysis::Analysis;
-use super::{Code, Rule};
+use super::{Code, Reads, Rule};
 use fleetcheck_input::diag::Diagnostic;
 
 pub(crate) const RULE: Rule = Rule {
     name: "empty-fleet",
     codes: &[Code::EmptyFleet],
     check,
+    reads: Reads::Fleet,
 };
 
 fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {

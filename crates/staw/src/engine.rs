@@ -15,10 +15,10 @@
 //! pricing with the rules), so that tests can hold a command to a bounded
 //! number of them.
 
-use crate::analysis::{self, Analysis};
+use crate::analysis::{self, Analysis, Beside, Changed};
 use crate::fleet::read::{self, RawFleet};
 use crate::fleet::{resolve, Fleet, Placed, Position, ShipEntry, Sideboard, SideboardCard};
-use crate::{Analysed, CheckOptions, OnItsShip, DEFAULT_FORMAT, GAME, RULES};
+use crate::{Analysed, CheckOptions, OnItsShip, Reads, DEFAULT_FORMAT, GAME, RULES};
 use fleetcheck_data::model::{Card, Format};
 use fleetcheck_data::Database;
 use fleetcheck_input::diag::{Diagnostic, InputCode, Source};
@@ -135,6 +135,8 @@ impl<'db> Engine<'db> {
             cap: None,
             costs: self.opts.costs.clone(),
             collection: self.opts.collection.clone(),
+            id: Arc::new(()),
+            changed: None,
         };
         if read {
             r.resolve(&self.opts);
@@ -165,6 +167,48 @@ pub struct Resolved<'db> {
     costs: Vec<crate::event::Recost>,
     /// What the player owns (`CheckOptions::collection`).
     collection: Option<Arc<crate::collection::Shelf>>,
+    /// This fleet (a clone is the same fleet); [`Resolved::with`] makes
+    /// another.
+    id: Arc<()>,
+    /// For a fleet made by [`Resolved::with`]: the fleet it was made
+    /// from ([`Base::id`]) and what the change touched.
+    changed: Option<(Arc<()>, Changed)>,
+}
+
+/// A fleet priced and checked once ([`Resolved::base`]), kept so that
+/// copies of it with one change ([`Resolved::with`]) are priced beside it
+/// ([`Resolved::analyse_rules_beside`]): a ship the change did not touch
+/// is taken from it when priced against the same, and a rule that does
+/// not read what changed ([`Reads`]) keeps its findings.
+pub struct Base<'r> {
+    id: Arc<()>,
+    head: Arc<Analysed<()>>,
+    analysis: Analysis<'r>,
+    /// Repriced by an event's prices (`CheckOptions::costs`): nothing is
+    /// taken from it.
+    repriced: bool,
+    /// The rules' diagnostics in the rules' order, and each rule's part.
+    diagnostics: Vec<Diagnostic>,
+    by_rule: Vec<Range<usize>>,
+}
+
+impl<'r> Base<'r> {
+    /// The priced fleet.
+    pub fn analysis(&self) -> &Analysis<'r> {
+        &self.analysis
+    }
+
+    /// What [`Resolved::analyse`] gives for the fleet: the diagnostics of
+    /// reading, resolving and the rules in file order, and what `visit`
+    /// makes of the priced fleet.
+    pub fn analysed<R>(&self, visit: impl FnOnce(&Analysis) -> R) -> Analysed<R> {
+        let mut out = Analysed::clone(&self.head).map(|()| unreachable!());
+        out.diagnostics.extend(self.diagnostics.iter().cloned());
+        out.priced = Some(visit(&self.analysis));
+        out.diagnostics
+            .sort_by_key(|d| d.span.as_ref().map_or(usize::MAX, |s| s.start));
+        out
+    }
 }
 
 /// One change of a resolved fleet, made in memory.
@@ -238,6 +282,77 @@ impl<'db> Resolved<'db> {
         diagnostics: &mut Vec<Diagnostic>,
         visit: impl FnOnce(&Analysis) -> R,
     ) -> Option<R> {
+        let a = self.priced(None)?;
+        for rule in RULES {
+            (rule.check)(&a, diagnostics);
+        }
+        Some(visit(&a))
+    }
+
+    /// Prices the fleet and runs every rule once, and hands `then` the
+    /// outcome kept as a [`Base`] to price this fleet's changes beside;
+    /// `None` when the fleet cannot be priced.
+    pub fn base<T>(&self, then: impl FnOnce(&Base) -> T) -> Option<T> {
+        let analysis = self.priced(None)?;
+        let mut diagnostics = Vec::new();
+        let mut by_rule = Vec::with_capacity(RULES.len());
+        for rule in RULES {
+            let start = diagnostics.len();
+            (rule.check)(&analysis, &mut diagnostics);
+            by_rule.push(start..diagnostics.len());
+        }
+        Some(then(&Base {
+            id: Arc::clone(&self.id),
+            head: Arc::clone(&self.head),
+            analysis,
+            repriced: !self.costs.is_empty(),
+            diagnostics,
+            by_rule,
+        }))
+    }
+
+    /// [`Resolved::analyse_rules`] of this fleet, made from `base`'s fleet
+    /// by one [`Resolved::with`], priced beside it: the same diagnostics,
+    /// in the same order, and the same priced fleet, with the ships the
+    /// change did not touch taken from `base` (when priced against the
+    /// same grants and waivers, with the same factions) and the findings
+    /// of each rule that does not read what changed kept. Any other fleet
+    /// is priced whole, as `analyse_rules` does.
+    pub fn analyse_rules_beside<'s, 'r: 's, R>(
+        &'s self,
+        base: &Base<'r>,
+        diagnostics: &mut Vec<Diagnostic>,
+        visit: impl FnOnce(&Analysis) -> R,
+    ) -> Option<R> {
+        let changed = match &self.changed {
+            Some((from, changed))
+                if Arc::ptr_eq(from, &base.id) && !base.repriced && self.costs.is_empty() =>
+            {
+                Some(*changed)
+            }
+            _ => None,
+        };
+        let beside = changed.map(|changed| Beside {
+            ships: &base.analysis.ships,
+            sideboard: base.analysis.sideboard.as_ref(),
+            against: base.analysis.against.as_ref(),
+            changed,
+        });
+        let a = self.priced(beside)?;
+        for (rule, kept) in RULES.iter().zip(&base.by_rule) {
+            match (rule.reads, changed) {
+                (Reads::Sideboard, Some(Changed::Ship(_))) => {
+                    diagnostics.extend_from_slice(&base.diagnostics[kept.clone()]);
+                }
+                _ => (rule.check)(&a, diagnostics),
+            }
+        }
+        Some(visit(&a))
+    }
+
+    /// The fleet priced (with an event's prices and the collection), the
+    /// rules not yet run; `None` when it cannot be priced.
+    fn priced<'s>(&'s self, beside: Option<Beside<'_, 's>>) -> Option<Analysis<'s>> {
         let (Some(fleet), Some(format)) = (&self.fleet, self.format) else {
             return None;
         };
@@ -249,15 +364,13 @@ impl<'db> Resolved<'db> {
             &self.raw,
             fleet,
             self.cap.clone(),
+            beside,
         );
         if !self.costs.is_empty() {
             crate::event::reprice(&mut a, &self.costs);
         }
         a.collection = self.collection.as_deref();
-        for rule in RULES {
-            (rule.check)(&a, diagnostics);
-        }
-        Some(visit(&a))
+        Some(a)
     }
 
     /// Resolves `r` as if written at `position` of ship `ship` (0-based)
@@ -302,6 +415,12 @@ impl<'db> Resolved<'db> {
     /// diagnostics keep file order and no other reference has it.
     pub fn with(&self, change: Change<'db>) -> Option<Resolved<'db>> {
         let mut fleet = self.fleet.clone()?;
+        let changed = match change {
+            Change::Add { ship, .. }
+            | Change::Remove { ship, .. }
+            | Change::Replace { ship, .. } => Changed::Ship(ship),
+            Change::AddSideboard { .. } => Changed::Sideboard,
+        };
         match change {
             Change::Add {
                 ship,
@@ -355,6 +474,8 @@ impl<'db> Resolved<'db> {
         }
         Some(Resolved {
             fleet: Some(fleet),
+            id: Arc::new(()),
+            changed: Some((Arc::clone(&self.id), changed)),
             ..self.clone()
         })
     }

@@ -190,3 +190,125 @@ fn the_engine_counts_its_runs() {
     engine.analyse_text(source("[[ship]\n"), |_| ());
     assert_eq!(engine.runs(), 6);
 }
+
+/// A change priced beside the fleet it was made from (the ships it did
+/// not touch taken from there, the sideboard rule's findings kept after a
+/// ship's change) is priced exactly as the changed fleet priced whole:
+/// every ship, card, price, slot, the resource, the sideboard, the total
+/// and every diagnostic, for cards added to each ship and to the
+/// sideboard, removed and replaced, on every example fleet.
+#[test]
+fn a_change_priced_beside_its_fleet_is_priced_as_the_whole_changed_fleet() {
+    let db = db();
+    let engine = Engine::new(&db, opts());
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fleets");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("fleets/ is there")
+        .map(|e| e.expect("a directory entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 10, "{files:?}");
+    let tried: Vec<&Card> = db
+        .cards
+        .iter()
+        .enumerate()
+        .filter(|(i, c)| {
+            // Every card that grants, waives or adds a faction (what a
+            // ship not touched is priced against), and a sample of the
+            // rest.
+            let r = &c.rules;
+            let grants = !r.discounts.is_empty()
+                || !r.set_costs.is_empty()
+                || !r.penalty.is_empty()
+                || !r.adds_factions.is_empty();
+            (grants || i % 11 == 0)
+                && matches!(
+                    c.kind,
+                    fleetcheck_data::model::CardType::Upgrade
+                        | fleetcheck_data::model::CardType::Captain
+                        | fleetcheck_data::model::CardType::Admiral
+                )
+        })
+        .map(|(_, c)| c)
+        .collect();
+    let whole = |a: &Analysis| format!("{:?}", (&a.ships, &a.resource, &a.sideboard, a.total));
+    let taken = || crate::analysis::TAKEN.load(std::sync::atomic::Ordering::Relaxed);
+    let (mut compared, before) = (0, taken());
+    for file in &files {
+        let text = std::fs::read_to_string(file).expect("a fleet file");
+        let resolved = engine.resolve_text(source(&text));
+        let Some(fleet) = resolved.fleet() else {
+            continue;
+        };
+        let mut changes = Vec::new();
+        for (ship, e) in fleet.ships.iter().enumerate() {
+            for &card in &tried {
+                let position = match card.kind {
+                    fleetcheck_data::model::CardType::Captain => Position::Captain,
+                    fleetcheck_data::model::CardType::Admiral => Position::Admiral,
+                    _ => Position::Upgrade,
+                };
+                changes.push(Change::Add {
+                    ship,
+                    position,
+                    card,
+                });
+            }
+            // Fleet captains: some discount every ship's cards.
+            for card in db
+                .cards
+                .iter()
+                .filter(|c| c.kind == fleetcheck_data::model::CardType::FleetCaptain)
+            {
+                changes.push(Change::Add {
+                    ship,
+                    position: Position::FleetCaptain,
+                    card,
+                });
+            }
+            for index in 0..e.upgrades.len() {
+                changes.push(Change::Remove {
+                    ship,
+                    position: Position::Upgrade,
+                    index,
+                });
+                changes.push(Change::Replace {
+                    ship,
+                    position: Position::Upgrade,
+                    index,
+                    card: tried[index % tried.len()],
+                });
+            }
+        }
+        for section in crate::fleet::read::SIDEBOARD_SECTIONS {
+            for &card in tried.iter().step_by(5) {
+                changes.push(Change::AddSideboard { section, card });
+            }
+        }
+        resolved
+            .base(|base| {
+                for change in &changes {
+                    let Some(changed) = resolved.with(*change) else {
+                        continue;
+                    };
+                    let (mut d1, mut d2) = (Vec::new(), Vec::new());
+                    let beside = changed.analyse_rules_beside(base, &mut d1, whole);
+                    let alone = changed.analyse_rules(&mut d2, whole);
+                    assert_eq!(beside, alone, "{}: {change:?}", file.display());
+                    assert_eq!(
+                        format!("{d1:?}"),
+                        format!("{d2:?}"),
+                        "{}: {change:?}",
+                        file.display()
+                    );
+                    compared += 1;
+                }
+            })
+            .expect("an example fleet is priced");
+    }
+    assert!(compared > 5_000, "{compared}");
+    // Most changes leave a ship to take (the test would hold of a pricing
+    // that took none).
+    assert!(taken() - before > 5_000, "{}", taken() - before);
+}

@@ -4,13 +4,14 @@
 //! this rule says which card was used.
 
 use super::analysis::Analysis;
-use super::{Code, Rule};
+use super::{Code, Reads, Rule};
 use fleetcheck_input::diag::Diagnostic;
 
 pub(crate) const RULE: Rule = Rule {
     name: "equivalent-cards",
     codes: &[Code::EquivalentCards],
     check,
+    reads: Reads::Fleet,
 };
 
 fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {

@@ -74,7 +74,7 @@ use fleetcheck_input::diag::{Diagnostic, Source};
 
 pub use crate::fleet::resolve::upgrade_types;
 pub use codes::Code;
-pub use engine::{Change, Engine, Resolved};
+pub use engine::{Base, Change, Engine, Resolved};
 pub use resource::resource_of;
 pub use slots::Slot;
 
@@ -113,6 +113,20 @@ pub struct Rule {
     /// The diagnostic codes it may report.
     pub codes: &'static [Code],
     pub check: fn(&Analysis, &mut Vec<Diagnostic>),
+    /// What of the priced fleet its findings depend on.
+    pub reads: Reads,
+}
+
+/// What a rule's findings depend on: a fleet changed where the rule does
+/// not read keeps the rule's findings, which are then not looked for
+/// again (`Resolved::analyse_rules_beside`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reads {
+    /// Anything of the fleet.
+    Fleet,
+    /// The sideboard, its cards' prices (which read the card alone) and
+    /// which resource the fleet has; no ship.
+    Sideboard,
 }
 
 /// Every rule, in the order they run.
@@ -208,7 +222,15 @@ impl resolve::Judge for OnItsShip<'_> {
             chosen: Vec::new(),
         };
         let raw = read::RawFleet::default();
-        let a = analysis::analyse(self.db, self.format, self.date.clone(), &raw, &fleet, None);
+        let a = analysis::analyse(
+            self.db,
+            self.format,
+            self.date.clone(),
+            &raw,
+            &fleet,
+            None,
+            None,
+        );
         let price = a
             .ships
             .first()?

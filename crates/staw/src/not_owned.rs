@@ -3,13 +3,14 @@
 
 use super::analysis::Analysis;
 use super::collection::{copies_word, sources_text};
-use super::{Code, Rule};
+use super::{Code, Reads, Rule};
 use fleetcheck_input::diag::Diagnostic;
 
 pub(crate) const RULE: Rule = Rule {
     name: "collection",
     codes: &[Code::NotOwned],
     check,
+    reads: Reads::Fleet,
 };
 
 /// `not-owned`: a card the fleet uses more copies of than the collection

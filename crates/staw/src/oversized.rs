@@ -4,13 +4,14 @@
 
 use super::analysis::Analysis;
 use super::words::{and_list, class_ship, count};
-use super::{Code, Rule};
+use super::{Code, Reads, Rule};
 use fleetcheck_input::diag::Diagnostic;
 
 pub(crate) const RULE: Rule = Rule {
     name: "oversized-limit",
     codes: &[Code::OversizedLimit],
     check,
+    reads: Reads::Fleet,
 };
 
 fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {

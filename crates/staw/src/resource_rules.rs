@@ -19,7 +19,7 @@ use super::analysis::Analysis;
 use super::cost::Role;
 use super::resource::{is_attached, resource_of};
 use super::words::count;
-use super::{Code, Rule};
+use super::{Code, Reads, Rule};
 use fleetcheck_data::normalize;
 use fleetcheck_input::diag::Diagnostic;
 
@@ -31,6 +31,7 @@ pub(crate) const RULE: Rule = Rule {
         Code::ResourceUnassigned,
     ],
     check,
+    reads: Reads::Fleet,
 };
 
 fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {

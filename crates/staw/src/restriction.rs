@@ -41,7 +41,7 @@ use super::analysis::CardState;
 use super::condition::unmet;
 use super::cost::{self, Role, Target};
 use super::{exceed, ship_limits, small_craft, squadrons};
-use super::{Code, Rule};
+use super::{Code, Reads, Rule};
 use fleetcheck_data::model::Condition;
 use fleetcheck_data::normalize;
 use fleetcheck_input::diag::Diagnostic;
@@ -50,6 +50,7 @@ pub(crate) const RULE: Rule = Rule {
     name: "restriction",
     codes: &[Code::Restriction],
     check,
+    reads: Reads::Fleet,
 };
 
 fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {

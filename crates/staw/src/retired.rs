@@ -3,13 +3,14 @@
 //! evaluation date (`[[retirement]]` in `formats.toml`).
 
 use super::analysis::Analysis;
-use super::{Code, Rule};
+use super::{Code, Reads, Rule};
 use fleetcheck_input::diag::Diagnostic;
 
 pub(crate) const RULE: Rule = Rule {
     name: "resource-retired",
     codes: &[Code::ResourceRetired],
     check,
+    reads: Reads::Fleet,
 };
 
 fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {

@@ -14,13 +14,14 @@
 
 use super::analysis::Analysis;
 use super::cost::Role;
-use super::{Code, Rule};
+use super::{Code, Reads, Rule};
 use fleetcheck_input::diag::Diagnostic;
 
 pub(crate) const RULE: Rule = Rule {
     name: "ship-sp-cap",
     codes: &[Code::ShipSpCap],
     check,
+    reads: Reads::Fleet,
 };
 
 fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {

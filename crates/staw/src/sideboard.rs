@@ -24,7 +24,7 @@
 //! ```
 
 use super::analysis::Analysis;
-use super::{upgrade_types, Code, Rule};
+use super::{upgrade_types, Code, Reads, Rule};
 use crate::fleet::read::SIDEBOARD_SECTIONS;
 use crate::fleet::resolve::{describe_kind, SideboardSection};
 use fleetcheck_data::model::{Card, CardType};
@@ -46,6 +46,7 @@ pub const RULE: Rule = Rule {
         Code::SideboardSetCost,
     ],
     check,
+    reads: Reads::Sideboard,
 };
 
 /// A Borg upgrade: printed with the Borg type, or a card without a type of

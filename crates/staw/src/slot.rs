@@ -15,7 +15,7 @@
 use super::analysis::{Analysis, ShipState};
 use super::slot_terms;
 use super::words::{and_list, filter_phrase, slots_or};
-use super::{upgrade_types, Code, Rule};
+use super::{upgrade_types, Code, Reads, Rule};
 use fleetcheck_data::names;
 use fleetcheck_input::diag::Diagnostic;
 
@@ -23,6 +23,7 @@ pub(crate) const RULE: Rule = Rule {
     name: "slot",
     codes: &[Code::Slot],
     check,
+    reads: Reads::Fleet,
 };
 
 fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {

@@ -3,13 +3,14 @@
 //! stands on the ship or card whose cost takes the total over the cap.
 
 use super::analysis::Analysis;
-use super::{Code, Rule};
+use super::{Code, Reads, Rule};
 use fleetcheck_input::diag::Diagnostic;
 
 pub(crate) const RULE: Rule = Rule {
     name: "sp-cap",
     codes: &[Code::SpCap],
     check,
+    reads: Reads::Fleet,
 };
 
 fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {

@@ -102,6 +102,53 @@ impl<'a> ShipState<'a> {
             .map(|(s, _)| s)
     }
 
+    /// This priced ship moved onto `entry`, a copy of its own entry whose
+    /// cards are `list` (`cards_of`): the same prices, slots and factions,
+    /// every card state on the copy's card. `None` when the copy's cards
+    /// are not this ship's.
+    pub(crate) fn moved_to<'e>(
+        &self,
+        entry: &'e ShipEntry<'e>,
+        list: &[(Role, &'e Placed<'e>)],
+    ) -> Option<ShipState<'e>>
+    where
+        'a: 'e,
+    {
+        let same = std::ptr::eq(entry.ship.card, self.entry.ship.card)
+            && list.len() == self.cards.len()
+            && list
+                .iter()
+                .zip(&self.cards)
+                .all(|((role, p), c)| *role == c.role && std::ptr::eq(p.card, c.placed.card));
+        if !same {
+            return None;
+        }
+        Some(ShipState {
+            entry,
+            factions: self.factions.clone(),
+            captain_factions: self.captain_factions.clone(),
+            price: self.price.clone(),
+            class: self.class,
+            dial: self.dial,
+            other_factions: self.other_factions.clone(),
+            cards: list
+                .iter()
+                .zip(&self.cards)
+                .map(|(&(role, placed), c)| CardState {
+                    placed,
+                    role,
+                    slot: c.slot,
+                    unplaced: c.unplaced,
+                    slot_index: c.slot_index,
+                    face_down: c.face_down,
+                    price: c.price.clone(),
+                })
+                .collect(),
+            slots: self.slots.clone(),
+            total: self.total,
+        })
+    }
+
     /// "ship 2 (U.S.S. Enterprise-D)".
     pub fn label(&self, index: usize) -> String {
         format!("ship {} ({})", index + 1, self.entry.ship.card.name)

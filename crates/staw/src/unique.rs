@@ -11,7 +11,7 @@
 
 use super::analysis::{Analysis, Located};
 use super::resource::is_attached;
-use super::{Code, Rule};
+use super::{Code, Reads, Rule};
 use crate::fleet::resolve::describe_kind;
 use fleetcheck_input::diag::Diagnostic;
 use std::collections::hash_map::Entry;
@@ -21,6 +21,7 @@ pub(crate) const RULE: Rule = Rule {
     name: "unique",
     codes: &[Code::Unique],
     check,
+    reads: Reads::Fleet,
 };
 
 fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {

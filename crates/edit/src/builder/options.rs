@@ -39,7 +39,7 @@ use fleetcheck_staw::collection::Shelf;
 use fleetcheck_staw::fleet::read::SIDEBOARD_SECTIONS;
 use fleetcheck_staw::fleet::resolve::upgrade_types;
 use fleetcheck_staw::fleet::Position;
-use fleetcheck_staw::{Change, CheckOptions, Engine, Resolved};
+use fleetcheck_staw::{Base, Change, CheckOptions, Engine, Resolved};
 use std::collections::{HashMap, HashSet};
 
 /// Where to look for options.
@@ -268,10 +268,10 @@ struct Before {
     used: HashMap<String, u32>,
 }
 
-fn before(resolved: &Resolved) -> Before {
+fn before(resolved: &Resolved, base: Option<&Base>) -> Before {
     let mut ships = Vec::new();
     let mut used = HashMap::new();
-    let report = checked(resolved.analyse(|a| {
+    let visit = |a: &Analysis| {
         if let Some(o) = a.ownership() {
             used = o
                 .cards
@@ -291,7 +291,11 @@ fn before(resolved: &Resolved) -> Before {
             })
             .collect();
         priced_with(a, false)
-    }));
+    };
+    let report = checked(match base {
+        Some(base) => base.analysed(visit),
+        None => resolved.analyse(visit),
+    });
     Before {
         report,
         ships,
@@ -307,9 +311,30 @@ fn report(resolved: &Resolved) -> Checked {
 
 /// The cards that fit `ask`'s place in `source`, but `exclude` (the card
 /// replaced) and its reprints; each marked by what `shelf` holds of it.
+/// The fleet is priced and checked once, and each card priced beside it
+/// (`Resolved::analyse_rules_beside`).
 fn find(
     db: &Database,
     resolved: &Resolved,
+    source: &Source,
+    ask: &Ask,
+    exclude: Option<&Card>,
+    shelf: Option<&Shelf>,
+) -> Result<Options, EditError> {
+    let beside = |base: Option<&Base>| find_beside(db, resolved, base, source, ask, exclude, shelf);
+    match resolved.base(|base| beside(Some(base))) {
+        Some(found) => found,
+        // Not priced: `before` says why.
+        None => beside(None),
+    }
+}
+
+/// [`find`] beside `kept`, the fleet priced and checked (`None` when it
+/// cannot be priced).
+fn find_beside(
+    db: &Database,
+    resolved: &Resolved,
+    kept: Option<&Base>,
     source: &Source,
     ask: &Ask,
     exclude: Option<&Card>,
@@ -319,7 +344,7 @@ fn find(
         report: base,
         ships,
         used,
-    } = before(resolved);
+    } = before(resolved, kept);
     if base.exit_code() == 2 {
         return Err(EditError::new(
             "the fleet has an input error; `fleetcheck check` shows it",
@@ -525,8 +550,11 @@ fn find(
         // Only what the answer needs is taken from the priced fleet (no
         // report of every card is built for each candidate).
         let mut diagnostics = Vec::new();
-        let outcome =
-            changed.analyse_rules(&mut diagnostics, |a| Outcome::of(a, sideboard, n, t.card));
+        let outcome = |a: &Analysis| Outcome::of(a, sideboard, n, t.card);
+        let outcome = match kept {
+            Some(kept) => changed.analyse_rules_beside(kept, &mut diagnostics, outcome),
+            None => changed.analyse_rules(&mut diagnostics, outcome),
+        };
         // A rule never finds an input error; were one to, the card would
         // not be offered, as before.
         if fleetcheck_input::diag::exit_code(&diagnostics) == 2 {
