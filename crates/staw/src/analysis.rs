@@ -10,7 +10,7 @@ use super::limited::{self, choose_limited};
 use super::resource::{self, ResourceState};
 use super::ship_factions::Factions;
 use super::slot_terms;
-use super::slots::{self, Slot};
+use super::slots::{self, Accepts, Slot};
 pub use super::state::{CardState, ShipState, SideboardState};
 use super::upgrade_types;
 pub use super::view::cards_of;
@@ -147,7 +147,7 @@ pub fn slots_of<'a>(
         .slots
         .iter()
         .map(|t| Slot {
-            accepts: vec![t.as_str()],
+            accepts: Accepts::One(t),
             source: &ship.name,
             added: None,
             by: None,
@@ -160,7 +160,7 @@ pub fn slots_of<'a>(
         // added there.
         for _ in 0..p.card.plain_talent_icons() {
             out.push(Slot {
-                accepts: vec!["talent"],
+                accepts: Accepts::One("talent"),
                 source: &p.card.name,
                 added: None,
                 by: Some(k),
@@ -179,7 +179,7 @@ pub fn slots_of<'a>(
         for (n, a) in card.rules.adds_slots.iter().enumerate() {
             for _ in 0..a.count {
                 out.push(Slot {
-                    accepts: a.slot.iter().map(String::as_str).collect(),
+                    accepts: a.slot.iter().map(String::as_str).collect::<Vec<_>>().into(),
                     source: &card.name,
                     added: a.has_terms().then_some((k, n)),
                     by: (k != SHIP_CARD).then_some(k),

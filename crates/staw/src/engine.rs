@@ -135,7 +135,7 @@ impl<'db> Engine<'db> {
             cap: None,
             costs: self.opts.costs.clone(),
             collection: self.opts.collection.clone(),
-            id: Arc::new(()),
+            id: next_id(),
             changed: None,
         };
         if read {
@@ -169,10 +169,16 @@ pub struct Resolved<'db> {
     collection: Option<Arc<crate::collection::Shelf>>,
     /// This fleet (a clone is the same fleet); [`Resolved::with`] makes
     /// another.
-    id: Arc<()>,
+    id: u64,
     /// For a fleet made by [`Resolved::with`]: the fleet it was made
     /// from ([`Base::id`]) and what the change touched.
-    changed: Option<(Arc<()>, Changed)>,
+    changed: Option<(u64, Changed)>,
+}
+
+/// A number no other fleet resolved or changed in this process has.
+fn next_id() -> u64 {
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    NEXT.fetch_add(1, Ordering::Relaxed)
 }
 
 /// A fleet priced and checked once ([`Resolved::base`]), kept so that
@@ -181,7 +187,7 @@ pub struct Resolved<'db> {
 /// is taken from it when priced against the same, and a rule that does
 /// not read what changed ([`Reads`]) keeps its findings.
 pub struct Base<'r> {
-    id: Arc<()>,
+    id: u64,
     head: Arc<Analysed<()>>,
     analysis: Analysis<'r>,
     /// Repriced by an event's prices (`CheckOptions::costs`): nothing is
@@ -302,7 +308,7 @@ impl<'db> Resolved<'db> {
             by_rule.push(start..diagnostics.len());
         }
         Some(then(&Base {
-            id: Arc::clone(&self.id),
+            id: self.id,
             head: Arc::clone(&self.head),
             analysis,
             repriced: !self.costs.is_empty(),
@@ -326,7 +332,7 @@ impl<'db> Resolved<'db> {
     ) -> Option<R> {
         let changed = match &self.changed {
             Some((from, changed))
-                if Arc::ptr_eq(from, &base.id) && !base.repriced && self.costs.is_empty() =>
+                if *from == base.id && !base.repriced && self.costs.is_empty() =>
             {
                 Some(*changed)
             }
@@ -433,11 +439,13 @@ impl<'db> Resolved<'db> {
             }
             Change::AddSideboard { section, card } => {
                 let end = self.head.source.text.len();
-                let sb = fleet.sideboard.get_or_insert_with(|| Sideboard {
-                    span: end..end,
-                    cards: Vec::new(),
-                    lists: Vec::new(),
-                });
+                let sb = Arc::make_mut(fleet.sideboard.get_or_insert_with(|| {
+                    Arc::new(Sideboard {
+                        span: end..end,
+                        cards: Vec::new(),
+                        lists: Vec::new(),
+                    })
+                }));
                 if sb.cards.iter().any(|c| c.section.value == section) {
                     return None;
                 }
@@ -474,8 +482,8 @@ impl<'db> Resolved<'db> {
         }
         Some(Resolved {
             fleet: Some(fleet),
-            id: Arc::new(()),
-            changed: Some((Arc::clone(&self.id), changed)),
+            id: next_id(),
+            changed: Some((self.id, changed)),
             ..self.clone()
         })
     }

@@ -76,7 +76,7 @@ pub use crate::fleet::resolve::upgrade_types;
 pub use codes::Code;
 pub use engine::{Base, Change, Engine, Resolved};
 pub use resource::resource_of;
-pub use slots::Slot;
+pub use slots::{Accepts, Slot};
 
 /// How to check a fleet: overrides from the command line.
 #[derive(Debug, Clone, Default)]

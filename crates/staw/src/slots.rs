@@ -31,7 +31,7 @@
 pub struct Slot<'a> {
     /// The upgrade types it takes (one, or several when the card that adds
     /// it lets the player choose).
-    pub accepts: Vec<&'a str>,
+    pub accepts: Accepts<'a>,
     /// The name of the card that provides it (the ship, its captain, ...).
     pub source: &'a str,
     /// For a slot another card added with terms on what fills it
@@ -43,6 +43,75 @@ pub struct Slot<'a> {
     /// talent icon, an `adds_slots` entry); `None` for the ship's own
     /// slots. No card fills a slot it adds itself.
     pub by: Option<usize>,
+}
+
+/// The upgrade types a slot takes, read as a slice: one type (most slots)
+/// is kept in place, several in a list. Compared, hashed and shown as the
+/// slice of types, however kept.
+#[derive(Clone)]
+pub enum Accepts<'a> {
+    One(&'a str),
+    Several(Vec<&'a str>),
+}
+
+impl<'a> Accepts<'a> {
+    /// The types, in order.
+    pub fn as_slice(&self) -> &[&'a str] {
+        match self {
+            Accepts::One(t) => std::slice::from_ref(t),
+            Accepts::Several(v) => v,
+        }
+    }
+
+    /// Takes `t` too.
+    pub(crate) fn push(&mut self, t: &'a str) {
+        match self {
+            Accepts::One(first) => *self = Accepts::Several(vec![*first, t]),
+            Accepts::Several(v) => v.push(t),
+        }
+    }
+
+    /// Takes nothing.
+    pub(crate) fn clear(&mut self) {
+        *self = Accepts::Several(Vec::new());
+    }
+}
+
+impl<'a> std::ops::Deref for Accepts<'a> {
+    type Target = [&'a str];
+
+    fn deref(&self) -> &[&'a str] {
+        self.as_slice()
+    }
+}
+
+impl<'a> From<Vec<&'a str>> for Accepts<'a> {
+    fn from(v: Vec<&'a str>) -> Accepts<'a> {
+        match v.as_slice() {
+            [one] => Accepts::One(one),
+            _ => Accepts::Several(v),
+        }
+    }
+}
+
+impl PartialEq for Accepts<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
+impl Eq for Accepts<'_> {}
+
+impl std::hash::Hash for Accepts<'_> {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.as_slice().hash(state);
+    }
+}
+
+impl std::fmt::Debug for Accepts<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.as_slice()).finish()
+    }
 }
 
 /// Where a card may go: each slot type it may be counted as, with its cost
@@ -162,7 +231,7 @@ pub(crate) fn assign_plain(
     for (i, own) in adds.iter().enumerate() {
         let Some(&first) = own.first() else { continue };
         let accepts = slots[first].accepts.as_slice();
-        if own.iter().all(|&j| slots[j].accepts == accepts) {
+        if own.iter().all(|&j| slots[j].accepts.as_slice() == accepts) {
             groups
                 .entry((&options[i], accepts, own.len()))
                 .or_default()

@@ -10,7 +10,7 @@ fn assign(slots: &[Slot], cards: &[Options]) -> Vec<Option<(usize, usize)>> {
 
 fn slot<'a>(t: &[&'a str]) -> Slot<'a> {
     Slot {
-        accepts: t.to_vec(),
+        accepts: t.to_vec().into(),
         source: "ship",
         added: None,
         by: None,
@@ -304,7 +304,7 @@ proptest::proptest! {
     ) {
         const TYPES: [&str; 3] = ["0", "1", "2"];
         let types = |t: &[u8]| -> Vec<&str> { t.iter().map(|&x| TYPES[usize::from(x)]).collect() };
-        let plain = |accepts: Vec<&'static str>| Slot { accepts, source: "ship", added: None, by: None };
+        let plain = |accepts: Vec<&'static str>| Slot { accepts: accepts.into(), source: "ship", added: None, by: None };
         let mut slots: Vec<Slot> = printed.iter().map(|t| plain(types(t))).collect();
         let mut adders: Vec<Option<usize>> = vec![None; slots.len()];
         let mut options: Vec<Options> = Vec::new();

@@ -77,7 +77,7 @@ pub(crate) fn resolve_judged<'a>(
                 }
             }
         }
-        out
+        std::sync::Arc::new(out)
     });
     (diags.len() == before && ships.len() == raw.ships.len()).then_some(Fleet {
         resource,

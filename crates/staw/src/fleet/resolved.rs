@@ -61,7 +61,9 @@ pub struct Sideboard<'a> {
 pub struct Fleet<'a> {
     pub resource: Option<Placed<'a>>,
     pub ships: Vec<ShipEntry<'a>>,
-    pub sideboard: Option<Sideboard<'a>>,
+    /// Shared by the copies of a fleet changed in memory, until one
+    /// changes it.
+    pub sideboard: Option<std::sync::Arc<Sideboard<'a>>>,
     /// References that named several cards, resolved because every one
     /// gives the same result where it stands (reported as notes).
     pub equivalent: Vec<Equivalent<'a>>,

@@ -192,14 +192,14 @@ fn prefer_printed(
 /// other's): the cards that add slots of the group then go first, into the
 /// printed slots, the others in file order after them.
 fn in_file_order(slot_of: &mut [Option<usize>], owners: &[Owner], state: &ShipState) {
-    let mut groups: Vec<(&Vec<&str>, Vec<usize>)> = Vec::new();
+    let mut groups: Vec<(&[&str], Vec<usize>)> = Vec::new();
     for j in 0..owners.len() {
         let Some(slot) = state.slots.get(j).filter(|s| s.added.is_none()) else {
             continue;
         };
-        match groups.iter_mut().find(|g| *g.0 == slot.accepts) {
+        match groups.iter_mut().find(|g| g.0 == slot.accepts.as_slice()) {
             Some(g) => g.1.push(j),
-            None => groups.push((&slot.accepts, vec![j])),
+            None => groups.push((slot.accepts.as_slice(), vec![j])),
         }
     }
     for (_, slots) in groups {
