@@ -33,7 +33,10 @@ pub(crate) const NOT_LOADED: &[&str] = &[
 
 /// Bumped whenever the layout written by [`Compiler::finish`] changes; the
 /// reader (`embedded::Blob`) refuses any other version.
-pub(crate) const FORMAT_VERSION: u32 = 6;
+pub(crate) const FORMAT_VERSION: u32 = 7;
+
+/// The bit of a card's type byte that says it needs no slot.
+pub(crate) const NO_SLOT: u8 = 0x80;
 
 /// The first bytes of a compiled database.
 pub(crate) const MAGIC: &[u8; 4] = b"FCDB";
@@ -219,7 +222,8 @@ impl Strict {
 ///   file (numbers);
 /// - cards: a record table ([`records`]: `n + 1` offsets, then each
 ///   record's MessagePack one after the other), then one byte per card,
-///   its `CardType as u8`;
+///   its `CardType as u8`, with bit 7 ([`NO_SLOT`]) set for a card that
+///   needs no slot (`Rules::no_slot`);
 /// - the id index: the keys (`keys::id_key` of every id and alias id,
 ///   first card wins, sorted by bytes) as a string table, and the card of
 ///   each key;
@@ -245,7 +249,11 @@ impl Strict {
 ///   most 8 bytes with no NUL (every real id is; else the section is
 ///   empty): each key's bytes padded with zeros to 8, in the index's
 ///   order, so that looking up an id compares numbers rather than strings
-///   (every card of every fleet, and of its collection count).
+///   (every card of every fleet, and of its collection count);
+/// - the upgrade types of each card (`Card::upgrade_types`, joined by
+///   spaces; empty for a card with none) as a string table, so that which
+///   slots a card may fill is known without decoding it (`options` reads
+///   only the cards that fit the place asked about).
 ///
 /// MessagePack with named fields (rmp-serde) rather than postcard or
 /// bincode: the model skips empty fields when serialised and its
@@ -260,7 +268,12 @@ fn layout(
     let (offsets, bytes) = strings(files.iter());
     sections.extend([offsets, bytes, words(card_file)]);
     sections.extend(records(&all.card)?);
-    sections.push(all.card.iter().map(|c| c.kind as u8).collect());
+    sections.push(
+        all.card
+            .iter()
+            .map(|c| c.kind as u8 | if c.rules.no_slot { NO_SLOT } else { 0 })
+            .collect(),
+    );
 
     let mut ids: BTreeMap<String, u32> = BTreeMap::new();
     let mut names: BTreeMap<String, Vec<u32>> = BTreeMap::new();
@@ -343,6 +356,14 @@ fn layout(
     } else {
         Vec::new()
     });
+
+    let types: Vec<String> = all
+        .card
+        .iter()
+        .map(|c| c.upgrade_types().collect::<Vec<_>>().join(" "))
+        .collect();
+    let (offsets, bytes) = strings(types.iter());
+    sections.extend([offsets, bytes]);
 
     let mut out = MAGIC.to_vec();
     out.extend(words(&[FORMAT_VERSION, number(sections.len())]));

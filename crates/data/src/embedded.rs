@@ -18,7 +18,7 @@
 //! - Every other game: its `data/<game>/*.toml` files as text ([`files`]);
 //!   they are a few kilobytes each.
 
-use super::compile::{FORMAT_VERSION, MAGIC};
+use super::compile::{FORMAT_VERSION, MAGIC, NO_SLOT};
 use super::keys::{id_key, id_word};
 use super::model::{Card, CardType, Format, Retirement, Set, ShipClass};
 use serde::de::DeserializeOwned;
@@ -61,10 +61,12 @@ const FIRST_PRINTINGS: usize = 27;
 const SET_CARD_STARTS: usize = 28;
 const SET_CARDS: usize = 29;
 pub(crate) const ID_WORDS: usize = 30;
-const SECTIONS: usize = 31;
+const TYPE_OFFSETS: usize = 31;
+pub(crate) const TYPE_NAMES: usize = 32;
+const SECTIONS: usize = 33;
 
 /// The sections that hold bytes rather than numbers.
-const BYTE_SECTIONS: [usize; 12] = [
+const BYTE_SECTIONS: [usize; 13] = [
     FILE_NAMES,
     CARD_DATA,
     KINDS,
@@ -77,6 +79,7 @@ const BYTE_SECTIONS: [usize; 12] = [
     FORMAT_DATA,
     RETIREMENT_DATA,
     ID_WORDS,
+    TYPE_NAMES,
 ];
 
 /// A record table of the blob: its offsets and its data.
@@ -192,7 +195,7 @@ impl Blob {
         if header(2)? as usize != SECTIONS {
             return Err(unreadable("it does not have its tables"));
         }
-        let mut sections: [Range<usize>; SECTIONS] = Default::default();
+        let mut sections: [Range<usize>; SECTIONS] = std::array::from_fn(|_| 0..0);
         let mut at = 12;
         for s in &mut sections {
             let len = word(&bytes[at.min(bytes.len())..], 0)
@@ -224,6 +227,7 @@ impl Blob {
             && words(CARD_FILE) == blob.cards
             && words(FIRST_PRINTINGS) == blob.cards
             && blob.section(KINDS).len() == blob.cards
+            && blob.entries(TYPE_OFFSETS) == blob.cards
             && [IDS, SET_IDS, CLASS_IDS]
                 .iter()
                 .all(|k| words(k.offsets) == words(k.values) + 1)
@@ -303,7 +307,21 @@ impl Blob {
     /// The type of card `i`, without decoding it.
     pub(crate) fn kind(&self, i: usize) -> Option<CardType> {
         let k = *self.section(KINDS).get(i)?;
-        CardType::ALL.get(k as usize).copied()
+        CardType::ALL.get((k & !NO_SLOT) as usize).copied()
+    }
+
+    /// Whether card `i` needs no slot (`Rules::no_slot`), without decoding
+    /// it.
+    pub(crate) fn no_slot(&self, i: usize) -> Option<bool> {
+        Some(*self.section(KINDS).get(i)? & NO_SLOT != 0)
+    }
+
+    /// The upgrade types of card `i` (`Card::upgrade_types`), without
+    /// decoding it.
+    pub(crate) fn upgrade_types(&self, i: usize) -> Option<impl Iterator<Item = &str>> {
+        let bytes = self.key(TYPE_OFFSETS, TYPE_NAMES, i);
+        let text = std::str::from_utf8(bytes).ok()?;
+        (i < self.cards).then(|| text.split(' ').filter(|t| !t.is_empty()))
     }
 
     /// Entry `i` of a string table (empty if damaged).
@@ -434,6 +452,15 @@ impl Blob {
         if (0..self.cards).any(|i| self.kind(i) != Some(cards[i].kind)) {
             return Err(bad("its card types do not match the cards"));
         }
+        let types_match = (0..self.cards).all(|i| {
+            self.no_slot(i) == Some(cards[i].rules.no_slot)
+                && self
+                    .upgrade_types(i)
+                    .is_some_and(|t| t.eq(cards[i].upgrade_types()))
+        });
+        if !types_match {
+            return Err(bad("its upgrade types do not match the cards"));
+        }
         let len = |s: usize| self.section(s).len();
         // Offsets start at 0, never go back, and end at `total`.
         let ascending = |offsets: usize, total: usize| {
@@ -458,6 +485,7 @@ impl Blob {
         ];
         let fine = records.iter().all(|r| ascending(r.offsets, len(r.data)))
             && ascending(FILE_OFFSETS, len(FILE_NAMES))
+            && ascending(TYPE_OFFSETS, len(TYPE_NAMES))
             && ascending(NAME_OFFSETS, len(NAME_KEYS))
             && ascending(NAME_STARTS, len(NAME_CARDS) / 4)
             && sorted(NAME_OFFSETS, NAME_KEYS)

@@ -243,7 +243,24 @@ fn cards_are_decoded_on_demand_and_kinds_without_decoding() {
     let (toml, _) = parsed();
     for i in (0..db.cards.len()).rev() {
         assert_eq!(db.cards.kind(i), Some(toml.card[i].kind));
+        // Which slots it may fill, known without decoding it too.
+        let card = &toml.card[i];
+        for t in ["crew", "tech", "weapon", "talent", "borg", "squadron"] {
+            let fits = card.rules.no_slot || card.upgrade_types().any(|u| u == t);
+            assert_eq!(db.cards.fits_any(i, &[t]), Some(fits), "{} {t}", card.id);
+        }
+        assert_eq!(
+            db.cards.fits_any(i, &[]),
+            Some(card.rules.no_slot),
+            "{}",
+            card.id
+        );
     }
+    // Every card with a type of its own or a choice of types, and one
+    // that needs no slot, are among them.
+    assert!(toml.card.iter().any(|c| c.slot.as_deref() == Some("crew")));
+    assert!(toml.card.iter().any(|c| !c.rules.either_slot.is_empty()));
+    assert!(toml.card.iter().any(|c| c.rules.no_slot));
     let i = db.index_of("T240").unwrap();
     assert_eq!(db.cards[i], toml.card[i]);
     assert_eq!(db.cards.get(db.cards.len()), None);
@@ -287,11 +304,23 @@ fn a_damaged_blob_is_an_error_not_a_panic() {
         let e = decode(bytes).unwrap_err().to_string();
         assert!(e.starts_with("the compiled card database "), "{e}");
     }
+    // An upgrade type changed ("crew" to "xrew"): the cards say otherwise.
+    let mut types = STAW.to_vec();
+    let names = Blob::open(Cow::Borrowed(STAW)).unwrap().sections[TYPE_NAMES].clone();
+    let crew = types[names.clone()]
+        .windows(4)
+        .position(|w| w == b"crew")
+        .expect("a crew upgrade");
+    types[names.start + crew] = b'x';
+    assert_eq!(
+        decode(&types).unwrap_err().to_string(),
+        "the compiled card database cannot be read: its upgrade types do not match the cards"
+    );
     let mut wrong = STAW.to_vec();
-    wrong[4] = 7;
+    wrong[4] = 8;
     assert_eq!(
         decode(&wrong).unwrap_err().to_string(),
-        "the compiled card database has layout version 7, this program reads 6"
+        "the compiled card database has layout version 8, this program reads 7"
     );
 }
 

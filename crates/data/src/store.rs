@@ -99,6 +99,20 @@ impl Table<Card> {
             None => self.blob.kind(i),
         }
     }
+
+    /// Whether the card at index `i` may fill a slot that takes one of
+    /// `types` (one of its `Card::upgrade_types` is among them), or needs
+    /// no slot (`Rules::no_slot`), without decoding it.
+    pub fn fits_any(&self, i: usize, types: &[&str]) -> Option<bool> {
+        match self.slots.get(i)?.get() {
+            Some(card) => {
+                Some(card.rules.no_slot || card.upgrade_types().any(|t| types.contains(&t)))
+            }
+            None => Some(
+                self.blob.no_slot(i)? || self.blob.upgrade_types(i)?.any(|t| types.contains(&t)),
+            ),
+        }
+    }
 }
 
 impl<T> std::ops::Index<usize> for Table<T> {

@@ -171,6 +171,15 @@ pub struct Card {
 }
 
 impl Card {
+    /// The slot types an upgrade may fill: its own, or its choices
+    /// (`Rules::either_slot`).
+    pub fn upgrade_types(&self) -> impl Iterator<Item = &str> {
+        self.slot
+            .iter()
+            .map(String::as_str)
+            .chain(self.rules.either_slot.iter().map(String::as_str))
+    }
+
     /// The [talent] icons that are plain slots of its ship: all of them,
     /// or none when an `adds_slots` entry stands for them with its terms
     /// (`AddSlot::icons`: Elim Garak's own talent, Duras' "equipped to this

@@ -427,8 +427,9 @@ fn find_beside(
         .filter(|s| !s.is_empty());
     // The cards to try, in the database's order: each is priced, then
     // judged in that order. Only cards of a type the place takes are read
-    // (a card's type is known without decoding it); the ones not read yet
-    // are decoded on the workers first.
+    // (a card's type is known without decoding it), upgrades only when
+    // they may fit; the ones not read yet are decoded on the workers
+    // first.
     let takes = |kind: Option<CardType>| match (&section, kind) {
         (Some(s), Some(CardType::Captain)) => s == "captain",
         (_, Some(CardType::Upgrade)) => true,
@@ -436,8 +437,23 @@ fn find_beside(
         (None, Some(CardType::Admiral)) => kinds.iter().any(|(k, _)| *k == Kind::Admiral),
         _ => false,
     };
+    // An upgrade is read only if it may fill the slot asked for, or a free
+    // slot (or needs none): its types are known without decoding it too.
+    let free: Vec<&str> = kinds
+        .iter()
+        .filter(|(k, _)| *k == Kind::Upgrade)
+        .flat_map(|(_, f)| f.iter().map(String::as_str))
+        .collect();
+    let wanted: Vec<&str> = match section.as_deref().or(slot.as_deref()) {
+        Some(s) => vec![s],
+        None => free,
+    };
+    let may_fit = |i: usize| match db.cards.kind(i) {
+        Some(CardType::Upgrade) => db.cards.fits_any(i, &wanted).unwrap_or(true),
+        _ => true,
+    };
     let of_type: Vec<usize> = (0..db.cards.len())
-        .filter(|&i| takes(db.cards.kind(i)))
+        .filter(|&i| takes(db.cards.kind(i)) && may_fit(i))
         .collect();
     if ask.workers > 1 {
         crate::on_workers(ask.workers, &of_type, |&i| {

@@ -60,12 +60,9 @@ impl SideboardSection {
     }
 }
 
-/// The slot types an upgrade may fill.
+/// The slot types an upgrade may fill (`Card::upgrade_types`).
 pub fn upgrade_types(card: &Card) -> impl Iterator<Item = &str> {
-    card.slot
-        .iter()
-        .map(String::as_str)
-        .chain(card.rules.either_slot.iter().map(String::as_str))
+    card.upgrade_types()
 }
 
 impl Position {
