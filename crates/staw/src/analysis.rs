@@ -385,18 +385,25 @@ fn price_ships<'a>(
     // slots then made worthless is dropped and the choice made again
     // (`limited`), each time without the picks found wasted so far.
     let mut excluded: Vec<(usize, At)> = Vec::new();
+    let limited = grants.iter().any(|g| g.max_cards().is_some());
     loop {
-        let mut chosen = grants.clone();
-        choose_limited(
-            db,
-            &lists,
-            &factions,
-            fleet,
-            &mut chosen,
-            &waivers,
-            sub,
-            &excluded,
-        );
+        // Without a limited grant there is nothing to choose.
+        let chosen: std::borrow::Cow<[Grant]> = if limited {
+            let mut chosen = grants.clone();
+            choose_limited(
+                db,
+                &lists,
+                &factions,
+                fleet,
+                &mut chosen,
+                &waivers,
+                sub,
+                &excluded,
+            );
+            chosen.into()
+        } else {
+            grants.as_slice().into()
+        };
         let ships = price_all(
             fleet,
             &lists,
@@ -433,12 +440,12 @@ fn price_all<'a>(
     taken: &[Option<&ShipState<'a>>],
 ) -> Vec<ShipState<'a>> {
     let mut ships = Vec::with_capacity(fleet.ships.len());
-    for (i, (e, list)) in fleet.ships.iter().zip(lists.iter().cloned()).enumerate() {
+    for (i, (e, list)) in fleet.ships.iter().zip(lists).enumerate() {
         if let Some(s) = taken
             .get(i)
             .copied()
             .flatten()
-            .and_then(|s| s.moved_to(e, &list))
+            .and_then(|s| s.moved_to(e, list))
         {
             #[cfg(test)]
             TAKEN.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
@@ -484,7 +491,7 @@ struct ShipHolding {
 fn price_ship<'a>(
     i: usize,
     e: &'a ShipEntry<'a>,
-    list: Vec<(Role, &'a Placed<'a>)>,
+    list: &[(Role, &'a Placed<'a>)],
     factions: &Factions<'a>,
     on: &OnShip,
     free_talent: bool,
@@ -493,7 +500,7 @@ fn price_ship<'a>(
     let muted = &holding.muted;
     let ship = e.ship.card;
     // The text of a face-down card is not in play.
-    let slots = slot_terms::active(slots_of(e, &list, muted), i, ship, &list, &on.view);
+    let slots = slot_terms::active(slots_of(e, list, muted), i, ship, list, &on.view);
     let sub = on.view.sub_factions;
     // Filters' factions match with the format's sub-factions.
     fn target<'t>(
@@ -513,7 +520,7 @@ fn price_ship<'a>(
         }
     }
     // The upgrades that need a slot, with their cost for each slot type.
-    let exempting: Vec<(usize, &Card)> = slot_terms::exempting(ship, &list)
+    let exempting: Vec<(usize, &Card)> = slot_terms::exempting(ship, list)
         .into_iter()
         .filter(|(k, _)| !muted.contains(k))
         .collect();
@@ -521,7 +528,7 @@ fn price_ship<'a>(
         .filter(|&k| {
             list[k].0 == Role::Upgrade
                 && needs_slot(list[k].1)
-                && !slot_terms::freed(&exempting, &list, i, k, on.grants, sub)
+                && !slot_terms::freed(&exempting, list, i, k, on.grants, sub)
         })
         .collect();
     let options: Vec<slots::Options> = needing
@@ -543,7 +550,7 @@ fn price_ship<'a>(
     let terms = slot_terms::ShipSlots {
         ship: i,
         ship_card: ship,
-        list: &list,
+        list,
         slots: &slots,
         on,
         unused_printed: 0,
@@ -566,7 +573,7 @@ fn price_ship<'a>(
         .collect();
     // Fleet Captain rule 5: the talent that saves most, if any, is free.
     let forgone = free_talent
-        .then(|| fleet_captain::forgone(i, &list, &slots, &taken))
+        .then(|| fleet_captain::forgone(i, list, &slots, &taken))
         .flatten();
     let free = forgone.and_then(|f| {
         let mut best: Option<(i32, Vec<Grant>, usize)> = None;

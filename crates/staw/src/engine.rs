@@ -480,11 +480,21 @@ impl<'db> Resolved<'db> {
                 resolve::put(e, position, Placed { card, span: at..at });
             }
         }
+        // Field by field: `..self.clone()` would clone this fleet too, only
+        // to drop it.
         Some(Resolved {
+            db: self.db,
+            runs: Arc::clone(&self.runs),
+            head: Arc::clone(&self.head),
+            raw: Arc::clone(&self.raw),
             fleet: Some(fleet),
+            format: self.format,
+            date: self.date.clone(),
+            cap: self.cap.clone(),
+            costs: self.costs.clone(),
+            collection: self.collection.clone(),
             id: next_id(),
             changed: Some((self.id, changed)),
-            ..self.clone()
         })
     }
 
@@ -609,8 +619,7 @@ impl<'db> Resolved<'db> {
 /// Where a card added to a ship stands: the end of the ship's last
 /// reference.
 fn end_of(e: &ShipEntry) -> usize {
-    crate::analysis::cards_of(e)
-        .iter()
+    crate::view::each_card(e)
         .map(|(_, p)| p.span.end)
         .fold(e.ship.span.end, usize::max)
 }

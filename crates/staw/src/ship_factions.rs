@@ -3,7 +3,7 @@
 //! independent fleet captain to the captain; a face-down card adds none.
 
 use super::cost::Role;
-use super::view::{cards_of, ShipView};
+use super::view::{each_card, ShipView};
 use crate::fleet::ShipEntry;
 use fleetcheck_data::model::ShipClass;
 use fleetcheck_data::Database;
@@ -35,7 +35,7 @@ impl<'a> Factions<'a> {
         // Flagships and upgrades ("This ship gains the Independent
         // Faction") add to the ship; a fleet captain adds to the captain.
         let mut ship = Cow::Borrowed(e.ship.card.factions.as_slice());
-        for (k, (r, p)) in cards_of(e).iter().enumerate() {
+        for (k, (r, p)) in each_card(e).enumerate() {
             if matches!(r, Role::Flagship | Role::Upgrade | Role::ShipResource) && !muted(k) {
                 add_unique(&mut ship, &p.card.rules.adds_factions);
             }

@@ -87,25 +87,32 @@ pub struct ShipView<'a> {
 /// The cards of a ship in report order, with their roles.
 pub fn cards_of<'a>(e: &'a ShipEntry<'a>) -> Vec<(Role, &'a Placed<'a>)> {
     let mut v = Vec::with_capacity(6 + e.officers.len() + e.upgrades.len());
-    let one = |v: &mut Vec<_>, role, p: &'a Option<Placed<'a>>| {
-        if let Some(p) = p {
-            v.push((role, p));
-        }
-    };
-    one(&mut v, Role::Captain, &e.captain);
-    one(&mut v, Role::Admiral, &e.admiral);
-    one(&mut v, Role::Flagship, &e.flagship);
-    one(&mut v, Role::FleetCaptain, &e.fleet_captain);
-    one(&mut v, Role::Ambassador, &e.ambassador);
-    one(&mut v, Role::Construction, &e.construction);
-    v.extend(e.officers.iter().map(|p| (Role::Officer, p)));
-    v.extend(e.upgrades.iter().map(|p| {
+    v.extend(each_card(e));
+    v
+}
+
+/// [`cards_of`] as an iterator, for a walk that keeps no list.
+pub(crate) fn each_card<'a>(
+    e: &'a ShipEntry<'a>,
+) -> impl Iterator<Item = (Role, &'a Placed<'a>)> + 'a {
+    let one = |role, p: &'a Option<Placed<'a>>| p.as_ref().map(|p| (role, p));
+    [
+        one(Role::Captain, &e.captain),
+        one(Role::Admiral, &e.admiral),
+        one(Role::Flagship, &e.flagship),
+        one(Role::FleetCaptain, &e.fleet_captain),
+        one(Role::Ambassador, &e.ambassador),
+        one(Role::Construction, &e.construction),
+    ]
+    .into_iter()
+    .flatten()
+    .chain(e.officers.iter().map(|p| (Role::Officer, p)))
+    .chain(e.upgrades.iter().map(|p| {
         let role = if p.card.kind == CardType::ShipResource {
             Role::ShipResource
         } else {
             Role::Upgrade
         };
         (role, p)
-    }));
-    v
+    }))
 }
