@@ -116,6 +116,8 @@ pub(crate) struct Beside<'b, 'a> {
     pub sideboard: Option<&'b SideboardState<'a>>,
     pub against: Option<&'b Against>,
     pub changed: Changed,
+    /// The slot assignments made so far beside the same fleet.
+    pub assignments: &'b slots::Assignments,
 }
 
 impl<'b, 'a> Beside<'b, 'a> {
@@ -415,6 +417,7 @@ fn price_ships<'a>(
             holding,
             sub,
             &taken,
+            beside.map(|b| b.assignments),
         );
         let wasted = limited::wasted(&chosen, &ships);
         if wasted.is_empty() || wasted.iter().all(|w| excluded.contains(w)) {
@@ -438,6 +441,7 @@ fn price_all<'a>(
     holding: &Holding,
     sub: bool,
     taken: &[Option<&ShipState<'a>>],
+    made: Option<&slots::Assignments>,
 ) -> Vec<ShipState<'a>> {
     let mut ships = Vec::with_capacity(fleet.ships.len());
     for (i, (e, list)) in fleet.ships.iter().zip(lists).enumerate() {
@@ -470,6 +474,7 @@ fn price_all<'a>(
             &on,
             free_talent,
             &here,
+            made,
         ));
     }
     ships
@@ -487,7 +492,9 @@ struct ShipHolding {
 
 /// Prices ship `i` and its cards; `on` is what they are priced against
 /// (the ship as conditions see it, every grant and waiver of the fleet);
-/// `free_talent`: the fleet's resource has Fleet Captain rule 5.
+/// `free_talent`: the fleet's resource has Fleet Captain rule 5; `made`:
+/// the slot assignments made beside the same fleet, if any.
+#[allow(clippy::too_many_arguments)]
 fn price_ship<'a>(
     i: usize,
     e: &'a ShipEntry<'a>,
@@ -496,6 +503,7 @@ fn price_ship<'a>(
     on: &OnShip,
     free_talent: bool,
     holding: &ShipHolding,
+    made: Option<&slots::Assignments>,
 ) -> ShipState<'a> {
     let muted = &holding.muted;
     let ship = e.ship.card;
@@ -556,7 +564,7 @@ fn price_ship<'a>(
         unused_printed: 0,
         kept_up: &holding.kept_up,
     };
-    let assignment = terms.assign(&needing, &options);
+    let assignment = terms.assign(&needing, &options, made);
     // A discount per unused printed slot reads the assignment's.
     let terms = slot_terms::ShipSlots {
         unused_printed: terms.unused_printed_by(&assignment),

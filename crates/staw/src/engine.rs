@@ -196,6 +196,8 @@ pub struct Base<'r> {
     /// The rules' diagnostics in the rules' order, and each rule's part.
     diagnostics: Vec<Diagnostic>,
     by_rule: Vec<Range<usize>>,
+    /// The slot assignments made while pricing changes beside it.
+    assignments: crate::slots::Assignments,
 }
 
 impl<'r> Base<'r> {
@@ -314,6 +316,7 @@ impl<'db> Resolved<'db> {
             repriced: !self.costs.is_empty(),
             diagnostics,
             by_rule,
+            assignments: crate::slots::Assignments::default(),
         }))
     }
 
@@ -343,6 +346,7 @@ impl<'db> Resolved<'db> {
             sideboard: base.analysis.sideboard.as_ref(),
             against: base.analysis.against.as_ref(),
             changed,
+            assignments: &base.assignments,
         });
         let a = self.priced(beside)?;
         for (rule, kept) in RULES.iter().zip(&base.by_rule) {

@@ -308,6 +308,7 @@ impl<'s, 'a> ShipSlots<'s, 'a> {
         &self,
         needing: &[usize],
         options: &[slots::Options],
+        made: Option<&slots::Assignments>,
     ) -> Vec<Option<(usize, usize)>> {
         // No card fills a slot it adds itself (Systems Upgrade's [tech]),
         // nor one of a card that stands in its own slots (`adders`).
@@ -315,7 +316,10 @@ impl<'s, 'a> ShipSlots<'s, 'a> {
         // A shuttlecraft weighs a card's cost there (`edge`).
         let shuttle = self.on.view.class.is_some_and(|c| c.shuttle);
         if !shuttle && self.slots.iter().all(|s| s.added.is_none()) {
-            return slots::assign_plain(self.slots, options, &adders);
+            return match made {
+                Some(made) => made.plain(self.slots, options, &adders),
+                None => slots::assign_plain(self.slots, options, &adders),
+            };
         }
         let terms: Vec<Option<Terms>> = (0..self.slots.len()).map(|j| self.terms(j)).collect();
         let w = Weighing {

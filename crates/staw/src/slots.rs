@@ -114,6 +114,72 @@ impl std::fmt::Debug for Accepts<'_> {
     }
 }
 
+/// Slot assignments made, by what each was made of ([`assign_plain`]'s
+/// slots, options and adders): a question that prices many changes of one
+/// fleet (`options`, through `Resolved::analyse_rules_beside`) assigns the
+/// slots of a ship with the same slots and the same options again and
+/// again. Kept for one such question (`engine::Base`), at most
+/// [`Assignments::KEPT`] of them. A key is what the assignment reads: the
+/// types each slot accepts, each card's options (type and cost), and the
+/// card that adds each slot.
+#[derive(Debug, Default)]
+pub(crate) struct Assignments {
+    made: std::sync::Mutex<std::collections::HashMap<Vec<u8>, Assignment>>,
+}
+
+impl Assignments {
+    const KEPT: usize = 4096;
+
+    /// [`assign_plain`], taken from those made when made of the same.
+    pub(crate) fn plain(
+        &self,
+        slots: &[Slot],
+        options: &[Options],
+        adders: &[Option<usize>],
+    ) -> Assignment {
+        // Every list and text after its length: one key, one input.
+        let mut key = Vec::with_capacity(16 * (slots.len() + options.len()) + 4 * adders.len());
+        let number = |key: &mut Vec<u8>, n: usize| {
+            key.extend(u32::try_from(n).unwrap_or(u32::MAX).to_le_bytes());
+        };
+        number(&mut key, slots.len());
+        for s in slots {
+            number(&mut key, s.accepts.len());
+            for t in s.accepts.iter() {
+                number(&mut key, t.len());
+                key.extend(t.as_bytes());
+            }
+        }
+        number(&mut key, options.len());
+        for o in options {
+            number(&mut key, o.len());
+            for (t, c) in o {
+                number(&mut key, t.len());
+                key.extend(t.as_bytes());
+                key.extend(c.to_le_bytes());
+            }
+        }
+        for a in adders {
+            number(&mut key, a.map_or(0, |a| a + 1));
+        }
+        let known = self
+            .made
+            .lock()
+            .ok()
+            .and_then(|made| made.get(&key).cloned());
+        if let Some(a) = known {
+            return a;
+        }
+        let a = assign_plain(slots, options, adders);
+        if let Ok(mut made) = self.made.lock() {
+            if made.len() < Self::KEPT {
+                made.insert(key, a.clone());
+            }
+        }
+        a
+    }
+}
+
 /// Where a card may go: each slot type it may be counted as, with its cost
 /// when counted so.
 pub(crate) type Options<'a> = Vec<(&'a str, i32)>;

@@ -357,3 +357,41 @@ proptest::proptest! {
         }
     }
 }
+
+/// The assignments kept across every case of the next test: the same
+/// inputs come again often (few types, few costs), and inputs that differ
+/// in one cost, one type or one adder must not be taken for each other.
+static KEPT: std::sync::OnceLock<Assignments> = std::sync::OnceLock::new();
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(3000))]
+    /// An assignment taken from those made is the assignment made.
+    #[test]
+    fn a_kept_assignment_is_the_assignment_of_its_inputs(
+        printed in proptest::collection::vec(
+            proptest::collection::vec(0u8..3, 1..3), 0..4),
+        cards in proptest::collection::vec(
+            proptest::collection::vec((0u8..3, 0i32..3), 1..3), 0..4),
+        adds in proptest::collection::vec(0usize..4, 0..2),
+    ) {
+        const TYPES: [&str; 3] = ["crew", "tech", "crew-or-tech"];
+        let mut slots: Vec<Slot> = printed
+            .iter()
+            .map(|t| slot(&t.iter().map(|&x| TYPES[usize::from(x)]).collect::<Vec<_>>()))
+            .collect();
+        let mut adders: Vec<Option<usize>> = vec![None; slots.len()];
+        for &i in adds.iter().filter(|&&i| i < cards.len()) {
+            slots.push(slot(&["crew"]));
+            adders.push(Some(i));
+        }
+        let options: Vec<Options> = cards
+            .iter()
+            .map(|o| o.iter().map(|(t, c)| (TYPES[usize::from(*t)], *c)).collect())
+            .collect();
+        let kept = KEPT.get_or_init(Assignments::default);
+        let made = assign_plain(&slots, &options, &adders);
+        proptest::prop_assert_eq!(kept.plain(&slots, &options, &adders), made.clone());
+        // Asked again: the one kept.
+        proptest::prop_assert_eq!(kept.plain(&slots, &options, &adders), made);
+    }
+}
