@@ -82,12 +82,33 @@ pub struct Ask {
     pub workers: usize,
 }
 
-fn errors_by_code(diagnostics: &[Diagnostic]) -> HashMap<fleetcheck_input::diag::Code, usize> {
-    let mut m = HashMap::new();
-    for d in diagnostics.iter().filter(|d| d.is_error()) {
-        *m.entry(d.code).or_insert(0) += 1;
+/// How many errors of each code: a few codes, kept in a list (counted
+/// for every card tried).
+#[derive(Debug, Clone, Default)]
+struct Errors(Vec<(fleetcheck_input::diag::Code, usize)>);
+
+impl Errors {
+    /// `diagnostics`' errors added.
+    fn with(mut self, diagnostics: &[Diagnostic]) -> Errors {
+        for d in diagnostics.iter().filter(|d| d.is_error()) {
+            match self.0.iter_mut().find(|(c, _)| *c == d.code) {
+                Some((_, n)) => *n += 1,
+                None => self.0.push((d.code, 1)),
+            }
+        }
+        self
     }
-    m
+
+    fn get(&self, code: fleetcheck_input::diag::Code) -> usize {
+        self.0
+            .iter()
+            .find(|(c, _)| *c == code)
+            .map_or(0, |(_, n)| *n)
+    }
+}
+
+fn errors_by_code(diagnostics: &[Diagnostic]) -> Errors {
+    Errors::default().with(diagnostics)
 }
 
 fn kind_label(c: &Card) -> String {
@@ -576,10 +597,7 @@ fn find_beside(
         if fleetcheck_input::diag::exit_code(&diagnostics) == 2 {
             return None;
         }
-        let mut errors = read.clone();
-        for (code, n) in errors_by_code(&diagnostics) {
-            *errors.entry(code).or_insert(0) += n;
-        }
+        let errors = read.clone().with(&diagnostics);
         Some(Priced { errors, outcome })
     });
     let mut out = Vec::new();
@@ -590,8 +608,9 @@ fn find_beside(
         };
         let now = after.errors;
         let new: Vec<fleetcheck_input::diag::Code> = now
+            .0
             .iter()
-            .filter(|(c, n)| before.get(*c).copied().unwrap_or(0) < **n)
+            .filter(|(c, n)| before.get(*c) < *n)
             .map(|(c, _)| *c)
             .collect();
         if !new.is_empty() {
@@ -722,7 +741,7 @@ struct Try<'db> {
 /// What the fleet priced with a card to try says: its errors by code,
 /// and what `options` takes of it (`None` when it cannot be priced).
 struct Priced {
-    errors: HashMap<fleetcheck_input::diag::Code, usize>,
+    errors: Errors,
     outcome: Option<Option<Outcome>>,
 }
 
