@@ -26,6 +26,9 @@ The cases:
 - `card T240`: start-up, database load, one lookup, a small render;
 - `check fleets/dominion-keldons.toml`: one real fleet (targets: at most 3x
   the hello-world time, at most 20 MiB peak memory);
+- `options fleets/dominion-keldons.toml --ship 1`: every card that fits
+  the Koranak's place, each priced with the fleet (target: at most 10x the
+  hello-world time; it prices on every core, as a player waits for it);
 - `check DIR` over N generated fleets (default 10,000; target: at most 1 s),
   with the default table output and with `-o json`.
   They are generated from the real card database with a fixed seed: 1 to 3
@@ -467,6 +470,8 @@ def main():
             compare(this, other, [
                 ("fleetcheck card T240", ["card", "T240"], reps),
                 (f"fleetcheck check {ONE_FLEET}", ["check", ONE_FLEET], reps),
+                (f"fleetcheck options {ONE_FLEET} --ship 1",
+                 ["options", ONE_FLEET, "--ship", "1"], reps),
                 (f"fleetcheck check <{args.fleets} generated fleets>", ["check", gen], dirs),
                 (f"fleetcheck check -o json <{args.fleets} generated fleets>",
                  ["check", "-o", "json", gen], dirs),
@@ -481,6 +486,8 @@ def main():
             ("fleetcheck card T240", [binary, "card", "T240"], reps, ""),
             (f"fleetcheck check {ONE_FLEET}", [binary, "check", ONE_FLEET], reps,
              "<= 3x, <= 20 MiB"),
+            (f"fleetcheck options {ONE_FLEET} --ship 1",
+             [binary, "options", ONE_FLEET, "--ship", "1"], reps, "<= 10x"),
         ]
         gen = os.path.join(tmp, "fleets")
         gen_fleets(gen, args.fleets)

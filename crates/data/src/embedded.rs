@@ -324,6 +324,20 @@ impl Blob {
         (i < self.cards).then(|| text.split(' ').filter(|t| !t.is_empty()))
     }
 
+    /// Whether one of card `i`'s upgrade types is among `types`, compared
+    /// as bytes (asked of every upgrade by `options`).
+    pub(crate) fn has_upgrade_type(&self, i: usize, types: &[&str]) -> Option<bool> {
+        if i >= self.cards {
+            return None;
+        }
+        let bytes = self.key(TYPE_OFFSETS, TYPE_NAMES, i);
+        Some(
+            bytes
+                .split(|&b| b == b' ')
+                .any(|t| !t.is_empty() && types.iter().any(|w| w.as_bytes() == t)),
+        )
+    }
+
     /// Entry `i` of a string table (empty if damaged).
     fn key(&self, offsets: usize, keys: usize, i: usize) -> &[u8] {
         self.span(offsets, i)

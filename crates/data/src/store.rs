@@ -100,6 +100,12 @@ impl Table<Card> {
         }
     }
 
+    /// Whether the card at index `i` is decoded already (read since the
+    /// database was opened).
+    pub fn is_decoded(&self, i: usize) -> bool {
+        self.slots.get(i).is_some_and(|s| s.get().is_some())
+    }
+
     /// Whether the card at index `i` may fill a slot that takes one of
     /// `types` (one of its `Card::upgrade_types` is among them), or needs
     /// no slot (`Rules::no_slot`), without decoding it.
@@ -108,9 +114,7 @@ impl Table<Card> {
             Some(card) => {
                 Some(card.rules.no_slot || card.upgrade_types().any(|t| types.contains(&t)))
             }
-            None => Some(
-                self.blob.no_slot(i)? || self.blob.upgrade_types(i)?.any(|t| types.contains(&t)),
-            ),
+            None => Some(self.blob.no_slot(i)? || self.blob.has_upgrade_type(i, types)?),
         }
     }
 }

@@ -458,8 +458,9 @@ fn find_beside(
         (None, Some(CardType::Admiral)) => kinds.iter().any(|(k, _)| *k == Kind::Admiral),
         _ => false,
     };
-    // An upgrade is read only if it may fill the slot asked for, or a free
-    // slot (or needs none): its types are known without decoding it too.
+    // An upgrade not decoded yet is read only if it may fill the slot
+    // asked for, or a free slot (or needs none): its types are known
+    // without decoding it too. (A decoded one is judged below, once.)
     let free: Vec<&str> = kinds
         .iter()
         .filter(|(k, _)| *k == Kind::Upgrade)
@@ -469,12 +470,16 @@ fn find_beside(
         Some(s) => vec![s],
         None => free,
     };
-    let may_fit = |i: usize| match db.cards.kind(i) {
-        Some(CardType::Upgrade) => db.cards.fits_any(i, &wanted).unwrap_or(true),
-        _ => true,
+    let may_fit = |i: usize, kind: Option<CardType>| {
+        kind != Some(CardType::Upgrade)
+            || db.cards.is_decoded(i)
+            || db.cards.fits_any(i, &wanted).unwrap_or(true)
     };
     let of_type: Vec<usize> = (0..db.cards.len())
-        .filter(|&i| takes(db.cards.kind(i)) && may_fit(i))
+        .filter(|&i| {
+            let kind = db.cards.kind(i);
+            takes(kind) && may_fit(i, kind)
+        })
         .collect();
     if ask.workers > 1 {
         crate::on_workers(ask.workers, &of_type, |&i| {
