@@ -113,6 +113,7 @@ pub(crate) enum Changed {
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Beside<'b, 'a> {
     pub ships: &'b [ShipState<'a>],
+    pub resource: Option<&'b ResourceState<'a>>,
     pub sideboard: Option<&'b SideboardState<'a>>,
     pub against: Option<&'b Against>,
     pub changed: Changed,
@@ -229,7 +230,7 @@ pub(crate) fn analyse<'a>(
         |h| price_ships(db, format, fleet, h, None).0,
         |ships| {
             let resource = fleet.resource.as_ref().map(|r| {
-                resource::price(db, r, ships, format.sub_factions)
+                resource::price(db, r, ships, format.sub_factions, None)
                     .price
                     .cost
             });
@@ -259,10 +260,15 @@ pub(crate) fn analyse<'a>(
         let total = cards.iter().map(|(_, p)| p.cost).sum();
         SideboardState { cards, total }
     });
+    // Whether the same resource attaches cards, as the fleet beside found.
+    let attaching = |r: &Placed| {
+        let was = beside.and_then(|b| b.resource)?;
+        (std::ptr::eq(was.placed.card, r.card) && was.carried.is_empty()).then_some(was.attaches)
+    };
     let resource = fleet
         .resource
         .as_ref()
-        .map(|r| resource::price(db, r, &ships, format.sub_factions));
+        .map(|r| resource::price(db, r, &ships, format.sub_factions, attaching(r)));
     let additional_points = raw
         .additional_points
         .as_ref()
@@ -297,7 +303,16 @@ pub(crate) fn analyse<'a>(
 /// over them finds them (by ship, then as each lists them), each once.
 /// Linear in the ships: each faction's first two places are kept, and a
 /// ship takes the first that is not its own.
-fn others_of(factions: &[Factions]) -> Vec<Vec<String>> {
+fn others_of<'a>(factions: &[Factions<'a>]) -> Vec<Vec<std::borrow::Cow<'a, str>>> {
+    use std::borrow::Cow;
+    // A faction as the ship's card names it (borrowed), or as a card added
+    // it (copied).
+    let name_at = |(j, k): (usize, usize)| -> Cow<'a, str> {
+        match &factions[j].ship {
+            Cow::Borrowed(s) => Cow::Borrowed(s[k].as_str()),
+            Cow::Owned(v) => Cow::Owned(v[k].clone()),
+        }
+    };
     type At = (usize, usize);
     let mut places: Vec<(&str, At, Option<At>)> = Vec::new();
     for (j, f) in factions.iter().enumerate() {
@@ -314,15 +329,12 @@ fn others_of(factions: &[Factions]) -> Vec<Vec<String>> {
     }
     (0..factions.len())
         .map(|i| {
-            let mut others: Vec<(At, &str)> = places
+            let mut others: Vec<At> = places
                 .iter()
-                .filter_map(|&(name, first, second)| {
-                    let at = if first.0 != i { Some(first) } else { second };
-                    at.map(|at| (at, name))
-                })
+                .filter_map(|&(_, first, second)| if first.0 != i { Some(first) } else { second })
                 .collect();
             others.sort_unstable();
-            others.into_iter().map(|(_, n)| n.to_string()).collect()
+            others.into_iter().map(name_at).collect()
         })
         .collect()
 }
@@ -340,11 +352,29 @@ fn price_ships<'a>(
     let muted = &holding.muted;
     let sub = format.sub_factions;
     let lists: Vec<Vec<(Role, &Placed)>> = fleet.ships.iter().map(cards_of).collect();
+    // A ship the change did not touch has the factions it had beside
+    // (priced there with every text in play, as here).
+    let plain = holding == &Holding::default();
+    let untouched = |i: usize| {
+        beside
+            .filter(|b| plain && b.against.is_some() && b.changed != Changed::Ship(i))
+            .and_then(|b| b.ships.get(i))
+            .filter(|s| std::ptr::eq(s.entry.ship.card, fleet.ships[i].ship.card))
+    };
     let mut factions: Vec<Factions> = fleet
         .ships
         .iter()
         .enumerate()
-        .map(|(i, e)| Factions::of(db, e, |k| muted.contains(&(i, k))))
+        .map(|(i, e)| match untouched(i) {
+            Some(s) => Factions {
+                ship: s.factions.clone(),
+                captain: s.captain_factions.clone(),
+                class: s.class,
+                dial: s.dial,
+                others: Vec::new(),
+            },
+            None => Factions::of(db, e, |k| muted.contains(&(i, k))),
+        })
         .collect();
     let others = others_of(&factions);
     for (f, others) in factions.iter_mut().zip(others) {
@@ -369,7 +399,6 @@ fn price_ships<'a>(
     });
     waivers.retain(|w| w.when.is_none_or(|c| view(w.at.0).holds(c)));
     let against = Against::of(&grants, &waivers);
-    let plain = holding == &Holding::default();
     let taken: Vec<Option<&ShipState<'a>>> = match beside {
         Some(b) if plain && against.is_some() && b.against == against.as_ref() => {
             (0..fleet.ships.len())

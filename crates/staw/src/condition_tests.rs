@@ -135,7 +135,7 @@ fn message_on(c: &Condition, crewed: bool, others: &[&str], change: impl Fn(&mut
         construction: None,
         officers: Vec::new(),
     };
-    let others = strings(others);
+    let others: Vec<std::borrow::Cow<str>> = others.iter().map(|&o| o.into()).collect();
     let view = ShipView {
         ship: &sc.ship,
         factions: &sc.ship.factions,

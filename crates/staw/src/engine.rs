@@ -343,6 +343,7 @@ impl<'db> Resolved<'db> {
         };
         let beside = changed.map(|changed| Beside {
             ships: &base.analysis.ships,
+            resource: base.analysis.resource.as_ref(),
             sideboard: base.analysis.sideboard.as_ref(),
             against: base.analysis.against.as_ref(),
             changed,

@@ -39,8 +39,8 @@ pub(crate) fn shares_faction(card: &[String], ship: &[String], sub_factions: boo
 
 /// Whether something of `have` factions counts as one of the `wanted`
 /// factions, for a condition or a card filter.
-pub(crate) fn counts_as(have: &[String], wanted: &[String], sub_factions: bool) -> bool {
-    have.iter().any(|h| {
+pub(crate) fn counts_as<S: AsRef<str>>(have: &[S], wanted: &[String], sub_factions: bool) -> bool {
+    have.iter().map(AsRef::as_ref).any(|h| {
         wanted
             .iter()
             .any(|w| h == w || (sub_factions && prime(h) == w))

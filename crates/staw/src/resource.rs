@@ -198,12 +198,14 @@ fn fleet_cost(rule: &CostFromFleet, ships: &[ShipState], sub_factions: bool) -> 
     )
 }
 
-/// Prices the resource against the priced ships.
+/// Prices the resource against the priced ships; `attaching`: whether the
+/// resource attaches cards to ships (`attaches`), when already known.
 pub(crate) fn price<'a>(
     db: &Database,
     placed: &'a Placed<'a>,
     ships: &[ShipState],
     sub_factions: bool,
+    attaching: Option<bool>,
 ) -> ResourceState<'a> {
     let card = placed.card;
     let mut price = Price {
@@ -231,7 +233,7 @@ pub(crate) fn price<'a>(
             }
         }
     }
-    let attaches = !carried.is_empty() || attaches(db, card);
+    let attaches = !carried.is_empty() || attaching.unwrap_or_else(|| attaches(db, card));
     if attaches && !carried.is_empty() && price.cost != 0 {
         let (i, k) = carried[0];
         let on = &ships[i].cards[k].placed.card;

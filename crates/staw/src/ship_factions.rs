@@ -22,7 +22,7 @@ pub(crate) struct Factions<'a> {
     /// The ship's maneuver dial and firing arcs (its class entry).
     pub dial: Option<&'a ShipClass>,
     /// The factions of the fleet's other ships (filled by `analyse`).
-    pub others: Vec<String>,
+    pub others: Vec<Cow<'a, str>>,
 }
 
 impl<'a> Factions<'a> {

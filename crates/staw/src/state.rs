@@ -24,7 +24,8 @@ pub struct ShipState<'a> {
     /// The ship's maneuver dial and firing arcs (its class entry).
     pub dial: Option<&'a ShipClass>,
     /// The factions of the fleet's other ships.
-    pub other_factions: Vec<String>,
+    /// (borrowed from the cards while none adds one).
+    pub other_factions: Vec<std::borrow::Cow<'a, str>>,
     /// Captain, admiral, resource cards, then upgrades in file order.
     pub cards: Vec<CardState<'a>>,
     pub slots: Vec<Slot<'a>>,

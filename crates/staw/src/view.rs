@@ -81,7 +81,7 @@ pub struct ShipView<'a> {
     /// Mirror Universe dial of a "Galaxy Class (MU)" ship), if known.
     pub dial: Option<&'a ShipClass>,
     /// The factions of the fleet's other ships.
-    pub other_factions: &'a [String],
+    pub other_factions: &'a [std::borrow::Cow<'a, str>],
 }
 
 /// The cards of a ship in report order, with their roles.

@@ -89,15 +89,15 @@ pub fn factions_or(ids: &[String]) -> String {
 
 /// Faction ids by their display names, joined with "and": "Federation and
 /// Vulcan"; "no faction" for none.
-pub fn factions_and(ids: &[String]) -> String {
+pub fn factions_and<S: AsRef<str>>(ids: &[S]) -> String {
     if ids.is_empty() {
         return names::faction("no-faction").to_string();
     }
     and_list(&faction_names(ids))
 }
 
-fn faction_names(ids: &[String]) -> Vec<&str> {
-    ids.iter().map(|f| names::faction(f)).collect()
+fn faction_names<S: AsRef<str>>(ids: &[S]) -> Vec<&str> {
+    ids.iter().map(|f| names::faction(f.as_ref())).collect()
 }
 
 /// What a card or ship of these factions is: "is Federation", "is
