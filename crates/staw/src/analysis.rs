@@ -96,6 +96,16 @@ impl Against {
     }
 }
 
+/// How a fleet is priced: alone (a check), as a base that copies of it
+/// with one change are priced beside (what its ships were priced against
+/// is kept: `Analysis::against`), or beside such a base.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Pricing<'b, 'a> {
+    Alone,
+    Base,
+    Beside(Beside<'b, 'a>),
+}
+
 /// What one change of a fleet touched (`Resolved::with`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Changed {
@@ -220,14 +230,21 @@ pub(crate) fn analyse<'a>(
     raw: &'a RawFleet,
     fleet: &'a Fleet<'a>,
     cap: Option<(i32, String)>,
-    beside: Option<Beside<'_, 'a>>,
+    pricing: Pricing<'_, 'a>,
 ) -> Analysis<'a> {
-    let (first, against) = price_ships(db, format, fleet, &Holding::default(), beside);
-    // Kept only when the ships' first pricing is their pricing.
-    let against = against.filter(|_| face_down::holds_no_text(&first));
+    let beside = match pricing {
+        Pricing::Beside(b) => Some(b),
+        Pricing::Alone | Pricing::Base => None,
+    };
+    let weighed = !matches!(pricing, Pricing::Alone);
+    let (first, against) = price_ships(db, format, fleet, &Holding::default(), beside, weighed);
+    // Kept by a base, and only when the ships' first pricing is their
+    // pricing.
+    let against =
+        against.filter(|_| matches!(pricing, Pricing::Base) && face_down::holds_no_text(&first));
     let ships = face_down::choose(
         first,
-        |h| price_ships(db, format, fleet, h, None).0,
+        |h| price_ships(db, format, fleet, h, None, false).0,
         |ships| {
             let resource = fleet.resource.as_ref().map(|r| {
                 resource::price(db, r, ships, format.sub_factions, None)
@@ -339,15 +356,17 @@ fn others_of<'a>(factions: &[Factions<'a>]) -> Vec<Vec<std::borrow::Cow<'a, str>
         .collect()
 }
 
-/// Prices the ships; with what they were priced against when no grant is
-/// limited. A ship `beside` holds priced against the same is taken from
-/// it (only with every text in play: `holding` empty).
+/// Prices the ships; with what they were priced against when `weighed`
+/// (for a base, or beside one) and no grant is limited. A ship `beside`
+/// holds priced against the same is taken from it (only with every text
+/// in play: `holding` empty).
 fn price_ships<'a>(
     db: &'a Database,
     format: &'a Format,
     fleet: &'a Fleet<'a>,
     holding: &Holding,
     beside: Option<Beside<'_, 'a>>,
+    weighed: bool,
 ) -> (Vec<ShipState<'a>>, Option<Against>) {
     let muted = &holding.muted;
     let sub = format.sub_factions;
@@ -398,7 +417,7 @@ fn price_ships<'a>(
         Effect::SetCost(_) => true,
     });
     waivers.retain(|w| w.when.is_none_or(|c| view(w.at.0).holds(c)));
-    let against = Against::of(&grants, &waivers);
+    let against = weighed.then(|| Against::of(&grants, &waivers)).flatten();
     let taken: Vec<Option<&ShipState<'a>>> = match beside {
         Some(b) if plain && against.is_some() && b.against == against.as_ref() => {
             (0..fleet.ships.len())

@@ -9,13 +9,18 @@
 //! - [`Resolved::analyse`]: price it and run every rule;
 //!   [`Resolved::with`]: the same fleet with one [`Change`] made in memory
 //!   (a card added, removed or replaced), ready to be priced again without
-//!   writing or parsing any TOML.
+//!   writing or parsing any TOML;
+//! - [`Resolved::base`]: the fleet priced and checked once, kept as a
+//!   [`Base`]; [`Resolved::analyse_rules_beside`] prices a fleet made of
+//!   it by one change beside it, taking from the base what the change
+//!   cannot have changed (a question about many changes of one fleet:
+//!   `options`, the language server's completion).
 //!
 //! [`Engine::runs`] counts the pipeline runs (each resolution and each
 //! pricing with the rules), so that tests can hold a command to a bounded
 //! number of them.
 
-use crate::analysis::{self, Analysis, Beside, Changed};
+use crate::analysis::{self, Analysis, Beside, Changed, Pricing};
 use crate::fleet::read::{self, RawFleet};
 use crate::fleet::{resolve, Fleet, Placed, Position, ShipEntry, Sideboard, SideboardCard};
 use crate::{Analysed, CheckOptions, OnItsShip, Reads, DEFAULT_FORMAT, GAME, RULES};
@@ -171,7 +176,7 @@ pub struct Resolved<'db> {
     /// another.
     id: u64,
     /// For a fleet made by [`Resolved::with`]: the fleet it was made
-    /// from ([`Base::id`]) and what the change touched.
+    /// from (its `id`) and what the change touched.
     changed: Option<(u64, Changed)>,
 }
 
@@ -290,7 +295,7 @@ impl<'db> Resolved<'db> {
         diagnostics: &mut Vec<Diagnostic>,
         visit: impl FnOnce(&Analysis) -> R,
     ) -> Option<R> {
-        let a = self.priced(None)?;
+        let a = self.priced(Pricing::Alone)?;
         for rule in RULES {
             (rule.check)(&a, diagnostics);
         }
@@ -301,7 +306,7 @@ impl<'db> Resolved<'db> {
     /// outcome kept as a [`Base`] to price this fleet's changes beside;
     /// `None` when the fleet cannot be priced.
     pub fn base<T>(&self, then: impl FnOnce(&Base) -> T) -> Option<T> {
-        let analysis = self.priced(None)?;
+        let analysis = self.priced(Pricing::Base)?;
         let mut diagnostics = Vec::new();
         let mut by_rule = Vec::with_capacity(RULES.len());
         for rule in RULES {
@@ -349,7 +354,7 @@ impl<'db> Resolved<'db> {
             changed,
             assignments: &base.assignments,
         });
-        let a = self.priced(beside)?;
+        let a = self.priced(beside.map_or(Pricing::Alone, Pricing::Beside))?;
         for (rule, kept) in RULES.iter().zip(&base.by_rule) {
             match (rule.reads, changed) {
                 (Reads::Sideboard, Some(Changed::Ship(_))) => {
@@ -363,7 +368,7 @@ impl<'db> Resolved<'db> {
 
     /// The fleet priced (with an event's prices and the collection), the
     /// rules not yet run; `None` when it cannot be priced.
-    fn priced<'s>(&'s self, beside: Option<Beside<'_, 's>>) -> Option<Analysis<'s>> {
+    fn priced<'s>(&'s self, pricing: Pricing<'_, 's>) -> Option<Analysis<'s>> {
         let (Some(fleet), Some(format)) = (&self.fleet, self.format) else {
             return None;
         };
@@ -375,7 +380,7 @@ impl<'db> Resolved<'db> {
             &self.raw,
             fleet,
             self.cap.clone(),
-            beside,
+            pricing,
         );
         if !self.costs.is_empty() {
             crate::event::reprice(&mut a, &self.costs);

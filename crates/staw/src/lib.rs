@@ -229,7 +229,7 @@ impl resolve::Judge for OnItsShip<'_> {
             &raw,
             &fleet,
             None,
-            None,
+            analysis::Pricing::Alone,
         );
         let price = a
             .ships
