@@ -461,6 +461,10 @@ fn find_beside(
     // An upgrade not decoded yet is read only if it may fill the slot
     // asked for, or a free slot (or needs none): its types are known
     // without decoding it too. (A decoded one is judged below, once.)
+    // Not with a prefix typed (the language server's completion): few
+    // cards are priced then, and the server decodes every card at its
+    // start, so that looking at the types first would cost more than it
+    // saves.
     let free: Vec<&str> = kinds
         .iter()
         .filter(|(k, _)| *k == Kind::Upgrade)
@@ -472,6 +476,7 @@ fn find_beside(
     };
     let may_fit = |i: usize, kind: Option<CardType>| {
         kind != Some(CardType::Upgrade)
+            || starting.is_some()
             || db.cards.is_decoded(i)
             || db.cards.fits_any(i, &wanted).unwrap_or(true)
     };
