@@ -316,25 +316,27 @@ impl Blob {
         Some(*self.section(KINDS).get(i)? & NO_SLOT != 0)
     }
 
-    /// The upgrade types of card `i` (`Card::upgrade_types`), without
-    /// decoding it.
-    pub(crate) fn upgrade_types(&self, i: usize) -> Option<impl Iterator<Item = &str>> {
+    /// The upgrade types of card `i` as the blob keeps them, each as bytes
+    /// (its entry of the type table split at spaces).
+    fn type_words(&self, i: usize) -> Option<impl Iterator<Item = &[u8]>> {
         let bytes = self.key(TYPE_OFFSETS, TYPE_NAMES, i);
-        let text = std::str::from_utf8(bytes).ok()?;
-        (i < self.cards).then(|| text.split(' ').filter(|t| !t.is_empty()))
+        (i < self.cards).then(|| bytes.split(|&b| b == b' ').filter(|t| !t.is_empty()))
+    }
+
+    /// The upgrade types of card `i` (`Card::upgrade_types`), without
+    /// decoding it; `None` when one is not UTF-8.
+    pub(crate) fn upgrade_types(&self, i: usize) -> Option<Vec<&str>> {
+        self.type_words(i)?
+            .map(|t| std::str::from_utf8(t).ok())
+            .collect()
     }
 
     /// Whether one of card `i`'s upgrade types is among `types`, compared
     /// as bytes (asked of every upgrade by `options`).
     pub(crate) fn has_upgrade_type(&self, i: usize, types: &[&str]) -> Option<bool> {
-        if i >= self.cards {
-            return None;
-        }
-        let bytes = self.key(TYPE_OFFSETS, TYPE_NAMES, i);
         Some(
-            bytes
-                .split(|&b| b == b' ')
-                .any(|t| !t.is_empty() && types.iter().any(|w| w.as_bytes() == t)),
+            self.type_words(i)?
+                .any(|t| types.iter().any(|w| w.as_bytes() == t)),
         )
     }
 
@@ -470,7 +472,7 @@ impl Blob {
             self.no_slot(i) == Some(cards[i].rules.no_slot)
                 && self
                     .upgrade_types(i)
-                    .is_some_and(|t| t.eq(cards[i].upgrade_types()))
+                    .is_some_and(|t| t.into_iter().eq(cards[i].upgrade_types()))
         });
         if !types_match {
             return Err(bad("its upgrade types do not match the cards"));

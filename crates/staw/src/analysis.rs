@@ -55,8 +55,8 @@ pub struct Analysis<'a> {
 
 /// What a fleet's ships were priced against: the grants and waivers in
 /// play, each known by where its card stands, the card and which of the
-/// card's rules it is. `None` (`Against::of`) when a grant is limited to
-/// some cards: which cards get it is chosen across the fleet.
+/// card's rules it is. Not made when a grant is limited to some cards
+/// (`price_ships`): which cards get it is chosen across the fleet.
 ///
 /// A ship's pricing reads only the ship, its cards, its factions (with the
 /// other ships'), these grants and waivers and the fleet's resource
@@ -70,14 +70,11 @@ pub(crate) struct Against {
 }
 
 impl Against {
-    fn of(grants: &[Grant], waivers: &[Waiver]) -> Option<Against> {
-        if grants.iter().any(|g| g.max_cards().is_some()) {
-            return None;
-        }
+    fn of(grants: &[Grant], waivers: &[Waiver]) -> Against {
         fn address<T>(r: &T) -> usize {
             std::ptr::from_ref(r) as usize
         }
-        Some(Against {
+        Against {
             grants: grants
                 .iter()
                 .map(|g| {
@@ -92,7 +89,7 @@ impl Against {
                 .iter()
                 .map(|w| (w.at, address(w.from), address(w.filter)))
                 .collect(),
-        })
+        }
     }
 }
 
@@ -132,13 +129,21 @@ pub(crate) struct Beside<'b, 'a> {
 }
 
 impl<'b, 'a> Beside<'b, 'a> {
-    /// The priced ship `i` to take, if the change did not touch it and it
-    /// has these factions.
-    fn ship(self, i: usize, factions: &Factions) -> Option<&'b ShipState<'a>> {
+    /// Ship `i` as priced beside, if the change did not touch it (`e` is
+    /// the copy's entry of it).
+    fn untouched(self, i: usize, e: &ShipEntry) -> Option<&'b ShipState<'a>> {
         if self.changed == Changed::Ship(i) {
             return None;
         }
-        self.ships.get(i).filter(|s| {
+        self.ships
+            .get(i)
+            .filter(|s| std::ptr::eq(s.entry.ship.card, e.ship.card))
+    }
+
+    /// The priced ship `i` to take, if the change did not touch it and it
+    /// has these factions.
+    fn ship(self, i: usize, e: &ShipEntry, factions: &Factions) -> Option<&'b ShipState<'a>> {
+        self.untouched(i, e).filter(|s| {
             *s.factions == *factions.ship
                 && *s.captain_factions == *factions.captain
                 && s.other_factions == factions.others
@@ -376,9 +381,8 @@ fn price_ships<'a>(
     let plain = holding == &Holding::default();
     let untouched = |i: usize| {
         beside
-            .filter(|b| plain && b.against.is_some() && b.changed != Changed::Ship(i))
-            .and_then(|b| b.ships.get(i))
-            .filter(|s| std::ptr::eq(s.entry.ship.card, fleet.ships[i].ship.card))
+            .filter(|b| plain && b.against.is_some())
+            .and_then(|b| b.untouched(i, &fleet.ships[i]))
     };
     let mut factions: Vec<Factions> = fleet
         .ships
@@ -417,11 +421,14 @@ fn price_ships<'a>(
         Effect::SetCost(_) => true,
     });
     waivers.retain(|w| w.when.is_none_or(|c| view(w.at.0).holds(c)));
-    let against = weighed.then(|| Against::of(&grants, &waivers)).flatten();
+    // A grant limited to some cards is chosen across the fleet: no ship
+    // is priced as it was beside.
+    let limited = grants.iter().any(|g| g.max_cards().is_some());
+    let against = (weighed && !limited).then(|| Against::of(&grants, &waivers));
     let taken: Vec<Option<&ShipState<'a>>> = match beside {
         Some(b) if plain && against.is_some() && b.against == against.as_ref() => {
             (0..fleet.ships.len())
-                .map(|i| b.ship(i, &factions[i]))
+                .map(|i| b.ship(i, &fleet.ships[i], &factions[i]))
                 .collect()
         }
         _ => Vec::new(),
@@ -435,7 +442,6 @@ fn price_ships<'a>(
     // slots then made worthless is dropped and the choice made again
     // (`limited`), each time without the picks found wasted so far.
     let mut excluded: Vec<(usize, At)> = Vec::new();
-    let limited = grants.iter().any(|g| g.max_cards().is_some());
     loop {
         // Without a limited grant there is nothing to choose.
         let chosen: std::borrow::Cow<[Grant]> = if limited {

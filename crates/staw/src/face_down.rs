@@ -62,12 +62,12 @@ pub(crate) const MAX_CHOICES: usize = 32;
 /// How a pricing ranks: cards left without a slot, then the fleet's cost.
 type Key = (usize, i64);
 
-/// The cards face down whose text acts (`has_text`), by ship.
 /// No card with text went face down: `choose` keeps the first pricing.
 pub(crate) fn holds_no_text(ships: &[ShipState]) -> bool {
     held_with_text(ships).is_empty()
 }
 
+/// The cards face down whose text acts (`has_text`), by ship.
 fn held_with_text(ships: &[ShipState]) -> Vec<At> {
     let mut out = Vec::new();
     for (i, s) in ships.iter().enumerate() {

@@ -23,8 +23,8 @@ pub struct ShipState<'a> {
     pub class: Option<&'a ShipClass>,
     /// The ship's maneuver dial and firing arcs (its class entry).
     pub dial: Option<&'a ShipClass>,
-    /// The factions of the fleet's other ships.
-    /// (borrowed from the cards while none adds one).
+    /// The factions of the fleet's other ships (borrowed from the cards
+    /// while none adds one).
     pub other_factions: Vec<std::borrow::Cow<'a, str>>,
     /// Captain, admiral, resource cards, then upgrades in file order.
     pub cards: Vec<CardState<'a>>,
