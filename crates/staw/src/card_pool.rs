@@ -28,40 +28,61 @@ pub(crate) const RULE: Rule = Rule {
 };
 
 fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
-    let cards = a.every_card();
-    for l in cards.iter().filter(|l| l.card.helper) {
-        out.push(
-            Diagnostic::new(
+    // The helpers first, then the cards released too late.
+    let outside: Vec<_> = a
+        .every_card()
+        .iter()
+        .filter_map(|l| Some((l, outside(a, l.card)?)))
+        .collect();
+    let (helpers, later): (Vec<_>, Vec<_>) = outside
+        .into_iter()
+        .partition(|(_, why)| matches!(why, Outside::Helper));
+    for (l, why) in helpers.into_iter().chain(later) {
+        let (card, place) = (l.card, l.place);
+        let d = match why {
+            Outside::Helper => Diagnostic::new(
                 Code::CardPool,
                 format!(
-                    "{} ({}) on {} is a helper card of another game mode of the Utopia builder (set 80000 \"Builder\"), not a card of any format's card pool",
-                    l.card.name, l.card.id, l.place
+                    "{} ({}) on {place} is a helper card of another game mode of the Utopia builder (set 80000 \"Builder\"), not a card of any format's card pool",
+                    card.name, card.id
                 ),
             )
-            .with_span(Some(l.span.clone()))
             .with_help("use the printed card instead (`fleetcheck search` lists the card pool)"),
-        );
-    }
-    let Some(date) = &a.date else { return };
-    if !a.format.card_pool_by_date {
-        return;
-    }
-    for l in cards.iter().filter(|l| !l.card.helper) {
-        let Some(first) = a.db.release_date(l.card) else {
-            continue;
+            Outside::Later { first, date } => Diagnostic::new(
+                Code::CardPool,
+                format!(
+                    "{} ({}) on {place} was first released on {first}, after {date}, the date format {} is evaluated on",
+                    card.name, card.id, a.format.id
+                ),
+            )
+            .with_help("set as_of (or --as-of) to a later date, or pick a card released by then"),
         };
-        if first > date.as_str() {
-            out.push(
-                Diagnostic::new(
-                    Code::CardPool,
-                    format!(
-                        "{} ({}) on {} was first released on {first}, after {date}, the date format {} is evaluated on",
-                        l.card.name, l.card.id, l.place, a.format.id
-                    ),
-                )
-                .with_span(Some(l.span.clone()))
-                .with_help("set as_of (or --as-of) to a later date, or pick a card released by then"),
-            );
-        }
+        out.push(d.with_span(Some(l.span.clone())));
     }
+}
+
+/// Why a card is out of the card pool.
+enum Outside<'a> {
+    /// A builder helper.
+    Helper,
+    /// First released on `first`, after the evaluation date `date`.
+    Later { first: &'a str, date: &'a str },
+}
+
+/// Why `card` is out of the fleet's card pool, wherever it stands in the
+/// fleet (the rule reports every such card once); `None` when it is in.
+fn outside<'a>(a: &'a Analysis, card: &'a fleetcheck_data::model::Card) -> Option<Outside<'a>> {
+    if card.helper {
+        return Some(Outside::Helper);
+    }
+    let date = a.date.as_deref().filter(|_| a.format.card_pool_by_date)?;
+    let first = a.db.release_date(card)?;
+    (first > date).then_some(Outside::Later { first, date })
+}
+
+/// Whether `card`, put anywhere in the fleet `a`, is out of its card pool:
+/// the rule then finds one more `card-pool` error, whatever else changed
+/// (`engine::Base::sure_to_break`).
+pub(crate) fn is_outside(a: &Analysis, card: &fleetcheck_data::model::Card) -> bool {
+    outside(a, card).is_some()
 }

@@ -222,6 +222,33 @@ impl<'r> Base<'r> {
             .sort_by_key(|d| d.span.as_ref().map_or(usize::MAX, |s| s.start));
         out
     }
+
+    /// A rule that `card` is sure to break once more than this fleet does
+    /// wherever one change puts it, and whatever else that change does,
+    /// known without pricing the changed fleet: `upgrade_on` is the ship
+    /// (0-based) it is added to as an upgrade, `None` for any other place.
+    /// `None` when unsure. A question that shows only the cards that break
+    /// nothing (`options`) leaves these out unpriced.
+    ///
+    /// - `card-pool`: the card is out of the fleet's card pool (a builder
+    ///   helper, or released after the date the format is judged on).
+    /// - `restriction`: as an upgrade, one of its purchase restrictions
+    ///   that reads only the ship, its captain and the fleet's factions
+    ///   does not hold, where nothing could lift it: its rules are
+    ///   restrictions alone, no card of the fleet lets cards exceed
+    ///   restrictions or lifts faction restrictions, no card is face down,
+    ///   the ship has no slot another card added, and the fleet breaks no
+    ///   restriction (so that the count can only grow).
+    pub fn sure_to_break(&self, card: &Card, upgrade_on: Option<usize>) -> Option<crate::Code> {
+        if crate::card_pool::is_outside(&self.analysis, card) {
+            return Some(crate::Code::CardPool);
+        }
+        let restriction = crate::Code::Restriction.code();
+        let i = upgrade_on?;
+        let clean = !self.diagnostics.iter().any(|d| d.code == restriction);
+        (clean && crate::restriction::surely_unmet(&self.analysis, i, card))
+            .then_some(crate::Code::Restriction)
+    }
 }
 
 /// One change of a resolved fleet, made in memory.

@@ -293,3 +293,82 @@ fn faction_restriction_lifted(
     };
     lifting.iter().any(|w| cost::covers_waiver(w, &t))
 }
+
+/// Whether `card`, added as an upgrade to ship `i` of the fleet `a` (one
+/// the rule found no restriction in), is sure to break one of its own
+/// purchase restrictions there, whatever else the change does: the rule
+/// then finds one more `restriction` error (`engine::Base::sure_to_break`).
+/// `false` when unsure. Sure means:
+///
+/// - the card's rules are purchase restrictions alone (it adds no slot,
+///   talent, faction, grant or waiver, and sets no limit), so that the
+///   ship's factions, captain and slots are the same with it;
+/// - nothing in the fleet lets a card exceed its restrictions or lifts a
+///   faction restriction, no card is face down, and the ship has no slot
+///   that another card added (whose terms might let it exceed them);
+/// - one of its restrictions that reads only the ship, its captain and
+///   the fleet's other ships (not the ship's other cards) does not hold.
+pub(crate) fn surely_unmet(a: &Analysis, i: usize, card: &fleetcheck_data::model::Card) -> bool {
+    use fleetcheck_data::model::{CardType, Rules};
+    let Some(s) = a.ships.get(i) else {
+        return false;
+    };
+    if card.kind != CardType::Upgrade
+        || card.rules.restrictions.is_empty()
+        || card.talents.unwrap_or(0) > 0
+    {
+        return false;
+    }
+    let only_restrictions = Rules {
+        restrictions: Vec::new(),
+        ..card.rules.clone()
+    } == Rules::default();
+    if !only_restrictions
+        || a.ships.iter().any(|s| s.cards.iter().any(|c| c.face_down))
+        || s.slots.iter().any(|slot| slot.added.is_some())
+        || !exceed::grantors(a).is_empty()
+        || !lifting_waivers(a).is_empty()
+    {
+        return false;
+    }
+    let view = s.view(a.format.sub_factions);
+    card.rules
+        .restrictions
+        .iter()
+        .any(|c| reads_no_cards(c) && !view.holds(c))
+}
+
+/// Whether a condition reads only the ship card, its captain and factions
+/// and the other ships' factions, not the ship's other cards (as
+/// `ship-has-card` and `admiral-species` do).
+fn reads_no_cards(c: &Condition) -> bool {
+    // Every kind named, so that a new kind is decided here.
+    match c {
+        Condition::ShipHasCard { .. } | Condition::AdmiralSpecies { .. } => false,
+        Condition::Not { not } => reads_no_cards(not),
+        Condition::AnyOf { any } => any.iter().all(reads_no_cards),
+        Condition::ShipFaction { .. }
+        | Condition::ShipClass { .. }
+        | Condition::ShipName { .. }
+        | Condition::CaptainFaction { .. }
+        | Condition::CaptainName { .. }
+        | Condition::CaptainSpecies { .. }
+        | Condition::ShipManeuver { .. }
+        | Condition::MaxSpeedAtMost { .. }
+        | Condition::RearArc
+        | Condition::CaptainTalentsAtLeast { .. }
+        | Condition::OtherShipFaction { .. }
+        | Condition::NameIsClass
+        | Condition::HullAtMost { .. }
+        | Condition::HullAtLeast { .. }
+        | Condition::ShieldsAtMost { .. }
+        | Condition::ShieldsAtLeast { .. }
+        | Condition::AttackAtMost { .. }
+        | Condition::AttackAtLeast { .. }
+        | Condition::CaptainSkillAtMost { .. }
+        | Condition::CaptainSkillAtLeast { .. }
+        | Condition::UniqueShip
+        | Condition::GenericShip
+        | Condition::ShipAction { .. } => true,
+    }
+}

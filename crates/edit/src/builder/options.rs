@@ -566,6 +566,14 @@ fn find_beside(
             }
         }
         tally.tried += 1;
+        // A card sure to break a rule where it goes would not be shown
+        // (`Base::sure_to_break`): it is not priced.
+        if !ask.breaking {
+            let upgrade_on = (kind == Kind::Upgrade).then(|| n - 1);
+            if kept.is_some_and(|k| k.sure_to_break(card, upgrade_on).is_some()) {
+                continue;
+            }
+        }
         let change = match (kind, &section) {
             (Kind::Sideboard, Some(s)) => {
                 let Some(section) = SIDEBOARD_SECTIONS.iter().find(|x| *x == s) else {
