@@ -203,6 +203,10 @@ pub struct Base<'r> {
     by_rule: Vec<Range<usize>>,
     /// The slot assignments made while pricing changes beside it.
     assignments: crate::slots::Assignments,
+    /// The fleet breaks no restriction and nothing in it could lift one
+    /// (`restriction::none_lifted`): a card's own unmet restriction is
+    /// sure to add one ([`Base::sure_to_break`]).
+    restrictions_sure: bool,
 }
 
 impl<'r> Base<'r> {
@@ -243,10 +247,8 @@ impl<'r> Base<'r> {
         if crate::card_pool::is_outside(&self.analysis, card) {
             return Some(crate::Code::CardPool);
         }
-        let restriction = crate::Code::Restriction.code();
         let i = upgrade_on?;
-        let clean = !self.diagnostics.iter().any(|d| d.code == restriction);
-        (clean && crate::restriction::surely_unmet(&self.analysis, i, card))
+        (self.restrictions_sure && crate::restriction::surely_unmet(&self.analysis, i, card))
             .then_some(crate::Code::Restriction)
     }
 }
@@ -341,7 +343,11 @@ impl<'db> Resolved<'db> {
             (rule.check)(&analysis, &mut diagnostics);
             by_rule.push(start..diagnostics.len());
         }
+        let restriction = crate::Code::Restriction.code();
+        let restrictions_sure = !diagnostics.iter().any(|d| d.code == restriction)
+            && crate::restriction::none_lifted(&analysis);
         Some(then(&Base {
+            restrictions_sure,
             id: self.id,
             head: Arc::clone(&self.head),
             analysis,

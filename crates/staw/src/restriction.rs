@@ -294,18 +294,28 @@ fn faction_restriction_lifted(
     lifting.iter().any(|w| cost::covers_waiver(w, &t))
 }
 
+/// Whether nothing in the fleet `a` could lift a card's purchase
+/// restriction where a change puts it: no card lets cards exceed their
+/// restrictions or lifts faction restrictions, and no card is face down
+/// (whose text, out of play here, might come into play with the change).
+/// What [`surely_unmet`] needs of the fleet, weighed once for it.
+pub(crate) fn none_lifted(a: &Analysis) -> bool {
+    !a.ships.iter().any(|s| s.cards.iter().any(|c| c.face_down))
+        && exceed::grantors(a).is_empty()
+        && lifting_waivers(a).is_empty()
+}
+
 /// Whether `card`, added as an upgrade to ship `i` of the fleet `a` (one
-/// the rule found no restriction in), is sure to break one of its own
-/// purchase restrictions there, whatever else the change does: the rule
-/// then finds one more `restriction` error (`engine::Base::sure_to_break`).
-/// `false` when unsure. Sure means:
+/// the rule found no restriction in, and where [`none_lifted`]), is sure
+/// to break one of its own purchase restrictions there, whatever else the
+/// change does: the rule then finds one more `restriction` error
+/// (`engine::Base::sure_to_break`). `false` when unsure. Sure means:
 ///
 /// - the card's rules are purchase restrictions alone (it adds no slot,
 ///   talent, faction, grant or waiver, and sets no limit), so that the
 ///   ship's factions, captain and slots are the same with it;
-/// - nothing in the fleet lets a card exceed its restrictions or lifts a
-///   faction restriction, no card is face down, and the ship has no slot
-///   that another card added (whose terms might let it exceed them);
+/// - the ship has no slot that another card added (whose terms might let
+///   it exceed them);
 /// - one of its restrictions that reads only the ship, its captain and
 ///   the fleet's other ships (not the ship's other cards) does not hold.
 pub(crate) fn surely_unmet(a: &Analysis, i: usize, card: &fleetcheck_data::model::Card) -> bool {
@@ -316,6 +326,7 @@ pub(crate) fn surely_unmet(a: &Analysis, i: usize, card: &fleetcheck_data::model
     if card.kind != CardType::Upgrade
         || card.rules.restrictions.is_empty()
         || card.talents.unwrap_or(0) > 0
+        || s.slots.iter().any(|slot| slot.added.is_some())
     {
         return false;
     }
@@ -323,19 +334,13 @@ pub(crate) fn surely_unmet(a: &Analysis, i: usize, card: &fleetcheck_data::model
         restrictions: Vec::new(),
         ..card.rules.clone()
     } == Rules::default();
-    if !only_restrictions
-        || a.ships.iter().any(|s| s.cards.iter().any(|c| c.face_down))
-        || s.slots.iter().any(|slot| slot.added.is_some())
-        || !exceed::grantors(a).is_empty()
-        || !lifting_waivers(a).is_empty()
-    {
-        return false;
-    }
     let view = s.view(a.format.sub_factions);
-    card.rules
-        .restrictions
-        .iter()
-        .any(|c| reads_no_cards(c) && !view.holds(c))
+    only_restrictions
+        && card
+            .rules
+            .restrictions
+            .iter()
+            .any(|c| reads_no_cards(c) && !view.holds(c))
 }
 
 /// Whether a condition reads only the ship card, its captain and factions
