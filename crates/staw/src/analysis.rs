@@ -185,15 +185,16 @@ pub fn slots_of<'a>(
             });
         }
     }
-    let with_index: Vec<(usize, &Card)> = std::iter::once((SHIP_CARD, ship))
-        .chain(cards.iter().enumerate().map(|(k, (_, p))| (k, p.card)))
-        .filter(|(k, _)| !muted.contains(k))
-        .collect();
-    let widening: Vec<&fleetcheck_data::model::SlotsAlso> = with_index
-        .iter()
+    // The ship card and its cards in play, walked twice (no list made).
+    let with_index = || {
+        std::iter::once((SHIP_CARD, ship))
+            .chain(cards.iter().enumerate().map(|(k, (_, p))| (k, p.card)))
+            .filter(|(k, _)| !muted.contains(k))
+    };
+    let widening: Vec<&fleetcheck_data::model::SlotsAlso> = with_index()
         .flat_map(|(_, c)| &c.rules.slots_also)
         .collect();
-    for (k, card) in with_index {
+    for (k, card) in with_index() {
         for (n, a) in card.rules.adds_slots.iter().enumerate() {
             for _ in 0..a.count {
                 out.push(Slot {
@@ -629,15 +630,18 @@ fn price_ship<'a>(
     for (n, &k) in needing.iter().enumerate() {
         need_at[k] = Some(n);
     }
-    let taken: Vec<Option<usize>> = need_at
-        .iter()
-        .map(|n| assignment[(*n)?].map(|(j, _)| j))
-        .collect();
-    // Fleet Captain rule 5: the talent that saves most, if any, is free.
+    // Fleet Captain rule 5: the talent that saves most, if any, is free
+    // (`taken`: each card's slot, made only for a fleet with the rule).
     let forgone = free_talent
-        .then(|| fleet_captain::forgone(i, list, &slots, &taken))
+        .then(|| {
+            let taken: Vec<Option<usize>> = need_at
+                .iter()
+                .map(|n| assignment[(*n)?].map(|(j, _)| j))
+                .collect();
+            fleet_captain::forgone(i, list, &slots, &taken).map(|f| (f, taken))
+        })
         .flatten();
-    let free = forgone.and_then(|f| {
+    let free = forgone.and_then(|(f, taken)| {
         let mut best: Option<(i32, Vec<Grant>, usize)> = None;
         for &k in &f.candidates {
             let (_, placed) = list[k];

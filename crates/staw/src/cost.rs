@@ -40,7 +40,7 @@ use super::faction::{counts_as, shares_faction};
 pub(crate) use super::target::{filter_matches, SHIP_CARD};
 pub use super::target::{At, Target};
 pub use super::view::Role;
-use super::words::is_factions;
+use super::words::push_is_factions;
 use fleetcheck_data::model::{
     Card, CardFilter, CardType, Condition, CostModifier, Discount, PenaltyRule, Scope, SetCost,
 };
@@ -422,17 +422,24 @@ fn priced(t: &Target, s: &OnShip, with_cost_conditions: bool, making: fn(i32) ->
             ModifierKind::FactionPenalty,
             t.role.penalty() * if doubled.is_some() { 2 } else { 1 },
             || {
-                let source = format!(
-                    "{} {} but {} {}",
-                    card.name,
-                    is_factions(own),
-                    s.view.ship.name,
-                    is_factions(s.view.factions)
-                );
-                match doubled {
-                    Some(w) => format!("{source}; doubled by {} ({})", w.from.name, w.from.id),
-                    None => source,
+                // "Sakonna is Independent but Dominion Starship is
+                // Dominion", written in one string.
+                let mut source = String::with_capacity(96);
+                source.push_str(&card.name);
+                source.push(' ');
+                push_is_factions(&mut source, own);
+                source.push_str(" but ");
+                source.push_str(&s.view.ship.name);
+                source.push(' ');
+                push_is_factions(&mut source, s.view.factions);
+                if let Some(w) = doubled {
+                    source.push_str("; doubled by ");
+                    source.push_str(&w.from.name);
+                    source.push_str(" (");
+                    source.push_str(&w.from.id);
+                    source.push(')');
                 }
+                source
             },
             || {
                 Some(PenaltyFactions {

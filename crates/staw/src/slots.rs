@@ -181,8 +181,9 @@ impl Assignments {
 }
 
 /// Where a card may go: each slot type it may be counted as, with its cost
-/// when counted so.
-pub(crate) type Options<'a> = Vec<(&'a str, i32)>;
+/// when counted so. Most cards have one or two, kept in place (a ship's
+/// options are made at every pricing).
+pub(crate) type Options<'a> = smallvec::SmallVec<[(&'a str, i32); 2]>;
 
 /// The cheapest option of a card that `slot` accepts, with its cost.
 pub(crate) fn edge(slot: &Slot, options: &Options) -> Option<(usize, i32)> {
@@ -275,9 +276,9 @@ const FEW_CARDS: usize = 32;
 /// it to that where each copy adds one slot. Copies are alike when they
 /// have the same options and add the same number of slots, all accepting
 /// the same types.
-pub(crate) fn assign_plain(
+pub(crate) fn assign_plain<'o>(
     slots: &[Slot],
-    options: &[Options],
+    options: &[Options<'o>],
     adders: &[Option<usize>],
 ) -> Vec<Option<(usize, usize)>> {
     use std::collections::HashMap;
@@ -292,8 +293,8 @@ pub(crate) fn assign_plain(
     if adds.iter().filter(|a| !a.is_empty()).count() < 2 {
         return ground(slots, options, adders);
     }
-    type Key<'k> = (&'k Options<'k>, &'k [&'k str], usize);
-    let mut groups: HashMap<Key, Vec<usize>> = HashMap::new();
+    type Key<'k, 'o> = (&'k Options<'o>, &'k [&'k str], usize);
+    let mut groups: HashMap<Key<'_, 'o>, Vec<usize>> = HashMap::new();
     for (i, own) in adds.iter().enumerate() {
         let Some(&first) = own.first() else { continue };
         let accepts = slots[first].accepts.as_slice();
@@ -304,7 +305,7 @@ pub(crate) fn assign_plain(
                 .push(i);
         }
     }
-    let mut groups: Vec<(Key, Vec<usize>)> =
+    let mut groups: Vec<(Key<'_, 'o>, Vec<usize>)> =
         groups.into_iter().filter(|(_, g)| g.len() > 1).collect();
     if groups.is_empty() {
         return ground(slots, options, adders);

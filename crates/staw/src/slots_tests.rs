@@ -18,7 +18,7 @@ fn slot<'a>(t: &[&'a str]) -> Slot<'a> {
 }
 
 fn opt<'a>(t: &[(&'a str, i32)]) -> Options<'a> {
-    t.to_vec()
+    Options::from_slice(t)
 }
 
 #[test]

@@ -23,17 +23,23 @@ pub fn and_list<S: AsRef<str>>(items: &[S]) -> String {
 fn join<S: AsRef<str>>(items: &[S], word: &str) -> String {
     let len: usize = items.iter().map(|i| i.as_ref().len() + 2).sum();
     let mut out = String::with_capacity(len + word.len());
-    for (i, item) in items.iter().enumerate() {
-        if i + 1 == items.len() && i > 0 {
+    push_join(&mut out, items.iter().map(AsRef::as_ref), word);
+    out
+}
+
+/// [`join`] written at the end of `out` (no list or string of its own).
+fn push_join<'s>(out: &mut String, items: impl ExactSizeIterator<Item = &'s str>, word: &str) {
+    let n = items.len();
+    for (i, item) in items.enumerate() {
+        if i + 1 == n && i > 0 {
             out.push(' ');
             out.push_str(word);
             out.push(' ');
         } else if i > 0 {
             out.push_str(", ");
         }
-        out.push_str(item.as_ref());
+        out.push_str(item);
     }
-    out
 }
 
 /// What something is not: "not A", "neither A nor B", "none of A, B and
@@ -103,10 +109,19 @@ fn faction_names<S: AsRef<str>>(ids: &[S]) -> Vec<&str> {
 /// What a card or ship of these factions is: "is Federation", "is
 /// Federation and Vulcan", "has no faction".
 pub(crate) fn is_factions(ids: &[String]) -> String {
+    let mut out = String::new();
+    push_is_factions(&mut out, ids);
+    out
+}
+
+/// [`is_factions`] written at the end of `out` (a faction penalty's
+/// source, made for every card that pays one, is written in one string).
+pub(crate) fn push_is_factions(out: &mut String, ids: &[String]) {
     if ids.is_empty() || ids.iter().all(|f| f == "no-faction") {
-        "has no faction".into()
+        out.push_str("has no faction");
     } else {
-        format!("is {}", factions_and(ids))
+        out.push_str("is ");
+        push_join(out, ids.iter().map(|f| names::faction(f)), "and");
     }
 }
 

@@ -599,13 +599,16 @@ fn find_beside(
     // What was read is the same for every card tried (and has no input
     // error): its errors are counted once, each card's rules on top.
     let read = errors_by_code(resolved.diagnostics());
+    // A card that pays a faction penalty is shown with `--faction` or
+    // `--any-faction` only (its modifiers are not copied otherwise).
+    let shows_penalised = faction.is_some() || ask.any_faction;
     let priced = crate::on_workers(ask.workers, &tries, |t| {
         // No such place (a sideboard section already taken).
         let changed = resolved.with(t.change)?;
         // Only what the answer needs is taken from the priced fleet (no
         // report of every card is built for each candidate).
         let mut diagnostics = Vec::new();
-        let outcome = |a: &Analysis| Outcome::of(a, sideboard, n, t.card);
+        let outcome = |a: &Analysis| Outcome::of(a, sideboard, n, t.card, shows_penalised);
         let outcome = match kept {
             Some(kept) => changed.analyse_rules_beside(kept, &mut diagnostics, outcome),
             None => changed.analyse_rules(&mut diagnostics, outcome),
@@ -649,8 +652,7 @@ fn find_beside(
             tally.over_max_cost += 1;
             continue;
         }
-        let penalty = r.modifiers.iter().any(|m| m.kind == "faction-penalty");
-        if penalty && faction.is_none() && !ask.any_faction {
+        if r.penalty && !shows_penalised {
             tally.with_penalty += 1;
             continue;
         }
@@ -769,6 +771,10 @@ struct Priced {
 /// and its ship's total.
 struct Outcome {
     base: i32,
+    /// It pays a faction penalty.
+    penalty: bool,
+    /// Empty for a card that pays a penalty, when such cards are not
+    /// shown.
     modifiers: Vec<fleetcheck_report::model::Modifier>,
     cost: i32,
     total: i32,
@@ -778,7 +784,13 @@ struct Outcome {
 
 impl Outcome {
     /// `None` when the candidate is not where it was put.
-    fn of(a: &Analysis, sideboard: bool, ship: usize, card: &Card) -> Option<Outcome> {
+    fn of(
+        a: &Analysis,
+        sideboard: bool,
+        ship: usize,
+        card: &Card,
+        shows_penalised: bool,
+    ) -> Option<Outcome> {
         let ship = a.ships.get(ship.wrapping_sub(1));
         let (price, total, cap) = if sideboard {
             let sb = a.sideboard.as_ref()?;
@@ -796,9 +808,18 @@ impl Outcome {
                 .find(|c| c.placed.card.id == card.id)?;
             (&c.price, a.total, a.cap.as_ref().map(|c| c.0))
         };
+        let penalty = price
+            .modifiers
+            .iter()
+            .any(|m| m.kind == fleetcheck_staw::cost::ModifierKind::FactionPenalty);
         Some(Outcome {
             base: price.base,
-            modifiers: price.modifiers.iter().map(modifier).collect(),
+            penalty,
+            modifiers: if penalty && !shows_penalised {
+                Vec::new()
+            } else {
+                price.modifiers.iter().map(modifier).collect()
+            },
             cost: price.cost,
             total,
             cap,
