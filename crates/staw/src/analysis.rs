@@ -26,7 +26,7 @@ pub struct Analysis<'a> {
     pub format: &'a Format,
     /// The evaluation date (ISO) for the card pool and retirements; `None`
     /// when none is known.
-    pub date: Option<String>,
+    pub date: Option<&'a str>,
     pub raw: &'a RawFleet,
     pub fleet: &'a Fleet<'a>,
     pub ships: Vec<ShipState<'a>>,
@@ -37,7 +37,7 @@ pub struct Analysis<'a> {
     pub total: i32,
     /// The fleet SP cap and what sets it, as words that follow "the 100 SP
     /// cap": "set by the file's sp_cap", "of format standard".
-    pub cap: Option<(i32, String)>,
+    pub cap: Option<(i32, &'a str)>,
     /// What the player owns (`--collection`), when the check was given it.
     pub collection: Option<&'a crate::collection::Shelf>,
     /// What the fleet uses of `collection`: counted once, when first asked
@@ -232,10 +232,10 @@ pub fn slots_of<'a>(
 pub(crate) fn analyse<'a>(
     db: &'a Database,
     format: &'a Format,
-    date: Option<String>,
+    date: Option<&'a str>,
     raw: &'a RawFleet,
     fleet: &'a Fleet<'a>,
-    cap: Option<(i32, String)>,
+    cap: Option<(i32, &'a str)>,
     pricing: Pricing<'_, 'a>,
 ) -> Analysis<'a> {
     let beside = match pricing {

@@ -75,7 +75,7 @@ fn outside<'a>(a: &'a Analysis, card: &'a fleetcheck_data::model::Card) -> Optio
     if card.helper {
         return Some(Outside::Helper);
     }
-    let date = a.date.as_deref().filter(|_| a.format.card_pool_by_date)?;
+    let date = a.date.filter(|_| a.format.card_pool_by_date)?;
     let first = a.db.release_date(card)?;
     (first > date).then_some(Outside::Later { first, date })
 }

@@ -409,10 +409,10 @@ impl<'db> Resolved<'db> {
         let mut a = analysis::analyse(
             self.db,
             format,
-            self.date.clone(),
+            self.date.as_deref(),
             &self.raw,
             fleet,
-            self.cap.clone(),
+            self.cap.as_ref().map(|(n, by)| (*n, by.as_str())),
             pricing,
         );
         if !self.costs.is_empty() {

@@ -225,7 +225,7 @@ impl resolve::Judge for OnItsShip<'_> {
         let a = analysis::analyse(
             self.db,
             self.format,
-            self.date.clone(),
+            self.date.as_deref(),
             &raw,
             &fleet,
             None,

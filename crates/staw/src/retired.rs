@@ -25,7 +25,7 @@ fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
         a.db.retirements
             .iter()
             .filter(|x| x.resource.eq_ignore_ascii_case(&card.id))
-            .find(|x| x.retired.as_str() <= date.as_str());
+            .find(|x| x.retired.as_str() <= *date);
     if let Some(x) = retired {
         out.push(r.placed.diagnostic(
             Code::ResourceRetired,
