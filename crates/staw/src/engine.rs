@@ -166,8 +166,9 @@ pub struct Resolved<'db> {
     /// format).
     fleet: Option<Fleet<'db>>,
     format: Option<&'db Format>,
-    date: Option<String>,
-    cap: Option<(i32, String)>,
+    /// Shared by the copies changed in memory (`Resolved::with`).
+    date: Option<Arc<str>>,
+    cap: Option<(i32, Arc<str>)>,
     /// An event's prices of cards (`CheckOptions::costs`).
     costs: Vec<crate::event::Recost>,
     /// What the player owns (`CheckOptions::collection`).
@@ -412,7 +413,7 @@ impl<'db> Resolved<'db> {
             self.date.as_deref(),
             &self.raw,
             fleet,
-            self.cap.as_ref().map(|(n, by)| (*n, by.as_str())),
+            self.cap.as_ref().map(|(n, by)| (*n, &**by)),
             pricing,
         );
         if !self.costs.is_empty() {
@@ -441,7 +442,7 @@ impl<'db> Resolved<'db> {
         let judge = self.format.map(|format| OnItsShip {
             db: self.db,
             format,
-            date: self.date.clone(),
+            date: self.date.as_deref().map(str::to_string),
         });
         let on = self.raw.ships.get(ship).filter(|_| position.on_ship());
         let found = resolve::find_on(
@@ -625,7 +626,7 @@ impl<'db> Resolved<'db> {
         // Kept though the fleet may not resolve: `find_on` judges a card
         // on a ship of it with them.
         self.format = format;
-        self.date = date.clone();
+        self.date = date.as_deref().map(Arc::from);
         let judge = format.map(|format| OnItsShip {
             db,
             format,
@@ -646,14 +647,14 @@ impl<'db> Resolved<'db> {
         // The cap: the file's sp_cap when the file's own format is used. The
         // span is filled in by the analysis (`Analysis::fleet_span`).
         self.cap = match (&raw.sp_cap, &opts.format) {
-            _ if opts.sp_cap.is_some() => opts.sp_cap.map(|c| (c, "of the event".to_string())),
+            _ if opts.sp_cap.is_some() => opts.sp_cap.map(|c| (c, Arc::from("of the event"))),
             (Some(c), None) => Some((
                 i32::try_from(c.value).unwrap_or(i32::MAX),
-                "set by the file's sp_cap".to_string(),
+                Arc::from("set by the file's sp_cap"),
             )),
             _ => format
                 .sp_cap
-                .map(|c| (c, format!("of format {}", format.id))),
+                .map(|c| (c, Arc::from(format!("of format {}", format.id)))),
         };
         self.fleet = Some(fleet);
     }
