@@ -352,7 +352,7 @@ fn others_of<'a>(factions: &[Factions<'a>]) -> Vec<Vec<std::borrow::Cow<'a, str>
     }
     (0..factions.len())
         .map(|i| {
-            let mut others: Vec<At> = places
+            let mut others: smallvec::SmallVec<[At; 8]> = places
                 .iter()
                 .filter_map(|&(_, first, second)| if first.0 != i { Some(first) } else { second })
                 .collect();
@@ -361,6 +361,10 @@ fn others_of<'a>(factions: &[Factions<'a>]) -> Vec<Vec<std::borrow::Cow<'a, str>
         })
         .collect()
 }
+
+/// A ship's cards in report order with their roles ([`cards_of`]), made
+/// at every pricing: a ship's few cards are kept in place.
+pub(crate) type CardList<'a> = smallvec::SmallVec<[(Role, &'a Placed<'a>); 8]>;
 
 /// Prices the ships; with what they were priced against when `weighed`
 /// (for a base, or beside one) and no grant is limited. A ship `beside`
@@ -376,7 +380,11 @@ fn price_ships<'a>(
 ) -> (Vec<ShipState<'a>>, Option<Against>) {
     let muted = &holding.muted;
     let sub = format.sub_factions;
-    let lists: Vec<Vec<(Role, &Placed)>> = fleet.ships.iter().map(cards_of).collect();
+    let lists: Vec<CardList> = fleet
+        .ships
+        .iter()
+        .map(|e| crate::view::each_card(e).collect())
+        .collect();
     // A ship the change did not touch has the factions it had beside
     // (priced there with every text in play, as here).
     let plain = holding == &Holding::default();
@@ -487,7 +495,7 @@ fn price_ships<'a>(
 #[allow(clippy::too_many_arguments)]
 fn price_all<'a>(
     fleet: &'a Fleet<'a>,
-    lists: &[Vec<(Role, &'a Placed<'a>)>],
+    lists: &[CardList<'a>],
     factions: &[Factions<'a>],
     grants: &[Grant<'a>],
     waivers: &[Waiver<'a>],
@@ -587,7 +595,7 @@ fn price_ship<'a>(
         .into_iter()
         .filter(|(k, _)| !muted.contains(k))
         .collect();
-    let needing: Vec<usize> = (0..list.len())
+    let needing: smallvec::SmallVec<[usize; 8]> = (0..list.len())
         .filter(|&k| {
             list[k].0 == Role::Upgrade
                 && needs_slot(list[k].1)
@@ -626,7 +634,7 @@ fn price_ship<'a>(
         ..terms
     };
     // Each card's place among `needing`.
-    let mut need_at: Vec<Option<usize>> = vec![None; list.len()];
+    let mut need_at: smallvec::SmallVec<[Option<usize>; 8]> = smallvec::smallvec![None; list.len()];
     for (n, &k) in needing.iter().enumerate() {
         need_at[k] = Some(n);
     }

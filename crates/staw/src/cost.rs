@@ -519,8 +519,7 @@ fn counted(per: &CardFilter, card: &Card, holder: &Holder) -> i32 {
     let Some(entry) = view.entry else {
         return 0;
     };
-    let n = super::view::cards_of(entry)
-        .iter()
+    let n = super::view::each_card(entry)
         .filter(|(role, p)| {
             !std::ptr::eq(p.card, card)
                 && filter_matches(

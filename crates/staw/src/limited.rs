@@ -15,7 +15,7 @@ use super::cost::{self, At, Effect, Grant, ModifierKind, OnShip, Role, Target, W
 use super::ship_factions::Factions;
 use super::state::ShipState;
 use super::upgrade_types;
-use crate::fleet::{Fleet, Placed};
+use crate::fleet::Fleet;
 use fleetcheck_data::Database;
 
 /// Gives each grant limited to some cards (`max_cards`: "One of your
@@ -26,7 +26,7 @@ use fleetcheck_data::Database;
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn choose_limited<'a>(
     db: &Database,
-    lists: &[Vec<(Role, &'a Placed<'a>)>],
+    lists: &[super::analysis::CardList<'a>],
     factions: &[Factions<'a>],
     fleet: &'a Fleet<'a>,
     grants: &mut [Grant<'a>],

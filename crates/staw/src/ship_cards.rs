@@ -11,7 +11,7 @@
 //! any = ["Federation Prototype"]
 //! ```
 
-use super::view::{cards_of, ShipView};
+use super::view::{each_card, ShipView};
 use super::words::or_list;
 use fleetcheck_data::normalize;
 
@@ -19,17 +19,14 @@ use fleetcheck_data::normalize;
 pub(crate) fn has(v: &ShipView, any: &[String]) -> bool {
     let Some(e) = v.entry else { return false };
     let wanted: Vec<String> = any.iter().map(|n| normalize(n)).collect();
-    cards_of(e)
-        .iter()
-        .any(|(_, p)| wanted.contains(&normalize(&p.card.name)))
+    each_card(e).any(|(_, p)| wanted.contains(&normalize(&p.card.name)))
 }
 
 /// The ship in the terms of a `ship-has-card` condition: "is equipped
 /// with Federation Prototype", "is not equipped with Federation Prototype".
 pub(crate) fn actual(v: &ShipView, any: &[String]) -> String {
     let found = v.entry.and_then(|e| {
-        cards_of(e)
-            .into_iter()
+        each_card(e)
             .map(|(_, p)| p.card)
             .find(|c| any.iter().any(|n| normalize(n) == normalize(&c.name)))
     });
