@@ -191,6 +191,18 @@ fn the_engine_counts_its_runs() {
     assert_eq!(engine.runs(), 6);
 }
 
+/// The example fleets of `fleets/` (STAW's, at its top), in name order.
+fn example_fleets() -> Vec<std::path::PathBuf> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fleets");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("fleets/ is there")
+        .map(|e| e.expect("a directory entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
+    files.sort();
+    files
+}
+
 /// A change priced beside the fleet it was made from (the ships it did
 /// not touch taken from there, the sideboard rule's findings kept after a
 /// ship's change) is priced exactly as the changed fleet priced whole:
@@ -201,13 +213,7 @@ fn the_engine_counts_its_runs() {
 fn a_change_priced_beside_its_fleet_is_priced_as_the_whole_changed_fleet() {
     let db = db();
     let engine = Engine::new(&db, opts());
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fleets");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .expect("fleets/ is there")
-        .map(|e| e.expect("a directory entry").path())
-        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
-        .collect();
-    files.sort();
+    let files = example_fleets();
     assert!(files.len() >= 10, "{files:?}");
     let tried: Vec<&Card> = db
         .cards
@@ -324,13 +330,7 @@ fn a_card_sure_to_break_a_rule_breaks_it_when_priced_whole() {
     use fleetcheck_data::model::CardType;
     let db = db();
     let engine = Engine::new(&db, opts());
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fleets");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .expect("fleets/ is there")
-        .map(|e| e.expect("a directory entry").path())
-        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
-        .collect();
-    files.sort();
+    let files = example_fleets();
     let mut fleets: Vec<(String, String)> = files
         .iter()
         .map(|f| {
