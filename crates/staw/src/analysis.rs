@@ -362,10 +362,6 @@ fn others_of<'a>(factions: &[Factions<'a>]) -> Vec<Vec<std::borrow::Cow<'a, str>
         .collect()
 }
 
-/// A ship's cards in report order with their roles ([`cards_of`]), made
-/// at every pricing: a ship's few cards are kept in place.
-pub(crate) type CardList<'a> = smallvec::SmallVec<[(Role, &'a Placed<'a>); 8]>;
-
 /// Prices the ships; with what they were priced against when `weighed`
 /// (for a base, or beside one) and no grant is limited. A ship `beside`
 /// holds priced against the same is taken from it (only with every text
@@ -380,7 +376,7 @@ fn price_ships<'a>(
 ) -> (Vec<ShipState<'a>>, Option<Against>) {
     let muted = &holding.muted;
     let sub = format.sub_factions;
-    let lists: Vec<CardList> = fleet
+    let lists: Vec<crate::view::CardList> = fleet
         .ships
         .iter()
         .map(|e| crate::view::each_card(e).collect())
@@ -495,7 +491,7 @@ fn price_ships<'a>(
 #[allow(clippy::too_many_arguments)]
 fn price_all<'a>(
     fleet: &'a Fleet<'a>,
-    lists: &[CardList<'a>],
+    lists: &[crate::view::CardList<'a>],
     factions: &[Factions<'a>],
     grants: &[Grant<'a>],
     waivers: &[Waiver<'a>],

@@ -242,7 +242,7 @@ impl<'r> Base<'r> {
     ///   does not hold, where nothing could lift it: its rules are
     ///   restrictions alone, no card of the fleet lets cards exceed
     ///   restrictions or lifts faction restrictions, no card is face down,
-    ///   the ship has no slot another card added, and the fleet breaks no
+    ///   the ship has no slot a card added with terms, and the fleet breaks no
     ///   restriction (so that the count can only grow).
     pub fn sure_to_break(&self, card: &Card, upgrade_on: Option<usize>) -> Option<crate::Code> {
         if crate::card_pool::is_outside(&self.analysis, card) {

@@ -26,7 +26,7 @@ use fleetcheck_data::Database;
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn choose_limited<'a>(
     db: &Database,
-    lists: &[super::analysis::CardList<'a>],
+    lists: &[crate::view::CardList<'a>],
     factions: &[Factions<'a>],
     fleet: &'a Fleet<'a>,
     grants: &mut [Grant<'a>],

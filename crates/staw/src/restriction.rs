@@ -314,7 +314,7 @@ pub(crate) fn none_lifted(a: &Analysis) -> bool {
 /// - the card's rules are purchase restrictions alone (it adds no slot,
 ///   talent, faction, grant or waiver, and sets no limit), so that the
 ///   ship's factions, captain and slots are the same with it;
-/// - the ship has no slot that another card added (whose terms might let
+/// - the ship has no slot that a card added with terms (which might let
 ///   it exceed them);
 /// - one of its restrictions that reads only the ship, its captain and
 ///   the fleet's other ships (not the ship's other cards) does not hold.

@@ -84,6 +84,11 @@ pub struct ShipView<'a> {
     pub other_factions: &'a [std::borrow::Cow<'a, str>],
 }
 
+/// A ship's cards in report order with their roles, as [`cards_of`] lists
+/// them, made at every pricing (`analysis`): a ship's few cards are kept
+/// in place.
+pub(crate) type CardList<'a> = smallvec::SmallVec<[(Role, &'a Placed<'a>); 8]>;
+
 /// The cards of a ship in report order, with their roles.
 pub fn cards_of<'a>(e: &'a ShipEntry<'a>) -> Vec<(Role, &'a Placed<'a>)> {
     let mut v = Vec::with_capacity(6 + e.officers.len() + e.upgrades.len());
