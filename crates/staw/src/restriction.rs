@@ -265,7 +265,11 @@ fn lifting_waivers<'a>(a: &Analysis<'a>) -> Vec<cost::Waiver<'a>> {
     let mut lifting = Vec::new();
     let (mut grants, mut waivers) = (Vec::new(), Vec::new());
     for (j, other) in a.ships.iter().enumerate() {
-        for (gk, from) in other.cards_in_play() {
+        // Waivers come of penalty rules alone (`cost::grants_of`).
+        for (gk, from) in other
+            .cards_in_play()
+            .filter(|(_, c)| !c.rules.penalty.is_empty())
+        {
             cost::grants_of(from, (j, gk), &mut grants, &mut waivers);
             lifting.extend(waivers.drain(..).filter(|w| w.lifts_faction_restriction));
             grants.clear();
