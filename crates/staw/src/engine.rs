@@ -442,7 +442,7 @@ impl<'db> Resolved<'db> {
         let judge = self.format.map(|format| OnItsShip {
             db: self.db,
             format,
-            date: self.date.as_deref().map(str::to_string),
+            date: self.date.clone(),
         });
         let on = self.raw.ships.get(ship).filter(|_| position.on_ship());
         let found = resolve::find_on(
@@ -630,7 +630,7 @@ impl<'db> Resolved<'db> {
         let judge = format.map(|format| OnItsShip {
             db,
             format,
-            date: date.clone(),
+            date: self.date.clone(),
         });
         let fleet = resolve::resolve_judged(
             db,

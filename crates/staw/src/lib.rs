@@ -200,7 +200,8 @@ impl<R> Analysed<R> {
 pub(crate) struct OnItsShip<'d> {
     pub(crate) db: &'d Database,
     pub(crate) format: &'d fleetcheck_data::model::Format,
-    pub(crate) date: Option<String>,
+    /// The evaluation date, shared with the resolved fleet.
+    pub(crate) date: Option<std::sync::Arc<str>>,
 }
 
 impl resolve::Judge for OnItsShip<'_> {

@@ -337,7 +337,8 @@ pub(crate) fn surely_unmet(a: &Analysis, i: usize, card: &fleetcheck_data::model
     let only_restrictions = Rules {
         restrictions: Vec::new(),
         ..card.rules.clone()
-    } == Rules::default();
+    }
+    .is_empty();
     let view = s.view(a.format.sub_factions);
     only_restrictions
         && card

@@ -90,7 +90,9 @@ pub fn count(n: impl Into<i64>, one: &str, many: &str) -> String {
 /// Faction ids by their display names, joined with "or": "Klingon or
 /// Romulan".
 pub fn factions_or(ids: &[String]) -> String {
-    or_list(&faction_names(ids))
+    let mut out = String::new();
+    push_faction_names(&mut out, ids, "or");
+    out
 }
 
 /// Faction ids by their display names, joined with "and": "Federation and
@@ -99,11 +101,19 @@ pub fn factions_and<S: AsRef<str>>(ids: &[S]) -> String {
     if ids.is_empty() {
         return names::faction("no-faction").to_string();
     }
-    and_list(&faction_names(ids))
+    let mut out = String::new();
+    push_faction_names(&mut out, ids, "and");
+    out
 }
 
 fn faction_names<S: AsRef<str>>(ids: &[S]) -> Vec<&str> {
     ids.iter().map(|f| names::faction(f.as_ref())).collect()
+}
+
+/// Faction ids by their display names, joined with `word`, written at
+/// the end of `out`.
+fn push_faction_names<S: AsRef<str>>(out: &mut String, ids: &[S], word: &str) {
+    push_join(out, ids.iter().map(|f| names::faction(f.as_ref())), word);
 }
 
 /// What a card or ship of these factions is: "is Federation", "is
@@ -121,7 +131,7 @@ pub(crate) fn push_is_factions(out: &mut String, ids: &[String]) {
         out.push_str("has no faction");
     } else {
         out.push_str("is ");
-        push_join(out, ids.iter().map(|f| names::faction(f)), "and");
+        push_faction_names(out, ids, "and");
     }
 }
 
