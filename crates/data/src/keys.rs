@@ -30,24 +30,47 @@ pub fn normalize(name: &str) -> String {
 }
 
 fn normalize_ascii(name: &str) -> String {
-    let mut out = Vec::with_capacity(name.len());
-    let mut space = false;
-    for b in name.trim().bytes() {
-        if (b as char).is_whitespace() {
-            space = true;
-            continue;
-        }
-        if space && !out.is_empty() {
-            out.push(b' ');
-        }
-        space = false;
-        out.push(match b {
-            b'`' => b'\'',
-            b => b.to_ascii_lowercase(),
-        });
-    }
     // ASCII in, ASCII out.
-    String::from_utf8(out).unwrap_or_default()
+    String::from_utf8(ascii_normalized(name).collect()).unwrap_or_default()
+}
+
+/// The bytes of [`normalize`] of an ASCII `name`, made one at a time (a
+/// name compared with a key needs no string of its own).
+fn ascii_normalized(name: &str) -> impl Iterator<Item = u8> + '_ {
+    let mut space = false;
+    let mut started = false;
+    name.trim()
+        .bytes()
+        .flat_map(move |b| {
+            if (b as char).is_whitespace() {
+                space = true;
+                return [None, None];
+            }
+            let gap = (space && started).then_some(b' ');
+            space = false;
+            started = true;
+            [
+                gap,
+                Some(match b {
+                    b'`' => b'\'',
+                    b => b.to_ascii_lowercase(),
+                }),
+            ]
+        })
+        .flatten()
+}
+
+/// Whether `normalize(name)` with every byte passed through `map` is
+/// `key`, without making the string for an ASCII name (asked of many
+/// cards against one query's key).
+pub fn normalized_is(name: &str, map: impl Fn(u8) -> u8, key: &str) -> bool {
+    if name.is_ascii() {
+        return ascii_normalized(name).map(map).eq(key.bytes());
+    }
+    normalize_chars(name)
+        .bytes()
+        .map(|b| if b.is_ascii() { map(b) } else { b })
+        .eq(key.bytes())
 }
 
 fn normalize_chars(name: &str) -> String {
@@ -103,5 +126,31 @@ mod tests {
         fn ascii_names_normalise_as_any_other(name in "[ -~\t\n\x0b\x0c\r]{0,24}") {
             proptest::prop_assert_eq!(normalize_ascii(&name), normalize_chars(&name));
         }
+
+        /// A name is compared with a key as its normalised, mapped string
+        /// would be, ASCII or not.
+        #[test]
+        fn a_name_is_its_normalised_key(
+            name in "[ -~\t\n’“é_]{0,24}",
+            other in "[ -~\t\n’“é_]{0,24}",
+        ) {
+            let loose = |b: u8| if b == b'_' || b == b'-' { b' ' } else { b };
+            let key = |s: &str| normalize(s).replace(['_', '-'], " ");
+            proptest::prop_assert!(normalized_is(&name, loose, &key(&name)));
+            proptest::prop_assert_eq!(normalized_is(&name, loose, &key(&other)), key(&name) == key(&other));
+            proptest::prop_assert!(normalized_is(&name, |b| b, &normalize(&name)));
+        }
+    }
+
+    #[test]
+    fn a_name_differs_from_a_key_of_other_words() {
+        assert!(normalized_is(
+            "  Cardassian_Keldon  Class ",
+            |b| if b == b'_' { b' ' } else { b },
+            "cardassian keldon class"
+        ));
+        assert!(!normalized_is("Keldon Class", |b| b, "keldon"));
+        assert!(!normalized_is("Keldon", |b| b, "keldon class"));
+        assert!(normalized_is("Gul\u{2019}s  Ship", |b| b, "gul's ship"));
     }
 }

@@ -22,7 +22,7 @@ pub mod unmodeled;
 pub mod validate;
 
 pub use compile::DataFile;
-pub use keys::{natural_key, normalize};
+pub use keys::{natural_key, normalize, normalized_is};
 use model::{Card, CardType, Format, Retirement, Set, ShipClass};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;

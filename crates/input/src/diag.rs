@@ -124,7 +124,10 @@ impl Code {
 
 impl PartialEq for Code {
     fn eq(&self, other: &Code) -> bool {
-        self.as_str() == other.as_str() && self.registry() == other.registry()
+        // One registry entry is one code; two entries of the same id and
+        // registry (a code declared twice) are equal too.
+        std::ptr::eq(self.0, other.0)
+            || (self.as_str() == other.as_str() && self.registry() == other.registry())
     }
 }
 

@@ -197,13 +197,18 @@ pub(crate) fn omitted(checked: &Checked) -> Vec<(String, usize, fleetcheck_input
     if checked.diagnostics.len() <= MAX_SHOWN_PER_CODE {
         return counts;
     }
-    let mut at: std::collections::HashMap<fleetcheck_input::diag::Code, usize> =
-        std::collections::HashMap::new();
+    // Each code's place in `counts`: a file has diagnostics of a few
+    // codes (kept in a list).
+    let mut at: Vec<fleetcheck_input::diag::Code> = Vec::new();
     for d in &checked.diagnostics {
-        let i = *at.entry(d.code).or_insert_with(|| {
-            counts.push((d.code.to_string(), 0, d.severity));
-            counts.len() - 1
-        });
+        let i = match at.iter().position(|c| *c == d.code) {
+            Some(i) => i,
+            None => {
+                at.push(d.code);
+                counts.push((d.code.to_string(), 0, d.severity));
+                counts.len() - 1
+            }
+        };
         counts[i].1 += 1;
     }
     counts

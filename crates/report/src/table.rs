@@ -424,8 +424,9 @@ pub fn diagnostics(w: &mut dyn Write, checked: &Checked, opts: &RenderOptions) -
     if !checked.diagnostics.is_empty() {
         writeln!(w)?;
     }
-    let mut shown: std::collections::HashMap<fleetcheck_input::diag::Code, usize> =
-        std::collections::HashMap::new();
+    // How many of each code were shown: a file has diagnostics of a few
+    // codes (kept in a list, searched for each diagnostic).
+    let mut shown: Vec<(fleetcheck_input::diag::Code, usize)> = Vec::new();
     // The checked file made ready to show once, at its first excerpt.
     let mut own: Option<Option<Shown>> = None;
     // One buffer for every diagnostic of the file.
@@ -434,9 +435,15 @@ pub fn diagnostics(w: &mut dyn Write, checked: &Checked, opts: &RenderOptions) -
     let few = checked.diagnostics.len() <= super::MAX_SHOWN_PER_CODE;
     for d in &checked.diagnostics {
         if !few {
-            let n = shown.entry(d.code).or_insert(0);
-            *n += 1;
-            if *n > super::MAX_SHOWN_PER_CODE {
+            let i = match shown.iter().position(|(c, _)| *c == d.code) {
+                Some(i) => i,
+                None => {
+                    shown.push((d.code, 0));
+                    shown.len() - 1
+                }
+            };
+            shown[i].1 += 1;
+            if shown[i].1 > super::MAX_SHOWN_PER_CODE {
                 continue;
             }
         }

@@ -447,6 +447,12 @@ fn price_ships<'a>(
     // slots then made worthless is dropped and the choice made again
     // (`limited`), each time without the picks found wasted so far.
     let mut excluded: Vec<(usize, At)> = Vec::new();
+    // A fleet of many ships priced alone keeps its slot assignments too:
+    // its ships often repeat (the same build again and again), and a few
+    // ships' assignments cost less made than kept.
+    let kept = (beside.is_none() && fleet.ships.len() >= ASSIGNMENTS_KEPT_FROM)
+        .then(slots::Assignments::default);
+    let made = beside.map(|b| b.assignments).or(kept.as_ref());
     loop {
         // Without a limited grant there is nothing to choose.
         let chosen: std::borrow::Cow<[Grant]> = if limited {
@@ -476,7 +482,7 @@ fn price_ships<'a>(
             holding,
             sub,
             &taken,
-            beside.map(|b| b.assignments),
+            made,
         );
         let wasted = limited::wasted(&chosen, &ships);
         if wasted.is_empty() || wasted.iter().all(|w| excluded.contains(w)) {
@@ -485,6 +491,10 @@ fn price_ships<'a>(
         excluded.extend(wasted);
     }
 }
+
+/// The ships from which a fleet priced alone keeps the slot assignments
+/// it makes ([`slots::Assignments`]).
+const ASSIGNMENTS_KEPT_FROM: usize = 8;
 
 /// Prices every ship against the fleet's grants and waivers; a ship
 /// `taken` holds (priced against the same) is moved onto its entry.

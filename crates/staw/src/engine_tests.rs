@@ -423,3 +423,64 @@ fn a_card_sure_to_break_a_rule_breaks_it_when_priced_whole() {
     );
     assert!(sure.get("card-pool").is_some_and(|n| *n > 100), "{sure:?}");
 }
+
+/// A fleet looks each distinct name up once (`resolve::Lookups`): a name
+/// repeated on several ships, at different places, resolves at each as
+/// it does in a file of that ship alone, and an unknown name repeated is
+/// an error at each of its places.
+#[test]
+fn a_repeated_name_resolves_at_each_place_as_alone() {
+    let db = db();
+    let engine = Engine::new(&db, opts());
+    let ships = [
+        "[[ship]]\nship = { name = \"Dominion Starship\", class = \"Cardassian Keldon Class\" }\ncaptain = \"Brunt\"\nupgrades = [\"Tetryon Emissions\"]\n",
+        "[[ship]]\nship = { name = \"Dominion Starship\", class = \"Cardassian Keldon Class\" }\ncaptain = \"Gul Ranor\"\nupgrades = [\"Brunt\", \"No Such Card\"]\n",
+        "[[ship]]\nship = { name = \"Dominion Starship\", class = \"Jem'Hadar Attack Ship\" }\nupgrades = [\"No Such Card\", \"Tetryon Emissions\"]\n",
+    ];
+    // Each ship's cards (id, type), and the diagnostics (code, message).
+    type Pairs = Vec<(String, String)>;
+    let ids = |text: &str| -> (Vec<Pairs>, Pairs) {
+        let r = engine.resolve_text(source(text));
+        let cards = r.fleet().map_or_else(Vec::new, |f| {
+            f.ships
+                .iter()
+                .map(|e| {
+                    std::iter::once(&e.ship)
+                        .chain(crate::view::each_card(e).map(|(_, p)| p))
+                        .map(|p| (p.card.id.clone(), p.card.kind.as_str().to_string()))
+                        .collect()
+                })
+                .collect()
+        });
+        let diags = r
+            .diagnostics()
+            .iter()
+            .map(|d| (d.code.to_string(), d.message.clone()))
+            .collect();
+        (cards, diags)
+    };
+    // Resolved whole, the fleet is not resolved (two unknown names): the
+    // references are compared through the fleet without them.
+    let known: Vec<String> = ships
+        .iter()
+        .map(|s| {
+            s.replace(", \"No Such Card\"", "")
+                .replace("\"No Such Card\", ", "")
+        })
+        .collect();
+    let (whole, _) = ids(&known.concat());
+    let alone: Vec<Vec<(String, String)>> = known.iter().flat_map(|s| ids(s).0).collect();
+    assert_eq!(whole, alone);
+    assert_eq!(whole.len(), 3);
+    // The Keldon twice, the attack ship once; Brunt a captain, then a crew.
+    assert_eq!(whole[0][0], whole[1][0]);
+    assert_ne!(whole[0][0], whole[2][0]);
+    assert_eq!(whole[0][1], ("Cap404".to_string(), "captain".to_string()));
+    assert_eq!(whole[1][2], ("C066".to_string(), "upgrade".to_string()));
+    // The unknown name is an error at both of its places, told alike.
+    let (_, diags) = ids(&ships.concat());
+    let unknown: Vec<&(String, String)> =
+        diags.iter().filter(|(c, _)| c == "unknown-card").collect();
+    assert_eq!(unknown.len(), 2, "{diags:?}");
+    assert_eq!(unknown[0], unknown[1]);
+}

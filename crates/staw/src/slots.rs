@@ -124,7 +124,9 @@ impl std::fmt::Debug for Accepts<'_> {
 /// card that adds each slot.
 #[derive(Debug, Default)]
 pub(crate) struct Assignments {
-    made: std::sync::Mutex<std::collections::HashMap<Vec<u8>, Assignment>>,
+    made: std::sync::Mutex<
+        std::collections::HashMap<Vec<u8>, Assignment, foldhash::fast::RandomState>,
+    >,
 }
 
 impl Assignments {

@@ -33,6 +33,9 @@ fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
         list: Vec::with_capacity(16),
         map: HashMap::new(),
     };
+    // The description of each first card that a later one clashes with,
+    // made once (a fleet may repeat one unique card on every ship).
+    let mut firsts: HashMap<usize, String> = HashMap::new();
     for (i, l) in cards.iter().enumerate() {
         if l.role.is_some_and(is_attached) || (l.role.is_none() && !l.sideboard) {
             continue;
@@ -47,14 +50,16 @@ fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
             } else {
                 ""
             };
-            let (here, first) = (describe(l), describe(&cards[first]));
-            out.push(
-                Diagnostic::new(
-                    Code::Unique,
-                    format!("{here} has the same {mu}unique name as {first}"),
-                )
-                .with_span(Some(l.span.clone())),
-            );
+            let first = firsts
+                .entry(first)
+                .or_insert_with(|| describe(&cards[first]));
+            let mut message = describe(l);
+            message.reserve(first.len() + 48);
+            message.push_str(" has the same ");
+            message.push_str(mu);
+            message.push_str("unique name as ");
+            message.push_str(first);
+            out.push(Diagnostic::new(Code::Unique, message).with_span(Some(l.span.clone())));
         }
     }
 }
@@ -95,11 +100,15 @@ impl<'a> Seen<'a> {
 
 /// "the crew upgrade Data (C209) on ship 2 (U.S.S. Enterprise-D)".
 fn describe(l: &Located<'_>) -> String {
+    use std::fmt::Write;
     let c = l.card;
     let kind = describe_kind(c);
     let kind = kind
         .strip_prefix("a ")
         .or_else(|| kind.strip_prefix("an "))
         .unwrap_or(&kind);
-    format!("the {kind} {} ({}) on {}", c.name, c.id, l.place)
+    let mut out = String::with_capacity(96);
+    // Writing to a String cannot fail.
+    let _ = write!(out, "the {kind} {} ({}) on {}", c.name, c.id, l.place);
+    out
 }

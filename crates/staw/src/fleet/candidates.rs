@@ -244,8 +244,12 @@ pub(crate) fn dedupe(cards: Vec<&Card>) -> Vec<&Card> {
 
 /// [`dedupe`], ended when `most` cards are kept (the first `most` of
 /// its answer).
-pub(crate) fn dedupe_upto(cards: Vec<&Card>, most: usize) -> Vec<&Card> {
-    let mut out: Vec<&Card> = Vec::with_capacity(cards.len().min(most));
+pub(crate) fn dedupe_upto<'a>(
+    cards: impl IntoIterator<Item = &'a Card>,
+    most: usize,
+) -> Vec<&'a Card> {
+    let cards = cards.into_iter();
+    let mut out: Vec<&Card> = Vec::with_capacity(cards.size_hint().0.min(most));
     for c in cards {
         if out.len() == most {
             break;

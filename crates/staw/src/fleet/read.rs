@@ -25,7 +25,7 @@ pub struct CardRef {
 }
 
 /// What a card reference asks for.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Query {
     /// `"T240"` or `"Cloaking Device"`: an exact id, else a name.
     Text(String),
@@ -34,7 +34,7 @@ pub enum Query {
 }
 
 /// The keys of an inline-table card reference.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 pub struct RefTable {
     pub id: Option<String>,
     pub name: Option<String>,

@@ -43,15 +43,24 @@ pub(crate) fn resolve_judged<'a>(
     diags: &mut Vec<Diagnostic>,
 ) -> Option<Fleet<'a>> {
     let before = diags.len();
+    let mut lookups = Lookups::default();
     let mut equivalent = Vec::new();
     let mut chosen = Vec::new();
     let resource = raw
         .resource
         .as_ref()
-        .and_then(|r| place(db, r, Position::Resource, None, diags));
+        .and_then(|r| place(db, &mut lookups, r, Position::Resource, None, diags));
     let mut ships = Vec::new();
     for s in &raw.ships {
-        if let Some(e) = ship(db, s, judge, &mut equivalent, &mut chosen, diags) {
+        if let Some(e) = ship(
+            db,
+            &mut lookups,
+            s,
+            judge,
+            &mut equivalent,
+            &mut chosen,
+            diags,
+        ) {
             ships.push(e);
         }
     }
@@ -69,7 +78,7 @@ pub(crate) fn resolve_judged<'a>(
             let pos = Position::Sideboard(section);
             let prefer = (section == SideboardSection::Other).then_some(e.section.value.as_str());
             for r in &e.cards {
-                if let Some(card) = place(db, r, pos, prefer, diags) {
+                if let Some(card) = place(db, &mut lookups, r, pos, prefer, diags) {
                     out.cards.push(SideboardCard {
                         section: e.section.clone(),
                         card,
@@ -92,6 +101,7 @@ pub(crate) fn resolve_judged<'a>(
 /// each judged (when a name is shared) on the ship with what is resolved.
 fn ship<'a>(
     db: &'a Database,
+    lookups: &mut Lookups<'a>,
     s: &RawShip,
     judge: Option<&dyn Judge>,
     equivalent: &mut Vec<Equivalent<'a>>,
@@ -101,7 +111,7 @@ fn ship<'a>(
     let ship = s
         .ship
         .as_ref()
-        .and_then(|r| place(db, r, Position::Ship, None, diags));
+        .and_then(|r| place(db, lookups, r, Position::Ship, None, diags));
     let mut entry = ship.clone().map(|ship| ShipEntry {
         ship,
         captain: None,
@@ -141,7 +151,7 @@ fn ship<'a>(
         let judged = n < JUDGED_WHILE_FEWER_THAN;
         let ctx = judge.zip(entry.as_ref()).filter(|_| judged);
         let suggest = diags.len() < SUGGEST_WHILE_FEWER_THAN;
-        match find_in(db, r, pos, None, ctx, Told::suggesting(suggest)) {
+        match find_in(db, lookups, r, pos, None, ctx, Told::suggesting(suggest)) {
             Ok(found) => {
                 let placed = Placed {
                     card: found.card,
@@ -216,6 +226,7 @@ pub(crate) const SUGGEST_WHILE_FEWER_THAN: usize = 200;
 /// Resolves a reference into `diags` or a placed card (see `find_preferring`).
 fn place<'a>(
     db: &'a Database,
+    lookups: &mut Lookups<'a>,
     r: &CardRef,
     pos: Position,
     prefer: Option<&str>,
@@ -225,7 +236,7 @@ fn place<'a>(
     // problems of a file, so that a file of 60,000 unknown names is
     // checked in linear time (the rest say what is wrong, without it).
     let suggest = diags.len() < SUGGEST_WHILE_FEWER_THAN;
-    match find_preferring(db, r, pos, prefer, suggest) {
+    match find_in(db, lookups, r, pos, prefer, None, Told::suggesting(suggest)).map(|f| f.card) {
         Ok(card) => Some(Placed {
             card,
             span: r.span.clone(),
@@ -251,10 +262,21 @@ pub fn find_on<'a>(
     // The ship's own references resolved again (in memory, from what was
     // read): their problems are the fleet's, not this reference's.
     let mut scratch = Vec::new();
-    let entry =
-        ship.and_then(|s| self::ship(db, s, judge, &mut Vec::new(), &mut Vec::new(), &mut scratch));
+    let mut lookups = Lookups::default();
+    let entry = ship.and_then(|s| {
+        self::ship(
+            db,
+            &mut lookups,
+            s,
+            judge,
+            &mut Vec::new(),
+            &mut Vec::new(),
+            &mut scratch,
+        )
+    });
     find_in(
         db,
+        &mut lookups,
         r,
         pos,
         None,
@@ -277,7 +299,16 @@ fn find_preferring<'a>(
     prefer: Option<&str>,
     suggest: bool,
 ) -> Result<&'a Card, Box<Diagnostic>> {
-    find_in(db, r, pos, prefer, None, Told::suggesting(suggest)).map(|f| f.card)
+    find_in(
+        db,
+        &mut Lookups::default(),
+        r,
+        pos,
+        prefer,
+        None,
+        Told::suggesting(suggest),
+    )
+    .map(|f| f.card)
 }
 
 /// The card `r` names where `pos` stands, judged on no ship, when it
@@ -286,9 +317,17 @@ fn find_preferring<'a>(
 /// or none (no "did you mean" is looked for). How a card is best written
 /// asks this of its name.
 pub fn find_alone<'a>(db: &'a Database, r: &CardRef, pos: Position) -> Option<&'a Card> {
-    find_in(db, r, pos, None, None, Told::Nothing)
-        .ok()
-        .map(|f| f.card)
+    find_in(
+        db,
+        &mut Lookups::default(),
+        r,
+        pos,
+        None,
+        None,
+        Told::Nothing,
+    )
+    .ok()
+    .map(|f| f.card)
 }
 
 /// What `find_in` tells of a reference that names no one card.
@@ -473,54 +512,103 @@ fn stated_cost(
     d.with_help("write the cost the card has where it stands (after penalties and discounts), or leave `cost` out")
 }
 
+/// The cards a reference's words name, before where it stands is
+/// weighed: by id, else by name; an inline table's (or a compact
+/// "Name (Set)" text's) name or id narrowed by its other keys.
+struct Named<'a> {
+    /// The query as read, or a compact text as the table it stands for.
+    query: Query,
+    candidates: Vec<&'a Card>,
+    /// For a table, the cards its name or id names before narrowing.
+    narrowed_from: Vec<&'a Card>,
+}
+
+impl<'a> Named<'a> {
+    fn of(db: &'a Database, query: &Query) -> Named<'a> {
+        // The cards a plain text names, by id, else by name (looked for once).
+        let named = match query {
+            Query::Text(s) => match db.by_id(s) {
+                Some(c) => vec![c],
+                None => db.by_name(s),
+            },
+            Query::Table(_) => Vec::new(),
+        };
+        let query = match query {
+            Query::Text(s) if named.is_empty() => match split_compact(s) {
+                Some((name, set)) => Query::Table(RefTable {
+                    name: Some(name.to_string()),
+                    set: Some(set.to_string()),
+                    ..RefTable::default()
+                }),
+                None => query.clone(),
+            },
+            _ => query.clone(),
+        };
+        let (candidates, narrowed_from) = match &query {
+            Query::Text(_) => (named, Vec::new()),
+            Query::Table(t) => {
+                let base: Vec<&Card> = match (&t.id, &t.name) {
+                    (Some(id), _) => db.by_id(id).into_iter().collect(),
+                    (None, Some(name)) => db.by_name(name),
+                    (None, None) => Vec::new(),
+                };
+                let table = TableQuery::of(db, t);
+                let narrowed: Vec<&Card> = base
+                    .iter()
+                    .copied()
+                    .filter(|c| table.matches(db, c))
+                    .collect();
+                (narrowed, base)
+            }
+        };
+        Named {
+            query,
+            candidates,
+            narrowed_from,
+        }
+    }
+}
+
+/// The cards each query of a fleet names ([`Named`]), looked for once per
+/// distinct query: a name repeated on every ship of a large fleet is not
+/// looked up, nor its table narrowed, again. (foldhash: a query is hashed
+/// for every reference, SipHash costs more than the lookup it saves
+/// for a short name.)
+#[derive(Default)]
+pub(crate) struct Lookups<'a> {
+    memo: std::collections::HashMap<Query, std::rc::Rc<Named<'a>>, foldhash::fast::RandomState>,
+}
+
+impl<'a> Lookups<'a> {
+    fn named(&mut self, db: &'a Database, query: &Query) -> std::rc::Rc<Named<'a>> {
+        if let Some(n) = self.memo.get(query) {
+            return std::rc::Rc::clone(n);
+        }
+        let n = std::rc::Rc::new(Named::of(db, query));
+        self.memo.insert(query.clone(), std::rc::Rc::clone(&n));
+        n
+    }
+}
+
 /// Resolves one reference for a position; with a judge and the ship it
 /// stands on, candidates that are all the same there resolve to the first,
 /// and an ambiguity lists them in the order a player looks for them.
 fn find_in<'a>(
     db: &'a Database,
+    lookups: &mut Lookups<'a>,
     r: &CardRef,
     pos: Position,
     prefer: Option<&str>,
     ctx: Option<(&dyn Judge, &ShipEntry<'a>)>,
     told: Told,
 ) -> Result<Found<'a>, Box<Diagnostic>> {
-    // The cards a plain text names, by id, else by name (looked for once).
-    let named = match &r.query {
-        Query::Text(s) => match db.by_id(s) {
-            Some(c) => vec![c],
-            None => db.by_name(s),
-        },
-        Query::Table(_) => Vec::new(),
-    };
-    let compact_table = match &r.query {
-        Query::Text(s) if named.is_empty() => split_compact(s).map(|(name, set)| RefTable {
-            name: Some(name.to_string()),
-            set: Some(set.to_string()),
-            ..RefTable::default()
-        }),
-        _ => None,
-    };
-    let query = match &compact_table {
-        Some(t) => Query::Table(t.clone()),
-        None => r.query.clone(),
-    };
-    let (mut candidates, narrowed_from) = match &query {
-        Query::Text(_) => (named, Vec::new()),
-        Query::Table(t) => {
-            let base: Vec<&Card> = match (&t.id, &t.name) {
-                (Some(id), _) => db.by_id(id).into_iter().collect(),
-                (None, Some(name)) => db.by_name(name),
-                (None, None) => Vec::new(),
-            };
-            let narrowed: Vec<&Card> = base
-                .iter()
-                .copied()
-                .filter(|c| matches_table(db, c, t))
-                .collect();
-            (narrowed, base)
-        }
-    };
-    let all: Vec<&Card> = candidates.clone();
+    let named = lookups.named(db, &r.query);
+    let Named {
+        query,
+        candidates,
+        narrowed_from,
+    } = &*named;
+    let all: &[&Card] = candidates;
     let stated = match &query {
         Query::Table(t) => t.cost,
         Query::Text(_) => None,
@@ -530,10 +618,7 @@ fn find_in<'a>(
     // all that is asked (below), and the first two that fit tell it.
     let which_alone = told == Told::Nothing && ctx.is_none() && (stated.is_none() || pos.on_ship());
     let most = if which_alone { 2 } else { usize::MAX };
-    let fitting: Vec<&Card> = dedupe_upto(
-        candidates.iter().copied().filter(|c| pos.fits(c)).collect(),
-        most,
-    );
+    let fitting: Vec<&Card> = dedupe_upto(all.iter().copied().filter(|c| pos.fits(c)), most);
     let sideboard = matches!(pos, Position::Sideboard(_));
     let one = |card| Ok(Found::one(card));
     match fitting.len() {
@@ -547,9 +632,9 @@ fn find_in<'a>(
                 String::new(),
             )));
         }
-        _ => return decide(db, r, pos, &all, &fitting, ctx, stated),
+        _ => return decide(db, r, pos, all, &fitting, ctx, stated),
     }
-    candidates = dedupe(candidates);
+    let candidates = dedupe(all.to_vec());
     if !candidates.is_empty() {
         if sideboard {
             // Any card resolves on the sideboard; the sideboard rule says
@@ -562,8 +647,8 @@ fn find_in<'a>(
                         .iter()
                         .copied()
                         .filter(|c| {
-                            loose(c.kind.as_str()) == key
-                                || upgrade_types(c).any(|t| loose(t) == key)
+                            is_loose(c.kind.as_str(), &key)
+                                || upgrade_types(c).any(|t| is_loose(t, &key))
                         })
                         .collect();
                     if named.len() == 1 {
@@ -574,7 +659,7 @@ fn find_in<'a>(
             return match candidates.len() {
                 1 => one(candidates[0]),
                 _ => {
-                    let cands = order(db, &all, &candidates, pos, None);
+                    let cands = order(db, all, &candidates, pos, None);
                     Err(Box::new(ambiguous(db, r, pos, &cands, false)))
                 }
             };
@@ -639,7 +724,7 @@ fn find_in<'a>(
         } else {
             fitting
         };
-        let cands = order(db, &narrowed_from, &dedupe(pool), pos, ctx);
+        let cands = order(db, narrowed_from, &dedupe(pool), pos, ctx);
         return Err(Box::new(with_candidates(d, db, &cands, ctx.is_some())));
     }
     let query = match &query {
@@ -686,45 +771,71 @@ fn loose(s: &str) -> String {
     normalize(s).replace(['_', '-'], " ")
 }
 
-fn matches_table(db: &Database, c: &Card, t: &RefTable) -> bool {
-    if let Some(id) = &t.id {
-        let id = id.trim();
-        if !c.id.eq_ignore_ascii_case(id) && !c.alias_ids.iter().any(|a| a.eq_ignore_ascii_case(id))
-        {
-            return false;
+/// `loose(s) == key`, without making `loose(s)` for an ASCII `s`.
+fn is_loose(s: &str, key: &str) -> bool {
+    fleetcheck_data::normalized_is(s, |b| if b == b'_' || b == b'-' { b' ' } else { b }, key)
+}
+
+/// An inline table's fields made into the keys cards are compared with,
+/// once for all the cards its name or id finds.
+struct TableQuery<'t> {
+    id: Option<&'t str>,
+    name: Option<String>,
+    faction: Option<String>,
+    sets: Option<Vec<&'t fleetcheck_data::model::Set>>,
+    class: Option<String>,
+    kind: Option<String>,
+}
+
+impl<'t> TableQuery<'t> {
+    fn of(db: &'t Database, t: &'t RefTable) -> TableQuery<'t> {
+        TableQuery {
+            id: t.id.as_deref().map(str::trim),
+            name: t.name.as_deref().map(normalize),
+            faction: t.faction.as_deref().map(loose),
+            sets: t.set.as_deref().map(|s| db.sets_named(s)),
+            class: t.class.as_deref().map(loose),
+            kind: t.kind.as_deref().map(loose),
         }
     }
-    if let Some(name) = &t.name {
-        if normalize(&c.name) != normalize(name) {
-            return false;
+
+    /// Whether card `c` is one the table names.
+    fn matches(&self, db: &Database, c: &Card) -> bool {
+        if let Some(id) = self.id {
+            if !c.id.eq_ignore_ascii_case(id)
+                && !c.alias_ids.iter().any(|a| a.eq_ignore_ascii_case(id))
+            {
+                return false;
+            }
         }
-    }
-    if let Some(f) = &t.faction {
-        let f = loose(f);
-        if !c.factions.iter().any(|x| loose(x) == f) {
-            return false;
+        if let Some(name) = &self.name {
+            if *c.name_key() != **name {
+                return false;
+            }
         }
-    }
-    if let Some(s) = &t.set {
-        let sets = db.sets_named(s);
-        if !c.sets.iter().any(|id| sets.iter().any(|set| set.id == *id)) {
-            return false;
+        if let Some(f) = &self.faction {
+            if !c.factions.iter().any(|x| is_loose(x, f)) {
+                return false;
+            }
         }
-    }
-    if let Some(k) = &t.class {
-        let k = loose(k);
-        let hit = c.class.as_ref().is_some_and(|id| {
-            loose(id) == k || db.class(id).is_some_and(|cl| loose(&cl.name) == k)
-        });
-        if !hit {
-            return false;
+        if let Some(sets) = &self.sets {
+            if !c.sets.iter().any(|id| sets.iter().any(|set| set.id == *id)) {
+                return false;
+            }
         }
-    }
-    if let Some(k) = &t.kind {
-        let k = loose(k);
-        if loose(c.kind.as_str()) != k && !upgrade_types(c).any(|s| loose(s) == k) {
-            return false;
+        if let Some(k) = &self.class {
+            let hit = c.class.as_ref().is_some_and(|id| {
+                is_loose(id, k) || db.class(id).is_some_and(|cl| is_loose(&cl.name, k))
+            });
+            if !hit {
+                return false;
+            }
         }
+        if let Some(k) = &self.kind {
+            if !is_loose(c.kind.as_str(), k) && !upgrade_types(c).any(|s| is_loose(s, k)) {
+                return false;
+            }
+        }
+        true
     }
-    true
 }
