@@ -31,11 +31,11 @@ fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
     // a list, and in a map once there are many.
     let mut seen = Seen {
         list: Vec::with_capacity(16),
-        map: HashMap::new(),
+        map: HashMap::default(),
     };
     // The description of each first card that a later one clashes with,
     // made once (a fleet may repeat one unique card on every ship).
-    let mut firsts: HashMap<usize, String> = HashMap::new();
+    let mut firsts: HashMap<usize, String, foldhash::fast::RandomState> = HashMap::default();
     for (i, l) in cards.iter().enumerate() {
         if l.role.is_some_and(is_attached) || (l.role.is_none() && !l.sideboard) {
             continue;
@@ -72,7 +72,7 @@ type Key<'a> = (bool, std::borrow::Cow<'a, str>);
 /// [`Seen::LIST`] names (a file may list thousands of cards).
 struct Seen<'a> {
     list: Vec<(Key<'a>, usize)>,
-    map: HashMap<Key<'a>, usize>,
+    map: HashMap<Key<'a>, usize, foldhash::fast::RandomState>,
 }
 
 impl<'a> Seen<'a> {
@@ -108,7 +108,10 @@ fn describe(l: &Located<'_>) -> String {
         .or_else(|| kind.strip_prefix("an "))
         .unwrap_or(&kind);
     let mut out = String::with_capacity(96);
+    for part in ["the ", kind, " ", &c.name, " (", &c.id, ") on "] {
+        out.push_str(part);
+    }
     // Writing to a String cannot fail.
-    let _ = write!(out, "the {kind} {} ({}) on {}", c.name, c.id, l.place);
+    let _ = write!(out, "{}", l.place);
     out
 }
