@@ -389,20 +389,34 @@ fn price_ships<'a>(
             .filter(|b| plain && b.against.is_some())
             .and_then(|b| b.untouched(i, &fleet.ships[i]))
     };
+    // The ship a change added one quiet upgrade to (`extends`): its
+    // factions are its base's too (a quiet card adds none).
+    let grown: Option<(usize, &ShipState<'a>)> = beside
+        .filter(|b| plain && b.against.is_some())
+        .and_then(|b| match b.changed {
+            Changed::Ship(i) => b
+                .ships
+                .get(i)
+                .filter(|s| extends(s, &fleet.ships[i], &lists[i]))
+                .map(|s| (i, s)),
+            Changed::Sideboard => None,
+        });
     let mut factions: Vec<Factions> = fleet
         .ships
         .iter()
         .enumerate()
-        .map(|(i, e)| match untouched(i) {
-            Some(s) => Factions {
-                ship: s.factions.clone(),
-                captain: s.captain_factions.clone(),
-                class: s.class,
-                dial: s.dial,
-                others: Vec::new(),
+        .map(
+            |(i, e)| match untouched(i).or(grown.filter(|(g, _)| *g == i).map(|(_, s)| s)) {
+                Some(s) => Factions {
+                    ship: s.factions.clone(),
+                    captain: s.captain_factions.clone(),
+                    class: s.class,
+                    dial: s.dial,
+                    others: Vec::new(),
+                },
+                None => Factions::of(db, e, |k| muted.contains(&(i, k))),
             },
-            None => Factions::of(db, e, |k| muted.contains(&(i, k))),
-        })
+        )
         .collect();
     let others = others_of(&factions);
     for (f, others) in factions.iter_mut().zip(others) {
@@ -443,6 +457,12 @@ fn price_ships<'a>(
         .resource
         .as_ref()
         .is_some_and(|r| r.card.rules.free_talent_for_bonus);
+    // That ship, priced against the same: priced from its base
+    // (`price_ship`'s `base`).
+    let reuse = match beside {
+        Some(b) if !free_talent && against.is_some() && b.against == against.as_ref() => grown,
+        _ => None,
+    };
     // A limited grant goes to the cards it saves most on; a pick that the
     // slots then made worthless is dropped and the choice made again
     // (`limited`), each time without the picks found wasted so far.
@@ -483,6 +503,7 @@ fn price_ships<'a>(
             sub,
             &taken,
             made,
+            reuse,
         );
         let wasted = limited::wasted(&chosen, &ships);
         if wasted.is_empty() || wasted.iter().all(|w| excluded.contains(w)) {
@@ -511,6 +532,7 @@ fn price_all<'a>(
     sub: bool,
     taken: &[Option<&ShipState<'a>>],
     made: Option<&slots::Assignments>,
+    reuse: Option<(usize, &ShipState<'a>)>,
 ) -> Vec<ShipState<'a>> {
     let mut ships = Vec::with_capacity(fleet.ships.len());
     for (i, (e, list)) in fleet.ships.iter().zip(lists).enumerate() {
@@ -544,6 +566,7 @@ fn price_all<'a>(
             free_talent,
             &here,
             made,
+            reuse.filter(|(j, _)| *j == i).map(|(_, s)| s),
         ));
     }
     ships
@@ -552,6 +575,98 @@ fn price_all<'a>(
 /// How many ships were taken from a fleet priced beside (tests).
 #[cfg(test)]
 pub(crate) static TAKEN: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// How many cards' prices were taken from the base of a ship a change
+/// added a quiet upgrade to (tests).
+#[cfg(test)]
+pub(crate) static REUSED: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// Whether `list` (the cards of ship `e`) is `base`'s cards with one
+/// quiet upgrade after them ([`quiet`]), on the same ship card, where every
+/// slot of `base` is plain (none added with terms): the ship has its
+/// base's factions and is priced from `base` (`price_ship`).
+fn extends(base: &ShipState, e: &ShipEntry, list: &[(Role, &Placed)]) -> bool {
+    let Some(((role, added), rest)) = list.split_last() else {
+        return false;
+    };
+    base.needs.known
+        && std::ptr::eq(base.entry.ship.card, e.ship.card)
+        && *role == Role::Upgrade
+        && quiet(added.card)
+        && rest.len() == base.cards.len()
+        && rest
+            .iter()
+            .zip(&base.cards)
+            .all(|((r, p), c)| *r == c.role && std::ptr::eq(p.card, c.placed.card))
+        && base.slots.iter().all(|s| s.added.is_none())
+}
+
+/// Whether an upgrade added to a ship leaves the ship's other cards as
+/// they were priced: its rules price, restrict or limit it alone, or are
+/// rules of the fleet that pricing does not read; it adds no slot, talent
+/// icon, grant, waiver, faction or captain. Every field of `Rules` is
+/// named, so that a new one is decided here.
+fn quiet(card: &Card) -> bool {
+    let fleetcheck_data::model::Rules {
+        // Its own cost, purchase and slot, and rules of the fleet.
+        restrictions: _,
+        max_per_ship: _,
+        no_slot: _,
+        either_slot: _,
+        cost_modifiers: _,
+        cost_per_card: _,
+        cost_from_ship: _,
+        fleet_excludes: _,
+        ship_limits: _,
+        squadrons: _,
+        unmodeled: _,
+        // What other cards, slots or factions read.
+        adds_slots,
+        cost_from_fleet,
+        stat_bonuses,
+        discounts,
+        penalty,
+        adds_factions,
+        captains,
+        no_admiral,
+        no_ambassador,
+        set_costs,
+        no_slot_for,
+        extra_admirals,
+        slots_also,
+        free_talent_for_bonus,
+        unique_fleet_captain,
+    } = &card.rules;
+    card.plain_talent_icons() == 0
+        && adds_slots.is_empty()
+        && cost_from_fleet.is_none()
+        && stat_bonuses.is_empty()
+        && discounts.is_empty()
+        && penalty.is_empty()
+        && adds_factions.is_empty()
+        && captains.is_none()
+        && !no_admiral
+        && !no_ambassador
+        && set_costs.is_empty()
+        && no_slot_for.is_empty()
+        && extra_admirals.is_empty()
+        && slots_also.is_empty()
+        && !free_talent_for_bonus
+        && !unique_fleet_captain
+}
+
+/// Whether a card's own price reads its ship's other cards: a cost per
+/// card of the ship, or an additional cost whose condition reads them
+/// (`ship-has-card`).
+fn reads_ship_cards(card: &Card) -> bool {
+    !card.rules.cost_per_card.is_empty()
+        || card.rules.cost_modifiers.iter().any(|m| {
+            [&m.when, &m.unless]
+                .into_iter()
+                .flatten()
+                .any(|c| !crate::condition::reads_no_cards(c))
+        })
+}
 
 /// One ship's part of a `Holding`: indices among its cards.
 struct ShipHolding {
@@ -562,7 +677,11 @@ struct ShipHolding {
 /// Prices ship `i` and its cards; `on` is what they are priced against
 /// (the ship as conditions see it, every grant and waiver of the fleet);
 /// `free_talent`: the fleet's resource has Fleet Captain rule 5; `made`:
-/// the slot assignments made beside the same fleet, if any.
+/// the slot assignments made beside the same fleet, if any; `base`: this
+/// ship priced in the fleet a change was made from, when the change added
+/// one quiet upgrade to it (`Reuse::of`): its slots and its other cards'
+/// options are taken from there, and each other card's price where the
+/// card keeps its slot and its price reads none of the ship's cards.
 #[allow(clippy::too_many_arguments)]
 fn price_ship<'a>(
     i: usize,
@@ -573,11 +692,10 @@ fn price_ship<'a>(
     free_talent: bool,
     holding: &ShipHolding,
     made: Option<&slots::Assignments>,
+    base: Option<&ShipState<'a>>,
 ) -> ShipState<'a> {
     let muted = &holding.muted;
     let ship = e.ship.card;
-    // The text of a face-down card is not in play.
-    let slots = slot_terms::active(slots_of(e, list, muted), i, ship, list, &on.view);
     let sub = on.view.sub_factions;
     // Filters' factions match with the format's sub-factions.
     fn target<'t>(
@@ -601,29 +719,49 @@ fn price_ship<'a>(
         .into_iter()
         .filter(|(k, _)| !muted.contains(k))
         .collect();
-    let needing: smallvec::SmallVec<[usize; 8]> = (0..list.len())
-        .filter(|&k| {
-            list[k].0 == Role::Upgrade
-                && needs_slot(list[k].1)
-                && !slot_terms::freed(&exempting, list, i, k, on.grants, sub)
-        })
-        .collect();
-    let options: Vec<slots::Options> = needing
-        .iter()
-        .map(|&k| {
-            upgrade_types(list[k].1.card)
-                .map(|t| {
-                    (
-                        t,
-                        cost::cost_on_ship(
-                            &target(list[k].1.card, Role::Upgrade, Some(t), (i, k), sub),
-                            on,
-                        ),
-                    )
-                })
-                .collect()
-        })
-        .collect();
+    // No card frees another of its slot: the base's cards need the slots
+    // they needed there.
+    let base = base.filter(|_| exempting.is_empty());
+    // The text of a face-down card is not in play.
+    let slots = match base {
+        Some(b) => b.slots.clone(),
+        None => slot_terms::active(slots_of(e, list, muted), i, ship, list, &on.view),
+    };
+    let needs = |k: usize| {
+        list[k].0 == Role::Upgrade
+            && needs_slot(list[k].1)
+            && !slot_terms::freed(&exempting, list, i, k, on.grants, sub)
+    };
+    let options_of = |k: usize| -> slots::Options {
+        upgrade_types(list[k].1.card)
+            .map(|t| {
+                (
+                    t,
+                    cost::cost_on_ship(
+                        &target(list[k].1.card, Role::Upgrade, Some(t), (i, k), sub),
+                        on,
+                    ),
+                )
+            })
+            .collect()
+    };
+    let (needing, options): (smallvec::SmallVec<[usize; 8]>, Vec<slots::Options>) = match base {
+        Some(b) => {
+            let (mut needing, mut options) = b.needs.unpacked();
+            let added = list.len() - 1;
+            if needs(added) {
+                needing.push(added);
+                options.push(options_of(added));
+            }
+            (needing, options)
+        }
+        None => {
+            let needing: smallvec::SmallVec<[usize; 8]> =
+                (0..list.len()).filter(|&k| needs(k)).collect();
+            let options = needing.iter().map(|&k| options_of(k)).collect();
+            (needing, options)
+        }
+    };
     let terms = slot_terms::ShipSlots {
         ship: i,
         ship_card: ship,
@@ -633,7 +771,18 @@ fn price_ship<'a>(
         unused_printed: 0,
         kept_up: &holding.kept_up,
     };
-    let assignment = terms.assign(&needing, &options, made);
+    // Beside its base, the ship's assignment is known by what was added.
+    let added = list.len().wrapping_sub(1);
+    let assignment = match (base, made) {
+        (Some(_), Some(made)) => {
+            let options_added: &[(&str, i32)] = match needing.last() {
+                Some(&k) if k == added => options.last().map_or(&[], |o| o.as_slice()),
+                _ => &[],
+            };
+            made.grown(i, options_added, || terms.assign(&needing, &options, None))
+        }
+        _ => terms.assign(&needing, &options, made),
+    };
     // A discount per unused printed slot reads the assignment's.
     let terms = slot_terms::ShipSlots {
         unused_printed: terms.unused_printed_by(&assignment),
@@ -694,6 +843,28 @@ fn price_ship<'a>(
             (_, true) => upgrade_types(placed.card).next(),
             _ => None,
         };
+        // A card of the base that keeps its slot, priced as there.
+        let kept = base.and_then(|b| b.cards.get(k)).filter(|c| {
+            free.is_none()
+                && c.slot == slot
+                && c.unplaced == unplaced
+                && c.slot_index == slot_index
+                && !reads_ship_cards(placed.card)
+        });
+        if let Some(c) = kept {
+            #[cfg(test)]
+            REUSED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            cards.push(CardState {
+                placed,
+                role,
+                slot,
+                unplaced,
+                slot_index,
+                face_down: c.face_down,
+                price: c.price.clone(),
+            });
+            continue;
+        }
         let t = target(placed.card, role, priced_as, (i, k), sub);
         let price = match &free {
             Some((grants, f)) if *f == k => {
@@ -718,7 +889,10 @@ fn price_ship<'a>(
             price,
         });
     }
-    let price = cost::on_ship(&target(ship, Role::Ship, None, (i, SHIP_CARD), sub), on);
+    let price = match base.filter(|_| !reads_ship_cards(ship)) {
+        Some(b) => b.price.clone(),
+        None => cost::on_ship(&target(ship, Role::Ship, None, (i, SHIP_CARD), sub), on),
+    };
     let total = cards
         .iter()
         .map(|c| c.price.cost)
@@ -734,6 +908,7 @@ fn price_ship<'a>(
         cards,
         slots,
         total,
+        needs: crate::state::Needs::of(&needing, &options),
     }
 }
 

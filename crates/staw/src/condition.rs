@@ -333,6 +333,41 @@ pub(crate) fn unmet(db: &Database, c: &Condition, v: &ShipView, card: &str, ship
     }
 }
 
+/// Whether a condition reads only the ship card, its captain and factions
+/// and the other ships' factions, not the ship's other cards (as
+/// `ship-has-card` and `admiral-species` do).
+pub(crate) fn reads_no_cards(c: &Condition) -> bool {
+    // Every kind named, so that a new kind is decided here.
+    match c {
+        Condition::ShipHasCard { .. } | Condition::AdmiralSpecies { .. } => false,
+        Condition::Not { not } => reads_no_cards(not),
+        Condition::AnyOf { any } => any.iter().all(reads_no_cards),
+        Condition::ShipFaction { .. }
+        | Condition::ShipClass { .. }
+        | Condition::ShipName { .. }
+        | Condition::CaptainFaction { .. }
+        | Condition::CaptainName { .. }
+        | Condition::CaptainSpecies { .. }
+        | Condition::ShipManeuver { .. }
+        | Condition::MaxSpeedAtMost { .. }
+        | Condition::RearArc
+        | Condition::CaptainTalentsAtLeast { .. }
+        | Condition::OtherShipFaction { .. }
+        | Condition::NameIsClass
+        | Condition::HullAtMost { .. }
+        | Condition::HullAtLeast { .. }
+        | Condition::ShieldsAtMost { .. }
+        | Condition::ShieldsAtLeast { .. }
+        | Condition::AttackAtMost { .. }
+        | Condition::AttackAtLeast { .. }
+        | Condition::CaptainSkillAtMost { .. }
+        | Condition::CaptainSkillAtLeast { .. }
+        | Condition::UniqueShip
+        | Condition::GenericShip
+        | Condition::ShipAction { .. } => true,
+    }
+}
+
 #[cfg(test)]
 #[path = "condition_tests.rs"]
 mod tests;

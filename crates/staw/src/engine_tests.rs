@@ -228,7 +228,9 @@ fn a_change_priced_beside_its_fleet_is_priced_as_the_whole_changed_fleet() {
                 || !r.set_costs.is_empty()
                 || !r.penalty.is_empty()
                 || !r.adds_factions.is_empty();
-            (grants || i % 11 == 0)
+            // Independent upgrades: what Iden's cost counts (below).
+            let independent = c.factions.iter().any(|f| f == "independent") && i % 3 == 0;
+            (grants || independent || i % 11 == 0)
                 && matches!(
                     c.kind,
                     fleetcheck_data::model::CardType::Upgrade
@@ -240,10 +242,31 @@ fn a_change_priced_beside_its_fleet_is_priced_as_the_whole_changed_fleet() {
         .collect();
     let whole = |a: &Analysis| format!("{:?}", (&a.ships, &a.resource, &a.sideboard, a.total));
     let taken = || crate::analysis::TAKEN.load(std::sync::atomic::Ordering::Relaxed);
-    let (mut compared, before) = (0, taken());
-    for file in &files {
-        let text = std::fs::read_to_string(file).expect("a fleet file");
-        let resolved = engine.resolve_text(source(&text));
+    let reused = || crate::analysis::REUSED.load(std::sync::atomic::Ordering::Relaxed);
+    let (mut compared, before, reused_before) = (0, taken(), reused());
+    let mut fleets: Vec<(String, String)> = files
+        .iter()
+        .map(|f| {
+            let text = std::fs::read_to_string(f).expect("a fleet file");
+            (f.display().to_string(), text)
+        })
+        .collect();
+    // Cards whose own price reads their ship's cards, on a ship that a
+    // quiet upgrade is added to: Iden costs 1 SP less for each
+    // Independent upgrade of his ship.
+    fleets.push((
+        "Iden".into(),
+        "[[ship]]\nship = \"Val Jean\"\ncaptain = \"Iden\"\nupgrades = []\n".into(),
+    ));
+    // A slot added with terms: B'Elanna Torres's [borg] slot takes 1 SP
+    // off its card for each printed slot left unused, which a card added
+    // into a printed slot changes.
+    fleets.push((
+        "B'Elanna Torres".into(),
+        "[[ship]]\nship = { id = \"S105\" }\nupgrades = [\"C357\", \"B005\"]\n".into(),
+    ));
+    for (file, text) in &fleets {
+        let resolved = engine.resolve_text(source(text));
         let Some(fleet) = resolved.fleet() else {
             continue;
         };
@@ -301,13 +324,8 @@ fn a_change_priced_beside_its_fleet_is_priced_as_the_whole_changed_fleet() {
                     let (mut d1, mut d2) = (Vec::new(), Vec::new());
                     let beside = changed.analyse_rules_beside(base, &mut d1, whole);
                     let alone = changed.analyse_rules(&mut d2, whole);
-                    assert_eq!(beside, alone, "{}: {change:?}", file.display());
-                    assert_eq!(
-                        format!("{d1:?}"),
-                        format!("{d2:?}"),
-                        "{}: {change:?}",
-                        file.display()
-                    );
+                    assert_eq!(beside, alone, "{file}: {change:?}");
+                    assert_eq!(format!("{d1:?}"), format!("{d2:?}"), "{file}: {change:?}");
                     compared += 1;
                 }
             })
@@ -317,6 +335,12 @@ fn a_change_priced_beside_its_fleet_is_priced_as_the_whole_changed_fleet() {
     // Most changes leave a ship to take (the test would hold of a pricing
     // that took none).
     assert!(taken() - before > 5_000, "{}", taken() - before);
+    // Most upgrades added leave the other cards of their ship to take.
+    assert!(
+        reused() - reused_before > 5_000,
+        "{}",
+        reused() - reused_before
+    );
 }
 
 /// `Base::sure_to_break` is sure: every card it names, put where it says

@@ -127,10 +127,49 @@ pub(crate) struct Assignments {
     made: std::sync::Mutex<
         std::collections::HashMap<Vec<u8>, Assignment, foldhash::fast::RandomState>,
     >,
+    /// [`Assignments::grown`]'s, by ship and added options.
+    grown: std::sync::Mutex<
+        std::collections::HashMap<Vec<u8>, Assignment, foldhash::fast::RandomState>,
+    >,
 }
 
 impl Assignments {
     const KEPT: usize = 4096;
+
+    /// The assignment of ship `ship` of the fleet these are kept for,
+    /// with one quiet upgrade added after its cards (`analysis::extends`),
+    /// made by `make` once for each `added`, the options of that upgrade
+    /// (none when it needs no slot): everything else the assignment reads
+    /// (the slots, the other cards' options) is that ship's in the fleet.
+    pub(crate) fn grown(
+        &self,
+        ship: usize,
+        added: &[(&str, i32)],
+        make: impl FnOnce() -> Assignment,
+    ) -> Assignment {
+        let mut key = Vec::with_capacity(4 + 16 * added.len());
+        key.extend(u32::try_from(ship).unwrap_or(u32::MAX).to_le_bytes());
+        for (t, c) in added {
+            key.extend(u32::try_from(t.len()).unwrap_or(u32::MAX).to_le_bytes());
+            key.extend(t.as_bytes());
+            key.extend(c.to_le_bytes());
+        }
+        let known = self
+            .grown
+            .lock()
+            .ok()
+            .and_then(|grown| grown.get(&key).cloned());
+        if let Some(a) = known {
+            return a;
+        }
+        let a = make();
+        if let Ok(mut grown) = self.grown.lock() {
+            if grown.len() < Self::KEPT {
+                grown.insert(key, a.clone());
+            }
+        }
+        a
+    }
 
     /// [`assign_plain`], taken from those made when made of the same.
     pub(crate) fn plain(

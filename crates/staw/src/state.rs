@@ -31,6 +31,67 @@ pub struct ShipState<'a> {
     pub slots: Vec<Slot<'a>>,
     /// The ship's cost plus every card on it.
     pub total: i32,
+    /// What its slots were assigned from ([`Needs`]).
+    pub(crate) needs: Needs<'a>,
+}
+
+/// The cards of a priced ship that needed a slot, each with the slot
+/// types it may be counted as and its cost as each: what the slot
+/// assignment was made from, kept so that the ship with one quiet upgrade
+/// added is assigned from them without pricing its other cards again
+/// (`analysis::price_ship`). Not known for a ship moved onto a copy
+/// (`ShipState::moved_to`), which nothing is priced beside. Not part of
+/// what the ship is: its `Debug` shows nothing of it.
+#[derive(Clone, Default)]
+pub(crate) struct Needs<'a> {
+    pub(crate) known: bool,
+    /// (list index, slot type, cost): each card's options in a row, the
+    /// cards in list order.
+    pub(crate) options: Vec<(usize, &'a str, i32)>,
+}
+
+impl<'a> Needs<'a> {
+    /// What a slot assignment was made from: `needing[n]`'s options are
+    /// `options[n]`.
+    pub(crate) fn of(needing: &[usize], options: &[crate::slots::Options<'a>]) -> Needs<'a> {
+        Needs {
+            known: true,
+            options: needing
+                .iter()
+                .zip(options)
+                .flat_map(|(&k, o)| o.iter().map(move |&(t, c)| (k, t, c)))
+                .collect(),
+        }
+    }
+
+    /// The cards that needed a slot and their options, as [`Needs::of`]
+    /// was given them (a card with no option has none to keep: it never
+    /// needed a slot, `upgrade_types` being empty).
+    pub(crate) fn unpacked(
+        &self,
+    ) -> (
+        smallvec::SmallVec<[usize; 8]>,
+        Vec<crate::slots::Options<'a>>,
+    ) {
+        let mut needing = smallvec::SmallVec::new();
+        let mut options: Vec<crate::slots::Options> = Vec::new();
+        for &(k, t, c) in &self.options {
+            if needing.last() != Some(&k) {
+                needing.push(k);
+                options.push(crate::slots::Options::new());
+            }
+            if let Some(o) = options.last_mut() {
+                o.push((t, c));
+            }
+        }
+        (needing, options)
+    }
+}
+
+impl std::fmt::Debug for Needs<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("..")
+    }
 }
 
 /// One priced card on a ship.
@@ -147,6 +208,7 @@ impl<'a> ShipState<'a> {
                 .collect(),
             slots: self.slots.clone(),
             total: self.total,
+            needs: Needs::default(),
         })
     }
 
