@@ -792,22 +792,28 @@ impl Graph {
     /// Pushes one unit along a cheapest path (Bellman-Ford: the residual
     /// graph has negative edges but no negative cycle).
     fn augment(&mut self, src: usize, sink: usize) -> bool {
+        // Not reached: more than any path costs (a path's edges cost at
+        // most `BIG << 96` each, with at most a few dozen of them).
+        const UNREACHED: i128 = i128::MAX;
         let n = self.head.len();
-        let mut dist = vec![None::<i128>; n];
+        let mut dist = vec![UNREACHED; n];
         let mut via = vec![usize::MAX; n];
-        dist[src] = Some(0);
+        dist[src] = 0;
         for _ in 0..n {
             let mut changed = false;
             for u in 0..n {
-                let Some(du) = dist[u] else { continue };
+                let du = dist[u];
+                if du == UNREACHED {
+                    continue;
+                }
                 for &e in &self.head[u] {
                     if self.cap[e] <= 0 {
                         continue;
                     }
                     let v = self.to[e];
                     let nd = du + self.cost[e];
-                    if !matches!(dist[v], Some(dv) if dv <= nd) {
-                        dist[v] = Some(nd);
+                    if nd < dist[v] {
+                        dist[v] = nd;
                         via[v] = e;
                         changed = true;
                     }
@@ -817,7 +823,7 @@ impl Graph {
                 break;
             }
         }
-        if dist[sink].is_none() {
+        if dist[sink] == UNREACHED {
             return false;
         }
         let mut v = sink;

@@ -35,7 +35,7 @@ fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
     };
     // The description of each first card that a later one clashes with,
     // made once (a fleet may repeat one unique card on every ship).
-    let mut firsts: HashMap<usize, String, foldhash::fast::RandomState> = HashMap::default();
+    let mut firsts: HashMap<usize, String, foldhash::fast::FixedState> = HashMap::default();
     for (i, l) in cards.iter().enumerate() {
         if l.role.is_some_and(is_attached) || (l.role.is_none() && !l.sideboard) {
             continue;
@@ -72,7 +72,7 @@ type Key<'a> = (bool, std::borrow::Cow<'a, str>);
 /// [`Seen::LIST`] names (a file may list thousands of cards).
 struct Seen<'a> {
     list: Vec<(Key<'a>, usize)>,
-    map: HashMap<Key<'a>, usize, foldhash::fast::RandomState>,
+    map: HashMap<Key<'a>, usize, foldhash::fast::FixedState>,
 }
 
 impl<'a> Seen<'a> {
