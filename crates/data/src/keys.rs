@@ -30,34 +30,40 @@ pub fn normalize(name: &str) -> String {
 }
 
 fn normalize_ascii(name: &str) -> String {
+    let mut out = Vec::with_capacity(name.len());
+    each_ascii_normalized(name, |b| {
+        out.push(b);
+        true
+    });
     // ASCII in, ASCII out.
-    String::from_utf8(ascii_normalized(name).collect()).unwrap_or_default()
+    String::from_utf8(out).unwrap_or_default()
 }
 
-/// The bytes of [`normalize`] of an ASCII `name`, made one at a time (a
-/// name compared with a key needs no string of its own).
-fn ascii_normalized(name: &str) -> impl Iterator<Item = u8> + '_ {
+/// Hands `take` each byte of [`normalize`] of an ASCII `name` in turn,
+/// until it returns false (a name compared with a key needs no string of
+/// its own); false when it was stopped.
+fn each_ascii_normalized(name: &str, mut take: impl FnMut(u8) -> bool) -> bool {
     let mut space = false;
     let mut started = false;
-    name.trim()
-        .bytes()
-        .flat_map(move |b| {
-            if (b as char).is_whitespace() {
-                space = true;
-                return [None, None];
-            }
-            let gap = (space && started).then_some(b' ');
-            space = false;
-            started = true;
-            [
-                gap,
-                Some(match b {
-                    b'`' => b'\'',
-                    b => b.to_ascii_lowercase(),
-                }),
-            ]
-        })
-        .flatten()
+    for b in name.trim().bytes() {
+        if (b as char).is_whitespace() {
+            space = true;
+            continue;
+        }
+        if space && started && !take(b' ') {
+            return false;
+        }
+        space = false;
+        started = true;
+        let b = match b {
+            b'`' => b'\'',
+            b => b.to_ascii_lowercase(),
+        };
+        if !take(b) {
+            return false;
+        }
+    }
+    true
 }
 
 /// Whether `normalize(name)` with every byte passed through `map` is
@@ -65,7 +71,14 @@ fn ascii_normalized(name: &str) -> impl Iterator<Item = u8> + '_ {
 /// cards against one query's key).
 pub fn normalized_is(name: &str, map: impl Fn(u8) -> u8, key: &str) -> bool {
     if name.is_ascii() {
-        return ascii_normalized(name).map(map).eq(key.bytes());
+        let key = key.as_bytes();
+        let mut at = 0;
+        let whole = each_ascii_normalized(name, |b| {
+            let same = key.get(at) == Some(&map(b));
+            at += 1;
+            same
+        });
+        return whole && at == key.len();
     }
     normalize_chars(name)
         .bytes()

@@ -448,10 +448,10 @@ fn a_card_sure_to_break_a_rule_breaks_it_when_priced_whole() {
     assert!(sure.get("card-pool").is_some_and(|n| *n > 100), "{sure:?}");
 }
 
-/// A fleet looks each distinct name up once (`resolve::Lookups`): a name
-/// repeated on several ships, at different places, resolves at each as
-/// it does in a file of that ship alone, and an unknown name repeated is
-/// an error at each of its places.
+/// A fleet of many references looks each distinct name up once
+/// (`resolve::Lookups`): a name repeated on many ships, at different
+/// places, resolves at each as it does in a file of that ship alone, and
+/// an unknown name repeated is an error at each of its places.
 #[test]
 fn a_repeated_name_resolves_at_each_place_as_alone() {
     let db = db();
@@ -492,19 +492,23 @@ fn a_repeated_name_resolves_at_each_place_as_alone() {
                 .replace("\"No Such Card\", ", "")
         })
         .collect();
-    let (whole, _) = ids(&known.concat());
+    // 22 times the three ships: 66 ships, more references than a fleet
+    // looks up each (`LOOKUPS_KEPT_FROM`).
+    let (whole, _) = ids(&known.concat().repeat(22));
     let alone: Vec<Vec<(String, String)>> = known.iter().flat_map(|s| ids(s).0).collect();
-    assert_eq!(whole, alone);
-    assert_eq!(whole.len(), 3);
+    assert_eq!(whole.len(), 66);
+    for (i, ship) in whole.iter().enumerate() {
+        assert_eq!(ship, &alone[i % 3], "ship {}", i + 1);
+    }
     // The Keldon twice, the attack ship once; Brunt a captain, then a crew.
     assert_eq!(whole[0][0], whole[1][0]);
     assert_ne!(whole[0][0], whole[2][0]);
     assert_eq!(whole[0][1], ("Cap404".to_string(), "captain".to_string()));
     assert_eq!(whole[1][2], ("C066".to_string(), "upgrade".to_string()));
     // The unknown name is an error at both of its places, told alike.
-    let (_, diags) = ids(&ships.concat());
+    let (_, diags) = ids(&ships.concat().repeat(22));
     let unknown: Vec<&(String, String)> =
         diags.iter().filter(|(c, _)| c == "unknown-card").collect();
-    assert_eq!(unknown.len(), 2, "{diags:?}");
-    assert_eq!(unknown[0], unknown[1]);
+    assert_eq!(unknown.len(), 44, "{diags:?}");
+    assert!(unknown.iter().all(|u| u == &unknown[0]), "{unknown:?}");
 }

@@ -15,6 +15,7 @@ use fleetcheck_data::model::Card;
 use fleetcheck_data::{normalize, Database};
 use fleetcheck_input::diag::{Diagnostic, Fix, InputCode};
 use std::ops::Range;
+use std::rc::Rc;
 
 pub use super::candidates::{describe_kind, Candidate};
 pub use super::position::{upgrade_types, Position, SideboardSection};
@@ -43,7 +44,7 @@ pub(crate) fn resolve_judged<'a>(
     diags: &mut Vec<Diagnostic>,
 ) -> Option<Fleet<'a>> {
     let before = diags.len();
-    let mut lookups = Lookups::default();
+    let mut lookups = Lookups::of(raw.references().count());
     let mut equivalent = Vec::new();
     let mut chosen = Vec::new();
     let resource = raw
@@ -516,8 +517,9 @@ fn stated_cost(
 /// weighed: by id, else by name; an inline table's (or a compact
 /// "Name (Set)" text's) name or id narrowed by its other keys.
 struct Named<'a> {
-    /// The query as read, or a compact text as the table it stands for.
-    query: Query,
+    /// A compact text as the table it stands for (`None`: the query as
+    /// read).
+    compact: Option<Query>,
     candidates: Vec<&'a Card>,
     /// For a table, the cards its name or id names before narrowing.
     narrowed_from: Vec<&'a Card>,
@@ -533,18 +535,17 @@ impl<'a> Named<'a> {
             },
             Query::Table(_) => Vec::new(),
         };
-        let query = match query {
-            Query::Text(s) if named.is_empty() => match split_compact(s) {
-                Some((name, set)) => Query::Table(RefTable {
+        let compact = match query {
+            Query::Text(s) if named.is_empty() => split_compact(s).map(|(name, set)| {
+                Query::Table(RefTable {
                     name: Some(name.to_string()),
                     set: Some(set.to_string()),
                     ..RefTable::default()
-                }),
-                None => query.clone(),
-            },
-            _ => query.clone(),
+                })
+            }),
+            _ => None,
         };
-        let (candidates, narrowed_from) = match &query {
+        let (candidates, narrowed_from) = match compact.as_ref().unwrap_or(query) {
             Query::Text(_) => (named, Vec::new()),
             Query::Table(t) => {
                 let base: Vec<&Card> = match (&t.id, &t.name) {
@@ -562,31 +563,60 @@ impl<'a> Named<'a> {
             }
         };
         Named {
-            query,
+            compact,
             candidates,
             narrowed_from,
         }
     }
 }
 
-/// The cards each query of a fleet names ([`Named`]), looked for once per
-/// distinct query: a name repeated on every ship of a large fleet is not
-/// looked up, nor its table narrowed, again. (foldhash: a query is hashed
-/// for every reference, SipHash costs more than the lookup it saves
-/// for a short name.)
+/// The cards each query of a fleet names ([`Named`]): for a fleet of many
+/// references ([`Lookups::of`]), each distinct query is looked up once,
+/// so that a name repeated on every ship of a large fleet is not looked up,
+/// nor its table narrowed, again; a few references are looked up each
+/// (keeping them would cost more than it saves).
 #[derive(Default)]
 pub(crate) struct Lookups<'a> {
-    memo: std::collections::HashMap<Query, std::rc::Rc<Named<'a>>, foldhash::fast::RandomState>,
+    memo: Option<std::collections::HashMap<Query, Rc<Named<'a>>, foldhash::fast::RandomState>>,
+}
+
+/// The references of a fleet from which its lookups are kept.
+const LOOKUPS_KEPT_FROM: usize = 64;
+
+/// A query's [`Named`], kept or made for one reference.
+enum Looked<'a> {
+    Made(Named<'a>),
+    Kept(Rc<Named<'a>>),
+}
+
+impl<'a> std::ops::Deref for Looked<'a> {
+    type Target = Named<'a>;
+    fn deref(&self) -> &Named<'a> {
+        match self {
+            Looked::Made(n) => n,
+            Looked::Kept(n) => n,
+        }
+    }
 }
 
 impl<'a> Lookups<'a> {
-    fn named(&mut self, db: &'a Database, query: &Query) -> std::rc::Rc<Named<'a>> {
-        if let Some(n) = self.memo.get(query) {
-            return std::rc::Rc::clone(n);
+    /// The lookups of a fleet of `references` card references.
+    fn of(references: usize) -> Lookups<'a> {
+        Lookups {
+            memo: (references >= LOOKUPS_KEPT_FROM).then(Default::default),
         }
-        let n = std::rc::Rc::new(Named::of(db, query));
-        self.memo.insert(query.clone(), std::rc::Rc::clone(&n));
-        n
+    }
+
+    fn named(&mut self, db: &'a Database, query: &Query) -> Looked<'a> {
+        let Some(memo) = &mut self.memo else {
+            return Looked::Made(Named::of(db, query));
+        };
+        if let Some(n) = memo.get(query) {
+            return Looked::Kept(Rc::clone(n));
+        }
+        let n = Rc::new(Named::of(db, query));
+        memo.insert(query.clone(), Rc::clone(&n));
+        Looked::Kept(n)
     }
 }
 
@@ -604,10 +634,11 @@ fn find_in<'a>(
 ) -> Result<Found<'a>, Box<Diagnostic>> {
     let named = lookups.named(db, &r.query);
     let Named {
-        query,
+        compact,
         candidates,
         narrowed_from,
     } = &*named;
+    let query = compact.as_ref().unwrap_or(&r.query);
     let all: &[&Card] = candidates;
     let stated = match &query {
         Query::Table(t) => t.cost,
