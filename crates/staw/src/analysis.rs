@@ -851,34 +851,31 @@ fn price_ship<'a>(
                 && c.slot_index == slot_index
                 && !reads_ship_cards(placed.card)
         });
-        if let Some(c) = kept {
-            #[cfg(test)]
-            REUSED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-            cards.push(CardState {
-                placed,
-                role,
-                slot,
-                unplaced,
-                slot_index,
-                face_down: c.face_down,
-                price: c.price.clone(),
-            });
-            continue;
-        }
-        let t = target(placed.card, role, priced_as, (i, k), sub);
-        let price = match &free {
-            Some((grants, f)) if *f == k => {
-                let with = OnShip { grants, ..*on };
-                slot_terms::ShipSlots { on: &with, ..terms }.price(slot_index, &t)
+        let (face_down, price) = match kept {
+            Some(c) => {
+                #[cfg(test)]
+                REUSED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                (c.face_down, c.price.clone())
             }
-            _ => terms.price(slot_index, &t),
+            None => {
+                let t = target(placed.card, role, priced_as, (i, k), sub);
+                let price = match &free {
+                    Some((grants, f)) if *f == k => {
+                        let with = OnShip { grants, ..*on };
+                        slot_terms::ShipSlots { on: &with, ..terms }.price(slot_index, &t)
+                    }
+                    _ => terms.price(slot_index, &t),
+                };
+                // Held beneath a card, in a face-down slot (Balance of
+                // Terror), or bought face down at a fixed cost (Tahna Los,
+                // Khan Singh).
+                let face_down = slot_index
+                    .and_then(|j| terms.terms(j))
+                    .is_some_and(|tm| tm.face_down(&t))
+                    || (role == Role::Upgrade && cost::fixed_face_down(&t, on));
+                (face_down, price)
+            }
         };
-        // Held beneath a card, in a face-down slot (Balance of Terror), or
-        // bought face down at a fixed cost (Tahna Los, Khan Singh).
-        let face_down = slot_index
-            .and_then(|j| terms.terms(j))
-            .is_some_and(|tm| tm.face_down(&t))
-            || (role == Role::Upgrade && cost::fixed_face_down(&t, on));
         cards.push(CardState {
             placed,
             role,

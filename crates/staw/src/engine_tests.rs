@@ -203,6 +203,17 @@ fn example_fleets() -> Vec<std::path::PathBuf> {
     files
 }
 
+/// Each fleet file's name and text.
+fn texts(files: &[std::path::PathBuf]) -> Vec<(String, String)> {
+    files
+        .iter()
+        .map(|f| {
+            let text = std::fs::read_to_string(f).expect("a fleet file");
+            (f.display().to_string(), text)
+        })
+        .collect()
+}
+
 /// A change priced beside the fleet it was made from (the ships it did
 /// not touch taken from there, the sideboard rule's findings kept after a
 /// ship's change) is priced exactly as the changed fleet priced whole:
@@ -244,13 +255,7 @@ fn a_change_priced_beside_its_fleet_is_priced_as_the_whole_changed_fleet() {
     let taken = || crate::analysis::TAKEN.load(std::sync::atomic::Ordering::Relaxed);
     let reused = || crate::analysis::REUSED.load(std::sync::atomic::Ordering::Relaxed);
     let (mut compared, before, reused_before) = (0, taken(), reused());
-    let mut fleets: Vec<(String, String)> = files
-        .iter()
-        .map(|f| {
-            let text = std::fs::read_to_string(f).expect("a fleet file");
-            (f.display().to_string(), text)
-        })
-        .collect();
+    let mut fleets = texts(&files);
     // Cards whose own price reads their ship's cards, on a ship that a
     // quiet upgrade is added to: Iden costs 1 SP less for each
     // Independent upgrade of his ship.
@@ -355,13 +360,7 @@ fn a_card_sure_to_break_a_rule_breaks_it_when_priced_whole() {
     let db = db();
     let engine = Engine::new(&db, opts());
     let files = example_fleets();
-    let mut fleets: Vec<(String, String)> = files
-        .iter()
-        .map(|f| {
-            let text = std::fs::read_to_string(f).expect("a fleet file");
-            (f.display().to_string(), text)
-        })
-        .collect();
+    let mut fleets = texts(&files);
     // What lifts a restriction without a card face down (the example
     // fleet with Lore also holds one face down): Lore's waiver of faction
     // restrictions, and a slot whose terms let its card exceed them.

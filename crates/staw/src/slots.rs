@@ -124,14 +124,14 @@ impl std::fmt::Debug for Accepts<'_> {
 /// card that adds each slot.
 #[derive(Debug, Default)]
 pub(crate) struct Assignments {
-    made: std::sync::Mutex<
-        std::collections::HashMap<Vec<u8>, Assignment, foldhash::fast::RandomState>,
-    >,
+    made: Kept,
     /// [`Assignments::grown`]'s, by ship and added options.
-    grown: std::sync::Mutex<
-        std::collections::HashMap<Vec<u8>, Assignment, foldhash::fast::RandomState>,
-    >,
+    grown: Kept,
 }
+
+/// Assignments kept by their key.
+type Kept =
+    std::sync::Mutex<std::collections::HashMap<Vec<u8>, Assignment, foldhash::fast::RandomState>>;
 
 impl Assignments {
     const KEPT: usize = 4096;
@@ -154,18 +154,19 @@ impl Assignments {
             key.extend(t.as_bytes());
             key.extend(c.to_le_bytes());
         }
-        let known = self
-            .grown
-            .lock()
-            .ok()
-            .and_then(|grown| grown.get(&key).cloned());
-        if let Some(a) = known {
+        Self::kept(&self.grown, key, make)
+    }
+
+    /// The assignment `map` keeps under `key`, else the one `make`
+    /// makes, kept there while it holds fewer than [`Assignments::KEPT`].
+    fn kept(map: &Kept, key: Vec<u8>, make: impl FnOnce() -> Assignment) -> Assignment {
+        if let Some(a) = map.lock().ok().and_then(|m| m.get(&key).cloned()) {
             return a;
         }
         let a = make();
-        if let Ok(mut grown) = self.grown.lock() {
-            if grown.len() < Self::KEPT {
-                grown.insert(key, a.clone());
+        if let Ok(mut m) = map.lock() {
+            if m.len() < Self::KEPT {
+                m.insert(key, a.clone());
             }
         }
         a
@@ -203,21 +204,7 @@ impl Assignments {
         for a in adders {
             number(&mut key, a.map_or(0, |a| a + 1));
         }
-        let known = self
-            .made
-            .lock()
-            .ok()
-            .and_then(|made| made.get(&key).cloned());
-        if let Some(a) = known {
-            return a;
-        }
-        let a = assign_plain(slots, options, adders);
-        if let Ok(mut made) = self.made.lock() {
-            if made.len() < Self::KEPT {
-                made.insert(key, a.clone());
-            }
-        }
-        a
+        Self::kept(&self.made, key, || assign_plain(slots, options, adders))
     }
 }
 
