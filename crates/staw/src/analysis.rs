@@ -473,6 +473,9 @@ fn price_ships<'a>(
     let kept = (beside.is_none() && fleet.ships.len() >= ASSIGNMENTS_KEPT_FROM)
         .then(slots::Assignments::default);
     let made = beside.map(|b| b.assignments).or(kept.as_ref());
+    // A base's ships keep what their slots were assigned from (`Needs`):
+    // changes are priced beside them, and beside nothing else.
+    let keeps_needs = weighed && beside.is_none();
     loop {
         // Without a limited grant there is nothing to choose.
         let chosen: std::borrow::Cow<[Grant]> = if limited {
@@ -504,6 +507,7 @@ fn price_ships<'a>(
             &taken,
             made,
             reuse,
+            keeps_needs,
         );
         let wasted = limited::wasted(&chosen, &ships);
         if wasted.is_empty() || wasted.iter().all(|w| excluded.contains(w)) {
@@ -533,6 +537,7 @@ fn price_all<'a>(
     taken: &[Option<&ShipState<'a>>],
     made: Option<&slots::Assignments>,
     reuse: Option<(usize, &ShipState<'a>)>,
+    keeps_needs: bool,
 ) -> Vec<ShipState<'a>> {
     let mut ships = Vec::with_capacity(fleet.ships.len());
     for (i, (e, list)) in fleet.ships.iter().zip(lists).enumerate() {
@@ -567,6 +572,7 @@ fn price_all<'a>(
             &here,
             made,
             reuse.filter(|(j, _)| *j == i).map(|(_, s)| s),
+            keeps_needs,
         ));
     }
     ships
@@ -679,9 +685,10 @@ struct ShipHolding {
 /// `free_talent`: the fleet's resource has Fleet Captain rule 5; `made`:
 /// the slot assignments made beside the same fleet, if any; `base`: this
 /// ship priced in the fleet a change was made from, when the change added
-/// one quiet upgrade to it (`Reuse::of`): its slots and its other cards'
+/// one quiet upgrade to it (`extends`): its slots and its other cards'
 /// options are taken from there, and each other card's price where the
-/// card keeps its slot and its price reads none of the ship's cards.
+/// card keeps its slot and its price reads none of the ship's cards;
+/// `keeps_needs`: it is a base's ship, which keeps its `Needs`.
 #[allow(clippy::too_many_arguments)]
 fn price_ship<'a>(
     i: usize,
@@ -693,6 +700,7 @@ fn price_ship<'a>(
     holding: &ShipHolding,
     made: Option<&slots::Assignments>,
     base: Option<&ShipState<'a>>,
+    keeps_needs: bool,
 ) -> ShipState<'a> {
     let muted = &holding.muted;
     let ship = e.ship.card;
@@ -727,6 +735,8 @@ fn price_ship<'a>(
         Some(b) => b.slots.clone(),
         None => slot_terms::active(slots_of(e, list, muted), i, ship, list, &on.view),
     };
+    // The card a change added after the base's cards (with a base).
+    let added = list.len().wrapping_sub(1);
     let needs = |k: usize| {
         list[k].0 == Role::Upgrade
             && needs_slot(list[k].1)
@@ -748,7 +758,6 @@ fn price_ship<'a>(
     let (needing, options): (smallvec::SmallVec<[usize; 8]>, Vec<slots::Options>) = match base {
         Some(b) => {
             let (mut needing, mut options) = b.needs.unpacked();
-            let added = list.len() - 1;
             if needs(added) {
                 needing.push(added);
                 options.push(options_of(added));
@@ -772,7 +781,6 @@ fn price_ship<'a>(
         kept_up: &holding.kept_up,
     };
     // Beside its base, the ship's assignment is known by what was added.
-    let added = list.len().wrapping_sub(1);
     let assignment = match (base, made) {
         (Some(_), Some(made)) => {
             let options_added: &[(&str, i32)] = match needing.last() {
@@ -905,7 +913,11 @@ fn price_ship<'a>(
         cards,
         slots,
         total,
-        needs: crate::state::Needs::of(&needing, &options),
+        needs: if keeps_needs {
+            crate::state::Needs::of(&needing, &options)
+        } else {
+            crate::state::Needs::default()
+        },
     }
 }
 

@@ -148,12 +148,8 @@ impl Assignments {
         make: impl FnOnce() -> Assignment,
     ) -> Assignment {
         let mut key = Vec::with_capacity(4 + 16 * added.len());
-        key.extend(u32::try_from(ship).unwrap_or(u32::MAX).to_le_bytes());
-        for (t, c) in added {
-            key.extend(u32::try_from(t.len()).unwrap_or(u32::MAX).to_le_bytes());
-            key.extend(t.as_bytes());
-            key.extend(c.to_le_bytes());
-        }
+        push_number(&mut key, ship);
+        push_options(&mut key, added);
         Self::kept(&self.grown, key, make)
     }
 
@@ -181,30 +177,38 @@ impl Assignments {
     ) -> Assignment {
         // Every list and text after its length: one key, one input.
         let mut key = Vec::with_capacity(16 * (slots.len() + options.len()) + 4 * adders.len());
-        let number = |key: &mut Vec<u8>, n: usize| {
-            key.extend(u32::try_from(n).unwrap_or(u32::MAX).to_le_bytes());
-        };
-        number(&mut key, slots.len());
+        push_number(&mut key, slots.len());
         for s in slots {
-            number(&mut key, s.accepts.len());
+            push_number(&mut key, s.accepts.len());
             for t in s.accepts.iter() {
-                number(&mut key, t.len());
+                push_number(&mut key, t.len());
                 key.extend(t.as_bytes());
             }
         }
-        number(&mut key, options.len());
+        push_number(&mut key, options.len());
         for o in options {
-            number(&mut key, o.len());
-            for (t, c) in o {
-                number(&mut key, t.len());
-                key.extend(t.as_bytes());
-                key.extend(c.to_le_bytes());
-            }
+            push_number(&mut key, o.len());
+            push_options(&mut key, o);
         }
         for a in adders {
-            number(&mut key, a.map_or(0, |a| a + 1));
+            push_number(&mut key, a.map_or(0, |a| a + 1));
         }
         Self::kept(&self.made, key, || assign_plain(slots, options, adders))
+    }
+}
+
+/// A number of a key of [`Assignments`].
+fn push_number(key: &mut Vec<u8>, n: usize) {
+    key.extend(u32::try_from(n).unwrap_or(u32::MAX).to_le_bytes());
+}
+
+/// A card's options in a key of [`Assignments`]: each type after its
+/// length, then its cost.
+fn push_options(key: &mut Vec<u8>, options: &[(&str, i32)]) {
+    for (t, c) in options {
+        push_number(key, t.len());
+        key.extend(t.as_bytes());
+        key.extend(c.to_le_bytes());
     }
 }
 

@@ -39,9 +39,11 @@ pub struct ShipState<'a> {
 /// types it may be counted as and its cost as each: what the slot
 /// assignment was made from, kept so that the ship with one quiet upgrade
 /// added is assigned from them without pricing its other cards again
-/// (`analysis::price_ship`). Not known for a ship moved onto a copy
-/// (`ShipState::moved_to`), which nothing is priced beside. Not part of
-/// what the ship is: its `Debug` shows nothing of it.
+/// (`analysis::price_ship`). Known only for a base's ships (a fleet
+/// priced to price its changes beside), not for a ship priced alone,
+/// beside a base or moved onto a copy (`ShipState::moved_to`): nothing is
+/// priced beside those. Not part of what the ship is: its `Debug` shows
+/// nothing of it.
 #[derive(Clone, Default)]
 pub(crate) struct Needs<'a> {
     pub(crate) known: bool,

@@ -237,7 +237,7 @@ fn place<'a>(
     // problems of a file, so that a file of 60,000 unknown names is
     // checked in linear time (the rest say what is wrong, without it).
     let suggest = diags.len() < SUGGEST_WHILE_FEWER_THAN;
-    match find_in(db, lookups, r, pos, prefer, None, Told::suggesting(suggest)).map(|f| f.card) {
+    match find_preferring(db, lookups, r, pos, prefer, suggest) {
         Ok(card) => Some(Placed {
             card,
             span: r.span.clone(),
@@ -288,28 +288,20 @@ pub fn find_on<'a>(
 
 /// Resolves one reference for a position.
 pub fn find<'a>(db: &'a Database, r: &CardRef, pos: Position) -> Result<&'a Card, Box<Diagnostic>> {
-    find_preferring(db, r, pos, None, true)
+    find_preferring(db, &mut Lookups::default(), r, pos, None, true)
 }
 
-/// `find`, where `prefer` (a `[sideboard]` key that is no section) names
-/// the card type meant when a name is shared.
+/// `find` with `lookups` (a fleet's), where `prefer` (a `[sideboard]` key
+/// that is no section) names the card type meant when a name is shared.
 fn find_preferring<'a>(
     db: &'a Database,
+    lookups: &mut Lookups<'a>,
     r: &CardRef,
     pos: Position,
     prefer: Option<&str>,
     suggest: bool,
 ) -> Result<&'a Card, Box<Diagnostic>> {
-    find_in(
-        db,
-        &mut Lookups::default(),
-        r,
-        pos,
-        prefer,
-        None,
-        Told::suggesting(suggest),
-    )
-    .map(|f| f.card)
+    find_in(db, lookups, r, pos, prefer, None, Told::suggesting(suggest)).map(|f| f.card)
 }
 
 /// The card `r` names where `pos` stands, judged on no ship, when it
@@ -799,12 +791,24 @@ fn strip_article(s: &str) -> &str {
 /// A faction, class or type as the user may write it: any case, spaces,
 /// underscores and hyphens alike.
 fn loose(s: &str) -> String {
-    normalize(s).replace(['_', '-'], " ")
+    let loose: Vec<u8> = normalize(s).bytes().map(loose_byte).collect();
+    // ASCII bytes mapped to ASCII bytes: UTF-8 still.
+    String::from_utf8(loose).unwrap_or_default()
+}
+
+/// A byte of a normalised name as [`loose`] writes it: underscores and
+/// hyphens as spaces.
+fn loose_byte(b: u8) -> u8 {
+    if b == b'_' || b == b'-' {
+        b' '
+    } else {
+        b
+    }
 }
 
 /// `loose(s) == key`, without making `loose(s)` for an ASCII `s`.
 fn is_loose(s: &str, key: &str) -> bool {
-    fleetcheck_data::normalized_is(s, |b| if b == b'_' || b == b'-' { b' ' } else { b }, key)
+    fleetcheck_data::normalized_is(s, loose_byte, key)
 }
 
 /// An inline table's fields made into the keys cards are compared with,
