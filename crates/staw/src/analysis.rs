@@ -18,6 +18,7 @@ use crate::fleet::read::RawFleet;
 use crate::fleet::{Fleet, Placed, ShipEntry};
 use fleetcheck_data::model::{Card, Format};
 use fleetcheck_data::Database;
+use std::borrow::Cow;
 
 /// Everything the rules check.
 #[derive(Debug)]
@@ -50,46 +51,44 @@ pub struct Analysis<'a> {
     /// What the ships were priced against, when each was priced once
     /// (`Against`): a copy of the fleet with one change is priced beside
     /// this one ([`Beside`]).
-    pub(crate) against: Option<Against>,
+    pub(crate) against: Option<Against<'a>>,
 }
 
 /// What a fleet's ships were priced against: the grants and waivers in
-/// play, each known by where its card stands, the card and which of the
-/// card's rules it is. Not made when a grant is limited to some cards
-/// (`price_ships`): which cards get it is chosen across the fleet.
+/// play. Not made when a grant is limited to some cards (`price_ships`):
+/// which cards get it is chosen across the fleet. Two are the same when
+/// they hold the same grants and waivers, each known by where its card
+/// stands, the card and which of the card's rules it is.
 ///
 /// A ship's pricing reads only the ship, its cards, its factions (with the
 /// other ships'), these grants and waivers and the fleet's resource
 /// (`price_ship`'s arguments): priced against the same, a ship the change
 /// did not touch is priced as it was, and is taken from the fleet it was
 /// priced in ([`Beside`]) rather than priced again.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Against {
-    grants: Vec<(At, usize, usize)>,
-    waivers: Vec<(At, usize, usize)>,
+#[derive(Debug, Clone)]
+pub(crate) struct Against<'a> {
+    grants: Vec<Grant<'a>>,
+    waivers: Vec<Waiver<'a>>,
 }
 
-impl Against {
-    fn of(grants: &[Grant], waivers: &[Waiver]) -> Against {
-        fn address<T>(r: &T) -> usize {
-            std::ptr::from_ref(r) as usize
+impl PartialEq for Against<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        fn rule(g: &Grant) -> *const () {
+            match g.effect {
+                Effect::Discount(d) => std::ptr::from_ref(d).cast(),
+                Effect::SetCost(s) => std::ptr::from_ref(s).cast(),
+            }
         }
-        Against {
-            grants: grants
+        self.grants.len() == other.grants.len()
+            && self.waivers.len() == other.waivers.len()
+            && self
+                .grants
                 .iter()
-                .map(|g| {
-                    let rule = match g.effect {
-                        Effect::Discount(d) => address(d),
-                        Effect::SetCost(s) => address(s),
-                    };
-                    (g.at, address(g.from), rule)
-                })
-                .collect(),
-            waivers: waivers
-                .iter()
-                .map(|w| (w.at, address(w.from), address(w.filter)))
-                .collect(),
-        }
+                .zip(&other.grants)
+                .all(|(a, b)| a.at == b.at && std::ptr::eq(a.from, b.from) && rule(a) == rule(b))
+            && self.waivers.iter().zip(&other.waivers).all(|(a, b)| {
+                a.at == b.at && std::ptr::eq(a.from, b.from) && std::ptr::eq(a.filter, b.filter)
+            })
     }
 }
 
@@ -122,7 +121,7 @@ pub(crate) struct Beside<'b, 'a> {
     pub ships: &'b [ShipState<'a>],
     pub resource: Option<&'b ResourceState<'a>>,
     pub sideboard: Option<&'b SideboardState<'a>>,
-    pub against: Option<&'b Against>,
+    pub against: Option<&'b Against<'a>>,
     pub changed: Changed,
     /// The slot assignments made so far beside the same fleet.
     pub assignments: &'b slots::Assignments,
@@ -236,7 +235,7 @@ pub(crate) fn analyse<'a>(
     raw: &'a RawFleet,
     fleet: &'a Fleet<'a>,
     cap: Option<(i32, &'a str)>,
-    pricing: Pricing<'_, 'a>,
+    pricing: Pricing<'a, 'a>,
 ) -> Analysis<'a> {
     let beside = match pricing {
         Pricing::Beside(b) => Some(b),
@@ -274,8 +273,10 @@ pub(crate) fn analyse<'a>(
             .enumerate()
             .map(|(k, c)| {
                 let price = match kept.get(k) {
-                    Some((was, p)) if std::ptr::eq(was.card.card, c.card.card) => p.clone(),
-                    _ => cost::on_sideboard(db, c.card.card),
+                    Some((was, p)) if std::ptr::eq(was.card.card, c.card.card) => {
+                        Cow::Borrowed(&**p)
+                    }
+                    _ => Cow::Owned(cost::on_sideboard(db, c.card.card)),
                 };
                 (c, price)
             })
@@ -371,9 +372,15 @@ fn price_ships<'a>(
     format: &'a Format,
     fleet: &'a Fleet<'a>,
     holding: &Holding,
-    beside: Option<Beside<'_, 'a>>,
+    beside: Option<Beside<'a, 'a>>,
     weighed: bool,
-) -> (Vec<ShipState<'a>>, Option<Against>) {
+) -> (Vec<ShipState<'a>>, Option<Against<'a>>) {
+    if let Some(ships) = beside
+        .filter(|_| holding == &Holding::default())
+        .and_then(|b| price_extended(db, format, fleet, b))
+    {
+        return (ships, None);
+    }
     let muted = &holding.muted;
     let sub = format.sub_factions;
     let lists: Vec<crate::view::CardList> = fleet
@@ -443,7 +450,10 @@ fn price_ships<'a>(
     // A grant limited to some cards is chosen across the fleet: no ship
     // is priced as it was beside.
     let limited = grants.iter().any(|g| g.max_cards().is_some());
-    let against = (weighed && !limited).then(|| Against::of(&grants, &waivers));
+    let against = (weighed && !limited).then(|| Against {
+        grants: grants.clone(),
+        waivers: waivers.clone(),
+    });
     let taken: Vec<Option<&ShipState<'a>>> = match beside {
         Some(b) if plain && against.is_some() && b.against == against.as_ref() => {
             (0..fleet.ships.len())
@@ -517,6 +527,92 @@ fn price_ships<'a>(
     }
 }
 
+/// The ships of a fleet a change added one quiet upgrade to (ship `n`,
+/// [`extends`]), priced beside its base without reading the rest of the
+/// fleet again, when the base's ships were priced against grants and
+/// waivers of its own (`Beside::against`): a quiet upgrade adds no
+/// faction, grant or waiver, so every ship keeps its factions, and the
+/// fleet's grants and waivers are the base's, none on ship `n` holding
+/// only while a condition does (the one ship whose cards changed). Ship
+/// `n` is priced from its base (`price_ship`), the others taken as they
+/// were priced there: what `price_ships` would make of the same fleet.
+/// `None` when one of these does not hold (`price_ships` then prices the
+/// fleet), as with Fleet Captain rule 5, which reads every talent.
+fn price_extended<'a>(
+    db: &'a Database,
+    format: &'a Format,
+    fleet: &'a Fleet<'a>,
+    b: Beside<'a, 'a>,
+) -> Option<Vec<ShipState<'a>>> {
+    let Changed::Ship(n) = b.changed else {
+        return None;
+    };
+    let against = b.against?;
+    let free_talent = fleet
+        .resource
+        .as_ref()
+        .is_some_and(|r| r.card.rules.free_talent_for_bonus);
+    let (e, base) = (fleet.ships.get(n)?, b.ships.get(n)?);
+    let list: crate::view::CardList = crate::view::each_card(e).collect();
+    let holds_while = |card: &Card| {
+        card.rules.discounts.iter().any(|d| d.when.is_some())
+            || card.rules.penalty.iter().any(|r| {
+                matches!(
+                    r,
+                    fleetcheck_data::model::PenaltyRule::Waive { when: Some(_), .. }
+                )
+            })
+    };
+    if free_talent
+        || fleet.ships.len() != b.ships.len()
+        || !extends(base, e, &list)
+        || holds_while(e.ship.card)
+        || list.iter().any(|(_, p)| holds_while(p.card))
+    {
+        return None;
+    }
+    let factions = Factions {
+        ship: base.factions.clone(),
+        captain: base.captain_factions.clone(),
+        class: base.class,
+        dial: base.dial,
+        others: base.other_factions.clone(),
+    };
+    let on = OnShip {
+        db,
+        view: factions.view(e, format.sub_factions),
+        grants: &against.grants,
+        waivers: &against.waivers,
+    };
+    let none = ShipHolding {
+        muted: Vec::new(),
+        kept_up: Vec::new(),
+    };
+    let mut ships = Vec::with_capacity(fleet.ships.len());
+    for (i, (e_i, was)) in fleet.ships.iter().zip(b.ships).enumerate() {
+        if i == n {
+            ships.push(price_ship(
+                n,
+                e,
+                &list,
+                &factions,
+                &on,
+                false,
+                &none,
+                Some(b.assignments),
+                Some(base),
+                false,
+            ));
+        } else {
+            let list_i: crate::view::CardList = crate::view::each_card(e_i).collect();
+            ships.push(was.moved_to(e_i, &list_i)?);
+            #[cfg(test)]
+            TAKEN.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        }
+    }
+    Some(ships)
+}
+
 /// The ships from which a fleet priced alone keeps the slot assignments
 /// it makes ([`slots::Assignments`]).
 const ASSIGNMENTS_KEPT_FROM: usize = 8;
@@ -534,9 +630,9 @@ fn price_all<'a>(
     free_talent: bool,
     holding: &Holding,
     sub: bool,
-    taken: &[Option<&ShipState<'a>>],
+    taken: &[Option<&'a ShipState<'a>>],
     made: Option<&slots::Assignments>,
-    reuse: Option<(usize, &ShipState<'a>)>,
+    reuse: Option<(usize, &'a ShipState<'a>)>,
     keeps_needs: bool,
 ) -> Vec<ShipState<'a>> {
     let mut ships = Vec::with_capacity(fleet.ships.len());
@@ -699,7 +795,7 @@ fn price_ship<'a>(
     free_talent: bool,
     holding: &ShipHolding,
     made: Option<&slots::Assignments>,
-    base: Option<&ShipState<'a>>,
+    base: Option<&'a ShipState<'a>>,
     keeps_needs: bool,
 ) -> ShipState<'a> {
     let muted = &holding.muted;
@@ -863,7 +959,7 @@ fn price_ship<'a>(
             Some(c) => {
                 #[cfg(test)]
                 REUSED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                (c.face_down, c.price.clone())
+                (c.face_down, Cow::Borrowed(&*c.price))
             }
             None => {
                 let t = target(placed.card, role, priced_as, (i, k), sub);
@@ -881,7 +977,7 @@ fn price_ship<'a>(
                     .and_then(|j| terms.terms(j))
                     .is_some_and(|tm| tm.face_down(&t))
                     || (role == Role::Upgrade && cost::fixed_face_down(&t, on));
-                (face_down, price)
+                (face_down, Cow::Owned(price))
             }
         };
         cards.push(CardState {
@@ -895,8 +991,11 @@ fn price_ship<'a>(
         });
     }
     let price = match base.filter(|_| !reads_ship_cards(ship)) {
-        Some(b) => b.price.clone(),
-        None => cost::on_ship(&target(ship, Role::Ship, None, (i, SHIP_CARD), sub), on),
+        Some(b) => Cow::Borrowed(&*b.price),
+        None => Cow::Owned(cost::on_ship(
+            &target(ship, Role::Ship, None, (i, SHIP_CARD), sub),
+            on,
+        )),
     };
     let total = cards
         .iter()

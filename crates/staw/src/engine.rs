@@ -402,7 +402,7 @@ impl<'db> Resolved<'db> {
 
     /// The fleet priced (with an event's prices and the collection), the
     /// rules not yet run; `None` when it cannot be priced.
-    fn priced<'s>(&'s self, pricing: Pricing<'_, 's>) -> Option<Analysis<'s>> {
+    fn priced<'s>(&'s self, pricing: Pricing<'s, 's>) -> Option<Analysis<'s>> {
         let (Some(fleet), Some(format)) = (&self.fleet, self.format) else {
             return None;
         };

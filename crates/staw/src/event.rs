@@ -177,9 +177,9 @@ pub(crate) fn reprice(a: &mut Analysis, costs: &[Recost]) {
         }
     };
     for s in &mut a.ships {
-        apply(&mut s.price, s.entry.ship.card);
+        apply(s.price.to_mut(), s.entry.ship.card);
         for c in &mut s.cards {
-            apply(&mut c.price, c.placed.card);
+            apply(c.price.to_mut(), c.placed.card);
         }
         s.total = s
             .cards
@@ -192,7 +192,7 @@ pub(crate) fn reprice(a: &mut Analysis, costs: &[Recost]) {
     }
     if let Some(sb) = &mut a.sideboard {
         for (c, p) in &mut sb.cards {
-            apply(p, c.card.card);
+            apply(p.to_mut(), c.card.card);
         }
         sb.total = sb.cards.iter().map(|(_, p)| p.cost).sum();
     }

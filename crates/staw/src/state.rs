@@ -7,6 +7,7 @@ use super::slots::Slot;
 use super::view::ShipView;
 use crate::fleet::{Placed, ShipEntry, SideboardCard};
 use fleetcheck_data::model::{Card, ShipClass};
+use std::borrow::Cow;
 
 /// One priced ship.
 #[derive(Debug)]
@@ -17,8 +18,9 @@ pub struct ShipState<'a> {
     pub factions: std::borrow::Cow<'a, [String]>,
     /// The captain's factions plus those its fleet captain adds.
     pub captain_factions: std::borrow::Cow<'a, [String]>,
-    /// The ship card's own cost.
-    pub price: Price,
+    /// The ship card's own cost (borrowed from the fleet a copy was priced
+    /// beside, where it is the same: [`CardState::price`]).
+    pub price: Cow<'a, Price>,
     /// The ship's class as printed, if the database knows it.
     pub class: Option<&'a ShipClass>,
     /// The ship's maneuver dial and firing arcs (its class entry).
@@ -111,13 +113,17 @@ pub struct CardState<'a> {
     /// Face down (held beneath another card, in a face-down slot, or bought
     /// face down at a fixed cost): its text is not in play (`face_down`).
     pub face_down: bool,
-    pub price: Price,
+    /// Its price; borrowed from the fleet a copy of this one was priced
+    /// beside (`analysis::Beside`) where the card kept it there, so that
+    /// pricing a change does not copy the prices it kept.
+    pub price: Cow<'a, Price>,
 }
 
 /// The priced Reinforcements Sideboard.
 #[derive(Debug)]
 pub struct SideboardState<'a> {
-    pub cards: Vec<(&'a SideboardCard<'a>, Price)>,
+    /// Each card with its price (borrowed as a ship card's is).
+    pub cards: Vec<(&'a SideboardCard<'a>, Cow<'a, Price>)>,
     pub total: i32,
 }
 
@@ -171,7 +177,7 @@ impl<'a> ShipState<'a> {
     /// every card state on the copy's card. `None` when the copy's cards
     /// are not this ship's.
     pub(crate) fn moved_to<'e>(
-        &self,
+        &'e self,
         entry: &'e ShipEntry<'e>,
         list: &[(Role, &'e Placed<'e>)],
     ) -> Option<ShipState<'e>>
@@ -191,7 +197,7 @@ impl<'a> ShipState<'a> {
             entry,
             factions: self.factions.clone(),
             captain_factions: self.captain_factions.clone(),
-            price: self.price.clone(),
+            price: Cow::Borrowed(&*self.price),
             class: self.class,
             dial: self.dial,
             other_factions: self.other_factions.clone(),
@@ -205,7 +211,7 @@ impl<'a> ShipState<'a> {
                     unplaced: c.unplaced,
                     slot_index: c.slot_index,
                     face_down: c.face_down,
-                    price: c.price.clone(),
+                    price: Cow::Borrowed(&*c.price),
                 })
                 .collect(),
             slots: self.slots.clone(),

@@ -26,7 +26,11 @@ fn priced(db: &Database, costs: Vec<Recost>) -> (Price, i32, i32) {
     };
     engine
         .analyse_text(source, |a| {
-            (a.ships[0].cards[0].price.clone(), a.ships[0].total, a.total)
+            (
+                a.ships[0].cards[0].price.clone().into_owned(),
+                a.ships[0].total,
+                a.total,
+            )
         })
         .priced
         .expect("priced")
