@@ -711,11 +711,15 @@ fn search(m: usize, edges: &[Vec<Option<(usize, i32)>>]) -> Vec<Option<(usize, u
     let slot_node = |j: usize| 1 + n + j;
     let unplaced = 1 + n + m;
     let sink = unplaced + 1;
-    let mut g = Graph::new(sink + 1);
+    let options: usize = edges.iter().map(|r| r.iter().flatten().count()).sum();
+    let mut g = Graph::new(sink + 1, 2 * n + options + m + 1);
     // Leaving card i unplaced costs more than leaving every later card out
     // (powers of two), and more than any sum of card costs (BIG).
     const BIG: i128 = 1 << 24;
-    let mut choice = vec![Vec::new(); n];
+    let mut choice: Vec<Vec<(usize, usize, usize)>> = edges
+        .iter()
+        .map(|r| Vec::with_capacity(r.iter().flatten().count()))
+        .collect();
     for (i, (taken, row)) in choice.iter_mut().zip(edges).enumerate() {
         g.add(src, card_node(i), 0);
         let shift = (n - i).min(96) as u32;
@@ -749,35 +753,66 @@ fn search(m: usize, edges: &[Vec<Option<(usize, i32)>>]) -> Vec<Option<(usize, u
 }
 
 /// A residual graph for min-cost flow (edge `e` and its reverse `e ^ 1`).
+/// Its edges are added first, then flow is pushed along it: each node's
+/// edges are then read in the order they were added, from one list
+/// (`start`, `adjacent`) made at the first push.
 struct Graph {
-    head: Vec<Vec<usize>>,
+    nodes: usize,
+    from: Vec<usize>,
     to: Vec<usize>,
     cap: Vec<i32>,
     cost: Vec<i128>,
+    /// Node `u`'s edges: `adjacent[start[u]..start[u + 1]]`.
+    start: Vec<usize>,
+    adjacent: Vec<usize>,
+    /// A push's cheapest distances and the edge each node was reached by.
+    dist: Vec<i128>,
+    via: Vec<usize>,
 }
 
 impl Graph {
-    fn new(nodes: usize) -> Graph {
+    /// A graph of `nodes` nodes that will hold `edges` edges.
+    fn new(nodes: usize, edges: usize) -> Graph {
         Graph {
-            head: vec![Vec::new(); nodes],
-            to: Vec::new(),
-            cap: Vec::new(),
-            cost: Vec::new(),
+            nodes,
+            from: Vec::with_capacity(2 * edges),
+            to: Vec::with_capacity(2 * edges),
+            cap: Vec::with_capacity(2 * edges),
+            cost: Vec::with_capacity(2 * edges),
+            start: Vec::new(),
+            adjacent: Vec::new(),
+            dist: Vec::new(),
+            via: Vec::new(),
         }
     }
 
     /// Adds an edge of capacity 1; returns its index.
     fn add(&mut self, from: usize, to: usize, cost: i128) -> usize {
         let e = self.to.len();
-        self.head[from].push(e);
-        self.to.push(to);
-        self.cap.push(1);
-        self.cost.push(cost);
-        self.head[to].push(e + 1);
-        self.to.push(from);
-        self.cap.push(0);
-        self.cost.push(-cost);
+        self.from.extend([from, to]);
+        self.to.extend([to, from]);
+        self.cap.extend([1, 0]);
+        self.cost.extend([cost, -cost]);
         e
+    }
+
+    /// Each node's edges in one list, in the order they were added.
+    fn index(&mut self) {
+        let mut start = vec![0; self.nodes + 1];
+        for &u in &self.from {
+            start[u + 1] += 1;
+        }
+        for u in 0..self.nodes {
+            start[u + 1] += start[u];
+        }
+        let mut next = start.clone();
+        let mut adjacent = vec![0; self.from.len()];
+        for (e, &u) in self.from.iter().enumerate() {
+            adjacent[next[u]] = e;
+            next[u] += 1;
+        }
+        self.start = start;
+        self.adjacent = adjacent;
     }
 
     /// Pushes one unit along a cheapest path (Bellman-Ford: the residual
@@ -786,9 +821,15 @@ impl Graph {
         // Not reached: more than any path costs (a path's edges cost at
         // most `BIG << 96` each, with at most a few dozen of them).
         const UNREACHED: i128 = i128::MAX;
-        let n = self.head.len();
-        let mut dist = vec![UNREACHED; n];
-        let mut via = vec![usize::MAX; n];
+        if self.start.is_empty() {
+            self.index();
+        }
+        let n = self.nodes;
+        self.dist.clear();
+        self.dist.resize(n, UNREACHED);
+        self.via.clear();
+        self.via.resize(n, usize::MAX);
+        let (dist, via) = (&mut self.dist, &mut self.via);
         dist[src] = 0;
         for _ in 0..n {
             let mut changed = false;
@@ -797,7 +838,7 @@ impl Graph {
                 if du == UNREACHED {
                     continue;
                 }
-                for &e in &self.head[u] {
+                for &e in &self.adjacent[self.start[u]..self.start[u + 1]] {
                     if self.cap[e] <= 0 {
                         continue;
                     }
