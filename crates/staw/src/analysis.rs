@@ -708,7 +708,7 @@ fn extends(base: &ShipState, e: &ShipEntry, list: &[(Role, &Placed)]) -> bool {
 /// rules of the fleet that pricing does not read; it adds no slot, talent
 /// icon, grant, waiver, faction or captain. Every field of `Rules` is
 /// named, so that a new one is decided here.
-fn quiet(card: &Card) -> bool {
+pub(crate) fn quiet(card: &Card) -> bool {
     let fleetcheck_data::model::Rules {
         // Its own cost, purchase and slot, and rules of the fleet.
         restrictions: _,

@@ -447,6 +447,56 @@ fn a_card_sure_to_break_a_rule_breaks_it_when_priced_whole() {
     assert!(sure.get("card-pool").is_some_and(|n| *n > 100), "{sure:?}");
 }
 
+/// `Base::sure_to_break` names a card's own unmet restriction only for a
+/// quiet card (`analysis::quiet`): an upgrade that gives its ship the
+/// faction its restriction asks for meets it once added, where the same
+/// upgrade without that faction breaks it.
+#[test]
+fn a_card_that_meets_its_own_restriction_once_added_is_not_sure_to_break_it() {
+    use fleetcheck_data::model::Condition;
+    let db = db();
+    let engine = Engine::new(&db, opts());
+    let resolved = engine.resolve_text(source(TWO_SHIPS));
+    let upgrade = db.by_name("Tetryon Emissions")[0];
+    let klingon_only = |adds: Vec<String>| -> &'static Card {
+        let mut card = upgrade.clone();
+        card.rules.restrictions = vec![Condition::ShipFaction {
+            any: vec!["klingon".into()],
+        }];
+        card.rules.adds_factions = adds;
+        Box::leak(Box::new(card))
+    };
+    let breaking = klingon_only(Vec::new());
+    let meeting = klingon_only(vec!["klingon".into()]);
+    let restrictions = |card: &'static Card| {
+        let change = Change::Add {
+            ship: 0,
+            position: Position::Upgrade,
+            card,
+        };
+        let mut found = Vec::new();
+        resolved
+            .with(change)
+            .expect("a place for the card")
+            .analyse_rules(&mut found, |_| ());
+        found
+            .iter()
+            .filter(|d| d.code == crate::Code::Restriction.code())
+            .count()
+    };
+    assert_eq!(restrictions(breaking), 1);
+    assert_eq!(restrictions(meeting), 0);
+    resolved
+        .base(|base| {
+            assert_eq!(
+                base.sure_to_break(breaking, Some(0)),
+                Some(crate::Code::Restriction)
+            );
+            assert_eq!(base.sure_to_break(meeting, Some(0)), None);
+        })
+        .expect("the fleet is priced");
+}
+
 /// A fleet of many references looks each distinct name up once
 /// (`resolve::Lookups`): a name repeated on many ships, at different
 /// places, resolves at each as it does in a file of that ship alone, and

@@ -315,15 +315,15 @@ pub(crate) fn none_lifted(a: &Analysis) -> bool {
 /// change does: the rule then finds one more `restriction` error
 /// (`engine::Base::sure_to_break`). `false` when unsure. Sure means:
 ///
-/// - the card's rules are purchase restrictions alone (it adds no slot,
-///   talent, faction, grant or waiver, and sets no limit), so that the
-///   ship's factions, captain and slots are the same with it;
+/// - the card is quiet (`analysis::quiet`: it adds no slot, talent,
+///   faction, captain, grant or waiver), so that the ship's factions,
+///   captain and slots are the same with it;
 /// - the ship has no slot that a card added with terms (which might let
 ///   it exceed them);
 /// - one of its restrictions that reads only the ship, its captain and
 ///   the fleet's other ships (not the ship's other cards) does not hold.
 pub(crate) fn surely_unmet(a: &Analysis, i: usize, card: &fleetcheck_data::model::Card) -> bool {
-    use fleetcheck_data::model::{CardType, Rules};
+    use fleetcheck_data::model::CardType;
     let Some(s) = a.ships.get(i) else {
         return false;
     };
@@ -334,13 +334,8 @@ pub(crate) fn surely_unmet(a: &Analysis, i: usize, card: &fleetcheck_data::model
     {
         return false;
     }
-    let only_restrictions = Rules {
-        restrictions: Vec::new(),
-        ..card.rules.clone()
-    }
-    .is_empty();
     let view = s.view(a.format.sub_factions);
-    only_restrictions
+    crate::analysis::quiet(card)
         && card
             .rules
             .restrictions
