@@ -28,6 +28,7 @@ pub(crate) const RULE: Rule = Rule {
     codes: &[Code::AdmiralLimit],
     check,
     reads: Reads::Fleet,
+    added_leaves: None,
 };
 
 /// One allowance: how many more admirals, which, and from which card.

@@ -1124,51 +1124,58 @@ impl<'a> Analysis<'a> {
         self.cards.get_or_init(|| self.gather_cards())
     }
 
+    /// Whether `f` holds of a card of the fleet (any order), without
+    /// gathering them ([`Analysis::every_card`]).
+    pub(crate) fn any_card(&self, f: impl Fn(&Card) -> bool) -> bool {
+        self.each_card().any(|l| f(l.card))
+    }
+
     fn gather_cards(&self) -> Vec<Located<'a>> {
         let ships: usize = self.ships.iter().map(|s| 1 + s.cards.len()).sum();
         let sideboard = self.sideboard.as_ref().map_or(0, |sb| sb.cards.len());
         let mut out = Vec::with_capacity(ships + 1 + sideboard);
-        for (i, s) in self.ships.iter().enumerate() {
+        out.extend(self.each_card());
+        out.sort_by_key(|l| l.span.start);
+        out
+    }
+
+    /// Every card of the fleet where it stands: each ship and its cards,
+    /// the resource, the sideboard (in that order, not the file's).
+    fn each_card(&self) -> impl Iterator<Item = Located<'a>> + '_ {
+        let ships = self.ships.iter().enumerate().flat_map(|(i, s)| {
             let place = Place::Ship(i, &s.entry.ship.card.name);
-            out.push(Located {
+            std::iter::once(Located {
                 card: s.entry.ship.card,
                 span: s.entry.ship.span.clone(),
                 role: Some(Role::Ship),
                 place,
                 sideboard: false,
-            });
-            for c in &s.cards {
-                out.push(Located {
-                    card: c.placed.card,
-                    span: c.placed.span.clone(),
-                    role: Some(c.role),
-                    place,
-                    sideboard: false,
-                });
-            }
-        }
-        if let Some(r) = &self.resource {
-            out.push(Located {
-                card: r.placed.card,
-                span: r.placed.span.clone(),
-                role: None,
-                place: Place::Resource,
+            })
+            .chain(s.cards.iter().map(move |c| Located {
+                card: c.placed.card,
+                span: c.placed.span.clone(),
+                role: Some(c.role),
+                place,
                 sideboard: false,
-            });
-        }
-        if let Some(sb) = &self.sideboard {
-            for (c, _) in &sb.cards {
-                out.push(Located {
-                    card: c.card.card,
-                    span: c.card.span.clone(),
-                    role: None,
-                    place: Place::Sideboard,
-                    sideboard: true,
-                });
-            }
-        }
-        out.sort_by_key(|l| l.span.start);
-        out
+            }))
+        });
+        let resource = self.resource.iter().map(|r| Located {
+            card: r.placed.card,
+            span: r.placed.span.clone(),
+            role: None,
+            place: Place::Resource,
+            sideboard: false,
+        });
+        let sideboard = self.sideboard.iter().flat_map(|sb| {
+            sb.cards.iter().map(|(c, _)| Located {
+                card: c.card.card,
+                span: c.card.span.clone(),
+                role: None,
+                place: Place::Sideboard,
+                sideboard: true,
+            })
+        });
+        ships.chain(resource).chain(sideboard)
     }
 }
 

@@ -17,6 +17,7 @@ pub(crate) const RULE: Rule = Rule {
     codes: &[Code::Captain, Code::NoCaptain],
     check,
     reads: Reads::Fleet,
+    added_leaves: None,
 };
 
 fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {

@@ -25,6 +25,7 @@ pub(crate) const RULE: Rule = Rule {
     codes: &[Code::CardPool],
     check,
     reads: Reads::Fleet,
+    added_leaves: Some(|a, card| outside(a, card).is_none()),
 };
 
 fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {

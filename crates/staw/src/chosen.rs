@@ -14,6 +14,7 @@ pub(crate) const RULE: Rule = Rule {
     codes: &[Code::ChosenCard],
     check,
     reads: Reads::Fleet,
+    added_leaves: None,
 };
 
 fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {

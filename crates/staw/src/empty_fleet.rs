@@ -12,6 +12,7 @@ pub(crate) const RULE: Rule = Rule {
     codes: &[Code::EmptyFleet],
     check,
     reads: Reads::Fleet,
+    added_leaves: None,
 };
 
 fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {

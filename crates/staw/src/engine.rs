@@ -177,8 +177,9 @@ pub struct Resolved<'db> {
     /// another.
     id: u64,
     /// For a fleet made by [`Resolved::with`]: the fleet it was made
-    /// from (its `id`) and what the change touched.
-    changed: Option<(u64, Changed)>,
+    /// from (its `id`), what the change touched, and the card it added
+    /// when it only added one (no card replaced).
+    changed: Option<(u64, Changed, Option<&'db Card>)>,
 }
 
 /// A number no other fleet resolved or changed in this process has.
@@ -373,7 +374,7 @@ impl<'db> Resolved<'db> {
         visit: impl FnOnce(&Analysis) -> R,
     ) -> Option<R> {
         let changed = match &self.changed {
-            Some((from, changed))
+            Some((from, changed, _))
                 if *from == base.id && !base.repriced && self.costs.is_empty() =>
             {
                 Some(*changed)
@@ -389,12 +390,20 @@ impl<'db> Resolved<'db> {
             assignments: &base.assignments,
         });
         let a = self.priced(beside.map_or(Pricing::Alone, Pricing::Beside))?;
+        // The card the change added, when it only added one.
+        let added = self.changed.and_then(|(_, _, added)| added);
         for (rule, kept) in RULES.iter().zip(&base.by_rule) {
-            match (rule.reads, changed) {
-                (Reads::Sideboard, Some(Changed::Ship(_))) => {
-                    diagnostics.extend_from_slice(&base.diagnostics[kept.clone()]);
-                }
-                _ => (rule.check)(&a, diagnostics),
+            let keeps = match (rule.reads, changed) {
+                (_, None) => false,
+                (Reads::Sideboard, Some(Changed::Ship(_))) => true,
+                _ => added
+                    .zip(rule.added_leaves)
+                    .is_some_and(|(card, leaves)| leaves(&base.analysis, card)),
+            };
+            if keeps {
+                diagnostics.extend_from_slice(&base.diagnostics[kept.clone()]);
+            } else {
+                (rule.check)(&a, diagnostics);
             }
         }
         Some(visit(&a))
@@ -465,6 +474,8 @@ impl<'db> Resolved<'db> {
     /// diagnostics keep file order and no other reference has it.
     pub fn with(&self, change: Change<'db>) -> Option<Resolved<'db>> {
         let mut fleet = self.fleet.clone()?;
+        // The card added, unless it replaced one.
+        let mut added = None;
         let changed = match change {
             Change::Add { ship, .. }
             | Change::Remove { ship, .. }
@@ -479,7 +490,9 @@ impl<'db> Resolved<'db> {
             } => {
                 let e = fleet.ships.get_mut(ship)?;
                 let at = end_of(e);
-                resolve::put(e, position, Placed { card, span: at..at });
+                if resolve::put(e, position, Placed { card, span: at..at }).is_none() {
+                    added = Some(card);
+                }
             }
             Change::AddSideboard { section, card } => {
                 let end = self.head.source.text.len();
@@ -506,6 +519,7 @@ impl<'db> Resolved<'db> {
                     },
                     card: Placed { card, span: at..at },
                 });
+                added = Some(card);
             }
             Change::Remove {
                 ship,
@@ -538,7 +552,7 @@ impl<'db> Resolved<'db> {
             costs: self.costs.clone(),
             collection: self.collection.clone(),
             id: next_id(),
-            changed: Some((self.id, changed)),
+            changed: Some((self.id, changed, added)),
         })
     }
 

@@ -241,7 +241,9 @@ fn a_change_priced_beside_its_fleet_is_priced_as_the_whole_changed_fleet() {
                 || !r.adds_factions.is_empty();
             // Independent upgrades: what Iden's cost counts (below).
             let independent = c.factions.iter().any(|f| f == "independent") && i % 3 == 0;
-            (grants || independent || i % 11 == 0)
+            // Cards banned from organised play: the `op-banned` rule's
+            // findings, kept for the other cards added (`added_leaves`).
+            (grants || independent || c.op_banned || i % 11 == 0)
                 && matches!(
                     c.kind,
                     fleetcheck_data::model::CardType::Upgrade
@@ -269,6 +271,11 @@ fn a_change_priced_beside_its_fleet_is_priced_as_the_whole_changed_fleet() {
     fleets.push((
         "B'Elanna Torres".into(),
         "[[ship]]\nship = { id = \"S105\" }\nupgrades = [\"C357\", \"B005\"]\n".into(),
+    ));
+    // A format that excludes cards banned from organised play.
+    fleets.push((
+        "organised play".into(),
+        "format = \"organised-play\"\n[[ship]]\nship = \"Koranak\"\ncaptain = { id = \"Cap721\" }\n".into(),
     ));
     for (file, text) in &fleets {
         let resolved = engine.resolve_text(source(text));

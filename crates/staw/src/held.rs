@@ -19,6 +19,7 @@ pub(crate) const RULE: Rule = Rule {
     codes: &[Code::Held],
     check,
     reads: Reads::Fleet,
+    added_leaves: None,
 };
 
 fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {

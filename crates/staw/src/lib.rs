@@ -115,6 +115,11 @@ pub struct Rule {
     pub check: fn(&Analysis, &mut Vec<Diagnostic>),
     /// What of the priced fleet its findings depend on.
     pub reads: Reads,
+    /// Whether a card added to the fleet `a` (anywhere, replacing none)
+    /// leaves the rule's findings as they were in `a`, known from the card
+    /// alone: the fleet priced with it then keeps them
+    /// (`Resolved::analyse_rules_beside`). `None`: any card may change them.
+    pub added_leaves: Option<fn(&Analysis, &fleetcheck_data::model::Card) -> bool>,
 }
 
 /// What a rule's findings depend on: a fleet changed where the rule does

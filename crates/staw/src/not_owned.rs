@@ -11,6 +11,7 @@ pub(crate) const RULE: Rule = Rule {
     codes: &[Code::NotOwned],
     check,
     reads: Reads::Fleet,
+    added_leaves: None,
 };
 
 /// `not-owned`: a card the fleet uses more copies of than the collection

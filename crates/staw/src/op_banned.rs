@@ -10,6 +10,7 @@ pub(crate) const RULE: Rule = Rule {
     codes: &[Code::OpBanned],
     check,
     reads: Reads::Fleet,
+    added_leaves: Some(|a, card| !(a.format.exclude_op_banned && card.op_banned)),
 };
 
 fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {

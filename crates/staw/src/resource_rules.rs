@@ -32,6 +32,7 @@ pub(crate) const RULE: Rule = Rule {
     ],
     check,
     reads: Reads::Fleet,
+    added_leaves: None,
 };
 
 fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {

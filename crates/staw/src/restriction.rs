@@ -51,6 +51,7 @@ pub(crate) const RULE: Rule = Rule {
     codes: &[Code::Restriction],
     check,
     reads: Reads::Fleet,
+    added_leaves: None,
 };
 
 fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
@@ -64,6 +65,9 @@ fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
 /// Cards that may not share a fleet: reported once per pair, at the card
 /// that names the other.
 fn fleet_excludes(a: &Analysis, out: &mut Vec<Diagnostic>) {
+    if !a.any_card(|c| !c.rules.fleet_excludes.is_empty()) {
+        return;
+    }
     let cards = a.every_card();
     let mut reported: Vec<(usize, usize)> = Vec::new();
     for l in cards

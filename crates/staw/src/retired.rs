@@ -11,6 +11,7 @@ pub(crate) const RULE: Rule = Rule {
     codes: &[Code::ResourceRetired],
     check,
     reads: Reads::Fleet,
+    added_leaves: None,
 };
 
 fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {

@@ -10,6 +10,7 @@ pub(crate) const RULE: Rule = Rule {
     codes: &[Code::ShipCount],
     check,
     reads: Reads::Fleet,
+    added_leaves: None,
 };
 
 fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {

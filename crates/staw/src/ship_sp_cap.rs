@@ -22,6 +22,7 @@ pub(crate) const RULE: Rule = Rule {
     codes: &[Code::ShipSpCap],
     check,
     reads: Reads::Fleet,
+    added_leaves: None,
 };
 
 fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {

@@ -47,6 +47,7 @@ pub const RULE: Rule = Rule {
     ],
     check,
     reads: Reads::Sideboard,
+    added_leaves: None,
 };
 
 /// A Borg upgrade: printed with the Borg type, or a card without a type of

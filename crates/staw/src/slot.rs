@@ -24,6 +24,7 @@ pub(crate) const RULE: Rule = Rule {
     codes: &[Code::Slot],
     check,
     reads: Reads::Fleet,
+    added_leaves: None,
 };
 
 fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {

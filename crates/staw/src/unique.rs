@@ -22,7 +22,23 @@ pub(crate) const RULE: Rule = Rule {
     codes: &[Code::Unique],
     check,
     reads: Reads::Fleet,
+    added_leaves: Some(leaves),
 };
+
+/// A card added leaves the clashes as they were when it is not unique, or
+/// when no card of the fleet has its unique name (Mirror Universe or not):
+/// it clashes with none, and the others' clashes do not read it.
+fn leaves(a: &Analysis, card: &fleetcheck_data::model::Card) -> bool {
+    if !(card.unique || card.mirror_unique) {
+        return true;
+    }
+    let key = card.name_key();
+    !a.any_card(|c| {
+        (c.unique || c.mirror_unique)
+            && c.mirror_unique == card.mirror_unique
+            && c.name_key() == key
+    })
+}
 
 fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
     let cards = a.every_card();

@@ -194,17 +194,24 @@ fn ship<'a>(
 /// not ranked on the ship (see `ship`); far more than any ship holds.
 pub(crate) const JUDGED_WHILE_FEWER_THAN: usize = 64;
 
-/// Puts a resolved card at its place of a ship.
-pub(crate) fn put<'a>(e: &mut ShipEntry<'a>, pos: Position, p: Placed<'a>) {
+/// Puts a resolved card at its place of a ship; the card it replaced
+/// there, at a place that holds one card (a captain, an admiral...).
+pub(crate) fn put<'a>(e: &mut ShipEntry<'a>, pos: Position, p: Placed<'a>) -> Option<Placed<'a>> {
     match pos {
-        Position::Captain => e.captain = Some(p),
-        Position::Admiral => e.admiral = Some(p),
-        Position::Flagship => e.flagship = Some(p),
-        Position::FleetCaptain => e.fleet_captain = Some(p),
-        Position::Ambassador => e.ambassador = Some(p),
-        Position::Construction => e.construction = Some(p),
-        Position::Officer => e.officers.push(p),
-        _ => e.upgrades.push(p),
+        Position::Captain => e.captain.replace(p),
+        Position::Admiral => e.admiral.replace(p),
+        Position::Flagship => e.flagship.replace(p),
+        Position::FleetCaptain => e.fleet_captain.replace(p),
+        Position::Ambassador => e.ambassador.replace(p),
+        Position::Construction => e.construction.replace(p),
+        Position::Officer => {
+            e.officers.push(p);
+            None
+        }
+        _ => {
+            e.upgrades.push(p);
+            None
+        }
     }
 }
 
