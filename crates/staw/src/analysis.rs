@@ -414,13 +414,7 @@ fn price_ships<'a>(
         .enumerate()
         .map(
             |(i, e)| match untouched(i).or(grown.filter(|(g, _)| *g == i).map(|(_, s)| s)) {
-                Some(s) => Factions {
-                    ship: s.factions.clone(),
-                    captain: s.captain_factions.clone(),
-                    class: s.class,
-                    dial: s.dial,
-                    others: Vec::new(),
-                },
+                Some(s) => factions_as_priced(s),
                 None => Factions::of(db, e, |k| muted.contains(&(i, k))),
             },
         )
@@ -442,10 +436,7 @@ fn price_ships<'a>(
     }
     // A discount with a condition applies while it holds for the granting
     // card's ship ("If this card is assigned to an Independent ship").
-    grants.retain(|g| match g.effect {
-        Effect::Discount(d) => d.when.as_ref().is_none_or(|c| view(g.at.0).holds(c)),
-        Effect::SetCost(_) => true,
-    });
+    grants.retain(|g| g.when().is_none_or(|c| view(g.at.0).holds(c)));
     waivers.retain(|w| w.when.is_none_or(|c| view(w.at.0).holds(c)));
     // A grant limited to some cards is chosen across the fleet: no ship
     // is priced as it was beside.
@@ -462,11 +453,7 @@ fn price_ships<'a>(
         }
         _ => Vec::new(),
     };
-    // Fleet Captain rule 5 is a rule of the fleet's resource.
-    let free_talent = fleet
-        .resource
-        .as_ref()
-        .is_some_and(|r| r.card.rules.free_talent_for_bonus);
+    let free_talent = free_talent(fleet);
     // That ship, priced against the same: priced from its base
     // (`price_ship`'s `base`).
     let reuse = match beside {
@@ -548,35 +535,24 @@ fn price_extended<'a>(
         return None;
     };
     let against = b.against?;
-    let free_talent = fleet
-        .resource
-        .as_ref()
-        .is_some_and(|r| r.card.rules.free_talent_for_bonus);
     let (e, base) = (fleet.ships.get(n)?, b.ships.get(n)?);
     let list: crate::view::CardList = crate::view::each_card(e).collect();
-    let holds_while = |card: &Card| {
-        card.rules.discounts.iter().any(|d| d.when.is_some())
-            || card.rules.penalty.iter().any(|r| {
-                matches!(
-                    r,
-                    fleetcheck_data::model::PenaltyRule::Waive { when: Some(_), .. }
-                )
-            })
-    };
-    if free_talent
-        || fleet.ships.len() != b.ships.len()
-        || !extends(base, e, &list)
-        || holds_while(e.ship.card)
-        || list.iter().any(|(_, p)| holds_while(p.card))
-    {
+    if free_talent(fleet) || fleet.ships.len() != b.ships.len() || !extends(base, e, &list) {
+        return None;
+    }
+    // The ship's grants and waivers (`price_ships` keeps those whose
+    // condition holds): none may hold only while a condition does.
+    let (mut grants, mut waivers) = (Vec::new(), Vec::new());
+    cost::grants_of(e.ship.card, (n, SHIP_CARD), &mut grants, &mut waivers);
+    for (k, (_, p)) in list.iter().enumerate() {
+        cost::grants_of(p.card, (n, k), &mut grants, &mut waivers);
+    }
+    if grants.iter().any(|g| g.when().is_some()) || waivers.iter().any(|w| w.when.is_some()) {
         return None;
     }
     let factions = Factions {
-        ship: base.factions.clone(),
-        captain: base.captain_factions.clone(),
-        class: base.class,
-        dial: base.dial,
         others: base.other_factions.clone(),
+        ..factions_as_priced(base)
     };
     let on = OnShip {
         db,
@@ -611,6 +587,27 @@ fn price_extended<'a>(
         }
     }
     Some(ships)
+}
+
+/// Whether the fleet's resource has Fleet Captain rule 5 (the talent that
+/// saves most is free), a rule of the resource.
+fn free_talent(fleet: &Fleet) -> bool {
+    fleet
+        .resource
+        .as_ref()
+        .is_some_and(|r| r.card.rules.free_talent_for_bonus)
+}
+
+/// The factions a ship was priced with (the other ships' left empty):
+/// those of a ship the change did not touch, or added a quiet upgrade to.
+fn factions_as_priced<'a>(s: &ShipState<'a>) -> Factions<'a> {
+    Factions {
+        ship: s.factions.clone(),
+        captain: s.captain_factions.clone(),
+        class: s.class,
+        dial: s.dial,
+        others: Vec::new(),
+    }
 }
 
 /// The ships from which a fleet priced alone keeps the slot assignments
@@ -1124,10 +1121,14 @@ impl<'a> Analysis<'a> {
         self.cards.get_or_init(|| self.gather_cards())
     }
 
-    /// Whether `f` holds of a card of the fleet (any order), without
-    /// gathering them ([`Analysis::every_card`]).
+    /// Whether `f` holds of a card of the fleet, from the cards gathered
+    /// if a rule asked for them ([`Analysis::every_card`]), else without
+    /// gathering them.
     pub(crate) fn any_card(&self, f: impl Fn(&Card) -> bool) -> bool {
-        self.each_card().any(|l| f(l.card))
+        match self.cards.get() {
+            Some(cards) => cards.iter().any(|l| f(l.card)),
+            None => self.each_card().any(|l| f(l.card)),
+        }
     }
 
     fn gather_cards(&self) -> Vec<Located<'a>> {

@@ -80,6 +80,15 @@ impl Grant<'_> {
         }
     }
 
+    /// The condition on the granting card's ship while which it applies
+    /// ("If this card is assigned to an Independent ship"), if any.
+    pub(crate) fn when(&self) -> Option<&Condition> {
+        match self.effect {
+            Effect::Discount(d) => d.when.as_ref(),
+            Effect::SetCost(_) => None,
+        }
+    }
+
     /// How many cards at most it applies to.
     pub fn max_cards(&self) -> Option<u32> {
         match self.effect {

@@ -373,13 +373,15 @@ impl<'db> Resolved<'db> {
         diagnostics: &mut Vec<Diagnostic>,
         visit: impl FnOnce(&Analysis) -> R,
     ) -> Option<R> {
-        let changed = match &self.changed {
-            Some((from, changed, _))
-                if *from == base.id && !base.repriced && self.costs.is_empty() =>
+        // What the change touched, and the card it added when it only
+        // added one.
+        let (changed, added) = match self.changed {
+            Some((from, changed, added))
+                if from == base.id && !base.repriced && self.costs.is_empty() =>
             {
-                Some(*changed)
+                (Some(changed), added)
             }
-            _ => None,
+            _ => (None, None),
         };
         let beside = changed.map(|changed| Beside {
             ships: &base.analysis.ships,
@@ -390,11 +392,8 @@ impl<'db> Resolved<'db> {
             assignments: &base.assignments,
         });
         let a = self.priced(beside.map_or(Pricing::Alone, Pricing::Beside))?;
-        // The card the change added, when it only added one.
-        let added = self.changed.and_then(|(_, _, added)| added);
         for (rule, kept) in RULES.iter().zip(&base.by_rule) {
             let keeps = match (rule.reads, changed) {
-                (_, None) => false,
                 (Reads::Sideboard, Some(Changed::Ship(_))) => true,
                 _ => added
                     .zip(rule.added_leaves)
