@@ -7,11 +7,12 @@
 //!   reports, see `compile::NOT_LOADED`) is parsed into the card model
 //!   (`crates/data/src/model/mod.rs`), validated (unique ids, every set, class and
 //!   retirement reference resolves), and embedded as one blob ([`compile`]):
-//!   each card a MessagePack value of its own, so that start-up decodes
-//!   only the cards a command uses, and the id and name index precomputed
-//!   as sorted tables. A broken file fails the build with its path, line
-//!   and column. The compile itself (parse, layout) is
-//!   `crates/data/src/compile.rs`, included here as the model and the keys are:
+//!   each card a record of its own (`crates/data/src/card_record.rs`), so
+//!   that start-up decodes only the cards a command uses, and the id and
+//!   name index precomputed as sorted tables. A broken file fails the build
+//!   with its path, line and column. The compile itself (parse, layout) is
+//!   `crates/data/src/compile.rs`, included here as the model, the card
+//!   record and the keys are:
 //!   `fleetcheck --data DIR` compiles a directory with the same code at
 //!   run time, so there is one model, one layout and one reader.
 //! - every other game's `data/<game>/**/*.toml` is embedded as text: those
@@ -28,6 +29,10 @@ mod model;
 #[allow(dead_code, unreachable_pub)]
 #[path = "src/keys.rs"]
 mod keys;
+
+#[allow(dead_code, unreachable_pub)]
+#[path = "src/card_record.rs"]
+mod card_record;
 
 #[allow(dead_code, unreachable_pub)]
 #[path = "src/compile.rs"]

@@ -17,6 +17,7 @@
 //! This file uses nothing of the crate but its siblings `model` and
 //! `keys` (as `super::`), so that `build.rs` can include it.
 
+use super::card_record;
 use super::keys;
 use super::model::{Card, Format, Retirement, Set, ShipClass};
 use std::collections::{BTreeMap, HashMap, HashSet};
@@ -33,7 +34,7 @@ pub(crate) const NOT_LOADED: &[&str] = &[
 
 /// Bumped whenever the layout written by [`Compiler::finish`] changes; the
 /// reader (`embedded::Blob`) refuses any other version.
-pub(crate) const FORMAT_VERSION: u32 = 7;
+pub(crate) const FORMAT_VERSION: u32 = 8;
 
 /// The bit of a card's type byte that says it needs no slot.
 pub(crate) const NO_SLOT: u8 = 0x80;
@@ -220,8 +221,9 @@ impl Strict {
 /// - files: a string table ([`strings`]: `n + 1` offsets, then the
 ///   strings one after the other), then the index into it of each card's
 ///   file (numbers);
-/// - cards: a record table ([`records`]: `n + 1` offsets, then each
-///   record's MessagePack one after the other), then one byte per card,
+/// - cards: `n + 1` offsets, then each card's record one after the other
+///   (`card_record`: its facts in field order, its rules as MessagePack),
+///   then one byte per card,
 ///   its `CardType as u8`, with bit 7 ([`NO_SLOT`]) set for a card that
 ///   needs no slot (`Rules::no_slot`);
 /// - the id index: the keys (`keys::id_key` of every id and alias id,
@@ -253,11 +255,17 @@ impl Strict {
 /// - the upgrade types of each card (`Card::upgrade_types`, joined by
 ///   spaces; empty for a card with none) as a string table, so that which
 ///   slots a card may fill is known without decoding it (`options` reads
-///   only the cards that fit the place asked about).
+///   only the cards that fit the place asked about);
+/// - the checksum: FNV-1a (64 bits, little-endian) of every section
+///   before it, one after the other ([`checksum`]): a card's record has no
+///   names or types to catch a damaged byte, and a database read whole
+///   (`--data DIR`, `load::decode`) is checked against it.
 ///
-/// MessagePack with named fields (rmp-serde) rather than postcard or
-/// bincode: the model skips empty fields when serialised and its
-/// `Condition` and `PenaltyRule` enums are internally tagged, which only a
+/// Sets, classes, formats and retirements are record tables ([`records`]:
+/// `n + 1` offsets, then each record's MessagePack with named fields
+/// (rmp-serde) one after the other), as are a card's rules: the model
+/// skips empty fields when serialised and its `Condition` and
+/// `PenaltyRule` enums are internally tagged, which only a
 /// self-describing format can read back.
 fn layout(
     files: &[String],
@@ -267,7 +275,7 @@ fn layout(
     let mut sections: Vec<Vec<u8>> = Vec::new();
     let (offsets, bytes) = strings(files.iter());
     sections.extend([offsets, bytes, words(card_file)]);
-    sections.extend(records(&all.card)?);
+    sections.extend(card_records(&all.card)?);
     sections.push(
         all.card
             .iter()
@@ -365,6 +373,8 @@ fn layout(
     let (offsets, bytes) = strings(types.iter());
     sections.extend([offsets, bytes]);
 
+    sections.push(checksum(sections.iter().map(Vec::as_slice)).to_vec());
+
     let mut out = MAGIC.to_vec();
     out.extend(words(&[FORMAT_VERSION, number(sections.len())]));
     for s in sections {
@@ -372,6 +382,16 @@ fn layout(
         out.extend(s);
     }
     Ok(out)
+}
+
+/// The FNV-1a hash (64 bits) of `parts` one after the other, as the blob
+/// stores it.
+pub(crate) fn checksum<'a>(parts: impl Iterator<Item = &'a [u8]>) -> [u8; 8] {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in parts.flatten() {
+        h = (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3);
+    }
+    h.to_le_bytes()
 }
 
 /// A count or offset as the blob stores it. A database of 4 GiB is not a
@@ -389,6 +409,18 @@ fn records<T: serde::Serialize>(all: &[T]) -> Result<[Vec<u8>; 2], rmp_serde::en
     let mut data = Vec::new();
     for r in all {
         data.extend(rmp_serde::to_vec_named(r)?);
+        offsets.push(number(data.len()));
+    }
+    Ok([words(&offsets), data])
+}
+
+/// The card table: `n + 1` offsets, then each card's record
+/// (`card_record`).
+fn card_records(all: &[Card]) -> Result<[Vec<u8>; 2], rmp_serde::encode::Error> {
+    let mut offsets = vec![0u32];
+    let mut data = Vec::new();
+    for c in all {
+        card_record::write(c, &mut data)?;
         offsets.push(number(data.len()));
     }
     Ok([words(&offsets), data])

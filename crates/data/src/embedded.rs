@@ -6,8 +6,10 @@
 //!
 //! - STAW: `build.rs` parses and validates `data/staw/` at build time and
 //!   embeds one blob ([`Blob`]; its layout is documented at `layout` in
-//!   `crates/data/src/compile.rs`): every card, set, class, format and retirement as a
-//!   MessagePack value of its own, decoded the first time it is used
+//!   `crates/data/src/compile.rs`): every card as a record of its own
+//!   (`super::card_record`: its facts in field order, its rules as
+//!   MessagePack), every set, class, format and retirement as a MessagePack
+//!   value of its own, each decoded the first time it is used
 //!   ([`super::store::Table`]), and the card index by id and by name and
 //!   the set and class index by id as sorted tables searched in place.
 //!   Start-up therefore costs about the same whatever the size of the
@@ -34,7 +36,7 @@ pub(crate) const FILE_OFFSETS: usize = 0;
 pub(crate) const FILE_NAMES: usize = 1;
 const CARD_FILE: usize = 2;
 const CARD_OFFSETS: usize = 3;
-const CARD_DATA: usize = 4;
+pub(crate) const CARD_DATA: usize = 4;
 const KINDS: usize = 5;
 const ID_OFFSETS: usize = 6;
 pub(crate) const ID_KEYS: usize = 7;
@@ -63,10 +65,12 @@ const SET_CARDS: usize = 29;
 pub(crate) const ID_WORDS: usize = 30;
 const TYPE_OFFSETS: usize = 31;
 pub(crate) const TYPE_NAMES: usize = 32;
-const SECTIONS: usize = 33;
+const CHECKSUM: usize = 33;
+const SECTIONS: usize = 34;
 
 /// The sections that hold bytes rather than numbers.
-const BYTE_SECTIONS: [usize; 13] = [
+const BYTE_SECTIONS: [usize; 14] = [
+    CHECKSUM,
     FILE_NAMES,
     CARD_DATA,
     KINDS,
@@ -220,6 +224,7 @@ impl Blob {
         let fits = (0..SECTIONS)
             .filter(|s| !BYTE_SECTIONS.contains(s))
             .all(|s| blob.section(s).len().is_multiple_of(4))
+            && blob.section(CHECKSUM).len() == 8
             && [FILE_OFFSETS, CARD_OFFSETS, NAME_OFFSETS]
                 .into_iter()
                 .chain([SETS, CLASSES, FORMATS, RETIREMENTS].map(|r| r.offsets))
@@ -302,6 +307,15 @@ impl Blob {
             .ok_or_else(|| format!("record {i} of section {} is outside it", r.data))?;
         rmp_serde::from_slice(bytes)
             .map_err(|e| format!("record {i} of section {} cannot be read: {e}", r.data))
+    }
+
+    /// Decodes card `i` (`card_record`).
+    pub(crate) fn card(&self, i: usize) -> Result<Card, String> {
+        let bytes = self
+            .span(CARDS.offsets, i)
+            .and_then(|range| self.section(CARDS.data).get(range))
+            .ok_or_else(|| format!("card {i} is outside its section"))?;
+        super::card_record::read(bytes).map_err(|e| format!("card {i} cannot be read: {e}"))
     }
 
     /// The type of card `i`, without decoding it.
@@ -457,8 +471,11 @@ impl Blob {
                 })
                 .collect()
         }
+        let cards = (0..self.cards)
+            .map(|i| self.card(i).map_err(|e| format!("cannot be read: {e}")))
+            .collect::<Result<Vec<Card>, String>>()?;
         let decoded: Decoded = (
-            all(self, CARDS)?,
+            cards,
             all(self, SETS)?,
             all(self, CLASSES)?,
             all(self, FORMATS)?,
@@ -526,6 +543,12 @@ impl Blob {
                 }));
         if !fine {
             return Err(bad("its index is damaged"));
+        }
+        // Last: a damaged byte that every check above let through (a
+        // card's cost) is caught here.
+        let summed = super::compile::checksum((0..CHECKSUM).map(|s| self.section(s)));
+        if self.section(CHECKSUM) != summed {
+            return Err(bad("its checksum does not match its tables"));
         }
         Ok(decoded)
     }

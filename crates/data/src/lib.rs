@@ -11,6 +11,7 @@
 //! - `names.toml`: display names of faction, species and slot ids
 //!   (`names`), compiled into the binary, not loaded with the cards.
 
+mod card_record;
 mod compile;
 pub mod embedded;
 mod keys;

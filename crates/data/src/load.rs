@@ -72,7 +72,7 @@ fn table<T: DeserializeOwned>(blob: &Arc<Blob>, r: Records, decoded: Option<Vec<
 /// (`Card::keyed`).
 fn card_table(blob: &Arc<Blob>, decoded: Option<Vec<Card>>) -> Table<Card> {
     let decode: fn(&Blob, Records, usize) -> Result<Card, String> =
-        |b, r, i| b.record::<Card>(r, i).map(Card::keyed);
+        |b, _, i| b.card(i).map(Card::keyed);
     let decoded = decoded.map(|all| all.into_iter().map(Card::keyed).collect());
     Table::lazy(Arc::clone(blob), CARDS, decode, decoded)
 }

@@ -316,11 +316,24 @@ fn a_damaged_blob_is_an_error_not_a_panic() {
         decode(&types).unwrap_err().to_string(),
         "the compiled card database cannot be read: its upgrade types do not match the cards"
     );
+    // The first card's cost (Velal, 3 SP) made 4: a record that reads,
+    // caught by the checksum.
+    let mut cost = STAW.to_vec();
+    let cards = Blob::open(Cow::Borrowed(STAW)).unwrap().sections[CARD_DATA].clone();
+    let at = cost[cards.clone()]
+        .windows(11)
+        .position(|w| w == b"romulan\x03\x00\x00\x00")
+        .expect("Velal's faction and cost");
+    cost[cards.start + at + 7] = 4;
+    assert_eq!(
+        decode(&cost).unwrap_err().to_string(),
+        "the compiled card database cannot be read: its checksum does not match its tables"
+    );
     let mut wrong = STAW.to_vec();
-    wrong[4] = 8;
+    wrong[4] = 9;
     assert_eq!(
         decode(&wrong).unwrap_err().to_string(),
-        "the compiled card database has layout version 8, this program reads 7"
+        "the compiled card database has layout version 9, this program reads 8"
     );
 }
 
