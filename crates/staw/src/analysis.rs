@@ -327,7 +327,7 @@ pub(crate) fn analyse<'a>(
 /// over them finds them (by ship, then as each lists them), each once.
 /// Linear in the ships: each faction's first two places are kept, and a
 /// ship takes the first that is not its own.
-fn others_of<'a>(factions: &[Factions<'a>]) -> Vec<Vec<std::borrow::Cow<'a, str>>> {
+fn others_of<'a>(factions: &[Factions<'a>]) -> Vec<std::sync::Arc<[std::borrow::Cow<'a, str>]>> {
     use std::borrow::Cow;
     // A faction as the ship's card names it (borrowed), or as a card added
     // it (copied).
@@ -550,10 +550,7 @@ fn price_extended<'a>(
     if grants.iter().any(|g| g.when().is_some()) || waivers.iter().any(|w| w.when.is_some()) {
         return None;
     }
-    let factions = Factions {
-        others: base.other_factions.clone(),
-        ..factions_as_priced(base)
-    };
+    let factions = factions_as_priced(base);
     let on = OnShip {
         db,
         view: factions.view(e, format.sub_factions),
@@ -598,15 +595,15 @@ fn free_talent(fleet: &Fleet) -> bool {
         .is_some_and(|r| r.card.rules.free_talent_for_bonus)
 }
 
-/// The factions a ship was priced with (the other ships' left empty):
-/// those of a ship the change did not touch, or added a quiet upgrade to.
+/// The factions a ship was priced with: those of a ship the change did
+/// not touch, or added a quiet upgrade to.
 fn factions_as_priced<'a>(s: &ShipState<'a>) -> Factions<'a> {
     Factions {
         ship: s.factions.clone(),
         captain: s.captain_factions.clone(),
         class: s.class,
         dial: s.dial,
-        others: Vec::new(),
+        others: std::sync::Arc::clone(&s.other_factions),
     }
 }
 
@@ -825,8 +822,8 @@ fn price_ship<'a>(
     let base = base.filter(|_| exempting.is_empty());
     // The text of a face-down card is not in play.
     let slots = match base {
-        Some(b) => b.slots.clone(),
-        None => slot_terms::active(slots_of(e, list, muted), i, ship, list, &on.view),
+        Some(b) => std::sync::Arc::clone(&b.slots),
+        None => slot_terms::active(slots_of(e, list, muted), i, ship, list, &on.view).into(),
     };
     // The card a change added after the base's cards (with a base).
     let added = list.len().wrapping_sub(1);
@@ -1005,7 +1002,7 @@ fn price_ship<'a>(
         price,
         class: factions.class,
         dial: factions.dial,
-        other_factions: factions.others.clone(),
+        other_factions: std::sync::Arc::clone(&factions.others),
         cards,
         slots,
         total,
@@ -1192,7 +1189,7 @@ mod tests {
                 captain: Vec::new().into(),
                 class: None,
                 dial: None,
-                others: Vec::new(),
+                others: Vec::new().into(),
             })
             .collect()
     }
@@ -1212,7 +1209,13 @@ mod tests {
             &["federation", "bajoran", "romulan"],
             &["federation", "bajoran", "klingon"],
         ];
-        assert_eq!(others_of(&f), want.map(|w| w.to_vec()));
-        assert_eq!(others_of(&ships(&[&["dominion"]])), [Vec::<String>::new()]);
+        let others = |f: &[Factions<'static>]| -> Vec<Vec<String>> {
+            others_of(f)
+                .iter()
+                .map(|o| o.iter().map(|s| s.to_string()).collect())
+                .collect()
+        };
+        assert_eq!(others(&f), want.map(|w| w.to_vec()));
+        assert_eq!(others(&ships(&[&["dominion"]])), [Vec::<String>::new()]);
     }
 }

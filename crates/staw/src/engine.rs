@@ -472,7 +472,12 @@ impl<'db> Resolved<'db> {
     /// the end of its ship's (or the sideboard's) last reference, so that
     /// diagnostics keep file order and no other reference has it.
     pub fn with(&self, change: Change<'db>) -> Option<Resolved<'db>> {
-        let mut fleet = self.fleet.clone()?;
+        // The ship a card is put on is copied with room for it.
+        let grows = match change {
+            Change::Add { ship, .. } | Change::Replace { ship, .. } => Some(ship),
+            Change::AddSideboard { .. } | Change::Remove { .. } => None,
+        };
+        let mut fleet = copy_fleet(self.fleet.as_ref()?, grows);
         // The card added, unless it replaced one.
         let mut added = None;
         let changed = match change {
@@ -675,6 +680,62 @@ impl<'db> Resolved<'db> {
 
 /// Where a card added to a ship stands: the end of the ship's last
 /// reference.
+/// A copy of `fleet`, ship `grows` (if any) with room for one more
+/// upgrade or officer (copying its lists again to put one there would
+/// cost as much as the copy).
+fn copy_fleet<'db>(fleet: &Fleet<'db>, grows: Option<usize>) -> Fleet<'db> {
+    let Fleet {
+        resource,
+        ships,
+        sideboard,
+        equivalent,
+        chosen,
+    } = fleet;
+    let with_room = |list: &[Placed<'db>]| {
+        let mut v = Vec::with_capacity(list.len() + 1);
+        v.extend_from_slice(list);
+        v
+    };
+    let ships = ships
+        .iter()
+        .enumerate()
+        .map(|(i, e)| match grows == Some(i) {
+            true => {
+                let ShipEntry {
+                    ship,
+                    captain,
+                    admiral,
+                    upgrades,
+                    flagship,
+                    fleet_captain,
+                    ambassador,
+                    construction,
+                    officers,
+                } = e;
+                ShipEntry {
+                    ship: ship.clone(),
+                    captain: captain.clone(),
+                    admiral: admiral.clone(),
+                    upgrades: with_room(upgrades),
+                    flagship: flagship.clone(),
+                    fleet_captain: fleet_captain.clone(),
+                    ambassador: ambassador.clone(),
+                    construction: construction.clone(),
+                    officers: with_room(officers),
+                }
+            }
+            false => e.clone(),
+        })
+        .collect();
+    Fleet {
+        resource: resource.clone(),
+        ships,
+        sideboard: sideboard.clone(),
+        equivalent: equivalent.clone(),
+        chosen: chosen.clone(),
+    }
+}
+
 fn end_of(e: &ShipEntry) -> usize {
     crate::view::each_card(e)
         .map(|(_, p)| p.span.end)

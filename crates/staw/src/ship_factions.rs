@@ -21,8 +21,9 @@ pub(crate) struct Factions<'a> {
     pub class: Option<&'a ShipClass>,
     /// The ship's maneuver dial and firing arcs (its class entry).
     pub dial: Option<&'a ShipClass>,
-    /// The factions of the fleet's other ships (filled by `analyse`).
-    pub others: Vec<Cow<'a, str>>,
+    /// The factions of the fleet's other ships (filled by `analyse`;
+    /// shared by every pricing of the ship that keeps them).
+    pub others: std::sync::Arc<[Cow<'a, str>]>,
 }
 
 impl<'a> Factions<'a> {
@@ -54,7 +55,7 @@ impl<'a> Factions<'a> {
             captain,
             class: printed_class(db, dial),
             dial,
-            others: Vec::new(),
+            others: Vec::new().into(),
         }
     }
 

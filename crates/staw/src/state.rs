@@ -8,6 +8,7 @@ use super::view::ShipView;
 use crate::fleet::{Placed, ShipEntry, SideboardCard};
 use fleetcheck_data::model::{Card, ShipClass};
 use std::borrow::Cow;
+use std::sync::Arc;
 
 /// One priced ship.
 #[derive(Debug)]
@@ -26,11 +27,12 @@ pub struct ShipState<'a> {
     /// The ship's maneuver dial and firing arcs (its class entry).
     pub dial: Option<&'a ShipClass>,
     /// The factions of the fleet's other ships (borrowed from the cards
-    /// while none adds one).
-    pub other_factions: Vec<std::borrow::Cow<'a, str>>,
+    /// while none adds one); shared by the copies of a ship that a change
+    /// did not touch, as its slots are.
+    pub other_factions: Arc<[std::borrow::Cow<'a, str>]>,
     /// Captain, admiral, resource cards, then upgrades in file order.
     pub cards: Vec<CardState<'a>>,
-    pub slots: Vec<Slot<'a>>,
+    pub slots: Arc<[Slot<'a>]>,
     /// The ship's cost plus every card on it.
     pub total: i32,
     /// What its slots were assigned from ([`Needs`]).
@@ -70,7 +72,8 @@ impl<'a> Needs<'a> {
 
     /// The cards that needed a slot and their options, as [`Needs::of`]
     /// was given them (a card with no option has none to keep: it never
-    /// needed a slot, `upgrade_types` being empty).
+    /// needed a slot, `upgrade_types` being empty), with room for one card
+    /// more (the one a change adds).
     pub(crate) fn unpacked(
         &self,
     ) -> (
@@ -78,7 +81,8 @@ impl<'a> Needs<'a> {
         Vec<crate::slots::Options<'a>>,
     ) {
         let mut needing = smallvec::SmallVec::new();
-        let mut options: Vec<crate::slots::Options> = Vec::new();
+        let cards = 1 + self.options.windows(2).filter(|w| w[0].0 != w[1].0).count();
+        let mut options: Vec<crate::slots::Options> = Vec::with_capacity(cards + 1);
         for &(k, t, c) in &self.options {
             if needing.last() != Some(&k) {
                 needing.push(k);
@@ -200,7 +204,7 @@ impl<'a> ShipState<'a> {
             price: Cow::Borrowed(&*self.price),
             class: self.class,
             dial: self.dial,
-            other_factions: self.other_factions.clone(),
+            other_factions: Arc::clone(&self.other_factions),
             cards: list
                 .iter()
                 .zip(&self.cards)
@@ -214,7 +218,7 @@ impl<'a> ShipState<'a> {
                     price: Cow::Borrowed(&*c.price),
                 })
                 .collect(),
-            slots: self.slots.clone(),
+            slots: Arc::clone(&self.slots),
             total: self.total,
             needs: Needs::default(),
         })
