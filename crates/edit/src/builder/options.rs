@@ -126,14 +126,16 @@ fn kind_label(c: &Card) -> String {
     }
 }
 
-/// The error of a fleet that cannot be read.
-fn input_error(source: &Source) -> Option<EditError> {
-    let c = crate::staw_only(source).err()?;
-    let why = c
-        .diagnostics
-        .first()
-        .map_or(String::new(), |d| d.message.clone());
-    Some(EditError::new(format!("input error: {why}")))
+/// The fleet read (once: the engine resolves what was read here), or the
+/// error of a fleet that cannot be read.
+fn read(source: &Source) -> Result<fleetcheck_input::tree::Parsed, EditError> {
+    crate::staw_only(source).map_err(|c| {
+        let why = c
+            .diagnostics
+            .first()
+            .map_or(String::new(), |d| d.message.clone());
+        EditError::new(format!("input error: {why}"))
+    })
 }
 
 /// The most cards (ships, captains, upgrades, the resource, the
@@ -150,12 +152,10 @@ pub fn options(
     opts: &CheckOptions,
     ask: &Ask,
 ) -> Result<Options, EditError> {
-    if let Some(e) = input_error(source) {
-        return Err(e);
-    }
+    let parsed = read(source)?;
     // Read and resolved once; every candidate is priced on it.
     let engine = Engine::new(db, opts.clone());
-    let resolved = engine.resolve_text(source.clone());
+    let resolved = engine.resolve_text(parsed);
     let cards = resolved.raw().references().count();
     if cards > MAX_CARDS {
         return Err(EditError::new(format!(
@@ -492,7 +492,7 @@ fn find_beside(
         });
     }
     let mut tries: Vec<Try> = Vec::new();
-    for card in of_type.iter().filter_map(|&i| db.cards.get(i)) {
+    for (i, card) in of_type.iter().filter_map(|&i| Some((i, db.cards.get(i)?))) {
         if let Some(f) = &faction {
             if !card.factions.contains(f) {
                 continue;
@@ -538,8 +538,12 @@ fn find_beside(
             }
             _ => continue,
         };
-        // A reprint of a card already tried, or the card replaced.
-        let first = db.first_printing(card);
+        // A reprint of a card already tried, or the card replaced (its
+        // first printing known by its index, without looking its id up).
+        let first = db
+            .cards
+            .get(db.first_printing_of(i))
+            .map_or(card.id.as_str(), |c| c.id.as_str());
         if excluded == Some(first) || !seen.insert(first) {
             continue;
         }
