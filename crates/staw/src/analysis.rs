@@ -358,7 +358,8 @@ fn others_of<'a>(factions: &[Factions<'a>]) -> Vec<std::sync::Arc<[std::borrow::
                 .filter_map(|&(_, first, second)| if first.0 != i { Some(first) } else { second })
                 .collect();
             others.sort_unstable();
-            others.into_iter().map(name_at).collect()
+            // Made in place (a slice's iterator knows its length).
+            others.as_slice().iter().map(|&at| name_at(at)).collect()
         })
         .collect()
 }

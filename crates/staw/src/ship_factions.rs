@@ -55,7 +55,7 @@ impl<'a> Factions<'a> {
             captain,
             class: printed_class(db, dial),
             dial,
-            others: Vec::new().into(),
+            others: Default::default(),
         }
     }
 
