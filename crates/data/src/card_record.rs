@@ -164,11 +164,7 @@ pub(crate) fn read(bytes: &[u8]) -> Result<Card, String> {
     let skill = r.optional(Reader::number)?;
     let actions = r.list()?;
     let slots = r.list()?;
-    let talents = r.optional(|r| {
-        Ok(u32::from_le_bytes(
-            r.take(4)?.try_into().unwrap_or_default(),
-        ))
-    })?;
+    let talents = r.optional(|r| Ok(u32::from_le_bytes(r.four()?)))?;
     let species = r.list()?;
     let rules = r
         .optional(|r| {
@@ -258,9 +254,13 @@ impl<'b> Reader<'b> {
         Ok(items)
     }
 
-    fn number(&mut self) -> Result<i32, String> {
+    fn four(&mut self) -> Result<[u8; 4], String> {
         let b = self.take(4)?;
-        Ok(i32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+        Ok([b[0], b[1], b[2], b[3]])
+    }
+
+    fn number(&mut self) -> Result<i32, String> {
+        Ok(i32::from_le_bytes(self.four()?))
     }
 
     fn optional<T>(

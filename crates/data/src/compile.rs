@@ -275,7 +275,7 @@ fn layout(
     let mut sections: Vec<Vec<u8>> = Vec::new();
     let (offsets, bytes) = strings(files.iter());
     sections.extend([offsets, bytes, words(card_file)]);
-    sections.extend(card_records(&all.card)?);
+    sections.extend(records(&all.card, card_record::write)?);
     sections.push(
         all.card
             .iter()
@@ -313,12 +313,12 @@ fn layout(
             .collect()
     };
     let set_ids = by_id(all.set.iter().map(|s| &s.id).collect());
-    sections.extend(records(&all.set)?);
+    sections.extend(records(&all.set, named)?);
     sections.extend(index(&set_ids));
-    sections.extend(records(&all.class)?);
+    sections.extend(records(&all.class, named)?);
     sections.extend(index(&by_id(all.class.iter().map(|c| &c.id).collect())));
-    sections.extend(records(&all.format)?);
-    sections.extend(records(&all.retirement)?);
+    sections.extend(records(&all.format, named)?);
+    sections.extend(records(&all.retirement, named)?);
     let mut first: Vec<u32> = (0..all.card.len()).map(number).collect();
     for list in names.values() {
         for &i in list {
@@ -401,29 +401,28 @@ fn number(n: usize) -> u32 {
     u32::try_from(n).unwrap_or(u32::MAX)
 }
 
-/// A record table: `n + 1` offsets, then the MessagePack (with field
-/// names: the model skips empty fields and has internally tagged enums) of
-/// each record.
-fn records<T: serde::Serialize>(all: &[T]) -> Result<[Vec<u8>; 2], rmp_serde::encode::Error> {
+/// A record table: `n + 1` offsets, then each record as `write` writes
+/// it, one after the other: the MessagePack with field names of a set,
+/// class, format or retirement ([`named`]; the model skips empty fields
+/// and has internally tagged enums), a card's record
+/// (`card_record::write`).
+fn records<T>(
+    all: &[T],
+    write: impl Fn(&T, &mut Vec<u8>) -> Result<(), rmp_serde::encode::Error>,
+) -> Result<[Vec<u8>; 2], rmp_serde::encode::Error> {
     let mut offsets = vec![0u32];
     let mut data = Vec::new();
     for r in all {
-        data.extend(rmp_serde::to_vec_named(r)?);
+        write(r, &mut data)?;
         offsets.push(number(data.len()));
     }
     Ok([words(&offsets), data])
 }
 
-/// The card table: `n + 1` offsets, then each card's record
-/// (`card_record`).
-fn card_records(all: &[Card]) -> Result<[Vec<u8>; 2], rmp_serde::encode::Error> {
-    let mut offsets = vec![0u32];
-    let mut data = Vec::new();
-    for c in all {
-        card_record::write(c, &mut data)?;
-        offsets.push(number(data.len()));
-    }
-    Ok([words(&offsets), data])
+/// A record as MessagePack with field names.
+fn named<T: serde::Serialize>(r: &T, out: &mut Vec<u8>) -> Result<(), rmp_serde::encode::Error> {
+    out.extend(rmp_serde::to_vec_named(r)?);
+    Ok(())
 }
 
 /// A sorted index: its keys as a string table, then the value of each.

@@ -301,21 +301,28 @@ impl Blob {
 
     /// Decodes record `i` of table `r`.
     pub(crate) fn record<T: DeserializeOwned>(&self, r: Records, i: usize) -> Result<T, String> {
-        let bytes = self
-            .span(r.offsets, i)
-            .and_then(|range| self.section(r.data).get(range))
-            .ok_or_else(|| format!("record {i} of section {} is outside it", r.data))?;
-        rmp_serde::from_slice(bytes)
-            .map_err(|e| format!("record {i} of section {} cannot be read: {e}", r.data))
+        self.read_record(r, i, |bytes| {
+            rmp_serde::from_slice(bytes).map_err(|e| e.to_string())
+        })
     }
 
     /// Decodes card `i` (`card_record`).
     pub(crate) fn card(&self, i: usize) -> Result<Card, String> {
+        self.read_record(CARDS, i, super::card_record::read)
+    }
+
+    /// Record `i` of table `r`, read by `read` from its bytes.
+    fn read_record<T>(
+        &self,
+        r: Records,
+        i: usize,
+        read: impl FnOnce(&[u8]) -> Result<T, String>,
+    ) -> Result<T, String> {
         let bytes = self
-            .span(CARDS.offsets, i)
-            .and_then(|range| self.section(CARDS.data).get(range))
-            .ok_or_else(|| format!("card {i} is outside its section"))?;
-        super::card_record::read(bytes).map_err(|e| format!("card {i} cannot be read: {e}"))
+            .span(r.offsets, i)
+            .and_then(|range| self.section(r.data).get(range))
+            .ok_or_else(|| format!("record {i} of section {} is outside it", r.data))?;
+        read(bytes).map_err(|e| format!("record {i} of section {} cannot be read: {e}", r.data))
     }
 
     /// The type of card `i`, without decoding it.
@@ -463,23 +470,21 @@ impl Blob {
     /// strictly sorted, every record number and card type is in range.
     pub(crate) fn verify(&self) -> Result<Decoded, String> {
         let bad = |what: &str| format!("cannot be read: {what}");
-        fn all<T: DeserializeOwned>(blob: &Blob, r: Records) -> Result<Vec<T>, String> {
+        fn all<T>(
+            blob: &Blob,
+            r: Records,
+            read: impl Fn(&Blob, Records, usize) -> Result<T, String>,
+        ) -> Result<Vec<T>, String> {
             (0..blob.len(r))
-                .map(|i| {
-                    blob.record(r, i)
-                        .map_err(|e| format!("cannot be read: {e}"))
-                })
+                .map(|i| read(blob, r, i).map_err(|e| format!("cannot be read: {e}")))
                 .collect()
         }
-        let cards = (0..self.cards)
-            .map(|i| self.card(i).map_err(|e| format!("cannot be read: {e}")))
-            .collect::<Result<Vec<Card>, String>>()?;
         let decoded: Decoded = (
-            cards,
-            all(self, SETS)?,
-            all(self, CLASSES)?,
-            all(self, FORMATS)?,
-            all(self, RETIREMENTS)?,
+            all(self, CARDS, |b, _, i| b.card(i))?,
+            all(self, SETS, Blob::record)?,
+            all(self, CLASSES, Blob::record)?,
+            all(self, FORMATS, Blob::record)?,
+            all(self, RETIREMENTS, Blob::record)?,
         );
         let cards = &decoded.0;
         if (0..self.cards).any(|i| self.kind(i) != Some(cards[i].kind)) {
