@@ -282,7 +282,10 @@ pub(crate) fn draw_within(
 }
 
 fn fleet_table(r: &FleetReport, opts: &RenderOptions) -> String {
-    let mut rows = Vec::new();
+    // A row for each ship, each card and each ship total; the resource and
+    // the additional points.
+    let cards: usize = r.ships.iter().map(|s| s.cards.len()).sum();
+    let mut rows = Vec::with_capacity(2 * r.ships.len() + cards + 2);
     for (n, ship) in r.ships.iter().enumerate() {
         let base = base_of(ship.cost, &ship.modifiers);
         rows.push(vec![

@@ -243,6 +243,7 @@ pub fn read(root: &Node, diags: &mut Vec<Diagnostic>) -> RawFleet {
             "as_of" => fleet.as_of = date(e, diags),
             "ship" => match &e.node.value {
                 NodeValue::Array(items) => {
+                    fleet.ships.reserve(items.len());
                     for item in items {
                         if let Some(s) = ship(item, diags) {
                             fleet.ships.push(s);

@@ -51,7 +51,7 @@ pub(crate) fn resolve_judged<'a>(
         .resource
         .as_ref()
         .and_then(|r| place(db, &mut lookups, r, Position::Resource, None, diags));
-    let mut ships = Vec::new();
+    let mut ships = Vec::with_capacity(raw.ships.len());
     for s in &raw.ships {
         if let Some(e) = ship(
             db,
