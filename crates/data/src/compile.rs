@@ -34,7 +34,7 @@ pub(crate) const NOT_LOADED: &[&str] = &[
 
 /// Bumped whenever the layout written by [`Compiler::finish`] changes; the
 /// reader (`embedded::Blob`) refuses any other version.
-pub(crate) const FORMAT_VERSION: u32 = 8;
+pub(crate) const FORMAT_VERSION: u32 = 9;
 
 /// The bit of a card's type byte that says it needs no slot.
 pub(crate) const NO_SLOT: u8 = 0x80;

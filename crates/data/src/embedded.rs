@@ -307,7 +307,7 @@ impl Blob {
     }
 
     /// Decodes card `i` (`card_record`).
-    pub(crate) fn card(&self, i: usize) -> Result<Card, String> {
+    pub(crate) fn card(&self, i: usize) -> Result<Box<Card>, String> {
         self.read_record(CARDS, i, super::card_record::read)
     }
 
@@ -480,7 +480,7 @@ impl Blob {
                 .collect()
         }
         let decoded: Decoded = (
-            all(self, CARDS, |b, _, i| b.card(i))?,
+            all(self, CARDS, |b, _, i| b.card(i).map(|c| *c))?,
             all(self, SETS, Blob::record)?,
             all(self, CLASSES, Blob::record)?,
             all(self, FORMATS, Blob::record)?,

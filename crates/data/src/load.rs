@@ -65,15 +65,18 @@ fn load(bytes: Cow<'static, [u8]>, verify: bool) -> Result<Database, LoadError> 
 
 /// Record table `r` of the blob, decoded on demand (or already).
 fn table<T: DeserializeOwned>(blob: &Arc<Blob>, r: Records, decoded: Option<Vec<T>>) -> Table<T> {
-    Table::lazy(Arc::clone(blob), r, Blob::record, decoded)
+    let decode: fn(&Blob, Records, usize) -> Result<Box<T>, String> =
+        |b, r, i| b.record(r, i).map(Box::new);
+    let decoded = decoded.map(|all| all.into_iter().map(Box::new).collect());
+    Table::lazy(Arc::clone(blob), r, decode, decoded)
 }
 
 /// The card table: each card keeps its normalised name once decoded
 /// (`Card::keyed`).
 fn card_table(blob: &Arc<Blob>, decoded: Option<Vec<Card>>) -> Table<Card> {
-    let decode: fn(&Blob, Records, usize) -> Result<Card, String> =
+    let decode: fn(&Blob, Records, usize) -> Result<Box<Card>, String> =
         |b, _, i| b.card(i).map(Card::keyed);
-    let decoded = decoded.map(|all| all.into_iter().map(Card::keyed).collect());
+    let decoded = decoded.map(|all| all.into_iter().map(|c| Box::new(c).keyed()).collect());
     Table::lazy(Arc::clone(blob), CARDS, decode, decoded)
 }
 

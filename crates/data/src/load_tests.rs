@@ -330,10 +330,10 @@ fn a_damaged_blob_is_an_error_not_a_panic() {
         "the compiled card database cannot be read: its checksum does not match its tables"
     );
     let mut wrong = STAW.to_vec();
-    wrong[4] = 9;
+    wrong[4] = 10;
     assert_eq!(
         decode(&wrong).unwrap_err().to_string(),
-        "the compiled card database has layout version 9, this program reads 8"
+        "the compiled card database has layout version 10, this program reads 9"
     );
 }
 

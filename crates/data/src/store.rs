@@ -17,8 +17,9 @@ use std::sync::{Arc, OnceLock};
 /// Every card of a database, in database order.
 pub type Cards = Table<Card>;
 
-/// Decodes record `i` of a record table of the blob.
-type Decode<T> = fn(&Blob, Records, usize) -> Result<T, String>;
+/// Decodes record `i` of a record table of the blob (boxed where it is
+/// made: a card is large, and is not moved once read).
+type Decode<T> = fn(&Blob, Records, usize) -> Result<Box<T>, String>;
 
 /// The records of one kind (cards, sets, classes, formats, retirements) in
 /// database order. Indexing, [`Table::get`] and iteration hand out `&T` as
@@ -41,13 +42,10 @@ impl<T> Table<T> {
         blob: Arc<Blob>,
         records: Records,
         decode: Decode<T>,
-        decoded: Option<Vec<T>>,
+        decoded: Option<Vec<Box<T>>>,
     ) -> Table<T> {
         let slots: Box<[OnceLock<Box<T>>]> = match decoded {
-            Some(all) => all
-                .into_iter()
-                .map(|r| OnceLock::from(Box::new(r)))
-                .collect(),
+            Some(all) => all.into_iter().map(OnceLock::from).collect(),
             None => (0..blob.len(records)).map(|_| OnceLock::new()).collect(),
         };
         Table {
@@ -72,7 +70,7 @@ impl<T> Table<T> {
         let slot = self.slots.get(i)?;
         Some(
             slot.get_or_init(|| match (self.decode)(&self.blob, self.records, i) {
-                Ok(record) => Box::new(record),
+                Ok(record) => record,
                 // `build.rs` wrote and the tests read every record of the
                 // embedded blob, and one compiled at run time is read
                 // whole: this is a broken build, not bad input.

@@ -277,7 +277,7 @@ impl Card {
     /// The card with a place to keep its normalised name once made
     /// ([`Card::name_key`]): for a card of a database, which is never
     /// changed.
-    pub(crate) fn keyed(mut self) -> Card {
+    pub(crate) fn keyed(mut self: Box<Card>) -> Box<Card> {
         self.name_key = NameKey(Some(std::sync::OnceLock::new()));
         self
     }
