@@ -768,6 +768,8 @@ struct Graph {
     /// A push's cheapest distances and the edge each node was reached by.
     dist: Vec<i128>,
     via: Vec<usize>,
+    /// The nodes whose distance fell since their edges were relaxed.
+    fallen: Vec<bool>,
 }
 
 impl Graph {
@@ -783,6 +785,7 @@ impl Graph {
             adjacent: Vec::new(),
             dist: Vec::new(),
             via: Vec::new(),
+            fallen: Vec::new(),
         }
     }
 
@@ -829,15 +832,23 @@ impl Graph {
         self.dist.resize(n, UNREACHED);
         self.via.clear();
         self.via.resize(n, usize::MAX);
-        let (dist, via) = (&mut self.dist, &mut self.via);
+        // A node whose distance has not fallen since its edges were last
+        // relaxed is skipped: relaxing them again would change nothing
+        // (distances only fall), so the sweep makes the same changes in
+        // the same order as a full one.
+        self.fallen.clear();
+        self.fallen.resize(n, false);
+        let (dist, via, fallen) = (&mut self.dist, &mut self.via, &mut self.fallen);
         dist[src] = 0;
+        fallen[src] = true;
         for _ in 0..n {
             let mut changed = false;
             for u in 0..n {
-                let du = dist[u];
-                if du == UNREACHED {
+                if !fallen[u] {
                     continue;
                 }
+                fallen[u] = false;
+                let du = dist[u];
                 for &e in &self.adjacent[self.start[u]..self.start[u + 1]] {
                     if self.cap[e] <= 0 {
                         continue;
@@ -847,6 +858,7 @@ impl Graph {
                     if nd < dist[v] {
                         dist[v] = nd;
                         via[v] = e;
+                        fallen[v] = true;
                         changed = true;
                     }
                 }
