@@ -2,9 +2,13 @@
 //! (`compile::layout`) and read by `embedded::Blob::card`, the one place
 //! that knows it.
 //!
-//! The card's facts are written one after the other in the order of
-//! [`Card`]'s fields, without their names: a string as its length (a
-//! LEB128 number) and its bytes, a list as its length and its items, a
+//! A record starts with its text: the bytes of every string of the card,
+//! one after the other, after their total length (a LEB128 number). The
+//! text is checked to be UTF-8 once, not string by string.
+//!
+//! Then the card's facts, one after the other in the order of [`Card`]'s
+//! fields, without their names: a string as its length (its bytes are the
+//! next ones of the text), a list as its length and its items, a
 //! number as four little-endian bytes, an absent value as a 0 byte (a
 //! present one as 1, then the value), the five flags as the bits of one
 //! byte. Its rules, which most cards have none of, come last, as an
@@ -25,7 +29,8 @@
 //! the list is a compile error (the writer destructures every value).
 //!
 //! A damaged record gives an error, never a panic: every length is checked
-//! against the bytes left, every string is checked to be UTF-8, every flag
+//! against the bytes (or the text) left, the text is checked to be UTF-8
+//! and every string to end on a character's boundary, every flag
 //! and variant index against its range, nesting is bounded, and the record
 //! must end where its bytes do.
 
@@ -46,7 +51,18 @@ const HELPER: u8 = 16;
 const MAX_DEPTH: u32 = 32;
 
 /// Appends `card`'s record to `out`.
-pub(crate) fn write(card: &Card, out: &mut Vec<u8>) -> Result<(), rmp_serde::encode::Error> {
+pub(crate) fn write(card: &Card, record: &mut Vec<u8>) -> Result<(), rmp_serde::encode::Error> {
+    let mut out = Out::default();
+    facts(card, &mut out);
+    // The text first, after its length; then the facts.
+    length(record, out.text.len());
+    record.extend(out.text.as_bytes());
+    record.extend(out.facts);
+    Ok(())
+}
+
+/// Writes `card`'s facts and rules, each string's bytes to the text.
+fn facts(card: &Card, out: &mut Out) {
     // Destructured, so that a new field is a compile error here until it
     // is written (and read).
     let Card {
@@ -113,7 +129,27 @@ pub(crate) fn write(card: &Card, out: &mut Vec<u8>) -> Result<(), rmp_serde::enc
             rules.put(out);
         }
     }
-    Ok(())
+}
+
+/// A record being written: its facts, and the text of its strings.
+#[derive(Default)]
+struct Out {
+    facts: Vec<u8>,
+    text: String,
+}
+
+impl Out {
+    fn push(&mut self, byte: u8) {
+        self.facts.push(byte);
+    }
+
+    fn extend(&mut self, bytes: impl IntoIterator<Item = u8>) {
+        self.facts.extend(bytes);
+    }
+
+    fn length(&mut self, n: usize) {
+        length(&mut self.facts, n);
+    }
 }
 
 /// Reads a card's record (its normalised name not yet kept: `Card::keyed`),
@@ -122,8 +158,13 @@ pub(crate) fn read(bytes: &[u8]) -> Result<Box<Card>, String> {
     let mut r = Reader {
         bytes,
         at: 0,
+        text: "",
+        text_at: 0,
         depth: 0,
     };
+    // The text of every string, checked to be UTF-8 once.
+    let n = r.length()?;
+    r.text = std::str::from_utf8(r.take(n)?).map_err(|_| "its text is not UTF-8")?;
     let id = r.get()?;
     let alias_ids = r.get()?;
     let kind = CardType::ALL
@@ -152,6 +193,9 @@ pub(crate) fn read(bytes: &[u8]) -> Result<Box<Card>, String> {
     let rules = r.get::<Option<Rules>>()?.unwrap_or_default();
     if r.at != bytes.len() {
         return Err("it has bytes after its rules".into());
+    }
+    if r.text_at != r.text.len() {
+        return Err("it has text no string reads".into());
     }
     Ok(Box::new(Card {
         id,
@@ -184,7 +228,7 @@ pub(crate) fn read(bytes: &[u8]) -> Result<Box<Card>, String> {
 
 /// A value of a record: how it is written, and read back.
 trait Stored: Sized {
-    fn put(&self, out: &mut Vec<u8>);
+    fn put(&self, out: &mut Out);
     fn get(r: &mut Reader<'_>) -> Result<Self, String>;
 }
 
@@ -202,21 +246,25 @@ fn length(out: &mut Vec<u8>, mut n: usize) {
 }
 
 impl Stored for String {
-    fn put(&self, out: &mut Vec<u8>) {
-        length(out, self.len());
-        out.extend(self.as_bytes());
+    fn put(&self, out: &mut Out) {
+        out.length(self.len());
+        out.text.push_str(self);
     }
     fn get(r: &mut Reader<'_>) -> Result<Self, String> {
         let n = r.length()?;
-        let bytes = r.take(n)?;
-        std::str::from_utf8(bytes)
-            .map(String::from)
-            .map_err(|_| "a string is not UTF-8".into())
+        let end = r.text_at.checked_add(n).filter(|&e| e <= r.text.len());
+        let end = end.ok_or("its text is cut short")?;
+        let s = r
+            .text
+            .get(r.text_at..end)
+            .ok_or("a string ends inside a character")?;
+        r.text_at = end;
+        Ok(s.to_owned())
     }
 }
 
 impl Stored for i32 {
-    fn put(&self, out: &mut Vec<u8>) {
+    fn put(&self, out: &mut Out) {
         out.extend(self.to_le_bytes());
     }
     fn get(r: &mut Reader<'_>) -> Result<Self, String> {
@@ -225,7 +273,7 @@ impl Stored for i32 {
 }
 
 impl Stored for u32 {
-    fn put(&self, out: &mut Vec<u8>) {
+    fn put(&self, out: &mut Out) {
         out.extend(self.to_le_bytes());
     }
     fn get(r: &mut Reader<'_>) -> Result<Self, String> {
@@ -234,7 +282,7 @@ impl Stored for u32 {
 }
 
 impl Stored for bool {
-    fn put(&self, out: &mut Vec<u8>) {
+    fn put(&self, out: &mut Out) {
         out.push(u8::from(*self));
     }
     fn get(r: &mut Reader<'_>) -> Result<Self, String> {
@@ -247,8 +295,8 @@ impl Stored for bool {
 }
 
 impl<T: Stored> Stored for Vec<T> {
-    fn put(&self, out: &mut Vec<u8>) {
-        length(out, self.len());
+    fn put(&self, out: &mut Out) {
+        out.length(self.len());
         for item in self {
             item.put(out);
         }
@@ -266,7 +314,7 @@ impl<T: Stored> Stored for Vec<T> {
 }
 
 impl<T: Stored> Stored for Option<T> {
-    fn put(&self, out: &mut Vec<u8>) {
+    fn put(&self, out: &mut Out) {
         match self {
             Some(v) => {
                 out.push(1);
@@ -285,7 +333,7 @@ impl<T: Stored> Stored for Option<T> {
 }
 
 impl<T: Stored> Stored for Box<T> {
-    fn put(&self, out: &mut Vec<u8>) {
+    fn put(&self, out: &mut Out) {
         (**self).put(out);
     }
     fn get(r: &mut Reader<'_>) -> Result<Self, String> {
@@ -298,7 +346,7 @@ impl<T: Stored> Stored for Box<T> {
 macro_rules! stored_struct {
     ($($ty:ident { $($field:ident),* $(,)? })*) => {$(
         impl Stored for $ty {
-            fn put(&self, out: &mut Vec<u8>) {
+            fn put(&self, out: &mut Out) {
                 let $ty { $($field),* } = self;
                 $($field.put(out);)*
             }
@@ -316,7 +364,7 @@ macro_rules! stored_struct {
 macro_rules! stored_enum {
     ($($ty:ident { $($variant:ident { $($field:ident),* $(,)? }),* $(,)? })*) => {$(
         impl Stored for $ty {
-            fn put(&self, out: &mut Vec<u8>) {
+            fn put(&self, out: &mut Out) {
                 #[allow(non_camel_case_types, clippy::enum_variant_names)]
                 enum Index { $($variant),* }
                 match self {
@@ -415,6 +463,9 @@ stored_enum! {
 struct Reader<'b> {
     bytes: &'b [u8],
     at: usize,
+    /// The record's text, and where the next string starts in it.
+    text: &'b str,
+    text_at: usize,
     /// How many values the one being read is inside of.
     depth: u32,
 }
@@ -753,7 +804,8 @@ mod tests {
         let mut out = Vec::new();
         write(&card, &mut out).unwrap();
         assert_eq!(*read(&out).unwrap(), card);
-        // Without its rules, it ends with a 0 after its species.
+        // Without its rules, it ends with a 0 after its species; its
+        // strings are its text, in the order of its fields.
         let plain = Card {
             rules: Rules::default(),
             ..card
@@ -761,7 +813,11 @@ mod tests {
         let mut short = Vec::new();
         write(&plain, &mut short).unwrap();
         assert_eq!(short.last(), Some(&0));
-        assert!(out.starts_with(&short[..short.len() - 1]) && out.len() > short.len());
+        let text =
+            "X1X1ax1bÜnïcode — namecrewfederationbajoran71000galaxy_classscancrewcrewtechgorn";
+        assert_eq!(usize::from(short[0]), text.len());
+        assert_eq!(&short[1..1 + text.len()], text.as_bytes());
+        assert!(out.len() > short.len());
         assert_eq!(*read(&short).unwrap(), plain);
         short.push(0);
         assert_eq!(read(&short), Err("it has bytes after its rules".into()));
@@ -821,6 +877,22 @@ mod tests {
             read(&[0x80, 0x80, 0x80, 0x80, 0x80, 0x80]),
             Err("a length is too long".into())
         );
-        assert_eq!(read(&[0x01, 0xff]), Err("a string is not UTF-8".into()));
+        assert_eq!(read(&[0x01, 0xff]), Err("its text is not UTF-8".into()));
+        // A string's length past the text, or into a character: the text
+        // "é" (two bytes), then an id of length 3 and of length 1.
+        assert_eq!(
+            read(&[0x02, 0xc3, 0xa9, 0x03]),
+            Err("its text is cut short".into())
+        );
+        assert_eq!(
+            read(&[0x02, 0xc3, 0xa9, 0x01]),
+            Err("a string ends inside a character".into())
+        );
+        // Text that no string reads.
+        let mut more = Vec::new();
+        write(&Card::default(), &mut more).unwrap();
+        more[0] = 1;
+        more.insert(1, b'x');
+        assert_eq!(read(&more), Err("it has text no string reads".into()));
     }
 }

@@ -320,11 +320,19 @@ fn a_damaged_blob_is_an_error_not_a_panic() {
     // caught by the checksum.
     let mut cost = STAW.to_vec();
     let cards = Blob::open(Cow::Borrowed(STAW)).unwrap().sections[CARD_DATA].clone();
+    // Its record: the length of its text (one byte), the text, then its
+    // facts, where its faction's length (7) comes before its cost.
+    let text = b"A001Velalromulan72010";
     let at = cost[cards.clone()]
-        .windows(11)
-        .position(|w| w == b"romulan\x03\x00\x00\x00")
+        .windows(text.len())
+        .position(|w| w == text)
+        .expect("Velal's text");
+    let facts = cards.start + at + text.len();
+    let after = cost[facts..]
+        .windows(5)
+        .position(|w| w == b"\x07\x03\x00\x00\x00")
         .expect("Velal's faction and cost");
-    cost[cards.start + at + 7] = 4;
+    cost[facts + after + 1] = 4;
     assert_eq!(
         decode(&cost).unwrap_err().to_string(),
         "the compiled card database cannot be read: its checksum does not match its tables"
