@@ -486,6 +486,17 @@ fn find_beside(
             takes(kind) && may_fit(i, kind)
         })
         .collect();
+    // A reprint whose first printing comes before it here is not read: it
+    // has its first printing's type, factions and rules, so it is judged
+    // as that one was below (and is then skipped as a reprint tried).
+    let of_type: Vec<usize> = of_type
+        .iter()
+        .copied()
+        .filter(|&i| {
+            let first = db.first_printing_of(i);
+            first >= i || of_type.binary_search(&first).is_err()
+        })
+        .collect();
     if ask.workers > 1 {
         crate::on_workers(ask.workers, &of_type, |&i| {
             db.cards.get(i);
