@@ -140,13 +140,13 @@ fn per_ship(a: &Analysis, out: &mut Vec<Diagnostic>) {
             }
         }
         // One per ship: report the first card beyond the limit.
-        let mut counted: Vec<(String, u32)> = Vec::new();
+        let mut counted: Vec<(std::borrow::Cow<str>, u32)> = Vec::new();
         for c in &s.cards {
             let card = c.placed.card;
             let Some(max) = card.rules.max_per_ship else {
                 continue;
             };
-            let key = normalize(&card.name);
+            let key = card.name_key();
             let n = match counted.iter_mut().find(|(k, _)| *k == key) {
                 Some(e) => {
                     e.1 += 1;
@@ -161,7 +161,7 @@ fn per_ship(a: &Analysis, out: &mut Vec<Diagnostic>) {
                 let on_ship = s
                     .cards
                     .iter()
-                    .filter(|x| normalize(&x.placed.card.name) == normalize(&card.name))
+                    .filter(|x| x.placed.card.name_key() == card.name_key())
                     .count();
                 let max = if max == 1 {
                     "one".to_string()
