@@ -129,9 +129,16 @@ pub(crate) struct Assignments {
     grown: Kept,
 }
 
-/// Assignments kept by their key.
-type Kept =
-    std::sync::Mutex<std::collections::HashMap<Vec<u8>, Assignment, foldhash::fast::RandomState>>;
+/// Assignments kept by their key: each made once, by the first worker to
+/// ask for it (another that asks meanwhile waits for it rather than making
+/// it again).
+type Kept = std::sync::Mutex<
+    std::collections::HashMap<
+        Vec<u8>,
+        std::sync::Arc<std::sync::OnceLock<Assignment>>,
+        foldhash::fast::RandomState,
+    >,
+>;
 
 impl Assignments {
     const KEPT: usize = 4096;
@@ -156,16 +163,20 @@ impl Assignments {
     /// The assignment `map` keeps under `key`, else the one `make`
     /// makes, kept there while it holds fewer than [`Assignments::KEPT`].
     fn kept(map: &Kept, key: Vec<u8>, make: impl FnOnce() -> Assignment) -> Assignment {
-        if let Some(a) = map.lock().ok().and_then(|m| m.get(&key).cloned()) {
-            return a;
-        }
-        let a = make();
-        if let Ok(mut m) = map.lock() {
-            if m.len() < Self::KEPT {
-                m.insert(key, a.clone());
+        let cell = map.lock().ok().and_then(|mut m| match m.get(&key) {
+            Some(cell) => Some(std::sync::Arc::clone(cell)),
+            None if m.len() < Self::KEPT => {
+                let cell = std::sync::Arc::default();
+                m.insert(key, std::sync::Arc::clone(&cell));
+                Some(cell)
             }
+            None => None,
+        });
+        // Made outside the lock: other keys are made meanwhile.
+        match cell {
+            Some(cell) => cell.get_or_init(make).clone(),
+            None => make(),
         }
-        a
     }
 
     /// [`assign_plain`], taken from those made when made of the same.
