@@ -303,6 +303,9 @@ impl<T: Stored> Stored for Vec<T> {
     }
     fn get(r: &mut Reader<'_>) -> Result<Self, String> {
         let n = r.length()?;
+        if n == 0 {
+            return Ok(Vec::new());
+        }
         // Each item takes a byte at least: a damaged count asks for no
         // more room than there are bytes.
         let mut items = Vec::with_capacity(n.min(r.bytes.len() - r.at));
@@ -502,6 +505,11 @@ impl<'b> Reader<'b> {
     }
 
     fn length(&mut self) -> Result<usize, String> {
+        // Most lengths are below 128: one byte.
+        if let Some(&byte) = self.bytes.get(self.at).filter(|&&b| b < 0x80) {
+            self.at += 1;
+            return Ok(usize::from(byte));
+        }
         let mut n: usize = 0;
         for shift in (0..35).step_by(7) {
             let byte = self.byte()?;
