@@ -40,7 +40,7 @@ use fleetcheck_staw::fleet::read::SIDEBOARD_SECTIONS;
 use fleetcheck_staw::fleet::resolve::upgrade_types;
 use fleetcheck_staw::fleet::Position;
 use fleetcheck_staw::{Base, Change, CheckOptions, Engine, Resolved};
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 /// Where to look for options.
 #[derive(Debug, Clone, Default)]
@@ -439,7 +439,8 @@ fn find_beside(
         });
     let mut tally = Tally::default();
     // Reprints are one card: each is known by its first printing.
-    let mut seen: HashSet<&str> = HashSet::new();
+    // (by the index of the first printing: no name is hashed)
+    let mut seen = vec![false; db.cards.len()];
     let excluded = exclude.map(|x| db.first_printing(x));
     let starting = ask
         .starting
@@ -551,11 +552,16 @@ fn find_beside(
         };
         // A reprint of a card already tried, or the card replaced (its
         // first printing known by its index, without looking its id up).
+        let first_index = db.first_printing_of(i);
         let first = db
             .cards
-            .get(db.first_printing_of(i))
+            .get(first_index)
             .map_or(card.id.as_str(), |c| c.id.as_str());
-        if excluded == Some(first) || !seen.insert(first) {
+        if excluded == Some(first)
+            || seen
+                .get_mut(first_index)
+                .is_some_and(|tried| std::mem::replace(tried, true))
+        {
             continue;
         }
         // With a collection, the card is offered as a printing the shelf
