@@ -48,6 +48,10 @@ pub struct Analysis<'a> {
     /// Every card in file order, gathered the first time a rule asks
     /// ([`Analysis::every_card`]: several rules read it).
     cards: std::sync::OnceLock<Vec<Located<'a>>>,
+    /// What the `restriction` rule reads of the fleet when an upgrade is
+    /// added to it, made the first time a change asks
+    /// (`restriction::leaves`).
+    pub(crate) read_by_restriction: std::sync::OnceLock<Option<crate::restriction::Names<'a>>>,
     /// What the ships were priced against, when each was priced once
     /// (`Against`): a copy of the fleet with one change is priced beside
     /// this one ([`Beside`]).
@@ -317,6 +321,7 @@ pub(crate) fn analyse<'a>(
         collection: None,
         owned: std::sync::OnceLock::new(),
         cards: std::sync::OnceLock::new(),
+        read_by_restriction: std::sync::OnceLock::new(),
         against,
     }
 }

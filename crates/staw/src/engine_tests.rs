@@ -272,6 +272,12 @@ fn a_change_priced_beside_its_fleet_is_priced_as_the_whole_changed_fleet() {
         "B'Elanna Torres".into(),
         "[[ship]]\nship = { id = \"S105\" }\nupgrades = [\"C357\", \"B005\"]\n".into(),
     ));
+    // A captain that limits the other cards of its ship (the `restriction`
+    // rule reads them): K'Temoc may only field Klingon [talent] Upgrades.
+    fleets.push((
+        "K'Temoc".into(),
+        "[[ship]]\nship = { id = \"S002\" }\ncaptain = { id = \"Cap504\" }\n".into(),
+    ));
     // A format that excludes cards banned from organised play.
     fleets.push((
         "organised play".into(),

@@ -51,8 +51,91 @@ pub(crate) const RULE: Rule = Rule {
     codes: &[Code::Restriction],
     check,
     reads: Reads::Fleet,
-    added_leaves: None,
+    added_leaves: Some(leaves),
 };
+
+/// An upgrade added leaves the rule's findings as they were when nothing
+/// this rule reads comes of it, and nothing of the fleet reads it:
+///
+/// - it is quiet (`analysis::quiet`: the ship's factions, captain and
+///   slots are the same with it), with no restriction, fleet exclusion or
+///   limit on its ship's cards of its own, and a most-per-ship limit only
+///   when no card of the fleet has its name;
+/// - no ship is a shuttlecraft or a fighter squadron (which judge the
+///   upgrades put on them), and no slot was added by a card (whose terms
+///   might let a card exceed its restrictions where it stands);
+/// - no card is face down, lets others exceed their restrictions or lifts
+///   faction restrictions (`none_lifted`), limits its ship's cards,
+///   excludes cards from the fleet, or has a restriction that reads its
+///   ship's cards; no card with a most-per-ship limit has its name.
+///
+/// The other cards may then stand in other slots, but no finding reads a
+/// card's slot or price. What this reads of the fleet is made once
+/// (`Names`).
+fn leaves(a: &Analysis, card: &fleetcheck_data::model::Card) -> bool {
+    let r = &card.rules;
+    if card.kind != fleetcheck_data::model::CardType::Upgrade
+        || !r.restrictions.is_empty()
+        || r.max_per_ship == Some(0)
+        || !r.fleet_excludes.is_empty()
+        || !r.ship_limits.is_empty()
+        || r.squadrons.is_some()
+        || !crate::analysis::quiet(card)
+    {
+        return false;
+    }
+    let Some(names) = a.read_by_restriction.get_or_init(|| Names::of(a)) else {
+        return false;
+    };
+    let key = card.name_key();
+    let has =
+        |list: &[std::borrow::Cow<str>]| list.binary_search_by(|n| n.as_ref().cmp(&key)).is_ok();
+    match r.max_per_ship {
+        Some(_) => !has(&names.every),
+        None => !has(&names.limited),
+    }
+}
+
+/// The normalised names of a fleet's cards, when no card of it and none
+/// of its ships could read an upgrade added (`leaves`): every card's, and
+/// those of the cards with a most-per-ship limit, each list sorted.
+#[derive(Debug)]
+pub(crate) struct Names<'a> {
+    every: Vec<std::borrow::Cow<'a, str>>,
+    limited: Vec<std::borrow::Cow<'a, str>>,
+}
+
+impl<'a> Names<'a> {
+    fn of(a: &Analysis<'a>) -> Option<Names<'a>> {
+        let plain_ships = a.ships.iter().all(|s| {
+            !s.entry.ship.card.squadron
+                && !s.class.is_some_and(|c| c.shuttle)
+                && s.slots.iter().all(|slot| slot.added.is_none())
+        });
+        let reads = a.any_card(|c| {
+            !c.rules.ship_limits.is_empty()
+                || !c.rules.fleet_excludes.is_empty()
+                || !c
+                    .rules
+                    .restrictions
+                    .iter()
+                    .all(crate::condition::reads_no_cards)
+        });
+        if !plain_ships || reads || !none_lifted(a) {
+            return None;
+        }
+        let cards = a.every_card();
+        let mut every: Vec<_> = cards.iter().map(|l| l.card.name_key()).collect();
+        let mut limited: Vec<_> = cards
+            .iter()
+            .filter(|l| l.card.rules.max_per_ship.is_some())
+            .map(|l| l.card.name_key())
+            .collect();
+        every.sort();
+        limited.sort();
+        Some(Names { every, limited })
+    }
+}
 
 fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
     per_ship(a, out);
