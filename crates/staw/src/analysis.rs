@@ -51,7 +51,7 @@ pub struct Analysis<'a> {
     /// What the `restriction` rule reads of the fleet when an upgrade is
     /// added to it, made the first time a change asks
     /// (`restriction::leaves`).
-    pub(crate) read_by_restriction: std::sync::OnceLock<Option<crate::restriction::Names<'a>>>,
+    pub(crate) read_by_restriction: std::sync::OnceLock<Option<CardNames<'a>>>,
     /// What the ships were priced against, when each was priced once
     /// (`Against`): a copy of the fleet with one change is priced beside
     /// this one ([`Beside`]).
@@ -324,6 +324,15 @@ pub(crate) fn analyse<'a>(
         read_by_restriction: std::sync::OnceLock::new(),
         against,
     }
+}
+
+/// The normalised names of a fleet's cards: every card's, and those of
+/// the cards with a most-per-ship limit, each list sorted (made by
+/// `restriction::leaves`).
+#[derive(Debug)]
+pub(crate) struct CardNames<'a> {
+    pub(crate) every: Vec<std::borrow::Cow<'a, str>>,
+    pub(crate) limited: Vec<std::borrow::Cow<'a, str>>,
 }
 
 /// Prices the ships, with the text of the cards `holding` mutes out of

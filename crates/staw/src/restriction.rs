@@ -37,7 +37,7 @@
 //! ```
 
 use super::analysis::Analysis;
-use super::analysis::CardState;
+use super::analysis::{CardNames, CardState};
 use super::condition::unmet;
 use super::cost::{self, Role, Target};
 use super::{exceed, ship_limits, small_craft, squadrons};
@@ -71,7 +71,7 @@ pub(crate) const RULE: Rule = Rule {
 ///
 /// The other cards may then stand in other slots, but no finding reads a
 /// card's slot or price. What this reads of the fleet is made once
-/// (`Names`).
+/// (`names_of`).
 fn leaves(a: &Analysis, card: &fleetcheck_data::model::Card) -> bool {
     let r = &card.rules;
     if card.kind != fleetcheck_data::model::CardType::Upgrade
@@ -84,7 +84,7 @@ fn leaves(a: &Analysis, card: &fleetcheck_data::model::Card) -> bool {
     {
         return false;
     }
-    let Some(names) = a.read_by_restriction.get_or_init(|| Names::of(a)) else {
+    let Some(names) = a.read_by_restriction.get_or_init(|| names_of(a)) else {
         return false;
     };
     let key = card.name_key();
@@ -96,45 +96,36 @@ fn leaves(a: &Analysis, card: &fleetcheck_data::model::Card) -> bool {
     }
 }
 
-/// The normalised names of a fleet's cards, when no card of it and none
-/// of its ships could read an upgrade added (`leaves`): every card's, and
-/// those of the cards with a most-per-ship limit, each list sorted.
-#[derive(Debug)]
-pub(crate) struct Names<'a> {
-    every: Vec<std::borrow::Cow<'a, str>>,
-    limited: Vec<std::borrow::Cow<'a, str>>,
-}
-
-impl<'a> Names<'a> {
-    fn of(a: &Analysis<'a>) -> Option<Names<'a>> {
-        let plain_ships = a.ships.iter().all(|s| {
-            !s.entry.ship.card.squadron
-                && !s.class.is_some_and(|c| c.shuttle)
-                && s.slots.iter().all(|slot| slot.added.is_none())
-        });
-        let reads = a.any_card(|c| {
-            !c.rules.ship_limits.is_empty()
-                || !c.rules.fleet_excludes.is_empty()
-                || !c
-                    .rules
-                    .restrictions
-                    .iter()
-                    .all(crate::condition::reads_no_cards)
-        });
-        if !plain_ships || reads || !none_lifted(a) {
-            return None;
-        }
-        let cards = a.every_card();
-        let mut every: Vec<_> = cards.iter().map(|l| l.card.name_key()).collect();
-        let mut limited: Vec<_> = cards
-            .iter()
-            .filter(|l| l.card.rules.max_per_ship.is_some())
-            .map(|l| l.card.name_key())
-            .collect();
-        every.sort();
-        limited.sort();
-        Some(Names { every, limited })
+/// The names [`leaves`] looks up (`analysis::CardNames`), when no card of
+/// the fleet and none of its ships could read an upgrade added.
+fn names_of<'a>(a: &Analysis<'a>) -> Option<CardNames<'a>> {
+    let plain_ships = a.ships.iter().all(|s| {
+        !s.entry.ship.card.squadron
+            && !s.class.is_some_and(|c| c.shuttle)
+            && s.slots.iter().all(|slot| slot.added.is_none())
+    });
+    let reads = a.any_card(|c| {
+        !c.rules.ship_limits.is_empty()
+            || !c.rules.fleet_excludes.is_empty()
+            || !c
+                .rules
+                .restrictions
+                .iter()
+                .all(crate::condition::reads_no_cards)
+    });
+    if !plain_ships || reads || !none_lifted(a) {
+        return None;
     }
+    let cards = a.every_card();
+    let mut every: Vec<_> = cards.iter().map(|l| l.card.name_key()).collect();
+    let mut limited: Vec<_> = cards
+        .iter()
+        .filter(|l| l.card.rules.max_per_ship.is_some())
+        .map(|l| l.card.name_key())
+        .collect();
+    every.sort();
+    limited.sort();
+    Some(CardNames { every, limited })
 }
 
 fn check(a: &Analysis, out: &mut Vec<Diagnostic>) {
