@@ -222,8 +222,8 @@ impl Strict {
 ///   strings one after the other), then the index into it of each card's
 ///   file (numbers);
 /// - cards: `n + 1` offsets, then each card's record one after the other
-///   (`card_record`: its facts in field order, its rules as MessagePack),
-///   then one byte per card,
+///   (`card_record`: the text of its strings, then its facts and rules in
+///   field order), then one byte per card,
 ///   its `CardType as u8`, with bit 7 ([`NO_SLOT`]) set for a card that
 ///   needs no slot (`Rules::no_slot`);
 /// - the id index: the keys (`keys::id_key` of every id and alias id,
@@ -263,10 +263,9 @@ impl Strict {
 ///
 /// Sets, classes, formats and retirements are record tables ([`records`]:
 /// `n + 1` offsets, then each record's MessagePack with named fields
-/// (rmp-serde) one after the other), as are a card's rules: the model
-/// skips empty fields when serialised and its `Condition` and
-/// `PenaltyRule` enums are internally tagged, which only a
-/// self-describing format can read back.
+/// (rmp-serde) one after the other): the model skips empty fields when
+/// serialised. A card, read far more often, has its own record instead
+/// (`card_record`), which names no field.
 fn layout(
     files: &[String],
     card_file: &[u32],

@@ -7,8 +7,8 @@
 //! - STAW: `build.rs` parses and validates `data/staw/` at build time and
 //!   embeds one blob ([`Blob`]; its layout is documented at `layout` in
 //!   `crates/data/src/compile.rs`): every card as a record of its own
-//!   (`super::card_record`: its facts in field order, its rules as
-//!   MessagePack), every set, class, format and retirement as a MessagePack
+//!   (`super::card_record`: the text of its strings, then its facts and
+//!   rules in field order), every set, class, format and retirement as a MessagePack
 //!   value of its own, each decoded the first time it is used
 //!   ([`super::store::Table`]), and the card index by id and by name and
 //!   the set and class index by id as sorted tables searched in place.

@@ -678,8 +678,6 @@ impl<'db> Resolved<'db> {
     }
 }
 
-/// Where a card added to a ship stands: the end of the ship's last
-/// reference.
 /// A copy of `fleet`, ship `grows` (if any) with room for one more
 /// upgrade or officer (copying its lists again to put one there would
 /// cost as much as the copy).
@@ -736,6 +734,8 @@ fn copy_fleet<'db>(fleet: &Fleet<'db>, grows: Option<usize>) -> Fleet<'db> {
     }
 }
 
+/// Where a card added to a ship stands: the end of the ship's last
+/// reference.
 fn end_of(e: &ShipEntry) -> usize {
     crate::view::each_card(e)
         .map(|(_, p)| p.span.end)
